@@ -1,0 +1,154 @@
+import { minorUnits } from './minor-units';
+
+/** The bank's amount pattern (spec 2.4), anchored. */
+export const AMOUNT_PATTERN = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/;
+
+/** Number of digits after the decimal point of a spec-shaped amount string. */
+export function fractionDigits(amount: string): number {
+  const dot = amount.indexOf('.');
+  return dot === -1 ? 0 : amount.length - dot - 1;
+}
+
+/**
+ * True when the amount has no more decimals than the currency's ISO 4217 minor unit ("1234.5" does
+ * not fit ISK, "1234.567" does not fit EUR). Currencies outside the table always fit: the pattern
+ * already limits them to 3 decimals.
+ */
+export function fractionFits(amount: string, currency: string): boolean {
+  const digits = minorUnits(currency);
+  return digits === undefined || fractionDigits(amount) <= digits;
+}
+
+/** True for an amount strictly greater than zero ("0", "0.00" and negatives are not). */
+export function isPositiveAmount(amount: string): boolean {
+  return !amount.startsWith('-') && /[1-9]/.test(amount);
+}
+
+// Sums use integers of thousandths: the amount pattern allows at most 3 decimals, so every valid
+// amount is exact at this scale, whatever its currency.
+const SCALE = 3;
+
+function toThousandths(amount: string): bigint {
+  if (!AMOUNT_PATTERN.test(amount)) throw new RangeError(`Not a valid amount: ${amount}`);
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const value = BigInt(whole) * 10n ** BigInt(SCALE) + BigInt(fraction.padEnd(SCALE, '0'));
+  return negative ? -value : value;
+}
+
+function fromThousandths(value: bigint, decimals: number): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const unit = 10n ** BigInt(SCALE);
+  const whole = (abs / unit).toString();
+  let fraction = (abs % unit).toString().padStart(SCALE, '0');
+  // Keep the currency's decimals; drop only trailing zeros beyond them.
+  while (fraction.length > decimals && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The amount as an integer of the currency's minor units ("1234.5" EUR → 123450n). Throws if it does not fit. */
+export function toMinorUnits(amount: string, currency: string): bigint {
+  const digits = minorUnits(currency) ?? SCALE;
+  if (!fractionFits(amount, currency))
+    throw new RangeError(`${amount} has too many decimals for ${currency}`);
+  return toThousandths(amount) / 10n ** BigInt(SCALE - digits);
+}
+
+/** The spec string for an integer of minor units (123450n EUR → "1234.50"). */
+export function fromMinorUnits(value: bigint, currency: string): string {
+  const digits = minorUnits(currency) ?? SCALE;
+  return fromThousandths(value * 10n ** BigInt(SCALE - digits), digits);
+}
+
+export interface CurrencyTotal {
+  currency: string;
+  /** Spec-shaped decimal string; may exceed the 14-digit amount pattern for very large bulks. */
+  amount: string;
+  count: number;
+}
+
+/**
+ * Totals of a list of amounts per currency, in order of first appearance, computed exactly with
+ * BigInt. Every amount must match the spec's amount pattern.
+ */
+export function sumByCurrency(amounts: Iterable<{ amount: string; currency: string }>): CurrencyTotal[] {
+  const totals = new Map<string, { sum: bigint; count: number }>();
+  for (const { amount, currency } of amounts) {
+    const entry = totals.get(currency) ?? { sum: 0n, count: 0 };
+    entry.sum += toThousandths(amount);
+    entry.count += 1;
+    totals.set(currency, entry);
+  }
+  return [...totals].map(([currency, { sum, count }]) => ({
+    currency,
+    amount: fromThousandths(sum, minorUnits(currency) ?? 0),
+    count,
+  }));
+}
+
+export type ParseAmountResult =
+  | { ok: true; amount: string }
+  | { ok: false; error: 'validation.amountInput.format' };
+
+const GROUPED = /^\d{1,3}(\.\d{3})+$/;
+
+/**
+ * Reads an amount typed the Icelandic way and returns the spec's string: "1.234.567" → "1234567",
+ * "1.234,50" → "1234.50". Plain "1234567" and "1234.50" are accepted too. A single dot followed by
+ * exactly three digits is a thousands separator unless the currency has three decimals ("1.234" ISK
+ * → "1234", "1.234" KWD → "1.234"). Spaces, "kr." and a currency symbol or code are ignored. The
+ * result is not checked against the currency; the schema does that.
+ */
+export function parseAmountInput(input: string, currency: string): ParseAmountResult {
+  const fail: ParseAmountResult = { ok: false, error: 'validation.amountInput.format' };
+  let text = input.replace(/[\s\u00a0\u202f]/g, '');
+  text = text.replace(/^(kr\.?|€|\$|£|[A-Za-z]{3})/i, '').replace(/(kr\.?|€|\$|£|[A-Za-z]{3})$/i, '');
+  const negative = text.startsWith('-');
+  if (negative) text = text.slice(1);
+  if (!/^[0-9.,]+$/.test(text)) return fail;
+
+  let whole: string;
+  let fraction: string | undefined;
+  const commas = text.split(',');
+  if (commas.length > 2) return fail;
+  if (commas.length === 2) {
+    [whole = '', fraction] = commas;
+    if (whole.includes('.') && !GROUPED.test(whole)) return fail;
+    whole = whole.replaceAll('.', '');
+  } else {
+    const dots = text.split('.');
+    if (dots.length > 2) {
+      if (!GROUPED.test(text)) return fail;
+      whole = text.replaceAll('.', '');
+    } else if (dots.length === 2) {
+      const [left = '', right = ''] = dots;
+      const thousands = right.length === 3 && (minorUnits(currency) ?? 2) < 3 && GROUPED.test(text);
+      whole = thousands ? left + right : left;
+      fraction = thousands ? undefined : right;
+    } else {
+      whole = text;
+    }
+  }
+  if (!/^\d+$/.test(whole) || (fraction !== undefined && !/^\d+$/.test(fraction))) return fail;
+  whole = whole.replace(/^0+(?=\d)/, '');
+  const amount = `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`;
+  return { ok: true, amount };
+}
+
+/**
+ * Shows a spec amount for people: "1.234.567 kr." (ISK, is), "1.234,50 €" (EUR, is), "€1,234.50"
+ * (EUR, en). Formats the decimal string itself, never a float, so no digit is lost.
+ */
+export function formatAmount(amount: string, currency: string, locale: 'is' | 'en'): string {
+  const digits = minorUnits(currency) ?? 2;
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    // In Icelandic "EUR" reads worse than "€"; other currencies keep ICU's symbol (DKK would also be "kr.").
+    currencyDisplay: locale === 'is' && currency === 'EUR' ? 'narrowSymbol' : 'symbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: Math.max(digits, fractionDigits(amount)),
+  });
+  return format.format(amount as Intl.StringNumericLiteral);
+}

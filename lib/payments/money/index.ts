@@ -1,0 +1,14 @@
+export {
+  AMOUNT_PATTERN,
+  type CurrencyTotal,
+  formatAmount,
+  fractionDigits,
+  fractionFits,
+  fromMinorUnits,
+  isPositiveAmount,
+  type ParseAmountResult,
+  parseAmountInput,
+  sumByCurrency,
+  toMinorUnits,
+} from './amount';
+export { MINOR_UNITS, minorUnits } from './minor-units';

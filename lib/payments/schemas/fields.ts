@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { isRfc3339DateTime, reykjavikDateOf, todayInReykjavik } from '@/lib/payments/calendar/date-time';
+import { issueMessage } from './issue-message';
+
+/**
+ * Which layer a schema belongs to. `wire`: exactly the bank's bounds of spec part 2. `form`: the
+ * wire bounds plus rules that help the user and only reject what the bank would refuse or what is
+ * certainly wrong (bad IBAN check digits, decimals the currency lacks, a past date). The form layer
+ * also rejects unknown properties everywhere, since the form never sends any.
+ */
+export type Layer = 'wire' | 'form';
+
+type TypeName = 'string' | 'boolean' | 'array' | 'object';
+const EXPECTED = {
+  string: 'validation.expectedString',
+  boolean: 'validation.expectedBoolean',
+  array: 'validation.expectedArray',
+  object: 'validation.expectedObject',
+} as const;
+
+/** zod `error` for a schema's own issues: a missing key reads "required", anything else "expected X". */
+export function typeError(expected: TypeName) {
+  return (issue: { input?: unknown; code?: string; keys?: string[] }) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issueMessage('validation.unknownProperty', { keys: (issue.keys ?? []).join(', ') });
+    }
+    if (issue.input === undefined) return issueMessage('validation.required');
+    return issueMessage(EXPECTED[expected]);
+  };
+}
+
+export const text = () => z.string({ error: typeError('string') });
+
+export const maxText = (max: number) =>
+  text().max(max, { error: issueMessage('validation.maxLength', { max }) });
+
+export const boolean = () => z.boolean({ error: typeError('boolean') });
+
+/** A JSON object: strict rejects unknown properties, loose lets them through as the bank does. */
+export function object<Shape extends z.core.$ZodLooseShape>(shape: Shape, strict: boolean) {
+  // Typed as the strict object either way: extra properties a loose object lets through are not
+  // part of our types.
+  return strict
+    ? z.strictObject(shape, { error: typeError('object') })
+    : (z.looseObject(shape, { error: typeError('object') }) as unknown as z.ZodObject<Shape, z.core.$strict>);
+}
+
+export const array = <T extends z.ZodType>(element: T) => z.array(element, { error: typeError('array') });
+
+/** The spec's `string, date-time` (RFC 3339, as OpenAPI `format: date-time`). */
+export const dateTime = () =>
+  text().refine(isRfc3339DateTime, { error: issueMessage('validation.dateTime.format'), abort: true });
+
+/** Form rule: the day (in Iceland) of a date-time is today or later. */
+export function notInPast(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  const day = reykjavikDateOf(value);
+  return day === undefined || day >= todayInReykjavik();
+}
+
+export function pastDateIssue(path: PropertyKey[]) {
+  return { code: 'custom' as const, path, message: issueMessage('validation.executionDate.past') };
+}

@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import { isValidIbanChecksum } from '@/lib/payments/accounts/iban';
+import { isMaskedPan } from '@/lib/payments/accounts/masked-pan';
+import { fractionFits, isPositiveAmount } from '@/lib/payments/money/amount';
+import { minorUnits } from '@/lib/payments/money/minor-units';
+import { type Layer, maxText, object, text } from './fields';
+import { issueMessage } from './issue-message';
+
+// Spec 2.4 patterns, anchored: a bound means the whole value matches it.
+export const IBAN_PATTERN = /^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$/;
+export const BBAN_PATTERN = /^[a-zA-Z0-9]{1,30}$/;
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+export const AMOUNT_PATTERN = /^-?[0-9]{1,14}(\.[0-9]{1,3})?$/;
+export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+/**
+ * Spec 2.1 creditorAgent, kept exactly as published: a BICFI or "another identification". The
+ * second alternative `(^.*$)` matches any single-line string, so in effect only values with a line
+ * break and no BIC-like run are refused.
+ */
+export const CREDITOR_AGENT_PATTERN = /([A-Z]{6,6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3,3}){0,1})|(^.*$)/;
+
+const pattern = (regex: RegExp, key: Parameters<typeof issueMessage>[0]) =>
+  text().regex(regex, { error: issueMessage(key) });
+
+const currency = () =>
+  text()
+    .min(1, { error: issueMessage('validation.required') })
+    .regex(CURRENCY_PATTERN, { error: issueMessage('validation.currency.pattern') });
+
+const ACCOUNT_IDS = ['iban', 'bban', 'maskedPan', 'msisdn'] as const;
+
+/** Spec 2.4 AccountReference. Unknown properties are not allowed; every field is a nullable string. */
+export function accountReferenceSchema(layer: Layer) {
+  const schema = object(
+    {
+      iban: pattern(IBAN_PATTERN, 'validation.iban.pattern').nullable().optional(),
+      bban: pattern(BBAN_PATTERN, 'validation.bban.pattern').nullable().optional(),
+      maskedPan: maxText(35).nullable().optional(),
+      msisdn: maxText(35).nullable().optional(),
+      currency: text()
+        .regex(CURRENCY_PATTERN, { error: issueMessage('validation.currency.pattern') })
+        .nullable()
+        .optional(),
+      cashAccountType: text().nullable().optional(),
+    },
+    true,
+  );
+  if (layer === 'wire') return schema;
+  return schema.superRefine((account, ctx) => {
+    if (!ACCOUNT_IDS.some((id) => account[id])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: issueMessage('validation.account.identifierMissing'),
+      });
+    }
+    if (account.iban && !isValidIbanChecksum(account.iban)) {
+      ctx.addIssue({ code: 'custom', path: ['iban'], message: issueMessage('validation.iban.invalid') });
+    }
+    if (account.maskedPan && !isMaskedPan(account.maskedPan)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maskedPan'],
+        message: issueMessage('validation.maskedPan.format'),
+      });
+    }
+  });
+}
+
+/** Spec 2.4 Amount: currency and a decimal string with a dot; the form adds decimals per currency and > 0. */
+export function amountSchema(layer: Layer) {
+  const schema = object(
+    {
+      currency: currency(),
+      amount: text()
+        .min(1, { error: issueMessage('validation.required') })
+        .regex(AMOUNT_PATTERN, { error: issueMessage('validation.amount.pattern') }),
+    },
+    layer === 'form',
+  );
+  if (layer === 'wire') return schema;
+  return schema.superRefine(({ amount, currency }, ctx) => {
+    if (!isPositiveAmount(amount)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: issueMessage('validation.amount.positive') });
+    } else if (!fractionFits(amount, currency)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: issueMessage('validation.amount.fraction', { currency, digits: minorUnits(currency) ?? 3 }),
+      });
+    }
+  });
+}
+
+/** Spec 2.4 Address. */
+export function addressSchema(layer: Layer) {
+  return object(
+    {
+      country: pattern(COUNTRY_PATTERN, 'validation.country.pattern'),
+      streetName: maxText(70).nullable().optional(),
+      buildingNumber: text().nullable().optional(),
+      townName: text().nullable().optional(),
+      postCode: text().nullable().optional(),
+    },
+    layer === 'form',
+  );
+}
+
+/** Spec 2.4 RemittanceInformationStructured. */
+export function remittanceInformationStructuredSchema(layer: Layer) {
+  return object(
+    {
+      reference: text()
+        .min(1, { error: issueMessage('validation.lengthRange', { min: 1, max: 35 }) })
+        .max(35, { error: issueMessage('validation.lengthRange', { min: 1, max: 35 }) }),
+      referenceType: maxText(35).nullable().optional(),
+      referenceIssuer: maxText(35).nullable().optional(),
+    },
+    layer === 'form',
+  );
+}
+
+export const AccountReferenceWireSchema = accountReferenceSchema('wire');
+export const AccountReferenceSchema = accountReferenceSchema('form');
+export const AmountWireSchema = amountSchema('wire');
+export const AmountSchema = amountSchema('form');
+export const AddressWireSchema = addressSchema('wire');
+export const AddressSchema = addressSchema('form');
+export const RemittanceInformationStructuredWireSchema = remittanceInformationStructuredSchema('wire');
+export const RemittanceInformationStructuredSchema = remittanceInformationStructuredSchema('form');
+
+export type AccountReference = z.infer<typeof AccountReferenceWireSchema>;
+export type Amount = z.infer<typeof AmountWireSchema>;
+export type Address = z.infer<typeof AddressWireSchema>;
+export type RemittanceInformationStructured = z.infer<typeof RemittanceInformationStructuredWireSchema>;
