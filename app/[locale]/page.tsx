@@ -1,0 +1,6 @@
+import { redirect } from '@/lib/i18n/navigation';
+
+export default async function Home({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  redirect({ href: '/payments', locale });
+}

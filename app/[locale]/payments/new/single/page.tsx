@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SinglePaymentForm } from '@/components/payments/single-payment-form';
+import { requirePsuId } from '@/lib/auth/session';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'newPayment' }))('single') };
+}
+
+export default async function NewSinglePaymentPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requirePsuId('/payments/new/single');
+  const t = await getTranslations('newPayment');
+  return (
+    <div className="max-w-xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t('single')}</h1>
+      <SinglePaymentForm submissionId={randomUUID()} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// GET /api/payments/:id/return: where the bank sends the PSU back after SCA (TPP-Redirect-URI and
+// TPP-Nok-Redirect-URI).
+import { type NextRequest, NextResponse } from 'next/server';
+import { currentPsuId } from '@/lib/auth/session';
+import { settings } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { findOwnPayment } from '@/lib/payments/history';
+import { psuIpAddress } from '@/lib/payments/psu-request';
+import { isValidReturnState } from '@/lib/payments/return-state';
+import { syncPaymentStatus } from '@/lib/payments/sync';
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const base = settings().APP_BASE_URL;
+  const psuId = await currentPsuId();
+  if (!psuId) {
+    const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+    return NextResponse.redirect(new URL(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, base), 303);
+  }
+  const db = await getDb();
+  const payment = await findOwnPayment(db, psuId, id);
+  const state = request.nextUrl.searchParams.get('state') ?? '';
+  if (!payment || !isValidReturnState(state, payment.id, psuId)) {
+    return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
+  }
+  await syncPaymentStatus(db, payment, 'redirect', psuIpAddress(request.headers));
+  const outcome = request.nextUrl.searchParams.get('outcome') === 'ok' ? 'ok' : 'nok';
+  return NextResponse.redirect(
+    new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),
+    303,
+  );
+}

@@ -1,0 +1,41 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { auth, signOut } from '@/lib/auth';
+import { Link } from '@/lib/i18n/navigation';
+import { LanguageSwitch } from './language-switch';
+
+export async function SiteHeader() {
+  const [session, t, locale] = await Promise.all([auth(), getTranslations('app'), getLocale()]);
+  async function signOutAction() {
+    'use server';
+    await signOut({ redirectTo: `/${locale}/sign-in` });
+  }
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-4 px-4 py-3">
+        <Link href="/payments" className="text-lg font-semibold text-brand-700">
+          {t('name')}
+        </Link>
+        {session?.user && (
+          <nav aria-label={t('nav.payments')} className="flex gap-4 text-sm">
+            <Link href="/payments" className="underline-offset-4 hover:underline">
+              {t('nav.payments')}
+            </Link>
+            <Link href="/payments/new/single" className="underline-offset-4 hover:underline">
+              {t('nav.newPayment')}
+            </Link>
+          </nav>
+        )}
+        <div className="ml-auto flex items-center gap-3">
+          <LanguageSwitch label={t('language')} />
+          {session?.user && (
+            <form action={signOutAction}>
+              <button type="submit" className="text-sm text-slate-700 underline-offset-4 hover:underline">
+                {t('signOut')}
+              </button>
+            </form>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

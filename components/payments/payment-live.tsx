@@ -1,0 +1,103 @@
+'use client';
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Amount } from '@/components/payments/amount';
+import { StatusBadge } from '@/components/payments/status-badge';
+import type { PaymentView } from '@/lib/payments/view';
+
+export const paymentQuery = (id: string, initialData?: PaymentView) =>
+  queryOptions({
+    queryKey: ['payment', id],
+    queryFn: async (): Promise<PaymentView> => {
+      const response = await fetch(`/api/payments/${id}`, { cache: 'no-store' });
+      if (!response.ok) throw new Error(`payment read failed: ${response.status}`);
+      return response.json();
+    },
+    initialData,
+    // Poll until the bank reports a final status; then there is nothing more to learn.
+    refetchInterval: (query) => (query.state.data?.final ? false : 2_000),
+  });
+
+export function PaymentLive({ initial }: { initial: PaymentView }) {
+  const { data } = useQuery(paymentQuery(initial.id, initial));
+  const payment = data ?? initial;
+  const t = useTranslations('payment');
+  const ts = useTranslations('status');
+  const format = useFormatter();
+  return (
+    <div className="space-y-6">
+      <section className="rounded border border-slate-200 bg-white p-4">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-600">{t('amount')}</dt>
+            <dd className="text-xl font-semibold">
+              <Amount amount={payment.amount} currency={payment.currency} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('creditor')}</dt>
+            <dd>{payment.creditorName ?? '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('creditorAccount')}</dt>
+            <dd className="font-mono text-sm">{payment.creditorAccount}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">{t('created')}</dt>
+            <dd>
+              {format.dateTime(new Date(payment.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
+          <StatusBadge status={payment.displayStatus} />
+          <span className="text-sm text-slate-700">
+            {ts.has(`${payment.displayStatus}.explain`) ? ts(`${payment.displayStatus}.explain`) : null}
+          </span>
+        </div>
+        {payment.scaRedirect && (
+          <a
+            href={payment.scaRedirect}
+            className="mt-4 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          >
+            {t('continueToBank')}
+          </a>
+        )}
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-3 text-lg font-semibold">
+          {t('history')}
+        </h2>
+        {payment.events.length === 0 ? (
+          <p className="text-slate-600">{t('noHistory')}</p>
+        ) : (
+          <ol className="relative border-l-2 border-slate-300 pl-6" data-testid="status-history">
+            {payment.events.map((event) => (
+              <li
+                key={event.id}
+                className="mb-4"
+                data-status={event.transactionStatus ?? event.scaStatus ?? ''}
+              >
+                <span
+                  className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700"
+                  aria-hidden="true"
+                />
+                <div className="flex flex-wrap items-center gap-2">
+                  {event.transactionStatus && <StatusBadge status={event.transactionStatus} />}
+                  <time dateTime={event.at} className="text-sm text-slate-700">
+                    {format.dateTime(new Date(event.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+                  </time>
+                  <span className="text-sm text-slate-600">
+                    {t.has(`source.${event.source}`) ? t(`source.${event.source}`) : event.source}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {!payment.final && <p className="mt-2 text-sm text-slate-600">{t('live')}</p>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslations } from 'next-intl';
+
+const tone: Record<string, string> = {
+  ACSC: 'bg-green-100 text-green-900',
+  ACCC: 'bg-green-100 text-green-900',
+  RJCT: 'bg-red-100 text-red-900',
+  refused: 'bg-red-100 text-red-900',
+  CANC: 'bg-slate-200 text-slate-900',
+  PART: 'bg-amber-100 text-amber-900',
+  PATC: 'bg-amber-100 text-amber-900',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const t = useTranslations('status');
+  const known = t.has(`${status}.label`);
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status] ?? 'bg-sky-100 text-sky-900'}`}
+      data-status={status}
+    >
+      {known ? t(`${status}.label`) : status}
+    </span>
+  );
+}

@@ -1,0 +1,11 @@
+import { expect, test as setup } from '@playwright/test';
+
+// Signs the demo PSU in once; the other specs start from this session.
+setup('sign in as the demo PSU', async ({ page }) => {
+  await page.goto('/en/sign-in');
+  await page.getByLabel('E-mail').fill('demo@greidsla.is');
+  await page.getByLabel('Password').fill('greidsla-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await page.context().storageState({ path: 'e2e/.auth/psu.json' });
+});

@@ -1,0 +1,17 @@
+import { getLocale } from 'next-intl/server';
+import { redirect } from '@/lib/i18n/navigation';
+import { auth } from './index';
+
+/** The signed-in PSU's id, or null. Every action and route that touches a PSU's data asks this. */
+export async function currentPsuId(): Promise<string | null> {
+  const session = await auth();
+  return session?.user?.id ?? null;
+}
+
+/** For pages: the signed-in PSU's id, or a redirect to sign-in that comes back here afterwards. */
+export async function requirePsuId(returnTo: string): Promise<string> {
+  const psuId = await currentPsuId();
+  if (psuId) return psuId;
+  const locale = await getLocale();
+  return redirect({ href: { pathname: '/sign-in', query: { returnTo } }, locale });
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+const tppMessageSchema = z.object({
+  category: z.string(),
+  code: z.string(),
+  path: z.string().nullish(),
+  text: z.string().nullish(),
+});
+const errorBodySchema = z.object({ tppMessages: z.array(tppMessageSchema).nullish() });
+
+export type TppMessage = z.infer<typeof tppMessageSchema>;
+
+/** The bank answered, but not with success. `codes` are the tppMessages codes of spec part 7. */
+export class BankError extends Error {
+  override name = 'BankError';
+  constructor(
+    readonly status: number,
+    readonly messages: TppMessage[],
+    readonly requestId: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`Bank answered ${status}${messages.length ? ` ${messages.map((m) => m.code).join(',')}` : ''}`);
+  }
+
+  get codes(): string[] {
+    return this.messages.map((message) => message.code);
+  }
+
+  has(code: string): boolean {
+    return this.codes.includes(code);
+  }
+}
+
+/** The bank could not be reached, or did not answer in time; the outcome of the call is unknown. */
+export class BankUnavailableError extends Error {
+  override name = 'BankUnavailableError';
+  constructor(
+    readonly reason: 'timeout' | 'network',
+    readonly requestId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Bank ${reason === 'timeout' ? 'did not answer in time' : 'could not be reached'}`, options);
+  }
+}
+
+/** The bank answered 2xx with a body we could not understand. */
+export class BankProtocolError extends Error {
+  override name = 'BankProtocolError';
+}
+
+export function parseTppMessages(body: unknown): TppMessage[] {
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? (parsed.data.tppMessages ?? []) : [];
+}
+
+/**
+ * The message key we show for a bank error. The bank's own `text` is logged, never shown: it may be
+ * in the wrong language or reveal internals.
+ */
+export function bankErrorMessageKey(error: unknown): string {
+  if (error instanceof BankUnavailableError) return `bank.${error.reason}`;
+  if (error instanceof BankError) {
+    const known = error.codes.find((code) => knownCodes.has(code));
+    if (known) return `bank.code.${known}`;
+    if (error.status === 429) return 'bank.busy';
+    if (error.status >= 500) return 'bank.down';
+    return 'bank.rejected';
+  }
+  return 'bank.unexpected';
+}
+
+const knownCodes = new Set([
+  'FORMAT_ERROR',
+  'PARAMETER_NOT_CONSISTENT',
+  'PARAMETER_NOT_SUPPORTED',
+  'SERVICE_INVALID',
+  'RESOURCE_UNKNOWN',
+  'RESOURCE_EXPIRED',
+  'RESOURCE_BLOCKED',
+  'TIMESTAMP_INVALID',
+  'PERIOD_INVALID',
+  'SCA_METHOD_UNKNOWN',
+  'SCA_INVALID',
+  'CONSENT_UNKNOWN',
+  'PAYMENT_FAILED',
+  'EXECUTION_DATE_INVALID',
+  'DEBTOR_ACCOUNT_NOT_FOUND',
+  'CREDITOR_ACCOUNT_NOT_FOUND',
+  'CLAIM_NOT_FOUND',
+  'CLAIM_ALREADY_PAID',
+  'INSUFFICIENT_FUNDS',
+  'CARD_NOT_FOUND',
+  'RECIPIENT_INFO_INSUFFICIENT',
+  'MARKETS_CLOSED',
+  'RECIPIENT_COUNTRY_IS_IBAN_ONLY',
+  'CERTIFICATE_INVALID',
+  'ROLE_INVALID',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_BLOCKED',
+  'CERTIFICATE_REVOKE',
+  'CERTIFICATE_MISSING',
+  'SIGNATURE_INVALID',
+  'SIGNATURE_MISSING',
+  'CORPORATE_ID_INVALID',
+  'PSU_CREDENTIALS_INVALID',
+  'CONSENT_INVALID',
+  'CONSENT_EXPIRED',
+  'TOKEN_UNKNOWN',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'REQUIRED_KID_MISSING',
+  'SERVICE_BLOCKED',
+  'PRODUCT_INVALID',
+  'ACCOUNT_INVALID_FOR_CONSENT',
+  'PRODUCT_UNKNOWN',
+  'STATUS_INVALID',
+]);
+
+export const bankErrorCodes: ReadonlySet<string> = knownCodes;

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { settings } from '@/lib/config';
+import { BankError, BankUnavailableError, parseTppMessages } from './errors';
+
+export interface BankRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface BankResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  requestId: string;
+}
+
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const value = headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/**
+ * The one way this app talks to the bank: a fresh `X-Request-ID` per call, the subscription key,
+ * a timeout, and non-2xx answers turned into `BankError` with the bank's tppMessages.
+ */
+export async function bankFetch(request: BankRequest): Promise<BankResponse> {
+  const { BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS } = settings();
+  const requestId = request.headers?.['X-Request-ID'] ?? randomUUID();
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Ocp-Apim-Subscription-Key': BANK_SUBSCRIPTION_KEY,
+  });
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    if (value !== undefined) headers.set(name, value);
+  headers.set('X-Request-ID', requestId);
+  let body: string | undefined;
+  if (request.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(request.form).toString();
+  } else if (request.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(request.timeoutMs ?? BANK_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new BankUnavailableError(timedOut ? 'timeout' : 'network', requestId, { cause: error });
+  }
+
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  if (!response.ok) {
+    throw new BankError(
+      response.status,
+      parseTppMessages(parsed),
+      requestId,
+      retryAfterSeconds(response.headers),
+    );
+  }
+  return { status: response.status, headers: response.headers, body: parsed, requestId };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import { BankError, BankProtocolError } from './errors';
+import { type BankRequest, type BankResponse, bankFetch } from './http';
+import { discardTppAccessToken, tppAccessToken } from './token';
+
+export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
+export type PaymentProduct = 'credit-transfers' | 'card-deposits';
+
+const linkSchema = z.object({ href: z.string().nullish() });
+
+const initiationResponseSchema = z.object({
+  transactionStatus: z.string().min(1),
+  paymentId: z.string().min(1),
+  _links: z.record(z.string(), linkSchema),
+  psuMessage: z.string().nullish(),
+});
+
+const statusResponseSchema = z.object({ transactionStatus: z.string().min(1) });
+
+export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
+
+/** Calls the payment interface with a TPP token, renewing the token once if the bank says it expired. */
+async function withToken(request: BankRequest): Promise<BankResponse> {
+  const token = await tppAccessToken();
+  try {
+    return await bankFetch({ ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    if (!(error instanceof BankError && error.status === 401 && error.has('TOKEN_EXPIRED'))) throw error;
+    discardTppAccessToken(token);
+    const fresh = await tppAccessToken();
+    return bankFetch({ ...request, headers: { ...request.headers, Authorization: `Bearer ${fresh}` } });
+  }
+}
+
+function resolveLink(href: string | null | undefined): string | undefined {
+  if (!href) return undefined;
+  return new URL(href, settings().BANK_BASE_URL).toString();
+}
+
+export interface InitiatePaymentInput {
+  service: PaymentService;
+  product: PaymentProduct;
+  body: unknown;
+  idempotencyKey: string;
+  psuIpAddress: string;
+  scaLanguage: 'is' | 'en';
+  redirectUri: string;
+  nokRedirectUri: string;
+  psuUserAgent?: string;
+}
+
+export interface Initiated {
+  paymentId: string;
+  transactionStatus: string;
+  scaRedirect?: string;
+  links: Record<string, string>;
+  requestId: string;
+}
+
+export async function initiatePayment(input: InitiatePaymentInput): Promise<Initiated> {
+  const response = await withToken({
+    method: 'POST',
+    url: `${settings().BANK_BASE_URL}/api/v1/${input.service}/${input.product}`,
+    json: input.body,
+    headers: {
+      'PSU-IP-Address': input.psuIpAddress,
+      'PSU-Accept-Language': input.scaLanguage,
+      'PSU-User-Agent': input.psuUserAgent,
+      'TPP-Redirect-Preferred': 'true',
+      'TPP-Redirect-URI': input.redirectUri,
+      'TPP-Nok-Redirect-URI': input.nokRedirectUri,
+      'Idempotency-Key': input.idempotencyKey,
+    },
+  });
+  const parsed = initiationResponseSchema.safeParse(response.body);
+  if (!parsed.success) throw new BankProtocolError('The bank answered the initiation without a payment id');
+  const links: Record<string, string> = {};
+  for (const [name, link] of Object.entries(parsed.data._links)) {
+    const href = resolveLink(link.href);
+    if (href) links[name] = href;
+  }
+  return {
+    paymentId: parsed.data.paymentId,
+    transactionStatus: parsed.data.transactionStatus,
+    scaRedirect: links.scaRedirect,
+    links,
+    requestId: response.requestId,
+  };
+}
+
+export interface PaymentRef {
+  service: PaymentService;
+  product: PaymentProduct;
+  paymentId: string;
+}
+
+export async function readPaymentStatus(ref: PaymentRef, psuIpAddress: string): Promise<string> {
+  const response = await withToken({
+    method: 'GET',
+    url: `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}/status`,
+    headers: { 'PSU-IP-Address': psuIpAddress },
+  });
+  const parsed = statusResponseSchema.safeParse(response.body);
+  if (!parsed.success) throw new BankProtocolError('The bank answered the status read without a status');
+  return parsed.data.transactionStatus;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { settings } from '@/lib/config';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+import { seedDemoPsu } from './seed';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+
+export interface Database {
+  db: Db;
+  /** Runs raw SQL on the underlying connection (pg-boss shares it). */
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
+
+async function openPostgres(url: string): Promise<Database> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const release = lockDataDir(dataDir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+let opening: Promise<Database> | undefined;
+
+/**
+ * Opens the database on first use, never at import: `next build` imports server modules in several
+ * workers, and an embedded data dir admits one process only.
+ */
+export function openDatabase(): Promise<Database> {
+  opening ??= (async () => {
+    const { DATABASE_URL, APP_DATA_DIR } = settings();
+    const database = DATABASE_URL ? await openPostgres(DATABASE_URL) : await openPglite(APP_DATA_DIR);
+    await seedDemoPsu(database.db);
+    return database;
+  })();
+  opening.catch(() => {
+    opening = undefined;
+  });
+  return opening;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await openDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = opening;
+  opening = undefined;
+  if (current) await (await current).close();
+}
+
+export { schema };

@@ -1,0 +1,59 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { paymentEvents, payments } from '@/lib/db/schema';
+import type { StatusSource } from './status';
+
+/**
+ * Records a status reading. A reading that repeats the current status adds nothing, so polling
+ * leaves the timeline clean; a new status updates the payment and adds one event, atomically.
+ */
+export async function recordStatus(
+  db: Db,
+  paymentId: string,
+  transactionStatus: string,
+  source: StatusSource,
+  detail?: Record<string, unknown>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ transactionStatus: payments.transactionStatus })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
+    if (!current || current.transactionStatus === transactionStatus) return false;
+    await tx
+      .update(payments)
+      .set({ transactionStatus, updatedAt: sql`now()` })
+      .where(eq(payments.id, paymentId));
+    await tx.insert(paymentEvents).values({ paymentId, transactionStatus, source, detail });
+    return true;
+  });
+}
+
+/** One payment of one PSU; another PSU's payment is as absent as one that does not exist. */
+export async function findOwnPayment(db: Db, psuId: string, paymentId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return undefined;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.psuId, psuId)))
+    .limit(1);
+  return payment;
+}
+
+export async function paymentTimeline(db: Db, paymentId: string) {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId))
+    .orderBy(asc(paymentEvents.id));
+}
+
+export async function listOwnPayments(db: Db, psuId: string, limit = 50) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.psuId, psuId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}

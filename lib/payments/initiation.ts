@@ -1,0 +1,176 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
+import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import { settings } from '@/lib/config';
+import { type Db, getDb } from '@/lib/db';
+import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { returnUris } from './return-state';
+
+export interface InitiationRequest {
+  psuId: string;
+  /** Chosen by the form when it is shown; every resubmission of that form carries the same one. */
+  submissionId: string;
+  service: PaymentService;
+  product: PaymentProduct;
+  body: Record<string, unknown>;
+  scaLanguage: 'is' | 'en';
+  uiLocale: 'is' | 'en';
+  summary: { amount: string; currency: string; creditorName?: string | null; creditorAccount: string };
+  psuIpAddress: string;
+  psuUserAgent?: string;
+}
+
+export type InitiationOutcome =
+  | { ok: true; paymentId: string; redirectTo: string }
+  | { ok: false; paymentId?: string; messageKey: string };
+
+// How long a sender may hold a payment before another request may send it again. Longer than the
+// bank timeout, so a live sender is never overtaken.
+const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
+
+async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
+  await db
+    .insert(payments)
+    .values({
+      psuId: request.psuId,
+      submissionId: request.submissionId,
+      idempotencyKey: crypto.randomUUID(),
+      service: request.service,
+      product: request.product,
+      body: request.body,
+      scaLanguage: request.scaLanguage,
+      uiLocale: request.uiLocale,
+      amount: request.summary.amount,
+      currency: request.summary.currency,
+      creditorName: request.summary.creditorName ?? null,
+      creditorAccount: request.summary.creditorAccount,
+    })
+    .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] });
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.psuId, request.psuId), eq(payments.submissionId, request.submissionId)));
+  if (!row) throw new Error('A saved payment could not be read back');
+  return row;
+}
+
+async function claim(db: Db, paymentId: string): Promise<boolean> {
+  const claimed = await db
+    .update(payments)
+    .set({ phase: 'sending', claimedUntil: sql`now() + make_interval(secs => ${claimSeconds()})` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        or(
+          eq(payments.phase, 'new'),
+          and(eq(payments.phase, 'sending'), lt(payments.claimedUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .returning({ id: payments.id });
+  return claimed.length === 1;
+}
+
+function settled(payment: Payment): InitiationOutcome | undefined {
+  if (payment.phase === 'initiated') {
+    return { ok: true, paymentId: payment.id, redirectTo: payment.scaRedirect ?? `/payments/${payment.id}` };
+  }
+  if (payment.phase === 'refused') {
+    return {
+      ok: false,
+      paymentId: payment.id,
+      messageKey: `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
+    };
+  }
+  return undefined;
+}
+
+async function send(db: Db, payment: Payment, request: InitiationRequest): Promise<InitiationOutcome> {
+  const uris = returnUris(payment.id, payment.psuId);
+  try {
+    const initiated = await initiatePayment({
+      service: payment.service as PaymentService,
+      product: payment.product as PaymentProduct,
+      body: payment.body,
+      idempotencyKey: payment.idempotencyKey,
+      psuIpAddress: request.psuIpAddress,
+      psuUserAgent: request.psuUserAgent,
+      scaLanguage: payment.scaLanguage as 'is' | 'en',
+      redirectUri: uris.ok,
+      nokRedirectUri: uris.nok,
+    });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({
+          phase: 'initiated',
+          claimedUntil: null,
+          bankPaymentId: initiated.paymentId,
+          scaRedirect: initiated.scaRedirect ?? null,
+          transactionStatus: initiated.transactionStatus,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, payment.id));
+      await tx.insert(paymentEvents).values({
+        paymentId: payment.id,
+        transactionStatus: initiated.transactionStatus,
+        source: 'initiation',
+        detail: { requestId: initiated.requestId },
+      });
+    });
+    return {
+      ok: true,
+      paymentId: payment.id,
+      redirectTo: initiated.scaRedirect ?? `/payments/${payment.id}`,
+    };
+  } catch (error) {
+    const definitive =
+      error instanceof BankError && error.status >= 400 && error.status < 500 && error.status !== 429;
+    logger.warn(
+      {
+        paymentId: payment.id,
+        requestId:
+          error instanceof BankError || error instanceof BankUnavailableError ? error.requestId : undefined,
+        status: error instanceof BankError ? error.status : undefined,
+        bankMessages: error instanceof BankError ? error.messages : undefined,
+        err: error instanceof BankError ? undefined : error,
+      },
+      definitive ? 'bank refused the initiation' : 'initiation not confirmed; the payment can be sent again',
+    );
+    if (definitive) {
+      const code = error.codes[0] ?? `HTTP_${error.status}`;
+      await db
+        .update(payments)
+        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+      return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
+    }
+    // The outcome is unknown (timeout, 5xx, 429): release the payment. A retry resends it with the
+    // same Idempotency-Key, so the bank answers with the payment it may already have made.
+    await db.update(payments).set({ phase: 'new', claimedUntil: null }).where(eq(payments.id, payment.id));
+    return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
+  }
+}
+
+/**
+ * Initiates a payment exactly once per submission: the payment is saved before the bank is called;
+ * of concurrent submissions one sends it and the rest wait for that outcome.
+ */
+export async function initiateOnce(request: InitiationRequest): Promise<InitiationOutcome> {
+  const db = await getDb();
+  let payment = await saveOnce(db, request);
+  const deadline = Date.now() + settings().BANK_TIMEOUT_MS + 5_000;
+  for (;;) {
+    const outcome = settled(payment);
+    if (outcome) return outcome;
+    if (await claim(db, payment.id)) return send(db, payment, request);
+    if (Date.now() > deadline)
+      return { ok: false, paymentId: payment.id, messageKey: 'payment.stillSending' };
+    await sleep(200);
+    const [reread] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    if (!reread) throw new Error('A saved payment disappeared');
+    payment = reread;
+  }
+}

@@ -1,0 +1,36 @@
+/** Transaction statuses of spec part 3. */
+export const transactionStatuses = [
+  'RCVD',
+  'ACTC',
+  'ACCP',
+  'ACFC',
+  'ACSP',
+  'ACWC',
+  'ACWP',
+  'ACSC',
+  'ACCC',
+  'PDNG',
+  'PATC',
+  'PART',
+  'RJCT',
+  'CANC',
+] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+// After these the bank reports no further change for the PSU: settled (on the debtor's or the
+// creditor's side), rejected, cancelled, or a bulk payment settled in part.
+const finalStatuses: ReadonlySet<string> = new Set(['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART']);
+
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return status !== null && status !== undefined && finalStatuses.has(status);
+}
+
+export function isTransactionStatus(value: unknown): value is TransactionStatus {
+  return typeof value === 'string' && (transactionStatuses as readonly string[]).includes(value);
+}
+
+/** Where a status reading came from, shown on the timeline. */
+export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook';
+
+/** Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it. */
+export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused';

@@ -1,0 +1,43 @@
+import { BankError, BankUnavailableError } from '@/lib/bank/errors';
+import { type PaymentProduct, type PaymentService, readPaymentStatus } from '@/lib/bank/payments';
+import type { Db } from '@/lib/db';
+import type { Payment } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { recordStatus } from './history';
+import { isFinalStatus, type StatusSource } from './status';
+
+/**
+ * Reads the payment's current status from the bank and records it if it changed. Notifications,
+ * returns from the bank and polling all end here: the bank's answer is the truth.
+ */
+export async function syncPaymentStatus(
+  db: Db,
+  payment: Payment,
+  source: StatusSource,
+  psuIpAddress = '127.0.0.1',
+): Promise<{ changed: boolean; status: string | null }> {
+  if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
+  try {
+    const status = await readPaymentStatus(
+      {
+        service: payment.service as PaymentService,
+        product: payment.product as PaymentProduct,
+        paymentId: payment.bankPaymentId,
+      },
+      psuIpAddress,
+    );
+    const changed = await recordStatus(db, payment.id, status, source);
+    return { changed, status };
+  } catch (error) {
+    if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
+    logger.warn(
+      { paymentId: payment.id, requestId: error.requestId, err: error.message },
+      'status read failed',
+    );
+    return { changed: false, status: payment.transactionStatus };
+  }
+}
+
+export function needsSync(payment: Payment): boolean {
+  return payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus);
+}

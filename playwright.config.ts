@@ -1,0 +1,78 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Each run gets its own sandbox bank and app, on their own ports and data dirs, so a run never
+// touches the databases of `npm start`.
+process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), 'greidsla-e2e-'));
+const runDir = process.env.E2E_RUN_DIR;
+export const appPort = 3100;
+export const sandboxPort = 4110;
+export const appUrl = `http://localhost:${appPort}`;
+export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: path.join(runDir, 'results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: '.data/test-results/playwright.json' }]],
+  use: {
+    baseURL: appUrl,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+  },
+  projects: [
+    { name: 'setup', testMatch: /global\.setup\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], storageState: 'e2e/.auth/psu.json' },
+      dependencies: ['setup'],
+    },
+  ],
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx sandbox/src/main.ts',
+      url: `${sandboxUrl}/sandbox/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `node_modules/.bin/next start -p ${appPort}`,
+      url: `${appUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        APP_BASE_URL: appUrl,
+        APP_DATA_DIR: path.join(runDir, 'app'),
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        BANK_BASE_URL: `${sandboxUrl}/psd2`,
+        BANK_AUTH_URL: sandboxUrl,
+        BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
+        BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,45 @@
+// Builds the app when `.next` is missing or older than any source file it is built from.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './env.mjs';
+
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'proxy.ts',
+  'next.config.js',
+  'package.json',
+  'postcss.config.mjs',
+];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function buildIfStale() {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  const newest = Math.max(...sources.map(newestMtime));
+  if (built > newest) return;
+  console.log(
+    built ? 'Sources changed since the last build; building the app…' : 'Building the app (first start)…',
+  );
+  const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildIfStale();

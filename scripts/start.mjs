@@ -1,0 +1,78 @@
+// `npm start`: the sandbox bank on :4010 and the app on :3000, each with its own embedded database
+// under .data/. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
+import { authSecret, loadEnv, root } from './env.mjs';
+
+loadEnv();
+const dataRoot = path.join(root, '.data');
+const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
+const appPort = process.env.PORT ?? '3000';
+const appUrl = process.env.APP_BASE_URL ?? `http://localhost:${appPort}`;
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+
+buildIfStale();
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  AUTH_SECRET: authSecret(dataRoot),
+  APP_BASE_URL: appUrl,
+  SANDBOX_PORT: sandboxPort,
+};
+
+const children = [];
+function run(name, command, args) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const deadline = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  }, 10_000);
+  Promise.all(
+    children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
+  ).then(() => {
+    clearTimeout(deadline);
+    process.exit(code);
+  });
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitFor(url, name) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.error(`${name} did not come up at ${url}`);
+  stop(1);
+}
+
+run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
+await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank');
+run('app', path.join(root, 'node_modules/.bin/next'), ['start', '-p', appPort]);
+await waitFor(`http://127.0.0.1:${appPort}/api/health`, 'The app');
+console.log(`
+  App:           ${appUrl}
+  Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs)
+  Sign in as demo@greidsla.is / greidsla-demo; at the bank: jon / sandbox
+  Ctrl-C stops both.
+`);
