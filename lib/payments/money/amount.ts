@@ -27,9 +27,11 @@ export function isPositiveAmount(amount: string): boolean {
 // Sums use integers of thousandths: the amount pattern allows at most 3 decimals, so every valid
 // amount is exact at this scale, whatever its currency.
 const SCALE = 3;
+// Any decimal with up to 3 decimals: sums may grow past the 14 digits of a single amount.
+const DECIMAL = /^-?[0-9]+(\.[0-9]{1,3})?$/;
 
 function toThousandths(amount: string): bigint {
-  if (!AMOUNT_PATTERN.test(amount)) throw new RangeError(`Not a valid amount: ${amount}`);
+  if (!DECIMAL.test(amount)) throw new RangeError(`Not a valid amount: ${amount}`);
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
   const value = BigInt(whole) * 10n ** BigInt(SCALE) + BigInt(fraction.padEnd(SCALE, '0'));
@@ -70,7 +72,7 @@ export interface CurrencyTotal {
 
 /**
  * Totals of a list of amounts per currency, in order of first appearance, computed exactly with
- * BigInt. Every amount must match the spec's amount pattern.
+ * BigInt. Every amount must be a decimal string with at most 3 decimals.
  */
 export function sumByCurrency(amounts: Iterable<{ amount: string; currency: string }>): CurrencyTotal[] {
   const totals = new Map<string, { sum: bigint; count: number }>();

@@ -18,6 +18,8 @@ export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
  * break and no BIC-like run are refused.
  */
 export const CREDITOR_AGENT_PATTERN = /([A-Z]{6,6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3,3}){0,1})|(^.*$)/;
+/** The form's creditorAgent: the same pattern over the whole value, i.e. any single line. */
+export const CREDITOR_AGENT_FORM_PATTERN = /^(?:([A-Z]{6,6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3,3}){0,1})|(^.*$))$/;
 
 const pattern = (regex: RegExp, key: Parameters<typeof issueMessage>[0]) =>
   text().regex(regex, { error: issueMessage(key) });

@@ -16,6 +16,7 @@ import {
   accountReferenceSchema,
   addressSchema,
   amountSchema,
+  CREDITOR_AGENT_FORM_PATTERN,
   CREDITOR_AGENT_PATTERN,
   remittanceInformationStructuredSchema,
 } from './shared';
@@ -42,7 +43,9 @@ export function singlePaymentSchema(layer: Layer) {
       creditorName: maxText(70).nullable().optional(),
       creditorAddress: addressSchema(layer).optional(),
       creditorAgent: text()
-        .regex(CREDITOR_AGENT_PATTERN, { error: issueMessage('validation.creditorAgent.pattern') })
+        .regex(layer === 'form' ? CREDITOR_AGENT_FORM_PATTERN : CREDITOR_AGENT_PATTERN, {
+          error: issueMessage('validation.creditorAgent.pattern'),
+        })
         .nullable()
         .optional(),
       creditorAgentName: maxText(70).nullable().optional(),
