@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { bankErrorCodes } from '@/lib/bank/errors';
+import { transactionStatuses } from '@/lib/payments/status';
+import en from '@/messages/en.json';
+import is from '@/messages/is.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + key, value);
+    else for (const [k, v] of leaves(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const english = leaves(en as Tree);
+const icelandic = leaves(is as Tree);
+
+describe('app messages', () => {
+  it('have the same keys in Icelandic and English', () => {
+    expect([...icelandic.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('are never empty', () => {
+    for (const [key, text] of [...english, ...icelandic]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('explain every error code of spec part 7 in both languages', () => {
+    for (const code of bankErrorCodes) {
+      expect(english.get(`bank.code.${code}`), code).toBeTruthy();
+      expect(icelandic.get(`bank.code.${code}`), code).toBeTruthy();
+    }
+  });
+
+  it('name and explain every transaction status of spec part 3 in both languages', () => {
+    for (const status of transactionStatuses) {
+      for (const part of ['label', 'explain']) {
+        expect(english.get(`status.${status}.${part}`), status).toBeTruthy();
+        expect(icelandic.get(`status.${status}.${part}`), status).toBeTruthy();
+      }
+    }
+  });
+});
