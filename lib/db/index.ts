@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { settings } from '@/lib/config';
@@ -10,7 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema, ExtractTablesWithRe
 
 export interface Database {
   db: Db;
-  /** Runs raw SQL on the underlying connection (pg-boss shares it). */
+  /** How pg-boss reaches the same database: PGlite admits no second connection. */
+  jobs: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
   close(): Promise<void>;
 }
 
@@ -23,7 +25,11 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    jobs: { kind: 'postgres', connectionString: url },
+    close: () => pool.end(),
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -36,6 +42,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
+    jobs: { kind: 'pglite', client },
     close: async () => {
       await client.close();
       release();

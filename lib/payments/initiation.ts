@@ -5,6 +5,7 @@ import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { afterInitiation } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { returnUris } from './return-state';
 
@@ -120,6 +121,7 @@ async function send(db: Db, payment: Payment, request: InitiationRequest): Promi
         detail: { requestId: initiated.requestId },
       });
     });
+    await afterInitiation(payment.id);
     return {
       ok: true,
       paymentId: payment.id,

@@ -19,7 +19,8 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 
 // After these the bank reports no further change for the PSU: settled (on the debtor's or the
 // creditor's side), rejected, cancelled, or a bulk payment settled in part.
-const finalStatuses: ReadonlySet<string> = new Set(['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART']);
+export const finalStatusList: string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
+const finalStatuses: ReadonlySet<string> = new Set(finalStatusList);
 
 export function isFinalStatus(status: string | null | undefined): boolean {
   return status !== null && status !== undefined && finalStatuses.has(status);
