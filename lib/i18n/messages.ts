@@ -1,10 +1,15 @@
 import type { Locale } from './routing';
 
-/** The app's texts and the validation texts, one dictionary per locale. */
+/**
+ * The texts of one locale: the app's own, the validation messages of the payment schemas, the
+ * payment forms' and the events pages'. Each area keeps its own file so that it can grow alone.
+ */
 export async function loadMessages(locale: Locale) {
-  const [app, validation] = await Promise.all([
+  const [app, validation, forms, events] = await Promise.all([
     import(`@/messages/${locale}.json`),
     import(`@/messages/validation/${locale}.json`),
+    import(`@/messages/forms/${locale}.json`),
+    import(`@/messages/events/${locale}.json`),
   ]);
-  return { ...app.default, ...validation.default };
+  return { ...app.default, ...validation.default, ...forms.default, ...events.default };
 }

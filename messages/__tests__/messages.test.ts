@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { bankErrorCodes } from '@/lib/bank/errors';
 import { transactionStatuses } from '@/lib/payments/status';
 import en from '@/messages/en.json';
+import eventsEn from '@/messages/events/en.json';
+import eventsIs from '@/messages/events/is.json';
+import formsEn from '@/messages/forms/en.json';
+import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -15,8 +19,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const english = leaves(en as Tree);
-const icelandic = leaves(is as Tree);
+const english = leaves({ ...en, ...formsEn, ...eventsEn } as Tree);
+const icelandic = leaves({ ...is, ...formsIs, ...eventsIs } as Tree);
 
 describe('app messages', () => {
   it('have the same keys in Icelandic and English', () => {
