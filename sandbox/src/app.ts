@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import type { SandboxContext } from './context.js';
+import { sendError, TppErrorException, tppError } from './errors.js';
+import { adminRoutes } from './routes/admin.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { pisRoutes } from './routes/pis.js';
+import { scaRoutes } from './routes/sca.js';
+
+export function createApp(ctx: SandboxContext, log: (message: string, error?: unknown) => void) {
+  const app = new Hono();
+  app.route('/', oauthRoutes(ctx));
+  app.route('/psd2/api/v1', pisRoutes(ctx));
+  app.route('/sca', scaRoutes(ctx));
+  app.route('/sandbox', adminRoutes(ctx));
+  app.onError((error, c) => {
+    if (error instanceof TppErrorException) return sendError(c, error.error);
+    log(`${c.req.method} ${c.req.path} failed`, error);
+    // 500 carries no defined body in the specification.
+    return c.body(null, 500);
+  });
+  app.notFound((c) =>
+    c.req.path.startsWith('/psd2/')
+      ? sendError(c, tppError(404, 'RESOURCE_UNKNOWN', null, `No resource at ${c.req.path}.`))
+      : c.body(null, 404),
+  );
+  return app;
+}

@@ -1,0 +1,12 @@
+import type { SandboxConfig, TppClient } from './config.js';
+import type { Db } from './db/db.js';
+import type { Scheduler } from './pis/execution.js';
+
+/** What every route needs: settings, the (lazily opened) database, the public base URL. */
+export interface SandboxContext {
+  config: SandboxConfig;
+  db(): Promise<Db>;
+  publicUrl(): string;
+  scheduler(): Promise<Scheduler>;
+  findClientById(clientId: string): TppClient | undefined;
+}

@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The few operations the sandbox needs, implemented on both PGlite and node-postgres. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export const SCHEMA = 'sandbox';
+
+function wrapPglite(pglite: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pglite.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await pglite.exec(sql);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pglite.transaction(async (tx) =>
+        fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await tx.query<R>(sql, params)).rows;
+          },
+        }),
+      );
+    },
+    async close() {
+      await pglite.close();
+    },
+  };
+}
+
+async function createPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}; SET search_path TO ${SCHEMA}, public;`);
+  return pglite;
+}
+
+/** PGlite in `dataDir`, or in memory without one; `loadDataDir` starts it from a dumped tarball. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Db> {
+  return wrapPglite(await createPglite(options));
+}
+
+/** Builds a fresh in-memory database, lets `prepare` fill it, and returns its data dir as a gzipped tarball. */
+export async function dumpPreparedPglite(prepare: (db: Db) => Promise<void>): Promise<Blob> {
+  const pglite = await createPglite({});
+  await prepare(wrapPglite(pglite));
+  const dump = await pglite.dumpDataDir('gzip');
+  await pglite.close();
+  return dump;
+}
+
+export async function openPostgres(connectionString: string): Promise<Db> {
+  // Every pooled connection works in the sandbox's own schema, so the app's tables are never touched.
+  const pool = new pg.Pool({ connectionString, options: `-c search_path=${SCHEMA},public`, max: 5 });
+  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            const result = await client.query(sql, params);
+            return result.rows as R[];
+          },
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { Db } from './db.js';
+
+/**
+ * Plain SQL migrations, applied in order and recorded in `schema_migrations`.
+ * Append new entries; never edit an applied one. Times on the sandbox clock are epoch milliseconds
+ * stored as double precision, so both engines hand them back as JS numbers.
+ */
+export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
+  {
+    id: '0001_initial',
+    sql: `
+CREATE TABLE clock (
+  id integer PRIMARY KEY CHECK (id = 1),
+  offset_ms double precision NOT NULL DEFAULT 0
+);
+INSERT INTO clock (id, offset_ms) VALUES (1, 0);
+
+CREATE TABLE access_tokens (
+  token_hash text PRIMARY KEY,
+  client_id text NOT NULL,
+  scope text NOT NULL,
+  issued_at double precision NOT NULL,
+  expires_at double precision NOT NULL
+);
+
+CREATE TABLE psus (
+  username text PRIMARY KEY,
+  password_hash text NOT NULL,
+  name text NOT NULL,
+  kennitala text NOT NULL UNIQUE
+);
+
+CREATE TABLE accounts (
+  iban text PRIMARY KEY,
+  bban text NOT NULL UNIQUE,
+  owner_username text NOT NULL REFERENCES psus(username),
+  name text NOT NULL,
+  currency text NOT NULL,
+  balance_minor numeric(30, 0) NOT NULL
+);
+
+CREATE TABLE payments (
+  id text PRIMARY KEY,
+  client_id text NOT NULL,
+  payment_service text NOT NULL,
+  payment_product text NOT NULL,
+  body jsonb NOT NULL,
+  transaction_status text NOT NULL,
+  debtor_iban text,
+  total_currency text,
+  total_minor numeric(30, 0),
+  payment_information_id text,
+  idempotency_key text,
+  request_hash text NOT NULL,
+  response jsonb NOT NULL,
+  psu_accept_language text NOT NULL,
+  tpp_redirect_uri text,
+  tpp_nok_redirect_uri text,
+  tpp_notification_uri text,
+  tpp_notification_content_preferred text,
+  psu_ip_address text,
+  x_request_id text NOT NULL,
+  created_at double precision NOT NULL,
+  updated_at double precision NOT NULL
+);
+CREATE UNIQUE INDEX payments_idempotency ON payments (client_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+CREATE UNIQUE INDEX payments_bulk_information_id ON payments (client_id, payment_information_id)
+  WHERE payment_information_id IS NOT NULL;
+
+CREATE TABLE payment_status_history (
+  id bigserial PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES payments(id),
+  transaction_status text NOT NULL,
+  reason text,
+  at double precision NOT NULL
+);
+CREATE INDEX payment_status_history_payment ON payment_status_history (payment_id, id);
+
+CREATE TABLE authorisations (
+  id text PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES payments(id),
+  kind text NOT NULL CHECK (kind IN ('payment', 'cancellation')),
+  sca_status text NOT NULL,
+  psu_username text,
+  created_at double precision NOT NULL,
+  updated_at double precision NOT NULL
+);
+CREATE INDEX authorisations_payment ON authorisations (payment_id);
+
+CREATE TABLE scheduled_transitions (
+  id bigserial PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES payments(id),
+  to_status text NOT NULL,
+  due_at double precision NOT NULL,
+  done boolean NOT NULL DEFAULT false
+);
+CREATE INDEX scheduled_transitions_due ON scheduled_transitions (due_at) WHERE NOT done;
+
+CREATE TABLE sca_sessions (
+  id_hash text PRIMARY KEY,
+  authorisation_id text NOT NULL REFERENCES authorisations(id),
+  username text NOT NULL REFERENCES psus(username),
+  expires_at double precision NOT NULL
+);
+`,
+  },
+];
+
+export function migrationFingerprint(): string {
+  return MIGRATIONS.map((m) => `${m.id}\n${m.sql}`).join('\n');
+}
+
+export async function migrate(db: Db): Promise<void> {
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied = new Set(
+    (await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id),
+  );
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      // Several instances on one PostgreSQL may start together: one migrates, the others wait and skip.
+      await tx.query('SELECT pg_advisory_xact_lock(4010)');
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
+      if (done.length > 0) return;
+      // Split on `;`: the migration SQL holds no functions or string literals containing one.
+      for (const statement of migration.sql.split(';').map((s) => s.trim())) {
+        if (statement) await tx.query(statement);
+      }
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+    });
+  }
+}

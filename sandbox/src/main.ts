@@ -1,0 +1,48 @@
+// Entry point: `npm run sandbox` (tsx sandbox/src/main.ts).
+import { configFromEnv } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { startSandbox } from './server.js';
+
+async function main() {
+  const config = configFromEnv();
+  const sandbox = await startSandbox({
+    port: config.port,
+    host: config.host,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    databaseUrl: config.databaseUrl,
+    publicUrl: config.publicUrl,
+    clients: config.clients,
+    delays: config.delays,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+  });
+  console.log(
+    `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[sandbox] ${signal}: closing`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[sandbox] close failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (
+    error instanceof DataDirLockedError ||
+    (error instanceof Error && error.message.startsWith('Invalid sandbox settings'))
+  ) {
+    console.error(`[sandbox] ${error.message}`);
+  } else {
+    console.error('[sandbox] failed to start', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { sandboxNow } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/db.js';
+import { fail } from '../errors.js';
+import { secretEquals, sha256Hex } from '../lib/secrets.js';
+
+export async function issueToken(db: Queryable, clientId: string, scope: string, ttlSeconds: number) {
+  const token = randomBytes(32).toString('base64url');
+  const now = await sandboxNow(db);
+  // Only a hash is stored: a copy of the database does not hand out working tokens.
+  await db.query(
+    'INSERT INTO access_tokens (token_hash, client_id, scope, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [sha256Hex(token), clientId, scope, now, now + ttlSeconds * 1000],
+  );
+  return token;
+}
+
+// RFC 6750 b64token.
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+
+/**
+ * Subscription key first, then the bearer token. Returns the TPP client the token was issued to.
+ * - missing or unknown subscription key: 401 ROLE_INVALID (see README: the key is the TPP's access to the API
+ *   product, not its OAuth token; a TOKEN_* code would send a client into refreshing a token that is fine);
+ * - no Authorization header, or a well-formed token we never issued: 401 TOKEN_UNKNOWN;
+ * - an Authorization header that is not `Bearer <b64token>`: 401 TOKEN_INVALID;
+ * - a token past its expiry on the sandbox clock: 401 TOKEN_EXPIRED;
+ * - a token whose scope lacks `pis:`: 401 TOKEN_INVALID (associated with the TPP, not valid for this service).
+ */
+export async function authenticateTpp(c: Context, ctx: SandboxContext): Promise<string> {
+  const key = c.req.header('Ocp-Apim-Subscription-Key');
+  if (!key) {
+    fail(
+      401,
+      'ROLE_INVALID',
+      'Ocp-Apim-Subscription-Key',
+      'The subscription key header Ocp-Apim-Subscription-Key is missing.',
+    );
+  }
+  if (!ctx.config.clients.some((client) => secretEquals(client.subscriptionKey, key))) {
+    fail(401, 'ROLE_INVALID', 'Ocp-Apim-Subscription-Key', 'The subscription key is not valid for this API.');
+  }
+  const authorization = c.req.header('Authorization');
+  if (!authorization) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'No access token was sent.');
+  const match = BEARER.exec(authorization);
+  if (!match?.[1])
+    fail(401, 'TOKEN_INVALID', 'Authorization', 'The Authorization header must be "Bearer <token>".');
+  const db = await ctx.db();
+  const rows = await db.query<{ client_id: string; scope: string; expires_at: number }>(
+    'SELECT client_id, scope, expires_at FROM access_tokens WHERE token_hash = $1',
+    [sha256Hex(match[1])],
+  );
+  const token = rows[0];
+  if (!token) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'The access token is not known.');
+  if (token.expires_at <= (await sandboxNow(db))) {
+    fail(401, 'TOKEN_EXPIRED', 'Authorization', 'The access token has expired; request a new one.');
+  }
+  if (!token.scope.split(' ').includes('pis:')) {
+    fail(401, 'TOKEN_INVALID', 'Authorization', 'The access token was not granted the pis: scope.');
+  }
+  return token.client_id;
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import type { SandboxContext } from '../context.js';
+import { secretEquals } from '../lib/secrets.js';
+import { issueToken } from '../pis/auth.js';
+
+const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
+
+/** POST /oauth/v2/oauth-token: the client credentials grant (RFC 6749 section 4.4), errors as in section 5.2. */
+export function oauthRoutes(ctx: SandboxContext) {
+  const app = new Hono();
+  app.post('/oauth/v2/oauth-token', async (c) => {
+    const contentType = c.req.header('Content-Type') ?? '';
+    if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      return c.json(
+        {
+          error: 'invalid_request',
+          error_description: 'Send the form as application/x-www-form-urlencoded.',
+        },
+        400,
+      );
+    }
+    const form = new URLSearchParams(await c.req.text());
+    const grantType = form.get('grant_type');
+    const clientId = form.get('client_id');
+    const clientSecret = form.get('client_secret');
+    const scope = (form.get('scope') ?? '').trim();
+    c.header('Cache-Control', 'no-store');
+    if (!grantType)
+      return c.json({ error: 'invalid_request', error_description: 'grant_type is required.' }, 400);
+    if (grantType !== 'client_credentials') {
+      return c.json(
+        { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported.' },
+        400,
+      );
+    }
+    const client = clientId ? ctx.findClientById(clientId) : undefined;
+    if (!client || !clientSecret || !secretEquals(client.clientSecret, clientSecret)) {
+      c.header('WWW-Authenticate', 'Basic realm="sandbox"');
+      return c.json({ error: 'invalid_client', error_description: 'Unknown client or wrong secret.' }, 401);
+    }
+    const scopes = scope.split(/\s+/).filter(Boolean);
+    if (!scopes.includes('pis:') || scopes.some((s) => !KNOWN_SCOPES.has(s))) {
+      return c.json(
+        {
+          error: 'invalid_scope',
+          error_description: 'The scope must include pis: (known scopes: pis: ais:).',
+        },
+        400,
+      );
+    }
+    const normalised = [...new Set(scopes)].join(' ');
+    const token = await issueToken(await ctx.db(), client.clientId, normalised, ctx.config.tokenTtlSeconds);
+    return c.json({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ctx.config.tokenTtlSeconds,
+      scope: normalised,
+    });
+  });
+  return app;
+}

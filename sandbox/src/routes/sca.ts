@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { sandboxNow } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import { verifyPassword } from '../db/seed.js';
+import { sha256Hex } from '../lib/secrets.js';
+import { approvePayment, rejectPayment } from '../pis/execution.js';
+import {
+  type AuthorisationRow,
+  findAuthorisation,
+  findPayment,
+  type PaymentRow,
+  setScaStatus,
+} from '../pis/payments.js';
+import { MESSAGES } from '../sca/messages.js';
+import { loginPage, messagePage, reviewPage } from '../sca/pages.js';
+
+const COOKIE = 'sandbox_sca';
+const SESSION_SECONDS = 15 * 60;
+const FINAL_SCA = new Set(['finalised', 'failed', 'exempted']);
+
+/**
+ * The bank's SCA pages behind `scaRedirect`: sign in with online-banking credentials, review, approve or
+ * decline. Every POST answers 303 (post-redirect-get); the bank-side login is an HttpOnly cookie scoped to /sca.
+ */
+export function scaRoutes(ctx: SandboxContext) {
+  const app = new Hono();
+
+  async function load(
+    c: Context,
+  ): Promise<{ authorisation: AuthorisationRow; payment: PaymentRow } | Response> {
+    const db = await ctx.db();
+    const authorisation = await findAuthorisation(db, c.req.param('authorisationId') ?? '');
+    const payment = authorisation ? await findPayment(db, authorisation.payment_id) : undefined;
+    if (!authorisation || !payment) return c.html(messagePage('en', MESSAGES.en.unknown), 404);
+    return { authorisation, payment };
+  }
+
+  async function sessionUser(c: Context, authorisationId: string): Promise<string | undefined> {
+    const token = getCookie(c, COOKIE);
+    if (!token) return undefined;
+    const db = await ctx.db();
+    const rows = await db.query<{ username: string }>(
+      'SELECT username FROM sca_sessions WHERE id_hash = $1 AND authorisation_id = $2 AND expires_at > $3',
+      [sha256Hex(token), authorisationId, await sandboxNow(db)],
+    );
+    return rows[0]?.username;
+  }
+
+  const self = (authorisationId: string) => `/sca/${encodeURIComponent(authorisationId)}`;
+
+  app.get('/:authorisationId', async (c) => {
+    const loaded = await load(c);
+    if (loaded instanceof Response) return loaded;
+    const { authorisation, payment } = loaded;
+    const language = payment.psu_accept_language;
+    c.header('Cache-Control', 'no-store');
+    if (FINAL_SCA.has(authorisation.sca_status) || payment.transaction_status !== 'RCVD') {
+      return c.html(messagePage(language, MESSAGES[language].alreadyHandled));
+    }
+    const username = await sessionUser(c, authorisation.id);
+    if (!username) {
+      const error = c.req.query('error');
+      return c.html(
+        loginPage(
+          language,
+          `${self(authorisation.id)}/login`,
+          error === 'credentials' || error === 'account' ? error : null,
+        ),
+      );
+    }
+    const db = await ctx.db();
+    const psu = await db.query<{ name: string }>('SELECT name FROM psus WHERE username = $1', [username]);
+    const debtor = await db.query<{ name: string }>('SELECT name FROM accounts WHERE iban = $1', [
+      payment.debtor_iban,
+    ]);
+    return c.html(
+      reviewPage(
+        language,
+        `${self(authorisation.id)}/decision`,
+        payment,
+        psu[0]?.name ?? username,
+        debtor[0]?.name ?? '',
+      ),
+    );
+  });
+
+  app.post('/:authorisationId/login', async (c) => {
+    const loaded = await load(c);
+    if (loaded instanceof Response) return loaded;
+    const { authorisation, payment } = loaded;
+    if (FINAL_SCA.has(authorisation.sca_status)) return c.redirect(self(authorisation.id), 303);
+    const form = await c.req.parseBody();
+    const username = typeof form.username === 'string' ? form.username.trim() : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const db = await ctx.db();
+    const psu = (
+      await db.query<{ password_hash: string }>('SELECT password_hash FROM psus WHERE username = $1', [
+        username,
+      ])
+    )[0];
+    if (!psu || !verifyPassword(password, psu.password_hash)) {
+      return c.redirect(`${self(authorisation.id)}?error=credentials`, 303);
+    }
+    const owner = await db.query('SELECT 1 FROM accounts WHERE iban = $1 AND owner_username = $2', [
+      payment.debtor_iban,
+      username,
+    ]);
+    if (owner.length === 0) return c.redirect(`${self(authorisation.id)}?error=account`, 303);
+    const token = randomBytes(32).toString('base64url');
+    const now = await sandboxNow(db);
+    await db.query(
+      'INSERT INTO sca_sessions (id_hash, authorisation_id, username, expires_at) VALUES ($1, $2, $3, $4)',
+      [sha256Hex(token), authorisation.id, username, now + SESSION_SECONDS * 1000],
+    );
+    await setScaStatus(db, authorisation.id, 'psuAuthenticated', now, username);
+    setCookie(c, COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/sca',
+      secure: ctx.publicUrl().startsWith('https:'),
+      maxAge: SESSION_SECONDS,
+    });
+    return c.redirect(self(authorisation.id), 303);
+  });
+
+  app.post('/:authorisationId/decision', async (c) => {
+    const loaded = await load(c);
+    if (loaded instanceof Response) return loaded;
+    const { authorisation, payment } = loaded;
+    const username = await sessionUser(c, authorisation.id);
+    if (!username || FINAL_SCA.has(authorisation.sca_status) || payment.transaction_status !== 'RCVD') {
+      return c.redirect(self(authorisation.id), 303);
+    }
+    const form = await c.req.parseBody();
+    const decision = form.decision;
+    if (decision !== 'approve' && decision !== 'decline') return c.redirect(self(authorisation.id), 303);
+    const db = await ctx.db();
+    await db.transaction(async (tx) => {
+      const now = await sandboxNow(tx);
+      if (decision === 'approve') {
+        await setScaStatus(tx, authorisation.id, 'finalised', now, username);
+        await approvePayment(tx, payment, now, ctx.config.delays);
+      } else {
+        await setScaStatus(tx, authorisation.id, 'failed', now, username);
+        await rejectPayment(tx, payment.id, 'SCA declined by the PSU', now);
+      }
+      await tx.query('DELETE FROM sca_sessions WHERE authorisation_id = $1', [authorisation.id]);
+    });
+    deleteCookie(c, COOKIE, { path: '/sca' });
+    await (await ctx.scheduler()).tick();
+    const target =
+      decision === 'approve'
+        ? payment.tpp_redirect_uri
+        : (payment.tpp_nok_redirect_uri ?? payment.tpp_redirect_uri);
+    if (!target) {
+      const m = MESSAGES[payment.psu_accept_language];
+      return c.html(
+        messagePage(payment.psu_accept_language, decision === 'approve' ? m.approved : m.declined),
+      );
+    }
+    // Exactly the URI the TPP gave: nothing is added or re-encoded.
+    c.header('Location', target);
+    return c.body(null, 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+export type Language = 'is' | 'en';
+
+const en = {
+  title: 'Sandbox Bank – confirm payment',
+  bank: 'Sandbox Bank',
+  signInHeading: 'Sign in to confirm the payment',
+  username: 'User ID',
+  password: 'Password',
+  signIn: 'Sign in',
+  wrongCredentials: 'The user ID or password is incorrect. Please try again.',
+  wrongAccount: 'This user cannot pay from the payer account. Sign in as the account holder.',
+  reviewHeading: 'Confirm payment',
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  total: 'Total',
+  reference: 'Reference',
+  frequency: 'Frequency',
+  startDate: 'First payment',
+  payments: 'Payments',
+  approve: 'Approve',
+  decline: 'Decline',
+  signedInAs: 'Signed in as',
+  alreadyHandled: 'This payment has already been handled. You can close this page.',
+  unknown: 'This authorisation link is unknown or no longer valid.',
+  sandboxNote: 'This is a sandbox bank. No real money is moved.',
+  approved: 'Payment approved.',
+  declined: 'Payment declined.',
+};
+
+const is: typeof en = {
+  title: 'Sandkassabanki – staðfesta greiðslu',
+  bank: 'Sandkassabanki',
+  signInHeading: 'Skráðu þig inn til að staðfesta greiðsluna',
+  username: 'Notandanafn',
+  password: 'Lykilorð',
+  signIn: 'Skrá inn',
+  wrongCredentials: 'Notandanafn eða lykilorð er rangt. Reyndu aftur.',
+  wrongAccount:
+    'Þessi notandi getur ekki greitt af reikningi greiðanda. Skráðu þig inn sem eigandi reikningsins.',
+  reviewHeading: 'Staðfesta greiðslu',
+  from: 'Frá',
+  to: 'Til',
+  amount: 'Upphæð',
+  total: 'Samtals',
+  reference: 'Skýring',
+  frequency: 'Tíðni',
+  startDate: 'Fyrsta greiðsla',
+  payments: 'Greiðslur',
+  approve: 'Samþykkja',
+  decline: 'Hafna',
+  signedInAs: 'Innskráð sem',
+  alreadyHandled: 'Þessi greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
+  unknown: 'Þessi heimildartengill er óþekktur eða ekki lengur gildur.',
+  sandboxNote: 'Þetta er sandkassabanki. Engir raunverulegir peningar eru færðir.',
+  approved: 'Greiðsla samþykkt.',
+  declined: 'Greiðslu hafnað.',
+};
+
+export type Messages = typeof en;
+export const MESSAGES: Record<Language, Messages> = { en, is };

@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { DEFAULT_CLIENT, type ExecutionDelays, type SandboxConfig, type TppClient } from './config.js';
+import type { SandboxContext } from './context.js';
+import { type Db, openPglite, openPostgres } from './db/db.js';
+import { acquireDataDirLock } from './db/lock.js';
+import { migrate } from './db/migrations.js';
+import { seed } from './db/seed.js';
+import { Scheduler } from './pis/execution.js';
+
+export interface StartSandboxOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** PGlite data dir. Omitted (and no databaseUrl): an in-memory database. */
+  dataDir?: string;
+  /** PostgreSQL connection string; the sandbox works in schema `sandbox`. */
+  databaseUrl?: string;
+  /** Base of the links handed out; default http://<host>:<port>. */
+  publicUrl?: string;
+  /** A gzipped PGlite data dir to start from (tests: a migrated, seeded template). */
+  pgliteTemplate?: Blob;
+  clients?: TppClient[];
+  delays?: Partial<ExecutionDelays>;
+  tokenTtlSeconds?: number;
+  schedulerIntervalMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface RunningSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+function defaultLog(message: string, error?: unknown) {
+  if (error) console.error(`[sandbox] ${message}`, error);
+  else console.log(`[sandbox] ${message}`);
+}
+
+export async function prepareDatabase(db: Db): Promise<void> {
+  await migrate(db);
+  await seed(db);
+}
+
+export async function startSandbox(options: StartSandboxOptions): Promise<RunningSandbox> {
+  const log = options.log ?? defaultLog;
+  const host = options.host ?? '127.0.0.1';
+  const config: SandboxConfig = {
+    port: options.port,
+    host,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    publicUrl: options.publicUrl,
+    clients: options.clients ?? [DEFAULT_CLIENT],
+    delays: { acsp: options.delays?.acsp ?? 1, acsc: options.delays?.acsc ?? 2 },
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    schedulerIntervalMs: options.schedulerIntervalMs ?? 250,
+  };
+
+  // The lock is taken before anything else, so a second process stops with a clear message.
+  const releaseLock = !config.databaseUrl && config.dataDir ? acquireDataDirLock(config.dataDir) : () => {};
+
+  let dbPromise: Promise<Db> | undefined;
+  const db = () => {
+    dbPromise ??= (async () => {
+      const opened = config.databaseUrl
+        ? await openPostgres(config.databaseUrl)
+        : await openPglite({ dataDir: config.dataDir, loadDataDir: options.pgliteTemplate });
+      await prepareDatabase(opened);
+      return opened;
+    })();
+    return dbPromise;
+  };
+  let schedulerPromise: Promise<Scheduler> | undefined;
+  const scheduler = () => {
+    schedulerPromise ??= db().then((opened) => {
+      const s = new Scheduler(opened, config.schedulerIntervalMs, (error) =>
+        log('scheduler pass failed', error),
+      );
+      s.start();
+      return s;
+    });
+    return schedulerPromise;
+  };
+
+  let publicUrl = config.publicUrl;
+  const ctx: SandboxContext = {
+    config,
+    db,
+    scheduler,
+    publicUrl: () => publicUrl ?? '',
+    findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
+  };
+
+  try {
+    // Opened on first use; started here so that a broken database fails the start, not the first request.
+    await scheduler();
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+
+  const app = createApp(ctx, log);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  publicUrl = (config.publicUrl ?? url).replace(/\/+$/, '');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open.
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        if (schedulerPromise) await (await schedulerPromise).stop();
+        if (dbPromise) await (await dbPromise).close();
+        releaseLock();
+      })();
+      return closing;
+    },
+  };
+}
