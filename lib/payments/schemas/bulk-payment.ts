@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { array, boolean, dateTime, type Layer, notInPast, object, pastDateIssue, text } from './fields';
+import {
+  array,
+  boolean,
+  dateTime,
+  type Layer,
+  notInPast,
+  object,
+  pastDateIssue,
+  rangeText,
+  text,
+} from './fields';
 import { issueMessage } from './issue-message';
 import { accountReferenceSchema, amountSchema, remittanceInformationStructuredSchema } from './shared';
 
@@ -43,13 +53,12 @@ export function bulkPaymentElementSchema(layer: Layer) {
  * form also wants at least one payment.
  */
 export function bulkPaymentSchema(layer: Layer) {
-  const range = issueMessage('validation.lengthRange', { min: 1, max: 35 });
   const payments = array(bulkPaymentElementSchema(layer));
   const schema = object(
     {
       batchBookingPreferred: boolean().optional(),
       debtorAccount: accountReferenceSchema(layer).optional(),
-      paymentInformationId: text().min(1, { error: range }).max(35, { error: range }),
+      paymentInformationId: rangeText(1, 35),
       requestedExecutionDate: dateTime().optional(),
       payments:
         layer === 'form' ? payments.min(1, { error: issueMessage('validation.bulk.empty') }) : payments,

@@ -31,8 +31,34 @@ export function typeError(expected: TypeName) {
 
 export const text = () => z.string({ error: typeError('string') });
 
+/**
+ * Length in characters as JSON Schema counts them (Unicode code points), so an emoji counts once
+ * and we never refuse a value of exactly `max` characters that the bank accepts.
+ */
+export function codePointLength(value: string): number {
+  let surrogatePairs = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        surrogatePairs++;
+        i++;
+      }
+    }
+  }
+  return value.length - surrogatePairs;
+}
+
+const withinLength = (min: number, max: number) => (value: string) =>
+  value.length >= min && (value.length <= max || codePointLength(value) <= max);
+
 export const maxText = (max: number) =>
-  text().max(max, { error: issueMessage('validation.maxLength', { max }) });
+  text().refine(withinLength(0, max), { error: issueMessage('validation.maxLength', { max }) });
+
+/** A string of `min` to `max` characters (code points), e.g. paymentInformationId 1..35. */
+export const rangeText = (min: number, max: number) =>
+  text().refine(withinLength(min, max), { error: issueMessage('validation.lengthRange', { min, max }) });
 
 export const boolean = () => z.boolean({ error: typeError('boolean') });
 

@@ -3,7 +3,7 @@ import { isValidIbanChecksum } from '@/lib/payments/accounts/iban';
 import { isMaskedPan } from '@/lib/payments/accounts/masked-pan';
 import { fractionFits, isPositiveAmount } from '@/lib/payments/money/amount';
 import { minorUnits } from '@/lib/payments/money/minor-units';
-import { type Layer, maxText, object, text } from './fields';
+import { type Layer, maxText, object, rangeText, text } from './fields';
 import { issueMessage } from './issue-message';
 
 // Spec 2.4 patterns, anchored: a bound means the whole value matches it.
@@ -112,9 +112,7 @@ export function addressSchema(layer: Layer) {
 export function remittanceInformationStructuredSchema(layer: Layer) {
   return object(
     {
-      reference: text()
-        .min(1, { error: issueMessage('validation.lengthRange', { min: 1, max: 35 }) })
-        .max(35, { error: issueMessage('validation.lengthRange', { min: 1, max: 35 }) }),
+      reference: rangeText(1, 35),
       referenceType: maxText(35).nullable().optional(),
       referenceIssuer: maxText(35).nullable().optional(),
     },
