@@ -1,0 +1,291 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
+import { loadPisContract } from '../src/contract.js';
+import { dumpPreparedPglite } from '../src/db/db.js';
+import { migrationFingerprint } from '../src/db/migrations.js';
+import { SEED_PSUS } from '../src/db/seed.js';
+import {
+  prepareDatabase,
+  type RunningSandbox,
+  type StartSandboxOptions,
+  startSandbox,
+} from '../src/server.js';
+
+export const OTHER_CLIENT: TppClient = {
+  clientId: 'other-tpp',
+  clientSecret: 'other-tpp-secret',
+  subscriptionKey: 'other-subscription-key',
+};
+
+export const JON_MAIN = 'IS140159260076545510730339';
+export const JON_EUR = SEED_PSUS[0]?.accounts[2]?.iban ?? '';
+export const ANNA_MAIN = SEED_PSUS[1]?.accounts[0]?.iban ?? '';
+export const ANNA_LOW = SEED_PSUS[1]?.accounts[1]?.iban ?? '';
+/** A valid IBAN at another bank. */
+export const CREDITOR = 'IS030115260123450101302989';
+
+/**
+ * A fresh PGlite costs seconds; a migrated and seeded one is built once, dumped, and cached in the temp dir
+ * under a hash of the migrations and seed data, so every test file starts from a copy in well under a second.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const key = createHash('sha256')
+    .update(migrationFingerprint())
+    .update(JSON.stringify(SEED_PSUS))
+    .digest('hex')
+    .slice(0, 16);
+  const path = join(tmpdir(), `greidsla-sandbox-template-${key}.tar.gz`);
+  if (!existsSync(path)) {
+    const dump = await dumpPreparedPglite(prepareDatabase);
+    const temporary = `${path}.${process.pid}.${randomUUID()}`;
+    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
+    renameSync(temporary, path);
+  }
+  return new Blob([readFileSync(path)]);
+}
+
+export async function startTestSandbox(options: Partial<StartSandboxOptions> = {}): Promise<RunningSandbox> {
+  return startSandbox({
+    port: 0,
+    pgliteTemplate: options.dataDir || options.databaseUrl ? undefined : await pgliteTemplate(),
+    clients: [DEFAULT_CLIENT, OTHER_CLIENT],
+    // Long delays: a test decides when steps happen by advancing the clock, never by waiting.
+    delays: { acsp: 60, acsc: 120 },
+    schedulerIntervalMs: 50,
+    log: () => {},
+    ...options,
+  });
+}
+
+/** Part 7 of the specification, copied from its table: the codes allowed for each error status. */
+export const SPEC_ALLOWED_CODES: Record<number, readonly string[]> = {
+  400: [
+    'FORMAT_ERROR',
+    'PARAMETER_NOT_CONSISTENT',
+    'PARAMETER_NOT_SUPPORTED',
+    'SERVICE_INVALID',
+    'RESOURCE_UNKNOWN',
+    'RESOURCE_EXPIRED',
+    'RESOURCE_BLOCKED',
+    'TIMESTAMP_INVALID',
+    'PERIOD_INVALID',
+    'SCA_METHOD_UNKNOWN',
+    'SCA_INVALID',
+    'CONSENT_UNKNOWN',
+    'PAYMENT_FAILED',
+    'EXECUTION_DATE_INVALID',
+    'DEBTOR_ACCOUNT_NOT_FOUND',
+    'CREDITOR_ACCOUNT_NOT_FOUND',
+    'CLAIM_NOT_FOUND',
+    'CLAIM_ALREADY_PAID',
+    'INSUFFICIENT_FUNDS',
+    'CARD_NOT_FOUND',
+    'RECIPIENT_INFO_INSUFFICIENT',
+    'MARKETS_CLOSED',
+    'RECIPIENT_COUNTRY_IS_IBAN_ONLY',
+  ],
+  401: [
+    'CERTIFICATE_INVALID',
+    'ROLE_INVALID',
+    'CERTIFICATE_EXPIRED',
+    'CERTIFICATE_BLOCKED',
+    'CERTIFICATE_REVOKE',
+    'CERTIFICATE_MISSING',
+    'SIGNATURE_INVALID',
+    'SIGNATURE_MISSING',
+    'CORPORATE_ID_INVALID',
+    'PSU_CREDENTIALS_INVALID',
+    'CONSENT_INVALID',
+    'CONSENT_EXPIRED',
+    'TOKEN_UNKNOWN',
+    'TOKEN_INVALID',
+    'TOKEN_EXPIRED',
+    'REQUIRED_KID_MISSING',
+  ],
+  403: [
+    'CONSENT_UNKNOWN',
+    'SERVICE_BLOCKED',
+    'RESOURCE_UNKNOWN',
+    'RESOURCE_EXPIRED',
+    'PRODUCT_INVALID',
+    'ACCOUNT_INVALID_FOR_CONSENT',
+  ],
+  404: ['RESOURCE_UNKNOWN', 'PRODUCT_UNKNOWN'],
+  405: ['SERVICE_INVALID'],
+  409: ['STATUS_INVALID'],
+};
+
+const ERROR_STATUSES = new Set([400, 401, 403, 404, 405, 409]);
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown> & {
+    tppMessages?: Array<{ category: string; code: string; path: string | null; text: string | null }>;
+  };
+}
+
+/** Every error response the suite sees under /psd2 is checked against ErrorBody and the table above. */
+export function checkErrorResponse(status: number, body: unknown) {
+  const validate = loadPisContract().validator('ErrorBody');
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  const messages = (body as ApiResponse['json']).tppMessages ?? [];
+  expect(messages.length).toBeGreaterThan(0);
+  for (const message of messages) {
+    expect(message.category).toBe('ERROR');
+    expect(SPEC_ALLOWED_CODES[status], `code ${message.code} is not allowed for ${status}`).toContain(
+      message.code,
+    );
+  }
+}
+
+export class TestTpp {
+  constructor(
+    readonly base: string,
+    readonly client: TppClient = DEFAULT_CLIENT,
+  ) {}
+
+  async token(scope = 'pis:'): Promise<string> {
+    const response = await fetch(`${this.base}/oauth/v2/oauth-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: this.client.clientId,
+        client_secret: this.client.clientSecret,
+        scope,
+      }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  /** Headers a well-behaved TPP sends; `overrides` with `undefined` remove one. */
+  headers(token: string, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+    const headers: Record<string, string | undefined> = {
+      'Ocp-Apim-Subscription-Key': this.client.subscriptionKey,
+      Authorization: `Bearer ${token}`,
+      'X-Request-ID': randomUUID(),
+      'PSU-IP-Address': '192.0.2.10',
+      'TPP-Redirect-URI': 'http://localhost:3000/en/payments/p1/return?result=ok',
+      'TPP-Nok-Redirect-URI': 'http://localhost:3000/en/payments/p1/return?result=nok',
+      'Content-Type': 'application/json',
+      ...overrides,
+    };
+    return Object.fromEntries(
+      Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+  }
+
+  async request(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<ApiResponse> {
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as ApiResponse['json']) : {};
+    if (path.startsWith('/psd2') && ERROR_STATUSES.has(response.status))
+      checkErrorResponse(response.status, json);
+    return { status: response.status, headers: response.headers, json };
+  }
+
+  initiate(
+    token: string,
+    body: unknown,
+    options: { service?: string; product?: string; headers?: Record<string, string | undefined> } = {},
+  ) {
+    const path = `/psd2/api/v1/${options.service ?? 'payments'}/${options.product ?? 'credit-transfers'}`;
+    return this.request('POST', path, this.headers(token, options.headers), body);
+  }
+
+  get(token: string, path: string, headers: Record<string, string | undefined> = {}) {
+    return this.request('GET', path, this.headers(token, { 'Content-Type': undefined, ...headers }));
+  }
+}
+
+export function expectError(response: ApiResponse, status: number, code: string, path?: string | null) {
+  expect(response.status, JSON.stringify(response.json)).toBe(status);
+  const message = response.json.tppMessages?.[0];
+  expect(message?.code).toBe(code);
+  if (path !== undefined) expect(message?.path).toBe(path);
+}
+
+export function singlePayment(overrides: Record<string, unknown> = {}) {
+  return {
+    debtorAccount: { iban: JON_MAIN },
+    creditorAccount: { iban: CREDITOR },
+    creditorName: 'Guðrún Helgadóttir',
+    instructedAmount: { currency: 'ISK', amount: '15000' },
+    remittanceInformationUnstructured: 'Leiga',
+    ...overrides,
+  };
+}
+
+export async function advanceClock(base: string, seconds: number) {
+  const response = await fetch(`${base}/sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A browser on the bank's SCA pages: follows nothing by itself, keeps the bank's cookie. */
+export class ScaBrowser {
+  private cookie: string | undefined;
+
+  async get(url: string): Promise<{ status: number; html: string; location: string | null }> {
+    const response = await fetch(url, {
+      redirect: 'manual',
+      headers: this.cookie ? { Cookie: this.cookie } : {},
+    });
+    return {
+      status: response.status,
+      html: await response.text(),
+      location: response.headers.get('Location'),
+    };
+  }
+
+  async post(
+    url: string,
+    form: Record<string, string>,
+  ): Promise<{ status: number; location: string | null }> {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+      },
+      body: new URLSearchParams(form),
+    });
+    const setCookie = response.headers.get('Set-Cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0] ?? '';
+      this.cookie = pair.endsWith('=') ? undefined : pair;
+    }
+    await response.text();
+    return { status: response.status, location: response.headers.get('Location') };
+  }
+
+  get sessionCookie() {
+    return this.cookie;
+  }
+}
+
+/** Reads the `action` of the first form on a page, resolved against the page URL. */
+export function formAction(html: string, pageUrl: string): string {
+  const match = /<form[^>]*action="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('no form on the page');
+  return new URL(match[1].replace(/&#38;/g, '&'), pageUrl).toString();
+}
