@@ -1,0 +1,82 @@
+/**
+ * Columns of a bulk payment CSV. One row is one bulk element (spec 2.3); parent-only fields
+ * (`requestedExecutionDate`, and the bulk's `debtorAccount` and `chargesAccount`) are not columns:
+ * they are set once on the bulk payment.
+ *
+ * `creditorAccount` takes an IBAN, a domestic account ("0133-26-012345", with the owner's kennitala
+ * in `creditorKennitala`) or, for card deposits, a masked card number ("123456******1234").
+ * `remittanceReference` becomes the single `remittanceInformationStructuredArray` entry.
+ * The bulk element has no `creditorName`, so neither does the file.
+ */
+export const BULK_COLUMNS = [
+  'creditorAccount',
+  'creditorKennitala',
+  'amount',
+  'currency',
+  'remittanceInformationUnstructured',
+  'endToEndIdentification',
+  'remittanceReference',
+  'icelandicPurposeCode',
+  'centralBankPurposeCode',
+  'creditorId',
+  'ultimateCreditor',
+  'ultimateCreditorId',
+  'instructionIdentification',
+  'debtorId',
+  'ultimateDebtor',
+  'ultimateDebtorId',
+  'resourceId',
+  'partialPayment',
+] as const;
+
+export type BulkColumn = (typeof BULK_COLUMNS)[number];
+
+/** The columns the table shows; the others stay in the row and in the file. */
+export const BULK_TABLE_COLUMNS = [
+  'creditorAccount',
+  'creditorKennitala',
+  'amount',
+  'currency',
+  'remittanceInformationUnstructured',
+  'endToEndIdentification',
+] as const satisfies readonly BulkColumn[];
+
+/** Columns a file must have; the rest may be left out. */
+export const REQUIRED_COLUMNS = ['creditorAccount', 'amount'] as const satisfies readonly BulkColumn[];
+
+/** Other header names people use for a column (compared case-insensitively, without spaces, `_` or `-`). */
+const ALIASES: Record<string, BulkColumn> = {
+  creditoriban: 'creditorAccount',
+  iban: 'creditorAccount',
+  account: 'creditorAccount',
+  reikningur: 'creditorAccount',
+  kennitala: 'creditorKennitala',
+  kt: 'creditorKennitala',
+  upphaed: 'amount',
+  upphæð: 'amount',
+  mynt: 'currency',
+  remittance: 'remittanceInformationUnstructured',
+  message: 'remittanceInformationUnstructured',
+  skyring: 'remittanceInformationUnstructured',
+  skýring: 'remittanceInformationUnstructured',
+  reference: 'remittanceReference',
+  tilvisun: 'remittanceReference',
+  tilvísun: 'remittanceReference',
+};
+
+const BY_KEY = new Map<string, BulkColumn>([
+  ...BULK_COLUMNS.map((column) => [column.toLowerCase(), column] as const),
+  ...Object.entries(ALIASES),
+]);
+
+/** The column a header names, or undefined for a header we do not know. */
+export function columnOfHeader(header: string): BulkColumn | undefined {
+  const key = header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+  return BY_KEY.get(key);
+}
+
+export type BulkCells = Partial<Record<BulkColumn, string>>;

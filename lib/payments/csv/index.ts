@@ -1,0 +1,16 @@
+export {
+  BULK_COLUMNS,
+  BULK_TABLE_COLUMNS,
+  type BulkCells,
+  type BulkColumn,
+  columnOfHeader,
+  REQUIRED_COLUMNS,
+} from './columns';
+export {
+  type BulkCsvResult,
+  bulkCsvTemplate,
+  bulkRowsToCsv,
+  type ParseBulkCsvOptions,
+  parseBulkCsv,
+} from './parse';
+export { type BulkRow, type CellIssue, type CellMessage, csvMessage, validateBulkRow } from './row';
