@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../src/server.js';
+import {
+  ANNA_LOW,
+  advanceClock,
+  formAction,
+  JON_MAIN,
+  ScaBrowser,
+  singlePayment,
+  startTestSandbox,
+  TestTpp,
+} from './helpers.js';
+
+let sandbox: RunningSandbox;
+let tpp: TestTpp;
+let token: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  tpp = new TestTpp(sandbox.url);
+  token = await tpp.token();
+});
+afterAll(() => sandbox.close());
+
+const OK_URI = 'http://localhost:3000/is/payments/abc/return?result=ok&x=%C3%BE';
+const NOK_URI = 'http://localhost:3000/is/payments/abc/return?result=nok';
+
+async function initiate(body: unknown, headers: Record<string, string | undefined> = {}) {
+  const response = await tpp.initiate(token, body, {
+    headers: { 'TPP-Redirect-URI': OK_URI, 'TPP-Nok-Redirect-URI': NOK_URI, ...headers },
+  });
+  expect(response.status).toBe(201);
+  const links = response.json._links as Record<string, { href: string }>;
+  return {
+    paymentId: response.json.paymentId as string,
+    scaRedirect: links.scaRedirect?.href ?? '',
+    scaStatus: links.scaStatus?.href.replace(sandbox.url, '') ?? '',
+    status: links.status?.href.replace(sandbox.url, '') ?? '',
+  };
+}
+
+async function status(path: string) {
+  return (await tpp.get(token, path)).json.transactionStatus;
+}
+
+async function history() {
+  const response = await fetch(`${sandbox.url}/sandbox/payments`);
+  return (
+    (await response.json()) as {
+      payments: Array<{ paymentId: string; history: Array<{ transactionStatus: string }> }>;
+    }
+  ).payments;
+}
+
+async function signIn(browser: ScaBrowser, scaRedirect: string, username: string, password: string) {
+  const login = await browser.get(scaRedirect);
+  expect(login.status).toBe(200);
+  const posted = await browser.post(formAction(login.html, scaRedirect), { username, password });
+  expect(posted.status).toBe(303);
+  return browser.get(new URL(posted.location ?? '', scaRedirect).toString());
+}
+
+describe('SCA page language', () => {
+  it('renders Icelandic when PSU-Accept-Language is is', async () => {
+    const { scaRedirect } = await initiate(singlePayment(), { 'PSU-Accept-Language': 'is' });
+    const page = await new ScaBrowser().get(scaRedirect);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<html lang="is">');
+    expect(page.html).toContain('name="username"');
+    expect(page.html).toContain('name="password"');
+    expect(page.html).toContain('>Notandanafn</label>');
+    expect(page.html).toContain('>Lykilorð</label>');
+    expect(page.html).toContain('>Skrá inn</button>');
+    expect(page.html).not.toMatch(/<link|<script|src="http/);
+  });
+
+  it('renders English when the header is en, empty or absent', async () => {
+    for (const language of ['en', '', undefined]) {
+      const { scaRedirect } = await initiate(singlePayment(), { 'PSU-Accept-Language': language });
+      const page = await new ScaBrowser().get(scaRedirect);
+      expect(page.html).toContain('<html lang="en">');
+      expect(page.html).toContain('>User ID</label>');
+      expect(page.html).toContain('>Password</label>');
+      expect(page.html).toContain('>Sign in</button>');
+    }
+  });
+
+  it('answers 404 for an unknown authorisation', async () => {
+    const page = await new ScaBrowser().get(`${sandbox.url}/sca/00000000-0000-0000-0000-000000000000`);
+    expect(page.status).toBe(404);
+  });
+});
+
+describe('sign-in', () => {
+  it('wrong credentials show an error in the page language and allow another try', async () => {
+    const { scaRedirect, scaStatus } = await initiate(singlePayment(), { 'PSU-Accept-Language': 'is' });
+    const browser = new ScaBrowser();
+    const wrong = await signIn(browser, scaRedirect, 'jon', 'wrong');
+    expect(wrong.html).toContain('role="alert"');
+    expect(wrong.html).toContain('Notandanafn eða lykilorð er rangt');
+    expect(wrong.html).toContain('name="username"');
+    expect(browser.sessionCookie).toBeUndefined();
+    expect((await tpp.get(token, scaStatus)).json).toEqual({ scaStatus: 'received' });
+
+    const right = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    expect(right.html).toContain('value="approve"');
+    expect((await tpp.get(token, scaStatus)).json).toEqual({ scaStatus: 'psuAuthenticated' });
+  });
+
+  it('another PSU cannot pay from the account', async () => {
+    const { scaRedirect } = await initiate(singlePayment());
+    const page = await signIn(new ScaBrowser(), scaRedirect, 'anna', 'sandbox');
+    expect(page.html).toContain('cannot pay from the payer account');
+    expect(page.html).not.toContain('value="approve"');
+  });
+
+  it('sets an HttpOnly cookie scoped to the SCA pages', async () => {
+    const { scaRedirect } = await initiate(singlePayment());
+    const login = await fetch(scaRedirect).then((r) => r.text());
+    const response = await fetch(formAction(login, scaRedirect), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'jon', password: 'sandbox' }),
+    });
+    const cookie = response.headers.get('Set-Cookie') ?? '';
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Path=\/sca/);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe('approve and execute', () => {
+  it('shows the payment, approves, redirects to TPP-Redirect-URI and settles on the sandbox clock', async () => {
+    const {
+      paymentId,
+      scaRedirect,
+      scaStatus,
+      status: statusPath,
+    } = await initiate(singlePayment({ instructedAmount: { currency: 'ISK', amount: '15000' } }), {
+      'PSU-Accept-Language': 'is',
+    });
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('<html lang="is">');
+    expect(review.html).toContain('Jón Jónsson');
+    expect(review.html).toContain(JON_MAIN);
+    expect(review.html).toContain('Guðrún Helgadóttir');
+    expect(review.html).toContain('15.000\u00a0kr.');
+    expect(review.html).toContain(
+      '<button type="submit" name="decision" value="approve" class="primary">Samþykkja</button>',
+    );
+    expect(review.html).toContain(
+      '<button type="submit" name="decision" value="decline" class="secondary">Hafna</button>',
+    );
+
+    const before = await fetch(`${sandbox.url}/sandbox/accounts`).then(
+      (r) => r.json() as Promise<{ accounts: Array<{ iban: string; balance: string }> }>,
+    );
+    const balanceBefore = before.accounts.find((a) => a.iban === JON_MAIN)?.balance;
+
+    const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    expect(decided.status).toBe(303);
+    expect(decided.location).toBe(OK_URI);
+    expect((await tpp.get(token, scaStatus)).json).toEqual({ scaStatus: 'finalised' });
+    expect(await status(statusPath)).toBe('ACTC');
+
+    await advanceClock(sandbox.url, 60);
+    expect(await status(statusPath)).toBe('ACSP');
+    await advanceClock(sandbox.url, 60);
+    expect(await status(statusPath)).toBe('ACSC');
+
+    const payment = (await history()).find((p) => p.paymentId === paymentId);
+    expect(payment?.history.map((h) => h.transactionStatus)).toEqual(['RCVD', 'ACTC', 'ACSP', 'ACSC']);
+    const after = await fetch(`${sandbox.url}/sandbox/accounts`).then(
+      (r) => r.json() as Promise<{ accounts: Array<{ iban: string; balance: string }> }>,
+    );
+    expect(
+      BigInt(balanceBefore ?? '0') - BigInt(after.accounts.find((a) => a.iban === JON_MAIN)?.balance ?? '0'),
+    ).toBe(15000n);
+
+    // The page is done; a second visit says so and offers no buttons.
+    const revisit = await browser.get(scaRedirect);
+    expect(revisit.html).not.toContain('value="approve"');
+  });
+
+  it('English review page formats the amount the English way', async () => {
+    const { scaRedirect } = await initiate(
+      singlePayment({ instructedAmount: { currency: 'ISK', amount: '15000' } }),
+      {
+        'PSU-Accept-Language': 'en',
+      },
+    );
+    const review = await signIn(new ScaBrowser(), scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('ISK\u00a015,000');
+    expect(review.html).toContain('>Approve</button>');
+    expect(review.html).toContain('>Decline</button>');
+  });
+
+  it('insufficient funds: approved, then RJCT when the funds are checked', async () => {
+    const { scaRedirect, status: statusPath } = await initiate(
+      singlePayment({
+        debtorAccount: { iban: ANNA_LOW },
+        instructedAmount: { currency: 'ISK', amount: '5000' },
+      }),
+    );
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'anna', 'sandbox');
+    const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    expect(decided.location).toBe(OK_URI);
+    expect(await status(statusPath)).toBe('ACTC');
+    await advanceClock(sandbox.url, 60);
+    expect(await status(statusPath)).toBe('RJCT');
+    await advanceClock(sandbox.url, 60);
+    expect(await status(statusPath)).toBe('RJCT');
+  });
+});
+
+describe('decline', () => {
+  it('sets scaStatus failed, RJCT, and redirects to TPP-Nok-Redirect-URI', async () => {
+    const { scaRedirect, scaStatus, status: statusPath } = await initiate(singlePayment());
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'decline' });
+    expect(decided.status).toBe(303);
+    expect(decided.location).toBe(NOK_URI);
+    expect((await tpp.get(token, scaStatus)).json).toEqual({ scaStatus: 'failed' });
+    expect(await status(statusPath)).toBe('RJCT');
+    await advanceClock(sandbox.url, 300);
+    expect(await status(statusPath)).toBe('RJCT');
+  });
+
+  it('falls back to TPP-Redirect-URI without a nok URI', async () => {
+    const { scaRedirect } = await initiate(singlePayment(), { 'TPP-Nok-Redirect-URI': undefined });
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'decline' });
+    expect(decided.location).toBe(OK_URI);
+  });
+
+  it('a decision without signing in changes nothing', async () => {
+    const { scaRedirect, status: statusPath } = await initiate(singlePayment());
+    const posted = await new ScaBrowser().post(`${scaRedirect}/decision`, { decision: 'approve' });
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe(new URL(scaRedirect).pathname);
+    expect(await status(statusPath)).toBe('RCVD');
+  });
+});
+
+describe('bulk execution', () => {
+  it('a bulk settles as one and debits the total', async () => {
+    const response = await tpp.initiate(
+      token,
+      {
+        paymentInformationId: 'bulk-exec-1',
+        debtorAccount: { iban: JON_MAIN },
+        payments: [
+          {
+            creditorAccount: { iban: 'DE89370400440532013000' },
+            instructedAmount: { currency: 'ISK', amount: '1000' },
+          },
+          {
+            creditorAccount: { iban: 'DE89370400440532013000' },
+            instructedAmount: { currency: 'ISK', amount: '2000' },
+          },
+        ],
+      },
+      { service: 'bulk-payments', headers: { 'TPP-Redirect-URI': OK_URI } },
+    );
+    expect(response.status).toBe(201);
+    const links = response.json._links as Record<string, { href: string }>;
+    const scaRedirect = links.scaRedirect?.href ?? '';
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('ISK\u00a01,000');
+    expect(review.html).toContain('ISK\u00a02,000');
+    await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    await advanceClock(sandbox.url, 120);
+    expect(await status(links.status?.href.replace(sandbox.url, '') ?? '')).toBe('ACSC');
+  });
+});
