@@ -56,10 +56,11 @@ export function accountReferenceSchema(layer: Layer) {
         message: issueMessage('validation.account.identifierMissing'),
       });
     }
-    if (account.iban && !isValidIbanChecksum(account.iban)) {
+    // Only one message per field: a value that already fails the bank's pattern gets that message.
+    if (account.iban && IBAN_PATTERN.test(account.iban) && !isValidIbanChecksum(account.iban)) {
       ctx.addIssue({ code: 'custom', path: ['iban'], message: issueMessage('validation.iban.invalid') });
     }
-    if (account.maskedPan && !isMaskedPan(account.maskedPan)) {
+    if (account.maskedPan && account.maskedPan.length <= 35 && !isMaskedPan(account.maskedPan)) {
       ctx.addIssue({
         code: 'custom',
         path: ['maskedPan'],
@@ -82,6 +83,7 @@ export function amountSchema(layer: Layer) {
   );
   if (layer === 'wire') return schema;
   return schema.superRefine(({ amount, currency }, ctx) => {
+    if (!AMOUNT_PATTERN.test(amount)) return;
     if (!isPositiveAmount(amount)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: issueMessage('validation.amount.positive') });
     } else if (!fractionFits(amount, currency)) {
