@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const psus = pgTable('psus', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -70,3 +82,96 @@ export const paymentEvents = pgTable(
 export type Psu = typeof psus.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
+
+/**
+ * A subscription at the bank's webhooks service, mirrored here. `id` is ours and is part of the
+ * callback URL, so it exists before the bank assigns its own id. The signing secret is kept
+ * encrypted with a key derived from AUTH_SECRET (lib/webhooks/secret-box.ts); during a rotation the
+ * previous secret stays valid until `previousSecretValidUntil`.
+ */
+export const webhookSubscriptions = pgTable('webhook_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bankSubscriptionId: text('bank_subscription_id').notNull().unique(),
+  callbackUrl: text('callback_url').notNull(),
+  eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+  description: text('description'),
+  signingSecretSealed: text('signing_secret_sealed').notNull(),
+  previousSigningSecretSealed: text('previous_signing_secret_sealed'),
+  previousSecretValidUntil: timestamp('previous_secret_valid_until', { withTimezone: true }),
+  deliveryEnabled: boolean('delivery_enabled').notNull().default(false),
+  disabledReason: text('disabled_reason').default('pending_activation'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every accepted webhook event, once: `eventId` is the bank's idempotency key, and a row is kept at
+ * least 30 days after it was received so that a late retry or replay is recognised.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id').notNull().unique(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id),
+    eventType: text('event_type').notNull(),
+    schemaVersion: text('schema_version').notNull(),
+    // As text in JS: the bank may send microseconds, and ordering by them must not lose them.
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 6, mode: 'string' }).notNull(),
+    selfLink: text('self_link'),
+    links: jsonb('links').notNull(),
+    requestId: text('request_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** applied | superseded | ignored | not_found | failed; null while pending. */
+    outcome: text('outcome'),
+    attempts: integer('attempts').notNull().default(0),
+    detail: jsonb('detail'),
+  },
+  (table) => [
+    index('webhook_events_pending_idx').on(table.subscriptionId, table.processedAt, table.occurredAt),
+    index('webhook_events_self_idx').on(table.selfLink, table.occurredAt),
+    index('webhook_events_received_idx').on(table.receivedAt),
+  ],
+);
+
+/**
+ * Secrets in the `TPP-Notification-URI` of a payment: the URI carries a random token, and only its
+ * SHA-256 is kept. A payment may hold more than one, as a resend of the initiation issues another.
+ */
+export const paymentNotificationTokens = pgTable(
+  'payment_notification_tokens',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.paymentId, table.tokenHash] })],
+);
+
+/** Status notifications the bank posted for a payment (Berlin Group Lean Push), as received. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    body: jsonb('body'),
+    requestId: text('request_id'),
+    /** received, then processed (status re-read from the bank) or payment_not_at_bank. */
+    status: text('status').notNull().default('received'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [index('payment_notifications_payment_idx').on(table.paymentId, table.id)],
+);
+
+export type WebhookSubscription = typeof webhookSubscriptions.$inferSelect;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type PaymentNotification = typeof paymentNotifications.$inferSelect;

@@ -1,0 +1,26 @@
+// POST /api/webhooks/bank-events/:subscriptionId: signed, encrypted event deliveries from the bank's webhooks service.
+import { type NextRequest, NextResponse } from 'next/server';
+import { acceptDelivery, deliveryHttpStatus } from '@/lib/webhooks/intake';
+import { signatureHeaderName } from '@/lib/webhooks/signature';
+
+// We answer as soon as the event is stored and leave the processing to a job: the bank counts a
+// slow answer as a failed delivery.
+export async function POST(
+  request: NextRequest,
+  { params }: { params: Promise<{ subscriptionId: string }> },
+) {
+  const { subscriptionId } = await params;
+  // The raw text, read once: the signature covers these exact bytes.
+  const rawBody = await request.text();
+  const outcome = await acceptDelivery({
+    subscriptionId,
+    rawBody,
+    signatureHeader: request.headers.get(signatureHeaderName),
+    requestId: request.headers.get('X-Request-ID'),
+  });
+  const body = outcome.ok ? { status: outcome.status, eventId: outcome.eventId } : { error: outcome.reason };
+  return NextResponse.json(body, {
+    status: deliveryHttpStatus(outcome),
+    headers: { 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { type WebhookEvent, webhookEvents } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { type BankResourceClient, createBankResourceClient } from './bank-resource';
+
+/** Event types this app acts on; any other is recorded and ignored, as spec part 6 asks. */
+export const handledEventTypes = ['claim.paid'] as const;
+
+export type EventOutcome = 'applied' | 'superseded' | 'ignored' | 'not_found' | 'failed';
+
+// A transient failure (bank down, 5xx) leaves the event pending for the job's retry; after this many
+// tries it is given up as `failed`, so one bad event cannot hold up its subscription for ever.
+const maxAttempts = 8;
+
+class TransientEventError extends Error {
+  override name = 'TransientEventError';
+}
+
+type Handled = { outcome: EventOutcome; detail?: Record<string, unknown> } | { retry: string };
+
+/** What we keep of a claim: its id and status, never the payer's details. */
+function claimSummary(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object') return {};
+  const record = body as Record<string, unknown>;
+  const summary: Record<string, unknown> = {};
+  for (const key of ['claimId', 'claimStatus', 'status', 'paidDate', 'paymentDate']) {
+    const value = record[key];
+    if (typeof value === 'string' || typeof value === 'number') summary[key] = value;
+  }
+  return summary;
+}
+
+async function handleClaimPaid(event: WebhookEvent, client: BankResourceClient): Promise<Handled> {
+  if (!event.selfLink) return { outcome: 'failed', detail: { reason: 'no_self_link' } };
+  const read = await client.read(event.selfLink);
+  if (read.ok)
+    return { outcome: 'applied', detail: { httpStatus: read.status, claim: claimSummary(read.body) } };
+  switch (read.kind) {
+    // The bank's verify call sends a test delivery with the payload of a real event; its link may
+    // lead nowhere, and that is not an error worth retrying.
+    case 'gone':
+      return { outcome: 'not_found', detail: { httpStatus: read.status } };
+    case 'refused':
+      return { outcome: 'failed', detail: { httpStatus: read.status } };
+    case 'outside_business_interface':
+      return { outcome: 'failed', detail: { reason: 'self_link_outside_business_interface' } };
+    case 'unavailable':
+      return { retry: `bank unavailable${read.status ? ` (${read.status})` : ''}` };
+  }
+}
+
+/** A later event for the same resource already read it: this one has nothing newer to tell. */
+async function isSuperseded(db: Db, event: WebhookEvent): Promise<boolean> {
+  if (!event.selfLink) return false;
+  const [later] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.selfLink, event.selfLink),
+        eq(webhookEvents.outcome, 'applied'),
+        gt(webhookEvents.occurredAt, event.occurredAt),
+      ),
+    )
+    .limit(1);
+  return later !== undefined;
+}
+
+async function handle(db: Db, event: WebhookEvent, client: BankResourceClient): Promise<Handled> {
+  const type = event.eventType.toLowerCase();
+  if (!(handledEventTypes as readonly string[]).includes(type)) return { outcome: 'ignored' };
+  if (await isSuperseded(db, event)) return { outcome: 'superseded' };
+  return handleClaimPaid(event, client);
+}
+
+/**
+ * Processes a subscription's pending events in `occurredAt` order. Deliveries arrive out of order;
+ * those that arrived together are put back in order here, and one that arrives after a later event
+ * for the same resource was applied is marked `superseded` rather than applied over it. Each event
+ * is a signal: what is recorded is what the `self` link says now.
+ *
+ * Runs one at a time per subscription (see lib/webhooks/queue.ts). Throws after recording a
+ * transient failure, so that the job is retried with backoff.
+ */
+export async function processSubscriptionEvents(
+  db: Db,
+  subscriptionId: string,
+  client: BankResourceClient = createBankResourceClient(),
+): Promise<{ processed: number }> {
+  let processed = 0;
+  for (;;) {
+    const pending = await db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.subscriptionId, subscriptionId), isNull(webhookEvents.processedAt)))
+      .orderBy(asc(webhookEvents.occurredAt), asc(webhookEvents.id))
+      .limit(50);
+    if (pending.length === 0) return { processed };
+    for (const event of pending) {
+      const result = await handle(db, event, client);
+      if ('retry' in result) {
+        const attempts = event.attempts + 1;
+        const givenUp = attempts >= maxAttempts;
+        await db
+          .update(webhookEvents)
+          .set({
+            attempts,
+            ...(givenUp
+              ? { processedAt: sql`now()`, outcome: 'failed', detail: { reason: result.retry, attempts } }
+              : {}),
+          })
+          .where(eq(webhookEvents.id, event.id));
+        if (givenUp) {
+          logger.warn({ eventId: event.eventId, attempts }, 'webhook event given up');
+          continue;
+        }
+        throw new TransientEventError(`Event ${event.eventId}: ${result.retry}`);
+      }
+      await db
+        .update(webhookEvents)
+        .set({
+          processedAt: sql`now()`,
+          outcome: result.outcome,
+          detail: result.detail ?? null,
+          attempts: event.attempts + 1,
+        })
+        .where(eq(webhookEvents.id, event.id));
+      processed++;
+      logger.info(
+        { subscriptionId, eventId: event.eventId, eventType: event.eventType, outcome: result.outcome },
+        'webhook event processed',
+      );
+    }
+  }
+}
+
+/** Subscriptions with events still waiting, for the sweep when the workers start. */
+export async function subscriptionsWithPendingEvents(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ subscriptionId: webhookEvents.subscriptionId })
+    .from(webhookEvents)
+    .where(isNull(webhookEvents.processedAt));
+  return rows.map((row) => row.subscriptionId);
+}
+
+/** Forgets processed events received longer ago than the retention (spec: at least 30 days). */
+export async function purgeSeenEvents(db: Db, retentionDays = 35): Promise<number> {
+  const deleted = await db
+    .delete(webhookEvents)
+    .where(
+      and(
+        isNotNull(webhookEvents.processedAt),
+        lt(webhookEvents.receivedAt, sql`now() - make_interval(days => ${Math.max(30, retentionDays)})`),
+      ),
+    )
+    .returning({ id: webhookEvents.id });
+  return deleted.length;
+}

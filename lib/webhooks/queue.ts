@@ -1,0 +1,57 @@
+import type { PgBoss } from 'pg-boss';
+import { logger } from '@/lib/log';
+
+export const webhookEventQueue = 'webhook-event';
+export const paymentNotificationQueue = 'payment-notification';
+
+export interface WebhookEventJob {
+  subscriptionId: string;
+}
+
+export interface PaymentNotificationJob {
+  notificationId: number;
+}
+
+let boss: PgBoss | undefined;
+
+/** Set by the worker registration (lib/jobs/event-processing.ts) once the queues exist. */
+export function attachJobQueue(instance: PgBoss | undefined): void {
+  boss = instance;
+}
+
+/**
+ * Asks for the pending events of a subscription to be processed. One job per subscription waits at
+ * a time (queue policy `stately`, keyed by subscription), so a burst of deliveries costs one pass.
+ * Without a running queue the event stays pending in the table, and the sweep at the next start of
+ * the workers picks it up: the delivery is never refused for it.
+ */
+export async function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
+  if (!boss) return false;
+  try {
+    await boss.send(webhookEventQueue, { subscriptionId } satisfies WebhookEventJob, {
+      singletonKey: subscriptionId,
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    return true;
+  } catch (error) {
+    logger.warn({ subscriptionId, err: error }, 'could not queue webhook event processing');
+    return false;
+  }
+}
+
+export async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
+  if (!boss) return false;
+  try {
+    await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    return true;
+  } catch (error) {
+    logger.warn({ notificationId, err: error }, 'could not queue a payment notification');
+    return false;
+  }
+}

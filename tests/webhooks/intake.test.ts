@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST } from '@/app/api/webhooks/bank-events/[subscriptionId]/route';
+import { closeDatabase, type Db, getDb } from '@/lib/db';
+import { webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
+import { encryptEnvelope } from '@/lib/webhooks/encryption';
+import { acceptDelivery } from '@/lib/webhooks/intake';
+import { signPayload } from '@/lib/webhooks/signature';
+import { rotateSigningSecret } from '@/lib/webhooks/subscriptions';
+import { freshAppDataDir } from '../support/app-database';
+import { claimEnvelope, createSubscription, newSecret, nowSeconds, sealedDelivery } from './support';
+
+let db: Db;
+
+beforeAll(async () => {
+  process.env.APP_DATA_DIR = await freshAppDataDir();
+  process.env.AUTH_SECRET = 'webhook-intake-test-secret-0123456789abcdef';
+  process.env.SEED_DEMO_PSU = 'false';
+  db = await getDb();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});
+
+const storedCount = async (subscriptionId: string) =>
+  (await db.select().from(webhookEvents).where(eq(webhookEvents.subscriptionId, subscriptionId))).length;
+
+describe('webhook delivery intake', () => {
+  it('accepts a signed, encrypted delivery and stores the event once', async () => {
+    const { id, secret } = await createSubscription(db);
+    const envelope = claimEnvelope({ occurredAt: '2026-03-02T11:59:00.123456Z' });
+    const delivery = await sealedDelivery(envelope, secret);
+    const outcome = await acceptDelivery({ subscriptionId: id, ...delivery, requestId: 'r-1' });
+    expect(outcome).toEqual({ ok: true, status: 'accepted', eventId: envelope.eventId });
+    const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.eventId, envelope.eventId));
+    expect(row).toMatchObject({
+      subscriptionId: id,
+      eventType: 'claim.paid',
+      schemaVersion: '1.0',
+      selfLink: envelope.links[0]?.href,
+      requestId: 'r-1',
+      processedAt: null,
+      outcome: null,
+    });
+    expect(new Date(row?.occurredAt ?? '').toISOString()).toBe('2026-03-02T11:59:00.123Z');
+    expect(row?.occurredAt).toMatch(/\.123456/);
+  });
+
+  it('acknowledges a duplicate (a retry, signed afresh) and stores it once', async () => {
+    const { id, secret } = await createSubscription(db);
+    const envelope = claimEnvelope();
+    const first = await acceptDelivery({ subscriptionId: id, ...(await sealedDelivery(envelope, secret)) });
+    const retry = await acceptDelivery({
+      subscriptionId: id,
+      ...(await sealedDelivery(envelope, secret, { timestamp: nowSeconds() + 2 })),
+    });
+    expect(first).toMatchObject({ ok: true, status: 'accepted' });
+    expect(retry).toEqual({ ok: true, status: 'duplicate', eventId: envelope.eventId });
+    expect(await storedCount(id)).toBe(1);
+  });
+
+  it('refuses forged, tampered, stale, future, wrongly keyed and unsigned deliveries and stores nothing', async () => {
+    const { id, secret } = await createSubscription(db);
+    const envelope = claimEnvelope();
+    const good = await sealedDelivery(envelope, secret);
+    const [h, k, iv, ciphertext, tag] = good.rawBody.split('.');
+    const flipped = Buffer.from(ciphertext ?? '', 'base64url');
+    flipped[0] = (flipped[0] ?? 0) ^ 1;
+    const tamperedBody = [h, k, iv, flipped.toString('base64url'), tag].join('.');
+
+    const cases = [
+      ['forged', await sealedDelivery(envelope, newSecret()), 'signature_mismatch'],
+      ['tampered', { rawBody: tamperedBody, signatureHeader: good.signatureHeader }, 'signature_mismatch'],
+      ['stale', await sealedDelivery(envelope, secret, { timestamp: nowSeconds() - 301 }), 'signature_stale'],
+      [
+        'future',
+        await sealedDelivery(envelope, secret, { timestamp: nowSeconds() + 301 }),
+        'signature_stale',
+      ],
+      [
+        'wrongly keyed',
+        await sealedDelivery(envelope, secret, { encryptWith: newSecret() }),
+        'undecryptable',
+      ],
+      ['unsigned', { rawBody: good.rawBody, signatureHeader: null }, 'signature_missing'],
+      ['garbled header', { rawBody: good.rawBody, signatureHeader: 'sha256=abc' }, 'signature_malformed'],
+    ] as const;
+    for (const [, delivery, reason] of cases) {
+      expect(await acceptDelivery({ subscriptionId: id, ...delivery })).toEqual({ ok: false, reason });
+    }
+    expect(await storedCount(id)).toBe(0);
+    // The same event, properly sent, still goes through afterwards.
+    expect(await acceptDelivery({ subscriptionId: id, ...good })).toMatchObject({
+      ok: true,
+      status: 'accepted',
+    });
+  });
+
+  it('refuses an envelope that does not match spec 2.2, after checking its signature', async () => {
+    const { id, secret } = await createSubscription(db);
+    for (const envelope of [
+      claimEnvelope({ eventId: 'not-a-uuid' }),
+      claimEnvelope({ occurredAt: 'yesterday' }),
+      { eventType: 'claim.paid' },
+    ]) {
+      const delivery = await sealedDelivery(envelope, secret);
+      expect(await acceptDelivery({ subscriptionId: id, ...delivery })).toEqual({
+        ok: false,
+        reason: 'invalid_envelope',
+      });
+    }
+    const notJson = await encryptEnvelope('x', secret);
+    const raw = `${notJson}`;
+    expect(
+      await acceptDelivery({
+        subscriptionId: id,
+        rawBody: raw,
+        signatureHeader: signPayload(secret, raw, nowSeconds()),
+      }),
+    ).toEqual({ ok: false, reason: 'invalid_envelope' });
+    expect(await storedCount(id)).toBe(0);
+  });
+
+  it('refuses deliveries for a subscription it does not know', async () => {
+    const secret = newSecret();
+    const delivery = await sealedDelivery(claimEnvelope(), secret);
+    for (const subscriptionId of ['0b0e3c52-2d5e-4a55-9a37-8f0e2f7c1d11', 'not-a-uuid', '../../x']) {
+      expect(await acceptDelivery({ subscriptionId, ...delivery })).toEqual({
+        ok: false,
+        reason: 'unknown_subscription',
+      });
+    }
+  });
+
+  it('keeps the signing secret sealed at rest, and accepts the previous secret during a rotation', async () => {
+    const { id, secret } = await createSubscription(db);
+    const [row] = await db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
+    expect(row?.signingSecretSealed).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret.slice(6));
+
+    const next = newSecret();
+    await rotateSigningSecret(db, id, next);
+    for (const signer of [secret, next]) {
+      const delivery = await sealedDelivery(claimEnvelope(), signer);
+      expect(await acceptDelivery({ subscriptionId: id, ...delivery })).toMatchObject({ ok: true });
+    }
+    await rotateSigningSecret(db, id, newSecret(), 0);
+    const withRetired = await sealedDelivery(claimEnvelope(), secret);
+    expect(await acceptDelivery({ subscriptionId: id, ...withRetired })).toEqual({
+      ok: false,
+      reason: 'signature_mismatch',
+    });
+  });
+
+  it('answers over HTTP with 202, 200, 401, 400 and 404', async () => {
+    const { id, secret } = await createSubscription(db);
+    const post = async (subscriptionId: string, rawBody: string, signature: string | null) => {
+      const headers = new Headers({
+        'Content-Type': 'application/jose',
+        'X-Request-ID': crypto.randomUUID(),
+      });
+      if (signature) headers.set('X-Webhook-Signature', signature);
+      const request = new NextRequest(`http://localhost:3000/api/webhooks/bank-events/${subscriptionId}`, {
+        method: 'POST',
+        headers,
+        body: rawBody,
+      });
+      const response = await POST(request, { params: Promise.resolve({ subscriptionId }) });
+      return { status: response.status, body: await response.json() };
+    };
+    const envelope = claimEnvelope();
+    const delivery = await sealedDelivery(envelope, secret);
+    expect(await post(id, delivery.rawBody, delivery.signatureHeader)).toEqual({
+      status: 202,
+      body: { status: 'accepted', eventId: envelope.eventId },
+    });
+    expect(await post(id, delivery.rawBody, delivery.signatureHeader)).toEqual({
+      status: 200,
+      body: { status: 'duplicate', eventId: envelope.eventId },
+    });
+    expect((await post(id, delivery.rawBody, null)).status).toBe(401);
+    const forged = await sealedDelivery(claimEnvelope(), newSecret());
+    expect(await post(id, forged.rawBody, forged.signatureHeader)).toEqual({
+      status: 401,
+      body: { error: 'signature_mismatch' },
+    });
+    const bad = await sealedDelivery({ eventId: 'x' }, secret);
+    expect((await post(id, bad.rawBody, bad.signatureHeader)).status).toBe(400);
+    expect((await post(crypto.randomUUID(), delivery.rawBody, delivery.signatureHeader)).status).toBe(404);
+  });
+});
