@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { composeIBAN, isValidIBAN } from 'ibantools';
+import { composeIBAN, countrySpecs, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { domesticAccountToIban, ibanToDomesticAccount, parseDomesticAccount } from './domestic-account';
-import { isValidIbanChecksum, normalizeIban } from './iban';
+import { ibanCheckDigits, isValidIbanChecksum, normalizeIban } from './iban';
 import { checkKennitala } from './kennitala';
 import { isMaskedPan } from './masked-pan';
 
@@ -104,4 +104,32 @@ describe('masked PAN', () => {
     ['123456XXXXXX1234', false],
     ['12345******1234', false],
   ])('%s → %s', (pan, ok) => expect(isMaskedPan(pan)).toBe(ok));
+});
+
+describe('IBAN check agrees with ibantools', () => {
+  const countries = ['IS', 'GB', 'DE', 'FR', 'NO', 'BE', 'ES', 'PL', 'DK', 'NL', 'IT', 'CH'];
+  const candidate = fc.oneof(
+    // Well-formed IBANs of known countries with right check digits (and national checks by chance).
+    fc
+      .tuple(fc.constantFrom(...countries), fc.stringMatching(/^[0-9A-Z]{8,30}$/))
+      .map(([country, bban]) => `${country}${ibanCheckDigits(country, bban)}${bban}`),
+    fc.constantFrom(
+      'FR1420041010050500013M02606',
+      'NO9386011117947',
+      'BE68539007547034',
+      'PL61109010140000071219812874',
+    ),
+    fc
+      .stringMatching(/^[A-Z]{2}[0-9]{2}[0-9A-Z]{10,30}$/)
+      .filter((iban) => Boolean(countrySpecs[iban.slice(0, 2)]?.bban_regexp)),
+  );
+
+  it('for uppercase IBANs of countries in its table', () => {
+    fc.assert(
+      fc.property(candidate, (iban) => {
+        expect(isValidIbanChecksum(iban)).toBe(isValidIBAN(iban));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

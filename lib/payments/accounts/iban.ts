@@ -1,4 +1,4 @@
-import { countrySpecs, electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { countrySpecs, electronicFormatIBAN } from 'ibantools';
 
 /** "is14 0159 2600 7654 5510 7303 39" → "IS140159260076545510730339" (no spaces, capitals). */
 export function normalizeIban(input: string): string {
@@ -15,16 +15,33 @@ function lettersToDigits(text: string): string {
   return text.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
 }
 
+const bbanFormats = new Map<string, RegExp>();
+
+function bbanFormat(pattern: string): RegExp {
+  let regex = bbanFormats.get(pattern);
+  if (!regex) {
+    regex = new RegExp(pattern);
+    bbanFormats.set(pattern, regex);
+  }
+  return regex;
+}
+
 /**
- * True when the IBAN's length, country format and ISO 7064 mod-97 check digits are right. For a
- * country ibantools does not know, only the mod-97 check applies, so we never reject an IBAN the
- * bank might accept just because our table lacks its country. Letter case is ignored.
+ * True when the IBAN's length, country format, national check (where ibantools defines one) and
+ * ISO 7064 mod-97 check digits are right: the same answer as ibantools' `isValidIBAN`, from its
+ * country table, but with compiled patterns and a faster mod-97, since a bulk payment checks
+ * thousands. For a country ibantools does not know, only the mod-97 check applies, so we never
+ * reject an IBAN the bank might accept just because the table lacks its country. Case is ignored.
  */
 export function isValidIbanChecksum(iban: string): boolean {
   const upper = iban.toUpperCase();
-  const spec = countrySpecs[upper.slice(0, 2)];
-  if (spec?.chars !== undefined && spec.bban_regexp) return isValidIBAN(upper);
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/.test(upper)) return false;
+  const spec = countrySpecs[upper.slice(0, 2)];
+  if (spec?.chars !== undefined && spec.bban_regexp) {
+    const bban = upper.slice(4);
+    if (upper.length !== spec.chars || !bbanFormat(spec.bban_regexp).test(bban)) return false;
+    if (spec.bban_validation_func && !spec.bban_validation_func(bban)) return false;
+  }
   return mod97(lettersToDigits(upper.slice(4) + upper.slice(0, 4))) === 1;
 }
 
