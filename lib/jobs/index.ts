@@ -18,6 +18,7 @@ export function startJobs(): Promise<PgBoss> {
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await boss.start();
     await registerStatusReconciliation(boss);
+    await (await import('./event-processing')).registerEventProcessing(boss);
     return boss;
   })();
   return starting;

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDatabase, type Db, getDb } from '@/lib/db';
+import { webhookEvents } from '@/lib/db/schema';
+import { createBankResourceClient } from '@/lib/webhooks/bank-resource';
+import { acceptDelivery } from '@/lib/webhooks/intake';
+import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
+import { freshAppDataDir } from '../support/app-database';
+import { claimEnvelope, createSubscription, sealedDelivery } from './support';
+
+let db: Db;
+
+beforeAll(async () => {
+  process.env.APP_DATA_DIR = await freshAppDataDir();
+  process.env.AUTH_SECRET = 'webhook-processing-test-secret-0123456789';
+  process.env.SEED_DEMO_PSU = 'false';
+  process.env.BANK_BUSINESS_BASE_URL = 'http://bank.test/business';
+  db = await getDb();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});
+
+/** The bank's claims interface (not ours), answering from a table and noting what was asked. */
+function fakeClaims(answers: Record<string, { status: number; body?: unknown }> = {}) {
+  const calls: { url: string; authorization: string | null; key: string | null }[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const url = String(input);
+    const headers = new Headers(init?.headers);
+    calls.push({
+      url,
+      authorization: headers.get('Authorization'),
+      key: headers.get('Ocp-Apim-Subscription-Key'),
+    });
+    const answer = answers[url] ?? {
+      status: 200,
+      body: { claimId: url.split('/').pop(), claimStatus: 'Paid' },
+    };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  const client = createBankResourceClient({ fetch: fetchImpl, accessToken: async () => 'business-token' });
+  return { calls, client };
+}
+
+const claim = (id: string) => `http://bank.test/business/claims/v1/claims/${id}`;
+const selfTo = (href: string) => [{ rel: 'self', href, method: 'GET' }];
+
+async function deliver(subscriptionId: string, secret: string, envelope: ReturnType<typeof claimEnvelope>) {
+  const outcome = await acceptDelivery({ subscriptionId, ...(await sealedDelivery(envelope, secret)) });
+  expect(outcome).toMatchObject({ ok: true, status: 'accepted' });
+}
+
+async function outcomeOf(eventId: string) {
+  const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+  return row;
+}
+
+describe('webhook event processing', () => {
+  it('processes events that arrived out of order in occurredAt order, with the bank token and API key', async () => {
+    const { id, secret } = await createSubscription(db);
+    const first = claimEnvelope({ occurredAt: '2026-03-02T10:00:00.000001Z', links: selfTo(claim('a')) });
+    const second = claimEnvelope({ occurredAt: '2026-03-02T10:00:00.000002Z', links: selfTo(claim('b')) });
+    const third = claimEnvelope({ occurredAt: '2026-03-02T10:05:00Z', links: selfTo(claim('c')) });
+    for (const envelope of [third, second, first]) await deliver(id, secret, envelope);
+
+    const bank = fakeClaims();
+    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 3 });
+    expect(bank.calls.map((call) => call.url)).toEqual([claim('a'), claim('b'), claim('c')]);
+    expect(bank.calls[0]).toMatchObject({
+      authorization: 'Bearer business-token',
+      key: 'demo-subscription-key',
+    });
+    expect(await outcomeOf(first.eventId)).toMatchObject({
+      outcome: 'applied',
+      detail: { httpStatus: 200, claim: { claimId: 'a', claimStatus: 'Paid' } },
+    });
+    // Nothing left: a second pass reads nothing.
+    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 0 });
+    expect(bank.calls).toHaveLength(3);
+  });
+
+  it('does not apply an older event for a resource over a newer one that arrived first', async () => {
+    const { id, secret } = await createSubscription(db);
+    const older = claimEnvelope({ occurredAt: '2026-03-02T09:00:00Z', links: selfTo(claim('r')) });
+    const newer = claimEnvelope({ occurredAt: '2026-03-02T09:30:00Z', links: selfTo(claim('r')) });
+    const bank = fakeClaims();
+    await deliver(id, secret, newer);
+    await processSubscriptionEvents(db, id, bank.client);
+    await deliver(id, secret, older);
+    await processSubscriptionEvents(db, id, bank.client);
+    expect(bank.calls.map((call) => call.url)).toEqual([claim('r')]);
+    expect((await outcomeOf(newer.eventId))?.outcome).toBe('applied');
+    expect((await outcomeOf(older.eventId))?.outcome).toBe('superseded');
+  });
+
+  it('ignores event types it does not know, and records why others could not be applied', async () => {
+    const { id, secret } = await createSubscription(db);
+    const unknown = claimEnvelope({ eventType: 'claim.overdue', occurredAt: '2026-03-02T08:00:00Z' });
+    const gone = claimEnvelope({ occurredAt: '2026-03-02T08:01:00Z', links: selfTo(claim('missing')) });
+    const elsewhere = claimEnvelope({
+      occurredAt: '2026-03-02T08:02:00Z',
+      links: selfTo('https://attacker.example/business/claims/v1/claims/x'),
+    });
+    const noSelf = claimEnvelope({ occurredAt: '2026-03-02T08:03:00Z', links: [] });
+    for (const envelope of [unknown, gone, elsewhere, noSelf]) await deliver(id, secret, envelope);
+    const bank = fakeClaims({ [claim('missing')]: { status: 404, body: {} } });
+    await processSubscriptionEvents(db, id, bank.client);
+    expect(bank.calls.map((call) => call.url)).toEqual([claim('missing')]);
+    expect((await outcomeOf(unknown.eventId))?.outcome).toBe('ignored');
+    expect((await outcomeOf(gone.eventId))?.outcome).toBe('not_found');
+    expect(await outcomeOf(elsewhere.eventId)).toMatchObject({
+      outcome: 'failed',
+      detail: { reason: 'self_link_outside_business_interface' },
+    });
+    expect(await outcomeOf(noSelf.eventId)).toMatchObject({
+      outcome: 'failed',
+      detail: { reason: 'no_self_link' },
+    });
+  });
+
+  it('leaves an event pending and throws for a retry while the bank is unavailable', async () => {
+    const { id, secret } = await createSubscription(db);
+    const envelope = claimEnvelope({ links: selfTo(claim('busy')) });
+    await deliver(id, secret, envelope);
+    const down = fakeClaims({ [claim('busy')]: { status: 503 } });
+    await expect(processSubscriptionEvents(db, id, down.client)).rejects.toThrow(/bank unavailable \(503\)/);
+    expect(await outcomeOf(envelope.eventId)).toMatchObject({
+      processedAt: null,
+      outcome: null,
+      attempts: 1,
+    });
+    const up = fakeClaims();
+    await processSubscriptionEvents(db, id, up.client);
+    expect(await outcomeOf(envelope.eventId)).toMatchObject({ outcome: 'applied', attempts: 2 });
+  });
+});
