@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { composeIBAN, countrySpecs, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
-import { domesticAccountToIban, ibanToDomesticAccount, parseDomesticAccount } from './domestic-account';
+import {
+  accountWarnings,
+  domesticAccountToIban,
+  ibanToDomesticAccount,
+  parseDomesticAccount,
+} from './domestic-account';
 import { ibanCheckDigits, isValidIbanChecksum, normalizeIban } from './iban';
 import { checkKennitala } from './kennitala';
 import { isMaskedPan } from './masked-pan';
@@ -45,6 +50,14 @@ describe('domestic account to IBAN', () => {
     const result = domesticAccountToIban('0133-26-012345', '5510730349');
     expect(result).toMatchObject({ ok: true, kennitala: 'invalid-checksum' });
     expect(result.ok && isValidIBAN(result.iban)).toBe(true);
+  });
+
+  it('warns, without blocking, about a kennitala check digit inside an Icelandic IBAN', () => {
+    const built = domesticAccountToIban('0133-26-012345', '5510730349');
+    expect(built.ok && accountWarnings({ iban: built.iban })).toEqual(['validation.kennitala.checksum']);
+    expect(accountWarnings({ iban: 'IS140159260076545510730339' })).toEqual([]);
+    expect(accountWarnings({ iban: 'GB82WEST12345698765432' })).toEqual([]);
+    expect(accountWarnings({})).toEqual([]);
   });
 
   it('refuses malformed input with a message key', () => {

@@ -51,3 +51,14 @@ export function ibanToDomesticAccount(iban: string): (DomesticAccount & { kennit
   const [, bank = '', ledger = '', account = '', kennitala = ''] = m;
   return { bank, ledger, account, kennitala };
 }
+
+/**
+ * Warnings (never errors) for an account the user entered: an Icelandic IBAN whose kennitala has a
+ * check digit that does not match gives `validation.kennitala.checksum`.
+ */
+export function accountWarnings(account: { iban?: string | null }): 'validation.kennitala.checksum'[] {
+  const domestic = account.iban ? ibanToDomesticAccount(account.iban) : undefined;
+  return domestic && checkKennitala(domestic.kennitala) === 'invalid-checksum'
+    ? ['validation.kennitala.checksum']
+    : [];
+}

@@ -1,4 +1,5 @@
 export {
+  accountWarnings,
   type DomesticAccount,
   type DomesticIbanResult,
   domesticAccountToIban,
