@@ -1,38 +1,49 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldValues, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { AccountField, MaskedPanField } from '@/components/payments/forms/account-field';
+import { AddressFields } from '@/components/payments/forms/address-fields';
+import { AmountField } from '@/components/payments/forms/amount-field';
+import {
+  ChargeBearerField,
+  CheckboxField,
+  MoreDetails,
+  OptionalTextField,
+  PurposeCodeField,
+  ScaLanguageField,
+} from '@/components/payments/forms/choice-fields';
+import { DateField } from '@/components/payments/forms/date-field';
+import { ErrorSummary, useInvalidFields } from '@/components/payments/forms/error-summary';
+import { useFormLocale } from '@/components/payments/forms/messages';
+import { ProductField } from '@/components/payments/forms/product-field';
+import { RemittanceField } from '@/components/payments/forms/remittance-field';
+import { formResolver } from '@/components/payments/forms/resolver';
+import { StructuredReferences } from '@/components/payments/forms/structured-references';
+import { usePaymentSubmit } from '@/components/payments/forms/use-payment-submit';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import type { PaymentProduct } from '@/lib/bank/payments';
 import { initiateSinglePayment } from '@/lib/payments/actions/initiate-single-payment';
-import { parseAmountInput } from '@/lib/payments/money';
-import { SinglePaymentSchema, translateMessage } from '@/lib/payments/schemas';
+import { SinglePaymentSchema } from '@/lib/payments/schemas';
 import { submissionSchema } from '@/lib/payments/submission';
 
 const formSchema = submissionSchema(SinglePaymentSchema);
-type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
+// What the inputs hold before `prune` and the schema: text everywhere, possibly empty.
+type FormFields = FieldValues;
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const remittanceMax = 140;
+const upper = (value: string) => value.trim().toUpperCase();
 
+/** Spec 2.1 single payment: every field reachable, the rare ones under "more details". */
 export function SinglePaymentForm({ submissionId }: { submissionId: string }) {
-  const t = useTranslations('newPayment');
-  const tAll = useTranslations();
-  const locale = useLocale() === 'en' ? 'en' : 'is';
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    getValues,
-    formState: { errors, isSubmitting, submitCount, isValid },
-  } = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(formSchema),
+  const t = useTranslations('forms');
+  const locale = useFormLocale();
+  const [product, setProduct] = useState<PaymentProduct>('credit-transfers');
+  const methods = useForm<FormFields, unknown, FormValues>({
+    resolver: formResolver<FormFields, FormValues>(formSchema),
+    shouldFocusError: false,
     defaultValues: {
       submissionId,
       scaLanguage: locale,
@@ -43,108 +54,87 @@ export function SinglePaymentForm({ submissionId }: { submissionId: string }) {
       },
     },
   });
-  const remittance = watch('payment.remittanceInformationUnstructured') ?? '';
-  const message = (text: string | undefined) => (text ? translateMessage(text, locale) : undefined);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { isSubmitting, submitCount },
+  } = methods;
+  const { formRef, failure, focusRequest, requestFocus, submit } = usePaymentSubmit(setError);
+  const invalid = useInvalidFields(formRef, focusRequest);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await initiateSinglePayment(values);
-    if (result.ok) {
-      window.location.assign(result.redirectTo);
-      return;
-    }
-    for (const fieldError of result.fieldErrors ?? []) {
-      setError(fieldError.path as FieldPath<FormInput>, { message: fieldError.message });
-    }
-    if (result.messageKey)
-      setFailure(tAll.has(result.messageKey) ? tAll(result.messageKey) : tAll('bank.unexpected'));
-  });
+  const onSubmit = handleSubmit((values) => submit(() => initiateSinglePayment(values)), requestFocus);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {(failure || (submitCount > 0 && !isValid && Object.keys(errors).length > 0)) && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {failure ?? t('fixErrors')}
-        </p>
-      )}
-      <input type="hidden" {...register('submissionId')} />
-      <TextField
-        label={t('debtorAccount')}
-        autoComplete="off"
-        spellCheck={false}
-        error={message(
-          errors.payment?.debtorAccount?.iban?.message ?? errors.payment?.debtorAccount?.message,
-        )}
-        {...register('payment.debtorAccount.iban', { setValueAs: compactIban })}
-      />
-      <TextField
-        label={t('creditorAccount')}
-        autoComplete="off"
-        spellCheck={false}
-        error={message(
-          errors.payment?.creditorAccount?.iban?.message ?? errors.payment?.creditorAccount?.message,
-        )}
-        {...register('payment.creditorAccount.iban', { setValueAs: compactIban })}
-      />
-      <TextField
-        label={t('creditorName')}
-        autoComplete="off"
-        error={message(errors.payment?.creditorName?.message)}
-        {...register('payment.creditorName', { setValueAs: emptyToUndefined })}
-      />
-      <div className="grid grid-cols-[1fr_8rem] gap-3">
-        <TextField
-          label={t('amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          error={message(errors.payment?.instructedAmount?.amount?.message)}
-          {...register('payment.instructedAmount.amount', {
-            setValueAs: (value: string) => {
-              const parsed = parseAmountInput(value, getValues('payment.instructedAmount.currency') ?? 'ISK');
-              return parsed.ok ? parsed.amount : value;
-            },
-          })}
+    <FormProvider {...methods}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+        <ErrorSummary visible={submitCount > 0} items={invalid} failure={failure} />
+        <input type="hidden" {...register('submissionId')} />
+        <ProductField
+          value={product}
+          onChange={(next) => {
+            setProduct(next);
+            setValue('payment.creditorAccount', next === 'card-deposits' ? { maskedPan: '' } : { iban: '' });
+          }}
         />
-        <SelectField
-          label={t('currency')}
-          error={message(errors.payment?.instructedAmount?.currency?.message)}
-          {...register('payment.instructedAmount.currency')}
-        >
-          {['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK'].map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <TextField
-        label={t('remittance')}
-        maxLength={remittanceMax}
-        hint={t('charactersLeft', { count: remittanceMax - remittance.length })}
-        error={message(errors.payment?.remittanceInformationUnstructured?.message)}
-        {...register('payment.remittanceInformationUnstructured', { setValueAs: emptyToUndefined })}
-      />
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium">{t('scaLanguage')}</legend>
-        <div className="flex gap-6">
-          <label className="flex items-center gap-2">
-            <input type="radio" value="is" {...register('scaLanguage')} />
-            <span lang="is">{t('scaLanguageIs')}</span>
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" value="en" {...register('scaLanguage')} />
-            <span lang="en">{t('scaLanguageEn')}</span>
-          </label>
-        </div>
-      </fieldset>
-      <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? t('submitting') : t('submit')}
-      </Button>
-    </form>
+        <AccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
+        {product === 'card-deposits' ? (
+          <MaskedPanField name="payment.creditorAccount" label={t('fields.maskedPan')} />
+        ) : (
+          <AccountField name="payment.creditorAccount" label={t('fields.creditorAccount')} />
+        )}
+        <OptionalTextField name="payment.creditorName" label={t('fields.creditorName')} />
+        <AmountField name="payment.instructedAmount" />
+        <RemittanceField
+          name="payment.remittanceInformationUnstructured"
+          label={t('fields.remittance')}
+          schema={SinglePaymentSchema.shape.remittanceInformationUnstructured}
+        />
+        <DateField
+          name="payment.requestedExecutionDate"
+          label={t('fields.requestedExecutionDate')}
+          hint={t('fields.requestedExecutionDateHint')}
+        />
+        <PurposeCodeField name="payment.icelandicPurposeCode" />
+        <MoreDetails>
+          <ChargeBearerField name="payment.chargeBearer" />
+          <OptionalTextField
+            name="payment.endToEndIdentification"
+            label={t('fields.endToEndIdentification')}
+          />
+          <OptionalTextField
+            name="payment.instructionIdentification"
+            label={t('fields.instructionIdentification')}
+          />
+          <StructuredReferences name="payment.remittanceInformationStructured" />
+          <CheckboxField name="payment.partialPayment" label={t('fields.partialPayment')} />
+          <OptionalTextField name="payment.debtorId" label={t('fields.debtorId')} />
+          <OptionalTextField name="payment.ultimateDebtor" label={t('fields.ultimateDebtor')} />
+          <OptionalTextField name="payment.ultimateDebtorId" label={t('fields.ultimateDebtorId')} />
+          <AccountField name="payment.chargesAccount" label={t('fields.chargesAccount')} />
+          <OptionalTextField name="payment.creditorId" label={t('fields.creditorId')} />
+          <OptionalTextField name="payment.ultimateCreditor" label={t('fields.ultimateCreditor')} />
+          <OptionalTextField name="payment.ultimateCreditorId" label={t('fields.ultimateCreditorId')} />
+          <AddressFields name="payment.creditorAddress" legend={t('fields.creditorAddress')} />
+          <OptionalTextField
+            name="payment.creditorAgent"
+            label={t('fields.creditorAgent')}
+            transform={upper}
+          />
+          <OptionalTextField name="payment.creditorAgentName" label={t('fields.creditorAgentName')} />
+          <AddressFields name="payment.creditorAgentAddress" legend={t('fields.creditorAgentAddress')} />
+          <OptionalTextField
+            name="payment.centralBankPurposeCode"
+            label={t('fields.centralBankPurposeCode')}
+          />
+          <OptionalTextField name="payment.serviceLevel" label={t('fields.serviceLevel')} />
+        </MoreDetails>
+        <ScaLanguageField />
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('common.submitting') : t('common.submit')}
+        </Button>
+      </form>
+    </FormProvider>
   );
-}
-
-/** People paste IBANs with spaces and in lower case; the bank wants neither. */
-function compactIban(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
 }

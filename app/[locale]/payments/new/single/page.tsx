@@ -5,17 +5,17 @@ import { requirePsuId } from '@/lib/auth/session';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
-  return { title: (await getTranslations({ locale, namespace: 'newPayment' }))('single') };
+  return { title: (await getTranslations({ locale, namespace: 'forms.single' }))('title') };
 }
 
 export default async function NewSinglePaymentPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   await requirePsuId('/payments/new/single');
-  const t = await getTranslations('newPayment');
+  const t = await getTranslations('forms.single');
   return (
     <div className="max-w-xl space-y-6">
-      <h1 className="text-2xl font-semibold">{t('single')}</h1>
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <SinglePaymentForm submissionId={randomUUID()} />
     </div>
   );

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PeriodicPaymentForm } from '@/components/payments/forms/periodic-payment-form';
+import { requirePsuId } from '@/lib/auth/session';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'forms.periodic' }))('title') };
+}
+
+export default async function NewPeriodicPaymentPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requirePsuId('/payments/new/periodic');
+  const t = await getTranslations('forms.periodic');
+  return (
+    <div className="max-w-xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <PeriodicPaymentForm submissionId={randomUUID()} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { TextField } from '@/components/ui/text-field';
+import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts';
+import { issueMessage } from '@/lib/payments/schemas';
+import { useFieldMessage } from './messages';
+import { useFieldError } from './use-field-error';
+
+/** People paste IBANs with spaces and in lower case; the bank wants neither. */
+export function compactIban(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * An AccountReference (at `name`) entered as an IBAN, or as a domestic account number
+ * ("0133-26-012345") plus the owner's kennitala, from which the IBAN is computed. A kennitala
+ * whose check digit does not match is only a warning: kennitölur issued from 2026 may lack one.
+ */
+export function AccountField({ name, label }: { name: string; label: string }) {
+  const t = useTranslations('forms.fields');
+  const translate = useFieldMessage();
+  const {
+    getValues,
+    setValue,
+    formState: { isSubmitted },
+  } = useFormContext();
+  const [text, setText] = useState<string>(() => (getValues(`${name}.iban`) as string | undefined) ?? '');
+  const [kennitala, setKennitala] = useState('');
+  const schemaError = useFieldError(`${name}.iban`, name);
+
+  const domestic = parseDomesticAccount(text) !== undefined;
+  const result = domestic && kennitala.trim() !== '' ? domesticAccountToIban(text, kennitala) : undefined;
+  const kennitalaError = !domestic
+    ? undefined
+    : kennitala.trim() === ''
+      ? isSubmitted
+        ? translate('forms.bulk.csv.kennitalaForDomestic')
+        : undefined
+      : result && !result.ok
+        ? translate(issueMessage(result.error))
+        : undefined;
+  const kennitalaWarning =
+    result?.ok && result.kennitala === 'invalid-checksum'
+      ? translate(issueMessage('validation.kennitala.checksum'))
+      : undefined;
+
+  const update = (nextText: string, nextKennitala: string) => {
+    let iban = compactIban(nextText);
+    if (parseDomesticAccount(nextText)) {
+      const built = nextKennitala.trim() ? domesticAccountToIban(nextText, nextKennitala) : undefined;
+      iban = built?.ok ? built.iban : '';
+    }
+    setValue(`${name}.iban`, iban, { shouldValidate: isSubmitted, shouldDirty: true });
+  };
+
+  return (
+    <div className="space-y-3">
+      <TextField
+        label={label}
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        hint={domestic && result?.ok ? t('computedIban', { iban: result.iban }) : t('accountHint')}
+        // With a domestic account the kennitala field explains what is missing.
+        error={domestic && kennitalaError ? undefined : schemaError}
+        onChange={(event) => {
+          setText(event.target.value);
+          update(event.target.value, kennitala);
+        }}
+      />
+      {domestic && (
+        <TextField
+          label={t('kennitala')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={kennitala}
+          hint={
+            kennitalaWarning ? (
+              <span className="font-medium text-amber-800">{kennitalaWarning}</span>
+            ) : (
+              t('kennitalaHint')
+            )
+          }
+          error={kennitalaError}
+          onChange={(event) => {
+            setKennitala(event.target.value);
+            update(text, event.target.value);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A card identified by its masked PAN (`123456******1234`), for card deposits. */
+export function MaskedPanField({ name, label }: { name: string; label: string }) {
+  const t = useTranslations('forms.fields');
+  const { register } = useFormContext();
+  const error = useFieldError(`${name}.maskedPan`, name);
+  return (
+    <TextField
+      label={label}
+      autoComplete="off"
+      spellCheck={false}
+      hint={t('maskedPanHint')}
+      error={error}
+      {...register(`${name}.maskedPan`, { setValueAs: (v: string) => v.replace(/\s+/g, '') })}
+    />
+  );
+}

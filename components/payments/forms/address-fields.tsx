@@ -1,0 +1,28 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { OptionalTextField } from './choice-fields';
+import { useFieldError } from './use-field-error';
+
+const upper = (value: string) => value.trim().toUpperCase();
+
+/** An Address (spec 2.4) at `name`; left wholly empty, it is not sent. */
+export function AddressFields({ name, legend }: { name: string; legend: string }) {
+  const t = useTranslations('forms.fields');
+  const error = useFieldError(name);
+  return (
+    <fieldset className="space-y-3 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium">{legend}</legend>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+        <OptionalTextField name={`${name}.streetName`} label={t('streetName')} />
+        <OptionalTextField name={`${name}.buildingNumber`} label={t('buildingNumber')} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[8rem_1fr_8rem]">
+        <OptionalTextField name={`${name}.postCode`} label={t('postCode')} />
+        <OptionalTextField name={`${name}.townName`} label={t('townName')} />
+        <OptionalTextField name={`${name}.country`} label={t('country')} transform={upper} />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { SelectField, TextField } from '@/components/ui/text-field';
+import { AMOUNT_PATTERN, formatAmount, fractionFits, parseAmountInput } from '@/lib/payments/money';
+import { issueMessage } from '@/lib/payments/schemas';
+import { useFieldMessage, useFormLocale } from './messages';
+import { useFieldError } from './use-field-error';
+
+export const CURRENCIES = ['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK', 'CHF'] as const;
+
+/** "1234567.5" → "1.234.567,5": the Icelandic way of writing a spec amount, without a float. */
+export function icelandicNumber(amount: string): string {
+  const negative = amount.startsWith('-');
+  const [whole = '', fraction] = (negative ? amount.slice(1) : amount).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `,${fraction}`}`;
+}
+
+/**
+ * An Amount (at `name`): the amount is typed the Icelandic way ("1.234.567", "1.234,50") and the
+ * body gets the spec's "1234567" / "1234.50"; below the field the amount is shown as people read
+ * it ("1.234.567 kr.").
+ */
+export function AmountField({ name, label }: { name: string; label?: string }) {
+  const t = useTranslations('forms.fields');
+  const locale = useFormLocale();
+  const translate = useFieldMessage();
+  const {
+    register,
+    getValues,
+    setValue,
+    formState: { isSubmitted },
+  } = useFormContext();
+  const currency = (useWatch({ name: `${name}.currency` }) as string | undefined) ?? 'ISK';
+  const amount = (useWatch({ name: `${name}.amount` }) as string | undefined) ?? '';
+  const [text, setText] = useState(() => {
+    const initial = getValues(`${name}.amount`) as string | undefined;
+    return initial ? icelandicNumber(initial) : '';
+  });
+  const parsed = text.trim() === '' ? undefined : parseAmountInput(text, currency);
+  const inputError = parsed && !parsed.ok ? translate(issueMessage(parsed.error)) : undefined;
+  const schemaError = useFieldError(`${name}.amount`, name);
+  const currencyError = useFieldError(`${name}.currency`);
+
+  const store = (value: string, inCurrency: string) => {
+    const result = value.trim() === '' ? undefined : parseAmountInput(value, inCurrency);
+    setValue(`${name}.amount`, result === undefined ? '' : result.ok ? result.amount : value.trim(), {
+      shouldValidate: isSubmitted,
+      shouldDirty: true,
+    });
+  };
+  // The same text may mean another amount in another currency ("1.234" has three decimals in KWD).
+  const lastCurrency = useRef(currency);
+  useEffect(() => {
+    if (lastCurrency.current === currency) return;
+    lastCurrency.current = currency;
+    store(text, currency);
+  });
+
+  const shown =
+    AMOUNT_PATTERN.test(amount) && fractionFits(amount, currency)
+      ? t('amountShown', { amount: formatAmount(amount, currency, locale) })
+      : undefined;
+
+  return (
+    <div className="grid grid-cols-[1fr_8rem] gap-3">
+      <TextField
+        label={label ?? t('amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        hint={shown ?? t('amountHint')}
+        error={inputError ?? schemaError}
+        onChange={(event) => {
+          setText(event.target.value);
+          store(event.target.value, currency);
+        }}
+        onBlur={() => {
+          if (parsed?.ok) setText(icelandicNumber(parsed.amount));
+        }}
+      />
+      <SelectField label={t('currency')} error={currencyError} {...register(`${name}.currency`)}>
+        {CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
+
+export interface InvalidField {
+  id: string;
+  label: string;
+  message: string;
+}
+
+/** Elements inside this attribute (e.g. a bulk table with its own summary) are not listed. */
+export const SKIP_SUMMARY = 'data-skip-error-summary';
+
+function collect(form: HTMLFormElement): InvalidField[] {
+  const items: InvalidField[] = [];
+  for (const element of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+    if (element.closest(`[${SKIP_SUMMARY}]`)) continue;
+    const labelled = element as HTMLInputElement;
+    const label =
+      labelled.labels?.[0]?.textContent ??
+      element.getAttribute('aria-label') ??
+      element.closest('fieldset')?.querySelector('legend')?.textContent ??
+      '';
+    const errorId = (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .find((id) => id.endsWith('-error'));
+    const message = errorId ? (document.getElementById(errorId)?.textContent ?? '') : '';
+    items.push({ id: element.id, label: label.trim(), message });
+  }
+  return items;
+}
+
+function same(a: InvalidField[], b: InvalidField[]) {
+  return a.length === b.length && a.every((x, i) => x.id === b[i]?.id && x.message === b[i]?.message);
+}
+
+/** Shows an element that may sit in a closed "more details" section, then focuses it. */
+export function reveal(element: HTMLElement) {
+  for (
+    let details = element.closest('details');
+    details;
+    details = details.parentElement?.closest('details') ?? null
+  )
+    details.open = true;
+  element.focus();
+  element.scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * The invalid fields of a form as they are rendered (in page order, with their labels and error
+ * texts), kept current as the user corrects them; and `focusRequest`: whenever it changes (after
+ * a failed submit), focus moves to the first invalid field, opening its section if needed.
+ */
+export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, focusRequest: number) {
+  const [items, setItems] = useState<InvalidField[]>([]);
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const next = collect(form);
+    setItems((current) => (same(current, next) ? current : next));
+  });
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first) reveal(first);
+  }, [focusRequest, formRef]);
+  return items;
+}
+
+/**
+ * The list of what to correct, above the form. `role="alert"` makes screen readers announce it
+ * when it appears or changes; each entry links to its field.
+ */
+export function ErrorSummary({
+  visible,
+  items,
+  failure,
+  extra,
+}: {
+  visible: boolean;
+  items: InvalidField[];
+  /** A message about the whole submission, e.g. the bank's answer. */
+  failure?: string | null;
+  /** More entries, e.g. a pointer to the first bad cell of a table. */
+  extra?: React.ReactNode;
+}) {
+  const t = useTranslations('forms.common');
+  const show = failure || (visible && (items.length > 0 || extra));
+  return (
+    <div role="alert" aria-atomic="true">
+      {show && (
+        <div className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {failure && <p>{failure}</p>}
+          {visible && items.length > 0 && (
+            <>
+              <p className="font-medium">{t('fixErrors', { count: items.length })}</p>
+              <ul className="mt-1 list-disc space-y-1 pl-5">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <a
+                      href={`#${item.id}`}
+                      className="underline"
+                      onClick={(event) => {
+                        const target = document.getElementById(item.id);
+                        if (!target) return;
+                        event.preventDefault();
+                        reveal(target);
+                      }}
+                    >
+                      {item.label}
+                    </a>
+                    {item.message && `: ${item.message}`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {visible && extra}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useWatch } from 'react-hook-form';
+import {
+  type ExecutionDate,
+  icelandicBankHolidays,
+  isIsoDate,
+  nextExecutionDates,
+  reykjavikDateOf,
+} from '@/lib/payments/calendar';
+import {
+  DAYS_OF_EXECUTION,
+  type DayOfExecution,
+  EXECUTION_RULES,
+  type ExecutionRule,
+  FREQUENCY_CODES,
+  type FrequencyCode,
+} from '@/lib/payments/schemas';
+import { useFormLocale } from './messages';
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+
+function holidayName(date: string, locale: 'is' | 'en'): string | undefined {
+  return icelandicBankHolidays(Number(date.slice(0, 4))).find((h) => h.date === date)?.name[locale];
+}
+
+/**
+ * The next 12 execution dates of the standing order as it is being filled in (spec 2.2 with the
+ * Icelandic bank holiday calendar), each moved off weekends and bank holidays per `executionRule`.
+ */
+export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
+  const t = useTranslations('forms.periodic');
+  const locale = useFormLocale();
+  const [startDate, endDate, frequency, dayOfExecution, executionRule] = useWatch({
+    name: [
+      `${name}.startDate`,
+      `${name}.endDate`,
+      `${name}.frequency`,
+      `${name}.dayOfExecution`,
+      `${name}.executionRule`,
+    ],
+  }) as unknown[];
+  const start = typeof startDate === 'string' ? reykjavikDateOf(startDate) : undefined;
+  const end = typeof endDate === 'string' && endDate ? reykjavikDateOf(endDate) : undefined;
+  const often = oneOf<FrequencyCode>(FREQUENCY_CODES, frequency);
+
+  let dates: ExecutionDate[] = [];
+  if (start && isIsoDate(start) && often) {
+    dates = nextExecutionDates({
+      startDate: start,
+      endDate: end && end > start ? end : undefined,
+      frequency: often,
+      dayOfExecution: oneOf<DayOfExecution>(DAYS_OF_EXECUTION, dayOfExecution),
+      executionRule: oneOf<ExecutionRule>(EXECUTION_RULES, executionRule),
+      count: 12,
+    });
+  }
+  const format = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const show = (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
+
+  return (
+    <section
+      aria-labelledby="execution-preview-title"
+      className="rounded border border-slate-300 bg-white p-4"
+    >
+      <h2 id="execution-preview-title" className="font-medium">
+        {t('preview')}
+      </h2>
+      {dates.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t('previewEmpty')}</p>
+      ) : (
+        <table className="mt-2 w-full text-sm" data-testid="execution-preview">
+          <caption className="sr-only">{t('previewCaption', { count: dates.length })}</caption>
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="py-1 pr-4 font-medium">
+                {t('previewScheduled')}
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                {t('previewExecution')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {dates.map((date) => {
+              const moved = date.execution !== date.scheduled;
+              const reason = holidayName(date.scheduled, locale) ?? t('weekend');
+              return (
+                <tr
+                  key={date.scheduled}
+                  data-scheduled={date.scheduled}
+                  data-execution={date.execution}
+                  className="border-t border-slate-200"
+                >
+                  <td className="py-1 pr-4 tabular-nums">{show(date.scheduled)}</td>
+                  <td className="py-1 tabular-nums">
+                    {show(date.execution)}
+                    {moved && <span className="ml-2 text-amber-800">{t('previewMoved', { reason })}</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

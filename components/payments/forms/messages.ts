@@ -1,0 +1,38 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback } from 'react';
+import { type Locale, translateMessage } from '@/lib/payments/schemas';
+
+export function useFormLocale(): Locale {
+  return useLocale() === 'en' ? 'en' : 'is';
+}
+
+/**
+ * Text for an error message of a field: the payment schemas' `validation.…` keys go through
+ * `translateMessage`; the forms' own `forms.…` keys (with `|{json}` parameters, as the CSV import
+ * makes them) through next-intl. Anything else becomes the generic "not valid" text, so only text we
+ * wrote reaches the user.
+ */
+export function useFieldMessage() {
+  const locale = useFormLocale();
+  const t = useTranslations();
+  return useCallback(
+    (message: string | undefined): string | undefined => {
+      if (!message) return undefined;
+      if (message.startsWith('forms.')) {
+        const at = message.indexOf('|');
+        const key = at === -1 ? message : message.slice(0, at);
+        let params: Record<string, string | number> = {};
+        try {
+          if (at !== -1) params = JSON.parse(message.slice(at + 1)) as Record<string, string | number>;
+        } catch {
+          params = {};
+        }
+        if (t.has(key)) return t(key as Parameters<typeof t>[0], params as never);
+      }
+      return translateMessage(message, locale);
+    },
+    [locale, t],
+  );
+}

@@ -1,0 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+
+/**
+ * What the form holds → what the schema should see: empty text is "not given", and an object or
+ * list left wholly empty (an address nobody filled in) is left out, so optional parts never fail for
+ * fields the user did not touch. `false` and `0` are kept.
+ */
+export function prune(value: unknown): unknown {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (Array.isArray(value)) {
+    const items = value.map(prune).filter((item) => item !== undefined);
+    return items.length > 0 ? items : undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const pruned = prune(item);
+      if (pruned !== undefined) out[key] = pruned;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
+  }
+  return value;
+}
+
+/** zodResolver over `prune`, so react-hook-form hands `handleSubmit` exactly what the action parses. */
+export function formResolver<Values extends FieldValues, Output>(
+  schema: z.ZodType<Output>,
+): Resolver<Values, unknown, Output> {
+  return zodResolver(z.preprocess(prune, schema) as never) as unknown as Resolver<Values, unknown, Output>;
+}
