@@ -1,19 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
 import { loadPisContract } from '../src/contract.js';
-import { dumpPreparedPglite } from '../src/db/db.js';
-import { migrationFingerprint } from '../src/db/migrations.js';
 import { SEED_PSUS } from '../src/db/seed.js';
-import {
-  prepareDatabase,
-  type RunningSandbox,
-  type StartSandboxOptions,
-  startSandbox,
-} from '../src/server.js';
+import { type RunningSandbox, type StartSandboxOptions, startSandbox } from '../src/server.js';
+import { pgliteTemplate } from '../src/testing.js';
 
 export const OTHER_CLIENT: TppClient = {
   clientId: 'other-tpp',
@@ -27,26 +18,6 @@ export const ANNA_MAIN = SEED_PSUS[1]?.accounts[0]?.iban ?? '';
 export const ANNA_LOW = SEED_PSUS[1]?.accounts[1]?.iban ?? '';
 /** A valid IBAN at another bank. */
 export const CREDITOR = 'IS030115260123450101302989';
-
-/**
- * A fresh PGlite costs seconds; a migrated and seeded one is built once, dumped, and cached in the temp dir
- * under a hash of the migrations and seed data, so every test file starts from a copy in well under a second.
- */
-export async function pgliteTemplate(): Promise<Blob> {
-  const key = createHash('sha256')
-    .update(migrationFingerprint())
-    .update(JSON.stringify(SEED_PSUS))
-    .digest('hex')
-    .slice(0, 16);
-  const path = join(tmpdir(), `greidsla-sandbox-template-${key}.tar.gz`);
-  if (!existsSync(path)) {
-    const dump = await dumpPreparedPglite(prepareDatabase);
-    const temporary = `${path}.${process.pid}.${randomUUID()}`;
-    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
-    renameSync(temporary, path);
-  }
-  return new Blob([readFileSync(path)]);
-}
 
 export async function startTestSandbox(options: Partial<StartSandboxOptions> = {}): Promise<RunningSandbox> {
   return startSandbox({

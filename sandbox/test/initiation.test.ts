@@ -451,12 +451,22 @@ describe('reading payments', () => {
     const read = await tpp.get(token, `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`);
     expect(read.status).toBe(200);
     expect(validate('PaymentInformation', read.json)).toBe(true);
+    expect(read.headers.get('X-Request-ID')).toMatch(/^[0-9a-f-]{36}$/);
     expect(read.json).toMatchObject({
+      debtorName: 'Jón Jónsson',
       creditorName: 'Guðrún Helgadóttir',
       instructedAmount: { currency: 'ISK', amount: '15000' },
       remittanceInformationStructured: 'RF18539007547034',
       transactionStatus: 'RCVD',
     });
+  });
+
+  it('a payment sent without creditorName reads back with the creditor account as its name', async () => {
+    const { creditorName: _, ...body } = singlePayment();
+    const created = await tpp.initiate(token, body);
+    const read = await tpp.get(token, `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`);
+    expect(validate('PaymentInformation', read.json)).toBe(true);
+    expect(read.json.creditorName).toBe(CREDITOR);
   });
 
   it('unknown id, wrong service in the path, and another TPP: 404 RESOURCE_UNKNOWN', async () => {

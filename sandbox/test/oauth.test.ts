@@ -46,6 +46,18 @@ describe('POST /oauth/v2/oauth-token', () => {
     expect(((await response.json()) as { scope: string }).scope).toBe('ais: pis:');
   });
 
+  it('also takes the client credentials from HTTP Basic', async () => {
+    const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from('demo-tpp:demo-tpp-secret').toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'pis:' }),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it('rejects an unknown client with 401 invalid_client', async () => {
     const response = await tokenRequest({ ...good, client_id: 'nobody' });
     expect(response.status).toBe(401);

@@ -3,15 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  advanceClock,
-  formAction,
-  pgliteTemplate,
-  ScaBrowser,
-  singlePayment,
-  startTestSandbox,
-  TestTpp,
-} from './helpers.js';
+import { pgliteTemplate } from '../src/testing.js';
+import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

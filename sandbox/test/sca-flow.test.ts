@@ -238,6 +238,27 @@ describe('decline', () => {
     expect(decided.location).toBe(OK_URI);
   });
 
+  it('only the first of two decisions applies', async () => {
+    const { scaRedirect, status: statusPath } = await initiate(singlePayment());
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    const action = formAction(review.html, scaRedirect);
+    const cookie = browser.sessionCookie ?? '';
+    const post = (decision: string) =>
+      fetch(action, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+        body: new URLSearchParams({ decision }),
+      });
+    const [a, b] = await Promise.all([post('approve'), post('decline')]);
+    const locations = [a.headers.get('Location'), b.headers.get('Location')];
+    const tppRedirects = locations.filter((l) => l === OK_URI || l === NOK_URI);
+    expect(tppRedirects).toHaveLength(1);
+    const final = await status(statusPath);
+    expect(final).toBe(tppRedirects[0] === OK_URI ? 'ACTC' : 'RJCT');
+  });
+
   it('a decision without signing in changes nothing', async () => {
     const { scaRedirect, status: statusPath } = await initiate(singlePayment());
     const posted = await new ScaBrowser().post(`${scaRedirect}/decision`, { decision: 'approve' });

@@ -4,7 +4,7 @@ import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { fail } from '../errors.js';
 import { authenticateTpp } from '../pis/auth.js';
-import { checkPsuHeaders, requireRequestId } from '../pis/headers.js';
+import { checkPsuHeaders, isUuid, requireRequestId } from '../pis/headers.js';
 import { initiatePayment, paymentLinks } from '../pis/initiate.js';
 import {
   findAuthorisation,
@@ -70,34 +70,72 @@ function methodNotAllowed(allow: string) {
   };
 }
 
-/** Payment information: the initiation body as stored, with the current transaction status. */
-function paymentInformation(payment: PaymentRow, creditorNameFallback: string) {
-  const body = { ...payment.body };
-  if (payment.payment_service === 'payments') {
-    // `remittanceInformationStructured` is an array on initiation but a string (max 140) on read.
-    const structured = body.remittanceInformationStructured as Array<{ reference: string }> | undefined;
-    if (Array.isArray(structured)) {
-      body.remittanceInformationStructured = structured
-        .map((s) => s.reference)
-        .join(' ')
-        .slice(0, 140);
-    }
-    // creditorName is required on read; a payment sent without one reads back with the creditor's account.
-    if (!body.creditorName) body.creditorName = creditorNameFallback;
-    for (const key of [
-      'instructionIdentification',
-      'ultimateDebtorId',
-      'creditorAgentName',
-      'creditorAgentAddress',
-    ]) {
-      delete body[key];
-    }
+const SINGLE_INFORMATION_FIELDS = [
+  'endToEndIdentification',
+  'debtorAccount',
+  'debtorId',
+  'ultimateDebtor',
+  'instructedAmount',
+  'exchangeRateInformation',
+  'creditorAccount',
+  'creditorAgent',
+  'creditorAddress',
+  'creditorId',
+  'ultimateCreditor',
+  'chargeBearer',
+  'remittanceInformationUnstructured',
+  'requestedExecutionDate',
+  'icelandicPurposeCode',
+  'chargesAccount',
+] as const;
+
+/**
+ * Payment information. A single payment reads back in the shape of spec 2.6: its listed fields, the debtor's
+ * name from the bank's records, `remittanceInformationStructured` as one string (the references joined), and
+ * `creditorName`, which 2.6 requires, falling back to the creditor's account identifier when none was sent.
+ * Periodic and bulk payments read back as initiated.
+ */
+async function paymentInformation(ctx: SandboxContext, payment: PaymentRow) {
+  if (payment.payment_service !== 'payments')
+    return { ...payment.body, transactionStatus: payment.transaction_status };
+  const body = payment.body;
+  const info: Record<string, unknown> = {};
+  for (const field of SINGLE_INFORMATION_FIELDS) {
+    if (body[field] !== undefined) info[field] = body[field];
   }
-  return { ...body, transactionStatus: payment.transaction_status };
+  const creditor = (body.creditorAccount ?? {}) as Record<string, string | null>;
+  info.creditorName =
+    (typeof body.creditorName === 'string' && body.creditorName) ||
+    creditor.iban ||
+    creditor.bban ||
+    creditor.maskedPan ||
+    creditor.msisdn ||
+    'Unknown';
+  const structured = body.remittanceInformationStructured as Array<{ reference: string }> | undefined;
+  if (Array.isArray(structured) && structured.length > 0) {
+    info.remittanceInformationStructured = structured
+      .map((s) => s.reference)
+      .join(' ')
+      .slice(0, 140);
+  }
+  const owner = await (await ctx.db()).query<{ name: string }>(
+    'SELECT p.name FROM accounts a JOIN psus p ON p.username = a.owner_username WHERE a.iban = $1',
+    [payment.debtor_iban],
+  );
+  if (owner[0]) info.debtorName = owner[0].name.slice(0, 70);
+  info.transactionStatus = payment.transaction_status;
+  return info;
 }
 
 export function pisRoutes(ctx: SandboxContext) {
   const app = new Hono();
+
+  // Every answer carries the X-Request-ID of its request, as the interface defines for its responses.
+  app.use('*', async (c, next) => {
+    await next();
+    const requestId = c.req.header('X-Request-ID');
+    if (requestId && isUuid(requestId)) c.res.headers.set('X-Request-ID', requestId);
+  });
 
   app.post('/:service/:product', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
@@ -109,9 +147,7 @@ export function pisRoutes(ctx: SandboxContext) {
   app.get('/:service/:product/:paymentId', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
     const payment = await ownPayment(c, ctx, clientId);
-    const creditor = (payment.body.creditorAccount ?? {}) as Record<string, string | null>;
-    const fallback = creditor.iban ?? creditor.bban ?? creditor.maskedPan ?? creditor.msisdn ?? 'Unknown';
-    return c.json(paymentInformation(payment, fallback));
+    return c.json(await paymentInformation(ctx, payment));
   });
 
   // Cancellation without PSU authorisation while the payment has not been executed; afterwards 409.

@@ -137,8 +137,16 @@ export function scaRoutes(ctx: SandboxContext) {
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'decline') return c.redirect(self(authorisation.id), 303);
     const db = await ctx.db();
-    await db.transaction(async (tx) => {
+    const applied = await db.transaction(async (tx) => {
       const now = await sandboxNow(tx);
+      // Claims the authorisation: of two concurrent decisions (double click, two tabs) only one applies.
+      const claimed = await tx.query(
+        `UPDATE authorisations SET updated_at = $2 WHERE id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted')
+         RETURNING id`,
+        [authorisation.id, now],
+      );
+      const current = await findPayment(tx, payment.id);
+      if (claimed.length === 0 || current?.transaction_status !== 'RCVD') return false;
       if (decision === 'approve') {
         await setScaStatus(tx, authorisation.id, 'finalised', now, username);
         await approvePayment(tx, payment, now, ctx.config.delays);
@@ -147,7 +155,9 @@ export function scaRoutes(ctx: SandboxContext) {
         await rejectPayment(tx, payment.id, 'SCA declined by the PSU', now);
       }
       await tx.query('DELETE FROM sca_sessions WHERE authorisation_id = $1', [authorisation.id]);
+      return true;
     });
+    if (!applied) return c.redirect(self(authorisation.id), 303);
     deleteCookie(c, COOKIE, { path: '/sca' });
     await (await ctx.scheduler()).tick();
     const target =
