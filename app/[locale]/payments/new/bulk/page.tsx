@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { BulkPaymentForm } from '@/components/payments/forms/bulk-payment-form';
+import { newPaymentInformationId } from '@/components/payments/forms/payment-information-id';
+import { requirePsuId } from '@/lib/auth/session';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'forms.bulk' }))('title') };
+}
+
+export default async function NewBulkPaymentPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requirePsuId('/payments/new/bulk');
+  const t = await getTranslations('forms.bulk');
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <BulkPaymentForm submissionId={randomUUID()} paymentInformationId={newPaymentInformationId()} />
+    </div>
+  );
+}
