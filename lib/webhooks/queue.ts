@@ -30,7 +30,9 @@ export async function enqueueWebhookEvents(subscriptionId: string): Promise<bool
   try {
     await boss.send(webhookEventQueue, { subscriptionId } satisfies WebhookEventJob, {
       singletonKey: subscriptionId,
-      retryLimit: 5,
+      // More tries than an event's own limit (8, lib/webhooks/process-events.ts), so an event the bank
+      // keeps failing on is given up by its counter rather than left pending when the job gives up.
+      retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,
     });
