@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const FORMS = ['single', 'periodic', 'bulk'] as const;
+const SUBMIT = { en: 'Continue to your bank', is: 'Áfram í bankann þinn' } as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+for (const locale of ['is', 'en'] as const) {
+  for (const form of FORMS) {
+    test(`${form} form in ${locale}: no serious or critical axe violations, empty and with errors`, async ({
+      page,
+    }) => {
+      await page.goto(`/${locale}/payments/new/${form}`);
+      await expect(page.getByRole('button', { name: SUBMIT[locale] })).toBeVisible();
+      if (form === 'bulk')
+        await page
+          .getByRole('button', { name: locale === 'en' ? 'Add a payment' : 'Bæta við greiðslu' })
+          .click();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: SUBMIT[locale] }).click();
+      await expect(page.getByRole('alert').first()).not.toBeEmpty();
+      await page
+        .locator('details')
+        .first()
+        .evaluate((details) => {
+          (details as HTMLDetailsElement).open = true;
+        });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test('the payment type chooser links the three forms', async ({ page }) => {
+  await page.goto('/en/payments/new');
+  for (const name of ['Single payment', 'Standing order', 'Bulk payment']) {
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});

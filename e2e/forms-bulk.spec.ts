@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+
+const ROWS = 500;
+
+function bulkCsv(): Buffer {
+  const lines = [
+    'creditorAccount;creditorKennitala;amount;currency;remittanceInformationUnstructured;endToEndIdentification',
+  ];
+  for (let i = 1; i <= ROWS; i++) {
+    // Payment 3 has a decimal ISK lacks; payment 250 an IBAN with a wrong check digit.
+    const amount = i === 3 ? '1.000,5' : `${i}.000`;
+    const account =
+      i === 250
+        ? 'IS870301260012345101696398;'
+        : i % 5 === 0
+          ? '0301-26-1234;510169-6399'
+          : `${creditorIban};`;
+    lines.push(`${account};${amount};ISK;Laun ${i};BULK-${i}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected, to the SCA page', async ({
+  page,
+}) => {
+  await page.goto('/en/payments/new/bulk');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  const id = page.getByLabel('Bulk payment id');
+  await expect(id).toHaveValue(/^GRD-\d{8}-[0-9A-Z]{12}$/);
+  await page.getByLabel('One entry on my statement for the whole bulk').check();
+
+  await page
+    .getByLabel('Import a CSV file')
+    .setInputFiles({ name: 'laun.csv', mimeType: 'text/csv', buffer: bulkCsv() });
+  await expect(page.getByText('500 payments read, 2 cells to correct.')).toBeVisible();
+  const errors = page.getByTestId('bulk-errors');
+  await expect(errors).toContainText('Payment 3: Amount: An amount in ISK can have no decimals');
+  await expect(errors).toContainText('Payment 250: To account: This IBAN is not valid');
+
+  // Sending is refused here, and focus goes to the first bad cell.
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expect(page.getByRole('alert')).toContainText('2 cells need correcting');
+  await expect(page.getByLabel('Amount, payment 3')).toBeFocused();
+  await page.getByLabel('Amount, payment 3').fill('1.000');
+
+  await errors.getByRole('button', { name: /Payment 250/ }).click();
+  await expect(page.getByLabel('To account, payment 250')).toBeFocused();
+  await page.getByLabel('To account, payment 250').fill(creditorIban);
+  await expect(errors).toHaveCount(0);
+
+  // 1.000 + 2.000 + … + 500.000 ISK
+  await expect(page.getByTestId('bulk-totals').locator('li[data-currency="ISK"]')).toHaveAttribute(
+    'data-amount',
+    String((1000 * ROWS * (ROWS + 1)) / 2),
+  );
+  await page.getByLabel('English').check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expectScaPage(page, 'en');
+});
+
+test('bulk payment typed in by hand, rows added and removed', async ({ page }) => {
+  await page.goto('/en/payments/new/bulk');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await expect(page.getByText('2 payments')).toBeVisible();
+  await page.getByLabel('To account, payment 1').fill(creditorIban);
+  await page.getByLabel('Amount, payment 1').fill('7.500');
+  await page.getByRole('button', { name: 'Remove payment 2' }).click();
+  await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
+  await page.getByLabel('Icelandic').check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expectScaPage(page, 'is');
+});

@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+
+export const debtorIban = 'IS140159260076545510730339';
+export const creditorIban = 'IS870301260012345101696399';
+
+/** Signs in at the sandbox bank's SCA page: the payment reached the bank and awaits the PSU. */
+export async function expectScaPage(page: Page, language: 'is' | 'en') {
+  await page.waitForURL(/127\.0\.0\.1:4110\//, { timeout: 30_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+  await page.locator('input[name="username"]').fill('jon');
+  await page.locator('input[name="password"]').fill('sandbox');
+  await page.getByRole('button', { name: language === 'is' ? 'Skrá inn' : 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: language === 'is' ? 'Samþykkja' : 'Approve' })).toBeVisible();
+}
+
+/** A day some weeks ahead, "YYYY-MM-DD". */
+export function daysAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}

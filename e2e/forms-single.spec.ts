@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+
+test('single payment: errors beside the fields, corrected, every more-details field filled, to the SCA page', async ({
+  page,
+}) => {
+  await page.goto('/en/payments/new/single');
+  const submit = page.getByRole('button', { name: 'Continue to your bank' });
+
+  // Nothing filled: the summary lists the problems and focus moves to the first field.
+  await submit.click();
+  const summary = page.getByRole('alert').filter({ hasText: 'need correcting' });
+  await expect(summary).toBeVisible();
+  await expect(page.getByLabel('From account (IBAN)')).toBeFocused();
+  await expect(summary).toContainText('Amount');
+
+  await page.getByLabel('From account (IBAN)').fill(debtorIban.toLowerCase());
+  // A domestic account plus kennitala gives the IBAN; a bad kennitala check digit only warns.
+  await page.getByLabel('To account (IBAN)').fill('0301-26-1234');
+  await page.getByLabel("Account owner's kennitala").fill('510169-6399');
+  await expect(page.getByText(`IBAN: ${creditorIban}`)).toBeVisible();
+  await expect(page.getByText('The check digit of this kennitala does not match')).toBeVisible();
+  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+
+  // ISK has no decimals: the message says so, beside the field.
+  await page.getByLabel('Amount').fill('12.500,5');
+  await expect(page.getByText('An amount in ISK can have no decimals')).toBeVisible();
+  await page.getByLabel('Amount').fill('12.500');
+  await expect(page.getByText('That is ISK 12,500.')).toBeVisible();
+
+  await page.getByLabel('Message to the recipient').fill('Leiga');
+  await expect(page.getByText('135 characters left')).toBeVisible();
+  await page.getByLabel('Payment date').fill(daysAhead(20));
+  await page.getByLabel('Purpose code (textalykill)').selectOption('03');
+
+  await page.getByText('More details').click();
+  await page.getByLabel('Who pays the charges').selectOption('SHAR');
+  await page.getByLabel('Your reference (end-to-end id)').fill('E2E-SINGLE-1');
+  await page.getByLabel('Instruction id').fill('INSTR-1');
+  await page.getByRole('button', { name: 'Add a reference' }).click();
+  await page.getByLabel('Reference', { exact: true }).fill('TILV-123');
+  await page.getByLabel('Reference type').fill('TILV_U');
+  await page.getByLabel('Reference issuer').fill('Greiðsla');
+  await page.getByLabel('This pays part of a claim').check();
+  await page.getByLabel("Payer's id (kennitala)").fill('5510730339');
+  await page.getByLabel('Paying on behalf of (name)').fill('Jón Jónsson');
+  await page.getByLabel('Paying on behalf of (id)').fill('5510730339');
+  await page.getByLabel('Account for the charges (IBAN)').fill(debtorIban);
+  await page.getByLabel("Recipient's id (kennitala)").fill('5101696399');
+  await page.getByLabel('Final recipient (name)').fill('Helga Guðrúnardóttir');
+  await page.getByLabel("Final recipient's id (kennitala)").fill('5101696399');
+  const address = page.getByRole('group', { name: "Recipient's address", exact: true });
+  await address.getByLabel('Street').fill('Laugavegur');
+  await address.getByLabel('Building number').fill('1');
+  await address.getByLabel('Post code').fill('101');
+  await address.getByLabel('Town').fill('Reykjavík');
+  await address.getByLabel('Country code').fill('is');
+  await page.getByLabel("Recipient's bank (BIC)").fill('nbiiisre');
+  await page.getByLabel("Recipient's bank name").fill('Landsbankinn');
+  const agentAddress = page.getByRole('group', { name: "Recipient's bank address" });
+  await agentAddress.getByLabel('Street').fill('Reykjastræti');
+  await agentAddress.getByLabel('Country code').fill('IS');
+  // Four characters are one too many for the Central Bank purpose code.
+  await page.getByLabel('Central Bank purpose code').fill('0999');
+  await page.getByLabel('Service level').fill('NURG');
+  await page.getByLabel('English').check();
+
+  await submit.click();
+  await expect(page.getByLabel('Central Bank purpose code')).toBeFocused();
+  await expect(page.getByText('Too long. Use at most 3 characters.').first()).toBeVisible();
+  await page.getByLabel('Central Bank purpose code').fill('099');
+  await submit.click();
+
+  await expectScaPage(page, 'en');
+});
+
+test('single card deposit with a masked card number', async ({ page }) => {
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('A payment card').check();
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('Card number (masked)').fill('1234561234');
+  await page.getByLabel('Amount').fill('5.000');
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expect(page.getByLabel('Card number (masked)')).toBeFocused();
+  await expect(page.getByText('first 6 and the last 4 digits visible').first()).toBeVisible();
+  await page.getByLabel('Card number (masked)').fill('123456******1234');
+  await page.getByLabel('Icelandic').check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expectScaPage(page, 'is');
+});
