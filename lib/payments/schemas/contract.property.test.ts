@@ -13,6 +13,9 @@ const KINDS = [
   ['BulkPaymentInitiation', BulkPaymentSchema, BulkPaymentWireSchema, bulkPayment],
 ] as const;
 
+// Every element of a bulk has the same bounds, so the one-change check needs only one of them.
+const oneElementBulk = bulkPayment.map((body) => ({ ...body, payments: body.payments.slice(0, 1) }));
+
 const LENGTHS = [1, 2, 3, 4, 35, 36, 70, 71, 140, 141];
 
 // Values tried at every position of a valid body: each bound's edge, wrong types, and near misses.
@@ -117,13 +120,13 @@ describe.runIf(contractAvailable())('form schemas never accept what contract/pis
         }),
         { numRuns: 300 },
       );
-    });
+    }, 60_000);
 
     it(`${name}: whenever the form accepts a body one change away from a valid one, so does the contract`, () => {
       const validate = contractValidator(name as ContractSchemaName);
       let accepted = 0;
       fc.assert(
-        fc.property(arbitrary, (original) => {
+        fc.property(name === 'BulkPaymentInitiation' ? oneElementBulk : arbitrary, (original) => {
           for (const body of variants(original)) {
             if (!form.safeParse(body).success) continue;
             accepted++;
@@ -134,6 +137,6 @@ describe.runIf(contractAvailable())('form schemas never accept what contract/pis
       );
       // The check is only meaningful if some changes keep the body valid.
       expect(accepted).toBeGreaterThan(0);
-    });
+    }, 120_000);
   }
 });
