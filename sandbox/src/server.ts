@@ -102,10 +102,19 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   }
 
   const app = createApp(ctx, log);
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: host }, () => resolve(s));
-    s.once('error', reject);
-  });
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: host }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    // For example the port is taken: leave nothing open behind.
+    await (await scheduler()).stop();
+    await (await db()).close();
+    releaseLock();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   publicUrl = (config.publicUrl ?? url).replace(/\/+$/, '');

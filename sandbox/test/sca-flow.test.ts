@@ -268,6 +268,26 @@ describe('decline', () => {
   });
 });
 
+describe('forward-dated payments', () => {
+  it('wait in ACTC until the requested execution date', async () => {
+    const clock = (await fetch(`${sandbox.url}/sandbox/clock`).then((r) => r.json())) as { now: string };
+    const inTwoDays = new Date(Date.parse(clock.now) + 2 * 86_400_000).toISOString();
+    const { scaRedirect, status: statusPath } = await initiate(
+      singlePayment({ requestedExecutionDate: inTwoDays }),
+    );
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    // Tokens expire on the sandbox clock too: a day later the TPP needs a new one.
+    await advanceClock(sandbox.url, 86_400);
+    token = await tpp.token();
+    expect(await status(statusPath)).toBe('ACTC');
+    await advanceClock(sandbox.url, 86_400 + 120);
+    token = await tpp.token();
+    expect(await status(statusPath)).toBe('ACSC');
+  });
+});
+
 describe('bulk execution', () => {
   it('a bulk settles as one and debits the total', async () => {
     const response = await tpp.initiate(

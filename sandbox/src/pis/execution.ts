@@ -6,7 +6,8 @@ import { FINAL_STATUSES, findPayment, type PaymentRow, recordStatus } from './pa
 /**
  * Execution of approved payments on the sandbox clock:
  * approval -> ACTC at once -> ACSP after `delays.acsp` (funds checked here; RJCT when short)
- * -> ACSC after `delays.acsc` (debtor account debited). Periodic payments stop at ACSP: the standing
+ * -> ACSC after `delays.acsc` (debtor account debited). Both delays count from the requested execution
+ * date instead when that lies in the future (periodic payments: from `startDate`). Periodic payments stop at ACSP: the standing
  * order is accepted, and its executions are not simulated. Steps are rows in `scheduled_transitions`,
  * so a restart carries on where the previous process stopped.
  */
@@ -17,18 +18,30 @@ export async function approvePayment(
   delays: ExecutionDelays,
 ) {
   await recordStatus(tx, payment.id, 'ACTC', 'SCA finalised', now);
+  const start = Math.max(now, executionDate(payment) ?? now);
   await tx.query('INSERT INTO scheduled_transitions (payment_id, to_status, due_at) VALUES ($1, $2, $3)', [
     payment.id,
     'ACSP',
-    now + delays.acsp * 1000,
+    start + delays.acsp * 1000,
   ]);
   if (payment.payment_service !== 'periodic-payments') {
     await tx.query('INSERT INTO scheduled_transitions (payment_id, to_status, due_at) VALUES ($1, $2, $3)', [
       payment.id,
       'ACSC',
-      now + Math.max(delays.acsc, delays.acsp) * 1000,
+      start + Math.max(delays.acsc, delays.acsp) * 1000,
     ]);
   }
+}
+
+/** A forward-dated payment (or a standing order's first date) waits in ACTC until that moment. */
+function executionDate(payment: PaymentRow): number | undefined {
+  const value =
+    payment.payment_service === 'periodic-payments'
+      ? payment.body.startDate
+      : payment.body.requestedExecutionDate;
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 export async function rejectPayment(tx: Queryable, paymentId: string, reason: string, now: number) {
