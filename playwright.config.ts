@@ -58,6 +58,7 @@ export default defineConfig({
     },
     {
       command: `node_modules/.bin/next start -p ${appPort}`,
+      stdout: 'pipe',
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

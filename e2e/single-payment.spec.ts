@@ -15,7 +15,7 @@ async function fillSinglePayment(page: Page, scaLanguage: 'is' | 'en', remittanc
   await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('12.500');
   await page.getByLabel('Message to the recipient').fill(remittance);
-  await page.getByLabel(scaLanguage === 'is' ? 'Icelandic' : 'English').check();
+  await page.getByRole('radio', { name: scaLanguage === 'is' ? 'Icelandic' : 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
 }
 

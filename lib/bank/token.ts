@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
+import { processGlobal } from '@/lib/server/process-global';
 import { BankProtocolError } from './errors';
 import { bankFetch } from './http';
 
@@ -17,8 +18,10 @@ interface CachedToken {
 // Refresh a minute before expiry, so that a token never expires on its way to the bank.
 const refreshMarginMs = 60_000;
 
-let cached: CachedToken | undefined;
-let inFlight: Promise<CachedToken> | undefined;
+const state = processGlobal<{ cached?: CachedToken; inFlight?: Promise<CachedToken> }>(
+  'tpp-token',
+  () => ({}),
+);
 
 async function requestToken(): Promise<CachedToken> {
   const { BANK_AUTH_URL, BANK_CLIENT_ID, BANK_CLIENT_SECRET } = settings();
@@ -43,15 +46,15 @@ async function requestToken(): Promise<CachedToken> {
 
 /** A TPP access token for the payment interface: cached, and one refresh in flight at a time. */
 export async function tppAccessToken(): Promise<string> {
-  if (cached && Date.now() < cached.refreshAt) return cached.value;
-  inFlight ??= requestToken().finally(() => {
-    inFlight = undefined;
+  if (state.cached && Date.now() < state.cached.refreshAt) return state.cached.value;
+  state.inFlight ??= requestToken().finally(() => {
+    state.inFlight = undefined;
   });
-  cached = await inFlight;
-  return cached.value;
+  state.cached = await state.inFlight;
+  return state.cached.value;
 }
 
 /** Forgets a token the bank no longer accepts, unless a newer one has replaced it already. */
 export function discardTppAccessToken(token: string): void {
-  if (cached?.value === token) cached = undefined;
+  if (state.cached?.value === token) state.cached = undefined;
 }

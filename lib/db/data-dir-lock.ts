@@ -32,7 +32,6 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (owner === process.pid) return () => rmSync(lockPath, { force: true });
       if (Number.isInteger(owner) && isAlive(owner)) {
         throw new DataDirInUseError(
           `The database in ${dataDir} is in use by process ${owner}. Stop that process, or give this one its own data dir (APP_DATA_DIR) or a PostgreSQL DATABASE_URL.`,

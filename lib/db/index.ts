@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { settings } from '@/lib/config';
+import { processGlobal } from '@/lib/server/process-global';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { seedDemoPsu } from './seed';
@@ -50,21 +51,22 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-let opening: Promise<Database> | undefined;
+const state = processGlobal<{ opening?: Promise<Database> }>('database', () => ({}));
 
 /**
  * Opens the database on first use, never at import: `next build` imports server modules in several
  * workers, and an embedded data dir admits one process only.
  */
 export function openDatabase(): Promise<Database> {
-  opening ??= (async () => {
+  state.opening ??= (async () => {
     const { DATABASE_URL, APP_DATA_DIR } = settings();
     const database = DATABASE_URL ? await openPostgres(DATABASE_URL) : await openPglite(APP_DATA_DIR);
     await seedDemoPsu(database.db);
     return database;
   })();
+  const opening = state.opening;
   opening.catch(() => {
-    opening = undefined;
+    if (state.opening === opening) state.opening = undefined;
   });
   return opening;
 }
@@ -74,8 +76,8 @@ export async function getDb(): Promise<Db> {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const current = opening;
-  opening = undefined;
+  const current = state.opening;
+  state.opening = undefined;
   if (current) await (await current).close();
 }
 

@@ -1,13 +1,14 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import { openDatabase } from '@/lib/db';
 import { logger } from '@/lib/log';
+import { processGlobal } from '@/lib/server/process-global';
 import { registerStatusReconciliation, scheduleStatusCheck } from './status-reconciliation';
 
-let starting: Promise<PgBoss> | undefined;
+const state = processGlobal<{ starting?: Promise<PgBoss> }>('jobs', () => ({}));
 
 /** Starts pg-boss on the app's database, with the workers of this app instance. */
 export function startJobs(): Promise<PgBoss> {
-  starting ??= (async () => {
+  state.starting ??= (async () => {
     const { jobs } = await openDatabase();
     const boss = new PgBoss({
       ...(jobs.kind === 'pglite'
@@ -21,14 +22,14 @@ export function startJobs(): Promise<PgBoss> {
     await (await import('./event-processing')).registerEventProcessing(boss);
     return boss;
   })();
-  return starting;
+  return state.starting;
 }
 
 /** Schedules the first status check of a payment the bank has just accepted. */
 export async function afterInitiation(paymentId: string): Promise<void> {
-  if (!starting) return;
+  if (!state.starting) return;
   try {
-    await scheduleStatusCheck(await starting, paymentId);
+    await scheduleStatusCheck(await state.starting, paymentId);
   } catch (error) {
     // The payment is at the bank and recorded; the next sweep schedules its check instead.
     logger.warn({ paymentId, err: error }, 'could not schedule a status check');
@@ -36,7 +37,7 @@ export async function afterInitiation(paymentId: string): Promise<void> {
 }
 
 export async function stopJobs(): Promise<void> {
-  const current = starting;
-  starting = undefined;
+  const current = state.starting;
+  state.starting = undefined;
   if (current) await (await current).stop({ graceful: true, timeout: 10_000 });
 }

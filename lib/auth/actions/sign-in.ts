@@ -2,6 +2,7 @@
 
 import { AuthError } from 'next-auth';
 import { signIn } from '@/lib/auth';
+import { logger } from '@/lib/log';
 
 export interface SignInState {
   failed: boolean;
@@ -27,7 +28,11 @@ export async function signInWithPassword(_previous: SignInState, form: FormData)
       redirectTo: safeReturnTo(form.get('returnTo'), locale),
     });
   } catch (error) {
-    if (error instanceof AuthError) return { failed: true, email };
+    if (error instanceof AuthError) {
+      if (error.type !== 'CredentialsSignin')
+        logger.error({ err: error, type: error.type }, 'sign-in failed');
+      return { failed: true, email };
+    }
     throw error;
   }
   return { failed: false, email };

@@ -4,6 +4,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
+import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
@@ -21,6 +22,10 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const payment = await findOwnPayment(db, psuId, id);
   const state = request.nextUrl.searchParams.get('state') ?? '';
   if (!payment || !isValidReturnState(state, payment.id, psuId)) {
+    logger.warn(
+      { paymentId: id, known: Boolean(payment) },
+      "return from the bank refused: not this PSU's payment or a bad state",
+    );
     return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
   }
   await syncPaymentStatus(db, payment, 'redirect', psuIpAddress(request.headers));
