@@ -85,6 +85,14 @@ describe('SCA page language', () => {
     }
   });
 
+  it('cannot be framed and loads nothing from elsewhere', async () => {
+    const { scaRedirect } = await initiate(singlePayment());
+    const response = await fetch(scaRedirect);
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+  });
+
   it('answers 404 for an unknown authorisation', async () => {
     const page = await new ScaBrowser().get(`${sandbox.url}/sca/00000000-0000-0000-0000-000000000000`);
     expect(page.status).toBe(404);

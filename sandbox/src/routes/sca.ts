@@ -27,6 +27,19 @@ const FINAL_SCA = new Set(['finalised', 'failed', 'exempted']);
 export function scaRoutes(ctx: SandboxContext) {
   const app = new Hono();
 
+  // An approval page must not be framed (clickjacking) and loads nothing from elsewhere. No form-action
+  // directive: browsers apply it to the 303 that follows a form post, which goes to the TPP.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    c.res.headers.set('X-Frame-Options', 'DENY');
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'no-referrer');
+  });
+
   async function load(
     c: Context,
   ): Promise<{ authorisation: AuthorisationRow; payment: PaymentRow } | Response> {
