@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**'],
     pool: 'forks',
+    env: { LOG_LEVEL: 'error' },
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

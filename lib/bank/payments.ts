@@ -47,6 +47,8 @@ export interface InitiatePaymentInput {
   scaLanguage: 'is' | 'en';
   redirectUri: string;
   nokRedirectUri: string;
+  /** Where the bank may post status notifications, with what it should send (`status=...`). */
+  notification?: { uri: string; contentPreferred: string };
   psuUserAgent?: string;
 }
 
@@ -71,6 +73,8 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
       'TPP-Redirect-URI': input.redirectUri,
       'TPP-Nok-Redirect-URI': input.nokRedirectUri,
       'Idempotency-Key': input.idempotencyKey,
+      'TPP-Notification-URI': input.notification?.uri,
+      'TPP-Notification-Content-Preferred': input.notification?.contentPreferred,
     },
   });
   const parsed = initiationResponseSchema.safeParse(response.body);

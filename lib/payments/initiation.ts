@@ -7,6 +7,7 @@ import { type Db, getDb } from '@/lib/db';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { afterInitiation } from '@/lib/jobs';
 import { logger } from '@/lib/log';
+import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhooks/payment-notifications';
 import { returnUris } from './return-state';
 
 export interface InitiationRequest {
@@ -101,6 +102,10 @@ async function send(db: Db, payment: Payment, request: InitiationRequest): Promi
       scaLanguage: payment.scaLanguage as 'is' | 'en',
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
+      notification: {
+        uri: await issueNotificationUri(payment.id, db),
+        contentPreferred: notificationContentPreferred,
+      },
     });
     await db.transaction(async (tx) => {
       await tx

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { logger } from '@/lib/log';
+import { processGlobal } from '@/lib/server/process-global';
 
 export const webhookEventQueue = 'webhook-event';
 export const paymentNotificationQueue = 'payment-notification';
@@ -12,11 +13,12 @@ export interface PaymentNotificationJob {
   notificationId: number;
 }
 
-let boss: PgBoss | undefined;
+// Per process, not per module copy: route handlers and the worker registration are bundled apart.
+const queue = processGlobal<{ boss?: PgBoss }>('webhook-queue', () => ({}));
 
 /** Set by the worker registration (lib/jobs/event-processing.ts) once the queues exist. */
 export function attachJobQueue(instance: PgBoss | undefined): void {
-  boss = instance;
+  queue.boss = instance;
 }
 
 /**
@@ -26,6 +28,7 @@ export function attachJobQueue(instance: PgBoss | undefined): void {
  * the workers picks it up: the delivery is never refused for it.
  */
 export async function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
+  const boss = queue.boss;
   if (!boss) return false;
   try {
     await boss.send(webhookEventQueue, { subscriptionId } satisfies WebhookEventJob, {
@@ -44,6 +47,7 @@ export async function enqueueWebhookEvents(subscriptionId: string): Promise<bool
 }
 
 export async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
+  const boss = queue.boss;
   if (!boss) return false;
   try {
     await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
