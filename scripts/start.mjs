@@ -1,12 +1,12 @@
 // `npm start`: the sandbox bank on :4010 and the app on :3000, each with its own embedded database
-// under .data/. Ctrl-C stops both.
+// under .data/ (DATA_DIR). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { authSecret, loadEnv, root } from './env.mjs';
 
 loadEnv();
-const dataRoot = path.join(root, '.data');
+const dataRoot = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
 const appPort = process.env.PORT ?? '3000';
 const appUrl = process.env.APP_BASE_URL ?? `http://localhost:${appPort}`;
@@ -20,7 +20,13 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
   AUTH_SECRET: authSecret(dataRoot),
   APP_BASE_URL: appUrl,
+  APP_DATA_DIR: process.env.APP_DATA_DIR ?? path.join(dataRoot, 'app'),
   SANDBOX_PORT: sandboxPort,
+  SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataRoot, 'sandbox'),
+  BANK_BASE_URL: process.env.BANK_BASE_URL ?? `${sandboxUrl}/psd2`,
+  BANK_AUTH_URL: process.env.BANK_AUTH_URL ?? sandboxUrl,
+  BANK_EVENTS_BASE_URL: process.env.BANK_EVENTS_BASE_URL ?? `${sandboxUrl}/events`,
+  BANK_BUSINESS_BASE_URL: process.env.BANK_BUSINESS_BASE_URL ?? `${sandboxUrl}/business`,
 };
 
 const children = [];

@@ -49,13 +49,13 @@ mkdirSync(results, { recursive: true });
 ensureChromium();
 step('Lint and format (Biome)', bin('biome'), ['ci', '.']);
 step('Typecheck', bin('tsc'), ['--noEmit']);
-step('Unit and contract tests (Vitest)', bin('vitest'), [
+step('Build the app', bin('next'), ['build']);
+step('Unit, contract and integration tests (Vitest)', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${path.join(results, 'vitest.json')}`,
 ]);
-step('Build the app', bin('next'), ['build']);
 step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
 
 const unit = counts(path.join(results, 'vitest.json'), (r) => ({

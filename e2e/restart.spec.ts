@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// `npm start` itself, on its own ports and data dir: a payment made before a restart is there,
+// with its whole status history, after it.
+const appPort = 3300;
+const sandboxPort = 4310;
+const appUrl = `http://localhost:${appPort}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'greidsla-restart-'));
+
+test.use({ storageState: { cookies: [], origins: [] } });
+test.setTimeout(180_000);
+
+function npmStart(): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      SANDBOX_PORT: String(sandboxPort),
+      DATA_DIR: dataDir,
+      APP_BASE_URL: appUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ctrl-C stops both')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`npm start exited early (${code}): ${output}`)));
+  });
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGINT');
+  return exited;
+}
+
+test('a restart of npm start loses no payment and no status', async ({ page }) => {
+  const first = npmStart();
+  await first.ready;
+  let paymentUrl: string;
+  let statuses: (string | null)[];
+  try {
+    await page.goto(`${appUrl}/en/sign-in`);
+    await page.getByLabel('E-mail').fill('demo@greidsla.is');
+    await page.getByLabel('Password').fill('greidsla-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+
+    await page.goto(`${appUrl}/en/payments/new/single`);
+    await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
+    await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
+    await page.getByLabel('Amount').fill('777');
+    await page.getByRole('radio', { name: 'English' }).check();
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await page.waitForURL(new RegExp(`127\\.0\\.0\\.1:${sandboxPort}/`));
+    await page.locator('input[name="username"]').fill('jon');
+    await page.locator('input[name="password"]').fill('sandbox');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+    const history = page.getByTestId('status-history').locator('li');
+    await expect(history.last()).toHaveAttribute('data-status', 'ACSC', { timeout: 20_000 });
+    paymentUrl = page.url().replace(/\?.*$/, '');
+    statuses = await history.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+  } finally {
+    // Ctrl-C stops both programs cleanly.
+    expect(await stop(first.child)).toBe(0);
+  }
+
+  const second = npmStart();
+  await second.ready;
+  try {
+    await page.goto(paymentUrl);
+    const history = page.getByTestId('status-history').locator('li');
+    await expect(history).toHaveCount(statuses.length);
+    expect(
+      await history.evaluateAll((items) => items.map((item) => item.getAttribute('data-status'))),
+    ).toEqual(statuses);
+    await page.goto(`${appUrl}/en/payments`);
+    await expect(page.locator(`tr[data-payment-id="${paymentUrl.split('/').pop()}"]`)).toBeVisible();
+  } finally {
+    expect(await stop(second.child)).toBe(0);
+  }
+});
