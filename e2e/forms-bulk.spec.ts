@@ -9,7 +9,7 @@ function bulkCsv(): Buffer {
   ];
   for (let i = 1; i <= ROWS; i++) {
     // Payment 3 has a decimal ISK lacks; payment 250 an IBAN with a wrong check digit.
-    const amount = i === 3 ? '1.000,5' : `${i}.000`;
+    const amount = i === 3 ? '30,5' : (i * 10).toLocaleString('de-DE');
     const account =
       i === 250
         ? 'IS870301260012345101696398;'
@@ -40,21 +40,21 @@ test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected
 
   // Sending is refused here, and focus goes to the first bad cell.
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
-  await expect(page.getByRole('alert')).toContainText('2 cells need correcting');
+  await expect(page.getByRole('alert').filter({ hasText: '2 cells need correcting' })).toBeVisible();
   await expect(page.getByLabel('Amount, payment 3')).toBeFocused();
-  await page.getByLabel('Amount, payment 3').fill('1.000');
+  await page.getByLabel('Amount, payment 3').fill('30');
 
   await errors.getByRole('button', { name: /Payment 250/ }).click();
   await expect(page.getByLabel('To account, payment 250')).toBeFocused();
   await page.getByLabel('To account, payment 250').fill(creditorIban);
   await expect(errors).toHaveCount(0);
 
-  // 1.000 + 2.000 + … + 500.000 ISK
+  // 10 + 20 + … + 5.000 ISK
   await expect(page.getByTestId('bulk-totals').locator('li[data-currency="ISK"]')).toHaveAttribute(
     'data-amount',
-    String((1000 * ROWS * (ROWS + 1)) / 2),
+    String((10 * ROWS * (ROWS + 1)) / 2),
   );
-  await page.getByLabel('English').check();
+  await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'en');
 });
@@ -69,7 +69,7 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await page.getByLabel('Amount, payment 1').fill('7.500');
   await page.getByRole('button', { name: 'Remove payment 2' }).click();
   await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
-  await page.getByLabel('Icelandic').check();
+  await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'is');
 });

@@ -56,7 +56,7 @@ test('standing order: errors corrected, preview around Easter 2027 and Christmas
   await page.getByText('More details').click();
   await page.getByLabel('Your reference (end-to-end id)').fill('STANDING-1');
   await page.getByLabel('Structured reference').fill('TILV-1');
-  await page.getByLabel('English').check();
+  await page.getByRole('radio', { name: 'English' }).check();
   await submit.click();
   await expectScaPage(page, 'en');
 });

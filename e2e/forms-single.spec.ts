@@ -24,7 +24,7 @@ test('single payment: errors beside the fields, corrected, every more-details fi
 
   // ISK has no decimals: the message says so, beside the field.
   await page.getByLabel('Amount').fill('12.500,5');
-  await expect(page.getByText('An amount in ISK can have no decimals')).toBeVisible();
+  await expect(page.getByText('An amount in ISK can have no decimals').first()).toBeVisible();
   await page.getByLabel('Amount').fill('12.500');
   await expect(page.getByText('That is ISK 12,500.')).toBeVisible();
 
@@ -63,7 +63,7 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   // Four characters are one too many for the Central Bank purpose code.
   await page.getByLabel('Central Bank purpose code').fill('0999');
   await page.getByLabel('Service level').fill('NURG');
-  await page.getByLabel('English').check();
+  await page.getByRole('radio', { name: 'English' }).check();
 
   await submit.click();
   await expect(page.getByLabel('Central Bank purpose code')).toBeFocused();
@@ -84,7 +84,7 @@ test('single card deposit with a masked card number', async ({ page }) => {
   await expect(page.getByLabel('Card number (masked)')).toBeFocused();
   await expect(page.getByText('first 6 and the last 4 digits visible').first()).toBeVisible();
   await page.getByLabel('Card number (masked)').fill('123456******1234');
-  await page.getByLabel('Icelandic').check();
+  await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'is');
 });

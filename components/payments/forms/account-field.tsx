@@ -25,6 +25,7 @@ export function AccountField({ name, label }: { name: string; label: string }) {
   const {
     getValues,
     setValue,
+    trigger,
     formState: { isSubmitted },
   } = useFormContext();
   const [text, setText] = useState<string>(() => (getValues(`${name}.iban`) as string | undefined) ?? '');
@@ -53,7 +54,9 @@ export function AccountField({ name, label }: { name: string; label: string }) {
       const built = nextKennitala.trim() ? domesticAccountToIban(nextText, nextKennitala) : undefined;
       iban = built?.ok ? built.iban : '';
     }
-    setValue(`${name}.iban`, iban, { shouldValidate: isSubmitted, shouldDirty: true });
+    setValue(`${name}.iban`, iban, { shouldDirty: true });
+    // Re-check the whole account: its "required" error sits on the object, not on `.iban`.
+    if (isSubmitted) void trigger(name);
   };
 
   return (

@@ -32,6 +32,7 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
     register,
     getValues,
     setValue,
+    trigger,
     formState: { isSubmitted },
   } = useFormContext();
   const currency = (useWatch({ name: `${name}.currency` }) as string | undefined) ?? 'ISK';
@@ -48,9 +49,9 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   const store = (value: string, inCurrency: string) => {
     const result = value.trim() === '' ? undefined : parseAmountInput(value, inCurrency);
     setValue(`${name}.amount`, result === undefined ? '' : result.ok ? result.amount : value.trim(), {
-      shouldValidate: isSubmitted,
       shouldDirty: true,
     });
+    if (isSubmitted) void trigger(name);
   };
   // The same text may mean another amount in another currency ("1.234" has three decimals in KWD).
   const lastCurrency = useRef(currency);

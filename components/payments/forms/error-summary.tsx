@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface InvalidField {
   id: string;
@@ -54,6 +54,13 @@ export function reveal(element: HTMLElement) {
  */
 export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, focusRequest: number) {
   const [items, setItems] = useState<InvalidField[]>([]);
+  // react-hook-form may render the errors a render after the failed submit is reported, so a focus
+  // request waits (briefly: a later error must never pull focus while the user types) until an
+  // invalid field is on the page.
+  const pendingFocusUntil = useRef(0);
+  useEffect(() => {
+    if (focusRequest > 0) pendingFocusUntil.current = Date.now() + 1500;
+  }, [focusRequest]);
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -61,10 +68,22 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
     setItems((current) => (same(current, next) ? current : next));
   });
   useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (first) reveal(first);
-  }, [focusRequest, formRef]);
+    if (pendingFocusUntil.current === 0) return;
+    let frame = 0;
+    const tryFocus = () => {
+      if (Date.now() > pendingFocusUntil.current) {
+        pendingFocusUntil.current = 0;
+        return;
+      }
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (first) {
+        pendingFocusUntil.current = 0;
+        reveal(first);
+      } else frame = requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(frame);
+  });
   return items;
 }
 
