@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Amount } from '@/components/payments/amount';
+import { CancelPayment } from '@/components/payments/cancel-payment';
 import { StatusBadge } from '@/components/payments/status-badge';
 import type { PaymentView } from '@/lib/payments/view';
 
@@ -56,6 +57,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
             {ts.has(`${payment.displayStatus}.explain`) ? ts(`${payment.displayStatus}.explain`) : null}
           </span>
         </div>
+        {payment.cancellable && <CancelPayment paymentId={payment.id} />}
         {payment.scaRedirect && (
           <a
             href={payment.scaRedirect}

@@ -109,3 +109,43 @@ export async function readPaymentStatus(ref: PaymentRef, psuIpAddress: string): 
   if (!parsed.success) throw new BankProtocolError('The bank answered the status read without a status');
   return parsed.data.transactionStatus;
 }
+
+const cancellationResponseSchema = z.object({
+  transactionStatus: z.string().nullish(),
+  _links: z.record(z.string(), linkSchema).nullish(),
+});
+
+export type CancellationOutcome = { kind: 'cancelled' } | { kind: 'sca'; redirectTo: string };
+
+/**
+ * Asks the bank to cancel a payment. The bank either cancels at once (204, or 200/202 without SCA
+ * links), or wants the PSU to authorise the cancellation: then we follow its links to an SCA page.
+ */
+export async function cancelPayment(
+  ref: PaymentRef,
+  context: { psuIpAddress: string; scaLanguage: 'is' | 'en'; redirectUri: string; nokRedirectUri: string },
+): Promise<CancellationOutcome> {
+  const headers = {
+    'PSU-IP-Address': context.psuIpAddress,
+    'PSU-Accept-Language': context.scaLanguage,
+    'TPP-Redirect-Preferred': 'true',
+    'TPP-Redirect-URI': context.redirectUri,
+    'TPP-Nok-Redirect-URI': context.nokRedirectUri,
+  };
+  const response = await withToken({
+    method: 'DELETE',
+    url: `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`,
+    headers,
+  });
+  const links = cancellationResponseSchema.safeParse(response.body).data?._links ?? {};
+  const redirect = resolveLink(links.scaRedirect?.href);
+  if (redirect) return { kind: 'sca', redirectTo: redirect };
+  const start = resolveLink(links.startAuthorisation?.href);
+  if (!start) return { kind: 'cancelled' };
+  const started = await withToken({ method: 'POST', url: start, headers, json: {} });
+  const startedLinks = cancellationResponseSchema.safeParse(started.body).data?._links ?? {};
+  const startedRedirect = resolveLink(startedLinks.scaRedirect?.href);
+  if (!startedRedirect)
+    throw new BankProtocolError('The bank asked for cancellation SCA without a page to send the PSU to');
+  return { kind: 'sca', redirectTo: startedRedirect };
+}

@@ -53,6 +53,8 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     creditorName: text('creditor_name'),
     creditorAccount: text('creditor_account').notNull(),
+    /** What the PSU wrote to identify the payment (remittance text or end-to-end id), for search. */
+    reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

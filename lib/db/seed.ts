@@ -3,24 +3,33 @@ import { settings } from '@/lib/config';
 import type { Db } from './index';
 import { psus } from './schema';
 
-/** The demo PSU that README shows; its kennitala matches the sandbox bank's demo customer. */
-export const demoPsu = {
-  email: 'demo@greidsla.is',
-  password: 'greidsla-demo',
-  displayName: 'Jón Jónsson',
-  kennitala: '5510730339',
-} as const;
+/** The demo PSUs that README shows; their kennitölur match the sandbox bank's demo customers. */
+export const demoPsus = [
+  {
+    email: 'demo@greidsla.is',
+    password: 'greidsla-demo',
+    displayName: 'Jón Jónsson',
+    kennitala: '0101302989',
+  },
+  {
+    email: 'anna@greidsla.is',
+    password: 'greidsla-demo',
+    displayName: 'Anna Sigurðardóttir',
+    kennitala: '1203892039',
+  },
+] as const;
+
+export const demoPsu = demoPsus[0];
 
 export async function seedDemoPsu(db: Db): Promise<void> {
   if (!settings().SEED_DEMO_PSU) return;
-  const passwordHash = await bcrypt.hash(demoPsu.password, 10);
-  await db
-    .insert(psus)
-    .values({
-      email: demoPsu.email,
-      passwordHash,
-      displayName: demoPsu.displayName,
-      kennitala: demoPsu.kennitala,
-    })
-    .onConflictDoNothing({ target: psus.email });
+  const existing = new Set((await db.select({ email: psus.email }).from(psus)).map((row) => row.email));
+  for (const psu of demoPsus) {
+    if (existing.has(psu.email)) continue;
+    const passwordHash = await bcrypt.hash(psu.password, 10);
+    await db
+      .insert(psus)
+      .values({ email: psu.email, passwordHash, displayName: psu.displayName, kennitala: psu.kennitala })
+      .onConflictDoNothing({ target: psus.email });
+  }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { paymentEvents, payments } from '@/lib/db/schema';
 import type { StatusSource } from './status';
@@ -47,13 +47,4 @@ export async function paymentTimeline(db: Db, paymentId: string) {
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, paymentId))
     .orderBy(asc(paymentEvents.id));
-}
-
-export async function listOwnPayments(db: Db, psuId: string, limit = 50) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.psuId, psuId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(limit);
 }

@@ -19,7 +19,13 @@ export interface InitiationRequest {
   body: Record<string, unknown>;
   scaLanguage: 'is' | 'en';
   uiLocale: 'is' | 'en';
-  summary: { amount: string; currency: string; creditorName?: string | null; creditorAccount: string };
+  summary: {
+    amount: string;
+    currency: string;
+    creditorName?: string | null;
+    creditorAccount: string;
+    reference?: string | null;
+  };
   psuIpAddress: string;
   psuUserAgent?: string;
 }
@@ -48,6 +54,7 @@ async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
       currency: request.summary.currency,
       creditorName: request.summary.creditorName ?? null,
       creditorAccount: request.summary.creditorAccount,
+      reference: request.summary.reference ?? null,
     })
     .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] });
   const [row] = await db

@@ -31,7 +31,7 @@ export function isTransactionStatus(value: unknown): value is TransactionStatus 
 }
 
 /** Where a status reading came from, shown on the timeline. */
-export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook';
+export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook' | 'cancellation';
 
 /** Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it. */
 export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused';

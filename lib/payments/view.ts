@@ -11,10 +11,13 @@ export interface PaymentView {
   /** The status to show: the bank's, or our own phase before the bank has one. */
   displayStatus: string;
   final: boolean;
+  /** The bank has it and it is not settled: the PSU may ask for its cancellation. */
+  cancellable: boolean;
   amount: string;
   currency: string;
   creditorName: string | null;
   creditorAccount: string;
+  reference: string | null;
   scaRedirect: string | null;
   failureCode: string | null;
   createdAt: string;
@@ -40,10 +43,12 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     transactionStatus: payment.transactionStatus,
     displayStatus,
     final: payment.phase === 'refused' || isFinalStatus(payment.transactionStatus),
+    cancellable: payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus),
     amount: payment.amount,
     currency: payment.currency,
     creditorName: payment.creditorName,
     creditorAccount: payment.creditorAccount,
+    reference: payment.reference,
     scaRedirect:
       payment.phase === 'initiated' && payment.transactionStatus === 'RCVD' ? payment.scaRedirect : null,
     failureCode: payment.failureCode,

@@ -1,10 +1,11 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Amount } from '@/components/payments/amount';
+import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
-import { listOwnPayments } from '@/lib/payments/history';
+import { historyFiltersSchema, paymentHistoryPage } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -17,7 +18,7 @@ export default async function PaymentsPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ return?: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -29,25 +30,43 @@ export default async function PaymentsPage({
     getDb(),
     searchParams,
   ]);
-  const rows = (await listOwnPayments(db, psuId)).map((payment) => toPaymentView(payment, []));
+  const filters = historyFiltersSchema.parse(
+    Object.fromEntries(
+      Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+    ),
+  );
+  const page = await paymentHistoryPage(db, psuId, filters);
+  const rows = page.rows.map((payment) => toPaymentView(payment, []));
+  const { after: _after, ...filterOnly } = filters;
+  const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value));
   return (
     <div className="space-y-6">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <Link
-          href="/payments/new/single"
-          className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
-          {t('new')}
-        </Link>
+        <div className="flex gap-3">
+          <a
+            href={`/api/payments/export?${new URLSearchParams({ ...filterQuery, locale }).toString()}`}
+            className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+            download
+          >
+            {t('export')}
+          </a>
+          <Link
+            href="/payments/new"
+            className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          >
+            {t('new')}
+          </Link>
+        </div>
       </div>
       {query.return === 'invalid' && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
           {tr('invalid')}
         </p>
       )}
+      <HistoryFiltersForm filters={filterOnly} />
       {rows.length === 0 ? (
-        <p className="text-slate-600">{t('empty')}</p>
+        <p className="text-slate-600">{Object.keys(filterQuery).length ? t('noMatch') : t('empty')}</p>
       ) : (
         <table className="w-full border-collapse bg-white text-left text-sm">
           <thead>
@@ -57,6 +76,9 @@ export default async function PaymentsPage({
               </th>
               <th scope="col" className="p-2">
                 {t('columns.creditor')}
+              </th>
+              <th scope="col" className="p-2">
+                {t('columns.reference')}
               </th>
               <th scope="col" className="p-2 text-right">
                 {t('columns.amount')}
@@ -81,6 +103,7 @@ export default async function PaymentsPage({
                   </Link>
                 </td>
                 <td className="p-2">{payment.creditorName ?? payment.creditorAccount}</td>
+                <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
                 <td className="p-2 text-right">
                   <Amount amount={payment.amount} currency={payment.currency} />
                 </td>
@@ -92,6 +115,22 @@ export default async function PaymentsPage({
           </tbody>
         </table>
       )}
+      <nav aria-label={t('paging')} className="flex gap-4">
+        {filters.after && (
+          <Link href={{ pathname: '/payments', query: filterQuery }} className="text-brand-700 underline">
+            {t('firstPage')}
+          </Link>
+        )}
+        {page.next && (
+          <Link
+            href={{ pathname: '/payments', query: { ...filterQuery, after: page.next } }}
+            className="text-brand-700 underline"
+            rel="next"
+          >
+            {t('nextPage')}
+          </Link>
+        )}
+      </nav>
     </div>
   );
 }

@@ -43,6 +43,7 @@ export async function initiateSinglePayment(input: unknown): Promise<SubmissionR
         payment.creditorAccount.bban ??
         payment.creditorAccount.maskedPan ??
         '',
+      reference: payment.remittanceInformationUnstructured ?? payment.endToEndIdentification,
     },
     psuIpAddress: psuIpAddress(requestHeaders),
     psuUserAgent: requestHeaders.get('user-agent') ?? undefined,

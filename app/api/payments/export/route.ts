@@ -1,0 +1,21 @@
+// GET /api/payments/export: the signed-in PSU's payments matching the list's filters, as CSV.
+import { type NextRequest, NextResponse } from 'next/server';
+import { currentPsuId } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { paymentsCsv } from '@/lib/payments/export-csv';
+import { historyFiltersSchema } from '@/lib/payments/history-query';
+
+export async function GET(request: NextRequest) {
+  const psuId = await currentPsuId();
+  if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
+  const filters = historyFiltersSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+  const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
+  const csv = await paymentsCsv(await getDb(), psuId, filters, locale);
+  return new NextResponse(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="payments.csv"',
+      'Cache-Control': 'no-store',
+    },
+  });
+}

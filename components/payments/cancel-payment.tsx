@@ -1,0 +1,64 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { Button } from '@/components/ui/button';
+import { cancelPayment } from '@/lib/payments/actions/cancel-payment';
+
+/** Cancel with an inline confirmation: a second, explicit click, never a browser dialog. */
+export function CancelPayment({ paymentId }: { paymentId: string }) {
+  const t = useTranslations('payment');
+  const tAll = useTranslations();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const confirm = () =>
+    startTransition(async () => {
+      const result = await cancelPayment(paymentId);
+      setConfirming(false);
+      if (result.ok && result.redirectTo) {
+        window.location.assign(result.redirectTo);
+        return;
+      }
+      setMessage(
+        result.ok
+          ? { text: t('cancelled'), error: false }
+          : {
+              text: tAll.has(result.messageKey) ? tAll(result.messageKey) : tAll('bank.unexpected'),
+              error: true,
+            },
+      );
+      await queryClient.invalidateQueries({ queryKey: ['payment', paymentId] });
+    });
+
+  return (
+    <div className="mt-4 space-y-2">
+      {confirming ? (
+        <div className="flex flex-wrap items-center gap-3" role="group" aria-label={t('cancel')}>
+          <span>{t('cancelConfirm')}</span>
+          <Button type="button" onClick={confirm} disabled={pending} className="bg-red-700 hover:bg-red-800">
+            {pending ? t('cancelling') : t('cancel')}
+          </Button>
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)} disabled={pending}>
+            {t('keep')}
+          </Button>
+        </div>
+      ) : (
+        <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
+          {t('cancel')}
+        </Button>
+      )}
+      {message && (
+        <p
+          role={message.error ? 'alert' : 'status'}
+          className={message.error ? 'text-red-800' : 'text-slate-800'}
+        >
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}

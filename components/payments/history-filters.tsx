@@ -1,0 +1,51 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/text-field';
+import { Link } from '@/lib/i18n/navigation';
+import type { HistoryFilters } from '@/lib/payments/history-query';
+import { transactionStatuses } from '@/lib/payments/status';
+
+const services = ['payments', 'bulk-payments', 'periodic-payments'] as const;
+
+/** A plain GET form: filters live in the URL, so a filtered list can be bookmarked and works without JavaScript. */
+export async function HistoryFiltersForm({ filters }: { filters: Omit<HistoryFilters, 'after'> }) {
+  const [t, ts, locale] = await Promise.all([
+    getTranslations('payments'),
+    getTranslations('status'),
+    getLocale(),
+  ]);
+  return (
+    <form
+      method="get"
+      action={`/${locale}/payments`}
+      aria-label={t('filters.title')}
+      className="grid grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-3"
+    >
+      <SelectField label={t('filters.status')} name="status" defaultValue={filters.status ?? ''}>
+        <option value="">{t('filters.any')}</option>
+        {(['new', 'refused', ...transactionStatuses] as const).map((status) => (
+          <option key={status} value={status}>
+            {ts(`${status}.label`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('filters.service')} name="service" defaultValue={filters.service ?? ''}>
+        <option value="">{t('filters.any')}</option>
+        {services.map((service) => (
+          <option key={service} value={service}>
+            {t(`service.${service}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label={t('filters.q')} name="q" type="search" defaultValue={filters.q ?? ''} />
+      <TextField label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
+      <TextField label={t('filters.to')} name="to" type="date" defaultValue={filters.to ?? ''} />
+      <div className="flex items-end gap-3">
+        <Button type="submit">{t('filters.apply')}</Button>
+        <Link href="/payments" className="py-2 text-brand-700 underline">
+          {t('filters.clear')}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+// Payments belong to the PSU who made them: another signed-in PSU reaches none of them, by page,
+// JSON route, return link, server action or export.
+
+async function signInAs(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/en/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('greidsla-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  return page;
+}
+
+async function startPayment(page: Page, remittance: string): Promise<{ id: string; returnUrl: string }> {
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
+  await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
+  await page.getByLabel('Amount').fill('1000');
+  await page.getByLabel('Message to the recipient').fill(remittance);
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.waitForURL(/127\.0\.0\.1:4110\//);
+  // Read the payment back from our own list; the PSU leaves the bank page without confirming.
+  await page.goto('/en/payments');
+  const row = page.locator('tbody tr', { hasText: remittance });
+  const id = (await row.getAttribute('data-payment-id')) ?? '';
+  const response = await page.request.get(`/api/payments/${id}`);
+  expect(response.status()).toBe(200);
+  return { id, returnUrl: `/api/payments/${id}/return?outcome=ok&state=not-the-state` };
+}
+
+test('another PSU cannot read, return to, cancel or export a payment', async ({ page, browser }) => {
+  const jons = await startPayment(page, 'Jón only');
+  const anna = await signInAs(browser, 'anna@greidsla.is');
+
+  const pageResponse = await anna.goto(`/en/payments/${jons.id}`);
+  expect(pageResponse?.status()).toBe(404);
+
+  const api = await anna.request.get(`/api/payments/${jons.id}`);
+  expect(api.status()).toBe(404);
+
+  await anna.goto(jons.returnUrl);
+  await expect(anna).toHaveURL(/\/payments\?return=invalid$/);
+
+  const csv = await (await anna.request.get('/api/payments/export?locale=en')).text();
+  expect(csv).not.toContain(jons.id);
+  expect(csv).not.toContain('Jón only');
+
+  // The cancel action with Jón's payment id swapped in: Anna cancels her own payment in the UI while
+  // the request carries his id.
+  const annas = await startPayment(anna, 'Anna own');
+  await anna.goto(`/en/payments/${annas.id}`);
+  await anna.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.method() === 'POST' && request.headers()['next-action']) {
+      await route.continue({ postData: (request.postData() ?? '').replaceAll(annas.id, jons.id) });
+    } else {
+      await route.continue();
+    }
+  });
+  await anna.getByRole('button', { name: 'Cancel payment' }).click();
+  await anna
+    .getByRole('group', { name: 'Cancel payment' })
+    .getByRole('button', { name: 'Cancel payment' })
+    .click();
+  await expect(
+    anna.getByRole('alert').filter({ hasText: 'There is no such payment among yours.' }),
+  ).toBeVisible();
+
+  // Jón's payment is untouched.
+  const jonsNow = (await (await page.request.get(`/api/payments/${jons.id}`)).json()) as {
+    displayStatus: string;
+  };
+  expect(jonsNow.displayStatus).toBe('RCVD');
+
+  // Without the swap, the same button cancels Anna's own payment.
+  await anna.unrouteAll();
+  await anna.reload();
+  await anna.getByRole('button', { name: 'Cancel payment' }).click();
+  await anna
+    .getByRole('group', { name: 'Cancel payment' })
+    .getByRole('button', { name: 'Cancel payment' })
+    .click();
+  await expect(anna.getByTestId('status-history').locator('li').last()).toHaveAttribute(
+    'data-status',
+    'CANC',
+  );
+  await anna.context().close();
+});
+
+test('signed out, pages send to sign-in and routes answer 401', async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/en/payments');
+  await expect(page).toHaveURL(/\/en\/sign-in\?returnTo=%2Fpayments$/);
+  expect((await page.request.get('/api/payments/00000000-0000-4000-8000-000000000000')).status()).toBe(401);
+  expect((await page.request.get('/api/payments/export')).status()).toBe(401);
+  await context.close();
+});

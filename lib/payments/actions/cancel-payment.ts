@@ -1,0 +1,56 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { z } from 'zod';
+import { currentPsuId } from '@/lib/auth/session';
+import { bankErrorMessageKey } from '@/lib/bank/errors';
+import { cancelPayment as cancelAtBank, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import { getDb } from '@/lib/db';
+import { logger } from '@/lib/log';
+import { findOwnPayment } from '@/lib/payments/history';
+import { psuIpAddress } from '@/lib/payments/psu-request';
+import { returnUris } from '@/lib/payments/return-state';
+import { isFinalStatus } from '@/lib/payments/status';
+import { syncPaymentStatus } from '@/lib/payments/sync';
+
+export type CancelResult = { ok: true; redirectTo?: string } | { ok: false; messageKey: string };
+
+/** Cancels one of the signed-in PSU's payments at the bank, with cancellation SCA where the bank asks for it. */
+export async function cancelPayment(paymentId: unknown): Promise<CancelResult> {
+  const psuId = await currentPsuId();
+  if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
+  const id = z.uuid().safeParse(paymentId);
+  const db = await getDb();
+  const payment = id.success ? await findOwnPayment(db, psuId, id.data) : undefined;
+  // Another PSU's payment is answered exactly like one that does not exist.
+  if (!payment) return { ok: false, messageKey: 'payment.notFound' };
+  if (!payment.bankPaymentId || isFinalStatus(payment.transactionStatus)) {
+    return { ok: false, messageKey: 'bank.code.STATUS_INVALID' };
+  }
+  const ip = psuIpAddress(await headers());
+  const uris = returnUris(payment.id, psuId);
+  try {
+    const outcome = await cancelAtBank(
+      {
+        service: payment.service as PaymentService,
+        product: payment.product as PaymentProduct,
+        paymentId: payment.bankPaymentId,
+      },
+      {
+        psuIpAddress: ip,
+        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+        redirectUri: uris.ok,
+        nokRedirectUri: uris.nok,
+      },
+    );
+    if (outcome.kind === 'sca') return { ok: true, redirectTo: outcome.redirectTo };
+    await syncPaymentStatus(db, payment, 'cancellation', ip);
+    return { ok: true };
+  } catch (error) {
+    logger.warn(
+      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+      'cancellation refused',
+    );
+    return { ok: false, messageKey: bankErrorMessageKey(error) };
+  }
+}

@@ -1,0 +1,119 @@
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/lib/db';
+import { payments } from '@/lib/db/schema';
+import { transactionStatuses } from './status';
+
+export const pageSize = 25;
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * The list's filters as they arrive in the URL. Anything malformed is dropped rather than refused:
+ * a hand-edited link still shows a list.
+ */
+export const historyFiltersSchema = z.object({
+  status: z
+    .enum([...transactionStatuses, 'new', 'refused'])
+    .optional()
+    .catch(undefined),
+  service: z.enum(['payments', 'bulk-payments', 'periodic-payments']).optional().catch(undefined),
+  from: dateParam,
+  to: dateParam,
+  q: z.string().trim().max(100).optional().catch(undefined),
+  after: z.string().max(200).optional().catch(undefined),
+});
+
+export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(value: string | undefined): Cursor | undefined {
+  if (!value) return undefined;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) return undefined;
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    return { createdAt, id };
+  } catch {
+    return undefined;
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function conditions(psuId: string, filters: HistoryFilters): SQL[] {
+  const where: SQL[] = [eq(payments.psuId, psuId)];
+  if (filters.status === 'new') where.push(sql`${payments.phase} in ('new', 'sending')`);
+  else if (filters.status === 'refused') where.push(eq(payments.phase, 'refused'));
+  else if (filters.status) where.push(eq(payments.transactionStatus, filters.status));
+  if (filters.service) where.push(eq(payments.service, filters.service));
+  // Dates are Icelandic calendar days, and Iceland keeps UTC all year.
+  if (filters.from) where.push(gte(payments.createdAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to)
+    where.push(lt(payments.createdAt, sql`${`${filters.to}T00:00:00Z`}::timestamptz + interval '1 day'`));
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    const match = or(
+      ilike(payments.creditorName, pattern),
+      ilike(payments.creditorAccount, pattern),
+      ilike(payments.reference, pattern),
+    );
+    if (match) where.push(match);
+  }
+  return where;
+}
+
+/**
+ * One page of the PSU's payments, newest first, by keyset: the next page starts after the last row
+ * shown, so paging stays fast however deep it goes and never skips or repeats a row.
+ */
+export async function paymentHistoryPage(db: Db, psuId: string, filters: HistoryFilters, limit = pageSize) {
+  const where = conditions(psuId, filters);
+  const cursor = decodeCursor(filters.after);
+  if (cursor) {
+    const before = or(
+      lt(payments.createdAt, new Date(cursor.createdAt)),
+      and(eq(payments.createdAt, new Date(cursor.createdAt)), lt(payments.id, cursor.id)),
+    );
+    if (before) where.push(before);
+  }
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(...where))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    next:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+        : undefined,
+  };
+}
+
+/** Every payment matching the filters, in pages, for the CSV export. */
+export async function* allMatchingPayments(db: Db, psuId: string, filters: HistoryFilters) {
+  let after: string | undefined;
+  do {
+    const page = await paymentHistoryPage(db, psuId, { ...filters, after }, 500);
+    yield* page.rows;
+    after = page.next;
+  } while (after);
+}
