@@ -46,7 +46,7 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await page.getByLabel('Paying on behalf of (name)').fill('Jón Jónsson');
   await page.getByLabel('Paying on behalf of (id)').fill('5510730339');
   await page.getByLabel('Account for the charges (IBAN)').fill(debtorIban);
-  await page.getByLabel("Recipient's id (kennitala)").fill('5101696399');
+  await page.getByLabel("Recipient's id (kennitala)", { exact: true }).fill('5101696399');
   await page.getByLabel('Final recipient (name)').fill('Helga Guðrúnardóttir');
   await page.getByLabel("Final recipient's id (kennitala)").fill('5101696399');
   const address = page.getByRole('group', { name: "Recipient's address", exact: true });
