@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { SandboxContext } from './context.js';
 import { sendError, TppErrorException, tppError } from './errors.js';
+import { faultMiddleware } from './faults/middleware.js';
 import { adminRoutes } from './routes/admin.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
@@ -8,6 +9,8 @@ import { scaRoutes } from './routes/sca.js';
 
 export function createApp(ctx: SandboxContext, log: (message: string, error?: unknown) => void) {
   const app = new Hono();
+  // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
+  app.use('*', faultMiddleware(ctx));
   app.route('/', oauthRoutes(ctx));
   app.route('/psd2/api/v1', pisRoutes(ctx));
   app.route('/sca', scaRoutes(ctx));

@@ -25,6 +25,8 @@ export interface SandboxConfig {
   delays: ExecutionDelays;
   tokenTtlSeconds: number;
   schedulerIntervalMs: number;
+  /** Required as `X-Sandbox-Admin-Key` on `/sandbox/*` requests that do not come from loopback. */
+  adminKey?: string | undefined;
 }
 
 const env = z.object({
@@ -42,6 +44,7 @@ const env = z.object({
   SANDBOX_ACSP_DELAY_SECONDS: z.coerce.number().min(0).default(1),
   SANDBOX_ACSC_DELAY_SECONDS: z.coerce.number().min(0).default(2),
   SANDBOX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SANDBOX_ADMIN_KEY: z.string().min(16, 'use at least 16 characters').optional(),
 });
 
 export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxConfig {
@@ -69,6 +72,7 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
     delays: { acsp: e.SANDBOX_ACSP_DELAY_SECONDS, acsc: e.SANDBOX_ACSC_DELAY_SECONDS },
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     schedulerIntervalMs: 250,
+    adminKey: e.SANDBOX_ADMIN_KEY,
   };
 }
 

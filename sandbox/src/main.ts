@@ -14,6 +14,7 @@ async function main() {
     clients: config.clients,
     delays: config.delays,
     tokenTtlSeconds: config.tokenTtlSeconds,
+    adminKey: config.adminKey,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,

@@ -26,6 +26,8 @@ export interface StartSandboxOptions {
   tokenTtlSeconds?: number;
   schedulerIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Required as `X-Sandbox-Admin-Key` on `/sandbox/*` from other hosts than loopback. */
+  adminKey?: string;
 }
 
 export interface RunningSandbox {
@@ -56,6 +58,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     delays: { acsp: options.delays?.acsp ?? 1, acsc: options.delays?.acsc ?? 2 },
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     schedulerIntervalMs: options.schedulerIntervalMs ?? 250,
+    adminKey: options.adminKey,
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.

@@ -104,6 +104,82 @@ CREATE TABLE sca_sessions (
 );
 `,
   },
+  {
+    // Admin: fault rules. Notifications: an outbox filled by triggers on every transactionStatus and
+    // scaStatus change of a payment that asked for notifications, and every delivery attempt.
+    id: '0003_admin_faults_notifications',
+    sql: `
+CREATE TABLE fault_rules (
+  id text PRIMARY KEY,
+  rule jsonb NOT NULL,
+  remaining integer,
+  applied integer NOT NULL DEFAULT 0,
+  created_at double precision NOT NULL
+);
+
+CREATE TABLE notification_outbox (
+  id bigserial PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES payments(id),
+  authorisation_id text,
+  authorisation_kind text,
+  kind text NOT NULL CHECK (kind IN ('transaction', 'sca')),
+  status text NOT NULL,
+  state text NOT NULL DEFAULT 'pending',
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at double precision NOT NULL DEFAULT 0,
+  reordered boolean NOT NULL DEFAULT false,
+  outcome text,
+  created_at double precision NOT NULL,
+  updated_at double precision NOT NULL
+);
+CREATE INDEX notification_outbox_open ON notification_outbox (payment_id, id) WHERE state IN ('pending', 'held');
+
+CREATE TABLE notification_attempts (
+  id bigserial PRIMARY KEY,
+  outbox_id bigint NOT NULL REFERENCES notification_outbox(id),
+  payment_id text NOT NULL,
+  attempt integer NOT NULL,
+  url text NOT NULL,
+  x_request_id text NOT NULL,
+  body jsonb NOT NULL,
+  status_code integer,
+  duration_ms double precision NOT NULL,
+  error text,
+  fault text,
+  at double precision NOT NULL
+);
+CREATE INDEX notification_attempts_outbox ON notification_attempts (outbox_id, id);
+
+CREATE FUNCTION sandbox_clock_now() RETURNS double precision LANGUAGE sql AS $$
+  SELECT offset_ms + extract(epoch FROM clock_timestamp()) * 1000 FROM clock WHERE id = 1
+$$;
+
+CREATE FUNCTION notify_transaction_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.tpp_notification_uri IS NOT NULL AND NEW.transaction_status IS DISTINCT FROM OLD.transaction_status THEN
+    INSERT INTO notification_outbox (payment_id, kind, status, created_at, updated_at)
+    VALUES (NEW.id, 'transaction', NEW.transaction_status, sandbox_clock_now(), sandbox_clock_now());
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER payments_notify AFTER UPDATE OF transaction_status ON payments
+  FOR EACH ROW EXECUTE FUNCTION notify_transaction_status();
+
+CREATE FUNCTION notify_sca_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.sca_status IS DISTINCT FROM OLD.sca_status THEN
+    INSERT INTO notification_outbox (payment_id, authorisation_id, authorisation_kind, kind, status, created_at, updated_at)
+    SELECT p.id, NEW.id, NEW.kind, 'sca', NEW.sca_status, sandbox_clock_now(), sandbox_clock_now()
+    FROM payments p WHERE p.id = NEW.payment_id AND p.tpp_notification_uri IS NOT NULL;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER authorisations_notify AFTER UPDATE OF sca_status ON authorisations
+  FOR EACH ROW EXECUTE FUNCTION notify_sca_status();
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {
@@ -124,11 +200,28 @@ export async function migrate(db: Db): Promise<void> {
       await tx.query('SELECT pg_advisory_xact_lock(4010)');
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id]);
       if (done.length > 0) return;
-      // Split on `;`: the migration SQL holds no functions or string literals containing one.
-      for (const statement of migration.sql.split(';').map((s) => s.trim())) {
-        if (statement) await tx.query(statement);
-      }
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
     });
   }
+}
+
+/**
+ * Splits migration SQL on `;`, except inside dollar-quoted bodies (`$$ … $$`, the statements of a function).
+ * The SQL holds no string literals containing `;`.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  for (const [index, part] of sql.split('$$').entries()) {
+    // Even parts are outside a dollar quote: each `;` there ends a statement.
+    if (index % 2 === 1) {
+      statements[statements.length - 1] += `$$${part}$$`;
+      continue;
+    }
+    const pieces = part.split(';');
+    if (statements.length === 0) statements.push('');
+    statements[statements.length - 1] += pieces[0] ?? '';
+    for (const piece of pieces.slice(1)) statements.push(piece);
+  }
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

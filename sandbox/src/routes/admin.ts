@@ -1,7 +1,10 @@
-import { Hono } from 'hono';
+import { timingSafeEqual } from 'node:crypto';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { advanceClock, sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import { incomingOf } from '../faults/middleware.js';
+import { faultStore, parseFaultRule } from '../faults/rules.js';
 import { fromMinorUnits } from '../lib/money.js';
 import { listPayments, statusHistory } from '../pis/payments.js';
 
@@ -12,14 +15,63 @@ const advanceBody = z.object({
     .max(10 * 365 * 24 * 3600),
 });
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+function keyMatches(sent: string | undefined, expected: string): boolean {
+  if (sent === undefined) return false;
+  const a = Buffer.from(sent, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who may use /sandbox: anyone connecting over loopback (the socket's peer address; forwarding headers are
+ * not trusted), and others only with `X-Sandbox-Admin-Key` equal to `SANDBOX_ADMIN_KEY`. Without a key set,
+ * the admin surface answers only loopback.
+ */
+function adminAllowed(ctx: SandboxContext, c: Context): boolean {
+  if (isLoopbackAddress(incomingOf(c)?.socket.remoteAddress)) return true;
+  const key = ctx.config.adminKey;
+  return key !== undefined && keyMatches(c.req.header('X-Sandbox-Admin-Key'), key);
+}
+
 /**
  * The sandbox's own operator surface under /sandbox (no TPP authentication: it is a local test bank).
- * One route group per concern, so that later additions (faults, notifications) slot in beside these.
+ * One route group per concern.
  */
 export function adminRoutes(ctx: SandboxContext) {
   const app = new Hono();
 
+  app.use('*', async (c, next) => {
+    if (!adminAllowed(ctx, c)) {
+      return c.json(
+        { error: 'The sandbox admin surface needs X-Sandbox-Admin-Key when not called over loopback.' },
+        403,
+      );
+    }
+    return next();
+  });
+
   app.get('/health', (c) => c.json({ ok: true }));
+
+  // Fault rules: see sandbox/README.md "Faults".
+  app.get('/faults', async (c) => c.json({ faults: await faultStore(ctx).list() }));
+  app.post('/faults', async (c) => {
+    const parsed = parseFaultRule(await c.req.json().catch(() => undefined));
+    if (!parsed.ok) return c.json({ error: 'Invalid fault rule.', details: parsed.errors }, 400);
+    return c.json(await faultStore(ctx).add(parsed.rule), 201);
+  });
+  app.delete('/faults', async (c) => c.json({ deleted: await faultStore(ctx).clear() }));
+  app.delete('/faults/:id', async (c) =>
+    (await faultStore(ctx).remove(c.req.param('id')))
+      ? c.body(null, 204)
+      : c.json({ error: 'No such rule.' }, 404),
+  );
 
   app.get('/clock', async (c) => {
     const now = await sandboxNow(await ctx.db());

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { sandboxNow } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/db.js';
+
+/**
+ * Fault rules: stored in `fault_rules`, managed through `/sandbox/faults`, applied by the request middleware
+ * (`target: "request"`) and by the notification worker (`target: "notification"`). The first live rule that
+ * matches (in creation order) is applied; a rule with `count` is applied that many times and then stays
+ * listed with `remaining: 0`.
+ */
+export const REQUEST_FAULT_STATUSES = [408, 429, 500, 502, 503, 504] as const;
+
+const ruleShape = z
+  .object({
+    target: z.enum(['request', 'notification']).default('request'),
+    /** HTTP method of the request (requests only). */
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/)
+      .transform((m) => m.toUpperCase())
+      .optional(),
+    /** Prefix of the request path, or of the notification URI's path. */
+    path: z.string().min(1).max(500).optional(),
+    /** Regular expression tested against the same path. */
+    pathRegex: z
+      .string()
+      .min(1)
+      .max(500)
+      .refine((source) => {
+        try {
+          new RegExp(source);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'not a valid regular expression')
+      .optional(),
+    /** Debtor IBAN, online-banking username or kennitala of the PSU whose payment the request is about. */
+    psu: z.string().min(1).max(64).optional(),
+    /** Apply this many times, then stop. Absent: until deleted. */
+    count: z.number().int().min(1).max(1_000_000).optional(),
+    /** Requests: wait this long (real time) before handling. */
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+    /** Requests: answer with this status instead of handling (no body, as the interface defines none). */
+    status: z
+      .number()
+      .int()
+      .refine((s) => (REQUEST_FAULT_STATUSES as readonly number[]).includes(s), {
+        message: `must be one of ${REQUEST_FAULT_STATUSES.join(', ')}`,
+      })
+      .optional(),
+    /** With status 429 or 503: the Retry-After header, in seconds (429 default 1). */
+    retryAfterSeconds: z.number().int().min(0).max(86_400).optional(),
+    /**
+     * Requests: hold the connection for `holdMs` and then drop it without an answer. `after` (default) lets the
+     * request be handled first (the bank did the work, the client never hears), `before` drops it unhandled.
+     */
+    timeout: z.enum(['before', 'after']).optional(),
+    holdMs: z.number().int().min(0).max(600_000).optional(),
+    /** Notifications: drop it, send it twice, or hold it back and send it after the next one. */
+    notification: z.enum(['drop', 'duplicate', 'reorder']).optional(),
+  })
+  .strict()
+  .superRefine((rule, issue) => {
+    if (rule.target === 'request') {
+      if (rule.latencyMs === undefined && rule.status === undefined && rule.timeout === undefined) {
+        issue.addIssue({ code: 'custom', message: 'a request rule needs latencyMs, status or timeout' });
+      }
+      if (rule.status !== undefined && rule.timeout !== undefined) {
+        issue.addIssue({ code: 'custom', message: 'status and timeout exclude each other' });
+      }
+      if (rule.notification !== undefined) {
+        issue.addIssue({ code: 'custom', path: ['notification'], message: 'only for target notification' });
+      }
+    } else {
+      if (rule.notification === undefined) {
+        issue.addIssue({
+          code: 'custom',
+          path: ['notification'],
+          message: 'required for target notification',
+        });
+      }
+      for (const key of [
+        'method',
+        'latencyMs',
+        'status',
+        'timeout',
+        'holdMs',
+        'retryAfterSeconds',
+      ] as const) {
+        if (rule[key] !== undefined)
+          issue.addIssue({ code: 'custom', path: [key], message: 'only for target request' });
+      }
+    }
+  });
+
+export type FaultRuleInput = z.input<typeof ruleShape>;
+export type FaultRuleSpec = z.output<typeof ruleShape>;
+
+export interface FaultRule extends FaultRuleSpec {
+  id: string;
+  remaining: number | null;
+  applied: number;
+  createdAt: string;
+}
+
+export function parseFaultRule(
+  input: unknown,
+): { ok: true; rule: FaultRuleSpec } | { ok: false; errors: string[] } {
+  const parsed = ruleShape.safeParse(input);
+  if (parsed.success) return { ok: true, rule: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
+  };
+}
+
+interface FaultRuleRow {
+  id: string;
+  rule: FaultRuleSpec;
+  remaining: number | null;
+  applied: number;
+  created_at: number;
+}
+
+function fromRow(row: FaultRuleRow): FaultRule {
+  return {
+    ...row.rule,
+    id: row.id,
+    remaining: row.remaining,
+    applied: row.applied,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** What a request or notification is about, for matching. PSU identifiers are filled in only when needed. */
+export interface FaultSubject {
+  target: 'request' | 'notification';
+  method: string;
+  path: string;
+  /** Resolved lazily: debtor IBAN, owner username and kennitala. */
+  psu: () => Promise<string[]>;
+}
+
+function matchesStatic(rule: FaultRule, subject: FaultSubject): boolean {
+  if (rule.target !== subject.target) return false;
+  if (rule.remaining !== null && rule.remaining <= 0) return false;
+  if (rule.method && rule.method !== subject.method) return false;
+  if (rule.path && !subject.path.startsWith(rule.path)) return false;
+  if (rule.pathRegex && !new RegExp(rule.pathRegex).test(subject.path)) return false;
+  return true;
+}
+
+const CACHE_MS = 1000;
+
+/**
+ * Rules are read from the database at most once a second (every request passes through the middleware), and
+ * at once after a change made through this process. Counting down `count` is done in the database.
+ */
+export class FaultStore {
+  private cache: { at: number; rules: FaultRule[] } | undefined;
+
+  constructor(private readonly db: () => Promise<Queryable>) {}
+
+  invalidate() {
+    this.cache = undefined;
+  }
+
+  async list(): Promise<FaultRule[]> {
+    const rows = await (await this.db()).query<FaultRuleRow>(
+      'SELECT id, rule, remaining, applied, created_at FROM fault_rules ORDER BY created_at, id',
+    );
+    return rows.map(fromRow);
+  }
+
+  private async live(): Promise<FaultRule[]> {
+    if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.rules;
+    const rules = (await this.list()).filter((r) => r.remaining === null || r.remaining > 0);
+    this.cache = { at: Date.now(), rules };
+    return rules;
+  }
+
+  async add(spec: FaultRuleSpec): Promise<FaultRule> {
+    const db = await this.db();
+    const id = randomUUID();
+    const now = await sandboxNow(db);
+    const rows = await db.query<FaultRuleRow>(
+      `INSERT INTO fault_rules (id, rule, remaining, applied, created_at) VALUES ($1, $2::jsonb, $3, 0, $4)
+       RETURNING id, rule, remaining, applied, created_at`,
+      [id, JSON.stringify(spec), spec.count ?? null, now],
+    );
+    this.invalidate();
+    const row = rows[0];
+    if (!row) throw new Error('fault rule not stored');
+    return fromRow(row);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const rows = await (await this.db()).query('DELETE FROM fault_rules WHERE id = $1 RETURNING id', [id]);
+    this.invalidate();
+    return rows.length > 0;
+  }
+
+  async clear(): Promise<number> {
+    const rows = await (await this.db()).query('DELETE FROM fault_rules RETURNING id');
+    this.invalidate();
+    return rows.length;
+  }
+
+  /**
+   * The first live rule matching the subject, counted as applied (and its `count` taken down by one). A rule
+   * that another request used up in the meantime is passed over.
+   */
+  async take(subject: FaultSubject): Promise<FaultRule | undefined> {
+    const rules = await this.live();
+    if (rules.length === 0) return undefined;
+    let psu: string[] | undefined;
+    for (const rule of rules) {
+      if (!matchesStatic(rule, subject)) continue;
+      if (rule.psu) {
+        psu ??= await subject.psu();
+        const wanted = rule.psu.toUpperCase();
+        if (!psu.some((id) => id.toUpperCase() === wanted)) continue;
+      }
+      const taken = await (await this.db()).query<{ remaining: number | null }>(
+        `UPDATE fault_rules SET applied = applied + 1, remaining = remaining - 1
+         WHERE id = $1 AND (remaining IS NULL OR remaining > 0) RETURNING remaining`,
+        [rule.id],
+      );
+      const row = taken[0];
+      if (!row) {
+        this.invalidate();
+        continue;
+      }
+      if (row.remaining !== null && row.remaining <= 0) this.invalidate();
+      return rule;
+    }
+    return undefined;
+  }
+}
+
+const stores = new WeakMap<SandboxContext, FaultStore>();
+
+/** One store per running sandbox, shared by the middleware, the admin routes and the notification worker. */
+export function faultStore(ctx: SandboxContext): FaultStore {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = new FaultStore(() => ctx.db());
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+/** Identifiers of the PSU behind a debtor account: the IBAN, the owner's username and kennitala. */
+export async function psuIdentifiers(
+  db: Queryable,
+  debtorIban: string | null | undefined,
+): Promise<string[]> {
+  if (!debtorIban) return [];
+  const rows = await db.query<{ username: string; kennitala: string }>(
+    `SELECT p.username, p.kennitala FROM accounts a JOIN psus p ON p.username = a.owner_username
+     WHERE a.iban = $1`,
+    [debtorIban],
+  );
+  const owner = rows[0];
+  return owner ? [debtorIban, owner.username, owner.kennitala] : [debtorIban];
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../src/server.js';
+import { ANNA_MAIN, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
+
+let sandbox: RunningSandbox;
+let tpp: TestTpp;
+let token: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  tpp = new TestTpp(sandbox.url);
+  token = await tpp.token();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+});
+
+async function addFault(rule: Record<string, unknown>) {
+  const response = await fetch(`${sandbox.url}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+async function payments(): Promise<Array<{ paymentId: string; idempotencyKey: string | null }>> {
+  const response = await fetch(`${sandbox.url}/sandbox/payments`);
+  return (
+    (await response.json()) as { payments: Array<{ paymentId: string; idempotencyKey: string | null }> }
+  ).payments;
+}
+
+describe('fault rules: admin CRUD', () => {
+  it('stores, lists and deletes rules; rejects malformed ones with the reasons', async () => {
+    const created = await addFault({
+      path: '/psd2/',
+      method: 'get',
+      status: 503,
+      retryAfterSeconds: 7,
+      count: 2,
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      id: expect.any(String),
+      target: 'request',
+      method: 'GET',
+      path: '/psd2/',
+      status: 503,
+      retryAfterSeconds: 7,
+      count: 2,
+      remaining: 2,
+      applied: 0,
+    });
+    const listed = (await (await fetch(`${sandbox.url}/sandbox/faults`)).json()) as { faults: unknown[] };
+    expect(listed.faults).toHaveLength(1);
+
+    for (const bad of [
+      {},
+      { status: 418 },
+      { status: 500, timeout: 'after' },
+      { pathRegex: '(', status: 500 },
+      { target: 'notification' },
+      { target: 'notification', notification: 'drop', status: 500 },
+      { status: 500, unknown: true },
+    ]) {
+      const answer = await addFault(bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.json.details).toEqual(expect.arrayContaining([expect.any(String)]));
+    }
+
+    const deleted = await fetch(`${sandbox.url}/sandbox/faults/${String(created.json.id)}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(204);
+    expect(
+      (await fetch(`${sandbox.url}/sandbox/faults/${String(created.json.id)}`, { method: 'DELETE' })).status,
+    ).toBe(404);
+  });
+});
+
+describe('fault rules: effects on requests', () => {
+  it('latencyMs delays the answer', async () => {
+    await addFault({ path: '/oauth/', latencyMs: 400, count: 1 });
+    const started = Date.now();
+    await tpp.token();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    const again = Date.now();
+    await tpp.token();
+    expect(Date.now() - again).toBeLessThan(390);
+  });
+
+  it('429 with Retry-After, applied count times, then the request goes through; the rule shows it is used up', async () => {
+    const rule = await addFault({
+      method: 'POST',
+      pathRegex: '^/psd2/api/v1/payments/',
+      status: 429,
+      count: 2,
+    });
+    for (let i = 0; i < 2; i++) {
+      const limited = await fetch(`${sandbox.url}/psd2/api/v1/payments/credit-transfers`, {
+        method: 'POST',
+        headers: tpp.headers(token),
+        body: JSON.stringify(singlePayment()),
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('Retry-After')).toBe('1');
+      expect(await limited.text()).toBe('');
+    }
+    expect((await tpp.initiate(token, singlePayment())).status).toBe(201);
+    const listed = (await (await fetch(`${sandbox.url}/sandbox/faults`)).json()) as {
+      faults: Array<{ id: string; remaining: number; applied: number }>;
+    };
+    expect(listed.faults.find((f) => f.id === rule.json.id)).toMatchObject({ remaining: 0, applied: 2 });
+  });
+
+  it('500 and 503 per PSU: only the matching debtor is affected, by IBAN or by username', async () => {
+    await addFault({ psu: 'anna', path: '/psd2/', status: 500 });
+    const anna = await fetch(`${sandbox.url}/psd2/api/v1/payments/credit-transfers`, {
+      method: 'POST',
+      headers: tpp.headers(token),
+      body: JSON.stringify(singlePayment({ debtorAccount: { iban: ANNA_MAIN } })),
+    });
+    expect(anna.status).toBe(500);
+    expect((await tpp.initiate(token, singlePayment())).status).toBe(201);
+
+    await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    const created = await tpp.initiate(token, singlePayment({ debtorAccount: { iban: ANNA_MAIN } }));
+    expect(created.status).toBe(201);
+    await addFault({ psu: ANNA_MAIN, path: '/psd2/', method: 'GET', status: 503, retryAfterSeconds: 30 });
+    const status = await fetch(
+      `${sandbox.url}/psd2/api/v1/payments/credit-transfers/${String(created.json.paymentId)}/status`,
+      { headers: tpp.headers(token, { 'Content-Type': undefined }) },
+    );
+    expect(status.status).toBe(503);
+    expect(status.headers.get('Retry-After')).toBe('30');
+    // The SCA page of anna's payment is hers too; jon's payment is untouched.
+    const jon = await tpp.initiate(token, singlePayment());
+    expect(
+      (
+        await tpp.get(
+          token,
+          new URL((jon.json._links as Record<string, { href: string }>).status?.href ?? '').pathname,
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it('timeout "after": the bank handles the request, holds the answer and drops the connection', async () => {
+    await addFault({
+      method: 'POST',
+      path: '/psd2/api/v1/payments',
+      timeout: 'after',
+      holdMs: 600,
+      count: 1,
+    });
+    const key = randomUUID();
+    const started = Date.now();
+    const outcome = await fetch(`${sandbox.url}/psd2/api/v1/payments/credit-transfers`, {
+      method: 'POST',
+      headers: tpp.headers(token, { 'Idempotency-Key': key }),
+      body: JSON.stringify(singlePayment()),
+    }).then(
+      (r) => `status ${r.status}`,
+      (e: unknown) => `error ${String((e as Error).cause ?? e)}`,
+    );
+    expect(outcome).toMatch(/^error/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(590);
+    expect((await payments()).filter((p) => p.idempotencyKey === key)).toHaveLength(1);
+    // The resend with the same key gets the first answer.
+    const resent = await tpp.initiate(token, singlePayment(), { headers: { 'Idempotency-Key': key } });
+    expect(resent.status).toBe(201);
+    expect((await payments()).filter((p) => p.idempotencyKey === key)).toHaveLength(1);
+  });
+
+  it('timeout "before": the request is dropped unhandled; a client giving up earlier sees its own timeout', async () => {
+    await addFault({
+      method: 'POST',
+      path: '/psd2/api/v1/payments',
+      timeout: 'before',
+      holdMs: 1500,
+      count: 1,
+    });
+    const key = randomUUID();
+    const outcome = await fetch(`${sandbox.url}/psd2/api/v1/payments/credit-transfers`, {
+      method: 'POST',
+      headers: tpp.headers(token, { 'Idempotency-Key': key }),
+      body: JSON.stringify(singlePayment()),
+      signal: AbortSignal.timeout(300),
+    }).then(
+      (r) => `status ${r.status}`,
+      (e: unknown) => (e as Error).name,
+    );
+    expect(outcome).toBe('TimeoutError');
+    await new Promise((resolve) => setTimeout(resolve, 1400));
+    expect((await payments()).filter((p) => p.idempotencyKey === key)).toHaveLength(0);
+  });
+
+  it('never faults the admin surface', async () => {
+    await addFault({ path: '/', status: 500 });
+    expect((await fetch(`${sandbox.url}/sandbox/health`)).status).toBe(200);
+    expect((await fetch(`${sandbox.url}/oauth/v2/oauth-token`, { method: 'POST' })).status).toBe(500);
+  });
+});
