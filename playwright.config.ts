@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +9,19 @@ import { defineConfig, devices } from '@playwright/test';
 // touches the databases of `npm start`.
 process.env.E2E_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), 'greidsla-e2e-'));
 const runDir = process.env.E2E_RUN_DIR;
+
+// CI's PostgreSQL pass: both programs get a new database on the test server instead of PGlite.
+function createDatabase(prefix: string): string {
+  const admin = new URL(process.env.TEST_DATABASE_URL ?? '');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  execFileSync('psql', [admin.toString(), '-qc', `CREATE DATABASE "${name}"`]);
+  admin.pathname = `/${name}`;
+  return admin.toString();
+}
+if (process.env.TEST_DATABASE_URL) {
+  process.env.E2E_APP_DATABASE_URL ??= createDatabase('e2e_app');
+  process.env.E2E_SANDBOX_DATABASE_URL ??= createDatabase('e2e_sandbox');
+}
 export const appPort = 3100;
 export const sandboxPort = 4110;
 export const appUrl = `http://localhost:${appPort}`;
@@ -30,7 +45,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['json', { outputFile: '.data/test-results/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.data/test-results/playwright.json' }],
+  ],
   use: {
     baseURL: appUrl,
     trace: 'retain-on-failure',
@@ -53,6 +71,7 @@ export default defineConfig({
       env: {
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
+        SANDBOX_DATABASE_URL: process.env.E2E_SANDBOX_DATABASE_URL ?? '',
         LOG_LEVEL: 'warn',
       },
     },
@@ -67,6 +86,7 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: '1',
         APP_BASE_URL: appUrl,
         APP_DATA_DIR: path.join(runDir, 'app'),
+        DATABASE_URL: process.env.E2E_APP_DATABASE_URL ?? '',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         BANK_BASE_URL: `${sandboxUrl}/psd2`,
         BANK_AUTH_URL: sandboxUrl,

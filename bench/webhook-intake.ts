@@ -3,11 +3,11 @@
 // Run: npx tsx bench/webhook-intake.ts [deliveries]
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { freshAppDataDir } from '@/tests/support/app-database';
+import { freshAppDatabase } from '@/tests/support/app-database';
 
 const count = Number(process.argv[2] ?? 2000);
 
-process.env.APP_DATA_DIR = await freshAppDataDir();
+Object.assign(process.env, await freshAppDatabase());
 process.env.AUTH_SECRET ??= randomBytes(33).toString('base64');
 process.env.SEED_DEMO_PSU = 'false';
 process.env.LOG_LEVEL = 'error';

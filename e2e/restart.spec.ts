@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createTestDatabase, testDatabaseUrl } from '../tests/support/postgres';
 
 // `npm start` itself, on its own ports and data dir: a payment made before a restart is there,
 // with its whole status history, after it.
@@ -14,10 +15,18 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'greidsla-restart-'));
 test.use({ storageState: { cookies: [], origins: [] } });
 test.setTimeout(180_000);
 
-function npmStart(): { child: ChildProcess; ready: Promise<void> } {
+// On CI's PostgreSQL pass, both programs keep their data in databases there instead of DATA_DIR.
+const databases = testDatabaseUrl()
+  ? Promise.all([createTestDatabase('restart_app'), createTestDatabase('restart_sandbox')])
+  : Promise.resolve([undefined, undefined]);
+
+async function npmStart(): Promise<{ child: ChildProcess; ready: Promise<void> }> {
+  const [appDatabase, sandboxDatabase] = await databases;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
+      DATABASE_URL: appDatabase ?? '',
+      SANDBOX_DATABASE_URL: sandboxDatabase ?? '',
       PORT: String(appPort),
       SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
@@ -44,7 +53,7 @@ async function stop(child: ChildProcess): Promise<number | null> {
 }
 
 test('a restart of npm start loses no payment and no status', async ({ page }) => {
-  const first = npmStart();
+  const first = await npmStart();
   await first.ready;
   let paymentUrl: string;
   let statuses: (string | null)[];
@@ -76,7 +85,7 @@ test('a restart of npm start loses no payment and no status', async ({ page }) =
     expect(await stop(first.child)).toBe(0);
   }
 
-  const second = npmStart();
+  const second = await npmStart();
   await second.ready;
   try {
     await page.goto(paymentUrl);

@@ -46,29 +46,49 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+// CI passes a PostgreSQL server: the suites then run twice, on the embedded database and on PostgreSQL.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+delete process.env.TEST_DATABASE_URL;
+
+function suites(label, env) {
+  const tag = label.toLowerCase();
+  step(
+    `Unit, contract and integration tests on ${label} (Vitest)`,
+    bin('vitest'),
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(results, `vitest-${tag}.json`)}`,
+    ],
+    env,
+  );
+  step(`End-to-end tests on ${label} (Playwright, Chromium)`, bin('playwright'), ['test'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`),
+  });
+}
+
 ensureChromium();
 step('Lint and format (Biome)', bin('biome'), ['ci', '.']);
 step('Typecheck', bin('tsc'), ['--noEmit']);
 step('Build the app', bin('next'), ['build']);
-step('Unit, contract and integration tests (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${path.join(results, 'vitest.json')}`,
-]);
-step('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+suites('PGlite', {});
+if (postgresUrl) suites('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
 
-const unit = counts(path.join(results, 'vitest.json'), (r) => ({
-  passed: r.numPassedTests,
-  failed: r.numFailedTests,
-  skipped: r.numPendingTests + r.numTodoTests,
-}));
-const e2e = counts(path.join(results, 'playwright.json'), (r) => ({
-  passed: r.stats.expected,
-  failed: r.stats.unexpected + r.stats.flaky,
-  skipped: r.stats.skipped,
-}));
-console.log(`\nunit: ${unit.passed} passed, end-to-end: ${e2e.passed} passed`);
-console.log(
-  `${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`,
-);
+const tally = { passed: 0, failed: 0, skipped: 0 };
+for (const tag of postgresUrl ? ['pglite', 'postgresql'] : ['pglite']) {
+  const unit = counts(path.join(results, `vitest-${tag}.json`), (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }));
+  const e2e = counts(path.join(results, `playwright-${tag}.json`), (r) => ({
+    passed: r.stats.expected,
+    failed: r.stats.unexpected + r.stats.flaky,
+    skipped: r.stats.skipped,
+  }));
+  console.log(`${tag}: unit ${unit.passed} passed, end-to-end ${e2e.passed} passed`);
+  for (const key of Object.keys(tally)) tally[key] += unit[key] + e2e[key];
+}
+console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);

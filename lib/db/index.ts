@@ -25,7 +25,15 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema });
-  await migrate(db, { migrationsFolder });
+  // Instances starting together take turns: the first migrates, the rest find nothing to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(724501)');
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock(724501)').catch(() => {});
+    lock.release();
+  }
   return {
     db: db as unknown as Db,
     jobs: { kind: 'postgres', connectionString: url },

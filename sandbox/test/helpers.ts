@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createTestDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
 import { loadPisContract } from '../src/contract.js';
 import { SEED_PSUS } from '../src/db/seed.js';
@@ -20,9 +21,13 @@ export const ANNA_LOW = SEED_PSUS[1]?.accounts[1]?.iban ?? '';
 export const CREDITOR = 'IS030115260123450101302989';
 
 export async function startTestSandbox(options: Partial<StartSandboxOptions> = {}): Promise<RunningSandbox> {
+  const ownDatabase = Boolean(options.dataDir || options.databaseUrl);
+  // With TEST_DATABASE_URL (CI's PostgreSQL pass) each sandbox gets a new database there.
+  const databaseUrl = !ownDatabase && testDatabaseUrl() ? await createTestDatabase('sandbox') : undefined;
   return startSandbox({
     port: 0,
-    pgliteTemplate: options.dataDir || options.databaseUrl ? undefined : await pgliteTemplate(),
+    databaseUrl,
+    pgliteTemplate: ownDatabase || databaseUrl ? undefined : await pgliteTemplate(),
     clients: [DEFAULT_CLIENT, OTHER_CLIENT],
     // Long delays: a test decides when steps happen by advancing the clock, never by waiting.
     delays: { acsp: 60, acsc: 120 },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { startTestSandbox } from '@/sandbox/test/helpers';
-import { freshAppDataDir } from '@/tests/support/app-database';
+import { freshAppDatabase } from '@/tests/support/app-database';
 import { BankFaultProxy } from '@/tests/support/bank-fault-proxy';
 
 // Settings are read once per process: set them before the app's modules first use them.
@@ -21,8 +21,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   proxy = new BankFaultProxy(sandbox.url);
   const bankUrl = await proxy.start();
-  Object.assign(process.env, {
-    APP_DATA_DIR: await freshAppDataDir(),
+  Object.assign(process.env, await freshAppDatabase(), {
     AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
     BANK_BASE_URL: `${bankUrl}/psd2`,
     BANK_AUTH_URL: bankUrl,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createTestDatabase, testDatabaseUrl } from './postgres';
 
 const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
 
@@ -34,10 +35,15 @@ async function template(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
-/** A new data dir holding a migrated, empty app database, for `APP_DATA_DIR`. */
-export async function freshAppDataDir(): Promise<string> {
+/**
+ * Settings for a new, empty app database: a PGlite dir copied from a migrated template, or, when CI
+ * provides PostgreSQL, a new database there (migrated by the app on first use). Assign them to
+ * `process.env` before the app's modules read their settings.
+ */
+export async function freshAppDatabase(): Promise<{ APP_DATA_DIR?: string; DATABASE_URL?: string }> {
+  if (testDatabaseUrl()) return { DATABASE_URL: await createTestDatabase('app') };
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'greidsla-app-')), 'db');
   const client = await PGlite.create({ dataDir, loadDataDir: await template() });
   await client.close();
-  return dataDir;
+  return { APP_DATA_DIR: dataDir };
 }

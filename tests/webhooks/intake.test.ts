@@ -8,13 +8,13 @@ import { encryptEnvelope } from '@/lib/webhooks/encryption';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { signPayload } from '@/lib/webhooks/signature';
 import { rotateSigningSecret } from '@/lib/webhooks/subscriptions';
-import { freshAppDataDir } from '../support/app-database';
+import { freshAppDatabase } from '../support/app-database';
 import { claimEnvelope, createSubscription, newSecret, nowSeconds, sealedDelivery } from './support';
 
 let db: Db;
 
 beforeAll(async () => {
-  process.env.APP_DATA_DIR = await freshAppDataDir();
+  Object.assign(process.env, await freshAppDatabase());
   process.env.AUTH_SECRET = 'webhook-intake-test-secret-0123456789abcdef';
   process.env.SEED_DEMO_PSU = 'false';
   db = await getDb();

@@ -15,7 +15,7 @@ import {
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { acceptPaymentNotification, issueNotificationUri } from '@/lib/webhooks/payment-notifications';
-import { freshAppDataDir } from '../support/app-database';
+import { freshAppDatabase } from '../support/app-database';
 import {
   claimEnvelope,
   createSubscription,
@@ -39,7 +39,7 @@ beforeAll(async () => {
     }
     return undefined;
   });
-  process.env.APP_DATA_DIR = await freshAppDataDir();
+  Object.assign(process.env, await freshAppDatabase());
   process.env.AUTH_SECRET = 'notification-test-secret-0123456789abcdefgh';
   process.env.SEED_DEMO_PSU = 'false';
   process.env.APP_BASE_URL = 'https://app.example';

@@ -5,13 +5,13 @@ import { webhookEvents } from '@/lib/db/schema';
 import { createBankResourceClient } from '@/lib/webhooks/bank-resource';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
-import { freshAppDataDir } from '../support/app-database';
+import { freshAppDatabase } from '../support/app-database';
 import { claimEnvelope, createSubscription, sealedDelivery } from './support';
 
 let db: Db;
 
 beforeAll(async () => {
-  process.env.APP_DATA_DIR = await freshAppDataDir();
+  Object.assign(process.env, await freshAppDatabase());
   process.env.AUTH_SECRET = 'webhook-processing-test-secret-0123456789';
   process.env.SEED_DEMO_PSU = 'false';
   process.env.BANK_BUSINESS_BASE_URL = 'http://bank.test/business';
