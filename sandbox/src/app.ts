@@ -3,6 +3,8 @@ import type { SandboxContext } from './context.js';
 import { sendError, TppErrorException, tppError } from './errors.js';
 import { faultMiddleware } from './faults/middleware.js';
 import { adminRoutes } from './routes/admin.js';
+import { businessRoutes } from './routes/business.js';
+import { eventsRoutes, registerDeliveryWorker, webhookAdminRoutes } from './routes/events.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
 import { scaRoutes } from './routes/sca.js';
@@ -15,6 +17,10 @@ export function createApp(ctx: SandboxContext, log: (message: string, error?: un
   app.route('/psd2/api/v1', pisRoutes(ctx));
   app.route('/sca', scaRoutes(ctx));
   app.route('/sandbox', adminRoutes(ctx));
+  app.route('/events/api/v1', eventsRoutes(ctx));
+  app.route('/business', businessRoutes(ctx));
+  app.route('/sandbox/webhooks', webhookAdminRoutes(ctx));
+  registerDeliveryWorker(ctx);
   app.onError((error, c) => {
     if (error instanceof TppErrorException) return sendError(c, error.error);
     log(`${c.req.method} ${c.req.path} failed`, error);

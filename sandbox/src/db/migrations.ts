@@ -180,6 +180,115 @@ CREATE TRIGGER authorisations_notify AFTER UPDATE OF sca_status ON authorisation
   FOR EACH ROW EXECUTE FUNCTION notify_sca_status();
 `,
   },
+  {
+    // Business interfaces and the webhooks service: b2b tokens, claims, subscriptions, an event outbox.
+    id: '0004_webhooks_claims',
+    sql: `
+CREATE TABLE business_tokens (
+  token_hash text PRIMARY KEY,
+  username text NOT NULL REFERENCES psus(username),
+  scope text NOT NULL,
+  issued_at double precision NOT NULL,
+  expires_at double precision NOT NULL
+);
+
+CREATE TABLE claims (
+  id text PRIMARY KEY,
+  claim_no integer NOT NULL,
+  claimant_username text NOT NULL REFERENCES psus(username),
+  claimant_kennitala text NOT NULL,
+  claimant_name text NOT NULL,
+  payor_id text NOT NULL,
+  deposit_iban text NOT NULL,
+  currency text NOT NULL,
+  amount_minor numeric(30, 0) NOT NULL,
+  paid_minor numeric(30, 0) NOT NULL DEFAULT 0,
+  due_date text NOT NULL,
+  reference text,
+  partial_allowed boolean NOT NULL DEFAULT false,
+  status text NOT NULL,
+  closing_date text,
+  created_at double precision NOT NULL,
+  updated_at double precision NOT NULL,
+  UNIQUE (claimant_kennitala, claim_no)
+);
+CREATE INDEX claims_payor ON claims (payor_id);
+
+CREATE TABLE claim_payments (
+  id bigserial PRIMARY KEY,
+  claim_id text NOT NULL REFERENCES claims(id),
+  payment_id text NOT NULL,
+  element_index integer NOT NULL,
+  amount_minor numeric(30, 0) NOT NULL,
+  partial boolean NOT NULL,
+  at double precision NOT NULL,
+  UNIQUE (payment_id, element_index)
+);
+
+CREATE TABLE webhook_subscriptions (
+  id text PRIMARY KEY,
+  owner text NOT NULL,
+  callback_url text NOT NULL,
+  event_types jsonb NOT NULL,
+  description text NOT NULL,
+  subject_scope text NOT NULL,
+  signing_secret text NOT NULL,
+  delivery_enabled boolean NOT NULL,
+  disabled_reason text,
+  disabled_at double precision,
+  consecutive_given_up integer NOT NULL DEFAULT 0,
+  created_at double precision NOT NULL,
+  updated_at double precision NOT NULL,
+  deleted_at double precision
+);
+CREATE INDEX webhook_subscriptions_owner ON webhook_subscriptions (owner) WHERE deleted_at IS NULL;
+
+CREATE TABLE webhook_client_limits (
+  owner text PRIMARY KEY,
+  max_active integer NOT NULL
+);
+
+CREATE TABLE webhook_events (
+  id text PRIMARY KEY,
+  owner text NOT NULL,
+  event_type text NOT NULL,
+  occurred_at double precision NOT NULL,
+  resource_path text NOT NULL,
+  kind text NOT NULL,
+  created_at double precision NOT NULL
+);
+
+CREATE TABLE webhook_deliveries (
+  id text PRIMARY KEY,
+  subscription_id text NOT NULL REFERENCES webhook_subscriptions(id),
+  event_id text NOT NULL REFERENCES webhook_events(id),
+  kind text NOT NULL,
+  status text NOT NULL,
+  attempt_count integer NOT NULL DEFAULT 0,
+  next_attempt_at double precision,
+  leased_until double precision,
+  last_status_code integer,
+  created_at double precision NOT NULL,
+  delivered_at double precision,
+  given_up_at double precision
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries (subscription_id, created_at);
+
+CREATE TABLE webhook_delivery_attempts (
+  id bigserial PRIMARY KEY,
+  delivery_id text NOT NULL REFERENCES webhook_deliveries(id),
+  attempt integer NOT NULL,
+  request_id text NOT NULL,
+  at double precision NOT NULL,
+  duration_ms integer NOT NULL,
+  status_code integer,
+  outcome text NOT NULL,
+  error text
+);
+CREATE INDEX webhook_delivery_attempts_delivery ON webhook_delivery_attempts (delivery_id, id);
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {

@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { seedBusiness } from '../business/seed.js';
 import { toMinorUnits } from '../lib/money.js';
 import type { Db } from './db.js';
 
@@ -82,7 +83,7 @@ export const SEED_PSUS: readonly SeedPsu[] = [
 
 export async function seed(db: Db): Promise<void> {
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM psus');
-  if ((existing[0]?.n ?? 0) > 0) return;
+  if ((existing[0]?.n ?? 0) > 0) return seedBusiness(db);
   await db.transaction(async (tx) => {
     for (const psu of SEED_PSUS) {
       await tx.query('INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4)', [
@@ -107,6 +108,7 @@ export async function seed(db: Db): Promise<void> {
       }
     }
   });
+  await seedBusiness(db);
 }
 
 function balanceMinor(account: SeedAccount): string {

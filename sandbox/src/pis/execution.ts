@@ -1,3 +1,4 @@
+import { settleClaims } from '../claims/settlement.js';
 import { sandboxNow } from '../clock.js';
 import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -85,6 +86,7 @@ async function applyTransition(tx: Queryable, payment: PaymentRow, toStatus: str
       ]);
     }
     await recordStatus(tx, payment.id, 'ACSC', null, now);
+    await settleClaims(tx, payment, now);
   }
 }
 
@@ -123,9 +125,21 @@ export class Scheduler {
     this.timer.unref();
   }
 
+  private readonly extraPasses: Array<() => Promise<unknown>> = [];
+
+  /** Further work run after the payment steps on every pass (webhook deliveries). */
+  addPass(pass: () => Promise<unknown>) {
+    this.extraPasses.push(pass);
+  }
+
   /** Runs one pass; passes never overlap. */
   tick(): Promise<unknown> {
-    this.running = this.running.then(() => runDueTransitions(this.db)).catch(this.onError);
+    this.running = this.running
+      .then(async () => {
+        await runDueTransitions(this.db);
+        for (const pass of this.extraPasses) await pass();
+      })
+      .catch(this.onError);
     return this.running;
   }
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { businessTokenResponse } from '../business/auth.js';
 import type { SandboxContext } from '../context.js';
 import { secretEquals } from '../lib/secrets.js';
 import { issueToken } from '../pis/auth.js';
@@ -46,6 +47,12 @@ export function oauthRoutes(ctx: SandboxContext) {
         { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported.' },
         400,
       );
+    }
+    // Business interfaces (webhooks service, claims): an online-banking user's credentials, scope `openid b2b`.
+    const requested = scope.split(/\s+/).filter(Boolean);
+    if (requested.includes('b2b') && !requested.includes('pis:')) {
+      const answer = await businessTokenResponse(ctx, clientId, clientSecret, requested);
+      return c.json(answer.body, answer.status);
     }
     const client = clientId ? ctx.findClientById(clientId) : undefined;
     if (!client || !clientSecret || !secretEquals(client.clientSecret, clientSecret)) {

@@ -1,0 +1,120 @@
+import type { Queryable } from '../db/db.js';
+import { toMinorUnits } from '../lib/money.js';
+import type { PaymentRow } from '../pis/payments.js';
+import { recordEvent } from '../webhooks/deliveries.js';
+import { type ClaimRow, claimPath, findClaim } from './claims.js';
+
+/**
+ * Paying a claim with a payment initiation. When a single payment, or a bulk as a whole, reaches ACSC,
+ * each payment (a bulk: each element) pays a claim when all of these hold:
+ * - a reference of the payment equals the claim id: `remittanceInformationStructured[].reference`
+ *   (bulk elements: `remittanceInformationStructuredArray[].reference`) or `remittanceInformationUnstructured`;
+ * - the creditor account is the claim's deposit account (`iban`, or `bban` = the IBAN without its first four);
+ * - the debtor account belongs to the claim's payor (the owner's kennitala equals `payorId`);
+ * - the currency is the claim's (ISK) and the claim is still Unpaid;
+ * - the amount covers what is due, or the payment says `partialPayment: true` and the claim allows partial
+ *   payment (`isPartialPaymentAllowed`); an amount that reaches the total closes the claim either way.
+ * A payment that does not match is executed as any other transfer and leaves the claim as it was.
+ * Each applied payment raises `claim.paid` for the claimant (a partial one too: the receiver reads the claim).
+ */
+export async function settleClaims(tx: Queryable, payment: PaymentRow, now: number): Promise<number> {
+  if (payment.payment_service === 'periodic-payments') return 0;
+  const elements =
+    payment.payment_service === 'bulk-payments'
+      ? Array.isArray(payment.body.payments)
+        ? (payment.body.payments as Record<string, unknown>[])
+        : []
+      : [payment.body];
+  const debtor = await tx.query<{ kennitala: string }>(
+    'SELECT p.kennitala FROM accounts a JOIN psus p ON p.username = a.owner_username WHERE a.iban = $1',
+    [payment.debtor_iban],
+  );
+  const debtorKennitala = debtor[0]?.kennitala;
+  if (!debtorKennitala) return 0;
+  let applied = 0;
+  for (const [index, element] of elements.entries()) {
+    if (await applyElement(tx, payment.id, index, element, debtorKennitala, now)) applied++;
+  }
+  return applied;
+}
+
+function references(element: Record<string, unknown>): string[] {
+  const result: string[] = [];
+  for (const key of ['remittanceInformationStructured', 'remittanceInformationStructuredArray']) {
+    const value = element[key];
+    const items = Array.isArray(value) ? value : value ? [value] : [];
+    for (const item of items) {
+      if (typeof item === 'string') result.push(item.trim());
+      else if (
+        item &&
+        typeof item === 'object' &&
+        typeof (item as { reference?: unknown }).reference === 'string'
+      )
+        result.push((item as { reference: string }).reference.trim());
+    }
+  }
+  if (typeof element.remittanceInformationUnstructured === 'string')
+    result.push(element.remittanceInformationUnstructured.trim());
+  return result.filter(Boolean);
+}
+
+function creditorMatches(element: Record<string, unknown>, claim: ClaimRow): boolean {
+  const account = element.creditorAccount as { iban?: unknown; bban?: unknown } | undefined;
+  if (!account) return false;
+  if (typeof account.iban === 'string')
+    return account.iban.replaceAll(' ', '').toUpperCase() === claim.deposit_iban;
+  if (typeof account.bban === 'string') return account.bban === claim.deposit_iban.slice(4);
+  return false;
+}
+
+async function applyElement(
+  tx: Queryable,
+  paymentId: string,
+  index: number,
+  element: Record<string, unknown>,
+  debtorKennitala: string,
+  now: number,
+): Promise<boolean> {
+  const amount = element.instructedAmount as { currency?: unknown; amount?: unknown } | undefined;
+  if (typeof amount?.currency !== 'string' || typeof amount.amount !== 'string') return false;
+  for (const reference of references(element)) {
+    const rows = await tx.query<{ id: string }>('SELECT id FROM claims WHERE id = $1 FOR UPDATE', [
+      reference,
+    ]);
+    if (!rows[0]) continue;
+    const claim = await findClaim(tx, reference);
+    if (claim?.status !== 'Unpaid' || !creditorMatches(element, claim)) continue;
+    if (claim.payor_id !== debtorKennitala || claim.currency !== amount.currency) continue;
+    const paying = toMinorUnits(amount.amount, amount.currency);
+    const total = BigInt(claim.amount_minor);
+    const paid = BigInt(claim.paid_minor);
+    const partial = element.partialPayment === true;
+    if (paid + paying < total && !(partial && claim.partial_allowed)) continue;
+    const inserted = await tx.query(
+      `INSERT INTO claim_payments (claim_id, payment_id, element_index, amount_minor, partial, at)
+       VALUES ($1, $2, $3, $4::numeric, $5, $6) ON CONFLICT (payment_id, element_index) DO NOTHING RETURNING id`,
+      [claim.id, paymentId, index, paying.toString(), partial, now],
+    );
+    if (inserted.length === 0) return false;
+    const settled = paid + paying >= total;
+    await tx.query(
+      `UPDATE claims SET paid_minor = paid_minor + $2::numeric, status = $3, closing_date = $4, updated_at = $5
+       WHERE id = $1`,
+      [
+        claim.id,
+        paying.toString(),
+        settled ? 'Paid' : 'Unpaid',
+        settled ? new Date(now).toISOString().slice(0, 10) : null,
+        now,
+      ],
+    );
+    await recordEvent(tx, {
+      owner: claim.claimant_username,
+      eventType: 'claim.paid',
+      resourcePath: claimPath(claim.id),
+      occurredAt: now,
+    });
+    return true;
+  }
+  return false;
+}
