@@ -14,22 +14,20 @@ export function LanguageSwitch({ label }: { label: string }) {
   const searchParams = useSearchParams();
   const router = useRouter();
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="sr-only">{label}</span>
-      <select
-        className="rounded border border-slate-300 bg-white px-2 py-1"
-        value={locale}
-        onChange={(event) => {
-          const query = Object.fromEntries(searchParams.entries());
-          router.replace({ pathname, query }, { locale: event.target.value as Locale });
-        }}
-      >
-        {locales.map((option) => (
-          <option key={option} value={option} lang={option}>
-            {names[option]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <select
+      aria-label={label}
+      className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+      value={locale}
+      onChange={(event) => {
+        const query = Object.fromEntries(searchParams.entries());
+        router.replace({ pathname, query }, { locale: event.target.value as Locale });
+      }}
+    >
+      {locales.map((option) => (
+        <option key={option} value={option} lang={option}>
+          {names[option]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -20,7 +20,7 @@ export async function SiteHeader() {
             <Link href="/payments" className="underline-offset-4 hover:underline">
               {t('nav.payments')}
             </Link>
-            <Link href="/payments/new/single" className="underline-offset-4 hover:underline">
+            <Link href="/payments/new" className="underline-offset-4 hover:underline">
               {t('nav.newPayment')}
             </Link>
           </nav>
