@@ -27,10 +27,9 @@ import { Button } from '@/components/ui/button';
 import type { PaymentProduct } from '@/lib/bank/payments';
 import { initiateSinglePayment } from '@/lib/payments/actions/initiate-single-payment';
 import { SinglePaymentSchema } from '@/lib/payments/schemas';
-import { submissionSchema } from '@/lib/payments/submission';
+import { singleSubmissionSchema } from '@/lib/payments/submission';
 
-const formSchema = submissionSchema(SinglePaymentSchema);
-type FormValues = z.output<typeof formSchema>;
+type FormValues = z.output<typeof singleSubmissionSchema>;
 // What the inputs hold before `prune` and the schema: text everywhere, possibly empty.
 type FormFields = FieldValues;
 
@@ -42,7 +41,7 @@ export function SinglePaymentForm({ submissionId }: { submissionId: string }) {
   const locale = useFormLocale();
   const [product, setProduct] = useState<PaymentProduct>('credit-transfers');
   const methods = useForm<FormFields, unknown, FormValues>({
-    resolver: formResolver<FormFields, FormValues>(formSchema),
+    resolver: formResolver<FormFields, FormValues>(singleSubmissionSchema),
     shouldFocusError: false,
     defaultValues: {
       submissionId,

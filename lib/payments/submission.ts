@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BulkPaymentSchema, PeriodicPaymentSchema, SinglePaymentSchema } from './schemas';
+import { notInPast, pastDateIssue } from './schemas/fields';
 
 /**
  * What every payment form sends besides the bank body: the id that makes resubmissions of one form
@@ -16,3 +18,37 @@ export function submissionSchema<Body extends z.ZodType>(payment: Body) {
 export type SubmissionResult =
   | { ok: true; redirectTo: string }
   | { ok: false; fieldErrors?: { path: string; message: string }[]; messageKey?: string };
+
+/** A single payment as the form sends it. */
+export const singleSubmissionSchema = submissionSchema(SinglePaymentSchema);
+
+/** A standing order: the bank refuses one that starts in the past (EXECUTION_DATE_INVALID). */
+export const periodicSubmissionSchema = submissionSchema(
+  PeriodicPaymentSchema.superRefine((body, ctx) => {
+    if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
+  }),
+);
+
+/**
+ * A bulk payment: the bank needs the paying account on the bulk or on its payments, and one bulk is
+ * one product, so card deposits and transfers are not mixed.
+ */
+export const bulkSubmissionSchema = submissionSchema(
+  BulkPaymentSchema.superRefine((body, ctx) => {
+    if (!body.debtorAccount && !body.payments.some((payment) => payment.debtorAccount)) {
+      ctx.addIssue({ code: 'custom', path: ['debtorAccount'], message: 'forms.bulk.debtorRequired' });
+    }
+    const cards = body.payments.filter((payment) => payment.creditorAccount.maskedPan).length;
+    if (cards > 0 && cards < body.payments.length) {
+      body.payments.forEach((payment, index) => {
+        if (payment.creditorAccount.maskedPan) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['payments', index, 'creditorAccount'],
+            message: 'forms.bulk.csv.cardInTransfer',
+          });
+        }
+      });
+    }
+  }),
+);

@@ -21,8 +21,8 @@ import {
   validateBulkRow,
 } from '@/lib/payments/csv';
 import { formatAmount, sumByCurrency } from '@/lib/payments/money';
-import { BulkPaymentSchema, issueMessage } from '@/lib/payments/schemas';
-import { submissionSchema } from '@/lib/payments/submission';
+import { issueMessage } from '@/lib/payments/schemas';
+import { bulkSubmissionSchema } from '@/lib/payments/submission';
 import { AccountField } from './account-field';
 import { BulkTable, type BulkTableHandle } from './bulk-table';
 import { CheckboxField, MoreDetails, ScaLanguageField } from './choice-fields';
@@ -35,15 +35,7 @@ import { formResolver } from './resolver';
 import { useFieldError } from './use-field-error';
 import { usePaymentSubmit } from './use-payment-submit';
 
-// The bank needs the paying account on the bulk or on its payments; the action checks the same.
-const formSchema = submissionSchema(
-  BulkPaymentSchema.superRefine((body, ctx) => {
-    if (!body.debtorAccount && !body.payments.some((payment) => payment.debtorAccount)) {
-      ctx.addIssue({ code: 'custom', path: ['debtorAccount'], message: 'forms.bulk.debtorRequired' });
-    }
-  }),
-);
-type FormValues = z.output<typeof formSchema>;
+type FormValues = z.output<typeof bulkSubmissionSchema>;
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate())}`;
 const MAX_LISTED_ERRORS = 20;
@@ -102,7 +94,7 @@ export function BulkPaymentForm({
   const table = useRef<BulkTableHandle>(null);
 
   const methods = useForm<FieldValues, unknown, FormValues>({
-    resolver: formResolver<FieldValues, FormValues>(formSchema),
+    resolver: formResolver<FieldValues, FormValues>(bulkSubmissionSchema),
     shouldFocusError: false,
     defaultValues: {
       submissionId,

@@ -13,8 +13,7 @@ import {
   FREQUENCY_CODES,
   PeriodicPaymentSchema,
 } from '@/lib/payments/schemas';
-import { notInPast, pastDateIssue } from '@/lib/payments/schemas/fields';
-import { submissionSchema } from '@/lib/payments/submission';
+import { periodicSubmissionSchema } from '@/lib/payments/submission';
 import { AccountField, MaskedPanField } from './account-field';
 import { AmountField } from './amount-field';
 import {
@@ -33,13 +32,7 @@ import { RemittanceField } from './remittance-field';
 import { formResolver } from './resolver';
 import { usePaymentSubmit } from './use-payment-submit';
 
-// The bank refuses a standing order that starts in the past; the action checks the same rule.
-const formSchema = submissionSchema(
-  PeriodicPaymentSchema.superRefine((body, ctx) => {
-    if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
-  }),
-);
-type FormValues = z.output<typeof formSchema>;
+type FormValues = z.output<typeof periodicSubmissionSchema>;
 
 /** Spec 2.2 periodic payment (standing order) with a live preview of the next 12 dates. */
 export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) {
@@ -47,7 +40,7 @@ export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) 
   const locale = useFormLocale();
   const [product, setProduct] = useState<PaymentProduct>('credit-transfers');
   const methods = useForm<FieldValues, unknown, FormValues>({
-    resolver: formResolver<FieldValues, FormValues>(formSchema),
+    resolver: formResolver<FieldValues, FormValues>(periodicSubmissionSchema),
     shouldFocusError: false,
     defaultValues: {
       submissionId,

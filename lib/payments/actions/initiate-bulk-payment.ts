@@ -6,34 +6,12 @@ import { currentPsuId } from '@/lib/auth/session';
 import { initiateOnce } from '@/lib/payments/initiation';
 import { sumByCurrency } from '@/lib/payments/money';
 import { psuIpAddress } from '@/lib/payments/psu-request';
-import { BulkPaymentSchema } from '@/lib/payments/schemas';
-import { type SubmissionResult, submissionSchema } from '@/lib/payments/submission';
-
-// The bank needs to know which account pays: on the bulk, or on the payments themselves. The
-// form checks the same rule, with the same message key.
-const inputSchema = submissionSchema(
-  BulkPaymentSchema.superRefine((body, ctx) => {
-    if (!body.debtorAccount && !body.payments.some((payment) => payment.debtorAccount)) {
-      ctx.addIssue({ code: 'custom', path: ['debtorAccount'], message: 'forms.bulk.debtorRequired' });
-    }
-    const cards = body.payments.filter((payment) => payment.creditorAccount.maskedPan).length;
-    if (cards > 0 && cards < body.payments.length) {
-      body.payments.forEach((payment, index) => {
-        if (payment.creditorAccount.maskedPan)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['payments', index, 'creditorAccount'],
-            message: 'forms.bulk.csv.cardInTransfer',
-          });
-      });
-    }
-  }),
-);
+import { bulkSubmissionSchema, type SubmissionResult } from '@/lib/payments/submission';
 
 export async function initiateBulkPayment(input: unknown): Promise<SubmissionResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
-  const parsed = inputSchema.safeParse(input);
+  const parsed = bulkSubmissionSchema.safeParse(input);
   if (!parsed.success) {
     return {
       ok: false,

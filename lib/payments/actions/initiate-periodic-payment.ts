@@ -5,22 +5,12 @@ import { getLocale } from 'next-intl/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { initiateOnce } from '@/lib/payments/initiation';
 import { psuIpAddress } from '@/lib/payments/psu-request';
-import { PeriodicPaymentSchema } from '@/lib/payments/schemas';
-import { notInPast, pastDateIssue } from '@/lib/payments/schemas/fields';
-import { type SubmissionResult, submissionSchema } from '@/lib/payments/submission';
-
-// The bank refuses a standing order that starts in the past (EXECUTION_DATE_INVALID); the form
-// checks the same rule before sending.
-const inputSchema = submissionSchema(
-  PeriodicPaymentSchema.superRefine((body, ctx) => {
-    if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
-  }),
-);
+import { periodicSubmissionSchema, type SubmissionResult } from '@/lib/payments/submission';
 
 export async function initiatePeriodicPayment(input: unknown): Promise<SubmissionResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
-  const parsed = inputSchema.safeParse(input);
+  const parsed = periodicSubmissionSchema.safeParse(input);
   if (!parsed.success) {
     return {
       ok: false,

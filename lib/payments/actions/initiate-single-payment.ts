@@ -5,15 +5,12 @@ import { getLocale } from 'next-intl/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { initiateOnce } from '@/lib/payments/initiation';
 import { psuIpAddress } from '@/lib/payments/psu-request';
-import { SinglePaymentSchema } from '@/lib/payments/schemas';
-import { type SubmissionResult, submissionSchema } from '@/lib/payments/submission';
-
-const inputSchema = submissionSchema(SinglePaymentSchema);
+import { type SubmissionResult, singleSubmissionSchema } from '@/lib/payments/submission';
 
 export async function initiateSinglePayment(input: unknown): Promise<SubmissionResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
-  const parsed = inputSchema.safeParse(input);
+  const parsed = singleSubmissionSchema.safeParse(input);
   if (!parsed.success) {
     return {
       ok: false,
