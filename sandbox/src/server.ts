@@ -7,6 +7,7 @@ import { type Db, openPglite, openPostgres } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
 import { seed } from './db/seed.js';
+import { type NotificationOptions, startNotificationWorker } from './notifications/worker.js';
 import { Scheduler } from './pis/execution.js';
 
 export interface StartSandboxOptions {
@@ -28,6 +29,8 @@ export interface StartSandboxOptions {
   log?: (message: string, error?: unknown) => void;
   /** Required as `X-Sandbox-Admin-Key` on `/sandbox/*` from other hosts than loopback. */
   adminKey?: string;
+  /** Status notification delivery: timeout, retry schedule (defaults in notifications/worker.ts). */
+  notifications?: Partial<NotificationOptions>;
 }
 
 export interface RunningSandbox {
@@ -121,6 +124,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   publicUrl = (config.publicUrl ?? url).replace(/\/+$/, '');
+  const notifications = startNotificationWorker(
+    ctx,
+    { intervalMs: config.schedulerIntervalMs, ...options.notifications },
+    (error) => log('notification pass failed', error),
+  );
 
   let closing: Promise<void> | undefined;
   return {
@@ -132,6 +140,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
           // Keep-alive connections would hold close() open.
           (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await notifications.stop();
         if (schedulerPromise) await (await schedulerPromise).stop();
         if (dbPromise) await (await dbPromise).close();
         releaseLock();

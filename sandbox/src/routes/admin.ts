@@ -6,6 +6,7 @@ import type { SandboxContext } from '../context.js';
 import { incomingOf } from '../faults/middleware.js';
 import { faultStore, parseFaultRule } from '../faults/rules.js';
 import { fromMinorUnits } from '../lib/money.js';
+import { notificationWorker } from '../notifications/worker.js';
 import { listPayments, statusHistory } from '../pis/payments.js';
 
 const advanceBody = z.object({
@@ -84,7 +85,83 @@ export function adminRoutes(ctx: SandboxContext) {
     if (!parsed.success) return c.json({ error: 'Send {"seconds": <positive number>}.' }, 400);
     const now = await advanceClock(await ctx.db(), parsed.data.seconds);
     await (await ctx.scheduler()).tick();
+    // Notifications that became due go out in the background (a slow TPP does not hold up the clock).
+    void notificationWorker(ctx)?.kick();
     return c.json({ now: new Date(now).toISOString() });
+  });
+
+  // The notification outbox with every delivery attempt; ?paymentId= narrows it to one payment.
+  app.get('/notifications', async (c) => {
+    const db = await ctx.db();
+    const paymentId = c.req.query('paymentId');
+    const notifications = await db.query<{
+      id: string;
+      payment_id: string;
+      authorisation_id: string | null;
+      authorisation_kind: string | null;
+      kind: 'transaction' | 'sca';
+      status: string;
+      state: string;
+      attempts: number;
+      next_attempt_at: number;
+      outcome: string | null;
+      created_at: number;
+      updated_at: number;
+    }>(
+      `SELECT id::text AS id, payment_id, authorisation_id, authorisation_kind, kind, status, state, attempts,
+              next_attempt_at, outcome, created_at, updated_at
+       FROM notification_outbox WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY id`,
+      [paymentId ?? null],
+    );
+    const attempts = await db.query<{
+      outbox_id: string;
+      attempt: number;
+      url: string;
+      x_request_id: string;
+      body: Record<string, unknown>;
+      status_code: number | null;
+      duration_ms: number;
+      error: string | null;
+      fault: string | null;
+      at: number;
+    }>(
+      `SELECT outbox_id::text AS outbox_id, attempt, url, x_request_id, body, status_code, duration_ms, error, fault, at
+       FROM notification_attempts WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY id`,
+      [paymentId ?? null],
+    );
+    const byOutbox = new Map<string, unknown[]>();
+    for (const a of attempts) {
+      const list = byOutbox.get(a.outbox_id) ?? [];
+      list.push({
+        attempt: a.attempt,
+        url: a.url,
+        xRequestId: a.x_request_id,
+        body: a.body,
+        statusCode: a.status_code,
+        durationMs: a.duration_ms,
+        error: a.error,
+        fault: a.fault,
+        at: new Date(a.at).toISOString(),
+      });
+      byOutbox.set(a.outbox_id, list);
+    }
+    return c.json({
+      notifications: notifications.map((n) => ({
+        id: Number(n.id),
+        paymentId: n.payment_id,
+        ...(n.authorisation_id
+          ? { authorisationId: n.authorisation_id, authorisationKind: n.authorisation_kind }
+          : {}),
+        kind: n.kind,
+        status: n.status,
+        state: n.state,
+        outcome: n.outcome,
+        nextAttemptAt:
+          n.state === 'pending' || n.state === 'held' ? new Date(n.next_attempt_at).toISOString() : null,
+        createdAt: new Date(n.created_at).toISOString(),
+        attempts: byOutbox.get(n.id) ?? [],
+      })),
+    });
   });
 
   app.get('/payments', async (c) => {

@@ -1,0 +1,108 @@
+import type { MiddlewareHandler } from 'hono';
+import type { SandboxContext } from '../context.js';
+import { FINAL_STATUSES } from '../pis/payments.js';
+
+/**
+ * Resource status notifications (Berlin Group "Lean Push", implicit subscription): what the sandbox promises
+ * at initiation, and which status changes that promise covers.
+ */
+export type NotificationContent = 'SCA' | 'PROCESS' | 'LAST';
+
+const ORDER: readonly NotificationContent[] = ['SCA', 'PROCESS', 'LAST'];
+
+/** Without TPP-Notification-Content-Preferred the sandbox sends every transactionStatus change. */
+export const DEFAULT_CONTENT: readonly NotificationContent[] = ['PROCESS'];
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * An acceptable TPP-Notification-URI: absolute https, or plain http to a loopback host (127.0.0.1, localhost,
+ * ::1) so that a TPP on the same machine can be notified in development. No credentials in the URI. The
+ * sandbox has no TPP certificates, so the domain check of the IG (section 5.2) is not made.
+ */
+export function acceptableNotificationUri(uri: string | null | undefined): boolean {
+  if (!uri || uri.length > 2048) return false;
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/** `status=SCA, PROCESS` → ['SCA', 'PROCESS']; anything unreadable → undefined. */
+export function parseContentPreferred(value: string | null | undefined): NotificationContent[] | undefined {
+  if (!value) return undefined;
+  const match = /^\s*status\s*=(.+)$/.exec(value);
+  if (!match?.[1]) return undefined;
+  const values = match[1].split(',').map((v) => v.trim());
+  if (!values.every((v): v is NotificationContent => (ORDER as readonly string[]).includes(v)))
+    return undefined;
+  return values;
+}
+
+export interface NotificationPlan {
+  supported: boolean;
+  /** What is sent, in the order SCA, PROCESS, LAST. Empty when not supported. */
+  content: NotificationContent[];
+}
+
+/** The sandbox honours every content the TPP asks for, and PROCESS when it asks for none. */
+export function notificationPlan(
+  uri: string | null | undefined,
+  preferred: string | null | undefined,
+): NotificationPlan {
+  if (!acceptableNotificationUri(uri)) return { supported: false, content: [] };
+  const wanted = new Set(parseContentPreferred(preferred) ?? DEFAULT_CONTENT);
+  return { supported: true, content: ORDER.filter((c) => wanted.has(c)) };
+}
+
+export function contentHeader(plan: NotificationPlan): string {
+  return `status=${plan.content.join(',')}`;
+}
+
+/**
+ * The last status a payment reaches in this sandbox: a final one, or ACSP for a standing order (its executions
+ * do not change the order's own status).
+ */
+export function isLastStatus(status: string, paymentService: string): boolean {
+  return FINAL_STATUSES.has(status) || (paymentService === 'periodic-payments' && status === 'ACSP');
+}
+
+/** Whether a change of this kind is covered by the plan. */
+export function wanted(plan: NotificationPlan, kind: 'transaction' | 'sca', status: string, service: string) {
+  if (!plan.supported) return false;
+  if (kind === 'sca') return plan.content.includes('SCA');
+  if (plan.content.includes('PROCESS')) return true;
+  return plan.content.includes('LAST') && isLastStatus(status, service);
+}
+
+const INITIATION_PATH = /^\/psd2\/api\/v1\/[^/]+\/[^/]+\/?$/;
+
+/**
+ * Adds ASPSP-Notification-Support (and, when true, ASPSP-Notification-Content) to every 201 of a payment
+ * initiation, from what was stored with the payment (so an idempotent replay answers the same).
+ */
+export function notificationHeaders(ctx: SandboxContext): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== 'POST' || c.res.status !== 201 || !INITIATION_PATH.test(c.req.path)) return;
+    const location = c.res.headers.get('Location');
+    const paymentId = location ? new URL(location, 'http://x').pathname.split('/').pop() : undefined;
+    if (!paymentId) return;
+    const rows = await (await ctx.db()).query<{
+      tpp_notification_uri: string | null;
+      tpp_notification_content_preferred: string | null;
+    }>('SELECT tpp_notification_uri, tpp_notification_content_preferred FROM payments WHERE id = $1', [
+      paymentId,
+    ]);
+    const row = rows[0];
+    if (!row) return;
+    const plan = notificationPlan(row.tpp_notification_uri, row.tpp_notification_content_preferred);
+    c.res.headers.set('ASPSP-Notification-Support', String(plan.supported));
+    if (plan.supported) c.res.headers.set('ASPSP-Notification-Content', contentHeader(plan));
+  };
+}

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { sandboxNow } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/db.js';
+import { faultStore, psuIdentifiers } from '../faults/rules.js';
+import { notificationPlan, wanted } from './content.js';
+
+/**
+ * Delivery of the notification outbox. Rows are written by database triggers (migration
+ * 0003_admin_faults_notifications) on every transactionStatus change of a payment and every scaStatus change
+ * of its authorisations, when the payment was initiated with a TPP-Notification-URI. The worker:
+ *
+ * - sends, per payment, one notification at a time in the order the changes happened;
+ * - skips changes the payment's content preference does not cover (state `skipped`, no attempt);
+ * - POSTs the Lean Push body with a fresh X-Request-ID per attempt and records every attempt;
+ * - retries transport errors, timeouts, 408, 425, 429 and 5xx on the sandbox clock after
+ *   `retryDelaysSeconds` (a 429/503 Retry-After that is longer wins), then gives up (`failed`); any other
+ *   answer that is not 2xx is final at once, as the IG says for codes other than 200;
+ * - applies notification fault rules (drop, duplicate, reorder) on the first attempt.
+ */
+export interface NotificationOptions {
+  /** Real-time wait for the TPP's answer. */
+  timeoutMs: number;
+  /** Sandbox-clock seconds before attempt 2, 3, …; attempts = length + 1. */
+  retryDelaysSeconds: number[];
+  /** Sandbox-clock ms a notification held back by a `reorder` rule waits for the next one at most. */
+  reorderHoldMs: number;
+  intervalMs: number;
+}
+
+export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = {
+  timeoutMs: 5000,
+  retryDelaysSeconds: [5, 30, 120, 600, 3600, 6 * 3600],
+  reorderHoldMs: 30_000,
+  intervalMs: 250,
+};
+
+/** A claimed row stays reserved this long (sandbox clock) in case the process stops mid-delivery. */
+const LEASE_MS = 5 * 60_000;
+
+interface DueRow {
+  id: string;
+  payment_id: string;
+  authorisation_id: string | null;
+  authorisation_kind: string | null;
+  kind: 'transaction' | 'sca';
+  status: string;
+  attempts: number;
+  reordered: boolean;
+  uri: string | null;
+  preferred: string | null;
+  payment_service: string;
+  debtor_iban: string | null;
+}
+
+/** The Berlin Group Lean Push body (IG 6.1.1): the resource id and the status that changed. */
+export function leanPushBody(row: {
+  payment_id: string;
+  kind: 'transaction' | 'sca';
+  status: string;
+  authorisation_id: string | null;
+  authorisation_kind: string | null;
+}): Record<string, string> {
+  if (row.kind === 'transaction') return { paymentId: row.payment_id, transactionStatus: row.status };
+  const body: Record<string, string> = { paymentId: row.payment_id };
+  if (row.authorisation_id) {
+    body[row.authorisation_kind === 'cancellation' ? 'cancellationId' : 'authorisationId'] =
+      row.authorisation_id;
+  }
+  body.scaStatus = row.status;
+  return body;
+}
+
+function retryable(status: number | null): boolean {
+  return status === null || status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+function retryAfterMs(header: string | null): number {
+  if (!header) return 0;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? 0 : Math.max(0, date - Date.now());
+}
+
+interface AttemptResult {
+  statusCode: number | null;
+  retryAfterMs: number;
+}
+
+export class NotificationWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly ctx: SandboxContext,
+    private readonly options: NotificationOptions,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  start() {
+    this.timer = setInterval(() => this.kick(), this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Starts a pass now (or right after the one under way). Passes never overlap. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          // Drain: a delivered notification may make the next one of its payment due at once.
+          for (let pass = 0; pass < 20 && !this.stopped; pass++) {
+            if ((await this.pass()) === 0) break;
+          }
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.onError(error);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass: release held notifications whose wait ran out, claim what is due, deliver it. */
+  async pass(): Promise<number> {
+    const db = await this.ctx.db();
+    const now = await sandboxNow(db);
+    await db.query(
+      `UPDATE notification_outbox SET state = 'pending', next_attempt_at = $1, updated_at = $1
+       WHERE state = 'held' AND next_attempt_at <= $1`,
+      [now],
+    );
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await tx.query<DueRow>(
+        `SELECT o.id::text AS id, o.payment_id, o.authorisation_id, o.authorisation_kind, o.kind, o.status, o.attempts,
+                o.reordered, p.tpp_notification_uri AS uri, p.tpp_notification_content_preferred AS preferred,
+                p.payment_service, p.debtor_iban
+         FROM notification_outbox o JOIN payments p ON p.id = o.payment_id
+         WHERE o.state = 'pending' AND o.next_attempt_at <= $1
+           AND NOT EXISTS (SELECT 1 FROM notification_outbox e
+                           WHERE e.payment_id = o.payment_id AND e.id < o.id AND e.state = 'pending')
+         ORDER BY o.id LIMIT 50 FOR UPDATE OF o SKIP LOCKED`,
+        [now],
+      );
+      const fresh = rows.filter((r) => !this.inFlight.has(r.id));
+      for (const row of fresh) {
+        await tx.query('UPDATE notification_outbox SET next_attempt_at = $2 WHERE id = $1::bigint', [
+          row.id,
+          now + LEASE_MS,
+        ]);
+      }
+      return fresh;
+    });
+    for (const row of claimed) this.inFlight.add(row.id);
+    try {
+      await Promise.all(claimed.map((row) => this.deliver(db, row)));
+    } finally {
+      for (const row of claimed) this.inFlight.delete(row.id);
+    }
+    return claimed.length;
+  }
+
+  private async finish(db: Queryable, row: DueRow, state: string, outcome: string, nextAttemptAt?: number) {
+    const now = await sandboxNow(db);
+    await db.query(
+      `UPDATE notification_outbox SET state = $2, outcome = $3, next_attempt_at = $4, updated_at = $5
+       WHERE id = $1::bigint`,
+      [row.id, state, outcome, nextAttemptAt ?? 0, now],
+    );
+    // A notification held back by a reorder rule goes out after this one.
+    await db.query(
+      `UPDATE notification_outbox SET state = 'pending', next_attempt_at = 0, updated_at = $3
+       WHERE payment_id = $1 AND state = 'held' AND id < $2::bigint`,
+      [row.payment_id, row.id, now],
+    );
+  }
+
+  private async deliver(db: Queryable, row: DueRow) {
+    const plan = notificationPlan(row.uri, row.preferred);
+    if (!plan.supported || !row.uri) {
+      await this.finish(db, row, 'skipped', 'TPP-Notification-URI not accepted');
+      return;
+    }
+    if (!wanted(plan, row.kind, row.status, row.payment_service)) {
+      await this.finish(db, row, 'skipped', `not covered by status=${plan.content.join(',')}`);
+      return;
+    }
+    const uri = row.uri;
+    let fault: 'drop' | 'duplicate' | 'reorder' | undefined;
+    if (row.attempts === 0 && !row.reordered) {
+      const rule = await faultStore(this.ctx).take({
+        target: 'notification',
+        method: 'POST',
+        path: new URL(uri).pathname,
+        psu: () => psuIdentifiers(db, row.debtor_iban),
+      });
+      fault = rule?.notification;
+    }
+    const body = leanPushBody(row);
+    if (fault === 'drop') {
+      await this.record(
+        db,
+        row,
+        1,
+        uri,
+        body,
+        { statusCode: null, durationMs: 0, error: 'dropped by a fault rule' },
+        'drop',
+      );
+      await this.finish(db, row, 'dropped', 'dropped by a fault rule');
+      return;
+    }
+    if (fault === 'reorder') {
+      const now = await sandboxNow(db);
+      await db.query(
+        `UPDATE notification_outbox SET state = 'held', reordered = true, outcome = 'held back by a reorder fault rule',
+           next_attempt_at = $2, updated_at = $3 WHERE id = $1::bigint`,
+        [row.id, now + this.options.reorderHoldMs, now],
+      );
+      // The next notification of the payment is no longer blocked.
+      this.again = true;
+      return;
+    }
+    const attempt = row.attempts + 1;
+    const result = await this.send(db, row, attempt, uri, body);
+    if (fault === 'duplicate') await this.send(db, row, attempt, uri, body, 'duplicate');
+    await db.query('UPDATE notification_outbox SET attempts = $2 WHERE id = $1::bigint', [row.id, attempt]);
+    const code = result.statusCode;
+    if (code !== null && code >= 200 && code < 300) {
+      await this.finish(db, row, 'delivered', `HTTP ${code}`);
+      return;
+    }
+    const what = code === null ? 'no answer' : `HTTP ${code}`;
+    const delay = this.options.retryDelaysSeconds[attempt - 1];
+    if (retryable(code) && delay !== undefined) {
+      const now = await sandboxNow(db);
+      const wait = Math.max(delay * 1000, result.retryAfterMs);
+      await this.finish(
+        db,
+        row,
+        'pending',
+        `${what}; attempt ${attempt + 1} after ${wait / 1000} s`,
+        now + wait,
+      );
+      return;
+    }
+    await this.finish(db, row, 'failed', `${what} after ${attempt} attempt${attempt === 1 ? '' : 's'}`);
+  }
+
+  private async send(
+    db: Queryable,
+    row: DueRow,
+    attempt: number,
+    uri: string,
+    body: Record<string, string>,
+    fault?: 'duplicate',
+  ): Promise<AttemptResult> {
+    const requestId = randomUUID();
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let retryAfter = 0;
+    try {
+      const response = await fetch(uri, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Request-ID': requestId },
+        body: JSON.stringify(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      statusCode = response.status;
+      retryAfter = retryAfterMs(response.headers.get('Retry-After'));
+      await response.body?.cancel().catch(() => {});
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string; message?: string } };
+      error =
+        err.name === 'TimeoutError'
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : (err.cause?.code ?? err.cause?.message ?? err.message);
+    }
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    await this.record(
+      db,
+      row,
+      attempt,
+      uri,
+      body,
+      { statusCode, durationMs, error, requestId },
+      fault ?? null,
+    );
+    return { statusCode, retryAfterMs: retryAfter };
+  }
+
+  private async record(
+    db: Queryable,
+    row: DueRow,
+    attempt: number,
+    uri: string,
+    body: Record<string, string>,
+    result: { statusCode: number | null; durationMs: number; error: string | null; requestId?: string },
+    fault: string | null,
+  ) {
+    await db.query(
+      `INSERT INTO notification_attempts (outbox_id, payment_id, attempt, url, x_request_id, body, status_code,
+         duration_ms, error, fault, at)
+       VALUES ($1::bigint, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
+      [
+        row.id,
+        row.payment_id,
+        attempt,
+        uri,
+        result.requestId ?? randomUUID(),
+        JSON.stringify(body),
+        result.statusCode,
+        result.durationMs,
+        result.error,
+        fault,
+        await sandboxNow(db),
+      ],
+    );
+  }
+}
+
+const workers = new WeakMap<SandboxContext, NotificationWorker>();
+
+/** Creates and starts the worker of a running sandbox (server.ts). */
+export function startNotificationWorker(
+  ctx: SandboxContext,
+  options: Partial<NotificationOptions>,
+  onError: (error: unknown) => void,
+): NotificationWorker {
+  const worker = new NotificationWorker(ctx, { ...DEFAULT_NOTIFICATION_OPTIONS, ...options }, onError);
+  workers.set(ctx, worker);
+  worker.start();
+  return worker;
+}
+
+/** The running worker, for the admin routes (a pass after the clock moved). */
+export function notificationWorker(ctx: SandboxContext): NotificationWorker | undefined {
+  return workers.get(ctx);
+}
