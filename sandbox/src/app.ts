@@ -2,24 +2,23 @@ import { Hono } from 'hono';
 import type { SandboxContext } from './context.js';
 import { sendError, TppErrorException, tppError } from './errors.js';
 import { faultMiddleware } from './faults/middleware.js';
-import { notificationHeaders } from './notifications/content.js';
 import { adminRoutes } from './routes/admin.js';
 import { businessRoutes } from './routes/business.js';
 import { eventsRoutes, registerDeliveryWorker, webhookAdminRoutes } from './routes/events.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
 import { scaRoutes } from './routes/sca.js';
+import { bankAppRoutes } from './sca/bank-app.js';
 
 export function createApp(ctx: SandboxContext, log: (message: string, error?: unknown) => void) {
   const app = new Hono();
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
   app.use('*', faultMiddleware(ctx));
-  // ASPSP-Notification-Support / -Content on every 201 of an initiation.
-  app.use('/psd2/api/v1/*', notificationHeaders(ctx));
   app.route('/', oauthRoutes(ctx));
   app.route('/psd2/api/v1', pisRoutes(ctx));
   app.route('/sca', scaRoutes(ctx));
   app.route('/sandbox', adminRoutes(ctx));
+  app.route('/sandbox/decoupled', bankAppRoutes(ctx));
   app.route('/events/api/v1', eventsRoutes(ctx));
   app.route('/business', businessRoutes(ctx));
   app.route('/sandbox/webhooks', webhookAdminRoutes(ctx));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBusinessDay } from '../src/pis/calendar.js';
 import type { RunningSandbox } from '../src/server.js';
 import {
   ANNA_LOW,
@@ -277,9 +278,13 @@ describe('decline', () => {
 });
 
 describe('forward-dated payments', () => {
-  it('wait in ACTC until the requested execution date', async () => {
+  it('wait in PDNG until the requested execution date', async () => {
     const clock = (await fetch(`${sandbox.url}/sandbox/clock`).then((r) => r.json())) as { now: string };
-    const inTwoDays = new Date(Date.parse(clock.now) + 2 * 86_400_000).toISOString();
+    // Two days ahead, moved onto a business day (a weekend or holiday date would be ACWC instead).
+    let ahead = 2;
+    while (!isBusinessDay(new Date(Date.parse(clock.now) + ahead * 86_400_000).toISOString().slice(0, 10)))
+      ahead++;
+    const inTwoDays = new Date(Date.parse(clock.now) + ahead * 86_400_000).toISOString();
     const { scaRedirect, status: statusPath } = await initiate(
       singlePayment({ requestedExecutionDate: inTwoDays }),
     );
@@ -289,8 +294,8 @@ describe('forward-dated payments', () => {
     // Tokens expire on the sandbox clock too: a day later the TPP needs a new one.
     await advanceClock(sandbox.url, 86_400);
     token = await tpp.token();
-    expect(await status(statusPath)).toBe('ACTC');
-    await advanceClock(sandbox.url, 86_400 + 120);
+    expect(await status(statusPath)).toBe('PDNG');
+    await advanceClock(sandbox.url, (ahead - 1) * 86_400 + 120);
     token = await tpp.token();
     expect(await status(statusPath)).toBe('ACSC');
   });

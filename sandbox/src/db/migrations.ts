@@ -289,6 +289,44 @@ CREATE TABLE webhook_delivery_attempts (
 CREATE INDEX webhook_delivery_attempts_delivery ON webhook_delivery_attempts (delivery_id, id);
 `,
   },
+  {
+    // PIS: SCA approaches per PSU, multilevel signers, per-authorisation state, richer execution.
+    id: '0005_pis_sca_approaches',
+    sql: `
+ALTER TABLE psus ADD COLUMN sca_approach text NOT NULL DEFAULT 'redirect';
+ALTER TABLE psus ADD COLUMN sca_methods jsonb NOT NULL DEFAULT '[]'::jsonb;
+ALTER TABLE accounts ADD COLUMN credit_blocked boolean NOT NULL DEFAULT false;
+CREATE TABLE psu_signers (
+  company_username text NOT NULL REFERENCES psus(username),
+  signer_username text NOT NULL REFERENCES psus(username),
+  PRIMARY KEY (company_username, signer_username)
+);
+ALTER TABLE payments ADD COLUMN sca_approach text;
+ALTER TABLE payments ADD COLUMN psu_username text;
+ALTER TABLE payments ADD COLUMN no_funds_preferred boolean;
+ALTER TABLE payments ADD COLUMN element_statuses jsonb;
+ALTER TABLE authorisations ADD COLUMN approach text;
+ALTER TABLE authorisations ADD COLUMN method_id text;
+ALTER TABLE authorisations ADD COLUMN otp_attempts integer NOT NULL DEFAULT 0;
+ALTER TABLE authorisations ADD COLUMN tpp_redirect_uri text;
+ALTER TABLE authorisations ADD COLUMN tpp_nok_redirect_uri text;
+ALTER TABLE authorisations ADD COLUMN oauth_redirect_uri text;
+ALTER TABLE authorisations ADD COLUMN oauth_state text;
+ALTER TABLE authorisations ADD COLUMN oauth_code_hash text;
+ALTER TABLE authorisations ADD COLUMN oauth_code_expires_at double precision;
+ALTER TABLE authorisations ADD COLUMN confirmation_message text;
+ALTER TABLE scheduled_transitions ADD COLUMN authorisation_id text;
+ALTER TABLE scheduled_transitions ADD COLUMN params jsonb;
+CREATE TABLE periodic_executions (
+  id bigserial PRIMARY KEY,
+  payment_id text NOT NULL REFERENCES payments(id),
+  execution_date text NOT NULL,
+  status text NOT NULL,
+  at double precision NOT NULL
+);
+CREATE INDEX periodic_executions_payment ON periodic_executions (payment_id, id);
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {

@@ -22,6 +22,18 @@ export interface SeedAccount {
   currency: string;
   /** Balance as a decimal string in the account currency. */
   balance: string;
+  /** Credits to this account are not posted (payments to it end ACWP). */
+  creditBlocked?: boolean;
+}
+
+/** How the bank authenticates this PSU by default (see README "SCA approaches"). */
+export type PsuScaApproach = 'redirect' | 'oauth' | 'decoupled' | 'embedded' | 'iobws';
+
+export interface SeedScaMethod {
+  authenticationType: 'SMS_OTP' | 'CHIP_OTP' | 'PHOTO_OTP' | 'PUSH_OTP';
+  authenticationMethodId: string;
+  name: string;
+  explanation?: string;
 }
 
 export interface SeedPsu {
@@ -29,6 +41,11 @@ export interface SeedPsu {
   password: string;
   name: string;
   kennitala: string;
+  scaApproach?: PsuScaApproach;
+  /** Methods offered for embedded/decoupled SCA (PUSH_OTP means decoupled, in the bank's app). */
+  scaMethods?: SeedScaMethod[];
+  /** For a company: the usernames of the people who must all sign its payments (multilevel SCA). */
+  signers?: string[];
   accounts: SeedAccount[];
 }
 
@@ -42,6 +59,11 @@ export const SEED_PSUS: readonly SeedPsu[] = [
     password: 'sandbox',
     name: 'Jón Jónsson',
     kennitala: '0101302989',
+    scaApproach: 'redirect',
+    // Only used when a TPP sends TPP-Redirect-Preferred: false (embedded, one method, chosen implicitly).
+    scaMethods: [
+      { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms-jon', name: 'SMS to +354 ***-**89' },
+    ],
     accounts: [
       { iban: 'IS140159260076545510730339', name: 'Launareikningur', currency: 'ISK', balance: '5000000' },
       {
@@ -63,6 +85,9 @@ export const SEED_PSUS: readonly SeedPsu[] = [
     password: 'sandbox',
     name: 'Anna Sigurðardóttir',
     kennitala: '1203892039',
+    scaApproach: 'redirect',
+    // Only used when a TPP sends TPP-Redirect-Preferred: false (decoupled: approve in the bank's app).
+    scaMethods: [{ authenticationType: 'PUSH_OTP', authenticationMethodId: 'app-anna', name: "Bank's app" }],
     accounts: [
       {
         iban: 'IS770133260044551203892039',
@@ -77,25 +102,146 @@ export const SEED_PSUS: readonly SeedPsu[] = [
         currency: 'ISK',
         balance: '1000',
       },
+      // Credits to this account are not posted: a payment to it ends ACWP.
+      {
+        iban: 'IS040133260000991203892039',
+        name: 'Lokaður reikningur (blocked for credits)',
+        currency: 'ISK',
+        balance: '0',
+        creditBlocked: true,
+      },
+    ],
+  },
+  {
+    username: 'helga',
+    password: 'sandbox',
+    name: 'Helga Björnsdóttir',
+    kennitala: '1505852289',
+    scaApproach: 'decoupled',
+    scaMethods: [{ authenticationType: 'PUSH_OTP', authenticationMethodId: 'app-helga', name: "Bank's app" }],
+    accounts: [
+      { iban: 'IS950515260012341505852289', name: 'Launareikningur', currency: 'ISK', balance: '2000000' },
+    ],
+  },
+  {
+    username: 'olafur',
+    password: 'sandbox',
+    name: 'Ólafur Ragnarsson',
+    kennitala: '2207793199',
+    scaApproach: 'embedded',
+    scaMethods: [
+      { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms', name: 'SMS to +354 ***-**99' },
+      {
+        authenticationType: 'CHIP_OTP',
+        authenticationMethodId: 'chip',
+        name: 'Security token (auðkennislykill)',
+        explanation: 'Enter the start code on your token and type the code it shows.',
+      },
+      {
+        authenticationType: 'PHOTO_OTP',
+        authenticationMethodId: 'photo',
+        name: 'Photo code',
+        explanation: 'Scan the image with the bank app and type the code it shows.',
+      },
+    ],
+    accounts: [
+      { iban: 'IS830515260012342207793199', name: 'Launareikningur', currency: 'ISK', balance: '3000000' },
+      {
+        iban: 'IS840515380007772207793199',
+        name: 'Gjaldeyrisreikningur',
+        currency: 'EUR',
+        balance: '5000.00',
+      },
+    ],
+  },
+  {
+    username: 'sigrun',
+    password: 'sandbox',
+    name: 'Sigrún Pálsdóttir',
+    kennitala: '0303904239',
+    scaApproach: 'oauth',
+    accounts: [
+      { iban: 'IS250515260012340303904239', name: 'Launareikningur', currency: 'ISK', balance: '1500000' },
+    ],
+  },
+  {
+    username: 'gunnar',
+    password: 'sandbox',
+    name: 'Gunnar Einarsson',
+    kennitala: '1111712549',
+    scaApproach: 'redirect',
+    accounts: [],
+  },
+  {
+    username: 'kristin',
+    password: 'sandbox',
+    name: 'Kristín Jónsdóttir',
+    kennitala: '0808832779',
+    scaApproach: 'redirect',
+    accounts: [],
+  },
+  {
+    username: 'sandkassi',
+    password: 'sandbox',
+    name: 'Sandkassi ehf.',
+    kennitala: '5102993029',
+    scaApproach: 'redirect',
+    signers: ['gunnar', 'kristin'],
+    accounts: [
+      {
+        iban: 'IS780515260012345102993029',
+        name: 'Rekstrarreikningur',
+        currency: 'ISK',
+        balance: '50000000',
+      },
+    ],
+  },
+  {
+    username: 'bokhald',
+    password: 'sandbox',
+    name: 'Bókhaldskerfi ehf.',
+    kennitala: '6403164039',
+    scaApproach: 'iobws',
+    accounts: [
+      {
+        iban: 'IS950515260012346403164039',
+        name: 'Rekstrarreikningur',
+        currency: 'ISK',
+        balance: '20000000',
+      },
     ],
   },
 ];
 
+/**
+ * Inserts every seeded PSU and account that is missing (so a database seeded by an older version gains the
+ * newer PSUs) and sets each PSU's SCA approach, methods and signers. Existing balances are left alone.
+ */
 export async function seed(db: Db): Promise<void> {
-  const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM psus');
-  if ((existing[0]?.n ?? 0) > 0) return seedBusiness(db);
+  const existing = new Set(
+    (await db.query<{ username: string }>('SELECT username FROM psus')).map((r) => r.username),
+  );
+  const hashes = new Map(
+    SEED_PSUS.filter((p) => !existing.has(p.username)).map((p) => [p.username, hashPassword(p.password)]),
+  );
   await db.transaction(async (tx) => {
     for (const psu of SEED_PSUS) {
-      await tx.query('INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4)', [
+      const hash = hashes.get(psu.username);
+      if (hash) {
+        await tx.query(
+          'INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+          [psu.username, hash, psu.name, psu.kennitala],
+        );
+      }
+      await tx.query('UPDATE psus SET sca_approach = $2, sca_methods = $3::jsonb WHERE username = $1', [
         psu.username,
-        hashPassword(psu.password),
-        psu.name,
-        psu.kennitala,
+        psu.scaApproach ?? 'redirect',
+        JSON.stringify(psu.scaMethods ?? []),
       ]);
       for (const account of psu.accounts) {
         await tx.query(
-          `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
+          `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor, credit_blocked)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (iban) DO NOTHING`,
           [
             account.iban,
             account.iban.slice(4),
@@ -103,7 +249,16 @@ export async function seed(db: Db): Promise<void> {
             account.name,
             account.currency,
             balanceMinor(account),
+            account.creditBlocked ?? false,
           ],
+        );
+      }
+    }
+    for (const psu of SEED_PSUS) {
+      for (const signer of psu.signers ?? []) {
+        await tx.query(
+          'INSERT INTO psu_signers (company_username, signer_username) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [psu.username, signer],
         );
       }
     }

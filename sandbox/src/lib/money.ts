@@ -81,3 +81,13 @@ export function formatAmount(amount: string, currency: string, language: 'is' | 
   // Given a decimal string, Intl formats it exactly, without a detour through floating point.
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
 }
+
+/** Units of `to` per one unit of `from` at the sandbox rates, as a decimal string with up to 6 fraction digits. */
+export function exchangeRate(from: string, to: string): string {
+  const a = rateAsFraction(from);
+  const b = rateAsFraction(to);
+  const scaled = (a.numerator * b.denominator * 1_000_000n) / (a.denominator * b.numerator);
+  const whole = scaled / 1_000_000n;
+  const fraction = (scaled % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}

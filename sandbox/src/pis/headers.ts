@@ -105,8 +105,9 @@ export interface InitiationHeaders {
   requestId: string;
   language: 'is' | 'en';
   psuIpAddress: string;
-  redirectUri: string;
+  redirectUri: string | null;
   nokRedirectUri: string | null;
+  rejectionNoFundsPreferred: boolean | null;
   notificationUri: string | null;
   notificationContentPreferred: string | null;
   idempotencyKey: string | null;
@@ -119,17 +120,9 @@ export function checkInitiationHeaders(c: Context): InitiationHeaders {
   booleanHeader(c, 'TPP-Redirect-Preferred');
   booleanHeader(c, 'TPP-Explicit-Authorisation-Preferred');
   booleanHeader(c, 'TPP-Rejection-No-Funds-Preferred');
-  // The sandbox offers the redirect approach only, for which the specification mandates TPP-Redirect-URI.
-  const redirectUri = c.req.header('TPP-Redirect-URI');
-  if (!redirectUri) {
-    fail(
-      400,
-      'FORMAT_ERROR',
-      'TPP-Redirect-URI',
-      'TPP-Redirect-URI is required: this bank uses the redirect SCA approach.',
-    );
-  }
-  if (!isHttpUrl(redirectUri))
+  // Mandated for the redirect approach: initiation checks its presence once the approach is known.
+  const redirectUri = c.req.header('TPP-Redirect-URI') ?? null;
+  if (redirectUri !== null && !isHttpUrl(redirectUri))
     fail(400, 'FORMAT_ERROR', 'TPP-Redirect-URI', 'TPP-Redirect-URI must be an absolute http(s) URL.');
   const nokRedirectUri = c.req.header('TPP-Nok-Redirect-URI') ?? null;
   if (nokRedirectUri !== null && !isHttpUrl(nokRedirectUri)) {
@@ -173,6 +166,12 @@ export function checkInitiationHeaders(c: Context): InitiationHeaders {
     psuIpAddress: c.req.header('PSU-IP-Address') ?? '',
     redirectUri,
     nokRedirectUri,
+    rejectionNoFundsPreferred:
+      c.req.header('TPP-Rejection-No-Funds-Preferred') === 'true'
+        ? true
+        : c.req.header('TPP-Rejection-No-Funds-Preferred') === 'false'
+          ? false
+          : null,
     notificationUri,
     notificationContentPreferred,
     idempotencyKey,

@@ -2,11 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import type { Queryable } from '../db/db.js';
 import { fail } from '../errors.js';
 import { canonicalJson } from '../lib/canonical-json.js';
+import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../lib/money.js';
 import { sha256Hex } from '../lib/secrets.js';
+import {
+  APPROACH_HEADER,
+  type Approach,
+  decideApproach,
+  insertAuthorisation,
+  planInitiation,
+  readScaPreferences,
+} from '../sca/engine.js';
+import { approvePayment } from './execution.js';
 import { checkInitiationHeaders, checkSignatureHeaders } from './headers.js';
 import {
+  type AccountRow,
+  findPayment,
   findPaymentByIdempotencyKey,
   type PaymentProduct,
   type PaymentRow,
@@ -31,7 +44,7 @@ export function paymentLinks(
 
 function replay(c: Context, stored: PaymentRow) {
   const links = stored.response._links as { self?: { href?: string } } | undefined;
-  c.header('ASPSP-SCA-Approach', 'REDIRECT');
+  c.header('ASPSP-SCA-Approach', APPROACH_HEADER[(stored.sca_approach ?? 'REDIRECT') as Approach]);
   if (links?.self?.href) c.header('Location', links.self.href);
   c.header('X-Request-ID', c.req.header('X-Request-ID') ?? '');
   return c.json(stored.response, 201);
@@ -99,12 +112,38 @@ export async function initiatePayment(
     if (used.length > 0) duplicateBulk();
   }
 
+  const body_ = body as Record<string, unknown>;
+  const creditorIban =
+    service === 'payments'
+      ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
+      : null;
+  const decision = await decideApproach(db, validated.debtor, creditorIban, readScaPreferences(c));
+  if (decision.approach === 'REDIRECT' && !headers.redirectUri) {
+    fail(
+      400,
+      'FORMAT_ERROR',
+      'TPP-Redirect-URI',
+      'TPP-Redirect-URI is required: this PSU is authenticated with the redirect SCA approach.',
+    );
+  }
+  const fees = foreignCurrencyFees(service, body_, validated.debtor);
+  const totalMinor = validated.totalMinor + fees.totalFeesMinor;
+  const noFundsPreferred = headers.rejectionNoFundsPreferred;
+  if (noFundsPreferred === true && service !== 'periodic-payments' && !isForwardDated(body_, now)) {
+    // The integrated funds check the TPP asked for: reject the initiation rather than wait for funds.
+    if (!(await fundsAvailable(db, validated.debtor.iban, totalMinor))) {
+      fail(400, 'INSUFFICIENT_FUNDS', 'debtorAccount', 'The debtor account does not hold enough funds.');
+    }
+  }
+
   const paymentId = randomUUID();
-  const authorisationId = randomUUID();
-  const response = {
-    transactionStatus: 'RCVD',
+  const plan = planInitiation(ctx, { id: paymentId, service, product }, decision, headers.language);
+  const response: Record<string, unknown> = {
+    transactionStatus: plan.transactionStatus,
     paymentId,
-    _links: paymentLinks(ctx, { id: paymentId, service, product }, authorisationId),
+    ...fees.response,
+    ...plan.extra,
+    _links: plan.links,
   };
   try {
     await db.transaction(async (tx) => {
@@ -112,9 +151,10 @@ export async function initiatePayment(
         `INSERT INTO payments (id, client_id, payment_service, payment_product, body, transaction_status, debtor_iban,
            total_currency, total_minor, payment_information_id, idempotency_key, request_hash, response,
            psu_accept_language, tpp_redirect_uri, tpp_nok_redirect_uri, tpp_notification_uri,
-           tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at)
+           tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at,
+           sca_approach, psu_username, no_funds_preferred)
          VALUES ($1, $2, $3, $4, $5::jsonb, 'RCVD', $6, $7, $8::numeric, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17,
-           $18, $19, $20, $20)`,
+           $18, $19, $20, $20, $21, $22, $23)`,
         [
           paymentId,
           clientId,
@@ -123,7 +163,7 @@ export async function initiatePayment(
           JSON.stringify(body),
           validated.debtor.iban,
           validated.debtor.currency,
-          validated.totalMinor.toString(),
+          totalMinor.toString(),
           validated.paymentInformationId,
           headers.idempotencyKey,
           requestHash,
@@ -136,17 +176,35 @@ export async function initiatePayment(
           headers.psuIpAddress,
           headers.requestId,
           now,
+          decision.approach,
+          decision.psuUsername,
+          noFundsPreferred,
         ],
       );
       await tx.query(
         'INSERT INTO payment_status_history (payment_id, transaction_status, reason, at) VALUES ($1, $2, $3, $4)',
         [paymentId, 'RCVD', 'initiated', now],
       );
-      await tx.query(
-        `INSERT INTO authorisations (id, payment_id, kind, sca_status, created_at, updated_at)
-         VALUES ($1, $2, 'payment', 'received', $3, $3)`,
-        [authorisationId, paymentId, now],
-      );
+      if (plan.authorisation) {
+        await insertAuthorisation(
+          tx,
+          {
+            id: plan.authorisation.id,
+            paymentId,
+            kind: 'payment',
+            scaStatus: plan.authorisation.scaStatus,
+            approach: plan.authorisation.approach,
+            methodId: plan.authorisation.methodId,
+            psuUsername: plan.authorisation.scaStatus === 'exempted' ? decision.psuUsername : null,
+          },
+          now,
+          ctx.config.delays,
+        );
+      }
+      if (plan.transactionStatus === 'ACTC') {
+        const created = await findPayment(tx, paymentId);
+        if (created) await approvePayment(tx, created, now, ctx.config.delays, 'SCA exempted (own accounts)');
+      }
     });
   } catch (error) {
     // A concurrent request won the race for the same key or bulk id.
@@ -157,8 +215,69 @@ export async function initiatePayment(
     if (isUniqueViolation(error, 'payments_bulk_information_id')) duplicateBulk();
     throw error;
   }
-  c.header('ASPSP-SCA-Approach', 'REDIRECT');
-  c.header('Location', response._links.self.href);
+  c.header('ASPSP-SCA-Approach', plan.headerValue);
+  c.header('Location', plan.links.self?.href ?? '');
   c.header('X-Request-ID', headers.requestId);
   return c.json(response, 201);
+}
+
+function isForwardDated(body: Record<string, unknown>, now: number): boolean {
+  const date = body.requestedExecutionDate;
+  return typeof date === 'string' && Date.parse(date) > now + 60_000;
+}
+
+async function fundsAvailable(db: Queryable, iban: string, minor: bigint): Promise<boolean> {
+  const rows = await db.query<{ balance: string; held: string | null }>(
+    `SELECT a.balance_minor::text AS balance,
+       (SELECT sum(total_minor)::text FROM payments p WHERE p.debtor_iban = a.iban
+          AND p.transaction_status IN ('ACSP', 'ACFC') AND p.payment_service <> 'periodic-payments') AS held
+     FROM accounts a WHERE a.iban = $1`,
+    [iban],
+  );
+  const row = rows[0];
+  if (!row) return false;
+  return BigInt(row.balance) - BigInt(row.held ?? '0') >= minor;
+}
+
+/** Fixed sandbox price list for a payment in another currency than the debtor account. */
+const TRANSFER_FEE_ISK = 450n;
+const CONVERSION_FEE_PERCENT = 1n;
+
+function foreignCurrencyFees(service: PaymentService, body: Record<string, unknown>, debtor: AccountRow) {
+  type Amount = { currency: string; amount: string };
+  const amounts: Amount[] =
+    service === 'bulk-payments'
+      ? ((body.payments as Array<{ instructedAmount: Amount }>) ?? []).map((p) => p.instructedAmount)
+      : body.instructedAmount
+        ? [body.instructedAmount as Amount]
+        : [];
+  const foreign = amounts.filter((a) => a.currency !== debtor.currency);
+  const first = foreign[0];
+  if (!first) return { totalFeesMinor: 0n, response: {} };
+  let converted = 0n;
+  for (const a of foreign)
+    converted += convertMinor(toMinorUnits(a.amount, a.currency), a.currency, debtor.currency);
+  const conversion = (converted * CONVERSION_FEE_PERCENT + 99n) / 100n;
+  const transfer = convertMinor(TRANSFER_FEE_ISK, 'ISK', debtor.currency);
+  const money = (minor: bigint) => ({
+    currency: debtor.currency,
+    amount: fromMinorUnits(minor, debtor.currency),
+  });
+  return {
+    totalFeesMinor: conversion + transfer,
+    response: {
+      transactionFees: money(conversion + transfer),
+      currencyConversionFee: money(conversion),
+      transactionFeeIndicator: true,
+      transactionFeesDetails: [
+        { feeType: 'TRANSFER', value: money(transfer) },
+        { feeType: 'CURRENCY_CONVERSION', value: money(conversion) },
+      ],
+      exchangeRateInformation: {
+        unitCurrency: first.currency,
+        exchangeRate: exchangeRate(first.currency, debtor.currency),
+        rateType: 'SALE',
+      },
+    },
+  };
 }

@@ -5,7 +5,7 @@ export type PaymentProduct = 'credit-transfers' | 'card-deposits';
 export const PAYMENT_SERVICES: readonly PaymentService[] = ['payments', 'bulk-payments', 'periodic-payments'];
 export const PAYMENT_PRODUCTS: readonly PaymentProduct[] = ['credit-transfers', 'card-deposits'];
 
-export const FINAL_STATUSES = new Set(['ACSC', 'ACCC', 'RJCT', 'CANC']);
+export const FINAL_STATUSES = new Set(['ACSC', 'ACCC', 'ACWP', 'PART', 'RJCT', 'CANC']);
 
 export interface PaymentRow {
   id: string;
@@ -30,6 +30,11 @@ export interface PaymentRow {
   x_request_id: string;
   created_at: number;
   updated_at: number;
+  /** REDIRECT, OAUTH, DECOUPLED, EMBEDDED, MULTILEVEL or IOBWS (null: created before approaches existed). */
+  sca_approach: string | null;
+  psu_username: string | null;
+  no_funds_preferred: boolean | null;
+  element_statuses: Array<{ index: number; transactionStatus: string; reason: string | null }> | null;
 }
 
 export interface AuthorisationRow {
@@ -40,6 +45,16 @@ export interface AuthorisationRow {
   psu_username: string | null;
   created_at: number;
   updated_at: number;
+  approach: string | null;
+  method_id: string | null;
+  otp_attempts: number;
+  tpp_redirect_uri: string | null;
+  tpp_nok_redirect_uri: string | null;
+  oauth_redirect_uri: string | null;
+  oauth_state: string | null;
+  oauth_code_hash: string | null;
+  oauth_code_expires_at: number | null;
+  confirmation_message: string | null;
 }
 
 export interface AccountRow {
@@ -49,12 +64,14 @@ export interface AccountRow {
   name: string;
   currency: string;
   balance_minor: string;
+  credit_blocked?: boolean;
 }
 
 const PAYMENT_COLUMNS = `id, client_id, payment_service, payment_product, body, transaction_status, debtor_iban,
   total_currency, total_minor::text AS total_minor, payment_information_id, idempotency_key, request_hash, response,
   psu_accept_language, tpp_redirect_uri, tpp_nok_redirect_uri, tpp_notification_uri,
-  tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at`;
+  tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at, sca_approach, psu_username,
+  no_funds_preferred, element_statuses`;
 
 export async function findPayment(db: Queryable, id: string): Promise<PaymentRow | undefined> {
   const rows = await db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [id]);
@@ -86,7 +103,8 @@ export async function findAccountByReference(
   db: Queryable,
   reference: { iban?: string | null; bban?: string | null },
 ): Promise<AccountRow | undefined> {
-  const columns = 'iban, bban, owner_username, name, currency, balance_minor::text AS balance_minor';
+  const columns =
+    'iban, bban, owner_username, name, currency, balance_minor::text AS balance_minor, credit_blocked';
   if (reference.iban) {
     return (
       await db.query<AccountRow>(`SELECT ${columns} FROM accounts WHERE iban = $1`, [reference.iban])

@@ -3,6 +3,8 @@ import { businessTokenResponse } from '../business/auth.js';
 import type { SandboxContext } from '../context.js';
 import { secretEquals } from '../lib/secrets.js';
 import { issueToken } from '../pis/auth.js';
+import { findPayment } from '../pis/payments.js';
+import { messagePage } from '../sca/pages.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
 
@@ -78,5 +80,59 @@ export function oauthRoutes(ctx: SandboxContext) {
       scope: normalised,
     });
   });
+  // RFC 8414 metadata: the target of the scaOAuth link.
+  app.get('/.well-known/oauth-authorization-server', (c) => {
+    const base = ctx.publicUrl();
+    return c.json({
+      issuer: base,
+      authorization_endpoint: `${base}/oauth/v2/authorize`,
+      token_endpoint: `${base}/oauth/v2/oauth-token`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['client_credentials'],
+      code_challenge_methods_supported: ['S256'],
+      scopes_supported: ['pis:', 'ais:', 'PIS:{paymentId}'],
+    });
+  });
+
+  /**
+   * OAuth SCA of one payment: `scope=PIS:{paymentId}` names the payment; the PSU signs in and approves on the
+   * bank's SCA pages, which then redirect to `redirect_uri?code=…&state=…`. Parameter errors are shown as a page
+   * (never redirected to an unverified URI), as RFC 6749 section 4.1.2.1 asks.
+   */
+  app.get('/oauth/v2/authorize', async (c) => {
+    const q = (name: string) => c.req.query(name) ?? '';
+    const problem = (text: string) => c.html(messagePage('en', text), 400);
+    const client = ctx.findClientById(q('client_id'));
+    if (!client) return problem('Unknown client_id.');
+    let redirect: URL;
+    try {
+      redirect = new URL(q('redirect_uri'));
+      if (redirect.protocol !== 'http:' && redirect.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      return problem('redirect_uri must be an absolute http(s) URL.');
+    }
+    if (q('response_type') !== 'code') return problem('response_type must be code.');
+    const method = c.req.query('code_challenge_method');
+    if (method !== undefined && method !== 'S256') return problem('code_challenge_method must be S256.');
+    const match = /^PIS:(.+)$/.exec(q('scope').trim());
+    const db = await ctx.db();
+    const payment = match?.[1] ? await findPayment(db, match[1]) : undefined;
+    if (!payment || payment.client_id !== client.clientId)
+      return problem('scope must be PIS:{paymentId} of your payment.');
+    const rows = await db.query<{ id: string }>(
+      `SELECT id FROM authorisations WHERE payment_id = $1 AND kind = 'payment' AND approach = 'OAUTH'
+       AND sca_status NOT IN ('finalised', 'failed', 'exempted', 'unconfirmed') ORDER BY created_at DESC LIMIT 1`,
+      [payment.id],
+    );
+    const authorisationId = rows[0]?.id;
+    if (!authorisationId) return problem('This payment has no OAuth authorisation awaiting the PSU.');
+    await db.query('UPDATE authorisations SET oauth_redirect_uri = $2, oauth_state = $3 WHERE id = $1', [
+      authorisationId,
+      redirect.toString(),
+      c.req.query('state') ?? null,
+    ]);
+    return c.redirect(`/sca/${authorisationId}`, 302);
+  });
+
   return app;
 }

@@ -1,12 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import { describeAjvError, loadPisContract } from '../contract.js';
 import { fail } from '../errors.js';
 import { authenticateTpp } from '../pis/auth.js';
-import { checkPsuHeaders, isUuid, requireRequestId } from '../pis/headers.js';
-import { initiatePayment, paymentLinks } from '../pis/initiate.js';
+import { cancelPayment } from '../pis/execution.js';
+import { checkPsuHeaders, checkSignatureHeaders, isUuid, requireRequestId } from '../pis/headers.js';
+import { initiatePayment } from '../pis/initiate.js';
 import {
+  type AuthorisationRow,
   findAuthorisation,
   findPayment,
   PAYMENT_PRODUCTS,
@@ -14,8 +16,19 @@ import {
   type PaymentProduct,
   type PaymentRow,
   type PaymentService,
-  recordStatus,
 } from '../pis/payments.js';
+import { respond } from '../pis/respond.js';
+import {
+  type AuthorisationKind,
+  applyUpdate,
+  authorisationResponse,
+  cancellationNeedsSca,
+  methodsFor,
+  paymentHref,
+  readScaPreferences,
+  type UpdateBody,
+} from '../sca/engine.js';
+import { startAuthorisation } from '../sca/start.js';
 
 /**
  * Path parameters. An unknown payment-service is 400 SERVICE_INVALID: the 405 variant is kept for a method
@@ -61,6 +74,48 @@ async function ownPayment(c: Context, ctx: SandboxContext, clientId: string): Pr
     fail(404, 'RESOURCE_UNKNOWN', 'paymentId', 'No payment with this paymentId exists for this TPP.');
   }
   return payment;
+}
+
+async function ownAuthorisation(
+  c: Context,
+  ctx: SandboxContext,
+  payment: PaymentRow,
+  kind: AuthorisationKind,
+): Promise<AuthorisationRow> {
+  const authorisation = await findAuthorisation(await ctx.db(), c.req.param('authorisationId') ?? '');
+  if (!authorisation || authorisation.payment_id !== payment.id || authorisation.kind !== kind) {
+    fail(
+      404,
+      'RESOURCE_UNKNOWN',
+      'authorisationId',
+      'No authorisation with this id exists for this payment.',
+    );
+  }
+  return authorisation;
+}
+
+/** A start or update body: JSON checked against the contract; a start may have no body at all. */
+async function readAuthorisationBody(c: Context, schema: string, emptyAllowed: boolean): Promise<UpdateBody> {
+  const raw = await c.req.text();
+  checkSignatureHeaders(c, raw);
+  if (raw.trim() === '' && emptyAllowed) return {};
+  const contentType = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (!contentType.startsWith('application/json')) {
+    fail(400, 'FORMAT_ERROR', 'Content-Type', 'Send the body as application/json.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    fail(400, 'FORMAT_ERROR', null, 'The request body is not valid JSON.');
+  }
+  const validate = loadPisContract().validator(schema);
+  if (!validate(body)) {
+    const first = validate.errors?.[0];
+    const { path, text } = first ? describeAjvError(first) : { path: '', text: 'The body is not valid.' };
+    fail(400, 'FORMAT_ERROR', path || null, text);
+  }
+  return body as UpdateBody;
 }
 
 function methodNotAllowed(allow: string) {
@@ -147,18 +202,26 @@ export function pisRoutes(ctx: SandboxContext) {
   app.get('/:service/:product/:paymentId', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
     const payment = await ownPayment(c, ctx, clientId);
-    return c.json(await paymentInformation(ctx, payment));
+    return respond(c, await paymentInformation(ctx, payment));
   });
 
-  // Cancellation without PSU authorisation while the payment has not been executed; afterwards 409.
+  // Cancellation: at once before SCA (RCVD, PATC); with the PSU's authorisation once authorised but not yet
+  // executing (ACTC, PDNG, ACWC, a standing order in ACSP): 202 with startAuthorisation; afterwards 409.
   app.delete('/:service/:product/:paymentId', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
     const payment = await ownPayment(c, ctx, clientId);
-    const cancellable =
+    const db = await ctx.db();
+    const immediate =
       payment.transaction_status === 'RCVD' ||
-      payment.transaction_status === 'ACTC' ||
-      (payment.payment_service === 'periodic-payments' && payment.transaction_status === 'ACSP');
-    if (!cancellable) {
+      payment.transaction_status === 'PATC' ||
+      (payment.sca_approach === 'IOBWS' && cancellationNeedsSca(payment));
+    if (immediate) {
+      await db.transaction(async (tx) => {
+        await cancelPayment(tx, payment.id, 'cancelled by the TPP', await sandboxNow(tx));
+      });
+      return c.body(null, 204);
+    }
+    if (!cancellationNeedsSca(payment)) {
       fail(
         409,
         'STATUS_INVALID',
@@ -166,115 +229,86 @@ export function pisRoutes(ctx: SandboxContext) {
         `A payment in status ${payment.transaction_status} can no longer be cancelled.`,
       );
     }
-    const db = await ctx.db();
-    await db.transaction(async (tx) => {
-      const now = await sandboxNow(tx);
-      await recordStatus(tx, payment.id, 'CANC', 'cancelled by the TPP', now);
-      await tx.query('UPDATE scheduled_transitions SET done = true WHERE payment_id = $1 AND NOT done', [
-        payment.id,
-      ]);
-      await tx.query(
-        `UPDATE authorisations SET sca_status = 'failed', updated_at = $2
-         WHERE payment_id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted')`,
-        [payment.id, now],
-      );
+    const self = paymentHref(ctx, {
+      id: payment.id,
+      service: payment.payment_service,
+      product: payment.payment_product,
     });
-    return c.body(null, 204);
+    return respond(
+      c,
+      {
+        transactionStatus: payment.transaction_status,
+        _links: {
+          startAuthorisation: { href: `${self}/cancellation-authorisations` },
+          self: { href: self },
+          status: { href: `${self}/status` },
+        },
+      },
+      202,
+    );
   });
   app.all('/:service/:product/:paymentId', methodNotAllowed('GET, DELETE'));
 
   app.get('/:service/:product/:paymentId/status', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
     const payment = await ownPayment(c, ctx, clientId);
-    return c.json({ transactionStatus: payment.transaction_status });
+    return respond(c, { transactionStatus: payment.transaction_status });
   });
   app.all('/:service/:product/:paymentId/status', methodNotAllowed('GET'));
 
-  app.get('/:service/:product/:paymentId/authorisations', async (c) => {
-    const clientId = await authenticateTpp(c, ctx);
-    const payment = await ownPayment(c, ctx, clientId);
-    const rows = await (await ctx.db()).query<{ id: string }>(
-      "SELECT id FROM authorisations WHERE payment_id = $1 AND kind = 'payment' ORDER BY created_at, id",
-      [payment.id],
-    );
-    return c.json({ authorisationIds: rows.map((r) => r.id) });
-  });
+  for (const kind of ['payment', 'cancellation'] as const) {
+    const path = `/:service/:product/:paymentId/${kind === 'payment' ? 'authorisations' : 'cancellation-authorisations'}`;
 
-  // A new authorisation (for example after the PSU abandoned the first SCA page) while the payment awaits SCA.
-  app.post('/:service/:product/:paymentId/authorisations', async (c) => {
-    const clientId = await authenticateTpp(c, ctx);
-    const payment = await ownPayment(c, ctx, clientId);
-    if (payment.transaction_status !== 'RCVD') {
-      fail(
-        409,
-        'STATUS_INVALID',
-        null,
-        `The payment is in status ${payment.transaction_status} and needs no authorisation.`,
+    app.get(path, async (c) => {
+      const clientId = await authenticateTpp(c, ctx);
+      const payment = await ownPayment(c, ctx, clientId);
+      const rows = await (await ctx.db()).query<{ id: string }>(
+        'SELECT id FROM authorisations WHERE payment_id = $1 AND kind = $2 ORDER BY created_at, id',
+        [payment.id, kind],
       );
-    }
-    const db = await ctx.db();
-    const authorisationId = randomUUID();
-    const now = await sandboxNow(db);
-    await db.query(
-      `INSERT INTO authorisations (id, payment_id, kind, sca_status, created_at, updated_at)
-       VALUES ($1, $2, 'payment', 'received', $3, $3)`,
-      [authorisationId, payment.id, now],
-    );
-    const links = paymentLinks(
-      ctx,
-      { id: payment.id, service: payment.payment_service, product: payment.payment_product },
-      authorisationId,
-    );
-    c.header('ASPSP-SCA-Approach', 'REDIRECT');
-    c.header('Location', links.scaStatus.href);
-    return c.json(
-      {
-        scaStatus: 'received',
-        authorisationId,
-        _links: { scaRedirect: links.scaRedirect, scaStatus: links.scaStatus },
-      },
-      201,
-    );
-  });
-  app.all('/:service/:product/:paymentId/authorisations', methodNotAllowed('GET, POST'));
+      return respond(c, { authorisationIds: rows.map((r) => r.id) });
+    });
 
-  app.get('/:service/:product/:paymentId/authorisations/:authorisationId', async (c) => {
-    const clientId = await authenticateTpp(c, ctx);
-    const payment = await ownPayment(c, ctx, clientId);
-    const authorisation = await findAuthorisation(await ctx.db(), c.req.param('authorisationId'));
-    if (!authorisation || authorisation.payment_id !== payment.id || authorisation.kind !== 'payment') {
-      fail(
-        404,
-        'RESOURCE_UNKNOWN',
-        'authorisationId',
-        'No authorisation with this id exists for this payment.',
+    app.post(path, async (c) => {
+      const clientId = await authenticateTpp(c, ctx);
+      const payment = await ownPayment(c, ctx, clientId);
+      const body = await readAuthorisationBody(c, 'StartAuthorisationRequest', true);
+      const result = await startAuthorisation(c, ctx, payment, kind, body);
+      return result;
+    });
+    app.all(path, methodNotAllowed('GET, POST'));
+
+    app.get(`${path}/:authorisationId`, async (c) => {
+      const clientId = await authenticateTpp(c, ctx);
+      const payment = await ownPayment(c, ctx, clientId);
+      const authorisation = await ownAuthorisation(c, ctx, payment, kind);
+      return respond(c, { scaStatus: authorisation.sca_status });
+    });
+
+    app.put(`${path}/:authorisationId`, async (c) => {
+      const clientId = await authenticateTpp(c, ctx);
+      const payment = await ownPayment(c, ctx, clientId);
+      const authorisation = await ownAuthorisation(c, ctx, payment, kind);
+      const body = await readAuthorisationBody(c, 'UpdatePsuDataRequest', false);
+      const db = await ctx.db();
+      const psuId = readScaPreferences(c).psuId;
+      const outcome = await db.transaction(async (tx) => {
+        const now = await sandboxNow(tx);
+        const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
+        const current = (await findPayment(tx, payment.id)) ?? payment;
+        return applyUpdate(tx, ctx, current, fresh, body, psuId, now);
+      });
+      if (!outcome.ok) outcome.error();
+      await (await ctx.scheduler()).tick();
+      const updated = (await findAuthorisation(db, authorisation.id)) ?? authorisation;
+      const current = (await findPayment(db, payment.id)) ?? payment;
+      return respond(
+        c,
+        authorisationResponse(ctx, current, updated, await methodsFor(db, current), { includeId: false }),
       );
-    }
-    return c.json({ scaStatus: authorisation.sca_status });
-  });
-  app.all('/:service/:product/:paymentId/authorisations/:authorisationId', methodNotAllowed('GET'));
-
-  // Cancellation needs no PSU authorisation in the sandbox (DELETE answers 204), so there are never any.
-  app.get('/:service/:product/:paymentId/cancellation-authorisations', async (c) => {
-    const clientId = await authenticateTpp(c, ctx);
-    await ownPayment(c, ctx, clientId);
-    return c.json({ authorisationIds: [] });
-  });
-  app.post('/:service/:product/:paymentId/cancellation-authorisations', async (c) => {
-    const clientId = await authenticateTpp(c, ctx);
-    await ownPayment(c, ctx, clientId);
-    fail(
-      409,
-      'STATUS_INVALID',
-      null,
-      'Cancellation needs no authorisation at this bank: send DELETE on the payment.',
-    );
-  });
-  app.get('/:service/:product/:paymentId/cancellation-authorisations/:authorisationId', async (c) => {
-    const clientId = await authenticateTpp(c, ctx);
-    await ownPayment(c, ctx, clientId);
-    fail(404, 'RESOURCE_UNKNOWN', 'authorisationId', 'No cancellation authorisation with this id exists.');
-  });
+    });
+    app.all(`${path}/:authorisationId`, methodNotAllowed('GET, PUT'));
+  }
 
   return app;
 }

@@ -5,7 +5,6 @@ import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { verifyPassword } from '../db/seed.js';
 import { sha256Hex } from '../lib/secrets.js';
-import { approvePayment, rejectPayment } from '../pis/execution.js';
 import {
   type AuthorisationRow,
   findAuthorisation,
@@ -13,12 +12,28 @@ import {
   type PaymentRow,
   setScaStatus,
 } from '../pis/payments.js';
+import {
+  cancellationNeedsSca,
+  FINAL_SCA,
+  failAuthorisation,
+  finaliseAuthorisation,
+  issueOAuthCode,
+  mayActFor,
+} from '../sca/engine.js';
 import { MESSAGES } from '../sca/messages.js';
 import { loginPage, messagePage, reviewPage } from '../sca/pages.js';
 
 const COOKIE = 'sandbox_sca';
 const SESSION_SECONDS = 15 * 60;
-const FINAL_SCA = new Set(['finalised', 'failed', 'exempted']);
+const PAGE_APPROACHES = new Set(['REDIRECT', 'OAUTH', 'MULTILEVEL']);
+
+/** Is this authorisation still waiting for the PSU on the bank's pages? */
+function open(authorisation: AuthorisationRow, payment: PaymentRow): boolean {
+  if (FINAL_SCA.has(authorisation.sca_status) || authorisation.sca_status === 'unconfirmed') return false;
+  return authorisation.kind === 'payment'
+    ? payment.transaction_status === 'RCVD' || payment.transaction_status === 'PATC'
+    : cancellationNeedsSca(payment);
+}
 
 /**
  * The bank's SCA pages behind `scaRedirect`: sign in with online-banking credentials, review, approve or
@@ -46,7 +61,11 @@ export function scaRoutes(ctx: SandboxContext) {
     const db = await ctx.db();
     const authorisation = await findAuthorisation(db, c.req.param('authorisationId') ?? '');
     const payment = authorisation ? await findPayment(db, authorisation.payment_id) : undefined;
-    if (!authorisation || !payment) return c.html(messagePage('en', MESSAGES.en.unknown), 404);
+    const onPages =
+      authorisation &&
+      PAGE_APPROACHES.has(authorisation.approach ?? 'REDIRECT') &&
+      (authorisation.approach !== 'OAUTH' || authorisation.oauth_redirect_uri !== null);
+    if (!authorisation || !payment || !onPages) return c.html(messagePage('en', MESSAGES.en.unknown), 404);
     return { authorisation, payment };
   }
 
@@ -69,7 +88,7 @@ export function scaRoutes(ctx: SandboxContext) {
     const { authorisation, payment } = loaded;
     const language = payment.psu_accept_language;
     c.header('Cache-Control', 'no-store');
-    if (FINAL_SCA.has(authorisation.sca_status) || payment.transaction_status !== 'RCVD') {
+    if (!open(authorisation, payment)) {
       return c.html(messagePage(language, MESSAGES[language].alreadyHandled));
     }
     const username = await sessionUser(c, authorisation.id);
@@ -79,7 +98,7 @@ export function scaRoutes(ctx: SandboxContext) {
         loginPage(
           language,
           `${self(authorisation.id)}/login`,
-          error === 'credentials' || error === 'account' ? error : null,
+          error === 'credentials' || error === 'account' || error === 'signed' ? error : null,
         ),
       );
     }
@@ -95,6 +114,7 @@ export function scaRoutes(ctx: SandboxContext) {
         payment,
         psu[0]?.name ?? username,
         debtor[0]?.name ?? '',
+        authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
       ),
     );
   });
@@ -116,11 +136,24 @@ export function scaRoutes(ctx: SandboxContext) {
     if (!psu || !verifyPassword(password, psu.password_hash)) {
       return c.redirect(`${self(authorisation.id)}?error=credentials`, 303);
     }
-    const owner = await db.query('SELECT 1 FROM accounts WHERE iban = $1 AND owner_username = $2', [
-      payment.debtor_iban,
-      username,
-    ]);
-    if (owner.length === 0) return c.redirect(`${self(authorisation.id)}?error=account`, 303);
+    const owner = await db.query<{ owner_username: string }>(
+      'SELECT owner_username FROM accounts WHERE iban = $1',
+      [payment.debtor_iban],
+    );
+    const ownerName = owner[0]?.owner_username ?? '';
+    const allowed =
+      (await mayActFor(db, username, ownerName)) &&
+      (authorisation.psu_username === null || authorisation.psu_username === username);
+    if (!allowed) return c.redirect(`${self(authorisation.id)}?error=account`, 303);
+    if (authorisation.kind === 'payment' && payment.sca_approach === 'MULTILEVEL') {
+      // Each signer signs once: a second signature by the same person does not count.
+      const signed = await db.query(
+        `SELECT 1 FROM authorisations WHERE payment_id = $1 AND kind = 'payment' AND sca_status = 'finalised'
+         AND psu_username = $2`,
+        [payment.id, username],
+      );
+      if (signed.length > 0) return c.redirect(`${self(authorisation.id)}?error=signed`, 303);
+    }
     const token = randomBytes(32).toString('base64url');
     const now = await sandboxNow(db);
     await db.query(
@@ -143,45 +176,69 @@ export function scaRoutes(ctx: SandboxContext) {
     if (loaded instanceof Response) return loaded;
     const { authorisation, payment } = loaded;
     const username = await sessionUser(c, authorisation.id);
-    if (!username || FINAL_SCA.has(authorisation.sca_status) || payment.transaction_status !== 'RCVD') {
+    if (!username || !open(authorisation, payment)) {
       return c.redirect(self(authorisation.id), 303);
     }
     const form = await c.req.parseBody();
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'decline') return c.redirect(self(authorisation.id), 303);
     const db = await ctx.db();
-    const applied = await db.transaction(async (tx) => {
+    const oauth = authorisation.approach === 'OAUTH';
+    const applied = await db.transaction(async (tx): Promise<{ code: string | null } | null> => {
       const now = await sandboxNow(tx);
-      // Claims the authorisation: of two concurrent decisions (double click, two tabs) only one applies.
-      const claimed = await tx.query(
-        `UPDATE authorisations SET updated_at = $2 WHERE id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted')
-         RETURNING id`,
-        [authorisation.id, now],
-      );
-      const current = await findPayment(tx, payment.id);
-      if (claimed.length === 0 || current?.transaction_status !== 'RCVD') return false;
+      // Of two concurrent decisions (double click, two tabs) only one applies: the others find it closed.
+      const current = await findAuthorisation(tx, authorisation.id);
+      const currentPayment = await findPayment(tx, payment.id);
+      if (!current || !currentPayment || !open(current, currentPayment)) return null;
+      let code: string | null = null;
       if (decision === 'approve') {
-        await setScaStatus(tx, authorisation.id, 'finalised', now, username);
-        await approvePayment(tx, payment, now, ctx.config.delays);
-      } else {
-        await setScaStatus(tx, authorisation.id, 'failed', now, username);
-        await rejectPayment(tx, payment.id, 'SCA declined by the PSU', now);
+        if (oauth) {
+          const claimed = await tx.query(
+            `UPDATE authorisations SET updated_at = $2 WHERE id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted', 'unconfirmed') RETURNING id`,
+            [authorisation.id, now],
+          );
+          if (claimed.length === 0) return null;
+          code = await issueOAuthCode(tx, authorisation.id, now, username);
+        } else if (!(await finaliseAuthorisation(tx, ctx.config.delays, authorisation.id, now, username))) {
+          return null;
+        }
+      } else if (
+        !(await failAuthorisation(
+          tx,
+          authorisation.id,
+          now,
+          authorisation.kind === 'payment' ? 'SCA declined by the PSU' : 'cancellation declined',
+          username,
+        ))
+      ) {
+        return null;
       }
       await tx.query('DELETE FROM sca_sessions WHERE authorisation_id = $1', [authorisation.id]);
-      return true;
+      return { code };
     });
     if (!applied) return c.redirect(self(authorisation.id), 303);
     deleteCookie(c, COOKIE, { path: '/sca' });
     await (await ctx.scheduler()).tick();
-    const target =
-      decision === 'approve'
-        ? payment.tpp_redirect_uri
-        : (payment.tpp_nok_redirect_uri ?? payment.tpp_redirect_uri);
+    if (oauth && authorisation.oauth_redirect_uri) {
+      const back = new URL(authorisation.oauth_redirect_uri);
+      if (applied.code) back.searchParams.set('code', applied.code);
+      else back.searchParams.set('error', 'access_denied');
+      if (authorisation.oauth_state !== null) back.searchParams.set('state', authorisation.oauth_state);
+      c.header('Location', back.toString());
+      return c.body(null, 303);
+    }
+    const ok = authorisation.tpp_redirect_uri ?? payment.tpp_redirect_uri;
+    const nok = authorisation.tpp_nok_redirect_uri ?? payment.tpp_nok_redirect_uri ?? ok;
+    const target = decision === 'approve' ? ok : nok;
     if (!target) {
       const m = MESSAGES[payment.psu_accept_language];
-      return c.html(
-        messagePage(payment.psu_accept_language, decision === 'approve' ? m.approved : m.declined),
-      );
+      const text =
+        decision === 'approve'
+          ? authorisation.kind === 'cancellation'
+            ? m.cancelled
+            : m.approved
+          : m.declined;
+      return c.html(messagePage(payment.psu_accept_language, text));
     }
     // Exactly the URI the TPP gave: nothing is added or re-encoded.
     c.header('Location', target);

@@ -26,6 +26,9 @@ const en = {
   sandboxNote: 'This is a sandbox bank. No real money is moved.',
   approved: 'Payment approved.',
   declined: 'Payment declined.',
+  alreadySigned: 'You have already signed this payment. Another signer must sign it.',
+  cancelHeading: 'Confirm cancellation of the payment',
+  cancelled: 'Payment cancelled.',
 };
 
 const is: typeof en = {
@@ -55,6 +58,9 @@ const is: typeof en = {
   sandboxNote: 'Þetta er sandkassabanki. Engir raunverulegir peningar eru færðir.',
   approved: 'Greiðsla samþykkt.',
   declined: 'Greiðslu hafnað.',
+  alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritunaraðili þarf að undirrita hana.',
+  cancelHeading: 'Staðfesta afturköllun greiðslu',
+  cancelled: 'Greiðsla afturkölluð.',
 };
 
 export type Messages = typeof en;

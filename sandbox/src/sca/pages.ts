@@ -46,13 +46,12 @@ ${content}
 export function loginPage(
   language: Language,
   action: string,
-  error: 'credentials' | 'account' | null,
+  error: 'credentials' | 'account' | 'signed' | null,
 ): string {
   const m = MESSAGES[language];
-  const alert =
-    error === null
-      ? ''
-      : `<p role="alert" id="login-error">${escapeHtml(error === 'credentials' ? m.wrongCredentials : m.wrongAccount)}</p>`;
+  const text =
+    error === 'credentials' ? m.wrongCredentials : error === 'signed' ? m.alreadySigned : m.wrongAccount;
+  const alert = error === null ? '' : `<p role="alert" id="login-error">${escapeHtml(text)}</p>`;
   const described = error === null ? '' : ' aria-describedby="login-error"';
   return page(
     language,
@@ -118,12 +117,13 @@ export function reviewPage(
   payment: PaymentRow,
   psuName: string,
   debtorName: string,
+  heading?: string,
 ): string {
   const m = MESSAGES[language];
   return page(
     language,
     m.title,
-    `<h1>${escapeHtml(m.reviewHeading)}</h1>
+    `<h1>${escapeHtml(heading ?? m.reviewHeading)}</h1>
 <p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(psuName)}</strong></p>
 ${paymentSummary(m, language, payment, debtorName)}
 <form method="post" action="${escapeHtml(action)}">
