@@ -3,9 +3,18 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { advanceClock, sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import { hashPassword } from '../db/seed.js';
 import { incomingOf } from '../faults/middleware.js';
 import { faultStore, parseFaultRule } from '../faults/rules.js';
-import { fromMinorUnits } from '../lib/money.js';
+import { isValidIbanChecksum } from '../lib/iban.js';
+import { isValidKennitala } from '../lib/kennitala.js';
+import {
+  currencyExponent,
+  fractionDigits,
+  fromMinorUnits,
+  isKnownCurrency,
+  toMinorUnits,
+} from '../lib/money.js';
 import { notificationWorker } from '../notifications/worker.js';
 import { listPayments, statusHistory } from '../pis/payments.js';
 
@@ -15,6 +24,48 @@ const advanceBody = z.object({
     .positive()
     .max(10 * 365 * 24 * 3600),
 });
+
+const amount = z
+  .string()
+  .regex(/^-?[0-9]{1,18}(\.[0-9]{1,3})?$/, 'a decimal string such as "1000" or "12.50"');
+
+const accountShape = z
+  .object({
+    iban: z.string().refine(isValidIbanChecksum, 'not an IBAN with a valid checksum'),
+    name: z.string().min(1).max(70),
+    currency: z.string().refine(isKnownCurrency, 'not an ISO 4217 currency'),
+    balance: amount,
+  })
+  .strict()
+  .refine((a) => fractionDigits(a.balance) <= currencyExponent(a.currency), {
+    path: ['balance'],
+    message: 'more fraction digits than the currency has',
+  });
+
+const psuBody = z
+  .object({
+    username: z.string().regex(/^[a-z0-9._-]{1,32}$/, 'lower-case letters, digits, . _ - (1 to 32)'),
+    password: z.string().min(1).max(200),
+    name: z.string().min(1).max(70),
+    kennitala: z.string().refine(isValidKennitala, 'not a kennitala with a valid check digit'),
+    accounts: z.array(accountShape).max(50).default([]),
+  })
+  .strict();
+
+const accountBody = z.intersection(accountShape, z.object({ owner: z.string().min(1) }));
+
+const balanceBody = z.object({ balance: amount }).strict();
+
+function invalid(error: z.ZodError) {
+  return {
+    error: 'Invalid request body.',
+    details: error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
+}
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -196,6 +247,127 @@ export function adminRoutes(ctx: SandboxContext) {
       });
     }
     return c.json({ payments: result });
+  });
+
+  // Seeding: online-banking users (with accounts), accounts for existing users, balances.
+  app.post('/psus', async (c) => {
+    const parsed = psuBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json(invalid(parsed.error), 400);
+    const psu = parsed.data;
+    try {
+      await (await ctx.db()).transaction(async (tx) => {
+        await tx.query(
+          'INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4)',
+          [psu.username, hashPassword(psu.password), psu.name, psu.kennitala],
+        );
+        for (const account of psu.accounts) {
+          await tx.query(
+            `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor)
+             VALUES ($1, $2, $3, $4, $5, $6::numeric)`,
+            [
+              account.iban,
+              account.iban.slice(4),
+              psu.username,
+              account.name,
+              account.currency,
+              toMinorUnits(account.balance, account.currency).toString(),
+            ],
+          );
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        return c.json({ error: 'A user with this username or kennitala, or one of the IBANs, exists.' }, 409);
+      throw error;
+    }
+    return c.json(
+      { username: psu.username, name: psu.name, kennitala: psu.kennitala, accounts: psu.accounts },
+      201,
+    );
+  });
+
+  app.post('/accounts', async (c) => {
+    const parsed = accountBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json(invalid(parsed.error), 400);
+    const account = parsed.data;
+    const db = await ctx.db();
+    const owner = await db.query('SELECT 1 FROM psus WHERE username = $1', [account.owner]);
+    if (owner.length === 0)
+      return c.json({ error: `No user ${account.owner}: create it with POST /sandbox/psus.` }, 404);
+    try {
+      await db.query(
+        `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor)
+         VALUES ($1, $2, $3, $4, $5, $6::numeric)`,
+        [
+          account.iban,
+          account.iban.slice(4),
+          account.owner,
+          account.name,
+          account.currency,
+          toMinorUnits(account.balance, account.currency).toString(),
+        ],
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) return c.json({ error: 'An account with this IBAN exists.' }, 409);
+      throw error;
+    }
+    return c.json(account, 201);
+  });
+
+  app.put('/accounts/:iban/balance', async (c) => {
+    const parsed = balanceBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json(invalid(parsed.error), 400);
+    const db = await ctx.db();
+    const iban = c.req.param('iban');
+    const rows = await db.query<{ currency: string }>('SELECT currency FROM accounts WHERE iban = $1', [
+      iban,
+    ]);
+    const currency = rows[0]?.currency;
+    if (!currency) return c.json({ error: 'No such account.' }, 404);
+    if (fractionDigits(parsed.data.balance) > currencyExponent(currency)) {
+      return c.json(
+        { error: 'Invalid request body.', details: [`balance: more fraction digits than ${currency} has`] },
+        400,
+      );
+    }
+    await db.query('UPDATE accounts SET balance_minor = $2::numeric WHERE iban = $1', [
+      iban,
+      toMinorUnits(parsed.data.balance, currency).toString(),
+    ]);
+    return c.json({
+      iban,
+      currency,
+      balance: fromMinorUnits(toMinorUnits(parsed.data.balance, currency), currency),
+    });
+  });
+
+  // Every authorisation (payment and cancellation), newest first; ?paymentId= narrows it to one payment.
+  app.get('/authorisations', async (c) => {
+    const paymentId = c.req.query('paymentId');
+    const rows = await (await ctx.db()).query<{
+      id: string;
+      payment_id: string;
+      kind: string;
+      sca_status: string;
+      psu_username: string | null;
+      created_at: number;
+      updated_at: number;
+    }>(
+      `SELECT id, payment_id, kind, sca_status, psu_username, created_at, updated_at FROM authorisations
+       WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY created_at DESC, id`,
+      [paymentId ?? null],
+    );
+    return c.json({
+      authorisations: rows.map((r) => ({
+        authorisationId: r.id,
+        paymentId: r.payment_id,
+        kind: r.kind,
+        scaStatus: r.sca_status,
+        psuUsername: r.psu_username,
+        createdAt: new Date(r.created_at).toISOString(),
+        updatedAt: new Date(r.updated_at).toISOString(),
+      })),
+    });
   });
 
   app.get('/accounts', async (c) => {
