@@ -25,6 +25,7 @@ import {
   type PaymentRow,
   type PaymentService,
 } from './payments.js';
+import { respond } from './respond.js';
 import { validateInitiationBody } from './validate-body.js';
 
 export function paymentLinks(
@@ -47,7 +48,7 @@ function replay(c: Context, stored: PaymentRow) {
   c.header('ASPSP-SCA-Approach', APPROACH_HEADER[(stored.sca_approach ?? 'REDIRECT') as Approach]);
   if (links?.self?.href) c.header('Location', links.self.href);
   c.header('X-Request-ID', c.req.header('X-Request-ID') ?? '');
-  return c.json(stored.response, 201);
+  return respond(c, stored.response, 201);
 }
 
 function isUniqueViolation(error: unknown, index: string): boolean {
@@ -218,7 +219,7 @@ export async function initiatePayment(
   c.header('ASPSP-SCA-Approach', plan.headerValue);
   c.header('Location', plan.links.self?.href ?? '');
   c.header('X-Request-ID', headers.requestId);
-  return c.json(response, 201);
+  return respond(c, response, 201);
 }
 
 function isForwardDated(body: Record<string, unknown>, now: number): boolean {

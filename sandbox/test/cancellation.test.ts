@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../src/server.js';
+import {
+  advanceClock,
+  expectError,
+  formAction,
+  ScaBrowser,
+  singlePayment,
+  startTestSandbox,
+  TestTpp,
+} from './helpers.js';
+
+const HELGA = 'IS950515260012341505852289';
+const BOKHALD = 'IS950515260012346403164039';
+const CANCEL_OK = 'http://localhost:3000/en/payments/p1/cancelled?result=ok';
+
+let sandbox: RunningSandbox;
+let tpp: TestTpp;
+let token: string;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  tpp = new TestTpp(sandbox.url);
+  token = await tpp.token();
+});
+afterAll(() => sandbox.close());
+
+type Links = Record<string, { href: string }>;
+const rel = (href: string | undefined) => (href ?? '').replace(sandbox.url, '');
+
+async function initiate(body: unknown, headers: Record<string, string | undefined> = {}) {
+  const response = await tpp.initiate(token, body, { headers });
+  expect(response.status).toBe(201);
+  return response.json._links as Links;
+}
+const del = (links: Links) =>
+  tpp.request('DELETE', rel(links.self?.href), tpp.headers(token, { 'Content-Type': undefined }));
+const status = async (links: Links) => (await tpp.get(token, rel(links.status?.href))).json.transactionStatus;
+
+async function approveJon(links: Links) {
+  const url = links.scaRedirect?.href ?? '';
+  const browser = new ScaBrowser();
+  const login = await browser.get(url);
+  const posted = await browser.post(formAction(login.html, url), { username: 'jon', password: 'sandbox' });
+  const review = await browser.get(new URL(posted.location ?? '', url).toString());
+  await browser.post(formAction(review.html, url), { decision: 'approve' });
+}
+
+describe('cancellation', () => {
+  it('an authorised payment asks for SCA: 202, start, the PSU confirms on the pages, CANC', async () => {
+    const links = await initiate(singlePayment());
+    await approveJon(links);
+    expect(await status(links)).toBe('ACTC');
+    const deleted = await del(links);
+    expect(deleted.status).toBe(202);
+    expect(deleted.json.transactionStatus).toBe('ACTC');
+    const start = (deleted.json._links as Links).startAuthorisation?.href;
+    expect(start).toMatch(/\/cancellation-authorisations$/);
+
+    const started = await tpp.request(
+      'POST',
+      rel(start),
+      tpp.headers(token, { 'TPP-Redirect-URI': CANCEL_OK, 'PSU-Accept-Language': 'is' }),
+      {},
+    );
+    expect(started.status).toBe(201);
+    expect(started.json.scaStatus).toBe('received');
+    const authLinks = started.json._links as Links;
+    const url = authLinks.scaRedirect?.href ?? '';
+    const browser = new ScaBrowser();
+    const login = await browser.get(url);
+    const posted = await browser.post(formAction(login.html, url), { username: 'jon', password: 'sandbox' });
+    const review = await browser.get(new URL(posted.location ?? '', url).toString());
+    expect(review.html).toContain('Confirm cancellation of the payment');
+    const decided = await browser.post(formAction(review.html, url), { decision: 'approve' });
+    expect(decided.location).toBe(CANCEL_OK);
+    expect((await tpp.get(token, rel(authLinks.scaStatus?.href))).json).toEqual({ scaStatus: 'finalised' });
+    expect(await status(links)).toBe('CANC');
+    const list = await tpp.get(token, `${rel(links.self?.href)}/cancellation-authorisations`);
+    expect(list.json.authorisationIds).toEqual([started.json.authorisationId]);
+    // Nothing is executed any more.
+    await advanceClock(sandbox.url, 300);
+    expect(await status(links)).toBe('CANC');
+  });
+
+  it('a declined cancellation leaves the payment running', async () => {
+    const links = await initiate(singlePayment({ debtorAccount: { iban: HELGA } }));
+    const paymentAuth = (links.scaStatus?.href ?? '').split('/').pop();
+    await fetch(`${sandbox.url}/sandbox/decoupled/${paymentAuth}/approve`, { method: 'POST' });
+    const deleted = await del(links);
+    expect(deleted.status).toBe(202);
+    const started = await tpp.request(
+      'POST',
+      rel((deleted.json._links as Links).startAuthorisation?.href),
+      tpp.headers(token),
+    );
+    expect(started.json.scaStatus).toBe('started');
+    await fetch(`${sandbox.url}/sandbox/decoupled/${started.json.authorisationId}/decline`, {
+      method: 'POST',
+    });
+    expect(await status(links)).toBe('ACTC');
+    await advanceClock(sandbox.url, 120);
+    expect(await status(links)).toBe('ACSC');
+  });
+
+  it('409 STATUS_INVALID once executed; POST cancellation-authorisations before SCA is 409 too', async () => {
+    const links = await initiate(singlePayment());
+    expectError(
+      await tpp.request('POST', `${rel(links.self?.href)}/cancellation-authorisations`, tpp.headers(token)),
+      409,
+      'STATUS_INVALID',
+    );
+    await approveJon(links);
+    await advanceClock(sandbox.url, 120);
+    expect(await status(links)).toBe('ACSC');
+    expectError(await del(links), 409, 'STATUS_INVALID');
+  });
+
+  it('IOBWS payments cancel without SCA (IST TS 310 has no cancellation authorisation)', async () => {
+    const links = await initiate(singlePayment({ debtorAccount: { iban: BOKHALD } }));
+    await tpp.request(
+      'PUT',
+      rel(links.confirmIobwsStraightThroughProcessingAuthorisation?.href),
+      tpp.headers(token),
+      {},
+    );
+    expect(await status(links)).toBe('ACTC');
+    expect((await del(links)).status).toBe(204);
+    expect(await status(links)).toBe('CANC');
+  });
+});
