@@ -3,6 +3,7 @@ import type { SandboxContext } from './context.js';
 import { sendError, TppErrorException, tppError } from './errors.js';
 import { faultMiddleware } from './faults/middleware.js';
 import { adminRoutes } from './routes/admin.js';
+import { docsRoutes } from './routes/docs.js';
 import { businessRoutes } from './routes/business.js';
 import { eventsRoutes, registerDeliveryWorker, webhookAdminRoutes } from './routes/events.js';
 import { oauthRoutes } from './routes/oauth.js';
@@ -18,6 +19,7 @@ export function createApp(ctx: SandboxContext, log: (message: string, error?: un
   app.route('/psd2/api/v1', pisRoutes(ctx));
   app.route('/sca', scaRoutes(ctx));
   app.route('/sandbox', adminRoutes(ctx));
+  app.route('/docs', docsRoutes());
   app.route('/sandbox/decoupled', bankAppRoutes(ctx));
   app.route('/events/api/v1', eventsRoutes(ctx));
   app.route('/business', businessRoutes(ctx));
