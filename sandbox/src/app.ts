@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { SandboxContext } from './context.js';
 import { sendError, TppErrorException, tppError } from './errors.js';
 import { faultMiddleware } from './faults/middleware.js';
+import { notificationHeaders } from './notifications/content.js';
 import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { businessRoutes } from './routes/business.js';
@@ -15,6 +16,8 @@ export function createApp(ctx: SandboxContext, log: (message: string, error?: un
   const app = new Hono();
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
   app.use('*', faultMiddleware(ctx));
+  // ASPSP-Notification-Support / -Content on every 201 of an initiation.
+  app.use('/psd2/api/v1/*', notificationHeaders(ctx));
   app.route('/', oauthRoutes(ctx));
   app.route('/psd2/api/v1', pisRoutes(ctx));
   app.route('/sca', scaRoutes(ctx));
