@@ -1,9 +1,107 @@
+import { type NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
+import { settings } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
+import { clientAddress } from '@/lib/security/client-address';
+import {
+  apiContentSecurityPolicy,
+  contentSecurityPolicy,
+  newNonce,
+  securityHeaders,
+} from '@/lib/security/headers';
+import { type MemoryLimiter, memoryLimiter } from '@/lib/security/memory-limiter';
+import { requestIdFrom, requestIdHeader } from '@/lib/security/request-id';
 
-// Locale routing only: every page and action checks the session itself.
-export default createMiddleware(routing);
+// Locale routing, a request id, security headers and a flood guard on the bank's public callbacks.
+// Sessions are not checked here: every page, route and action checks the session itself.
+const intl = createMiddleware(routing);
+
+/** The routes the bank (or anyone) may call without a session. */
+const PUBLIC_CALLBACKS = /^\/api\/(notifications|webhooks)(\/|$)/;
+
+let publicLimiter: { limit: number; limiter: MemoryLimiter } | undefined;
+function publicCallbackLimiter(limit: number): MemoryLimiter {
+  if (publicLimiter?.limit !== limit) {
+    publicLimiter = { limit, limiter: memoryLimiter({ limit, windowMs: 60_000 }) };
+  }
+  return publicLimiter.limiter;
+}
+
+/**
+ * Passes `extra` on to the page or route as request headers, on top of whatever the response
+ * already forwards (next-intl forwards its locale this way). Next.js replaces the request's headers
+ * with the forwarded list, so the list must hold every header, not only ours.
+ */
+function forwardRequestHeaders(response: NextResponse, request: NextRequest, extra: Record<string, string>) {
+  if (response.headers.has('location')) return; // a redirect: nothing reaches the app
+  const listed = response.headers.get('x-middleware-override-headers');
+  const names = new Set(listed ? listed.split(',') : []);
+  if (!listed) {
+    for (const [name, value] of request.headers) {
+      response.headers.set(`x-middleware-request-${name}`, value);
+      names.add(name);
+    }
+  }
+  for (const [name, value] of Object.entries(extra)) {
+    response.headers.set(`x-middleware-request-${name}`, value);
+    names.add(name);
+  }
+  response.headers.set('x-middleware-override-headers', [...names].join(','));
+}
+
+export default function proxy(request: NextRequest): NextResponse {
+  const config = settings();
+  const requestId = requestIdFrom(request.headers);
+  const { pathname } = request.nextUrl;
+  const isApi = pathname === '/api' || pathname.startsWith('/api/');
+  // Files (favicon.ico, robots.txt) and Next's internals skip locale routing, as they always have.
+  const isFile = /^\/(_next|_vercel)(\/|$)/.test(pathname) || /\.[^/]*$/.test(pathname);
+  let response: NextResponse;
+  let csp: string;
+
+  if (isApi || isFile) {
+    csp = apiContentSecurityPolicy;
+    if (PUBLIC_CALLBACKS.test(pathname)) {
+      const address = clientAddress(request.headers, config.TRUSTED_PROXY_COUNT);
+      const verdict = publicCallbackLimiter(config.RATE_LIMIT_PUBLIC_PER_MINUTE).hit(address);
+      if (!verdict.allowed) {
+        response = NextResponse.json(
+          { error: 'rate_limited', retryAfterSeconds: verdict.retryAfterSeconds },
+          { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
+        );
+        return finish(response, config, csp, requestId);
+      }
+    }
+    response = NextResponse.next();
+    forwardRequestHeaders(response, request, { [requestIdHeader]: requestId });
+  } else {
+    const nonce = newNonce();
+    csp = contentSecurityPolicy(config, nonce);
+    response = intl(request);
+    // Next.js finds the nonce in the request's CSP header and puts it on the scripts it renders.
+    forwardRequestHeaders(response, request, {
+      [requestIdHeader]: requestId,
+      'content-security-policy': csp,
+      'x-nonce': nonce,
+    });
+  }
+  return finish(response, config, csp, requestId);
+}
+
+function finish(
+  response: NextResponse,
+  config: ReturnType<typeof settings>,
+  csp: string,
+  requestId: string,
+): NextResponse {
+  response.headers.set('Content-Security-Policy', csp);
+  response.headers.set('X-Request-ID', requestId);
+  for (const [name, value] of Object.entries(securityHeaders(config))) response.headers.set(name, value);
+  return response;
+}
 
 export const config = {
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+  // Everything but the build's static files: pages get locale routing and a CSP nonce, route
+  // handlers a request id and headers. Files with an extension (favicon, robots) get headers only.
+  matcher: ['/((?!_next/static|_next/image).*)'],
 };

@@ -25,7 +25,70 @@ const settingsSchema = z.object({
   BANK_SUBSCRIPTION_KEY: z.string().min(1).default('demo-subscription-key'),
   SEED_DEMO_PSU: z.stringbool().default(true),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // --- PSU accounts and hardening ---
+  /** Send the PSU's kennitala to the bank as `PSU-ID` (see lib/auth/psu-id.ts). */
+  BANK_SEND_PSU_ID: z.stringbool().default(false),
+  /** An OpenID Connect provider (an electronic-ID service) offered beside the password on sign-in. */
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default('Rafræn skilríki'),
+  /** The ID-token or userinfo claim that carries the kennitala, e.g. `nationalRegisterId`. */
+  OIDC_KENNITALA_CLAIM: z.string().min(1).max(100).default('nationalRegisterId'),
+  /** Failed sign-ins per e-mail address, and per client address, within the window before throttling. */
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+  RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
+  RATE_LIMIT_SIGN_IN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  RATE_LIMIT_SIGN_UP_PER_IP_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Payment actions (initiate, cancel) per PSU per minute. */
+  RATE_LIMIT_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Requests per client address per minute to the bank's public callbacks (notifications, webhooks). */
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * How many proxies in front of the app append to `X-Forwarded-For`; the client address is read that
+   * many entries from the right (0 and 1 both mean the last entry).
+   */
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // --- Going live (docs/going-live.md) ---
+  /**
+   * The business certificate, the TLS client certificate of the token request and every service
+   * request: a PEM or `.cer` (DER or base64) file, PEM text, or the raw base64 DER the portal takes.
+   */
+  BANK_CLIENT_CERT: z.string().min(1).optional(),
+  /** Its private key: a PEM or DER file, or PEM text. */
+  BANK_CLIENT_KEY: z.string().min(1).optional(),
+  BANK_CLIENT_KEY_PASSPHRASE: z.string().min(1).optional(),
+  /** An extra CA (file or PEM text) trusted for the bank's server certificate, e.g. the sandbox's own. */
+  BANK_CA_CERT: z.string().min(1).optional(),
+  /** Sign service requests (Digest, Signature, TPP-Signature-Certificate) as the Berlin Group describes. */
+  BANK_SIGN_REQUESTS: z.stringbool().default(false),
+  /** Signing certificate and key, in the same forms; default: BANK_CLIENT_CERT and BANK_CLIENT_KEY. */
+  BANK_SIGNING_CERT: z.string().min(1).optional(),
+  BANK_SIGNING_KEY: z.string().min(1).optional(),
+  BANK_SIGNING_KEY_PASSPHRASE: z.string().min(1).optional(),
 });
+
+/** Settings that only make sense together, with a message that says which one is missing. */
+function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementCtx): void {
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const set = oidc.filter((key) => value[key] !== undefined);
+  if (set.length > 0 && set.length < oidc.length) {
+    for (const key of oidc.filter((k) => value[k] === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `is required when ${set.join(' and ')} ${set.length === 1 ? 'is' : 'are'} set; set all three or none`,
+      });
+    }
+  }
+}
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;
 
@@ -39,7 +102,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = settingsSchema.safeParse(cleaned);
+  const result = settingsSchema.superRefine(checkTogether).safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new SettingsError(`Invalid settings; fix these in the environment or .env:\n${lines.join('\n')}`);

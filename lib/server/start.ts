@@ -1,15 +1,80 @@
+import { settings } from '@/lib/config';
 import { closeDatabase } from '@/lib/db';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { logger } from '@/lib/log';
+import { lifecycle } from './lifecycle';
 
-/** Start-up of one app instance: database and migrations, then the job workers; a clean stop on SIGTERM. */
+/**
+ * Start-up of one app instance: settings (refused at once, with what to fix), database and
+ * migrations, then the job workers; and a stop that loses nothing on SIGTERM or SIGINT.
+ */
 export async function startServer(): Promise<void> {
+  const config = checkSettings();
+  if (config.NODE_ENV === 'production' && !config.APP_BASE_URL.startsWith('https://')) {
+    const host = new URL(config.APP_BASE_URL).hostname;
+    if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+      logger.warn(
+        { host },
+        'APP_BASE_URL is not https: session cookies and bank redirects would cross the network in the clear; set an https:// base',
+      );
+    }
+  }
   await startJobs();
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'stopping: finishing in-flight jobs');
-    await stopJobs();
+  lifecycle.jobsStarted = true;
+  process.once('SIGTERM', () => void shutdown('SIGTERM', config.SHUTDOWN_GRACE_MS));
+  process.once('SIGINT', () => void shutdown('SIGINT', config.SHUTDOWN_GRACE_MS));
+}
+
+function checkSettings() {
+  try {
+    return settings();
+  } catch (error) {
+    // One clear message on stderr instead of a stack trace per request.
+    console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+}
+
+/**
+ * The order of a stop: readiness fails at once, so a load balancer sends no new requests; the job
+ * workers finish their jobs (pg-boss hands any job still running at the deadline back to the queue,
+ * where another instance picks it up after its expiry); `next start` stops accepting connections
+ * and lets the requests in flight finish, then calls `process.exit`. That exit is held until the
+ * database is closed, so no request or job loses its connection half-way. A payment being sent at
+ * that moment is safe either way: its row is claimed only until `claimedUntil`, and the next attempt
+ * resends it with the same Idempotency-Key.
+ */
+async function shutdown(signal: string, graceMs: number): Promise<void> {
+  lifecycle.draining = true;
+  logger.info({ signal }, 'stopping: finishing in-flight requests and jobs');
+  const realExit = process.exit.bind(process);
+  let exitCode: number | undefined;
+  let exitRequested: (() => void) | undefined;
+  const nextWantsExit = new Promise<void>((resolve) => {
+    exitRequested = resolve;
+  });
+  process.exit = ((code?: number | string | null) => {
+    exitCode = typeof code === 'number' ? code : 0;
+    exitRequested?.();
+    return undefined as never;
+  }) as typeof process.exit;
+  // Whatever happens below, the process ends: a stuck close must not keep a stopped instance alive.
+  const deadline = setTimeout(() => realExit(exitCode ?? 1), graceMs + 5_000);
+  deadline.unref();
+
+  const jobsStopped = stopJobs().catch((error) =>
+    logger.error({ err: error }, 'job queue did not stop cleanly'),
+  );
+  // `next start` calls exit once its server has closed; with NEXT_MANUAL_SIG_HANDLE it does not, and
+  // the grace period stands in for the requests in flight.
+  const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
+  await Promise.all([jobsStopped, manual ? new Promise((r) => setTimeout(r, graceMs)) : nextWantsExit]);
+  try {
     await closeDatabase();
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (error) {
+    logger.error({ err: error }, 'database did not close cleanly');
+  }
+  logger.info({ signal }, 'stopped');
+  clearTimeout(deadline);
+  realExit(exitCode ?? (signal === 'SIGTERM' ? 143 : 130));
 }
