@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
-import { advanceClock, formAction, JON_MAIN, ScaBrowser, startTestSandbox, TestTpp } from './helpers.js';
+import {
+  advanceClock,
+  CREDITOR,
+  formAction,
+  JON_MAIN,
+  ScaBrowser,
+  startTestSandbox,
+  TestTpp,
+} from './helpers.js';
 import { BusinessClient, type Received, Receiver } from './webhooks-support.js';
 
 const CLAIM_ACCOUNT = 'IS260159260020245501692829';
@@ -209,12 +217,7 @@ describe('paying a claim', () => {
     const from = receiver.received.length;
     // Too little without partialPayment; wrong account; no reference.
     await payAsJon(claimPayment(claim.claimId, '4000'));
-    await payAsJon(
-      claimPayment(claim.claimId, '5000', {
-        creditorAccount: { iban: JON_MAIN },
-        debtorAccount: { iban: 'IS860159260012340101302989' },
-      }),
-    );
+    await payAsJon(claimPayment(claim.claimId, '5000', { creditorAccount: { iban: CREDITOR } }));
     await payAsJon(claimPayment(claim.claimId, '5000', { remittanceInformationStructured: undefined }));
     const read = (await business.call('GET', `/business/claims/${claim.claimId}`)).json;
     expect(read).toMatchObject({ claimStatus: 'Unpaid', amountPaid: 0, payments: [] });
