@@ -55,6 +55,8 @@ export const payments = pgTable(
     creditorAccount: text('creditor_account').notNull(),
     /** What the PSU wrote to identify the payment (remittance text or end-to-end id), for search. */
     reference: text('reference'),
+    /** For a bulk payment: how many payments it holds. */
+    elementCount: integer('element_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -177,3 +179,36 @@ export const paymentNotifications = pgTable(
 export type WebhookSubscription = typeof webhookSubscriptions.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type PaymentNotification = typeof paymentNotifications.$inferSelect;
+
+/**
+ * Fixed-window counters of the rate limits (lib/security/rate-limit.ts), shared by every app
+ * instance. `key` is an HMAC of the limit's name and subject (an e-mail address, a client address or
+ * a PSU id), so the table holds no personal data; a row past `expiresAt` counts as empty.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Sign-ins through an OpenID Connect provider (an electronic-ID service): the provider's subject,
+ * tied to one PSU. `issuer` and `subject` together name a person at that provider.
+ */
+export const psuIdentities = pgTable(
+  'psu_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('psu_identities_psu_idx').on(table.psuId)],
+);

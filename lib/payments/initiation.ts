@@ -25,6 +25,7 @@ export interface InitiationRequest {
     creditorName?: string | null;
     creditorAccount: string;
     reference?: string | null;
+    elementCount?: number;
   };
   psuIpAddress: string;
   psuUserAgent?: string;
@@ -55,6 +56,7 @@ async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
       creditorName: request.summary.creditorName ?? null,
       creditorAccount: request.summary.creditorAccount,
       reference: request.summary.reference ?? null,
+      elementCount: request.summary.elementCount ?? null,
     })
     .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] });
   const [row] = await db

@@ -18,6 +18,7 @@ export interface PaymentView {
   creditorName: string | null;
   creditorAccount: string;
   reference: string | null;
+  elementCount: number | null;
   scaRedirect: string | null;
   failureCode: string | null;
   createdAt: string;
@@ -49,6 +50,7 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     creditorName: payment.creditorName,
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
+    elementCount: payment.elementCount,
     scaRedirect:
       payment.phase === 'initiated' && payment.transactionStatus === 'RCVD' ? payment.scaRedirect : null,
     failureCode: payment.failureCode,

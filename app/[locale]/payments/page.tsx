@@ -102,7 +102,12 @@ export default async function PaymentsPage({
                     })}
                   </Link>
                 </td>
-                <td className="p-2">{payment.creditorName ?? payment.creditorAccount}</td>
+                <td className="p-2">
+                  {payment.creditorName ??
+                    (payment.elementCount && payment.elementCount > 1
+                      ? t('elementCount', { count: payment.elementCount })
+                      : payment.creditorAccount)}
+                </td>
                 <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
                 <td className="p-2 text-right">
                   <Amount amount={payment.amount} currency={payment.currency} />
