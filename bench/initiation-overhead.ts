@@ -1,0 +1,179 @@
+// The app's own server time per initiation, beside a direct call to the bank in the same run
+// (target: under 10 ms added at the median).
+//
+// One process holds an in-process sandbox bank and the app's modules on a fresh database. Each round
+// makes one initiation through `initiateOnce` (save, claim, notification token, bank call, record,
+// status-check job) and one direct `initiatePayment` (the bank call alone, same token cache, same
+// headers), in alternating order so that both see the same conditions. The difference of the
+// medians is what the app adds to the bank's own time. Not measured here: the HTTP server action
+// around `initiateOnce` (session check, form schema, Next's action dispatch).
+//
+// Run: npx tsx bench/initiation-overhead.ts [rounds]
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { startTestSandbox } from '@/sandbox/test/helpers';
+import { freshAppDatabase } from '@/tests/support/app-database';
+import { type Figure, formatSummary, ms, printResult, summarise } from './support';
+
+const rounds = Number(process.argv[2] ?? 300);
+const warmup = 30;
+const TARGET_MS = 10;
+
+// The bank posts status notifications to APP_BASE_URL: a sink on loopback answers them, so nothing
+// reaches another app that may be running on :3000.
+const sink = createServer((request, response) => {
+  request.resume();
+  request.on('end', () => response.writeHead(204).end());
+});
+await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+
+const sandbox = await startTestSandbox();
+Object.assign(process.env, await freshAppDatabase(), {
+  AUTH_SECRET: randomBytes(33).toString('base64'),
+  APP_BASE_URL: sinkUrl,
+  BANK_BASE_URL: `${sandbox.url}/psd2`,
+  BANK_AUTH_URL: sandbox.url,
+  LOG_LEVEL: 'error',
+});
+
+// Imported after the environment is set: settings and the logger read it once.
+const { initiateOnce } = await import('@/lib/payments/initiation');
+const { initiatePayment } = await import('@/lib/bank/payments');
+const { notificationContentPreferred } = await import('@/lib/webhooks/payment-notifications');
+const { getDb, openDatabase, closeDatabase } = await import('@/lib/db');
+const schema = await import('@/lib/db/schema');
+const { statusQueue } = await import('@/lib/jobs/status-reconciliation');
+const { fromPglite, PgBoss } = await import('pg-boss');
+
+const db = await getDb();
+const [psu] = await db.select().from(schema.psus).where(eq(schema.psus.email, 'demo@greidsla.is'));
+if (!psu) throw new Error('the demo PSU is missing');
+
+// As on the server, `afterInitiation` sends a status-check job to pg-boss; unlike the server, no
+// worker takes the jobs, so no status polls run in the background of the measurement.
+const { jobs } = await openDatabase();
+const boss = new PgBoss({
+  ...(jobs.kind === 'pglite' ? { db: fromPglite(jobs.client) } : { connectionString: jobs.connectionString }),
+  schema: 'pgboss',
+  supervise: false,
+  schedule: false,
+});
+await boss.start();
+await boss.createQueue(statusQueue, { policy: 'stately' });
+(globalThis as Record<symbol, unknown>)[Symbol.for('greidsla.jobs')] = { starting: Promise.resolve(boss) };
+
+const body = (i: number) => ({
+  debtorAccount: { iban: 'IS140159260076545510730339' },
+  creditorAccount: { iban: 'IS870301260012345101696399' },
+  creditorName: 'Guðrún Helgadóttir',
+  instructedAmount: { currency: 'ISK', amount: String(1000 + i) },
+  remittanceInformationUnstructured: `Bench ${i}`,
+});
+
+async function throughApp(i: number): Promise<number> {
+  const started = performance.now();
+  const outcome = await initiateOnce({
+    psuId: psu?.id ?? '',
+    submissionId: randomUUID(),
+    service: 'payments',
+    product: 'credit-transfers',
+    body: body(i),
+    scaLanguage: 'is',
+    uiLocale: 'is',
+    summary: {
+      amount: String(1000 + i),
+      currency: 'ISK',
+      creditorName: 'Guðrún Helgadóttir',
+      creditorAccount: 'IS870301260012345101696399',
+      reference: `Bench ${i}`,
+    },
+    psuIpAddress: '10.1.2.3',
+    psuUserAgent: 'greidsla-bench',
+  });
+  const elapsed = performance.now() - started;
+  if (!outcome.ok) throw new Error(`initiateOnce failed: ${outcome.messageKey}`);
+  return elapsed;
+}
+
+async function direct(i: number): Promise<number> {
+  const paymentId = randomUUID();
+  const started = performance.now();
+  const initiated = await initiatePayment({
+    service: 'payments',
+    product: 'credit-transfers',
+    body: body(i),
+    idempotencyKey: randomUUID(),
+    psuIpAddress: '10.1.2.3',
+    psuUserAgent: 'greidsla-bench',
+    scaLanguage: 'is',
+    redirectUri: `${sinkUrl}/is/payments/${paymentId}/return?result=ok&state=x`,
+    nokRedirectUri: `${sinkUrl}/is/payments/${paymentId}/return?result=nok&state=x`,
+    notification: {
+      uri: `${sinkUrl}/api/notifications/payments/${paymentId}/${randomBytes(32).toString('base64url')}`,
+      contentPreferred: notificationContentPreferred,
+    },
+  });
+  const elapsed = performance.now() - started;
+  if (!initiated.paymentId) throw new Error('no payment id');
+  return elapsed;
+}
+
+const app: number[] = [];
+const bank: number[] = [];
+const deltas: number[] = [];
+for (let i = 0; i < warmup + rounds; i++) {
+  // Alternate which goes first, so neither always meets a warmer (or busier) bank.
+  let a: number;
+  let b: number;
+  if (i % 2 === 0) {
+    a = await throughApp(i);
+    b = await direct(i);
+  } else {
+    b = await direct(i);
+    a = await throughApp(i);
+  }
+  if (i < warmup) continue;
+  app.push(a);
+  bank.push(b);
+  deltas.push(a - b);
+}
+
+const appSummary = summarise(app);
+const bankSummary = summarise(bank);
+const deltaSummary = summarise(deltas);
+const overhead = appSummary.p50 - bankSummary.p50;
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `Initiation overhead: ${rounds} rounds after ${warmup} warm-up, in-process sandbox, ${engine}, Node ${process.version}`,
+);
+console.log(`  through initiateOnce (app + bank)  ${formatSummary(appSummary)}`);
+console.log(`  direct initiatePayment (bank only) ${formatSummary(bankSummary)}`);
+console.log(`  paired difference per round        ${formatSummary(deltaSummary)}`);
+console.log(
+  `  added by the app at the median: ${ms(overhead)} (target < ${TARGET_MS} ms): ${overhead < TARGET_MS ? 'met' : 'NOT met'}`,
+);
+
+const figures: Figure[] = [
+  {
+    name: `Initiation overhead, app minus direct bank call, median (${engine})`,
+    value: overhead,
+    unit: 'ms',
+    target: `< ${TARGET_MS} ms`,
+    met: overhead < TARGET_MS,
+    reference: `initiateOnce p50 ${ms(appSummary.p50)} vs direct initiatePayment p50 ${ms(bankSummary.p50)}`,
+  },
+  { name: 'Initiation through initiateOnce, p95', value: appSummary.p95, unit: 'ms' },
+  { name: 'Direct initiatePayment (bank only), p95', value: bankSummary.p95, unit: 'ms' },
+];
+printResult('initiation-overhead', figures, [
+  `in-process sandbox; ${rounds} interleaved rounds; the HTTP server action around initiateOnce is not included`,
+]);
+
+await boss.stop({ graceful: false, timeout: 1000 });
+await closeDatabase();
+await sandbox.close();
+sink.close();
