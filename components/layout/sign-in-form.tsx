@@ -18,7 +18,9 @@ export function SignInForm({ locale, returnTo }: { locale: string; returnTo?: st
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       {state.failed && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {t('failed')}
+          {state.throttledMinutes !== undefined
+            ? t('throttled', { minutes: state.throttledMinutes })
+            : t('failed')}
         </p>
       )}
       <TextField

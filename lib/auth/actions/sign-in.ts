@@ -1,26 +1,31 @@
 'use server';
 
-import { AuthError } from 'next-auth';
+import { headers } from 'next/headers';
+import { AuthError, CredentialsSignin } from 'next-auth';
 import { signIn } from '@/lib/auth';
-import { logger } from '@/lib/log';
+import { SignInThrottled, signInSubjects, signInVerdict } from '@/lib/auth/sign-in-throttle';
+import { minutesToWait } from '@/lib/security/rate-limit';
+import { requestLogger } from '@/lib/security/request-log';
+import { safeReturnTo } from './return-to';
 
 export interface SignInState {
   failed: boolean;
   email: string;
+  /** Set while sign-in is throttled: how many minutes to wait. */
+  throttledMinutes?: number;
 }
 
-/** Only a path on this site may follow sign-in; anything else falls back to the payments list. */
-function safeReturnTo(value: FormDataEntryValue | null, locale: string): string {
-  const fallback = `/${locale}/payments`;
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
-    return fallback;
-  }
-  return value;
-}
-
-export async function signInWithPassword(_previous: SignInState, form: FormData): Promise<SignInState> {
-  const email = String(form.get('email') ?? '').trim();
+export async function signInWithPassword(_previous: unknown, form: unknown): Promise<SignInState> {
+  if (!(form instanceof FormData)) return { failed: true, email: '' };
+  const email = String(form.get('email') ?? '')
+    .trim()
+    .slice(0, 254);
   const locale = form.get('locale') === 'en' ? 'en' : 'is';
+  // Refused before next-auth is asked, so that a throttled attempt costs no password check.
+  const verdict = await signInVerdict(signInSubjects(email, await headers()));
+  if (!verdict.allowed) {
+    return { failed: true, email, throttledMinutes: minutesToWait(verdict.retryAfterSeconds) };
+  }
   try {
     await signIn('credentials', {
       email,
@@ -28,9 +33,13 @@ export async function signInWithPassword(_previous: SignInState, form: FormData)
       redirectTo: safeReturnTo(form.get('returnTo'), locale),
     });
   } catch (error) {
+    if (error instanceof SignInThrottled) {
+      return { failed: true, email, throttledMinutes: minutesToWait(error.retryAfterSeconds) };
+    }
     if (error instanceof AuthError) {
-      if (error.type !== 'CredentialsSignin')
-        logger.error({ err: error, type: error.type }, 'sign-in failed');
+      if (!(error instanceof CredentialsSignin)) {
+        (await requestLogger()).error({ err: error, type: error.type }, 'sign-in failed');
+      }
       return { failed: true, email };
     }
     throw error;

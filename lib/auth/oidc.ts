@@ -1,0 +1,82 @@
+import type { OIDCConfig } from 'next-auth/providers';
+import type { Settings } from '@/lib/config';
+import { normalizeKennitala } from '@/lib/payments/accounts';
+
+export const OIDC_PROVIDER_ID = 'eid';
+
+/** What this app keeps of a person an OpenID provider vouches for. */
+export interface OidcPerson {
+  issuer: string;
+  subject: string;
+  kennitala?: string;
+  email?: string;
+  displayName: string;
+}
+
+type Claims = Record<string, unknown>;
+
+/**
+ * Where a kennitala may sit in the claims: the configured claim first, then names Icelandic
+ * electronic-ID services use, then the subject itself when it is ten digits (some services make the
+ * kennitala the subject).
+ */
+const KENNITALA_CLAIMS = ['nationalRegisterId', 'national_register_id', 'kennitala', 'nationalId', 'ssn'];
+
+function stringClaim(claims: Claims, name: string): string | undefined {
+  const value = claims[name];
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return undefined;
+}
+
+export function oidcPerson(claims: Claims, issuer: string, kennitalaClaim: string): OidcPerson | undefined {
+  const subject = stringClaim(claims, 'sub');
+  if (!subject || subject.length > 255) return undefined;
+  let kennitala: string | undefined;
+  for (const name of [kennitalaClaim, ...KENNITALA_CLAIMS, 'sub']) {
+    const value = stringClaim(claims, name);
+    kennitala = value ? normalizeKennitala(value) : undefined;
+    if (kennitala) break;
+  }
+  const email = stringClaim(claims, 'email');
+  const verified = claims.email_verified !== false;
+  const displayName =
+    stringClaim(claims, 'name') ??
+    ([stringClaim(claims, 'given_name'), stringClaim(claims, 'family_name')].filter(Boolean).join(' ') ||
+      (email && verified ? email : undefined) ||
+      kennitala ||
+      subject);
+  return {
+    issuer,
+    subject,
+    ...(kennitala ? { kennitala } : {}),
+    ...(email && verified && email.length <= 254 ? { email: email.toLowerCase() } : {}),
+    displayName: displayName.slice(0, 100),
+  };
+}
+
+/** The OpenID provider of the settings, or none when OIDC_ISSUER is unset. */
+export function oidcProvider(config: Settings): OIDCConfig<Claims> | undefined {
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_KENNITALA_CLAIM } = config;
+  if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) return undefined;
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: OIDC_NAME,
+    type: 'oidc',
+    issuer: OIDC_ISSUER,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    checks: ['pkce', 'state', 'nonce'],
+    authorization: { params: { scope: 'openid profile email' } },
+    // The profile is mapped to a PSU in the sign-in callback; here it only travels on.
+    profile(claims) {
+      const person = oidcPerson(claims, OIDC_ISSUER, OIDC_KENNITALA_CLAIM);
+      return { id: person?.subject ?? '', name: person?.displayName ?? null, email: person?.email ?? null };
+    },
+  };
+}
+
+export function oidcSignInOffered(config: Settings): { id: string; name: string } | undefined {
+  const provider = oidcProvider(config);
+  return provider ? { id: provider.id, name: config.OIDC_NAME } : undefined;
+}
