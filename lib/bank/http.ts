@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { settings } from '@/lib/config';
 import { BankError, BankUnavailableError, parseTppMessages } from './errors';
+import { signingCredentials, signRequest } from './signing';
+import { bankTransport } from './tls';
 
 export interface BankRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -29,10 +31,12 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 
 /**
  * The one way this app talks to the bank: a fresh `X-Request-ID` per call, the subscription key,
- * a timeout, and non-2xx answers turned into `BankError` with the bank's tppMessages.
+ * a timeout, and non-2xx answers turned into `BankError` with the bank's tppMessages. With the going-live
+ * settings (docs/going-live.md) the call goes over mutual TLS, and service calls (not the form posts of the
+ * token endpoint) carry Digest, Signature and TPP-Signature-Certificate.
  */
 export async function bankFetch(request: BankRequest): Promise<BankResponse> {
-  const { BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS } = settings();
+  const { BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS, BANK_SIGN_REQUESTS } = settings();
   const requestId = request.headers?.['X-Request-ID'] ?? randomUUID();
   const headers = new Headers({
     Accept: 'application/json',
@@ -49,14 +53,15 @@ export async function bankFetch(request: BankRequest): Promise<BankResponse> {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(request.json);
   }
+  if (BANK_SIGN_REQUESTS && !request.form) signRequest(headers, body ?? '', signingCredentials());
+  const transport = bankTransport();
 
   let response: Response;
   try {
-    response = await fetch(request.url, {
+    response = await transport(request.url, {
       method: request.method,
       headers,
       body,
-      redirect: 'manual',
       signal: AbortSignal.timeout(request.timeoutMs ?? BANK_TIMEOUT_MS),
     });
   } catch (error) {

@@ -4,18 +4,21 @@ import { sendError, TppErrorException, tppError } from './errors.js';
 import { faultMiddleware } from './faults/middleware.js';
 import { notificationHeaders } from './notifications/content.js';
 import { adminRoutes } from './routes/admin.js';
-import { docsRoutes } from './routes/docs.js';
 import { businessRoutes } from './routes/business.js';
+import { docsRoutes } from './routes/docs.js';
 import { eventsRoutes, registerDeliveryWorker, webhookAdminRoutes } from './routes/events.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
 import { scaRoutes } from './routes/sca.js';
 import { bankAppRoutes } from './sca/bank-app.js';
+import { securityMiddleware } from './security/middleware.js';
 
 export function createApp(ctx: SandboxContext, log: (message: string, error?: unknown) => void) {
   const app = new Hono();
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
   app.use('*', faultMiddleware(ctx));
+  // TPP certificates (mutual TLS) and request signatures, for clients set to require them.
+  app.use('*', securityMiddleware(ctx));
   // ASPSP-Notification-Support / -Content on every 201 of an initiation.
   app.use('/psd2/api/v1/*', notificationHeaders(ctx));
   app.route('/', oauthRoutes(ctx));

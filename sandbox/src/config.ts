@@ -4,6 +4,35 @@ export interface TppClient {
   clientId: string;
   clientSecret: string;
   subscriptionKey: string;
+  /** Going live (src/security): a TLS client certificate on the token request and every PIS request. */
+  requireClientCertificate?: boolean;
+  /** Digest, Signature and TPP-Signature-Certificate on every PIS request, verified (src/security). */
+  requireSignature?: boolean;
+  /**
+   * SHA-256 fingerprints (hex, colons allowed) of the certificates this client may present, on TLS or for
+   * signing. Empty or unset: any certificate issued by a trusted CA.
+   */
+  certificateFingerprints?: string[];
+}
+
+/** The HTTPS listener with client-certificate requests. PEM text or file paths. */
+export interface TlsListenerConfig {
+  /** 0 picks a free port. */
+  port: number;
+  cert: string;
+  key: string;
+  /** The CA (or CAs, concatenated PEM) that issues TPP client certificates; trusted for signatures too. */
+  ca?: string | undefined;
+}
+
+/** Which TPP certificates the sandbox trusts, and which it refuses (src/security). */
+export interface CertificatePolicy {
+  /** Extra CAs (PEM text or paths) trusted for client and signing certificates, besides `tls.ca`. */
+  trustedCas?: string[];
+  /** Serials (hex) the bank has blocked: 401 CERTIFICATE_BLOCKED. */
+  blockedSerials?: string[];
+  /** Serials (hex) their CA has revoked: 401 CERTIFICATE_REVOKE. */
+  revokedSerials?: string[];
 }
 
 /** Delays, in sandbox-clock seconds, between the steps of an approved payment. */
@@ -27,6 +56,8 @@ export interface SandboxConfig {
   schedulerIntervalMs: number;
   /** Required as `X-Sandbox-Admin-Key` on `/sandbox/*` requests that do not come from loopback. */
   adminKey?: string | undefined;
+  tls?: TlsListenerConfig | undefined;
+  certificates?: CertificatePolicy | undefined;
 }
 
 const env = z.object({
@@ -45,7 +76,22 @@ const env = z.object({
   SANDBOX_ACSC_DELAY_SECONDS: z.coerce.number().min(0).default(2),
   SANDBOX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
   SANDBOX_ADMIN_KEY: z.string().min(16, 'use at least 16 characters').optional(),
+  SANDBOX_TLS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SANDBOX_TLS_CERT: z.string().min(1).optional(),
+  SANDBOX_TLS_KEY: z.string().min(1).optional(),
+  SANDBOX_TLS_CA: z.string().min(1).optional(),
+  SANDBOX_CERT_BLOCKED_SERIALS: z.string().optional(),
+  SANDBOX_CERT_REVOKED_SERIALS: z.string().optional(),
+  SANDBOX_CLIENT_REQUIRE_CERTIFICATE: z.stringbool().default(false),
+  SANDBOX_CLIENT_REQUIRE_SIGNATURE: z.stringbool().default(false),
+  SANDBOX_CLIENT_CERT_FINGERPRINTS: z.string().optional(),
 });
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxConfig {
   // Empty strings in an env file mean "unset".
@@ -56,6 +102,11 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
     throw new Error(`Invalid sandbox settings:\n${issues}`);
   }
   const e = parsed.data;
+  if (e.SANDBOX_TLS_PORT !== undefined && (!e.SANDBOX_TLS_CERT || !e.SANDBOX_TLS_KEY)) {
+    throw new Error(
+      'Invalid sandbox settings:\n  SANDBOX_TLS_PORT: needs SANDBOX_TLS_CERT and SANDBOX_TLS_KEY (PEM files or text)',
+    );
+  }
   return {
     port: e.SANDBOX_PORT,
     host: e.SANDBOX_HOST,
@@ -67,12 +118,23 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
         clientId: e.SANDBOX_CLIENT_ID,
         clientSecret: e.SANDBOX_CLIENT_SECRET,
         subscriptionKey: e.SANDBOX_SUBSCRIPTION_KEY,
+        requireClientCertificate: e.SANDBOX_CLIENT_REQUIRE_CERTIFICATE,
+        requireSignature: e.SANDBOX_CLIENT_REQUIRE_SIGNATURE,
+        certificateFingerprints: list(e.SANDBOX_CLIENT_CERT_FINGERPRINTS),
       },
     ],
     delays: { acsp: e.SANDBOX_ACSP_DELAY_SECONDS, acsc: e.SANDBOX_ACSC_DELAY_SECONDS },
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     schedulerIntervalMs: 250,
     adminKey: e.SANDBOX_ADMIN_KEY,
+    tls:
+      e.SANDBOX_TLS_PORT !== undefined && e.SANDBOX_TLS_CERT && e.SANDBOX_TLS_KEY
+        ? { port: e.SANDBOX_TLS_PORT, cert: e.SANDBOX_TLS_CERT, key: e.SANDBOX_TLS_KEY, ca: e.SANDBOX_TLS_CA }
+        : undefined,
+    certificates: {
+      blockedSerials: list(e.SANDBOX_CERT_BLOCKED_SERIALS),
+      revokedSerials: list(e.SANDBOX_CERT_REVOKED_SERIALS),
+    },
   };
 }
 

@@ -15,10 +15,13 @@ async function main() {
     delays: config.delays,
     tokenTtlSeconds: config.tokenTtlSeconds,
     adminKey: config.adminKey,
+    tls: config.tls,
+    certificates: config.certificates,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   );
+  if (sandbox.tlsUrl) console.log(`[sandbox] and on ${sandbox.tlsUrl} (TLS, asks for client certificates)`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

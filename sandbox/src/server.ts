@@ -1,7 +1,15 @@
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { DEFAULT_CLIENT, type ExecutionDelays, type SandboxConfig, type TppClient } from './config.js';
+import {
+  type CertificatePolicy,
+  DEFAULT_CLIENT,
+  type ExecutionDelays,
+  type SandboxConfig,
+  type TlsListenerConfig,
+  type TppClient,
+} from './config.js';
 import type { SandboxContext } from './context.js';
 import { type Db, openPglite, openPostgres } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
@@ -9,6 +17,7 @@ import { migrate } from './db/migrations.js';
 import { seed } from './db/seed.js';
 import { type NotificationOptions, startNotificationWorker } from './notifications/worker.js';
 import { Scheduler } from './pis/execution.js';
+import { tlsServerOptions } from './security/tls.js';
 
 export interface StartSandboxOptions {
   /** 0 picks a free port. */
@@ -31,10 +40,16 @@ export interface StartSandboxOptions {
   adminKey?: string;
   /** Status notification delivery: timeout, retry schedule (defaults in notifications/worker.ts). */
   notifications?: Partial<NotificationOptions>;
+  /** An HTTPS listener as well, asking for TPP client certificates (src/security). */
+  tls?: TlsListenerConfig;
+  /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
+  certificates?: CertificatePolicy;
 }
 
 export interface RunningSandbox {
   url: string;
+  /** https://<host>:<port> of the TLS listener, when `tls` was given. */
+  tlsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -62,6 +77,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     schedulerIntervalMs: options.schedulerIntervalMs ?? 250,
     adminKey: options.adminKey,
+    tls: options.tls,
+    certificates: options.certificates,
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.
@@ -109,11 +126,31 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
 
   const app = createApp(ctx, log);
   let server: ReturnType<typeof serve>;
+  let tlsServer: ReturnType<typeof serve> | undefined;
   try {
     server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: host }, () => resolve(s));
       s.once('error', reject);
     });
+    const tls = config.tls;
+    if (tls) {
+      tlsServer = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+        const s = serve(
+          {
+            fetch: app.fetch,
+            port: tls.port,
+            hostname: host,
+            createServer: createHttpsServer,
+            serverOptions: tlsServerOptions(tls),
+          },
+          () => resolve(s),
+        );
+        s.once('error', (error) => {
+          server.close();
+          reject(error);
+        });
+      });
+    }
   } catch (error) {
     // For example the port is taken: leave nothing open behind.
     await (await scheduler()).stop();
@@ -123,6 +160,9 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   }
   const address = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const tlsUrl = tlsServer
+    ? `https://${host.includes(':') ? `[${host}]` : host}:${(tlsServer.address() as AddressInfo).port}`
+    : undefined;
   publicUrl = (config.publicUrl ?? url).replace(/\/+$/, '');
   const notifications = startNotificationWorker(
     ctx,
@@ -133,13 +173,20 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   let closing: Promise<void> | undefined;
   return {
     url,
+    tlsUrl,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive connections would hold close() open.
-          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        });
+        await Promise.all(
+          [server, tlsServer].map(
+            (listener) =>
+              listener &&
+              new Promise<void>((resolve) => {
+                listener.close(() => resolve());
+                // Keep-alive connections would hold close() open.
+                (listener as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+              }),
+          ),
+        );
         await notifications.stop();
         if (schedulerPromise) await (await schedulerPromise).stop();
         if (dbPromise) await (await dbPromise).close();

@@ -1,0 +1,242 @@
+import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import https from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { type Settings, SettingsError, settings } from '@/lib/config';
+
+/**
+ * The business certificate as the TLS client certificate (mutual TLS) toward the bank, and an extra CA
+ * for the bank's server certificate. Node 20's built-in fetch takes no client certificate without the
+ * `undici` package (not a dependency here), so HTTPS calls with TLS settings go through `node:https`
+ * with an Agent; everything else through fetch as before.
+ */
+
+export interface Certificate {
+  /** The certificate and any chain that came with it, as PEM: what TLS sends. */
+  pem: string;
+  /** The first (the party's own) certificate. */
+  leaf: X509Certificate;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
+
+export function derToPem(der: Uint8Array, label = 'CERTIFICATE'): string {
+  const lines =
+    Buffer.from(der)
+      .toString('base64')
+      .match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+function parseDer(bytes: Buffer): X509Certificate | undefined {
+  try {
+    return new X509Certificate(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes a setting names: its own text when it is PEM, else the file it names, else undefined. */
+function settingBytes(value: string): { bytes: Buffer; from: 'text' | 'file' } | undefined {
+  if (value.includes('-----BEGIN')) return { bytes: Buffer.from(value.replace(/\\n/g, '\n')), from: 'text' };
+  if (existsSync(value)) return { bytes: readFileSync(value), from: 'file' };
+  return undefined;
+}
+
+/**
+ * A certificate in any of the forms the bank's portal and its users deal in: PEM text; a file with PEM
+ * (`.pem`, `.crt`, or a `.cer` saved as Base-64) or DER (a binary `.cer`); or the raw base64 of the DER
+ * the portal takes, without BEGIN/END lines.
+ */
+export function loadCertificate(value: string, setting: string): Certificate {
+  const source = settingBytes(value);
+  const fail = (why: string): never => {
+    throw new SettingsError(`${setting}: ${why}`);
+  };
+  let bytes: Buffer;
+  if (source) bytes = source.bytes;
+  else if (BASE64.test(value) && value.replace(/\s/g, '').length >= 100) bytes = Buffer.from(value, 'ascii');
+  else return fail(`no file ${value} exists, and it is neither PEM nor base64 certificate text`);
+
+  const text = bytes.toString('latin1');
+  const blocks = text.match(PEM_CERTIFICATE);
+  if (blocks) {
+    try {
+      const leaf = new X509Certificate(blocks[0]);
+      return { pem: `${blocks.join('\n')}\n`, leaf };
+    } catch {
+      return fail('the PEM certificate could not be read');
+    }
+  }
+  const der = parseDer(bytes);
+  if (der) return { pem: derToPem(der.raw), leaf: der };
+  if (BASE64.test(text)) {
+    const decoded = parseDer(Buffer.from(text.replace(/\s/g, ''), 'base64'));
+    if (decoded) return { pem: derToPem(decoded.raw), leaf: decoded };
+  }
+  return fail('not a certificate: expected PEM, DER (.cer) or the base64 of a DER certificate');
+}
+
+/** A private key: PEM text, a PEM or DER (PKCS#8 or PKCS#1) file, or base64 of the DER; maybe encrypted. */
+export function loadPrivateKey(value: string, passphrase: string | undefined, setting: string): KeyObject {
+  const source = settingBytes(value);
+  let bytes: Buffer | undefined = source?.bytes;
+  if (!bytes && BASE64.test(value) && value.replace(/\s/g, '').length >= 100)
+    bytes = Buffer.from(value.replace(/\s/g, ''), 'base64');
+  if (!bytes) throw new SettingsError(`${setting}: no file ${value} exists, and it is not PEM key text`);
+  const attempts: Parameters<typeof createPrivateKey>[0][] = bytes.includes('-----BEGIN')
+    ? [{ key: bytes, format: 'pem', passphrase }]
+    : [
+        { key: bytes, format: 'der', type: 'pkcs8', passphrase },
+        { key: bytes, format: 'der', type: 'pkcs1' },
+        { key: bytes, format: 'der', type: 'sec1' },
+      ];
+  let lastError: unknown;
+  for (const attempt of attempts) {
+    try {
+      return createPrivateKey(attempt);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  const reason = lastError instanceof Error ? lastError.message : String(lastError);
+  throw new SettingsError(
+    `${setting}: the private key could not be read (${reason})${passphrase ? '' : '; is it encrypted? set its passphrase'}`,
+  );
+}
+
+/** A certificate and the key that belongs to it, checked to be a pair. */
+export function loadKeyPair(
+  certValue: string,
+  keyValue: string,
+  passphrase: string | undefined,
+  names: { cert: string; key: string },
+): { certificate: Certificate; key: KeyObject } {
+  const certificate = loadCertificate(certValue, names.cert);
+  const key = loadPrivateKey(keyValue, passphrase, names.key);
+  if (!certificate.leaf.checkPrivateKey(key))
+    throw new SettingsError(`${names.key} is not the private key of the certificate in ${names.cert}`);
+  return { certificate, key };
+}
+
+export interface TlsMaterial {
+  agent: https.Agent;
+  clientCertificate?: Certificate;
+}
+
+let cached: { for: Settings; material: TlsMaterial | undefined } | undefined;
+
+/** The HTTPS agent the TLS settings describe, or undefined when none is set (built once per settings). */
+export function bankTlsMaterial(current: Settings = settings()): TlsMaterial | undefined {
+  if (cached?.for === current) return cached.material;
+  const { BANK_CLIENT_CERT, BANK_CLIENT_KEY, BANK_CLIENT_KEY_PASSPHRASE, BANK_CA_CERT } = current;
+  if (Boolean(BANK_CLIENT_CERT) !== Boolean(BANK_CLIENT_KEY))
+    throw new SettingsError(
+      `${BANK_CLIENT_CERT ? 'BANK_CLIENT_KEY' : 'BANK_CLIENT_CERT'} is required when ${BANK_CLIENT_CERT ? 'BANK_CLIENT_CERT' : 'BANK_CLIENT_KEY'} is set`,
+    );
+  let material: TlsMaterial | undefined;
+  if (BANK_CLIENT_CERT || BANK_CA_CERT) {
+    const options: https.AgentOptions = { keepAlive: true };
+    let clientCertificate: Certificate | undefined;
+    if (BANK_CLIENT_CERT && BANK_CLIENT_KEY) {
+      const pair = loadKeyPair(BANK_CLIENT_CERT, BANK_CLIENT_KEY, BANK_CLIENT_KEY_PASSPHRASE, {
+        cert: 'BANK_CLIENT_CERT',
+        key: 'BANK_CLIENT_KEY',
+      });
+      clientCertificate = pair.certificate;
+      options.cert = pair.certificate.pem;
+      options.key = pair.key.export({ type: 'pkcs8', format: 'pem' });
+    }
+    // `ca` replaces Node's roots: keep them, so that a public bank certificate still verifies.
+    if (BANK_CA_CERT) options.ca = [...rootCertificates, loadCertificate(BANK_CA_CERT, 'BANK_CA_CERT').pem];
+    material = { agent: new https.Agent(options), clientCertificate };
+  }
+  cached?.material?.agent.destroy();
+  cached = { for: current, material };
+  return material;
+}
+
+export interface TransportInit {
+  method: string;
+  headers: Headers;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function httpsRequest(url: URL, init: TransportInit, agent: https.Agent): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const signal = init.signal;
+    const aborted = () => signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const headers: Record<string, string> = {};
+    init.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8');
+    if (body) headers['content-length'] = String(body.length);
+    const request = https.request(url, { method: init.method, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        signal?.removeEventListener('abort', onAbort);
+        const responseHeaders = new Headers();
+        const raw = response.rawHeaders;
+        for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i] ?? '', raw[i + 1] ?? '');
+        const status = response.statusCode ?? 502;
+        resolve(
+          new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), {
+            status,
+            statusText: response.statusMessage,
+            headers: responseHeaders,
+          }),
+        );
+      });
+    });
+    const onAbort = () => {
+      request.destroy();
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(signal?.aborted ? aborted() : error);
+    });
+    request.end(body);
+  });
+}
+
+/**
+ * How a call reaches the bank: over HTTPS with the TLS settings when they are set, otherwise fetch.
+ * Built before the call, so that a setting that cannot be read is a SettingsError, not a network error.
+ * Redirects are never followed.
+ */
+export function bankTransport(): (url: string, init: TransportInit) => Promise<Response> {
+  const material = bankTlsMaterial();
+  return (url, init) => {
+    const parsed = new URL(url);
+    if (material && parsed.protocol === 'https:') return httpsRequest(parsed, init, material.agent);
+    return fetch(url, { ...init, redirect: 'manual' });
+  };
+}
+
+/**
+ * `fetch` over the bank's TLS settings, for clients of the bank that keep their own request code
+ * (string or URL input, string bodies).
+ */
+export async function bankTlsFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+  if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
+    throw new TypeError('bankTlsFetch sends string bodies only');
+  return bankTransport()(input.toString(), {
+    method: init.method ?? 'GET',
+    headers: new Headers(init.headers),
+    body: init.body ?? undefined,
+    signal: init.signal ?? undefined,
+  });
+}
