@@ -25,7 +25,7 @@ export interface Pki {
   bankCa: Issued;
   tppCa: Issued;
   rogueCa: Issued;
-  /** Server certificate for 127.0.0.1 and localhost. */
+  /** Server certificate for 127.0.0.1 and localhost. CAs last ten years, the others 30 days. */
   server: Issued;
   client: Issued;
   expired: Issued;
@@ -71,7 +71,7 @@ export function createPki(): Pki {
         '-out',
         file(`${name}.pem`),
         '-days',
-        '30',
+        '3650',
         '-subj',
         subject,
         '-set_serial',
