@@ -49,9 +49,35 @@ function forwardRequestHeaders(response: NextResponse, request: NextRequest, ext
   response.headers.set('x-middleware-override-headers', [...names].join(','));
 }
 
+/**
+ * A server action called from another origin. Next.js refuses these too, but answers 500 with a
+ * stack in the log; refusing here gives the caller a clear 403 and keeps the log meaningful. A
+ * request with no Origin at all is let through, as Next.js does: browsers always send one on POST,
+ * so such a request carries no victim's cookies.
+ */
+function isCrossOriginAction(request: NextRequest): boolean {
+  if (request.method !== 'POST' || !request.headers.has('next-action')) return false;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  try {
+    return origin === 'null' || new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 export default function proxy(request: NextRequest): NextResponse {
   const config = settings();
   const requestId = requestIdFrom(request.headers);
+  if (isCrossOriginAction(request)) {
+    return finish(
+      NextResponse.json({ error: 'cross_origin_action_refused' }, { status: 403 }),
+      config,
+      apiContentSecurityPolicy,
+      requestId,
+    );
+  }
   const { pathname } = request.nextUrl;
   const isApi = pathname === '/api' || pathname.startsWith('/api/');
   // Files (favicon.ico, robots.txt) and Next's internals skip locale routing, as they always have.

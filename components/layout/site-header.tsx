@@ -23,6 +23,9 @@ export async function SiteHeader() {
             <Link href="/payments/new" className="underline-offset-4 hover:underline">
               {t('nav.newPayment')}
             </Link>
+            <Link href="/account" className="underline-offset-4 hover:underline">
+              {t('nav.account')}
+            </Link>
           </nav>
         )}
         <div className="ml-auto flex items-center gap-3">

@@ -1,4 +1,5 @@
-import { CredentialsSignin } from 'next-auth';
+// From @auth/core, which next-auth re-exports: the same class, importable outside Next.js (tests).
+import { CredentialsSignin } from '@auth/core/errors';
 import { settings } from '@/lib/config';
 import { clientAddress } from '@/lib/security/client-address';
 import { clearLimit, hitLimit, limits, peekLimit, type Verdict } from '@/lib/security/rate-limit';

@@ -1,7 +1,10 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SignInForm } from '@/components/layout/sign-in-form';
+import { signInWithOidc } from '@/lib/auth/actions/sign-in-oidc';
+import { oidcSignInOffered } from '@/lib/auth/oidc';
 import { settings } from '@/lib/config';
 import { demoPsu } from '@/lib/db/seed';
+import { Link } from '@/lib/i18n/navigation';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -14,16 +17,50 @@ export default async function SignInPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ returnTo?: string }>;
+  searchParams: Promise<{
+    returnTo?: string | string[];
+    error?: string | string[];
+    code?: string | string[];
+  }>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { returnTo } = await searchParams;
+  const query = await searchParams;
+  const returnTo = typeof query.returnTo === 'string' ? query.returnTo : undefined;
   const t = await getTranslations('signIn');
+  const oidc = oidcSignInOffered(settings());
+  // next-auth sends the browser back here with ?error=… when a provider sign-in fails.
+  const providerFailed = typeof query.error === 'string' && query.error !== '';
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-2xl font-semibold">{t('title')}</h1>
+      {providerFailed && (
+        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {query.code === 'throttled'
+            ? t('throttled', { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES })
+            : t('providerFailed')}
+        </p>
+      )}
       <SignInForm locale={locale} returnTo={returnTo} />
+      {oidc && (
+        <form action={signInWithOidc} className="mt-6 border-t border-slate-200 pt-6">
+          <input type="hidden" name="locale" value={locale} />
+          {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
+          <p className="mb-3 text-sm text-slate-600">{t('or')}</p>
+          <button
+            type="submit"
+            className="inline-flex w-full items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          >
+            {t('withProvider', { name: oidc.name })}
+          </button>
+        </form>
+      )}
+      <p className="mt-6 text-sm">
+        {t('noAccount')}{' '}
+        <Link href="/sign-up" className="text-brand-700 underline">
+          {t('signUpLink')}
+        </Link>
+      </p>
       {settings().SEED_DEMO_PSU && (
         <p className="mt-6 text-sm text-slate-600">
           {t('demo', { email: demoPsu.email, password: demoPsu.password })}

@@ -1,0 +1,50 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+
+/** The form-wide message of an account form: an alert for errors, a status for success. */
+export function FormMessage({
+  ok,
+  message,
+  values,
+}: {
+  ok: boolean;
+  message?: string;
+  values?: Record<string, number>;
+}) {
+  const t = useTranslations();
+  if (!message) return null;
+  const text = t.has(message) ? t(message, values) : t('account.errors.invalid');
+  return ok ? (
+    <p role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+      {text}
+    </p>
+  ) : (
+    <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {text}
+    </p>
+  );
+}
+
+/** Field messages arrive as keys; several may apply at once (a password may break two rules). */
+export function useFieldError() {
+  const t = useTranslations();
+  return (keys: string[] | undefined): string | undefined =>
+    keys && keys.length > 0 ? keys.map((key) => (t.has(key) ? t(key) : key)).join(' ') : undefined;
+}
+
+export const PASSWORD_RULES = ['tooShort', 'common', 'containsEmail'] as const;
+
+export function PasswordRules({ id }: { id: string }) {
+  const t = useTranslations('account.password');
+  return (
+    <div id={id} className="text-sm text-slate-700">
+      <p>{t('rulesTitle')}</p>
+      <ul className="ml-5 list-disc">
+        {PASSWORD_RULES.map((rule) => (
+          <li key={rule}>{t(`rules.${rule}`)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { oidcPerson, oidcProvider, oidcSignInOffered } from '@/lib/auth/oidc';
+import { parseSettings } from '@/lib/config';
+
+const base = { AUTH_SECRET: 'x'.repeat(32) };
+const issuer = 'https://eid.example.is';
+
+describe('OpenID Connect settings', () => {
+  it('offers no provider unless the issuer, client id and secret are set', () => {
+    expect(oidcProvider(parseSettings(base))).toBeUndefined();
+    expect(oidcSignInOffered(parseSettings(base))).toBeUndefined();
+  });
+
+  it('refuses a partial configuration, naming what is missing', () => {
+    expect(() => parseSettings({ ...base, OIDC_ISSUER: issuer })).toThrow(
+      /OIDC_CLIENT_ID: is required when OIDC_ISSUER is set[\s\S]*OIDC_CLIENT_SECRET/,
+    );
+  });
+
+  it('builds a generic OIDC provider with PKCE, state and nonce', () => {
+    const settings = parseSettings({
+      ...base,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: 'greidsla',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_NAME: 'Auðkenni',
+    });
+    const provider = oidcProvider(settings);
+    expect(provider).toMatchObject({
+      id: 'eid',
+      type: 'oidc',
+      issuer,
+      clientId: 'greidsla',
+      name: 'Auðkenni',
+    });
+    expect(provider?.checks).toEqual(['pkce', 'state', 'nonce']);
+    expect(oidcSignInOffered(settings)).toEqual({ id: 'eid', name: 'Auðkenni' });
+  });
+});
+
+describe('OpenID claims to a PSU', () => {
+  it('reads the kennitala from the configured claim, normalised', () => {
+    const person = oidcPerson(
+      { sub: 'abc', nationalRegisterId: '010130-2989', name: 'Jón Jónsson' },
+      issuer,
+      'nationalRegisterId',
+    );
+    expect(person).toEqual({ issuer, subject: 'abc', kennitala: '0101302989', displayName: 'Jón Jónsson' });
+  });
+
+  it('falls back to a ten-digit subject, and to a custom claim name', () => {
+    expect(oidcPerson({ sub: '1203892039' }, issuer, 'nationalRegisterId')?.kennitala).toBe('1203892039');
+    expect(oidcPerson({ sub: 'x', 'urn:is:kt': '1203892039' }, issuer, 'urn:is:kt')?.kennitala).toBe(
+      '1203892039',
+    );
+  });
+
+  it('keeps no kennitala when none is present or it is malformed', () => {
+    const person = oidcPerson({ sub: 'user-7', nationalRegisterId: '12345' }, issuer, 'nationalRegisterId');
+    expect(person?.kennitala).toBeUndefined();
+    expect(person?.displayName).toBe('user-7');
+  });
+
+  it('trusts an e-mail only when not marked unverified', () => {
+    expect(oidcPerson({ sub: 'a', email: 'A@X.is' }, issuer, 'kt')?.email).toBe('a@x.is');
+    expect(
+      oidcPerson({ sub: 'a', email: 'a@x.is', email_verified: false }, issuer, 'kt')?.email,
+    ).toBeUndefined();
+  });
+
+  it('refuses claims without a subject', () => {
+    expect(oidcPerson({ name: 'No One' }, issuer, 'kt')).toBeUndefined();
+    expect(oidcPerson({ sub: '' }, issuer, 'kt')).toBeUndefined();
+  });
+});
