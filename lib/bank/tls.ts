@@ -227,16 +227,18 @@ export function bankTransport(): (url: string, init: TransportInit) => Promise<R
 }
 
 /**
- * `fetch` over the bank's TLS settings, for clients of the bank that keep their own request code
- * (string or URL input, string bodies).
+ * `fetch` over the bank's TLS settings, for clients of the bank that keep their own request code (as
+ * `lib/webhooks/bank-resource.ts` does: pass it as its `fetch`). Bodies are sent as text.
  */
-export async function bankTlsFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
-  if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
+export const bankTlsFetch = (async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  const request = input instanceof Request ? input : undefined;
+  const body = init.body ?? (request?.body ? await request.text() : undefined);
+  if (body !== undefined && body !== null && typeof body !== 'string')
     throw new TypeError('bankTlsFetch sends string bodies only');
-  return bankTransport()(input.toString(), {
-    method: init.method ?? 'GET',
-    headers: new Headers(init.headers),
-    body: init.body ?? undefined,
-    signal: init.signal ?? undefined,
+  return bankTransport()(request ? request.url : input.toString(), {
+    method: init.method ?? request?.method ?? 'GET',
+    headers: new Headers(init.headers ?? request?.headers),
+    body: body ?? undefined,
+    signal: init.signal ?? request?.signal ?? undefined,
   });
-}
+}) as typeof fetch;

@@ -207,6 +207,22 @@ describe.skipIf(!opensslAvailable())('going live: mutual TLS and signed requests
     expect(status).toBe('RCVD');
   });
 
+  it('bankTlsFetch, for bank clients with their own request code, presents the certificate too', async () => {
+    const { bankTlsFetch } = await import('@/lib/bank/tls');
+    const response = await bankTlsFetch(`${sandbox.tlsUrl}/oauth/v2/oauth-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: DEFAULT_CLIENT.clientId,
+        client_secret: DEFAULT_CLIENT.clientSecret,
+        scope: 'pis:',
+      }).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ token_type: 'Bearer' });
+  });
+
   it('a raw signed initiation with the right certificates is accepted (201)', async () => {
     const token = await tokenRequest(sandbox.tlsUrl ?? '', pki.client);
     expect(token.status).toBe(200);
