@@ -1,0 +1,214 @@
+// The built app (`next start`) and the sandbox bank for the page benchmarks, on their own ports and
+// temp data dirs, as the end-to-end tests run them. BENCH_APP_URL (with BENCH_SANDBOX_URL) points at
+// ones already running, as scripts/bench.mjs starts them once for several benchmarks.
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface AppServers {
+  appUrl: string;
+  sandboxUrl: string;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, name: string, child?: ChildProcess): Promise<void> {
+  for (let i = 0; i < 480; i++) {
+    if (child && child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not come up at ${url}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * A private copy of the current build (without its cache) and what `next start` reads beside it, so
+ * that a rebuild in the working tree while a benchmark runs does not pull the files from under the
+ * server. node_modules is linked, not copied.
+ */
+export function snapshotBuild(into: string): string {
+  const dir = path.join(into, 'app-root');
+  mkdirSync(dir, { recursive: true });
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId))
+    throw new Error('The app is not built: run `npx next build` (or `npm run bench`) first');
+  cpSync(path.join(root, '.next'), path.join(dir, '.next'), {
+    recursive: true,
+    filter: (source) => source !== path.join(root, '.next', 'cache'),
+  });
+  if (!existsSync(path.join(dir, '.next', 'BUILD_ID')))
+    throw new Error('The build changed while it was copied');
+  for (const entry of ['next.config.js', 'package.json', 'lib/db/migrations', 'public', 'messages']) {
+    const from = path.join(root, entry);
+    if (existsSync(from)) cpSync(from, path.join(dir, entry), { recursive: true });
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return dir;
+}
+
+/** Starts the sandbox bank and `next start` (the app must be built), or uses BENCH_APP_URL. */
+export async function appServers(
+  options: { appPort?: number; sandboxPort?: number } = {},
+): Promise<AppServers> {
+  if (process.env.BENCH_APP_URL) {
+    return {
+      appUrl: process.env.BENCH_APP_URL,
+      sandboxUrl: process.env.BENCH_SANDBOX_URL ?? '',
+      stop: async () => {},
+    };
+  }
+  const appPort = options.appPort ?? Number(process.env.BENCH_APP_PORT ?? 3400);
+  const sandboxPort = options.sandboxPort ?? Number(process.env.BENCH_SANDBOX_PORT ?? 4410);
+  const appUrl = `http://localhost:${appPort}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const runDir = mkdtempSync(path.join(tmpdir(), 'greidsla-bench-'));
+  const children: ChildProcess[] = [];
+  let appRoot: string;
+  try {
+    appRoot = snapshotBuild(runDir);
+  } catch (error) {
+    rmSync(runDir, { recursive: true, force: true });
+    throw error;
+  }
+  const stop = async () => {
+    await Promise.all(children.reverse().map(stopChild));
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  const quiet = process.env.BENCH_VERBOSE ? 'inherit' : 'ignore';
+  try {
+    const sandbox = spawn(path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', quiet, 'inherit'],
+      env: {
+        ...process.env,
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
+        SANDBOX_DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    children.push(sandbox);
+    await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank', sandbox);
+    const app = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(appPort)], {
+      cwd: appRoot,
+      stdio: ['ignore', quiet, 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        APP_BASE_URL: appUrl,
+        APP_DATA_DIR: path.join(runDir, 'app'),
+        DATABASE_URL: '',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
+        BANK_BASE_URL: `${sandboxUrl}/psd2`,
+        BANK_AUTH_URL: sandboxUrl,
+        BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
+        BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    children.push(app);
+    await waitFor(`http://127.0.0.1:${appPort}/api/health`, 'The app', app);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { appUrl, sandboxUrl, stop };
+}
+
+export const demo = { email: 'demo@greidsla.is', password: 'greidsla-demo' };
+
+/** Signs the demo PSU in through the sign-in form; the context keeps the session cookie. */
+export async function signIn(context: BrowserContext, appUrl: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/en/sign-in`);
+  await page.getByLabel('E-mail').fill(demo.email);
+  await page.getByLabel('Password').fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'), { timeout: 30_000 });
+  await page.close();
+}
+
+/**
+ * A payment of the demo PSU, made through the single-payment form (left at the bank's SCA page):
+ * its id, for the payment page. Undefined when the form could not be used.
+ */
+export async function makePayment(context: BrowserContext, appUrl: string): Promise<string | undefined> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${appUrl}/en/payments/new/single`);
+    await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
+    await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
+    await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+    await page.getByLabel('Amount').fill('12.500');
+    await page.getByLabel('Message to the recipient').fill('Bench');
+    await page.getByRole('radio', { name: 'English' }).check();
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await page.waitForURL((url) => url.origin !== new URL(appUrl).origin, { timeout: 30_000 });
+    await page.goto(`${appUrl}/en/payments`);
+    const id = await page.locator('tbody tr').first().getAttribute('data-payment-id', { timeout: 15_000 });
+    return id ?? undefined;
+  } catch (error) {
+    console.error(`could not make a payment through the form: ${(error as Error).message.split('\n')[0]}`);
+    return undefined;
+  } finally {
+    await page.close();
+  }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright');
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+}
+
+/** The app's pages, from app/**\/page.tsx, as URLs in `locale`; `[id]` becomes `paymentId`. */
+export function pageRoutes(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (entry === 'page.tsx' || entry === 'page.ts')
+        found.push(path.relative(path.join(root, 'app'), dir));
+    }
+  };
+  walk(path.join(root, 'app'));
+  return found.map((route) => `/${route.split(path.sep).join('/')}`.replace(/\/$/, '')).sort();
+}

@@ -1,0 +1,145 @@
+// First-load JavaScript of each page (target: under 180 kB compressed per page). Each page of
+// app/**/page.tsx is loaded once in headless Chromium, with an empty cache, against the built app
+// (`next start`) and the sandbox bank; every script requested before the page's `load` event is
+// counted: its body gzipped here (level 6, as Next's compression does), and what went over the
+// wire. Scripts fetched later (link prefetching on idle) are listed apart and not counted.
+// Pages in Icelandic (the default locale); all but sign-in and sign-up signed in as the demo PSU.
+// Run: npx tsx bench/first-load-js.ts   (after `next build`; starts its own servers on :3400/:4410)
+import { gzipSync } from 'node:zlib';
+import { appServers, launchChromium, makePayment, pageRoutes, signIn } from './app-servers';
+import { type Figure, printResult } from './support';
+
+const TARGET_KB = 180;
+const kB = (bytes: number) => bytes / 1000;
+const publicPages = /\/(sign-in|sign-up)$/;
+
+const servers = await appServers();
+const browser = await launchChromium();
+const figures: Figure[] = [];
+const notes: string[] = [];
+const perPage = new Map<string, Map<string, { gzip: number; packages: string[] }>>();
+
+/** Which well-known packages a chunk holds, by strings their code carries. */
+const markers: [string, RegExp][] = [
+  ['react-dom', /react-dom|__reactFiber|ReactDOM/],
+  ['zod', /ZodError|\$ZodType/],
+  ['react-hook-form', /useFormContext|shouldUnregister/],
+  ['date-fns', /date-fns|startOfISOWeek|differenceInCalendarDays/],
+  ['papaparse', /Papa\.parse|papaparse|BAD_DELIMITERS/],
+  ['ibantools', /ibantools|electronicFormatIBAN|isValidIBAN/],
+  ['@tanstack/react-query', /QueryClient|useQuery/],
+  ['@tanstack/react-virtual', /useVirtualizer|measureElement/],
+  ['next-intl', /NextIntlClientProvider|IntlProvider|use-intl/],
+  ['next runtime', /__next_f|__NEXT_DATA__|next-router|appRouter|__next_app__/],
+];
+function packagesIn(code: string): string[] {
+  return markers.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
+}
+try {
+  const session = await browser.newContext();
+  await signIn(session, servers.appUrl);
+  const paymentId = await makePayment(session, servers.appUrl);
+  const storageState = await session.storageState();
+  await session.close();
+
+  const routes = pageRoutes().flatMap((route) => {
+    if (route.includes('[id]')) {
+      if (!paymentId) {
+        notes.push(`${route} not measured: no payment could be made`);
+        return [];
+      }
+      return [route.replace('[id]', paymentId)];
+    }
+    return [route];
+  });
+
+  console.log(
+    `First-load JavaScript per page, gzip level 6 (kB = 1000 bytes), target < ${TARGET_KB} kB, ${servers.appUrl}`,
+  );
+  console.log(
+    `  ${'page'.padEnd(42)} ${'scripts'.padStart(7)} ${'raw'.padStart(9)} ${'gzip'.padStart(9)} ${'wire'.padStart(9)}`,
+  );
+  for (const route of routes) {
+    const path = route.replace('[locale]', 'is');
+    const context = await browser.newContext(publicPages.test(path) ? {} : { storageState });
+    const page = await context.newPage();
+    const scripts = new Map<
+      string,
+      { before: boolean; raw: number; gzip: number; wire: number; packages: string[] }
+    >();
+    let loaded = false;
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      if (request.resourceType() !== 'script') return;
+      const before = !loaded;
+      pending.push(
+        (async () => {
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+          scripts.set(response.url(), {
+            before,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 6 }).length,
+            wire: sizes.responseBodySize,
+            packages: packagesIn(body.toString('utf8')),
+          });
+        })(),
+      );
+    });
+    page.on('load', () => {
+      loaded = true;
+    });
+    const response = await page.goto(`${servers.appUrl}${path}`, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle').catch(() => {});
+    await Promise.all(pending);
+    const finalPath = new URL(page.url()).pathname;
+    await context.close();
+    const counted = [...scripts.values()].filter((s) => s.before);
+    perPage.set(path, new Map([...scripts].filter(([, s]) => s.before)));
+    const later = [...scripts.values()].filter((s) => !s.before);
+    const sum = (key: 'raw' | 'gzip' | 'wire', list = counted) => list.reduce((t, s) => t + s[key], 0);
+    const label = finalPath === path ? path : `${path} → ${finalPath}`;
+    const gz = kB(sum('gzip'));
+    const met = gz < TARGET_KB && (response?.status() ?? 500) < 400;
+    console.log(
+      `  ${label.padEnd(42)} ${String(counted.length).padStart(7)} ${kB(sum('raw')).toFixed(1).padStart(7)}kB ${gz.toFixed(1).padStart(7)}kB ${kB(sum('wire')).toFixed(1).padStart(7)}kB  ${met ? 'met' : 'NOT met'}${later.length ? `  (+${later.length} prefetched later, ${kB(sum('gzip', later)).toFixed(1)} kB gzip, not counted)` : ''}${response && response.status() >= 400 ? ` HTTP ${response.status()}` : ''}`,
+    );
+    figures.push({
+      name: `First-load JS, ${route.replace(paymentId ?? '\u0000', '[id]').replace('[locale]', 'is')}`,
+      value: gz,
+      unit: 'kB gzip',
+      target: `< ${TARGET_KB} kB`,
+      met,
+      reference: `${counted.length} scripts, ${kB(sum('raw')).toFixed(0)} kB raw, ${kB(sum('wire')).toFixed(1)} kB over the wire${finalPath === path ? '' : `; landed on ${finalPath.replace(paymentId ?? '\u0000', '[id]')}`}`,
+    });
+  }
+  // What the pages over the target load beyond what every page loads.
+  let shared = new Set<string>();
+  for (const [i, scripts] of [...perPage.values()].entries())
+    shared = i === 0 ? new Set(scripts.keys()) : new Set([...shared].filter((url) => scripts.has(url)));
+  const sharedKb = kB(
+    [...(perPage.values().next().value ?? new Map()).entries()]
+      .filter(([url]) => shared.has(url))
+      .reduce((t, [, s]) => t + s.gzip, 0),
+  );
+  console.log(`  shared by every page: ${shared.size} scripts, ${sharedKb.toFixed(1)} kB gzip`);
+  notes.push(`shared by every page: ${shared.size} scripts, ${sharedKb.toFixed(1)} kB gzip`);
+  for (const figure of figures.filter((f) => f.met === false)) {
+    const path = figure.name.replace('First-load JS, ', '').replace('[id]', paymentId ?? '[id]');
+    const extra = [...(perPage.get(path) ?? new Map()).entries()]
+      .filter(([url]) => !shared.has(url))
+      .sort((a, b) => b[1].gzip - a[1].gzip)
+      .map(
+        ([url, s]) =>
+          `${url.split('/').pop()} ${kB(s.gzip).toFixed(1)} kB${s.packages.length ? ` (${s.packages.join(', ')})` : ''}`,
+      );
+    const line = `${figure.name.replace('First-load JS, ', '')} beyond the shared scripts: ${extra.join('; ')}`;
+    console.log(`  ${line}`);
+    notes.push(line);
+  }
+} finally {
+  await browser.close();
+  await servers.stop();
+}
+printResult('first-load-js', figures, notes);
