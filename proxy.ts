@@ -50,13 +50,15 @@ function forwardRequestHeaders(response: NextResponse, request: NextRequest, ext
 }
 
 /**
- * A server action called from another origin. Next.js refuses these too, but answers 500 with a
- * stack in the log; refusing here gives the caller a clear 403 and keeps the log meaningful. A
- * request with no Origin at all is let through, as Next.js does: browsers always send one on POST,
- * so such a request carries no victim's cookies.
+ * A POST to a page from another origin: the only POSTs pages take are server actions, whether sent
+ * by fetch (with a `Next-Action` header) or by a form before hydration (with an `$ACTION_ID_` field).
+ * Next.js refuses cross-origin actions too, but answers 500 (or renders the page) with a stack in
+ * the log; refusing here gives the caller a clear 403. A request with no Origin at all is let
+ * through, as Next.js does: browsers always send one on POST, so such a request carries no victim's
+ * cookies.
  */
-function isCrossOriginAction(request: NextRequest): boolean {
-  if (request.method !== 'POST' || !request.headers.has('next-action')) return false;
+function isCrossOriginAction(request: NextRequest, isApi: boolean): boolean {
+  if (request.method !== 'POST' || (isApi && !request.headers.has('next-action'))) return false;
   const origin = request.headers.get('origin');
   if (origin === null) return false;
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
@@ -70,7 +72,9 @@ function isCrossOriginAction(request: NextRequest): boolean {
 export default function proxy(request: NextRequest): NextResponse {
   const config = settings();
   const requestId = requestIdFrom(request.headers);
-  if (isCrossOriginAction(request)) {
+  const { pathname } = request.nextUrl;
+  const isApi = pathname === '/api' || pathname.startsWith('/api/');
+  if (isCrossOriginAction(request, isApi)) {
     return finish(
       NextResponse.json({ error: 'cross_origin_action_refused' }, { status: 403 }),
       config,
@@ -78,8 +82,6 @@ export default function proxy(request: NextRequest): NextResponse {
       requestId,
     );
   }
-  const { pathname } = request.nextUrl;
-  const isApi = pathname === '/api' || pathname.startsWith('/api/');
   // Files (favicon.ico, robots.txt) and Next's internals skip locale routing, as they always have.
   const isFile = /^\/(_next|_vercel)(\/|$)/.test(pathname) || /\.[^/]*$/.test(pathname);
   let response: NextResponse;

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// Server actions refuse calls from another origin, however they are made.
+
+function actionIds(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(path.join(process.cwd(), '.next/server/server-reference-manifest.json'), 'utf8'),
+  ) as { node: Record<string, unknown> };
+  return Object.keys(manifest.node);
+}
+
+test('a server action posted with a foreign Origin is refused and runs nothing', async ({ page }) => {
+  await page.goto('/en/account');
+  const ids = actionIds();
+  expect(ids.length).toBeGreaterThan(3);
+  for (const id of ids) {
+    const response = await page.request.post('/en/account', {
+      headers: {
+        'Next-Action': id,
+        Origin: 'https://evil.example',
+        'Content-Type': 'text/plain;charset=UTF-8',
+        Accept: 'text/x-component',
+      },
+      data: JSON.stringify(['$K1']),
+    });
+    expect(response.status(), id).toBe(403);
+  }
+});
+
+test('a cross-site form post to the password change cannot change the password', async ({
+  page,
+  browser,
+}) => {
+  // A page on another origin (the sandbox bank's port stands in for an attacker's site) that posts
+  // to our action with the PSU's cookies: the browser sends its own Origin, and we refuse it.
+  await page.goto('/en/account');
+  const [changeAction] = actionIds();
+  const attacker = await browser.newContext({ storageState: await page.context().storageState() });
+  const evil = await attacker.newPage();
+  await evil.route('http://127.0.0.1:4110/evil', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="post" action="http://localhost:3100/en/account" enctype="multipart/form-data">
+        <input name="$ACTION_ID_${changeAction}" value=""><input name="newPassword" value="pwned-pwned-pwned">
+        </form><script>document.forms[0].submit()</script>`,
+    }),
+  );
+  const posted = evil.waitForResponse((response) =>
+    response.url().startsWith('http://localhost:3100/en/account'),
+  );
+  await evil.goto('http://127.0.0.1:4110/evil');
+  expect((await posted).status()).toBe(403);
+  await attacker.close();
+});
+
+test('the same action from our own page still works', async ({ page }) => {
+  await page.goto('/en/account');
+  await page.getByLabel('Current password').fill('wrong-wrong-wrong');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 9');
+  await page.getByLabel('New password again').fill('a brand new passphrase 9');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is wrong.')).toBeVisible();
+});

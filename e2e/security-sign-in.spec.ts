@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+
+// Guessing a PSU's password is throttled: after 5 failures in 15 minutes, even the right password is
+// refused, with a message that says how long to wait, in is and en.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+async function attempt(page: Page, locale: 'en' | 'is', email: string, password: string) {
+  await page.goto(`/${locale}/sign-in`);
+  await page.getByLabel(locale === 'en' ? 'E-mail' : 'Netfang').fill(email);
+  await page.getByLabel(locale === 'en' ? 'Password' : 'Lykilorð').fill(password);
+  await page.getByRole('button', { name: locale === 'en' ? 'Sign in' : 'Skrá inn' }).click();
+}
+
+test('sign-in brute force is throttled, a right password included, with an is/en message', async ({
+  page,
+}) => {
+  // A PSU of this test's own, so the demo PSUs of the other specs stay usable.
+  const email = `throttle.${randomUUID().slice(0, 8)}@example.is`;
+  const password = 'rétta lykilorðið er langt';
+  await page.goto('/en/sign-up');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Name').fill('Þröstur Próf');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  for (let i = 1; i <= 5; i++) {
+    await attempt(page, 'en', email, `wrong guess number ${i}`);
+    await expect(page.locator('main [role="alert"]')).toHaveText(
+      'The e-mail or password is wrong. Check both and try again.',
+    );
+  }
+  await attempt(page, 'en', email, password);
+  await expect(page.locator('main [role="alert"]')).toHaveText(
+    /^Too many attempts; try again in 1[45] minutes\.$/,
+  );
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await attempt(page, 'is', email, password);
+  await expect(page.locator('main [role="alert"]')).toHaveText(
+    /^Of margar tilraunir; reyndu aftur eftir 1[45] mínútur\.$/,
+  );
+
+  // next-auth's own callback route is throttled too: it does not hand out a session.
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const direct = await page.request.post('/api/auth/callback/credentials', {
+    form: { email, password, csrfToken: csrf.csrfToken, callbackUrl: '/en/payments' },
+    maxRedirects: 0,
+  });
+  expect(direct.headers().location ?? '').toContain('code=throttled');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user?: unknown } | null;
+  expect(session?.user).toBeUndefined();
+
+  // Another PSU signing in from the same address is not locked out by this one's window.
+  await attempt(page, 'en', 'anna@greidsla.is', 'greidsla-demo');
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+});
