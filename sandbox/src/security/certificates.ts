@@ -16,10 +16,11 @@ export function certificatesIn(value: string): X509Certificate[] {
   return (pemOrFile(value).match(PEM_CERTIFICATE) ?? []).map((pem) => new X509Certificate(pem));
 }
 
-/** Serial as hex, upper case, no leading zeros, no colons. */
+/** Serial as hex, upper case, no `0x`, leading zeros or colons. */
 export function normaliseSerial(serial: string): string {
   return serial
     .replace(/[:\s]/g, '')
+    .replace(/^0x/i, '')
     .toUpperCase()
     .replace(/^0+(?=.)/, '');
 }
