@@ -6,6 +6,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pino'],
   poweredByHeader: false,
+  // A separate build dir lets a second build (a benchmark, a parallel check) leave this one alone.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   typedRoutes: false,
   // The build checks the app's own code; `npm test` typechecks everything, sandbox and tests included.
   typescript: { tsconfigPath: 'tsconfig.next.json' },

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
 import type { PaymentView } from '@/lib/payments/view';
 
@@ -25,6 +26,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
   const payment = data ?? initial;
   const t = useTranslations('payment');
   const ts = useTranslations('status');
+  const tsca = useTranslations('scaStatus');
   const format = useFormatter();
   return (
     <div className="space-y-6">
@@ -67,6 +69,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
           </a>
         )}
       </section>
+      <ScaPanel paymentId={payment.id} step={payment.scaStep} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">
           {t('history')}
@@ -87,6 +90,14 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
                 />
                 <div className="flex flex-wrap items-center gap-2">
                   {event.transactionStatus && <StatusBadge status={event.transactionStatus} />}
+                  {event.scaStatus && (
+                    <span
+                      className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs"
+                      data-sca-status={event.scaStatus}
+                    >
+                      {tsca.has(event.scaStatus) ? tsca(event.scaStatus) : event.scaStatus}
+                    </span>
+                  )}
                   <time dateTime={event.at} className="text-sm text-slate-700">
                     {format.dateTime(new Date(event.at), { dateStyle: 'medium', timeStyle: 'medium' })}
                   </time>

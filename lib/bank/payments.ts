@@ -2,26 +2,28 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { BankError, BankProtocolError } from './errors';
 import { type BankRequest, type BankResponse, bankFetch } from './http';
+import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { discardTppAccessToken, tppAccessToken } from './token';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
 
-const linkSchema = z.object({ href: z.string().nullish() });
+export const linkSchema = z.object({ href: z.string().nullish() });
 
-const initiationResponseSchema = z.object({
-  transactionStatus: z.string().min(1),
-  paymentId: z.string().min(1),
-  _links: z.record(z.string(), linkSchema),
-  psuMessage: z.string().nullish(),
-});
+const initiationResponseSchema = z
+  .object({
+    transactionStatus: z.string().min(1),
+    paymentId: z.string().min(1),
+    _links: z.record(z.string(), linkSchema),
+  })
+  .and(scaFieldsSchema);
 
 const statusResponseSchema = z.object({ transactionStatus: z.string().min(1) });
 
 export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
 
 /** Calls the payment interface with a TPP token, renewing the token once if the bank says it expired. */
-async function withToken(request: BankRequest): Promise<BankResponse> {
+export async function withToken(request: BankRequest): Promise<BankResponse> {
   const token = await tppAccessToken();
   try {
     return await bankFetch({ ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });
@@ -33,7 +35,7 @@ async function withToken(request: BankRequest): Promise<BankResponse> {
   }
 }
 
-function resolveLink(href: string | null | undefined): string | undefined {
+export function resolveLink(href: string | null | undefined): string | undefined {
   if (!href) return undefined;
   return new URL(href, settings().BANK_BASE_URL).toString();
 }
@@ -56,7 +58,8 @@ export interface Initiated {
   paymentId: string;
   transactionStatus: string;
   scaRedirect?: string;
-  links: Record<string, string>;
+  /** What the bank said about SCA: its links (absolute), methods, challenge and message. */
+  sca: ScaAnswer;
   requestId: string;
 }
 
@@ -79,16 +82,12 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
   });
   const parsed = initiationResponseSchema.safeParse(response.body);
   if (!parsed.success) throw new BankProtocolError('The bank answered the initiation without a payment id');
-  const links: Record<string, string> = {};
-  for (const [name, link] of Object.entries(parsed.data._links)) {
-    const href = resolveLink(link.href);
-    if (href) links[name] = href;
-  }
+  const sca = toScaAnswer(parsed.data);
   return {
     paymentId: parsed.data.paymentId,
     transactionStatus: parsed.data.transactionStatus,
-    scaRedirect: links.scaRedirect,
-    links,
+    scaRedirect: sca.links.scaRedirect,
+    sca,
     requestId: response.requestId,
   };
 }

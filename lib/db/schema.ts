@@ -57,6 +57,8 @@ export const payments = pgTable(
     reference: text('reference'),
     /** For a bulk payment: how many payments it holds. */
     elementCount: integer('element_count'),
+    /** Where the bank's SCA stands: its latest links, methods, challenge and scaStatus (lib/payments/sca.ts). */
+    sca: jsonb('sca'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -210,5 +212,8 @@ export const psuIdentities = pgTable(
       .references(() => psus.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index('psu_identities_psu_idx').on(table.psuId)],
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    index('psu_identities_psu_idx').on(table.psuId),
+  ],
 );

@@ -9,6 +9,7 @@ import { afterInitiation } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhooks/payment-notifications';
 import { returnUris } from './return-state';
+import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
 
 export interface InitiationRequest {
   psuId: string;
@@ -124,6 +125,11 @@ async function send(db: Db, payment: Payment, request: InitiationRequest): Promi
           claimedUntil: null,
           bankPaymentId: initiated.paymentId,
           scaRedirect: initiated.scaRedirect ?? null,
+          sca: {
+            ...initiated.sca,
+            scaStatus: undefined,
+            initiationLinks: initiated.sca.links,
+          } satisfies ScaState,
           transactionStatus: initiated.transactionStatus,
           updatedAt: sql`now()`,
         })
@@ -139,7 +145,7 @@ async function send(db: Db, payment: Payment, request: InitiationRequest): Promi
     return {
       ok: true,
       paymentId: payment.id,
-      redirectTo: initiated.scaRedirect ?? `/payments/${payment.id}`,
+      redirectTo: await firstScaDestination(db, payment.id, request.psuIpAddress),
     };
   } catch (error) {
     const definitive =
@@ -168,6 +174,35 @@ async function send(db: Db, payment: Payment, request: InitiationRequest): Promi
     await db.update(payments).set({ phase: 'new', claimedUntil: null }).where(eq(payments.id, payment.id));
     return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
   }
+}
+
+/**
+ * Where the PSU goes after the bank accepted the payment: the bank's SCA page, its OAuth server, or
+ * our payment page for the approaches we host (method choice, OTP, decoupled waiting, confirmation).
+ * An explicit start with nothing to upload is taken at once, so the PSU is not asked to click twice.
+ */
+async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: string): Promise<string> {
+  const page = `/payments/${paymentId}`;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return page;
+  const step = nextScaStep(payment);
+  try {
+    if (step.kind === 'redirect') return step.url;
+    if (step.kind === 'oauth') return await oauthRedirect(payment);
+    if (step.kind === 'another-signer') {
+      const { redirectTo } = await advanceSca(
+        db,
+        payment,
+        { kind: 'start' },
+        authorisationContext(payment, psuIpAddress),
+      );
+      return redirectTo ?? page;
+    }
+  } catch (error) {
+    // The payment is at the bank; its page offers the step again.
+    logger.warn({ paymentId, err: error instanceof Error ? error.message : error }, 'could not start SCA');
+  }
+  return page;
 }
 
 /**

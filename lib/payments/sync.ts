@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { recordStatus } from './history';
+import { syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
 /**
@@ -40,4 +41,18 @@ export async function syncPaymentStatus(
 
 export function needsSync(payment: Payment): boolean {
   return payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus);
+}
+
+/**
+ * Reads both what the PSU's authorisation and the payment stand at: the scaStatus first (a decoupled
+ * approval in the bank's app shows there before the payment moves), then the transaction status.
+ */
+export async function refreshFromBank(db: Db, payment: Payment, source: StatusSource, psuIpAddress: string) {
+  try {
+    await syncScaStatus(db, payment, source, psuIpAddress);
+  } catch (error) {
+    if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
+    logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
+  }
+  return syncPaymentStatus(db, payment, source, psuIpAddress);
 }

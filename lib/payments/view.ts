@@ -1,4 +1,5 @@
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import { nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isFinalStatus } from './status';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
@@ -19,6 +20,9 @@ export interface PaymentView {
   creditorAccount: string;
   reference: string | null;
   elementCount: number | null;
+  /** What the PSU is asked to do for SCA on our page, if anything. */
+  scaStep: ScaStep;
+  scaStatus: string | null;
   scaRedirect: string | null;
   failureCode: string | null;
   createdAt: string;
@@ -51,6 +55,8 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,
+    scaStep: nextScaStep(payment),
+    scaStatus: scaStateOf(payment)?.scaStatus ?? null,
     scaRedirect:
       payment.phase === 'initiated' && payment.transactionStatus === 'RCVD' ? payment.scaRedirect : null,
     failureCode: payment.failureCode,

@@ -4,7 +4,7 @@ import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
-import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
+import { needsSync, refreshFromBank } from '@/lib/payments/sync';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
@@ -15,8 +15,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   let payment = await findOwnPayment(db, psuId, id);
   if (!payment) return NextResponse.json({ error: 'not_found' }, { status: 404 });
   if (needsSync(payment)) {
-    const { changed } = await syncPaymentStatus(db, payment, 'poll', psuIpAddress(request.headers));
-    if (changed) payment = (await findOwnPayment(db, psuId, id)) ?? payment;
+    await refreshFromBank(db, payment, 'poll', psuIpAddress(request.headers));
+    payment = (await findOwnPayment(db, psuId, id)) ?? payment;
   }
   const events = await paymentTimeline(db, payment.id);
   return NextResponse.json(toPaymentView(payment, events), { headers: { 'Cache-Control': 'no-store' } });

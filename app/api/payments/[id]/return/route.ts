@@ -8,6 +8,7 @@ import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
+import { syncScaStatus } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
@@ -28,7 +29,14 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     );
     return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
   }
-  await syncPaymentStatus(db, payment, 'redirect', psuIpAddress(request.headers));
+  const ip = psuIpAddress(request.headers);
+  await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
+    logger.warn(
+      { paymentId: id, err: error instanceof Error ? error.message : error },
+      'scaStatus read failed',
+    ),
+  );
+  await syncPaymentStatus(db, payment, 'redirect', ip);
   const outcome = request.nextUrl.searchParams.get('outcome') === 'ok' ? 'ok' : 'nok';
   return NextResponse.redirect(
     new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),

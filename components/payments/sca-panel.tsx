@@ -1,0 +1,153 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useState, useTransition } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { type ContinueScaResult, continueSca } from '@/lib/payments/actions/continue-sca';
+import type { ScaStep } from '@/lib/payments/sca';
+
+/**
+ * The SCA step the bank asks of the PSU when it happens on our page: choosing a method, entering a
+ * one-time code (with the bank's challenge), a password, a straight-through confirmation, waiting for
+ * the bank's app, or the next signer of a multilevel payment.
+ */
+export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep }) {
+  const t = useTranslations('sca');
+  const tAll = useTranslations();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const run = (input: Record<string, string>) =>
+    startTransition(async () => {
+      setError(null);
+      const result: ContinueScaResult = await continueSca(paymentId, input);
+      if (result.ok && result.redirectTo) {
+        window.location.assign(result.redirectTo);
+        return;
+      }
+      if (!result.ok)
+        setError(tAll.has(result.messageKey) ? tAll(result.messageKey) : tAll('bank.unexpected'));
+      await queryClient.invalidateQueries({ queryKey: ['payment', paymentId] });
+    });
+  const submit = (event: FormEvent<HTMLFormElement>, kind: string, field?: string) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    run(field ? { kind, [field]: String(form.get(field) ?? '') } : { kind });
+  };
+
+  if (step.kind === 'none' || step.kind === 'redirect') return null;
+  return (
+    <section
+      aria-labelledby="sca-heading"
+      className="rounded border border-brand-700 bg-white p-4"
+      data-sca-step={step.kind}
+    >
+      <h2 id="sca-heading" className="mb-3 text-lg font-semibold">
+        {t('title')}
+      </h2>
+      {error && (
+        <p role="alert" className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      {step.kind === 'oauth' && (
+        <Button type="button" onClick={() => run({ kind: 'oauth' })} disabled={pending}>
+          {t('oauth')}
+        </Button>
+      )}
+      {step.kind === 'choose-method' && (
+        <form onSubmit={(event) => submit(event, 'method', 'methodId')} className="space-y-3">
+          <fieldset>
+            <legend className="mb-2 font-medium">{t('chooseMethod')}</legend>
+            {step.methods.map((method, index) => (
+              <label key={method.authenticationMethodId} className="flex items-center gap-2 py-1">
+                <input
+                  type="radio"
+                  name="methodId"
+                  value={method.authenticationMethodId}
+                  defaultChecked={index === 0}
+                />
+                <span>{method.name ?? method.authenticationType}</span>
+                {method.explanation && <span className="text-sm text-slate-600">{method.explanation}</span>}
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" disabled={pending}>
+            {pending ? t('working') : t('chooseMethodSubmit')}
+          </Button>
+        </form>
+      )}
+      {step.kind === 'otp' && (
+        <form onSubmit={(event) => submit(event, 'otp', 'otp')} className="space-y-3">
+          {step.challenge.additionalInformation && <p>{step.challenge.additionalInformation}</p>}
+          {step.challenge.image && (
+            <figure>
+              {/* biome-ignore lint/performance/noImgElement: a data URL from the bank, not an asset to optimise */}
+              <img
+                src={`data:image/png;base64,${step.challenge.image}`}
+                alt={t('challengeImage')}
+                className="max-w-xs border border-slate-300"
+              />
+            </figure>
+          )}
+          {step.challenge.data && step.challenge.data.length > 0 && (
+            <p>
+              {t('challengeData')} <code className="font-mono text-lg">{step.challenge.data.join(' ')}</code>
+            </p>
+          )}
+          <TextField
+            label={t('otpLabel')}
+            name="otp"
+            autoComplete="one-time-code"
+            required
+            maxLength={step.challenge.otpMaxLength ?? undefined}
+            inputMode={step.challenge.otpFormat === 'integer' ? 'numeric' : 'text'}
+            pattern={step.challenge.otpFormat === 'integer' ? '[0-9]*' : undefined}
+            hint={
+              step.challenge.otpMaxLength
+                ? t(step.challenge.otpFormat === 'integer' ? 'otpHintDigits' : 'otpHintCharacters', {
+                    max: step.challenge.otpMaxLength,
+                  })
+                : undefined
+            }
+          />
+          <Button type="submit" disabled={pending}>
+            {pending ? t('working') : t('otpSubmit')}
+          </Button>
+        </form>
+      )}
+      {step.kind === 'password' && (
+        <form onSubmit={(event) => submit(event, 'password', 'password')} className="space-y-3">
+          <TextField label={t('passwordLabel')} name="password" type="password" autoComplete="off" required />
+          <Button type="submit" disabled={pending}>
+            {pending ? t('working') : t('passwordSubmit')}
+          </Button>
+        </form>
+      )}
+      {step.kind === 'confirm' && (
+        <div className="space-y-3">
+          <p>{t('confirmText')}</p>
+          <Button type="button" onClick={() => run({ kind: 'confirm' })} disabled={pending}>
+            {pending ? t('working') : t('confirmSubmit')}
+          </Button>
+        </div>
+      )}
+      {step.kind === 'decoupled' && (
+        <p role="status" aria-live="polite">
+          {step.message ?? t('decoupled')}
+        </p>
+      )}
+      {step.kind === 'another-signer' && (
+        <div className="space-y-3">
+          <p>{t('anotherSigner')}</p>
+          <Button type="button" onClick={() => run({ kind: 'start' })} disabled={pending}>
+            {pending ? t('working') : t('anotherSignerSubmit')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Every SCA approach of the sandbox bank, driven from the PSU's side to its end. The bank picks the
+// approach by the owner of the paying account (sandbox/README.md, "SCA approaches").
+const sandboxUrl = 'http://127.0.0.1:4110';
+const creditor = 'IS870301260012345101696399';
+
+async function pay(page: Page, debtorIban: string, remittance: string) {
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('To account (IBAN)').fill(creditor);
+  await page.getByLabel('Amount').fill('2500');
+  await page.getByLabel('Message to the recipient').fill(remittance);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+}
+
+async function approveAtBank(page: Page, username: string) {
+  await page.waitForURL(/127\.0\.0\.1:4110\/sca\//);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+}
+
+function timeline(page: Page) {
+  return page.getByTestId('status-history').locator('li');
+}
+
+async function timelineSteps(page: Page): Promise<string[]> {
+  return timeline(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-status') ?? ''));
+}
+
+async function expectSettled(page: Page, final = 'ACSC') {
+  await expect(timeline(page).last()).toHaveAttribute('data-status', final, { timeout: 30_000 });
+}
+
+test('OAuth: the bank\u2019s authorisation server, a code back to us, confirmed', async ({ page }) => {
+  await pay(page, 'IS250515260012340303904239', 'OAuth SCA');
+  await approveAtBank(page, 'sigrun');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await expectSettled(page);
+  const steps = await timelineSteps(page);
+  expect(steps[0]).toBe('RCVD');
+  expect(steps).toContain('finalised');
+});
+
+test('decoupled: the PSU approves in the bank\u2019s app while our page waits', async ({ page, request }) => {
+  await pay(page, 'IS950515260012341505852289', 'Decoupled SCA');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(page.locator('[data-sca-step="decoupled"]')).toBeVisible();
+  await expect(timeline(page).filter({ has: page.locator('[data-sca-status="started"]') })).toHaveCount(1);
+
+  const { authorisations } = (await (await request.get(`${sandboxUrl}/sandbox/authorisations`)).json()) as {
+    authorisations: { authorisationId: string; scaStatus: string }[];
+  };
+  const waiting = authorisations.find((authorisation) => authorisation.scaStatus === 'started');
+  expect(waiting).toBeDefined();
+  expect(
+    (await request.post(`${sandboxUrl}/sandbox/decoupled/${waiting?.authorisationId}/approve`)).ok(),
+  ).toBe(true);
+
+  await expectSettled(page);
+  expect(await timelineSteps(page)).toEqual(expect.arrayContaining(['RCVD', 'started', 'finalised', 'ACSC']));
+  await expect(page.locator('[data-sca-step]')).toHaveCount(0);
+});
+
+test('embedded: method chosen, a photo challenge, a wrong code refused, the right one accepted', async ({
+  page,
+}) => {
+  await pay(page, 'IS830515260012342207793199', 'Embedded SCA');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  const panel = page.locator('[data-sca-step]');
+  await expect(panel).toHaveAttribute('data-sca-step', 'choose-method');
+  await page.getByRole('radio', { name: /photo/i }).check();
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+
+  await expect(panel).toHaveAttribute('data-sca-step', 'otp');
+  await expect(page.getByRole('img', { name: /Scan this image/ })).toBeVisible();
+  const otp = page.getByLabel('One-time code');
+  await expect(otp).toHaveAttribute('maxlength', '6');
+  await expect(otp).toHaveAttribute('inputmode', 'numeric');
+  await otp.fill('000000');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'That code was not right' })).toBeVisible();
+
+  await otp.fill('123456');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expectSettled(page);
+  expect(await timelineSteps(page)).toEqual(
+    expect.arrayContaining(['RCVD', 'scaMethodSelected', 'finalised', 'ACSC']),
+  );
+});
+
+test('multilevel: the first signer leaves it waiting for another, the second completes it', async ({
+  page,
+}) => {
+  await pay(page, 'IS780515260012345102993029', 'Multilevel SCA');
+  await approveAtBank(page, 'gunnar');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  // The bank's status notification may record PATC before the browser is back: order by arrival.
+  await expect(page.getByTestId('status-history').locator('li[data-status="PATC"]')).toHaveCount(1);
+  await expect(page.locator('[data-sca-step]')).toHaveAttribute('data-sca-step', 'another-signer');
+  await expect(page.getByText('Awaiting another signer').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign as the next signer' }).click();
+  await approveAtBank(page, 'kristin');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await expectSettled(page);
+  expect(await timelineSteps(page)).toEqual(expect.arrayContaining(['RCVD', 'PATC', 'finalised', 'ACSC']));
+});
+
+test('IOBWS straight-through: confirmed on our page, the bank executes at once', async ({ page }) => {
+  await pay(page, 'IS950515260012346403164039', 'Straight-through');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(page.locator('[data-sca-step]')).toHaveAttribute('data-sca-step', 'confirm');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expectSettled(page, 'ACCC');
+  expect(await timelineSteps(page)).toEqual(expect.arrayContaining(['RCVD', 'finalised', 'ACCC']));
+});

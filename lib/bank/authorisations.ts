@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { BankProtocolError } from './errors';
+import { withToken } from './payments';
+import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
+
+export interface AuthorisationContext {
+  psuIpAddress: string;
+  scaLanguage: 'is' | 'en';
+  redirectUri: string;
+  nokRedirectUri: string;
+  psuId?: string;
+}
+
+function headersFor(context: AuthorisationContext) {
+  return {
+    'PSU-IP-Address': context.psuIpAddress,
+    'PSU-Accept-Language': context.scaLanguage,
+    'PSU-ID': context.psuId,
+    'TPP-Redirect-Preferred': 'true',
+    'TPP-Redirect-URI': context.redirectUri,
+    'TPP-Nok-Redirect-URI': context.nokRedirectUri,
+  };
+}
+
+function parse(body: unknown): ScaAnswer {
+  const parsed = scaFieldsSchema.safeParse(body);
+  if (!parsed.success)
+    throw new BankProtocolError('The bank answered an authorisation call without SCA data');
+  return toScaAnswer(parsed.data);
+}
+
+/**
+ * One step of an authorisation, at a link the bank gave: POST to start one, PUT to update one with
+ * a method, an OTP, a password or a confirmation. `{}` starts one with nothing to upload.
+ */
+export async function authorisationStep(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: Record<string, unknown>,
+  context: AuthorisationContext,
+): Promise<ScaAnswer> {
+  const response = await withToken({ method, url, json: body, headers: headersFor(context) });
+  return parse(response.body);
+}
+
+export async function readScaStatus(url: string, psuIpAddress: string): Promise<string> {
+  const response = await withToken({ method: 'GET', url, headers: { 'PSU-IP-Address': psuIpAddress } });
+  const status = parse(response.body).scaStatus;
+  if (!status) throw new BankProtocolError('The bank answered a scaStatus read without a status');
+  return status;
+}
+
+const oauthMetadataSchema = z.object({ authorization_endpoint: z.url() });
+
+/** The authorisation endpoint from the bank's OAuth server metadata (RFC 8414), behind `scaOAuth`. */
+export async function oauthAuthorizationEndpoint(metadataUrl: string): Promise<string> {
+  const response = await fetch(metadataUrl, { signal: AbortSignal.timeout(10_000) });
+  const parsed = oauthMetadataSchema.safeParse(await response.json().catch(() => null));
+  if (!response.ok || !parsed.success)
+    throw new BankProtocolError('The bank\u2019s OAuth metadata has no authorization endpoint');
+  return parsed.data.authorization_endpoint;
+}

@@ -1,0 +1,261 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type AuthorisationContext,
+  authorisationStep,
+  oauthAuthorizationEndpoint,
+  readScaStatus,
+} from '@/lib/bank/authorisations';
+import type { ScaAnswer } from '@/lib/bank/sca-answer';
+import { settings } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { returnState, returnUris } from './return-state';
+import type { StatusSource } from './status';
+
+/**
+ * Where the PSU's strong customer authentication stands, as the bank last described it. Each answer
+ * replaces the previous one's links, methods and challenge; the links of the initiation are kept
+ * apart, because a multilevel payment starts one authorisation per signer from them.
+ */
+export interface ScaState extends ScaAnswer {
+  initiationLinks: Record<string, string>;
+}
+
+const finalScaStatuses = new Set(['finalised', 'failed', 'exempted']);
+
+export function isFinalScaStatus(status: string | undefined): boolean {
+  return status !== undefined && finalScaStatuses.has(status);
+}
+
+/** What the PSU is asked to do next, derived from the bank's links; the payment page renders it. */
+export type ScaStep =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'oauth' }
+  | { kind: 'choose-method'; methods: NonNullable<ScaAnswer['scaMethods']> }
+  | { kind: 'otp'; challenge: NonNullable<ScaAnswer['challengeData']>; methodName?: string }
+  | { kind: 'password' }
+  | { kind: 'confirm' }
+  | { kind: 'decoupled'; message?: string }
+  | { kind: 'another-signer' }
+  | { kind: 'none' };
+
+export function scaStateOf(payment: Payment): ScaState | undefined {
+  return (payment.sca as ScaState | null) ?? undefined;
+}
+
+export function nextScaStep(payment: Payment): ScaStep {
+  const sca = scaStateOf(payment);
+  if (!sca || payment.phase !== 'initiated') return { kind: 'none' };
+  const { links } = sca;
+  // A multilevel payment with some signatures: the next signer starts a new authorisation.
+  if (payment.transactionStatus === 'PATC' && sca.initiationLinks.startAuthorisation)
+    return { kind: 'another-signer' };
+  if (payment.transactionStatus !== 'RCVD' || isFinalScaStatus(sca.scaStatus)) return { kind: 'none' };
+  if (links.scaRedirect) return { kind: 'redirect', url: links.scaRedirect };
+  if (links.scaOAuth) return { kind: 'oauth' };
+  if (links.authoriseTransaction && sca.challengeData) return { kind: 'otp', challenge: sca.challengeData };
+  if (
+    (links.selectAuthenticationMethod || links.startAuthorisationWithAuthenticationMethodSelection) &&
+    sca.scaMethods
+  ) {
+    return { kind: 'choose-method', methods: sca.scaMethods };
+  }
+  if (links.updatePsuAuthentication || links.startAuthorisationWithPsuAuthentication)
+    return { kind: 'password' };
+  if (links.confirmIobwsStraightThroughProcessingAuthorisation) return { kind: 'confirm' };
+  if (links.startAuthorisation || links.startAuthorisationWithPsuIdentification)
+    return { kind: 'another-signer' };
+  if (sca.scaStatus && links.scaStatus) return { kind: 'decoupled', message: sca.psuMessage };
+  return { kind: 'none' };
+}
+
+/** Records an scaStatus on the timeline when it differs from the last one, and keeps it on the payment. */
+export async function recordScaStatus(
+  db: Db,
+  payment: Payment,
+  scaStatus: string,
+  source: StatusSource,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ sca: payments.sca })
+      .from(payments)
+      .where(eq(payments.id, payment.id))
+      .for('update');
+    const sca = (current?.sca as ScaState | null) ?? undefined;
+    if (!sca || sca.scaStatus === scaStatus) return;
+    await tx
+      .update(payments)
+      .set({ sca: { ...sca, scaStatus }, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    await tx.insert(paymentEvents).values({ paymentId: payment.id, scaStatus, source });
+  });
+}
+
+async function saveAnswer(
+  db: Db,
+  payment: Payment,
+  answer: ScaAnswer,
+  source: StatusSource,
+): Promise<Payment> {
+  const previous = scaStateOf(payment);
+  const next: ScaState = {
+    ...answer,
+    // Keep the scaStatus link of the authorisation in progress when an answer omits it.
+    links: { ...(answer.links.scaStatus ? {} : pick(previous?.links, 'scaStatus')), ...answer.links },
+    scaStatus: previous?.scaStatus,
+    initiationLinks: previous?.initiationLinks ?? answer.links,
+  };
+  const [updated] = await db
+    .update(payments)
+    .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!updated) throw new Error('A payment disappeared during SCA');
+  if (answer.scaStatus) await recordScaStatus(db, updated, answer.scaStatus, source);
+  const [reread] = await db.select().from(payments).where(eq(payments.id, payment.id));
+  return reread ?? updated;
+}
+
+function pick(links: Record<string, string> | undefined, name: string): Record<string, string> {
+  return links?.[name] ? { [name]: links[name] } : {};
+}
+
+export function authorisationContext(
+  payment: Payment,
+  psuIpAddress: string,
+  psuId?: string,
+): AuthorisationContext {
+  const uris = returnUris(payment.id, payment.psuId);
+  return {
+    psuIpAddress,
+    scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+    redirectUri: uris.ok,
+    nokRedirectUri: uris.nok,
+    psuId,
+  };
+}
+
+/** The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1), `state` bound to the PSU. */
+export async function oauthRedirect(payment: Payment): Promise<string> {
+  const sca = scaStateOf(payment);
+  if (!sca?.links.scaOAuth || !payment.bankPaymentId) throw new Error('No OAuth SCA for this payment');
+  const endpoint = new URL(await oauthAuthorizationEndpoint(sca.links.scaOAuth));
+  endpoint.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: settings().BANK_CLIENT_ID,
+    redirect_uri: oauthReturnUri(payment.id),
+    scope: `PIS:${payment.bankPaymentId}`,
+    state: returnState(payment.id, payment.psuId),
+  }).toString();
+  return endpoint.toString();
+}
+
+export function oauthReturnUri(paymentId: string): string {
+  return `${settings().APP_BASE_URL}/api/payments/${paymentId}/oauth`;
+}
+
+export type ScaInput =
+  | { kind: 'start' }
+  | { kind: 'method'; methodId: string }
+  | { kind: 'otp'; otp: string }
+  | { kind: 'password'; password: string }
+  | { kind: 'confirm' }
+  | { kind: 'oauth-code'; code: string };
+
+/**
+ * Takes the step the PSU asked for at the link the bank gave for it, and records the answer.
+ * Returns where the browser goes next, if anywhere.
+ */
+export async function advanceSca(
+  db: Db,
+  payment: Payment,
+  input: ScaInput,
+  context: AuthorisationContext,
+  source: StatusSource = 'initiation',
+): Promise<{ payment: Payment; redirectTo?: string }> {
+  const sca = scaStateOf(payment);
+  if (!sca) throw new Error('No SCA for this payment');
+  const { links, initiationLinks } = sca;
+  let answer: ScaAnswer;
+  switch (input.kind) {
+    case 'start': {
+      const url =
+        initiationLinks.startAuthorisation ??
+        initiationLinks.startAuthorisationWithPsuIdentification ??
+        links.startAuthorisation;
+      if (!url) throw new Error('Nothing to start');
+      answer = await authorisationStep('POST', url, {}, context);
+      break;
+    }
+    case 'method': {
+      const start = links.startAuthorisationWithAuthenticationMethodSelection;
+      answer = start
+        ? await authorisationStep('POST', start, { authenticationMethodId: input.methodId }, context)
+        : await authorisationStep(
+            'PUT',
+            required(links.selectAuthenticationMethod),
+            { authenticationMethodId: input.methodId },
+            context,
+          );
+      break;
+    }
+    case 'otp':
+      answer = await authorisationStep(
+        'PUT',
+        required(links.authoriseTransaction),
+        { scaAuthenticationData: input.otp },
+        context,
+      );
+      break;
+    case 'password': {
+      const start = links.startAuthorisationWithPsuAuthentication;
+      const body = { psuData: { password: input.password } };
+      answer = start
+        ? await authorisationStep('POST', start, body, context)
+        : await authorisationStep('PUT', required(links.updatePsuAuthentication), body, context);
+      break;
+    }
+    case 'confirm':
+      answer = await authorisationStep(
+        'PUT',
+        required(links.confirmIobwsStraightThroughProcessingAuthorisation),
+        { confirmationMessage: `greidsla:${payment.id}` },
+        context,
+      );
+      break;
+    case 'oauth-code':
+      answer = await authorisationStep(
+        'PUT',
+        required(links.confirmation),
+        { confirmationCode: input.code },
+        context,
+      );
+      break;
+  }
+  const updated = await saveAnswer(db, payment, answer, source);
+  if (answer.links.scaRedirect) return { payment: updated, redirectTo: answer.links.scaRedirect };
+  if (answer.links.scaOAuth && !isFinalScaStatus(answer.scaStatus))
+    return { payment: updated, redirectTo: await oauthRedirect(updated) };
+  return { payment: updated };
+}
+
+function required(link: string | undefined): string {
+  if (!link) throw new Error('The bank gave no link for this step');
+  return link;
+}
+
+/** Re-reads the scaStatus of the authorisation in progress (decoupled approval, return from the bank). */
+export async function syncScaStatus(
+  db: Db,
+  payment: Payment,
+  source: StatusSource,
+  psuIpAddress: string,
+): Promise<void> {
+  const sca = scaStateOf(payment);
+  if (!sca?.links.scaStatus || isFinalScaStatus(sca.scaStatus)) return;
+  const status = await readScaStatus(sca.links.scaStatus, psuIpAddress);
+  await recordScaStatus(db, payment, status, source);
+}
+
+export { saveAnswer as saveScaAnswer };
