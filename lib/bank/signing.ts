@@ -1,6 +1,6 @@
 import { createHash, type KeyObject, sign, type X509Certificate } from 'node:crypto';
 import { type Settings, SettingsError, settings } from '@/lib/config';
-import { loadKeyPair } from './tls';
+import { bankTlsMaterial, loadKeyPair } from './tls';
 
 /**
  * Application-level request signing as the Berlin Group implementation guidelines (section 12) profile
@@ -103,4 +103,14 @@ export function signingCredentials(current: Settings = settings()): SigningCrede
   const credentials = { key: pair.key, certificate: pair.certificate.leaf };
   cached = { for: current, credentials };
   return credentials;
+}
+
+/**
+ * Reads every certificate and key the bank settings name, throwing the SettingsError of the first that
+ * cannot be used; for a start-up check, so that a wrong path or passphrase stops the app at once
+ * instead of failing its first payment.
+ */
+export function checkBankCredentials(current: Settings = settings()): void {
+  bankTlsMaterial(current);
+  if (current.BANK_SIGN_REQUESTS) signingCredentials(current);
 }

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkBankCredentials,
   digestHeader,
   issuerDn,
   keyIdFor,
@@ -90,6 +91,34 @@ describe.skipIf(!opensslAvailable())(
       expect(() =>
         signingCredentials(parseSettings({ AUTH_SECRET: secret, BANK_SIGN_REQUESTS: 'true' })),
       ).toThrow(/BANK_SIGN_REQUESTS=true needs a certificate and key/);
+    });
+
+    it('checks every certificate and key at once, for a start-up check', () => {
+      expect(() =>
+        checkBankCredentials(
+          parseSettings({
+            AUTH_SECRET: secret,
+            BANK_CLIENT_CERT: pki.client.cert,
+            BANK_CLIENT_KEY: pki.client.key,
+            BANK_SIGN_REQUESTS: 'true',
+            BANK_SIGNING_CERT: pki.seal.der,
+            BANK_SIGNING_KEY: pki.seal.key,
+          }),
+        ),
+      ).not.toThrow();
+      expect(() =>
+        checkBankCredentials(
+          parseSettings({
+            AUTH_SECRET: secret,
+            BANK_CLIENT_CERT: pki.client.cert,
+            BANK_CLIENT_KEY: pki.client.key,
+            BANK_SIGN_REQUESTS: 'true',
+            BANK_SIGNING_CERT: pki.seal.der,
+            BANK_SIGNING_KEY: pki.client.key,
+          }),
+        ),
+      ).toThrow(/BANK_SIGNING_KEY is not the private key of the certificate in BANK_SIGNING_CERT/);
+      expect(() => checkBankCredentials(parseSettings({ AUTH_SECRET: secret }))).not.toThrow();
     });
 
     it('leaves TLS to fetch when nothing is set, and defaults signing to off', () => {
