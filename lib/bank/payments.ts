@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { BankError, BankProtocolError } from './errors';
-import { type BankRequest, type BankResponse, bankFetch } from './http';
+import type { BankRequest, BankResponse } from './http';
+import { bankFetchWithRetry } from './retry';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { discardTppAccessToken, tppAccessToken } from './token';
 
@@ -26,12 +27,18 @@ export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
 export async function withToken(request: BankRequest): Promise<BankResponse> {
   const token = await tppAccessToken();
   try {
-    return await bankFetch({ ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });
+    return await bankFetchWithRetry({
+      ...request,
+      headers: { ...request.headers, Authorization: `Bearer ${token}` },
+    });
   } catch (error) {
     if (!(error instanceof BankError && error.status === 401 && error.has('TOKEN_EXPIRED'))) throw error;
     discardTppAccessToken(token);
     const fresh = await tppAccessToken();
-    return bankFetch({ ...request, headers: { ...request.headers, Authorization: `Bearer ${fresh}` } });
+    return bankFetchWithRetry({
+      ...request,
+      headers: { ...request.headers, Authorization: `Bearer ${fresh}` },
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
 import { BankProtocolError } from './errors';
-import { bankFetch } from './http';
+import { bankFetchWithRetry } from './retry';
 
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
@@ -25,7 +25,7 @@ const state = processGlobal<{ cached?: CachedToken; inFlight?: Promise<CachedTok
 
 async function requestToken(): Promise<CachedToken> {
   const { BANK_AUTH_URL, BANK_CLIENT_ID, BANK_CLIENT_SECRET } = settings();
-  const response = await bankFetch({
+  const response = await bankFetchWithRetry({
     method: 'POST',
     url: `${BANK_AUTH_URL}/oauth/v2/oauth-token`,
     form: {

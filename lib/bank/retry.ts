@@ -1,0 +1,38 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BankError } from './errors';
+import { type BankRequest, type BankResponse, bankFetch } from './http';
+
+// At most this many extra attempts, and never a wait longer than this: past it, the PSU is better
+// told "try again" than kept waiting.
+const maxRetries = 2;
+const maxWaitSeconds = 5;
+
+/**
+ * A call that may safely be repeated: reads and cancellations (idempotent by HTTP), token requests
+ * (no side effect), and anything carrying an Idempotency-Key (the bank answers a repeat with the first
+ * result). A plain POST or PUT is never repeated behind the PSU's back.
+ */
+function repeatable(request: BankRequest): boolean {
+  return (
+    request.method === 'GET' ||
+    request.method === 'DELETE' ||
+    request.form !== undefined ||
+    request.headers?.['Idempotency-Key'] !== undefined
+  );
+}
+
+/** `bankFetch`, with 429 and 503 retried after the bank's Retry-After (or a short backoff) where safe. */
+export async function bankFetchWithRetry(request: BankRequest): Promise<BankResponse> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // Each attempt is a new call with its own X-Request-ID.
+      return await bankFetch({ ...request, headers: { ...request.headers, 'X-Request-ID': undefined } });
+    } catch (error) {
+      const busy = error instanceof BankError && (error.status === 429 || error.status === 503);
+      if (!busy || attempt >= maxRetries || !repeatable(request)) throw error;
+      const wait = error.retryAfterSeconds ?? 0.25 * 4 ** attempt;
+      if (wait > maxWaitSeconds) throw error;
+      await sleep(wait * 1000);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+// A stand-in for the bank's HTTP server: answers busy a given number of times, then 200.
+let server: Server;
+let base: string;
+let busyLeft = 0;
+let busyStatus = 503;
+let retryAfter: string | undefined;
+const seen: { method: string; requestId: string | undefined }[] = [];
+
+beforeAll(async () => {
+  process.env.AUTH_SECRET ??= 'test-secret-test-secret-test-secret-1234';
+  server = createServer((request, response) => {
+    seen.push({
+      method: request.method ?? '',
+      requestId: request.headers['x-request-id'] as string | undefined,
+    });
+    if (busyLeft > 0) {
+      busyLeft--;
+      response.writeHead(busyStatus, retryAfter ? { 'Retry-After': retryAfter } : {});
+      response.end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen.length = 0;
+  busyStatus = 503;
+  retryAfter = '0';
+});
+
+const { bankFetchWithRetry } = await import('@/lib/bank/retry');
+const { BankError } = await import('@/lib/bank/errors');
+
+describe('retrying a busy bank', () => {
+  it('repeats a read after 503 and 429, each time with a new X-Request-ID', async () => {
+    busyLeft = 2;
+    busyStatus = 429;
+    const response = await bankFetchWithRetry({ method: 'GET', url: `${base}/status` });
+    expect(response.status).toBe(200);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map((call) => call.requestId)).size).toBe(3);
+  });
+
+  it('repeats a POST only when it carries an Idempotency-Key', async () => {
+    busyLeft = 1;
+    await expect(bankFetchWithRetry({ method: 'POST', url: `${base}/pay`, json: {} })).rejects.toBeInstanceOf(
+      BankError,
+    );
+    expect(seen).toHaveLength(1);
+
+    seen.length = 0;
+    busyLeft = 1;
+    const response = await bankFetchWithRetry({
+      method: 'POST',
+      url: `${base}/pay`,
+      json: {},
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(response.status).toBe(200);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('gives up after two retries, and at once when Retry-After asks for longer than the PSU should wait', async () => {
+    busyLeft = 5;
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(seen).toHaveLength(3);
+
+    seen.length = 0;
+    busyLeft = 1;
+    retryAfter = '120';
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).rejects.toMatchObject({
+      status: 503,
+      retryAfterSeconds: 120,
+    });
+    expect(seen).toHaveLength(1);
+    busyLeft = 0;
+  });
+
+  it('does not repeat a refusal', async () => {
+    busyLeft = 1;
+    busyStatus = 500;
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(seen).toHaveLength(1);
+    busyLeft = 0;
+  });
+});
