@@ -73,6 +73,12 @@ const settingsSchema = z.object({
   BANK_SIGNING_CERT: z.string().min(1).optional(),
   BANK_SIGNING_KEY: z.string().min(1).optional(),
   BANK_SIGNING_KEY_PASSPHRASE: z.string().min(1).optional(),
+  // --- Business interfaces, webhooks and bills ---
+  /** The online-banking user whose business token reads claims and manages webhook subscriptions. */
+  BANK_B2B_USERNAME: z.string().min(1).default('greidsla-ehf'),
+  BANK_B2B_PASSWORD: z.string().min(1).default('sandbox-b2b'),
+  /** Comma-separated e-mail addresses of the PSUs who may manage webhook subscriptions (the events page). */
+  OPERATOR_EMAILS: z.string().default('demo@greidsla.is'),
 });
 
 /** Settings that only make sense together, with a message that says which one is missing. */

@@ -109,6 +109,8 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the subscription was cancelled at the bank; the row stays for its events' history. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 });
 
 /**
@@ -217,3 +219,32 @@ export const psuIdentities = pgTable(
     index('psu_identities_psu_idx').on(table.psuId),
   ],
 );
+
+/**
+ * A claim (bill) of the claimant on a PSU, as we last learnt it: from the bank's claims list when the
+ * PSU opens their bills, and from a `claim.paid` event after the job read the claim by its `self`
+ * link. `paidEventId` names the event that told us it was paid; amounts are whole krónur as text.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    claimId: text('claim_id').primaryKey(),
+    payorId: text('payor_id').notNull(),
+    claimantName: text('claimant_name').notNull(),
+    status: text('status').notNull(),
+    amount: text('amount').notNull(),
+    totalAmountDue: text('total_amount_due').notNull(),
+    currency: text('currency').notNull(),
+    dueDate: text('due_date').notNull(),
+    reference: text('reference'),
+    depositIban: text('deposit_iban').notNull(),
+    isPartialPaymentAllowed: boolean('is_partial_payment_allowed').notNull().default(false),
+    isPartiallyPaid: boolean('is_partially_paid').notNull().default(false),
+    paidEventId: uuid('paid_event_id'),
+    paidEventAt: timestamp('paid_event_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bills_payor_idx').on(table.payorId, table.dueDate)],
+);
+
+export type Bill = typeof bills.$inferSelect;
