@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The bank failing on initiation: the PSU reads what happened in their language, submits again once
+// the bank is back, and ends with exactly one payment.
+const sandboxUrl = 'http://127.0.0.1:4110';
+const initiationPath = '/psd2/api/v1/payments/credit-transfers';
+
+const labels = {
+  en: {
+    from: 'From account (IBAN)',
+    to: 'To account (IBAN)',
+    amount: 'Amount',
+    remittance: 'Message to the recipient',
+    submit: 'Continue to your bank',
+  },
+  is: {
+    from: 'Af reikningi (IBAN)',
+    to: 'Á reikning (IBAN)',
+    amount: 'Upphæð',
+    remittance: 'Skilaboð til viðtakanda',
+    submit: 'Áfram í bankann þinn',
+  },
+} as const;
+
+const cases = [
+  { name: '500', locale: 'is', fault: { status: 500, count: 1 }, message: 'Vandamál er hjá bankanum núna' },
+  {
+    name: '503 that outlasts our retries',
+    locale: 'en',
+    fault: { status: 503, retryAfterSeconds: 1, count: 3 },
+    message: 'Your bank has a problem right now',
+  },
+  {
+    name: '429 with Retry-After',
+    locale: 'is',
+    fault: { status: 429, retryAfterSeconds: 1, count: 3 },
+    message: 'Bankinn er upptekinn í augnablikinu',
+  },
+  {
+    name: 'timeout after the bank made the payment',
+    locale: 'en',
+    fault: { timeout: 'after', holdMs: 15_000, count: 1 },
+    message: 'Your bank did not answer in time',
+  },
+] as const;
+
+async function fill(page: Page, locale: 'is' | 'en', remittance: string) {
+  const l = labels[locale];
+  await page.goto(`/${locale}/payments/new/single`);
+  await page.getByLabel(l.from).fill('IS140159260076545510730339');
+  await page.getByLabel(l.to).fill('IS870301260012345101696399');
+  await page.getByLabel(l.amount, { exact: true }).fill('3300');
+  await page.getByLabel(l.remittance).fill(remittance);
+}
+
+test.afterEach(async ({ request }) => {
+  await request.delete(`${sandboxUrl}/sandbox/faults`);
+});
+
+for (const { name, locale, fault, message } of cases) {
+  test(`bank answers ${name}: a clear message in ${locale}, then one payment`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const remittance = `Fault ${name}`.slice(0, 40);
+    const rule = await request.post(`${sandboxUrl}/sandbox/faults`, {
+      data: { target: 'request', method: 'POST', path: initiationPath, ...fault },
+    });
+    expect(rule.ok()).toBe(true);
+
+    await fill(page, locale, remittance);
+    await page.getByRole('button', { name: labels[locale].submit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible({ timeout: 30_000 });
+    // What the PSU typed is still there.
+    await expect(page.getByLabel(labels[locale].remittance)).toHaveValue(remittance);
+
+    await request.delete(`${sandboxUrl}/sandbox/faults`);
+    await page.getByRole('button', { name: labels[locale].submit }).click();
+    await page.waitForURL(/127\.0\.0\.1:4110\/sca\//);
+
+    await page.goto(`/${locale}/payments?q=${encodeURIComponent(remittance)}`);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    const bank = (await (await request.get(`${sandboxUrl}/sandbox/payments`)).json()) as {
+      payments: { body: { remittanceInformationUnstructured?: string } }[];
+    };
+    expect(bank.payments.filter((p) => p.body.remittanceInformationUnstructured === remittance)).toHaveLength(
+      1,
+    );
+  });
+}
