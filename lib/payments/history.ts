@@ -1,11 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { paymentEvents, payments } from '@/lib/db/schema';
-import type { StatusSource } from './status';
+import { isFinalStatus, type StatusSource } from './status';
 
 /**
  * Records a status reading. A reading that repeats the current status adds nothing, so polling
  * leaves the timeline clean; a new status updates the payment and adds one event, atomically.
+ * A non-final reading never replaces a final status: the bank does not take a settled, rejected or
+ * cancelled payment back, so such a reading is a stale answer that arrived after a newer one (a
+ * notification's re-read racing the poll), and is dropped.
  */
 export async function recordStatus(
   db: Db,
@@ -21,6 +24,7 @@ export async function recordStatus(
       .where(eq(payments.id, paymentId))
       .for('update');
     if (!current || current.transactionStatus === transactionStatus) return false;
+    if (isFinalStatus(current.transactionStatus) && !isFinalStatus(transactionStatus)) return false;
     await tx
       .update(payments)
       .set({ transactionStatus, updatedAt: sql`now()` })
