@@ -146,7 +146,7 @@ function machine() {
 }
 
 const format = (value, unit) => {
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const digits = Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   const number = Number.isFinite(value) ? value.toFixed(digits) : String(value);
   if (!unit) return number;
   return unit === '%' || unit === '/s' ? `${number}${unit}` : `${number} ${unit}`;
