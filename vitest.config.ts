@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**'],
+    exclude: ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/**'],
     pool: 'forks',
     env: { LOG_LEVEL: 'error' },
     maxWorkers: 2,
