@@ -142,6 +142,89 @@ for (let i = 0; i < warmup + rounds; i++) {
   deltas.push(a - b);
 }
 
+// Where the app's time goes: each of initiateOnce's own database steps alone, as it issues them
+// (save, read back, claim, notification token, record in a transaction, status-check job).
+const { and, sql } = await import('drizzle-orm');
+const steps: string[] = [];
+const step = async (label: string, each: (id: string, i: number) => Promise<unknown>, ids: string[]) => {
+  const started = performance.now();
+  for (const [i, id] of ids.entries()) await each(id, i);
+  steps.push(`${label} ${((performance.now() - started) / ids.length).toFixed(2)} ms`);
+};
+const stepRuns = 100;
+const submissions = Array.from({ length: stepRuns }, () => randomUUID());
+const saved: string[] = [];
+await step(
+  'insert payment',
+  (submissionId, i) =>
+    db
+      .insert(schema.payments)
+      .values({
+        psuId: psu.id,
+        submissionId,
+        idempotencyKey: randomUUID(),
+        service: 'payments',
+        product: 'credit-transfers',
+        body: body(i),
+        scaLanguage: 'is',
+        uiLocale: 'is',
+        amount: '1000',
+        currency: 'ISK',
+        creditorAccount: 'IS870301260012345101696399',
+      })
+      .onConflictDoNothing({ target: [schema.payments.psuId, schema.payments.submissionId] }),
+  submissions,
+);
+await step(
+  'read it back',
+  async (submissionId) => {
+    const [row] = await db
+      .select()
+      .from(schema.payments)
+      .where(and(eq(schema.payments.psuId, psu.id), eq(schema.payments.submissionId, submissionId)));
+    if (row) saved.push(row.id);
+  },
+  submissions,
+);
+await step(
+  'claim',
+  (id) =>
+    db
+      .update(schema.payments)
+      .set({ phase: 'sending', claimedUntil: sql`now() + make_interval(secs => 20)` })
+      .where(and(eq(schema.payments.id, id), eq(schema.payments.phase, 'new')))
+      .returning({ id: schema.payments.id }),
+  saved,
+);
+await step(
+  'notification token',
+  (id) =>
+    db
+      .insert(schema.paymentNotificationTokens)
+      .values({ paymentId: id, tokenHash: randomBytes(32).toString('hex') }),
+  saved,
+);
+await step(
+  'record (transaction: update + event)',
+  (id) =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(schema.payments)
+        .set({ phase: 'initiated', claimedUntil: null, transactionStatus: 'RCVD', updatedAt: sql`now()` })
+        .where(eq(schema.payments.id, id));
+      await tx
+        .insert(schema.paymentEvents)
+        .values({ paymentId: id, transactionStatus: 'RCVD', source: 'initiation', detail: {} });
+    }),
+  saved,
+);
+await step(
+  'status-check job (pg-boss send)',
+  (id) => boss.send(statusQueue, { paymentId: id, attempt: 0 }, { singletonKey: id, startAfter: 2 }),
+  saved,
+);
+console.log(`  initiateOnce's database steps alone, per call: ${steps.join('; ')}`);
+
 const appSummary = summarise(app);
 const bankSummary = summarise(bank);
 const deltaSummary = summarise(deltas);
@@ -171,6 +254,7 @@ const figures: Figure[] = [
 ];
 printResult('initiation-overhead', figures, [
   `in-process sandbox; ${rounds} interleaved rounds; the HTTP server action around initiateOnce is not included`,
+  `initiateOnce's database steps alone, per call: ${steps.join('; ')}`,
 ]);
 
 await boss.stop({ graceful: false, timeout: 1000 });
