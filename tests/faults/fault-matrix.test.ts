@@ -14,9 +14,13 @@ import {
   type BankPayment,
   bankPayments,
   clearFaults,
+  eventually,
   type FaultRule,
   listFaults,
+  type SandboxNotification,
+  sandboxNotifications,
 } from '@/tests/support/sandbox-admin';
+import { claimEnvelope, createSubscription, nowSeconds, sealedDelivery } from '@/tests/webhooks/support';
 
 /**
  * The fault matrix: each bank operation the app depends on, under each way the bank or the network
@@ -496,5 +500,300 @@ describe('fault matrix: status reads', () => {
     expect((await appPayment(payment.id)).transactionStatus).toBe('ACCC');
     await stale;
     await expectSettledOnce(payment.id, remittance);
+  });
+});
+
+// --- webhook deliveries --------------------------------------------------------------------------
+// Before the notification cases start the job workers: here the events are processed by calling the
+// processing the job runs, with a claims client on the business token, so that each step is seen.
+
+async function businessHeaders(): Promise<Record<string, string>> {
+  return {
+    Accept: 'application/json',
+    Authorization: `Bearer ${await app.businessToken.businessAccessToken()}`,
+    'Ocp-Apim-Subscription-Key': 'demo-subscription-key',
+    'X-Request-ID': randomUUID(),
+  };
+}
+
+let claimLinks: string[] = [];
+
+async function seededClaimLinks(): Promise<string[]> {
+  if (claimLinks.length) return claimLinks;
+  const response = await fetch(`${sandbox.url}/business/claims?payorId=0101302989`, {
+    headers: await businessHeaders(),
+  });
+  expect(response.status).toBe(200);
+  const { claims } = (await response.json()) as { claims: { claimId: string }[] };
+  claimLinks = claims.map((c) => `${sandbox.url}/business/claims/${encodeURIComponent(c.claimId)}`);
+  expect(claimLinks.length).toBeGreaterThanOrEqual(2);
+  return claimLinks;
+}
+
+/** The claims client the event job uses, on the business token, noting the order of its reads. */
+function recordingClient() {
+  const reads: string[] = [];
+  const inner = app.bankResource.createBankResourceClient({
+    accessToken: () => app.businessToken.businessAccessToken(),
+  });
+  return {
+    reads,
+    client: {
+      read: (href: string) => {
+        reads.push(href);
+        return inner.read(href);
+      },
+    },
+  };
+}
+
+async function deliver(subscriptionId: string, secret: string, envelope: object, timestamp?: number) {
+  const sealed = await sealedDelivery(envelope, secret, { timestamp });
+  const outcome = await app.intake.acceptDelivery({ subscriptionId, ...sealed });
+  return { outcome, httpStatus: app.intake.deliveryHttpStatus(outcome) };
+}
+
+async function storedEvent(eventId: string) {
+  const rows = await app.db
+    .select()
+    .from(app.schema.webhookEvents)
+    .where(eq(app.schema.webhookEvents.eventId, eventId));
+  expect(rows, `event ${eventId} stored once`).toHaveLength(1);
+  return rows[0];
+}
+
+const selfLink = (href: string) => [{ rel: 'self', href, method: 'GET' }];
+
+const claimReadCases: { fault: string; rule: FaultRule; transient: boolean }[] = [
+  { fault: '500', rule: { status: 500 }, transient: true },
+  { fault: '503 with Retry-After', rule: { status: 503, retryAfterSeconds: 1 }, transient: true },
+  { fault: '429 with Retry-After', rule: { status: 429, retryAfterSeconds: 1 }, transient: true },
+  { fault: 'timeout', rule: { timeout: 'after', holdMs: HOLD_MS }, transient: true },
+  { fault: 'dropped (timeout before)', rule: { timeout: 'before', holdMs: HOLD_MS }, transient: true },
+  { fault: 'slow answer', rule: { latencyMs: BANK_TIMEOUT_MS / 2 }, transient: false },
+];
+
+describe('fault matrix: webhook deliveries', () => {
+  it.each(claimReadCases)(
+    'claims read $fault: the event stays pending, is retried, applied once',
+    async (c) => {
+      const { id, secret } = await createSubscription(app.db);
+      const [claim] = await seededClaimLinks();
+      const envelope = claimEnvelope({ links: selfLink(claim ?? '') });
+      expect((await deliver(id, secret, envelope)).httpStatus).toBe(202);
+      await addFault(sandbox.url, { method: 'GET', path: '/business/claims/', count: 1, ...c.rule });
+      try {
+        const { client, reads } = recordingClient();
+        if (c.transient) {
+          await expect(app.processEvents.processSubscriptionEvents(app.db, id, client)).rejects.toThrow();
+          expect(await storedEvent(envelope.eventId)).toMatchObject({ processedAt: null, attempts: 1 });
+          // The job's retry.
+          await app.processEvents.processSubscriptionEvents(app.db, id, client);
+        } else {
+          await app.processEvents.processSubscriptionEvents(app.db, id, client);
+        }
+        expect(await storedEvent(envelope.eventId)).toMatchObject({
+          outcome: 'applied',
+          attempts: c.transient ? 2 : 1,
+          detail: { httpStatus: 200 },
+        });
+        expect(reads).toHaveLength(c.transient ? 2 : 1);
+      } finally {
+        await clearFaults(sandbox.url);
+      }
+    },
+  );
+
+  it('duplicated, and dropped then resent: one event stored, applied once', async () => {
+    const { id, secret } = await createSubscription(app.db);
+    const [claim] = await seededClaimLinks();
+    const envelope = claimEnvelope({ links: selfLink(claim ?? '') });
+    // The first attempt's answer is lost (dropped) and the bank resends: each attempt signed afresh.
+    expect(await deliver(id, secret, envelope)).toMatchObject({
+      httpStatus: 202,
+      outcome: { status: 'accepted' },
+    });
+    expect(await deliver(id, secret, envelope)).toMatchObject({
+      httpStatus: 200,
+      outcome: { status: 'duplicate' },
+    });
+    const { client, reads } = recordingClient();
+    expect(await app.processEvents.processSubscriptionEvents(app.db, id, client)).toEqual({ processed: 1 });
+    // A duplicate after processing changes nothing.
+    expect(await deliver(id, secret, envelope)).toMatchObject({
+      httpStatus: 200,
+      outcome: { status: 'duplicate' },
+    });
+    expect(await app.processEvents.processSubscriptionEvents(app.db, id, client)).toEqual({ processed: 0 });
+    expect(reads).toHaveLength(1);
+    expect(await storedEvent(envelope.eventId)).toMatchObject({ outcome: 'applied', attempts: 1 });
+  });
+
+  it('late: a delivery signed outside the tolerance is refused (401, the bank retries), its resend accepted once', async () => {
+    const { id, secret } = await createSubscription(app.db);
+    const [claim] = await seededClaimLinks();
+    const envelope = claimEnvelope({ links: selfLink(claim ?? '') });
+    const stale = await deliver(id, secret, envelope, nowSeconds() - 600);
+    expect(stale.httpStatus).toBe(401);
+    expect(
+      await app.db
+        .select()
+        .from(app.schema.webhookEvents)
+        .where(eq(app.schema.webhookEvents.eventId, envelope.eventId)),
+    ).toHaveLength(0);
+    expect((await deliver(id, secret, envelope)).httpStatus).toBe(202);
+    await app.processEvents.processSubscriptionEvents(app.db, id, recordingClient().client);
+    expect(await storedEvent(envelope.eventId)).toMatchObject({ outcome: 'applied' });
+  });
+  it('reordered: deliveries that arrive together are applied in occurredAt order; a late one is superseded', async () => {
+    const { id, secret } = await createSubscription(app.db);
+    const [a, b] = await seededClaimLinks();
+    // Superseding is by self link across subscriptions: newer than the earlier tests' events for these claims.
+    const base = Date.now() + 60_000;
+    const at = (ms: number) => new Date(base + ms).toISOString();
+    const first = claimEnvelope({ occurredAt: at(0), links: selfLink(a ?? '') });
+    const second = claimEnvelope({ occurredAt: at(1_000), links: selfLink(b ?? '') });
+    const third = claimEnvelope({ occurredAt: at(3_000), links: selfLink(a ?? '') });
+    for (const envelope of [third, second, first]) await deliver(id, secret, envelope);
+    const { client, reads } = recordingClient();
+    await app.processEvents.processSubscriptionEvents(app.db, id, client);
+    // `first` is older than `third` for the same claim, which is read after it, so it is read too: in order.
+    expect(reads).toEqual([a, b, a]);
+    // An event for claim a older than the one applied arrives late: nothing newer to tell.
+    const late = claimEnvelope({ occurredAt: at(2_000), links: selfLink(a ?? '') });
+    expect((await deliver(id, secret, late)).httpStatus).toBe(202);
+    await app.processEvents.processSubscriptionEvents(app.db, id, client);
+    expect(reads).toHaveLength(3);
+    expect(await storedEvent(late.eventId)).toMatchObject({ outcome: 'superseded' });
+    for (const e of [first, second, third])
+      expect(await storedEvent(e.eventId)).toMatchObject({ outcome: 'applied' });
+  });
+});
+
+// --- status notifications ------------------------------------------------------------------------
+// From here on the app's job workers run, as in production: notifications are processed by the job
+// queue, and the status reconciliation polls every initiated payment.
+
+interface NotificationCase {
+  fault: string;
+  rule?: FaultRule;
+  endpoint?: { count: number; status?: number; delayMs?: number; retryAfterSeconds?: number };
+  /** What the bank's notification log must show, to prove the fault happened. */
+  evidence: (attempts: SandboxNotification['attempts'], log: SandboxNotification[]) => boolean;
+  /** The app hears of the payment through notifications at all. */
+  notified: boolean;
+}
+
+const notificationCases: NotificationCase[] = [
+  {
+    fault: 'dropped, every one (reconciliation covers)',
+    rule: { target: 'notification', notification: 'drop' },
+    evidence: (_, log) => log.length > 0 && log.every((n) => n.state === 'dropped' || n.state === 'skipped'),
+    notified: false,
+  },
+  {
+    fault: 'dropped, the first',
+    rule: { target: 'notification', notification: 'drop', count: 1 },
+    evidence: (_, log) => log.some((n) => n.state === 'dropped') && log.some((n) => n.state === 'delivered'),
+    notified: true,
+  },
+  {
+    fault: 'duplicated',
+    rule: { target: 'notification', notification: 'duplicate' },
+    evidence: (attempts) => attempts.some((a) => a.fault?.includes('duplicate')),
+    notified: true,
+  },
+  {
+    fault: 'reordered',
+    rule: { target: 'notification', notification: 'reorder', count: 1 },
+    // Held back, then sent after the next one: a notification's first attempt after a later one's.
+    evidence: (_, log) =>
+      log.some((n, i) =>
+        log.slice(i + 1).some((later) => (n.attempts[0]?.at ?? '') > (later.attempts[0]?.at ?? '')),
+      ),
+    notified: true,
+  },
+  {
+    fault: 'our endpoint answers 500',
+    endpoint: { count: 2, status: 500 },
+    evidence: (attempts) => attempts.some((a) => a.statusCode === 500),
+    notified: true,
+  },
+  {
+    fault: 'our endpoint answers 503 with Retry-After',
+    endpoint: { count: 2, status: 503, retryAfterSeconds: 1 },
+    evidence: (attempts) => attempts.some((a) => a.statusCode === 503),
+    notified: true,
+  },
+  {
+    fault: 'our endpoint answers 429 with Retry-After',
+    endpoint: { count: 2, status: 429, retryAfterSeconds: 1 },
+    evidence: (attempts) => attempts.some((a) => a.statusCode === 429),
+    notified: true,
+  },
+  {
+    fault: 'our endpoint too slow (the bank times out and resends)',
+    endpoint: { count: 1, delayMs: 1_500 },
+    evidence: (attempts) => attempts.some((a) => a.statusCode === null && a.error !== null),
+    notified: true,
+  },
+  {
+    fault: 'our endpoint slow but in time',
+    endpoint: { count: 2, delayMs: 300 },
+    evidence: (attempts) => attempts.length > 0 && attempts.every((a) => a.statusCode === 200),
+    notified: true,
+  },
+];
+
+describe('fault matrix: status notifications', () => {
+  beforeAll(async () => {
+    await app.jobs.startJobs();
+  }, 60_000);
+
+  it.each(notificationCases)('$fault: the app\u2019s history ends right', async (c) => {
+    const { payment, remittance } = await initiated('notif');
+    const notificationPath = `/api/notifications/payments/${payment.id}`;
+    if (c.rule) await addFault(sandbox.url, { ...c.rule, path: notificationPath });
+    if (c.endpoint) routes.failNext(c.endpoint.count, { ...c.endpoint, pathPrefix: notificationPath });
+    try {
+      await confirm(payment.id);
+      await advanceSandboxClock(sandbox.url, 600);
+      // The bank has sent, resent, dropped or held every notification of the payment.
+      const log = await eventually(
+        async () => {
+          const list = await sandboxNotifications(sandbox.url, payment.bankPaymentId ?? '');
+          return list.length > 0 && list.every((n) => !['pending', 'held'].includes(n.state))
+            ? list
+            : undefined;
+        },
+        20_000,
+        'the bank to finish notifying',
+      );
+      const attempts = log.flatMap((n) => n.attempts);
+      expect(c.evidence(attempts, log), JSON.stringify(log)).toBe(true);
+      // The app ends at the bank's final status, from notifications or the reconciliation job.
+      await eventually(
+        async () => ((await appPayment(payment.id)).transactionStatus === 'ACCC' ? true : undefined),
+        20_000,
+        'the app to record the final status',
+      );
+      // Every notification that reached the app was processed.
+      const received = await eventually(
+        async () => {
+          const rows = await app.db
+            .select()
+            .from(app.schema.paymentNotifications)
+            .where(eq(app.schema.paymentNotifications.paymentId, payment.id));
+          return rows.every((r) => r.processedAt) ? rows : undefined;
+        },
+        10_000,
+        'the app to process its notifications',
+      );
+      if (c.notified) expect(received.length).toBeGreaterThan(0);
+      else expect(received).toHaveLength(0);
+      await expectSettledOnce(payment.id, remittance);
+    } finally {
+      await clearFaults(sandbox.url);
+    }
   });
 });

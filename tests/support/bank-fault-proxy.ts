@@ -49,7 +49,7 @@ export class BankFaultProxy {
       incoming.pipe(upstream);
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo | undefined)?.port}`;
   }
 
   async stop(): Promise<void> {

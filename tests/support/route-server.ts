@@ -7,19 +7,27 @@ import type { AddressInfo } from 'node:net';
  * turned into the `NextRequest` the route handler takes, and its `Response` written back. The route
  * modules are imported on the first request, so the caller sets `process.env` first.
  *
- * `failNext` makes the next n requests fail before they reach the route (the TPP endpoint down or
- * slow, as the bank sees it).
+ * `failNext` makes the next n requests (under `pathPrefix`, if given) fail or wait before they reach
+ * the route: the TPP endpoint down or slow, as the bank sees it. Without a status the request goes on
+ * to the route after the delay.
  */
 export interface RouteServer {
   url: string;
   /** Requests that reached a route handler, with its answer. */
   readonly handled: { path: string; status: number; ms: number }[];
-  failNext(count: number, answer: { status?: number; delayMs?: number; retryAfterSeconds?: number }): void;
+  failNext(count: number, answer: Failure): void;
   close(): Promise<void>;
 }
 
 const notificationPath = /^\/api\/notifications\/payments\/([^/]+)\/([^/?]+)$/;
 const webhookPath = /^\/api\/webhooks\/bank-events\/([^/?]+)$/;
+
+export interface Failure {
+  status?: number;
+  delayMs?: number;
+  retryAfterSeconds?: number;
+  pathPrefix?: string;
+}
 
 type Routes = {
   notification: typeof import('@/app/api/notifications/payments/[paymentId]/[token]/route').POST;
@@ -50,16 +58,17 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
 
 export async function startRouteServer(): Promise<RouteServer> {
   const handled: RouteServer['handled'] = [];
-  const failures: { status?: number; delayMs?: number; retryAfterSeconds?: number }[] = [];
+  const failures: Failure[] = [];
   let base = '';
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const started = performance.now();
     const body = await readBody(incoming);
     const path = (incoming.url ?? '/').split('?')[0] ?? '/';
-    const failure = failures.shift();
-    if (failure) {
-      if (failure.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+    const index = failures.findIndex((f) => !f.pathPrefix || path.startsWith(f.pathPrefix));
+    const failure = index >= 0 ? failures.splice(index, 1)[0] : undefined;
+    if (failure?.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+    if (failure?.status !== undefined) {
       if (outgoing.destroyed) return;
       outgoing.writeHead(failure.status ?? 503, {
         ...(failure.retryAfterSeconds !== undefined

@@ -31,7 +31,13 @@ export interface SandboxNotification {
   kind: string;
   status: string;
   state: string;
-  attempts: { attempt: number; statusCode: number | null; error: string | null; fault: string | null }[];
+  attempts: {
+    attempt: number;
+    statusCode: number | null;
+    error: string | null;
+    fault: string | null;
+    at: string;
+  }[];
 }
 
 async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
