@@ -33,6 +33,8 @@ export type PisSchemaName =
 export interface PisContract {
   document: { components: { schemas: Record<string, unknown> } } & Record<string, unknown>;
   validator(name: PisSchemaName): ValidateFunction;
+  /** A validator for any schema of the document by JSON pointer, e.g. a response's `…/content/application~1json/schema`. */
+  validatorAt(pointer: `#/${string}`): ValidateFunction;
 }
 
 let cached: PisContract | undefined;
@@ -53,6 +55,16 @@ export function loadPisContract(): PisContract {
         if (!found) throw new Error(`No schema ${name} in contract/pis.yaml`);
         validate = found;
         validators.set(name, validate);
+      }
+      return validate;
+    },
+    validatorAt(pointer) {
+      let validate = validators.get(pointer);
+      if (!validate) {
+        const found = ajv.getSchema(`${CONTRACT_ID}${pointer}`);
+        if (!found) throw new Error(`No schema at ${pointer} in contract/pis.yaml`);
+        validate = found;
+        validators.set(pointer, validate);
       }
       return validate;
     },

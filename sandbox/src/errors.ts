@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { preferredFormat, toXml } from './pis/respond.js';
 
 /** Part 7 of the specification: the message codes allowed for each error status. */
 export const ALLOWED_CODES = {
@@ -85,7 +86,17 @@ export function errorBody(error: TppError) {
   };
 }
 
+/**
+ * The error body of part 7, "JSON or XML" (4.1): XML (`<response><tppMessages><item>…`, as success answers)
+ * when `Accept` prefers `application/xml`, JSON otherwise, also when `Accept` names neither: an error is
+ * better delivered than replaced by 406.
+ */
 export function sendError(c: Context, error: TppError): Response {
+  if (preferredFormat(c.req.header('Accept')) === 'xml') {
+    return c.body(toXml(errorBody(error)), error.status as ContentfulStatusCode, {
+      'Content-Type': 'application/xml; charset=UTF-8',
+    });
+  }
   return c.json(errorBody(error), error.status as ContentfulStatusCode);
 }
 

@@ -141,6 +141,21 @@ export async function validateInitiationBody(
         `payments[${index}].debtorAccount`,
       );
     }
+    for (const [index, element] of payments.entries()) {
+      // Spec 2.3: for foreign payments debtorAccount (and chargesAccount) belong on the bulk body only.
+      const creditorIban = (element.creditorAccount as AccountReference | undefined)?.iban ?? '';
+      const foreign =
+        (element.instructedAmount as Amount).currency !== 'ISK' ||
+        (creditorIban !== '' && !creditorIban.startsWith('IS'));
+      if (foreign && element.debtorAccount) {
+        fail(
+          400,
+          'FORMAT_ERROR',
+          `payments[${index}].debtorAccount`,
+          'A foreign payment in a bulk takes its debtorAccount from the bulk body, not from the element.',
+        );
+      }
+    }
     const parentDebtor = b.debtorAccount as AccountReference | undefined;
     const firstElementDebtor = payments[0]?.debtorAccount as AccountReference | undefined;
     if (!parentDebtor && !firstElementDebtor) {
