@@ -69,7 +69,29 @@ function isCrossOriginAction(request: NextRequest, isApi: boolean): boolean {
   }
 }
 
-export default function proxy(request: NextRequest): NextResponse {
+/**
+ * A server action whose id or body cannot be an action call. Next.js decodes these with
+ * React's reply decoder, which throws on malformed input and is answered with a 500; a 400 says
+ * what it is. Next.js hands the proxy a copy of the body, so reading it here costs the action
+ * nothing but the parse.
+ */
+async function isMalformedAction(request: NextRequest): Promise<boolean> {
+  const id = request.headers.get('next-action');
+  if (request.method !== 'POST' || id === null) return false;
+  if (!/^[0-9a-f]{40,42}$/.test(id)) return true;
+  try {
+    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+      const root = (await request.formData()).get('0');
+      // The encoded call's root is always field "0"; without it the decoder waits for it forever.
+      return typeof root !== 'string' || !Array.isArray(JSON.parse(root));
+    }
+    return !Array.isArray(JSON.parse(await request.text()));
+  } catch {
+    return true;
+  }
+}
+
+export default async function proxy(request: NextRequest): Promise<NextResponse> {
   const config = settings();
   const requestId = requestIdFrom(request.headers);
   const { pathname } = request.nextUrl;
@@ -77,6 +99,14 @@ export default function proxy(request: NextRequest): NextResponse {
   if (isCrossOriginAction(request, isApi)) {
     return finish(
       NextResponse.json({ error: 'cross_origin_action_refused' }, { status: 403 }),
+      config,
+      apiContentSecurityPolicy,
+      requestId,
+    );
+  }
+  if (await isMalformedAction(request)) {
+    return finish(
+      NextResponse.json({ error: 'malformed_action_request' }, { status: 400 }),
       config,
       apiContentSecurityPolicy,
       requestId,

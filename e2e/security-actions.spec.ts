@@ -32,25 +32,25 @@ test('a server action posted with a foreign Origin is refused and runs nothing',
 test('a cross-site form post to the password change cannot change the password', async ({
   page,
   browser,
+  baseURL,
 }) => {
-  // A page on another origin (the sandbox bank's port stands in for an attacker's site) that posts
+  const target = new URL('/en/account', baseURL).toString();
+  // A page on another origin (evil.test, served by the test itself) that posts
   // to our action with the PSU's cookies: the browser sends its own Origin, and we refuse it.
   await page.goto('/en/account');
   const [changeAction] = actionIds();
   const attacker = await browser.newContext({ storageState: await page.context().storageState() });
   const evil = await attacker.newPage();
-  await evil.route('http://127.0.0.1:4110/evil', (route) =>
+  await evil.route('http://evil.test/evil', (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<form method="post" action="http://localhost:3100/en/account" enctype="multipart/form-data">
+      body: `<form method="post" action="${target}" enctype="multipart/form-data">
         <input name="$ACTION_ID_${changeAction}" value=""><input name="newPassword" value="pwned-pwned-pwned">
         </form><script>document.forms[0].submit()</script>`,
     }),
   );
-  const posted = evil.waitForResponse((response) =>
-    response.url().startsWith('http://localhost:3100/en/account'),
-  );
-  await evil.goto('http://127.0.0.1:4110/evil');
+  const posted = evil.waitForResponse((response) => response.url().startsWith(target));
+  await evil.goto('http://evil.test/evil');
   expect((await posted).status()).toBe(403);
   await attacker.close();
 });

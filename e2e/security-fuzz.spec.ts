@@ -10,7 +10,6 @@ import fc from 'fast-check';
 
 const TOTAL = 2_000;
 const CONCURRENCY = 8;
-const appOrigin = 'http://localhost:3100';
 
 const manifestDir = path.join(process.cwd(), '.next');
 const routes = Object.keys(
@@ -110,7 +109,8 @@ const actionRequest = fc.record({
   body,
 });
 
-test('random requests to every route and action get no 5xx and no stack trace', async ({ page }) => {
+test('random requests to every route and action get no 5xx and no stack trace', async ({ page, baseURL }) => {
+  const appOrigin = new URL(baseURL ?? '').origin;
   test.setTimeout(120_000);
   expect(routes.length).toBeGreaterThanOrEqual(8);
   expect(actionIds.length).toBeGreaterThanOrEqual(5);

@@ -30,7 +30,17 @@ export function FormMessage({
 export function useFieldError() {
   const t = useTranslations();
   return (keys: string[] | undefined): string | undefined =>
-    keys && keys.length > 0 ? keys.map((key) => (t.has(key) ? t(key) : key)).join(' ') : undefined;
+    keys && keys.length > 0
+      ? keys
+          .map((key) => {
+            const text = t.has(key) ? t(key) : t('account.errors.invalid');
+            // Rule texts complete "A password must:"; as an error they need that start.
+            return key.startsWith('account.password.rules.')
+              ? `${t('account.password.rulesTitle')} ${text}.`
+              : text;
+          })
+          .join(' ')
+      : undefined;
 }
 
 export const PASSWORD_RULES = ['tooShort', 'common', 'containsEmail'] as const;

@@ -1,14 +1,19 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { auth, signOut } from '@/lib/auth';
+import { auth } from '@/lib/auth';
+import { signOutPsu } from '@/lib/auth/actions/sign-out';
 import { Link } from '@/lib/i18n/navigation';
+import { isOperatorPsu } from '@/lib/webhooks/operator';
 import { LanguageSwitch } from './language-switch';
 
 export async function SiteHeader() {
-  const [session, t, locale] = await Promise.all([auth(), getTranslations('app'), getLocale()]);
-  async function signOutAction() {
-    'use server';
-    await signOut({ redirectTo: `/${locale}/sign-in` });
-  }
+  const [session, t, locale, tb, te] = await Promise.all([
+    auth(),
+    getTranslations('app'),
+    getLocale(),
+    getTranslations('bills'),
+    getTranslations('events'),
+  ]);
+  const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-4 px-4 py-3">
@@ -23,6 +28,14 @@ export async function SiteHeader() {
             <Link href="/payments/new" className="underline-offset-4 hover:underline">
               {t('nav.newPayment')}
             </Link>
+            <Link href="/bills" className="underline-offset-4 hover:underline">
+              {tb('nav')}
+            </Link>
+            {operator && (
+              <Link href="/events" className="underline-offset-4 hover:underline">
+                {te('nav')}
+              </Link>
+            )}
             <Link href="/account" className="underline-offset-4 hover:underline">
               {t('nav.account')}
             </Link>
@@ -31,7 +44,8 @@ export async function SiteHeader() {
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitch label={t('language')} />
           {session?.user && (
-            <form action={signOutAction}>
+            <form action={signOutPsu}>
+              <input type="hidden" name="locale" value={locale} />
               <button type="submit" className="text-sm text-slate-700 underline-offset-4 hover:underline">
                 {t('signOut')}
               </button>
