@@ -35,8 +35,24 @@ type FormFields = FieldValues;
 
 const upper = (value: string) => value.trim().toUpperCase();
 
+/** Values a page fills in ahead of the PSU (a bill to pay); the PSU may still change every one. */
+export interface SinglePaymentPrefill {
+  debtorIban?: string;
+  creditorIban: string;
+  creditorName?: string;
+  amount: string;
+  currency: string;
+  remittance?: string;
+}
+
 /** Spec 2.1 single payment: every field reachable, the rare ones under "more details". */
-export function SinglePaymentForm({ submissionId }: { submissionId: string }) {
+export function SinglePaymentForm({
+  submissionId,
+  prefill,
+}: {
+  submissionId: string;
+  prefill?: SinglePaymentPrefill;
+}) {
   const t = useTranslations('forms');
   const locale = useFormLocale();
   const [product, setProduct] = useState<PaymentProduct>('credit-transfers');
@@ -47,9 +63,11 @@ export function SinglePaymentForm({ submissionId }: { submissionId: string }) {
       submissionId,
       scaLanguage: locale,
       payment: {
-        debtorAccount: { iban: '' },
-        creditorAccount: { iban: '' },
-        instructedAmount: { currency: 'ISK', amount: '' },
+        debtorAccount: { iban: prefill?.debtorIban ?? '' },
+        creditorAccount: { iban: prefill?.creditorIban ?? '' },
+        instructedAmount: { currency: prefill?.currency ?? 'ISK', amount: prefill?.amount ?? '' },
+        ...(prefill?.creditorName ? { creditorName: prefill.creditorName } : {}),
+        ...(prefill?.remittance ? { remittanceInformationUnstructured: prefill.remittance } : {}),
       },
     },
   });

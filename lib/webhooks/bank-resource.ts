@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { businessAccessToken } from '@/lib/bank/business-token';
+import { bankTlsFetch } from '@/lib/bank/tls';
 import { settings } from '@/lib/config';
 
 /**
@@ -92,8 +94,12 @@ export function resolveBusinessLink(href: string, baseUrl: string): URL | undefi
 }
 
 export function createBankResourceClient(options: BankResourceOptions = {}): BankResourceClient {
-  const fetchImpl = options.fetch ?? fetch;
-  const accessToken = options.accessToken ?? businessTokenSource(fetchImpl);
+  // By default: the bank's TLS settings, and the business token of BANK_B2B_USERNAME (lib/bank), the
+  // claimant's, since a claim is visible to its claimant and payor only. A token source built on
+  // BANK_CLIENT_ID is kept for a caller that injects its own fetch.
+  const fetchImpl = options.fetch ?? bankTlsFetch;
+  const accessToken =
+    options.accessToken ?? (options.fetch ? businessTokenSource(fetchImpl) : businessAccessToken);
   return {
     async read(href) {
       const { BANK_BUSINESS_BASE_URL, BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS } = settings();

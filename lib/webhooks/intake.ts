@@ -48,7 +48,8 @@ export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutc
   if (Buffer.byteLength(input.rawBody, 'utf8') > maxDeliveryBytes) return refuse(input, 'too_large');
   const db = await getDb();
   const subscription = await findSubscription(db, input.subscriptionId);
-  if (!subscription) return refuse(input, 'unknown_subscription');
+  // A cancelled subscription is kept for its events' history, but takes no more deliveries.
+  if (!subscription || subscription.cancelledAt) return refuse(input, 'unknown_subscription');
 
   const secrets = signingSecrets(subscription, input.now);
   const signature = verifySignature({

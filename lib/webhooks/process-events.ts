@@ -1,4 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { parseClaim } from '@/lib/bank/claims';
+import { saveClaim } from '@/lib/bills/store';
 import type { Db } from '@/lib/db';
 import { type WebhookEvent, webhookEvents } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
@@ -31,11 +33,15 @@ function claimSummary(body: unknown): Record<string, unknown> {
   return summary;
 }
 
-async function handleClaimPaid(event: WebhookEvent, client: BankResourceClient): Promise<Handled> {
+async function handleClaimPaid(db: Db, event: WebhookEvent, client: BankResourceClient): Promise<Handled> {
   if (!event.selfLink) return { outcome: 'failed', detail: { reason: 'no_self_link' } };
   const read = await client.read(event.selfLink);
-  if (read.ok)
+  if (read.ok) {
+    // The bill shows what the claim says now; the event is remembered as the one that told us.
+    const claim = parseClaim(read.body);
+    if (claim) await saveClaim(db, claim, { eventId: event.eventId });
     return { outcome: 'applied', detail: { httpStatus: read.status, claim: claimSummary(read.body) } };
+  }
   switch (read.kind) {
     // The bank's verify call sends a test delivery with the payload of a real event; its link may
     // lead nowhere, and that is not an error worth retrying.
@@ -71,7 +77,7 @@ async function handle(db: Db, event: WebhookEvent, client: BankResourceClient): 
   const type = event.eventType.toLowerCase();
   if (!(handledEventTypes as readonly string[]).includes(type)) return { outcome: 'ignored' };
   if (await isSuperseded(db, event)) return { outcome: 'superseded' };
-  return handleClaimPaid(event, client);
+  return handleClaimPaid(db, event, client);
 }
 
 /**

@@ -1,0 +1,56 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { BillsLive } from '@/components/bills/bills-live';
+import { requirePsuId } from '@/lib/auth/session';
+import { refreshBillsFromBank } from '@/lib/bills/refresh';
+import { billViews, payorIdOf } from '@/lib/bills/view';
+import { getDb } from '@/lib/db';
+import { Link } from '@/lib/i18n/navigation';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'bills' }))('title') };
+}
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The PSU's bills: claims of Greiðsla ehf. on the PSU's kennitala, read from the bank on each visit
+ * and kept current afterwards by the bank's `claim.paid` events.
+ */
+export default async function BillsPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const psuId = await requirePsuId('/bills');
+  const db = await getDb();
+  const t = await getTranslations('bills');
+  const payorId = await payorIdOf(psuId, db);
+  if (!payorId) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p>
+          {t('noKennitala')}{' '}
+          <Link href="/account" className="text-brand-700 underline underline-offset-2">
+            →
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const freshness = await refreshBillsFromBank(db, payorId);
+  const bills = await billViews(db, psuId, payorId);
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+        {freshness === 'stale' && (
+          <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
+            {t('stale')}
+          </p>
+        )}
+      </div>
+      <BillsLive initial={bills} />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
+import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
+import { SubscriptionActions } from '@/components/events/subscription-actions';
+import { getDb } from '@/lib/db';
+import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/manage';
+import { requireOperator } from '@/lib/webhooks/operator';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'events' }))('title') };
+}
+
+// Every visit asks the bank: its delivery state is the source of truth.
+export const dynamic = 'force-dynamic';
+
+/** The operator's page: the company's webhook subscriptions at the bank, and the events received. */
+export default async function EventsPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requireOperator('/events');
+  const db = await getDb();
+  const [overview, events, t, format] = await Promise.all([
+    subscriptionsOverview(db),
+    recentEvents(db),
+    getTranslations('events'),
+    getFormatter(),
+  ]);
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+  const reason = (sub: SubscriptionView) =>
+    sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
+      ? t(`subscriptions.reason.${sub.disabledReason}`)
+      : sub.disabledReason
+        ? t('subscriptions.reason.other', { reason: sub.disabledReason })
+        : null;
+
+  return (
+    <div className="space-y-10">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="max-w-2xl text-slate-700">{t('intro')}</p>
+        {!overview.bankReachable && (
+          <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
+            {t('bankUnreachable')}
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="subscriptions-heading" className="space-y-3">
+        <h2 id="subscriptions-heading" className="text-lg font-semibold">
+          {t('subscriptions.title')}
+        </h2>
+        {overview.ours.length === 0 ? (
+          <p>{t('subscriptions.none')}</p>
+        ) : (
+          <ul className="space-y-4">
+            {overview.ours.map((sub) => {
+              const name = sub.description ?? sub.bankSubscriptionId;
+              return (
+                <li
+                  key={sub.id}
+                  data-testid="subscription"
+                  data-subscription-id={sub.id}
+                  data-description={sub.description ?? ''}
+                  data-delivery-enabled={String(sub.deliveryEnabled)}
+                  className="space-y-3 rounded border border-slate-200 bg-white p-4"
+                >
+                  <h3 className="font-medium">{name}</h3>
+                  <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+                    <dt className="font-medium">{t('subscriptions.bankId')}</dt>
+                    <dd className="break-all font-mono">{sub.bankSubscriptionId}</dd>
+                    <dt className="font-medium">{t('subscriptions.callbackUrl')}</dt>
+                    <dd className="break-all font-mono">{sub.callbackUrl}</dd>
+                    <dt className="font-medium">{t('subscriptions.eventTypes')}</dt>
+                    <dd>{sub.eventTypes.join(', ')}</dd>
+                    <dt className="font-medium">{t('subscriptions.delivery')}</dt>
+                    <dd data-testid="delivery-state">
+                      {sub.source === 'missing' ? (
+                        t('subscriptions.missing')
+                      ) : sub.deliveryEnabled ? (
+                        <span className="text-green-800">{t('subscriptions.enabled')}</span>
+                      ) : (
+                        <span className="text-amber-800">
+                          {t('subscriptions.disabled')}
+                          {reason(sub) ? `: ${reason(sub)}` : ''}
+                          {sub.disabledAt
+                            ? ` ${t('subscriptions.disabledSince', { at: when(sub.disabledAt) })}`
+                            : ''}
+                        </span>
+                      )}
+                      {sub.source === 'mirror' && ` ${t('subscriptions.fromMirror')}`}
+                    </dd>
+                  </dl>
+                  <SubscriptionActions subscriptionId={sub.id} name={name} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="create-heading" className="max-w-xl space-y-3">
+        <h2 id="create-heading" className="text-lg font-semibold">
+          {t('create.title')}
+        </h2>
+        <CreateSubscriptionForm />
+      </section>
+
+      <section aria-labelledby="register-heading" className="max-w-xl space-y-3">
+        <h2 id="register-heading" className="text-lg font-semibold">
+          {t('register.title')}
+        </h2>
+        <p className="text-sm text-slate-700">{t('register.intro')}</p>
+        <RegisterSubscriptionForm />
+      </section>
+
+      {overview.elsewhere.length > 0 && (
+        <section aria-labelledby="elsewhere-heading" className="space-y-3">
+          <h2 id="elsewhere-heading" className="text-lg font-semibold">
+            {t('elsewhere.title')}
+          </h2>
+          <p className="text-sm text-slate-700">{t('elsewhere.intro')}</p>
+          <ul className="space-y-1 text-sm">
+            {overview.elsewhere.map((sub) => (
+              <li key={sub.subscriptionId} className="break-all">
+                <span className="font-mono">{sub.subscriptionId}</span>
+                {sub.description ? ` — ${sub.description}` : ''} ({sub.callbackUrl})
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="received-heading" className="space-y-3">
+        <h2 id="received-heading" className="text-lg font-semibold">
+          {t('received.title')}
+        </h2>
+        {events.length === 0 ? (
+          <p>{t('received.none')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-4">
+                    {t('received.eventType')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('received.claim')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('received.occurredAt')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('received.receivedAt')}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t('received.outcome')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody data-testid="received-events">
+                {events.map((event) => (
+                  <tr
+                    key={event.eventId}
+                    data-event-id={event.eventId}
+                    data-event-type={event.eventType}
+                    data-claim-id={event.claimId ?? ''}
+                    data-outcome={event.outcome ?? 'pending'}
+                    className="border-b border-slate-100"
+                  >
+                    <td className="py-2 pr-4 font-mono">{event.eventType}</td>
+                    <td className="break-all py-2 pr-4 font-mono">
+                      {event.claimId ?? '—'}
+                      {event.claimStatus ? ` (${event.claimStatus})` : ''}
+                    </td>
+                    <td className="py-2 pr-4">{when(event.occurredAt)}</td>
+                    <td className="py-2 pr-4">{when(event.receivedAt)}</td>
+                    <td className="py-2">{t(`received.outcomes.${event.outcome ?? 'pending'}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

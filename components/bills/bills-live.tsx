@@ -1,0 +1,134 @@
+'use client';
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Amount } from '@/components/payments/amount';
+import { readBills } from '@/lib/bills/actions/read-bills';
+import { awaitingEvent, type BillView } from '@/lib/bills/bill-view';
+import { Link } from '@/lib/i18n/navigation';
+
+// A bill being paid is read again every two seconds until the bank's event marks it paid; after
+// about five minutes (a partial payment leaves it open for good) the page stops asking.
+const maxPolls = 150;
+
+export const billsQuery = (initialData: BillView[]) =>
+  queryOptions({
+    queryKey: ['bills'],
+    queryFn: async () => (await readBills()) ?? [],
+    initialData,
+    refetchInterval: (query) =>
+      awaitingEvent(query.state.data ?? []) && query.state.dataUpdateCount < maxPolls ? 2_000 : false,
+  });
+
+/** The PSU's bills: open ones with a Pay button, paid ones with a badge; the list follows the events. */
+export function BillsLive({ initial }: { initial: BillView[] }) {
+  const { data } = useQuery(billsQuery(initial));
+  const bills = data ?? initial;
+  const t = useTranslations('bills');
+  const open = bills.filter((bill) => bill.status === 'Unpaid');
+  const paid = bills.filter((bill) => bill.status === 'Paid');
+  if (bills.length === 0) return <p>{t('none')}</p>;
+  return (
+    <div className="space-y-8" aria-live="polite">
+      <section aria-labelledby="open-bills-heading" className="space-y-3">
+        <h2 id="open-bills-heading" className="text-lg font-semibold">
+          {t('open')}
+        </h2>
+        {open.length === 0 ? <p>{t('noneOpen')}</p> : <BillList bills={open} />}
+      </section>
+      {paid.length > 0 && (
+        <section aria-labelledby="paid-bills-heading" className="space-y-3">
+          <h2 id="paid-bills-heading" className="text-lg font-semibold">
+            {t('paid')}
+          </h2>
+          <BillList bills={paid} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function BillList({ bills }: { bills: BillView[] }) {
+  const t = useTranslations('bills');
+  const format = useFormatter();
+  return (
+    <ul className="space-y-3">
+      {bills.map((bill) => {
+        const name = bill.reference ?? bill.claimId;
+        return (
+          <li
+            key={bill.claimId}
+            data-testid="bill"
+            data-claim-id={bill.claimId}
+            data-reference={bill.reference ?? ''}
+            data-status={bill.status}
+            data-paid-by-event={bill.paidEventAt ? 'true' : 'false'}
+            className="flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-4"
+          >
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="font-medium">
+                {t('reference')}: {name}
+              </p>
+              <p className="text-sm text-slate-700">
+                {t('claimant')}: {bill.claimantName} ·{' '}
+                {t('dueDate', { date: format.dateTime(new Date(bill.dueDate), { dateStyle: 'medium' }) })}
+              </p>
+              <p className="break-all font-mono text-xs text-slate-600">{bill.claimId}</p>
+              {bill.paidEventAt && (
+                <p className="text-sm text-green-800" data-testid="paid-by-event">
+                  {t('paidByEvent', {
+                    at: format.dateTime(new Date(bill.paidEventAt), {
+                      dateStyle: 'medium',
+                      timeStyle: 'medium',
+                    }),
+                  })}
+                </p>
+              )}
+              {bill.status === 'Unpaid' && bill.payment && (
+                <p className="text-sm">
+                  {!['RJCT', 'CANC'].includes(bill.payment.transactionStatus ?? '') &&
+                    `${t('paymentInProgress')} · `}
+                  <Link
+                    href={`/payments/${bill.payment.id}`}
+                    className="text-brand-700 underline underline-offset-2"
+                  >
+                    {t('viewPayment')}
+                  </Link>
+                </p>
+              )}
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="text-lg font-semibold">
+                <Amount
+                  amount={bill.totalAmountDue === '0' ? bill.amount : bill.totalAmountDue}
+                  currency={bill.currency}
+                />
+              </span>
+              <span
+                data-testid="bill-status"
+                className={`rounded px-2 py-1 text-sm font-medium ${
+                  bill.status === 'Paid' ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'
+                }`}
+              >
+                {bill.status === 'Paid'
+                  ? t('status.Paid')
+                  : bill.partiallyPaid
+                    ? t('status.partiallyPaid')
+                    : t('status.Unpaid')}
+              </span>
+              {bill.status === 'Unpaid' && (
+                <Link
+                  href={`/bills/${encodeURIComponent(bill.claimId)}/pay`}
+                  aria-label={t('payLabel', { reference: name })}
+                  className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+                >
+                  {t('pay')}
+                </Link>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { registerSubscription } from '@/lib/webhooks/actions/register-subscription';
+import {
+  type RegisterSubscriptionInput,
+  registerSubscriptionSchema,
+} from '@/lib/webhooks/subscription-forms';
+import { useFailureText } from './use-failure-text';
+
+/** Registers a subscription made elsewhere, by the bank's id and its signing secret. */
+export function RegisterSubscriptionForm() {
+  const t = useTranslations('events.register');
+  const tf = useTranslations('events.failure');
+  const failureText = useFailureText();
+  const router = useRouter();
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting, errors },
+  } = useForm<RegisterSubscriptionInput>({
+    resolver: zodResolver(registerSubscriptionSchema),
+    defaultValues: { bankSubscriptionId: '', signingSecret: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(null);
+    const result = await registerSubscription(values);
+    if (!result.ok) {
+      setMessage({ text: failureText(result), ok: false });
+      return;
+    }
+    setMessage({ text: t('done'), ok: true });
+    reset();
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField
+        label={t('bankId')}
+        autoComplete="off"
+        error={errors.bankSubscriptionId ? tf('invalidInput') : undefined}
+        {...register('bankSubscriptionId')}
+      />
+      <TextField
+        label={t('secret')}
+        type="password"
+        autoComplete="off"
+        error={errors.signingSecret ? tf('invalidInput') : undefined}
+        {...register('signingSecret')}
+      />
+      {message && (
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={`rounded border p-2 text-sm ${message.ok ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50'}`}
+        >
+          {message.text}
+        </p>
+      )}
+      <Button type="submit" variant="secondary" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? t('busy') : t('submit')}
+      </Button>
+    </form>
+  );
+}

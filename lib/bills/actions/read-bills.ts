@@ -1,0 +1,18 @@
+'use server';
+
+import { currentPsuId } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import type { BillView } from '../bill-view';
+import { billViews, payorIdOf } from '../view';
+
+/**
+ * The signed-in PSU's bills as this app knows them now, without asking the bank: a bill turns paid
+ * here when the job has applied the bank's `claim.paid` event. The bills page polls this.
+ */
+export async function readBills(): Promise<BillView[] | null> {
+  const psuId = await currentPsuId();
+  if (!psuId) return null;
+  const db = await getDb();
+  const payorId = await payorIdOf(psuId, db);
+  return payorId ? billViews(db, psuId, payorId) : [];
+}

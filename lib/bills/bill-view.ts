@@ -1,0 +1,25 @@
+/** A bill as the PSU's page shows it, with the PSU's latest payment of it, if any. */
+export interface BillView {
+  claimId: string;
+  claimantName: string;
+  status: 'Unpaid' | 'Paid';
+  partiallyPaid: boolean;
+  amount: string;
+  totalAmountDue: string;
+  currency: string;
+  dueDate: string;
+  reference: string | null;
+  /** When the bank's `claim.paid` notice told us it was paid. */
+  paidEventAt: string | null;
+  payment: { id: string; transactionStatus: string | null; final: boolean } | null;
+}
+
+/** Worth asking again soon: a bill is open while a payment of it is under way or settled. */
+export function awaitingEvent(views: BillView[]): boolean {
+  return views.some(
+    (view) =>
+      view.status === 'Unpaid' &&
+      view.payment !== null &&
+      !['RJCT', 'CANC'].includes(view.payment.transactionStatus ?? ''),
+  );
+}

@@ -1,0 +1,18 @@
+import { listClaims } from '@/lib/bank/claims';
+import type { Db } from '@/lib/db';
+import { logger } from '@/lib/log';
+import { saveClaim } from './store';
+
+/**
+ * Reads a payor's claims from the bank and records them. When the bank cannot be reached the page
+ * shows what we know, and says so: the bills table is kept current by the `claim.paid` events too.
+ */
+export async function refreshBillsFromBank(db: Db, payorId: string): Promise<'fresh' | 'stale'> {
+  try {
+    for (const claim of await listClaims(payorId)) await saveClaim(db, claim);
+    return 'fresh';
+  } catch (error) {
+    logger.warn({ err: error }, 'could not read claims from the bank');
+    return 'stale';
+  }
+}

@@ -1,0 +1,42 @@
+import { findProfile } from '@/lib/auth/accounts';
+import type { Db } from '@/lib/db';
+import type { Bill } from '@/lib/db/schema';
+import { finalStatusList } from '@/lib/payments/status';
+import type { BillView } from './bill-view';
+import { billsOf, latestPaymentsFor } from './store';
+
+function toView(bill: Bill, payment: { id: string; transactionStatus: string | null } | undefined): BillView {
+  return {
+    claimId: bill.claimId,
+    claimantName: bill.claimantName,
+    status: bill.status === 'Paid' ? 'Paid' : 'Unpaid',
+    partiallyPaid: bill.isPartiallyPaid,
+    amount: bill.amount,
+    totalAmountDue: bill.totalAmountDue,
+    currency: bill.currency,
+    dueDate: bill.dueDate,
+    reference: bill.reference,
+    paidEventAt: bill.paidEventAt?.toISOString() ?? null,
+    payment: payment
+      ? {
+          ...payment,
+          final: payment.transactionStatus !== null && finalStatusList.includes(payment.transactionStatus),
+        }
+      : null,
+  };
+}
+
+/** The PSU's kennitala, the payor id of their claims; null when their account has none. */
+export async function payorIdOf(psuId: string, db: Db): Promise<string | null> {
+  return (await findProfile(psuId, db))?.kennitala ?? null;
+}
+
+export async function billViews(db: Db, psuId: string, payorId: string): Promise<BillView[]> {
+  const rows = await billsOf(db, payorId);
+  const payments = await latestPaymentsFor(
+    db,
+    psuId,
+    rows.map((row) => row.claimId),
+  );
+  return rows.map((row) => toView(row, payments.get(row.claimId)));
+}

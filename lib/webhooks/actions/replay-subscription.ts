@@ -1,0 +1,16 @@
+'use server';
+
+import { z } from 'zod';
+import { getDb } from '@/lib/db';
+import { replaySubscription as replay } from '../manage';
+import { currentOperatorId } from '../operator';
+import type { ActionFailure } from './result';
+
+export async function replaySubscription(
+  subscriptionId: unknown,
+): Promise<{ ok: true; result: 'replayed' | 'disabled' | 'not_found'; count: number } | ActionFailure> {
+  if (!(await currentOperatorId())) return { ok: false, reason: 'notOperator' };
+  const id = z.uuid().safeParse(subscriptionId);
+  if (!id.success) return { ok: false, reason: 'invalidInput' };
+  return replay(await getDb(), id.data);
+}

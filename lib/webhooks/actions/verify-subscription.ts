@@ -1,0 +1,16 @@
+'use server';
+
+import { z } from 'zod';
+import { getDb } from '@/lib/db';
+import { type VerifyResult, verifySubscription as verify } from '../manage';
+import { currentOperatorId } from '../operator';
+import type { ActionFailure } from './result';
+
+export async function verifySubscription(
+  subscriptionId: unknown,
+): Promise<{ ok: true; result: VerifyResult } | ActionFailure> {
+  if (!(await currentOperatorId())) return { ok: false, reason: 'notOperator' };
+  const id = z.uuid().safeParse(subscriptionId);
+  if (!id.success) return { ok: false, reason: 'invalidInput' };
+  return verify(await getDb(), id.data);
+}
