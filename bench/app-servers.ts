@@ -1,17 +1,8 @@
 // The built app (`next start`) and the sandbox bank for the page benchmarks, on their own ports and
 // temp data dirs, as the end-to-end tests run them. BENCH_APP_URL (with BENCH_SANDBOX_URL) points at
-// ones already running, as scripts/bench.mjs starts them once for several benchmarks.
+// ones already running instead.
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright';
@@ -30,6 +21,8 @@ export const chromiumFlags = [
 
 export interface AppServers {
   appUrl: string;
+  /** The directory whose .next the app serves. */
+  appRoot: string;
   sandboxUrl: string;
   stop(): Promise<void>;
 }
@@ -91,6 +84,7 @@ export async function appServers(
     return {
       appUrl: process.env.BENCH_APP_URL,
       sandboxUrl: process.env.BENCH_SANDBOX_URL ?? '',
+      appRoot: root,
       stop: async () => {},
     };
   }
@@ -150,7 +144,7 @@ export async function appServers(
     await stop();
     throw error;
   }
-  return { appUrl, sandboxUrl, stop };
+  return { appUrl, sandboxUrl, appRoot, stop };
 }
 
 export const demo = { email: 'demo@greidsla.is', password: 'greidsla-demo' };
@@ -198,17 +192,13 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
-/** The app's pages, from app/**\/page.tsx, as URLs in `locale`; `[id]` becomes `paymentId`. */
-export function pageRoutes(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (entry === 'page.tsx' || entry === 'page.ts')
-        found.push(path.relative(path.join(root, 'app'), dir));
-    }
-  };
-  walk(path.join(root, 'app'));
-  return found.map((route) => `/${route.split(path.sep).join('/')}`.replace(/\/$/, '')).sort();
+/** The pages of the build in `appRoot` (its app-path-routes-manifest), e.g. `/[locale]/payments/[id]`. */
+export function pageRoutes(appRoot: string): string[] {
+  const manifest = JSON.parse(
+    readFileSync(path.join(appRoot, '.next', 'app-path-routes-manifest.json'), 'utf8'),
+  ) as Record<string, string>;
+  return Object.entries(manifest)
+    .filter(([entry, route]) => entry.endsWith('/page') && !/^\/_/.test(route))
+    .map(([, route]) => route)
+    .sort();
 }

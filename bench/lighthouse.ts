@@ -60,18 +60,24 @@ try {
       const failing = new Set<string>();
       let metrics = '';
       for (let run = 0; run < runs; run++) {
-        if (page.signedIn) await prepareSignedIn();
-        const result = await lighthouse(
-          `${servers.appUrl}${page.path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-            disableStorageReset: page.signedIn,
-          },
-          mode === 'desktop' ? desktopConfig : undefined,
-        );
+        // A run that fails to record its trace (NO_NAVSTART on a busy machine) is run again, twice at most.
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 0; ; attempt++) {
+          if (page.signedIn) await prepareSignedIn();
+          result = await lighthouse(
+            `${servers.appUrl}${page.path}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+              disableStorageReset: page.signedIn,
+            },
+            mode === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result?.lhr.runtimeError || attempt >= 2) break;
+          notes.push(`${page.name} ${mode}: run again after ${result.lhr.runtimeError.code}`);
+        }
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
         if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
