@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+const sandboxUrl = 'http://127.0.0.1:4110';
+
+// A PSU pays an open bill (a claim of Greiðsla ehf. on the demo PSU jon) with the prefilled single
+// payment; the bank executes it, sends `claim.paid` to the subscription this spec made and verified on
+// the events page, and the bill turns paid from that event.
+//
+// Each run gets a fresh claim of its own, so the spec does not depend on which seeded claims other
+// specs have paid, and a subscription of its own (described uniquely), cancelled at the end because the
+// bank allows five per client.
+
+const debtorIban = 'IS140159260076545510730339';
+const payorId = '0101302989';
+const tag = randomUUID().slice(0, 6).toUpperCase();
+const reference = `E2E-${tag}`;
+const description = `e2e bills ${tag}`;
+
+test.describe.configure({ mode: 'serial' });
+
+async function businessToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post(`${sandboxUrl}/oauth/v2/oauth-token`, {
+    form: {
+      grant_type: 'client_credentials',
+      client_id: 'greidsla-ehf',
+      client_secret: 'sandbox-b2b',
+      scope: 'openid b2b',
+    },
+    headers: { 'X-Request-ID': randomUUID(), 'Ocp-Apim-Subscription-Key': 'demo-subscription-key' },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).access_token as string;
+}
+
+/** Greiðsla ehf. issues a bill to jon, as its billing system would. */
+async function createClaim(request: APIRequestContext): Promise<string> {
+  const due = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const response = await request.post(`${sandboxUrl}/business/claims`, {
+    data: { payorId, amount: 3500, currency: 'ISK', dueDate: due, reference },
+    headers: {
+      Authorization: `Bearer ${await businessToken(request)}`,
+      'X-Request-ID': randomUUID(),
+      'Ocp-Apim-Subscription-Key': 'demo-subscription-key',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).claimId as string;
+}
+
+function ourSubscription(page: Page) {
+  return page.getByTestId('subscription').and(page.locator(`[data-description="${description}"]`));
+}
+
+let claimId = '';
+
+test('the operator creates a subscription on the events page, sees its secret once, and verifies it', async ({
+  page,
+  request,
+}) => {
+  claimId = await createClaim(request);
+
+  await page.goto('/en/events');
+  await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('radio', { name: 'Every claim event (Claim)' }).check();
+  await page.getByRole('button', { name: 'Create subscription' }).click();
+  await expect(page.getByTestId('signing-secret')).toHaveText(/^whsec_/);
+
+  const subscription = ourSubscription(page);
+  await expect(subscription).toHaveAttribute('data-delivery-enabled', 'false');
+  await expect(subscription.getByTestId('delivery-state')).toContainText('awaiting verification');
+  await subscription.getByRole('button', { name: 'Verify' }).click();
+  await expect(subscription.getByRole('status')).toContainText('delivery is now enabled', {
+    timeout: 30_000,
+  });
+  await expect(subscription).toHaveAttribute('data-delivery-enabled', 'true');
+
+  // The secret is not shown again.
+  await page.reload();
+  await expect(page.getByTestId('signing-secret')).toHaveCount(0);
+});
+
+test('the PSU pays the open bill with the prefilled payment, and the claim.paid event marks it paid', async ({
+  page,
+}) => {
+  expect(claimId).not.toBe('');
+  await page.goto('/en/bills');
+  const bill = page.getByTestId('bill').and(page.locator(`[data-reference="${reference}"]`));
+  await expect(bill).toHaveAttribute('data-status', 'Unpaid');
+  await bill.getByRole('link', { name: `Pay bill ${reference}` }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pay a bill' })).toBeVisible();
+  await expect(page.getByLabel('To account (IBAN)')).toHaveValue(/IS26 ?0159 ?2600 ?2024 ?5501 ?6928 ?29/);
+  await expect(page.getByLabel("Recipient's name")).toHaveValue('Greiðsla ehf.');
+  await expect(page.getByLabel('Amount')).toHaveValue('3.500');
+  await expect(page.getByLabel('Message to the recipient')).toHaveValue(claimId);
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+
+  await page.waitForURL(/127\.0\.0\.1:4110\//);
+  await page.locator('input[name="username"]').fill('jon');
+  await page.locator('input[name="password"]').fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await expect(page.getByTestId('status-history').locator('li').last()).toHaveAttribute(
+    'data-status',
+    'ACSC',
+    { timeout: 30_000 },
+  );
+
+  // The bills page polls what the app knows; the bill turns paid when the job has applied the event.
+  await page.goto('/en/bills');
+  const paidBill = page.getByTestId('bill').and(page.locator(`[data-reference="${reference}"]`));
+  await expect(paidBill).toHaveAttribute('data-paid-by-event', 'true', { timeout: 30_000 });
+  await expect(paidBill).toHaveAttribute('data-status', 'Paid');
+  await expect(paidBill.getByTestId('bill-status')).toHaveText('Paid');
+  await expect(paidBill.getByRole('link', { name: /^Pay bill/ })).toHaveCount(0);
+
+  // The event is in the operator's history, applied.
+  await page.goto('/en/events');
+  const received = page.locator(`[data-testid="received-events"] tr[data-claim-id="${claimId}"]`);
+  await expect(
+    received.and(page.locator('[data-event-type="claim.paid"][data-outcome="applied"]')).first(),
+  ).toBeVisible();
+  await expect(received.first()).toContainText('(Paid)');
+});
+
+test.afterAll(async ({ browser }) => {
+  // The bank allows five subscriptions per client: this spec's is cancelled again.
+  const context = await browser.newContext({ storageState: 'e2e/.auth/psu.json' });
+  const page = await context.newPage();
+  await page.goto('/en/events');
+  const subscription = ourSubscription(page);
+  if ((await subscription.count()) > 0) {
+    page.once('dialog', (dialog) => void dialog.accept());
+    await subscription.getByRole('button', { name: 'Delete' }).click();
+    await expect(subscription).toHaveCount(0);
+  }
+  await context.close();
+});
