@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
 import { payments } from '@/lib/db/schema';
@@ -7,6 +7,7 @@ import { finalStatusList } from '@/lib/payments/status';
 import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
 
 export const statusQueue = 'payment-status';
+export const resendQueue = 'payment-resend';
 
 interface StatusJob {
   paymentId: string;
@@ -58,6 +59,52 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
   return unsettled.length;
 }
 
+// The bank keeps an Idempotency-Key for at least this long (a day); an older unsent payment is not
+// resent, since the bank might no longer recognise a payment it made from it. The PSU sees it unsent.
+const resendWindowHours = 24;
+
+/**
+ * Payments saved but never confirmed sent (the process died between saving and the bank's answer,
+ * or the bank's answer was unknown and the PSU did not retry) are resent by a job with their own
+ * Idempotency-Key (resendUnsentPayment): none is lost, none doubled.
+ */
+export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
+  const db = await getDb();
+  const unsent = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.phase, ['new', 'sending']),
+        gt(payments.createdAt, sql`now() - make_interval(hours => ${resendWindowHours})`),
+      ),
+    );
+  for (const { id } of unsent) {
+    await boss.send(
+      resendQueue,
+      { paymentId: id },
+      {
+        singletonKey: id,
+        // A dead sender's claim lapses after the bank timeout + 10 s: retries outlast it.
+        retryLimit: 8,
+        retryDelay: 5,
+        retryBackoff: true,
+      },
+    );
+  }
+  return unsent.length;
+}
+
+async function resend(paymentId: string): Promise<void> {
+  const { resendUnsentPayment } = await import('@/lib/payments/initiation');
+  const outcome = await resendUnsentPayment(paymentId);
+  if (!outcome || outcome.ok) return;
+  // Busy, or the outcome is unknown again (timeout, 5xx, 429): the job's retry tries later. A refusal
+  // by the bank (`bank.code.*`) is final and recorded on the payment.
+  if ('busy' in outcome || !outcome.messageKey.startsWith('bank.code.'))
+    throw new Error(`payment ${paymentId} not sent yet: ${'busy' in outcome ? 'busy' : outcome.messageKey}`);
+}
+
 export async function registerStatusReconciliation(boss: PgBoss): Promise<void> {
   await boss.createQueue(statusQueue, { policy: 'stately' });
   // Polling every half second: otherwise delayed jobs and retries wait for a 30 s backstop poll.
@@ -68,6 +115,16 @@ export async function registerStatusReconciliation(boss: PgBoss): Promise<void> 
       for (const job of jobs) await reconcile(boss, job.data);
     },
   );
+  await boss.createQueue(resendQueue, { policy: 'stately' });
+  await boss.work<{ paymentId: string }>(
+    resendQueue,
+    { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      for (const job of jobs) await resend(job.data.paymentId);
+    },
+  );
   const swept = await sweepUnsettledPayments(boss);
   if (swept) logger.info({ swept }, 'status checks scheduled for unsettled payments');
+  const unsent = await sweepUnsentPayments(boss);
+  if (unsent) logger.info({ unsent }, 'payments whose sending did not finish are sent again');
 }

@@ -99,7 +99,11 @@ function settled(payment: Payment): InitiationOutcome | undefined {
   return undefined;
 }
 
-async function send(db: Db, payment: Payment, request: InitiationRequest): Promise<InitiationOutcome> {
+async function send(
+  db: Db,
+  payment: Payment,
+  request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
+): Promise<InitiationOutcome> {
   const uris = returnUris(payment.id, payment.psuId);
   try {
     const initiated = await initiatePayment({
@@ -224,4 +228,26 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
     if (!reread) throw new Error('A saved payment disappeared');
     payment = reread;
   }
+}
+
+/**
+ * Recovery after a crash or restart (lib/jobs sweeps these at start): a payment that was saved but
+ * whose sending never finished (phase `new`, or `sending` by a process that died) is sent again with
+ * its own Idempotency-Key, as the PSU's own retry would be. If the bank made it before the crash, it
+ * answers with that payment, which is then linked; if not, it makes it now, awaiting the PSU's SCA,
+ * so nothing is paid without them. `busy`: another sender holds it (a live one, or a dead one whose
+ * claim has not lapsed yet); try later. The PSU is not present, so the bank is given the app's
+ * loopback address as PSU-IP-Address: we do not store the PSU's.
+ */
+export async function resendUnsentPayment(
+  paymentId: string,
+): Promise<InitiationOutcome | { ok: false; busy: true } | undefined> {
+  const db = await getDb();
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return undefined;
+  const outcome = settled(payment);
+  if (outcome) return outcome;
+  if (!(await claim(db, payment.id))) return { ok: false, busy: true };
+  logger.info({ paymentId }, 'resending a payment whose sending did not finish');
+  return send(db, payment, { psuIpAddress: '127.0.0.1' });
 }
