@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 /** Initiates as the demo TPP, approves as jon on the SCA pages, and lets the sandbox clock settle it. */
-async function payAsJon(body: unknown, service = 'payments') {
+async function payAsJon(body: unknown, service = 'payments', settled = /^AC(SC|CC)$/) {
   const response = await tpp.initiate(tppToken, body, { service });
   expect(response.status, JSON.stringify(response.json)).toBe(201);
   const scaRedirect = (response.json._links as Record<string, { href: string }>).scaRedirect?.href ?? '';
@@ -58,7 +58,7 @@ async function payAsJon(body: unknown, service = 'payments') {
     tppToken,
     `/psd2/api/v1/${service}/credit-transfers/${response.json.paymentId}/status`,
   );
-  expect(status.json.transactionStatus).toMatch(/^AC(SC|CC)$/);
+  expect(status.json.transactionStatus).toMatch(settled);
   return response.json.paymentId as string;
 }
 
@@ -249,6 +249,42 @@ describe('paying a claim', () => {
     expect(read).toMatchObject({
       claimStatus: 'Paid',
       payments: [expect.objectContaining({ elementIndex: 1 })],
+    });
+    expect((await envelopes(from)).map((e) => e.eventType)).toEqual(['claim.paid']);
+  });
+
+  it('a bulk settled in part (PART) pays the claims of its booked elements, not of its rejected ones', async () => {
+    const booked = await newClaim(6100);
+    const rejected = await newClaim(6200);
+    const from = receiver.received.length;
+    const paymentId = await payAsJon(
+      {
+        paymentInformationId: `claims-part-${Date.now()}`,
+        debtorAccount: { iban: JON_MAIN },
+        payments: [
+          {
+            // A sandbox bank code (0159) without such an account here: this element is rejected (AC03).
+            creditorAccount: { iban: 'IS980159269999990101302989' },
+            instructedAmount: { currency: 'ISK', amount: '6200' },
+            remittanceInformationStructuredArray: [{ reference: rejected.claimId }],
+          },
+          {
+            creditorAccount: { iban: CLAIM_ACCOUNT },
+            instructedAmount: { currency: 'ISK', amount: '6100' },
+            remittanceInformationStructuredArray: [{ reference: booked.claimId }],
+          },
+        ],
+      },
+      'bulk-payments',
+      /^PART$/,
+    );
+    expect((await business.call('GET', `/business/claims/${booked.claimId}`)).json).toMatchObject({
+      claimStatus: 'Paid',
+      payments: [expect.objectContaining({ paymentId, elementIndex: 1 })],
+    });
+    expect((await business.call('GET', `/business/claims/${rejected.claimId}`)).json).toMatchObject({
+      claimStatus: 'Unpaid',
+      payments: [],
     });
     expect((await envelopes(from)).map((e) => e.eventType)).toEqual(['claim.paid']);
   });

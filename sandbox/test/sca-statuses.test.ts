@@ -207,6 +207,12 @@ describe('transaction statuses of spec part 3', () => {
     await approveInApp(links);
     await advanceClock(sandbox.url, 60);
     expect(await status(links, 'bulk with a bad element')).toBe('PART');
+    // The read shows which element was booked and which rejected.
+    const read = await tpp.get(token, rel(links.self?.href));
+    expect(read.json.transactionStatus).toBe('PART');
+    expect(
+      (read.json.payments as Array<{ transactionStatus: string }>).map((p) => p.transactionStatus),
+    ).toEqual(['ACSC', 'RJCT']);
   });
 
   it('every status of part 3 was reached', () => {

@@ -5,8 +5,9 @@ import { recordEvent } from '../webhooks/deliveries.js';
 import { type ClaimRow, claimPath, findClaim } from './claims.js';
 
 /**
- * Paying a claim with a payment initiation. When a single payment, or a bulk as a whole, reaches ACSC,
- * each payment (a bulk: each element) pays a claim when all of these hold:
+ * Paying a claim with a payment initiation. When a single payment, or a bulk as a whole, reaches ACSC, or a
+ * bulk is settled in part (PART: its booked elements), each payment (a bulk: each booked element) pays a
+ * claim when all of these hold:
  * - a reference of the payment equals the claim id: `remittanceInformationStructured[].reference`
  *   (bulk elements: `remittanceInformationStructuredArray[].reference`) or `remittanceInformationUnstructured`;
  * - the creditor account is the claim's deposit account (`iban`, or `bban` = the IBAN without its first four);
@@ -17,7 +18,13 @@ import { type ClaimRow, claimPath, findClaim } from './claims.js';
  * A payment that does not match is executed as any other transfer and leaves the claim as it was.
  * Each applied payment raises `claim.paid` for the claimant (a partial one too: the receiver reads the claim).
  */
-export async function settleClaims(tx: Queryable, payment: PaymentRow, now: number): Promise<number> {
+export async function settleClaims(
+  tx: Queryable,
+  payment: PaymentRow,
+  now: number,
+  /** Bulk elements that were rejected (a bulk settled through PART): they pay nothing. */
+  rejected: ReadonlySet<number> = new Set(),
+): Promise<number> {
   if (payment.payment_service === 'periodic-payments') return 0;
   const elements =
     payment.payment_service === 'bulk-payments'
@@ -33,6 +40,7 @@ export async function settleClaims(tx: Queryable, payment: PaymentRow, now: numb
   if (!debtorKennitala) return 0;
   let applied = 0;
   for (const [index, element] of elements.entries()) {
+    if (rejected.has(index)) continue;
     if (await applyElement(tx, payment.id, index, element, debtorKennitala, now)) applied++;
   }
   return applied;

@@ -377,6 +377,8 @@ async function settleBulkPartly(tx: Queryable, payment: PaymentRow, bad: Set<num
     `${bad.size} of ${elements.length} payments rejected (AC03)`,
     now,
   );
+  // The booked elements pay their claims as they would in a bulk booked whole.
+  await settleClaims(tx, payment, now, bad);
   await cancelPendingTransitions(tx, payment.id);
 }
 

@@ -128,6 +128,17 @@ export async function statusHistory(
   );
 }
 
+/** The executions of a standing order so far: one row per execution date, ACSC (debited) or RJCT (no funds). */
+export async function periodicExecutions(
+  db: Queryable,
+  paymentId: string,
+): Promise<Array<{ execution_date: string; status: string; at: number }>> {
+  return db.query(
+    'SELECT execution_date, status, at FROM periodic_executions WHERE payment_id = $1 ORDER BY id',
+    [paymentId],
+  );
+}
+
 export async function recordStatus(
   db: Queryable,
   paymentId: string,

@@ -16,7 +16,7 @@ import {
   toMinorUnits,
 } from '../lib/money.js';
 import { notificationWorker } from '../notifications/worker.js';
-import { listPayments, statusHistory } from '../pis/payments.js';
+import { listPayments, periodicExecutions, statusHistory } from '../pis/payments.js';
 
 const advanceBody = z.object({
   seconds: z
@@ -243,6 +243,16 @@ export function adminRoutes(ctx: SandboxContext) {
           reason: h.reason,
           at: new Date(h.at).toISOString(),
         })),
+        ...(p.payment_service === 'periodic-payments'
+          ? {
+              executions: (await periodicExecutions(db, p.id)).map((e) => ({
+                executionDate: e.execution_date,
+                transactionStatus: e.status,
+                at: new Date(e.at).toISOString(),
+              })),
+            }
+          : {}),
+        ...(p.payment_service === 'bulk-payments' ? { elementStatuses: p.element_statuses } : {}),
         body: p.body,
       });
     }

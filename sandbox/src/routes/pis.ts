@@ -151,6 +151,19 @@ const SINGLE_INFORMATION_FIELDS = [
  * Periodic and bulk payments read back as initiated.
  */
 async function paymentInformation(ctx: SandboxContext, payment: PaymentRow) {
+  if (payment.payment_service === 'bulk-payments' && payment.element_statuses) {
+    // Settled element by element (PART, or RJCT after a partial check): each element shows its own status.
+    const statuses = new Map(payment.element_statuses.map((s) => [s.index, s.transactionStatus]));
+    const elements = (payment.body.payments as Array<Record<string, unknown>> | undefined) ?? [];
+    return {
+      ...payment.body,
+      payments: elements.map((element, index) => ({
+        ...element,
+        transactionStatus: statuses.get(index) ?? payment.transaction_status,
+      })),
+      transactionStatus: payment.transaction_status,
+    };
+  }
   if (payment.payment_service !== 'payments')
     return { ...payment.body, transactionStatus: payment.transaction_status };
   const body = payment.body;
