@@ -2,24 +2,10 @@ import { eq } from 'drizzle-orm';
 import { notFound } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { auth } from '@/lib/auth';
-import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { psus } from '@/lib/db/schema';
 import { redirect } from '@/lib/i18n/navigation';
-
-/**
- * Operators manage the webhook subscriptions of the company (the events page). There is no role
- * model yet: an operator is a PSU whose e-mail address is in OPERATOR_EMAILS. The address is read
- * from the database by the session's PSU id, not from the session token.
- */
-export function operatorEmails(value = settings().OPERATOR_EMAILS): Set<string> {
-  return new Set(
-    value
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
+import { operatorEmails } from './operator-emails';
 
 export async function isOperatorPsu(psuId: string): Promise<boolean> {
   const db = await getDb();
