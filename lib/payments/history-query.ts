@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { payments } from '@/lib/db/schema';
@@ -30,25 +30,18 @@ export const historyFiltersSchema = z.object({
 
 export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
 
-interface Cursor {
-  createdAt: string;
-  id: string;
+/**
+ * A page cursor names the last row shown. Its position is read back from the row itself, so the
+ * comparison keeps the database's full timestamp precision.
+ */
+export function encodeCursor(cursor: { id: string }): string {
+  return Buffer.from(cursor.id).toString('base64url');
 }
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(value: string | undefined): Cursor | undefined {
+function decodeCursor(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) return undefined;
-    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    return { createdAt, id };
-  } catch {
-    return undefined;
-  }
+  const id = Buffer.from(value, 'base64url').toString('utf8');
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : undefined;
 }
 
 function escapeLike(value: string): string {
@@ -84,27 +77,24 @@ function conditions(psuId: string, filters: HistoryFilters): SQL[] {
 export async function paymentHistoryPage(db: Db, psuId: string, filters: HistoryFilters, limit = pageSize) {
   const where = conditions(psuId, filters);
   const cursor = decodeCursor(filters.after);
+  // One row comparison, which the index (psu_id, created_at desc, id desc) answers as a range.
   if (cursor) {
-    const before = or(
-      lt(payments.createdAt, new Date(cursor.createdAt)),
-      and(eq(payments.createdAt, new Date(cursor.createdAt)), lt(payments.id, cursor.id)),
+    where.push(
+      sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from payments p where p.id = ${cursor}::uuid and p.psu_id = ${psuId}::uuid)`,
     );
-    if (before) where.push(before);
   }
   const rows = await db
     .select()
     .from(payments)
     .where(and(...where))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    // NULLS LAST as in the index, so the planner walks it instead of sorting (both columns are NOT NULL).
+    .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     rows: page,
-    next:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-        : undefined,
+    next: rows.length > limit && last ? encodeCursor(last) : undefined,
   };
 }
 
