@@ -37,7 +37,7 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
   return (
     <div className="mt-4 space-y-2">
       {confirming ? (
-        <div className="flex flex-wrap items-center gap-3" role="group" aria-label={t('cancel')}>
+        <fieldset className="flex flex-wrap items-center gap-3" aria-label={t('cancel')}>
           <span>{t('cancelConfirm')}</span>
           <Button type="button" onClick={confirm} disabled={pending} className="bg-red-700 hover:bg-red-800">
             {pending ? t('cancelling') : t('cancel')}
@@ -45,7 +45,7 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
           <Button type="button" variant="secondary" onClick={() => setConfirming(false)} disabled={pending}>
             {t('keep')}
           </Button>
-        </div>
+        </fieldset>
       ) : (
         <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
           {t('cancel')}

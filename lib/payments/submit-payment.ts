@@ -35,7 +35,7 @@ export function accountLabel(
 export async function submitPayment<Payment extends Record<string, unknown>>(
   input: unknown,
   schema: z.ZodType<Submission<Payment>>,
-  describe: (payment: Payment) => PaymentDescription,
+  summarise: (payment: Payment) => PaymentDescription,
 ): Promise<SubmissionResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
@@ -54,7 +54,7 @@ export async function submitPayment<Payment extends Record<string, unknown>>(
   const outcome = await initiateOnce({
     psuId,
     submissionId,
-    ...describe(payment),
+    ...summarise(payment),
     body: payment,
     scaLanguage,
     uiLocale: (await getLocale()) === 'en' ? 'en' : 'is',
