@@ -56,12 +56,16 @@ function stopChild(child: ChildProcess): Promise<void> {
  * that a rebuild in the working tree while a benchmark runs does not pull the files from under the
  * server. node_modules is linked, not copied.
  */
-export function snapshotBuild(into: string): string {
+export async function snapshotBuild(into: string): Promise<string> {
   const dir = path.join(into, 'app-root');
   mkdirSync(dir, { recursive: true });
   const buildId = path.join(root, '.next', 'BUILD_ID');
+  // A build under way in the working tree (no BUILD_ID yet) is waited for, five minutes at most.
+  for (let i = 0; i < 300 && !existsSync(buildId); i++) await new Promise((r) => setTimeout(r, 1000));
   if (!existsSync(buildId))
     throw new Error('The app is not built: run `npx next build` (or `npm run bench`) first');
+  // Let a build that has just finished write its last files.
+  await new Promise((r) => setTimeout(r, 2000));
   cpSync(path.join(root, '.next'), path.join(dir, '.next'), {
     recursive: true,
     filter: (source) => source !== path.join(root, '.next', 'cache'),
@@ -96,7 +100,7 @@ export async function appServers(
   const children: ChildProcess[] = [];
   let appRoot: string;
   try {
-    appRoot = snapshotBuild(runDir);
+    appRoot = await snapshotBuild(runDir);
   } catch (error) {
     rmSync(runDir, { recursive: true, force: true });
     throw error;
