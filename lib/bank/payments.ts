@@ -58,6 +58,8 @@ export interface InitiatePaymentInput {
   nokRedirectUri: string;
   /** Where the bank may post status notifications, with what it should send (`status=...`). */
   notification?: { uri: string; contentPreferred: string };
+  /** The PSU's kennitala, where the operator sends it (BANK_SEND_PSU_ID). */
+  psuId?: string;
   psuUserAgent?: string;
 }
 
@@ -77,6 +79,7 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
     json: input.body,
     headers: {
       'PSU-IP-Address': input.psuIpAddress,
+      'PSU-ID': input.psuId,
       'PSU-Accept-Language': input.scaLanguage,
       'PSU-User-Agent': input.psuUserAgent,
       'TPP-Redirect-Preferred': 'true',

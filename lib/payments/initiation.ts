@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
 import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
 import { settings } from '@/lib/config';
@@ -116,6 +117,7 @@ async function send(
       scaLanguage: payment.scaLanguage as 'is' | 'en',
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
+      psuId: await psuIdHeaderFor(payment.psuId, db),
       notification: {
         uri: await issueNotificationUri(payment.id, db),
         contentPreferred: notificationContentPreferred,

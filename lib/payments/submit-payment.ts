@@ -3,6 +3,7 @@ import { getLocale } from 'next-intl/server';
 import type { z } from 'zod';
 import { currentPsuId } from '@/lib/auth/session';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+import { throttlePaymentAction } from '@/lib/security/action-limit';
 import { type InitiationRequest, initiateOnce } from './initiation';
 import { psuIpAddress } from './psu-request';
 import type { SubmissionResult } from './submission';
@@ -39,6 +40,8 @@ export async function submitPayment<Payment extends Record<string, unknown>>(
 ): Promise<SubmissionResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
+  const throttled = await throttlePaymentAction(psuId);
+  if (throttled) return throttled;
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     return {

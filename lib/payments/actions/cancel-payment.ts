@@ -12,6 +12,7 @@ import { psuIpAddress } from '@/lib/payments/psu-request';
 import { returnUris } from '@/lib/payments/return-state';
 import { isFinalStatus } from '@/lib/payments/status';
 import { syncPaymentStatus } from '@/lib/payments/sync';
+import { throttlePaymentAction } from '@/lib/security/action-limit';
 
 export type CancelResult = { ok: true; redirectTo?: string } | { ok: false; messageKey: string };
 
@@ -19,6 +20,8 @@ export type CancelResult = { ok: true; redirectTo?: string } | { ok: false; mess
 export async function cancelPayment(paymentId: unknown): Promise<CancelResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
+  const throttled = await throttlePaymentAction(psuId);
+  if (throttled) return throttled;
   const id = z.uuid().safeParse(paymentId);
   const db = await getDb();
   const payment = id.success ? await findOwnPayment(db, psuId, id.data) : undefined;

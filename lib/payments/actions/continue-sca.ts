@@ -10,6 +10,7 @@ import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
+import { throttlePaymentAction } from '@/lib/security/action-limit';
 
 const inputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('start') }),
@@ -26,6 +27,8 @@ export type ContinueScaResult = { ok: true; redirectTo?: string } | { ok: false;
 export async function continueSca(paymentId: unknown, input: unknown): Promise<ContinueScaResult> {
   const psuId = await currentPsuId();
   if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
+  const throttled = await throttlePaymentAction(psuId);
+  if (throttled) return throttled;
   const id = z.uuid().safeParse(paymentId);
   const step = inputSchema.safeParse(input);
   if (!id.success || !step.success) return { ok: false, messageKey: 'sca.invalid' };
