@@ -22,10 +22,11 @@ if (process.env.TEST_DATABASE_URL) {
   process.env.E2E_APP_DATABASE_URL ??= createDatabase('e2e_app');
   process.env.E2E_SANDBOX_DATABASE_URL ??= createDatabase('e2e_sandbox');
 }
-export const appPort = 3100;
-export const sandboxPort = 4110;
+export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+process.env.E2E_SANDBOX_URL = sandboxUrl;
 
 const chromiumFlags = [
   '--no-sandbox',

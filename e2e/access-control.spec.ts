@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { atBank } from './support/bank';
 
 // Payments belong to the PSU who made them: another signed-in PSU reaches none of them, by page,
 // JSON route, return link, server action or export.
@@ -21,7 +22,7 @@ async function startPayment(page: Page, remittance: string): Promise<{ id: strin
   await page.getByLabel('Amount').fill('1000');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
-  await page.waitForURL(/127\.0\.0\.1:4110\//);
+  await page.waitForURL(atBank());
   // Read the payment back from our own list; the PSU leaves the bank page without confirming.
   await page.goto('/en/payments');
   const row = page.locator('tbody tr', { hasText: remittance });

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { atBank, sandboxUrl } from './support/bank';
 
 // The bank failing on initiation: the PSU reads what happened in their language, submits again once
 // the bank is back, and ends with exactly one payment.
-const sandboxUrl = 'http://127.0.0.1:4110';
 const initiationPath = '/psd2/api/v1/payments/credit-transfers';
 
 const labels = {
@@ -74,7 +74,7 @@ for (const { name, locale, fault, message } of cases) {
 
     await request.delete(`${sandboxUrl}/sandbox/faults`);
     await page.getByRole('button', { name: labels[locale].submit }).click();
-    await page.waitForURL(/127\.0\.0\.1:4110\/sca\//);
+    await page.waitForURL(atBank('sca/'));
 
     await page.goto(`/${locale}/payments?q=${encodeURIComponent(remittance)}`);
     await expect(page.locator('tbody tr')).toHaveCount(1);

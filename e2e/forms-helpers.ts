@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { atBank } from './support/bank';
 
 export const debtorIban = 'IS140159260076545510730339';
 export const creditorIban = 'IS870301260012345101696399';
 
 /** Signs in at the sandbox bank's SCA page: the payment reached the bank and awaits the PSU. */
 export async function expectScaPage(page: Page, language: 'is' | 'en') {
-  await page.waitForURL(/127\.0\.0\.1:4110\//, { timeout: 30_000 });
+  await page.waitForURL(atBank(), { timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('input[name="username"]')).toBeVisible();
   await page.locator('input[name="username"]').fill('jon');

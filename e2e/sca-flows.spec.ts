@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { atBank, sandboxUrl } from './support/bank';
 
 // Every SCA approach of the sandbox bank, driven from the PSU's side to its end. The bank picks the
 // approach by the owner of the paying account (sandbox/README.md, "SCA approaches").
-const sandboxUrl = 'http://127.0.0.1:4110';
 const creditor = 'IS870301260012345101696399';
 
 async function pay(page: Page, debtorIban: string, remittance: string) {
@@ -16,7 +16,7 @@ async function pay(page: Page, debtorIban: string, remittance: string) {
 }
 
 async function approveAtBank(page: Page, username: string) {
-  await page.waitForURL(/127\.0\.0\.1:4110\/sca\//);
+  await page.waitForURL(atBank('sca/'));
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { atBank } from './support/bank';
 
 const debtorIban = 'IS140159260076545510730339';
 const creditorIban = 'IS870301260012345101696399';
@@ -20,7 +21,7 @@ async function fillSinglePayment(page: Page, scaLanguage: 'is' | 'en', remittanc
 }
 
 async function authoriseAtBank(page: Page, language: 'is' | 'en', decision: 'approve' | 'decline') {
-  await page.waitForURL(/127\.0\.0\.1:4110\//);
+  await page.waitForURL(atBank());
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
