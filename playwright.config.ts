@@ -89,7 +89,7 @@ export default defineConfig({
         APP_DATA_DIR: path.join(runDir, 'app'),
         DATABASE_URL: process.env.E2E_APP_DATABASE_URL ?? '',
         // Every spec pays as the same demo PSU, faster than a person would.
-        RATE_LIMIT_ACTIONS_PER_MINUTE: '100000',
+        RATE_LIMIT_ACTIONS_PER_MINUTE: '10000',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         BANK_BASE_URL: `${sandboxUrl}/psd2`,
         BANK_AUTH_URL: sandboxUrl,
