@@ -38,6 +38,7 @@ async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
   const db = await getDb();
   const [payment] = await db.select().from(payments).where(eq(payments.id, job.paymentId));
   if (!payment || !needsSync(payment)) return;
+  logger.debug({ paymentId: payment.id, attempt: job.attempt }, 'status check');
   const { status } = await syncPaymentStatus(db, payment, 'poll');
   if (status && finalStatusList.includes(status)) return;
   if (job.attempt + 1 < maxAttempts) await scheduleStatusCheck(boss, payment.id, job.attempt + 1);

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '@/sandbox/src/server';
+import { startTestSandbox } from '@/sandbox/test/helpers';
+import { freshAppDatabase } from '@/tests/support/app-database';
+import { BankFaultProxy } from '@/tests/support/bank-fault-proxy';
+import { testDatabaseUrl } from '@/tests/support/postgres';
+
+// Several app instances on one PostgreSQL share the reconciliation work through pg-boss: every
+// status check is taken by exactly one of them. (An embedded PGlite admits one process only, so this
+// runs in CI's PostgreSQL pass.)
+const onPostgres = Boolean(testDatabaseUrl());
+const paymentCount = 30;
+
+let sandbox: RunningSandbox;
+let proxy: BankFaultProxy;
+let env: Record<string, string>;
+const instances: ChildProcess[] = [];
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  sandbox = await startTestSandbox();
+  proxy = new BankFaultProxy(sandbox.url);
+  const bankUrl = await proxy.start();
+  env = {
+    ...(await freshAppDatabase()),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
+    BANK_BASE_URL: `${bankUrl}/psd2`,
+    BANK_AUTH_URL: bankUrl,
+  } as Record<string, string>;
+  Object.assign(process.env, env);
+  const { initiateOnce } = await import('@/lib/payments/initiation');
+  const { getDb } = await import('@/lib/db');
+  const { psus } = await import('@/lib/db/schema');
+  const [psu] = await (await getDb()).select().from(psus);
+  // Payments the bank holds unconfirmed (RCVD): never final, so they keep being checked.
+  for (let i = 0; i < paymentCount; i++) {
+    const outcome = await initiateOnce({
+      psuId: psu?.id ?? '',
+      submissionId: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {
+        debtorAccount: { iban: 'IS140159260076545510730339' },
+        creditorAccount: { iban: 'IS870301260012345101696399' },
+        instructedAmount: { currency: 'ISK', amount: String(100 + i) },
+      },
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: { amount: String(100 + i), currency: 'ISK', creditorAccount: 'IS870301260012345101696399' },
+      psuIpAddress: '127.0.0.1',
+    });
+    expect(outcome.ok).toBe(true);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of instances) child.kill('SIGKILL');
+  if (!onPostgres) return;
+  const { closeDatabase } = await import('@/lib/db');
+  await closeDatabase();
+  await proxy?.stop();
+  await sandbox?.close();
+});
+
+function startInstance(name: string): { lines: Record<string, unknown>[]; ready: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/jobs-instance.ts'], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'debug', INSTANCE: name },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  instances.push(child);
+  const lines: Record<string, unknown>[] = [];
+  let buffer = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, at);
+        buffer = buffer.slice(at + 1);
+        try {
+          const parsed = JSON.parse(line) as Record<string, unknown>;
+          lines.push(parsed);
+          if (parsed.msg === 'instance ready') resolve();
+        } catch {}
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code})`)));
+  });
+  return { lines, ready };
+}
+
+describe.skipIf(!onPostgres)('two app instances on one PostgreSQL', () => {
+  it('check every unsettled payment, each check done by exactly one instance', async () => {
+    const statusReadsBefore = proxy.seen.filter(
+      (call) => call.method === 'GET' && call.path.endsWith('/status'),
+    ).length;
+    const a = startInstance('a');
+    const b = startInstance('b');
+    await Promise.all([a.ready, b.ready]);
+    // The first check comes 2 s after the sweep, the second 5 s after the first.
+    await sleep(12_000);
+    for (const child of instances) child.kill('SIGKILL');
+
+    const checks = (lines: Record<string, unknown>[]) =>
+      lines.filter((line) => line.msg === 'status check').map((line) => `${line.paymentId}#${line.attempt}`);
+    const fromA = checks(a.lines);
+    const fromB = checks(b.lines);
+    const all = [...fromA, ...fromB];
+
+    expect(new Set(all).size).toBe(all.length);
+    const firstChecks = new Set(
+      all.filter((check) => check.endsWith('#0')).map((check) => check.split('#')[0]),
+    );
+    expect(firstChecks.size).toBe(paymentCount);
+    expect(fromA.length).toBeGreaterThan(0);
+    expect(fromB.length).toBeGreaterThan(0);
+    // The bank saw one status read per check, no more.
+    const statusReads =
+      proxy.seen.filter((call) => call.method === 'GET' && call.path.endsWith('/status')).length -
+      statusReadsBefore;
+    expect(statusReads).toBe(all.length);
+  }, 90_000);
+});
