@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-const sandboxUrl = 'http://127.0.0.1:4110';
+import { atBank, sandboxUrl } from './support/bank';
 
 // A PSU pays an open bill (a claim of Greiðsla ehf. on the demo PSU jon) with the prefilled single
 // payment; the bank executes it, sends `claim.paid` to the subscription this spec made and verified on
@@ -99,7 +98,7 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
 
-  await page.waitForURL(/127\.0\.0\.1:4110\//);
+  await page.waitForURL(atBank());
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in' }).click();
