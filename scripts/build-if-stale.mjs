@@ -27,7 +27,7 @@ function newestMtime(entry) {
 }
 
 export function buildIfStale() {
-  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   const newest = Math.max(...sources.map(newestMtime));
   if (built > newest) return;

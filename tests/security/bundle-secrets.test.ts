@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // Nothing secret may reach the browser: the files under .next/static are served to anyone. `npm
 // test` builds before it runs Vitest; a bare `vitest` without a build skips, and says so.
-const staticDir = path.join(process.cwd(), '.next/static');
+const staticDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static');
 const built = existsSync(staticDir);
 
 function files(dir: string): string[] {
