@@ -27,6 +27,8 @@ export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
+// The signed-in session of the setup project, kept with this run so that parallel runs never share it.
+process.env.E2E_SESSION_FILE = path.join(runDir, 'psu-session.json');
 
 const chromiumFlags = [
   '--no-sandbox',
@@ -59,7 +61,7 @@ export default defineConfig({
     { name: 'setup', testMatch: /global\.setup\.ts/ },
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], storageState: 'e2e/.auth/psu.json' },
+      use: { ...devices['Desktop Chrome'], storageState: process.env.E2E_SESSION_FILE },
       dependencies: ['setup'],
     },
   ],

@@ -130,7 +130,7 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
 
 test.afterAll(async ({ browser }) => {
   // The bank allows five subscriptions per client: this spec's is cancelled again.
-  const context = await browser.newContext({ storageState: 'e2e/.auth/psu.json' });
+  const context = await browser.newContext({ storageState: process.env.E2E_SESSION_FILE });
   const page = await context.newPage();
   await page.goto('/en/events');
   const subscription = ourSubscription(page);

@@ -7,5 +7,5 @@ setup('sign in as the demo PSU', async ({ page }) => {
   await page.getByLabel('Password').fill('greidsla-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
-  await page.context().storageState({ path: 'e2e/.auth/psu.json' });
+  await page.context().storageState({ path: process.env.E2E_SESSION_FILE });
 });
