@@ -458,7 +458,8 @@ describe('fault matrix: status reads', () => {
   it.each(statusCases)('$fault twice: reconciliation records the bank\u2019s final status', async (c) => {
     const { payment, remittance } = await initiated('status');
     await confirm(payment.id);
-    await advanceSandboxClock(sandbox.url, 600);
+    // The faults are in place before the bank settles: the status reads its notifications prompt
+    // meet them too, so none can settle the payment around them.
     const rule = await addFault(sandbox.url, {
       method: 'GET',
       pathRegex: `${payment.bankPaymentId}/status$`,
@@ -466,6 +467,7 @@ describe('fault matrix: status reads', () => {
       ...c.rule,
     });
     try {
+      await advanceSandboxClock(sandbox.url, 600);
       await reconcile(payment.id);
       const applied = (await listFaults(sandbox.url)).find((r) => r.id === rule.id)?.applied;
       expect(applied).toBe(2);
