@@ -50,7 +50,7 @@ class Receiver {
   }
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 5000) {
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
   const until = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
