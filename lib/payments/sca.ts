@@ -258,4 +258,3 @@ export async function syncScaStatus(
   await recordScaStatus(db, payment, status, source);
 }
 
-export { saveAnswer as saveScaAnswer };
