@@ -257,4 +257,3 @@ export async function syncScaStatus(
   const status = await readScaStatus(sca.links.scaStatus, psuIpAddress);
   await recordScaStatus(db, payment, status, source);
 }
-
