@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { atBank } from './support/bank';
+import { transactionStatuses } from './support/timeline';
 
 // Payments belong to the PSU who made them: another signed-in PSU reaches none of them, by page,
 // JSON route, return link, server action or export.
@@ -84,10 +85,7 @@ test('another PSU cannot read, return to, cancel or export a payment', async ({ 
     .getByRole('group', { name: 'Cancel payment' })
     .getByRole('button', { name: 'Cancel payment' })
     .click();
-  await expect(anna.getByTestId('status-history').locator('li').last()).toHaveAttribute(
-    'data-status',
-    'CANC',
-  );
+  await expect(transactionStatuses(anna).last()).toHaveAttribute('data-status', 'CANC');
   await anna.context().close();
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { atBank, sandboxUrl } from './support/bank';
+import { transactionStatuses } from './support/timeline';
 
 // A PSU pays an open bill (a claim of Greiðsla ehf. on the demo PSU jon) with the prefilled single
 // payment; the bank executes it, sends `claim.paid` to the subscription this spec made and verified on
@@ -104,7 +105,7 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
-  await expect(page.getByTestId('status-history').locator('li').last()).toHaveAttribute(
+  await expect(transactionStatuses(page).last()).toHaveAttribute(
     'data-status',
     // Settled: ACSC, or ACCC where the bank books the creditor's side at once (both accounts are its own).
     /^(ACSC|ACCC)$/,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createTestDatabase, testDatabaseUrl } from '../tests/support/postgres';
+import { transactionStatuses } from './support/timeline';
 
 // `npm start` itself, on its own ports and data dir: a payment made before a restart is there,
 // with its whole status history, after it.
@@ -77,7 +78,9 @@ test('a restart of npm start loses no payment and no status', async ({ page }) =
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
     const history = page.getByTestId('status-history').locator('li');
-    await expect(history.last()).toHaveAttribute('data-status', 'ACSC', { timeout: 20_000 });
+    await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', {
+      timeout: 20_000,
+    });
     paymentUrl = page.url().replace(/\?.*$/, '');
     statuses = await history.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
   } finally {

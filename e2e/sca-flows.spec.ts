@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { atBank, sandboxUrl } from './support/bank';
+import { transactionStatuses } from './support/timeline';
 
 // Every SCA approach of the sandbox bank, driven from the PSU's side to its end. The bank picks the
 // approach by the owner of the paying account (sandbox/README.md, "SCA approaches").
@@ -32,7 +33,9 @@ async function timelineSteps(page: Page): Promise<string[]> {
 }
 
 async function expectSettled(page: Page, final = 'ACSC') {
-  await expect(timeline(page).last()).toHaveAttribute('data-status', final, { timeout: 30_000 });
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', final, {
+    timeout: 30_000,
+  });
 }
 
 test('OAuth: the bank\u2019s authorisation server, a code back to us, confirmed', async ({ page }) => {

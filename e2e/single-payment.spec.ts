@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { atBank } from './support/bank';
+import { transactionStatuses } from './support/timeline';
 
 const debtorIban = 'IS140159260076545510730339';
 const creditorIban = 'IS870301260012345101696399';
@@ -40,7 +41,9 @@ for (const language of ['is', 'en'] as const) {
     await expect.poll(() => history.count()).toBeGreaterThanOrEqual(2);
     await expect(history.first()).toHaveAttribute('data-status', 'RCVD');
     // The page keeps polling the bank until the payment is settled.
-    await expect(history.last()).toHaveAttribute('data-status', 'ACSC', { timeout: 20_000 });
+    await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', {
+      timeout: 20_000,
+    });
 
     // A reload loses nothing.
     const statuses = await history.evaluateAll((items) =>
@@ -57,8 +60,7 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
 
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=nok$/);
   await expect(page.getByRole('status').filter({ hasText: 'not confirmed' })).toBeVisible();
-  const history = page.getByTestId('status-history').locator('li');
-  await expect(history.last()).toHaveAttribute('data-status', 'RJCT');
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'RJCT');
   await expect(page.getByText('Rejected').first()).toBeVisible();
 });
 
