@@ -7,7 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * notification and delivery, and Berlin Group calls for UUIDs), otherwise a new one. Anything else a
  * caller sends is dropped rather than logged, so a header cannot inject text into the logs.
  */
-export function requestIdFrom(headers: Headers): string {
+export function requestIdFrom(headers: Pick<Headers, 'get'>): string {
   const incoming = headers.get(requestIdHeader)?.trim();
   return incoming && UUID.test(incoming) ? incoming.toLowerCase() : crypto.randomUUID();
 }

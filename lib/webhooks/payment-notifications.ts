@@ -97,10 +97,7 @@ export async function acceptPaymentNotification(input: NotificationInput): Promi
   }
   const db = await getDb();
   if (!(await tokenMatches(db, input.paymentId, input.token))) {
-    logger.warn(
-      { paymentId: input.paymentId, requestId: input.requestId },
-      'notification with a wrong token',
-    );
+    logger.warn({ paymentId: input.paymentId }, 'notification with a wrong token');
     return { ok: false, reason: 'not_found' };
   }
   const body = readBody(input.rawBody);

@@ -1,6 +1,7 @@
 'use server';
 
 import { signOut } from '@/lib/auth';
+import { inActionRequest } from '@/lib/security/request-context';
 
 /**
  * Signs the PSU out. A module-level action taking the locale from the form: an inline action in the
@@ -8,6 +9,8 @@ import { signOut } from '@/lib/auth';
  * answering a forged one with a 500.
  */
 export async function signOutPsu(form: unknown): Promise<void> {
-  const locale = form instanceof FormData && form.get('locale') === 'en' ? 'en' : 'is';
-  await signOut({ redirectTo: `/${locale}/sign-in` });
+  return inActionRequest(async () => {
+    const locale = form instanceof FormData && form.get('locale') === 'en' ? 'en' : 'is';
+    await signOut({ redirectTo: `/${locale}/sign-in` });
+  });
 }

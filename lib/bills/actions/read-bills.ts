@@ -2,6 +2,7 @@
 
 import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
+import { inActionRequest } from '@/lib/security/request-context';
 import type { BillView } from '../bill-view';
 import { billViews, payorIdOf } from '../view';
 
@@ -10,9 +11,11 @@ import { billViews, payorIdOf } from '../view';
  * here when the job has applied the bank's `claim.paid` event. The bills page polls this.
  */
 export async function readBills(): Promise<BillView[] | null> {
-  const psuId = await currentPsuId();
-  if (!psuId) return null;
-  const db = await getDb();
-  const payorId = await payorIdOf(psuId, db);
-  return payorId ? billViews(db, psuId, payorId) : [];
+  return inActionRequest(async () => {
+    const psuId = await currentPsuId();
+    if (!psuId) return null;
+    const db = await getDb();
+    const payorId = await payorIdOf(psuId, db);
+    return payorId ? billViews(db, psuId, payorId) : [];
+  });
 }

@@ -13,47 +13,50 @@ import { returnUris } from '@/lib/payments/return-state';
 import { isFinalStatus } from '@/lib/payments/status';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { throttlePaymentAction } from '@/lib/security/action-limit';
+import { inActionRequest } from '@/lib/security/request-context';
 
 export type CancelResult = { ok: true; redirectTo?: string } | { ok: false; messageKey: string };
 
 /** Cancels one of the signed-in PSU's payments at the bank, with cancellation SCA where the bank asks for it. */
 export async function cancelPayment(paymentId: unknown): Promise<CancelResult> {
-  const psuId = await currentPsuId();
-  if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
-  const throttled = await throttlePaymentAction(psuId);
-  if (throttled) return throttled;
-  const id = z.uuid().safeParse(paymentId);
-  const db = await getDb();
-  const payment = id.success ? await findOwnPayment(db, psuId, id.data) : undefined;
-  // Another PSU's payment is answered exactly like one that does not exist.
-  if (!payment) return { ok: false, messageKey: 'payment.notFound' };
-  if (!payment.bankPaymentId || isFinalStatus(payment.transactionStatus)) {
-    return { ok: false, messageKey: 'bank.code.STATUS_INVALID' };
-  }
-  const ip = psuIpAddress(await headers());
-  const uris = returnUris(payment.id, psuId);
-  try {
-    const outcome = await cancelAtBank(
-      {
-        service: payment.service as PaymentService,
-        product: payment.product as PaymentProduct,
-        paymentId: payment.bankPaymentId,
-      },
-      {
-        psuIpAddress: ip,
-        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-        redirectUri: uris.ok,
-        nokRedirectUri: uris.nok,
-      },
-    );
-    if (outcome.kind === 'sca') return { ok: true, redirectTo: outcome.redirectTo };
-    await syncPaymentStatus(db, payment, 'cancellation', ip);
-    return { ok: true };
-  } catch (error) {
-    logger.warn(
-      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
-      'cancellation refused',
-    );
-    return { ok: false, messageKey: bankErrorMessageKey(error) };
-  }
+  return inActionRequest(async () => {
+    const psuId = await currentPsuId();
+    if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
+    const throttled = await throttlePaymentAction(psuId);
+    if (throttled) return throttled;
+    const id = z.uuid().safeParse(paymentId);
+    const db = await getDb();
+    const payment = id.success ? await findOwnPayment(db, psuId, id.data) : undefined;
+    // Another PSU's payment is answered exactly like one that does not exist.
+    if (!payment) return { ok: false, messageKey: 'payment.notFound' };
+    if (!payment.bankPaymentId || isFinalStatus(payment.transactionStatus)) {
+      return { ok: false, messageKey: 'bank.code.STATUS_INVALID' };
+    }
+    const ip = psuIpAddress(await headers());
+    const uris = returnUris(payment.id, psuId);
+    try {
+      const outcome = await cancelAtBank(
+        {
+          service: payment.service as PaymentService,
+          product: payment.product as PaymentProduct,
+          paymentId: payment.bankPaymentId,
+        },
+        {
+          psuIpAddress: ip,
+          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+          redirectUri: uris.ok,
+          nokRedirectUri: uris.nok,
+        },
+      );
+      if (outcome.kind === 'sca') return { ok: true, redirectTo: outcome.redirectTo };
+      await syncPaymentStatus(db, payment, 'cancellation', ip);
+      return { ok: true };
+    } catch (error) {
+      logger.warn(
+        { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+        'cancellation refused',
+      );
+      return { ok: false, messageKey: bankErrorMessageKey(error) };
+    }
+  });
 }

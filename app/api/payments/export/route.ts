@@ -4,8 +4,9 @@ import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { paymentsCsv } from '@/lib/payments/export-csv';
 import { historyFiltersSchema } from '@/lib/payments/history-query';
+import { withRequestId } from '@/lib/security/request-context';
 
-export async function GET(request: NextRequest) {
+export const GET = withRequestId(async (request: NextRequest) => {
   const psuId = await currentPsuId();
   if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
   const filters = historyFiltersSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
@@ -18,4 +19,4 @@ export async function GET(request: NextRequest) {
       'Cache-Control': 'no-store',
     },
   });
-}
+});

@@ -10,45 +10,48 @@ import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
 import { advanceSca, authorisationContext } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
+import { withRequestId } from '@/lib/security/request-context';
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const base = settings().APP_BASE_URL;
-  const query = request.nextUrl.searchParams;
-  const psuId = await currentPsuId();
-  if (!psuId) {
-    const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-    return NextResponse.redirect(new URL(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, base), 303);
-  }
-  const db = await getDb();
-  const payment = await findOwnPayment(db, psuId, id);
-  if (!payment || !isValidReturnState(query.get('state') ?? '', payment.id, psuId)) {
-    logger.warn({ paymentId: id }, 'OAuth return refused: not this PSU\u2019s payment or a bad state');
-    return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
-  }
-  const ip = psuIpAddress(request.headers);
-  const code = query.get('code');
-  let outcome: 'ok' | 'nok' = 'nok';
-  if (code) {
-    try {
-      await advanceSca(
-        db,
-        payment,
-        { kind: 'oauth-code', code },
-        authorisationContext(payment, ip),
-        'redirect',
-      );
-      outcome = 'ok';
-    } catch (error) {
-      logger.warn(
-        { paymentId: id, err: error instanceof Error ? error.message : error },
-        'OAuth confirmation refused',
-      );
+export const GET = withRequestId(
+  async (request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
+    const { id } = await params;
+    const base = settings().APP_BASE_URL;
+    const query = request.nextUrl.searchParams;
+    const psuId = await currentPsuId();
+    if (!psuId) {
+      const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+      return NextResponse.redirect(new URL(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, base), 303);
     }
-  }
-  await syncPaymentStatus(db, payment, 'redirect', ip);
-  return NextResponse.redirect(
-    new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),
-    303,
-  );
-}
+    const db = await getDb();
+    const payment = await findOwnPayment(db, psuId, id);
+    if (!payment || !isValidReturnState(query.get('state') ?? '', payment.id, psuId)) {
+      logger.warn({ paymentId: id }, 'OAuth return refused: not this PSU\u2019s payment or a bad state');
+      return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
+    }
+    const ip = psuIpAddress(request.headers);
+    const code = query.get('code');
+    let outcome: 'ok' | 'nok' = 'nok';
+    if (code) {
+      try {
+        await advanceSca(
+          db,
+          payment,
+          { kind: 'oauth-code', code },
+          authorisationContext(payment, ip),
+          'redirect',
+        );
+        outcome = 'ok';
+      } catch (error) {
+        logger.warn(
+          { paymentId: id, err: error instanceof Error ? error.message : error },
+          'OAuth confirmation refused',
+        );
+      }
+    }
+    await syncPaymentStatus(db, payment, 'redirect', ip);
+    return NextResponse.redirect(
+      new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),
+      303,
+    );
+  },
+);

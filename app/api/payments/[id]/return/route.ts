@@ -10,36 +10,39 @@ import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
 import { syncScaStatus } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
+import { withRequestId } from '@/lib/security/request-context';
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const base = settings().APP_BASE_URL;
-  const psuId = await currentPsuId();
-  if (!psuId) {
-    const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-    return NextResponse.redirect(new URL(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, base), 303);
-  }
-  const db = await getDb();
-  const payment = await findOwnPayment(db, psuId, id);
-  const state = request.nextUrl.searchParams.get('state') ?? '';
-  if (!payment || !isValidReturnState(state, payment.id, psuId)) {
-    logger.warn(
-      { paymentId: id, known: Boolean(payment) },
-      "return from the bank refused: not this PSU's payment or a bad state",
+export const GET = withRequestId(
+  async (request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
+    const { id } = await params;
+    const base = settings().APP_BASE_URL;
+    const psuId = await currentPsuId();
+    if (!psuId) {
+      const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+      return NextResponse.redirect(new URL(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`, base), 303);
+    }
+    const db = await getDb();
+    const payment = await findOwnPayment(db, psuId, id);
+    const state = request.nextUrl.searchParams.get('state') ?? '';
+    if (!payment || !isValidReturnState(state, payment.id, psuId)) {
+      logger.warn(
+        { paymentId: id, known: Boolean(payment) },
+        "return from the bank refused: not this PSU's payment or a bad state",
+      );
+      return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
+    }
+    const ip = psuIpAddress(request.headers);
+    await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
+      logger.warn(
+        { paymentId: id, err: error instanceof Error ? error.message : error },
+        'scaStatus read failed',
+      ),
     );
-    return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
-  }
-  const ip = psuIpAddress(request.headers);
-  await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
-    logger.warn(
-      { paymentId: id, err: error instanceof Error ? error.message : error },
-      'scaStatus read failed',
-    ),
-  );
-  await syncPaymentStatus(db, payment, 'redirect', ip);
-  const outcome = request.nextUrl.searchParams.get('outcome') === 'ok' ? 'ok' : 'nok';
-  return NextResponse.redirect(
-    new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),
-    303,
-  );
-}
+    await syncPaymentStatus(db, payment, 'redirect', ip);
+    const outcome = request.nextUrl.searchParams.get('outcome') === 'ok' ? 'ok' : 'nok';
+    return NextResponse.redirect(
+      new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),
+      303,
+    );
+  },
+);

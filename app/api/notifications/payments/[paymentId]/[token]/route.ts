@@ -1,18 +1,18 @@
 // POST /api/notifications/payments/:paymentId/:token: the bank's payment status notifications (TPP-Notification-URI).
 import { type NextRequest, NextResponse } from 'next/server';
+import { withRequestId } from '@/lib/security/request-context';
 import { acceptPaymentNotification } from '@/lib/webhooks/payment-notifications';
 
 // The notification is recorded and answered at once; the status itself is re-read from the bank
 // afterwards, as the notification is only a signal.
-export async function POST(
-  request: NextRequest,
-  { params }: { params: Promise<{ paymentId: string; token: string }> },
-) {
-  const { paymentId, token } = await params;
-  const rawBody = await request.text();
-  const requestId = request.headers.get('X-Request-ID');
-  const outcome = await acceptPaymentNotification({ paymentId, token, rawBody, requestId });
-  if (!outcome.ok) return NextResponse.json({ error: 'not_found' }, { status: 404 });
-  // Lean Push: 200 with no body, echoing the X-Request-ID.
-  return new NextResponse(null, { status: 200, headers: requestId ? { 'X-Request-ID': requestId } : {} });
-}
+export const POST = withRequestId(
+  async (request: NextRequest, { params }: { params: Promise<{ paymentId: string; token: string }> }) => {
+    const { paymentId, token } = await params;
+    const rawBody = await request.text();
+    const requestId = request.headers.get('X-Request-ID');
+    const outcome = await acceptPaymentNotification({ paymentId, token, rawBody, requestId });
+    if (!outcome.ok) return NextResponse.json({ error: 'not_found' }, { status: 404 });
+    // Lean Push: 200 with no body, echoing the X-Request-ID.
+    return new NextResponse(null, { status: 200, headers: requestId ? { 'X-Request-ID': requestId } : {} });
+  },
+);
