@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { atBank } from './support/bank';
+import { transactionStatuses } from './support/timeline';
+
+// A payment the bank has accepted for a later date can still be cancelled, but only with the PSU's
+// own confirmation at the bank (a cancellation authorisation), as the bank asks for it.
+test('a future-dated payment is cancelled after the PSU confirms the cancellation at the bank', async ({
+  page,
+}) => {
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Amount').fill('4.000');
+  await page.getByLabel('Message to the recipient').fill('Afturkallað');
+  await page.getByLabel('Payment date').fill(daysAhead(30));
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expectScaPage(page, 'en');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  // Authorised and waiting for its date: the bank no longer cancels it without SCA.
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', /^(ACTC|PDNG|ACSP)$/, {
+    timeout: 20_000,
+  });
+
+  await page.getByRole('button', { name: 'Cancel payment' }).click();
+  await page
+    .getByRole('group', { name: 'Cancel payment' })
+    .getByRole('button', { name: 'Cancel payment' })
+    .click();
+  await page.waitForURL(atBank());
+  await page.locator('input[name="username"]').fill('jon');
+  await page.locator('input[name="password"]').fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
+});
