@@ -106,12 +106,25 @@ export interface PaymentRef {
   service: PaymentService;
   product: PaymentProduct;
   paymentId: string;
+  /** The `_links` of the initiation answer (absolute): `self` and `status` are used where given. */
+  links?: Record<string, string>;
+}
+
+/**
+ * The payment resource (`self`) or its status (`status`) at the link the bank gave with the initiation;
+ * built from the path the reference documents only when the bank gave none.
+ */
+function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
+  const given = ref.links?.[link];
+  if (given) return given;
+  const self = `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
+  return link === 'self' ? self : `${self}/status`;
 }
 
 export async function readPaymentStatus(ref: PaymentRef, psuIpAddress: string): Promise<string> {
   const response = await withToken({
     method: 'GET',
-    url: `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}/status`,
+    url: paymentUrl(ref, 'status'),
     headers: { 'PSU-IP-Address': psuIpAddress },
   });
   const parsed = statusResponseSchema.safeParse(response.body);
@@ -141,11 +154,7 @@ export async function cancelPayment(
     'TPP-Redirect-URI': context.redirectUri,
     'TPP-Nok-Redirect-URI': context.nokRedirectUri,
   };
-  const response = await withToken({
-    method: 'DELETE',
-    url: `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`,
-    headers,
-  });
+  const response = await withToken({ method: 'DELETE', url: paymentUrl(ref, 'self'), headers });
   const links = cancellationResponseSchema.safeParse(response.body).data?._links ?? {};
   const redirect = resolveLink(links.scaRedirect?.href);
   if (redirect) return { kind: 'sca', redirectTo: redirect };

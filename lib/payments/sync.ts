@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { recordStatus } from './history';
-import { syncScaStatus } from './sca';
+import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
 /**
@@ -24,6 +24,7 @@ export async function syncPaymentStatus(
         service: payment.service as PaymentService,
         product: payment.product as PaymentProduct,
         paymentId: payment.bankPaymentId,
+        links: scaStateOf(payment)?.initiationLinks,
       },
       psuIpAddress,
     );

@@ -10,6 +10,7 @@ import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { returnUris } from '@/lib/payments/return-state';
+import { scaStateOf } from '@/lib/payments/sca';
 import { isFinalStatus } from '@/lib/payments/status';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { throttlePaymentAction } from '@/lib/security/action-limit';
@@ -40,6 +41,7 @@ export async function cancelPayment(paymentId: unknown): Promise<CancelResult> {
           service: payment.service as PaymentService,
           product: payment.product as PaymentProduct,
           paymentId: payment.bankPaymentId,
+          links: scaStateOf(payment)?.initiationLinks,
         },
         {
           psuIpAddress: ip,

@@ -1,0 +1,153 @@
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  /** Path and query as the app sent them (before any `/via-link` prefix is taken off). */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  status?: number;
+}
+
+export interface CannedAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * How the proxy hands the bank's `_links` to the app:
+ * - `as-given`: untouched (the sandbox's full links, which point at this proxy);
+ * - `via-link`: full links under `/via-link/…`, a path only a client that follows the link can know;
+ * - `relative`: relative to `{base_url}` (`/api/v1/…`), as the spec allows ("relative or full").
+ */
+export type LinkMode = 'as-given' | 'via-link' | 'relative';
+
+/**
+ * A loopback proxy between the app and the sandbox bank that records every call (method, path,
+ * headers, body) and can rewrite the `_links` of the bank's JSON answers, or answer a call itself.
+ * The sandbox is started with this proxy as its public URL, so the links it hands out lead back here.
+ */
+export class RecordingProxy {
+  private server: Server | undefined;
+  private target: URL | undefined;
+  private canned: { method: string; path: RegExp; answer: CannedAnswer }[] = [];
+  readonly calls: RecordedCall[] = [];
+  url = '';
+  linkMode: LinkMode = 'as-given';
+
+  async start(): Promise<string> {
+    const server = createServer((incoming, outgoing) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => this.handle(incoming, Buffer.concat(chunks), outgoing));
+    });
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+
+  forwardTo(target: string): void {
+    this.target = new URL(target);
+  }
+
+  /** The next call matching `method` and `path` is answered with `answer` and never reaches the bank. */
+  answerNext(method: string, path: RegExp, answer: CannedAnswer): void {
+    this.canned.push({ method, path, answer });
+  }
+
+  reset(): void {
+    this.calls.length = 0;
+    this.canned = [];
+    this.linkMode = 'as-given';
+  }
+
+  /** The recorded calls to the payment interface and the token endpoint (not the admin surface or SCA pages). */
+  bankCalls(): RecordedCall[] {
+    return this.calls.filter((call) => !call.path.startsWith('/sandbox/') && !call.path.startsWith('/sca/'));
+  }
+
+  private handle(incoming: IncomingMessage, body: Buffer, outgoing: ServerResponse) {
+    const method = incoming.method ?? 'GET';
+    const path = incoming.url ?? '/';
+    const call: RecordedCall = { method, path, headers: incoming.headers, body: body.toString('utf8') };
+    this.calls.push(call);
+    const index = this.canned.findIndex((c) => c.method === method && c.path.test(path));
+    if (index >= 0) {
+      const { answer } = this.canned.splice(index, 1)[0] as { answer: CannedAnswer };
+      call.status = answer.status;
+      const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+      outgoing.writeHead(answer.status, {
+        ...(text ? { 'Content-Type': 'application/json' } : {}),
+        ...answer.headers,
+      });
+      outgoing.end(text);
+      return;
+    }
+    const target = this.target;
+    if (!target) {
+      outgoing.writeHead(502);
+      outgoing.end();
+      return;
+    }
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: path.startsWith('/via-link/') ? path.slice('/via-link'.length) : path,
+        headers: { ...incoming.headers, host: target.host },
+      },
+      (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          call.status = answer.statusCode;
+          let payload = Buffer.concat(parts);
+          const headers = { ...answer.headers };
+          if ((answer.headers['content-type'] ?? '').includes('json') && payload.length > 0) {
+            payload = Buffer.from(this.rewriteLinks(payload.toString('utf8')), 'utf8');
+            headers['content-length'] = String(payload.length);
+          }
+          outgoing.writeHead(answer.statusCode ?? 502, headers);
+          outgoing.end(payload);
+        });
+      },
+    );
+    upstream.on('error', () => outgoing.destroy());
+    upstream.end(body);
+  }
+
+  private rewriteLinks(text: string): string {
+    if (this.linkMode === 'as-given') return text;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return text;
+    }
+    const links = (parsed as { _links?: Record<string, { href?: unknown }> } | null)?._links;
+    if (!links) return text;
+    const paymentInterface = `${this.url}/psd2/`;
+    for (const link of Object.values(links)) {
+      if (typeof link?.href !== 'string' || !link.href.startsWith(paymentInterface)) continue;
+      const rest = link.href.slice(`${this.url}/psd2`.length);
+      link.href = this.linkMode === 'relative' ? rest : `${this.url}/via-link/psd2${rest}`;
+    }
+    return JSON.stringify(parsed);
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}

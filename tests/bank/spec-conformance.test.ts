@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '@/sandbox/src/server';
+import { CREDITOR, startTestSandbox } from '@/sandbox/test/helpers';
+import { freshAppDatabase } from '@/tests/support/app-database';
+import { clearFaults } from '@/tests/support/sandbox-admin';
+import { type RecordedCall, RecordingProxy } from './recording-proxy';
+
+/**
+ * The app's bank client against the payment interface spec (shared/spec/payment-initiation.md, with
+ * the reference where it says "not shown"), over HTTP to the sandbox bank through a recording proxy:
+ * what the app sends (method, path, headers, body) and what it does with each answer. The proxy can
+ * hand the bank's `_links` on under a path only a client that follows them can know, or as links
+ * relative to `{base_url}`, and can answer a call itself where the sandbox never answers so.
+ *
+ * PSU-ID is switched on (BANK_SEND_PSU_ID), so every PSU here pays from an account of their own.
+ */
+
+const KENNITALA = {
+  bokhald: '6403164039',
+  olafur: '2207793199',
+  helga: '1505852289',
+  jon: '0101302989',
+} as const;
+const ACCOUNT = {
+  bokhald: 'IS950515260012346403164039',
+  olafur: 'IS830515260012342207793199',
+  helga: 'IS950515260012341505852289',
+  jon: 'IS140159260076545510730339',
+} as const;
+type Psu = keyof typeof KENNITALA;
+
+const PSU_IP = '10.20.30.40';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+let sandbox: RunningSandbox;
+let proxy: RecordingProxy;
+const appPsu: Record<Psu, string> = { bokhald: '', olafur: '', helga: '', jon: '' };
+let app: {
+  db: import('@/lib/db').Db;
+  closeDatabase: () => Promise<void>;
+  schema: typeof import('@/lib/db/schema');
+  initiation: typeof import('@/lib/payments/initiation');
+  sca: typeof import('@/lib/payments/sca');
+  sync: typeof import('@/lib/payments/sync');
+  bank: typeof import('@/lib/bank/payments');
+  jobs: typeof import('@/lib/jobs');
+};
+
+beforeAll(async () => {
+  proxy = new RecordingProxy();
+  const proxyUrl = await proxy.start();
+  sandbox = await startTestSandbox({ publicUrl: proxyUrl });
+  proxy.forwardTo(sandbox.url);
+  Object.assign(process.env, await freshAppDatabase(), {
+    AUTH_SECRET: 'spec-conformance-secret-spec-conformance-0123',
+    APP_BASE_URL: 'http://127.0.0.1:9',
+    BANK_BASE_URL: `${proxyUrl}/psd2`,
+    BANK_AUTH_URL: proxyUrl,
+    BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
+    BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
+    BANK_TIMEOUT_MS: '3000',
+    BANK_SEND_PSU_ID: 'true',
+  });
+  const [initiation, dbModule, schema, sca, sync, bank, jobs] = await Promise.all([
+    import('@/lib/payments/initiation'),
+    import('@/lib/db'),
+    import('@/lib/db/schema'),
+    import('@/lib/payments/sca'),
+    import('@/lib/payments/sync'),
+    import('@/lib/bank/payments'),
+    import('@/lib/jobs'),
+  ]);
+  const db = await dbModule.getDb();
+  app = { db, closeDatabase: dbModule.closeDatabase, schema, initiation, sca, sync, bank, jobs };
+  for (const psu of Object.keys(KENNITALA) as Psu[]) {
+    const [row] = await db
+      .insert(schema.psus)
+      .values({
+        email: `${psu}@spec.test`,
+        passwordHash: 'not-used',
+        displayName: psu,
+        kennitala: KENNITALA[psu],
+      })
+      .returning();
+    appPsu[psu] = row?.id ?? '';
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await app?.jobs.stopJobs();
+  await app?.closeDatabase();
+  await proxy?.stop();
+  await sandbox?.close();
+}, 60_000);
+
+beforeEach(async () => {
+  proxy.reset();
+  await clearFaults(sandbox.url);
+});
+
+// --- helpers -------------------------------------------------------------------------------------
+
+function request(psu: Psu, tag: string, overrides: { amount?: string } = {}) {
+  const amount = overrides.amount ?? '1500';
+  return {
+    psuId: appPsu[psu],
+    submissionId: randomUUID(),
+    service: 'payments' as const,
+    product: 'credit-transfers' as const,
+    body: {
+      debtorAccount: { iban: ACCOUNT[psu] },
+      creditorAccount: { iban: CREDITOR },
+      creditorName: 'Guðrún Helgadóttir',
+      instructedAmount: { currency: 'ISK', amount },
+      remittanceInformationUnstructured: `spec ${tag} ${randomUUID().slice(0, 8)}`,
+    },
+    scaLanguage: 'en' as const,
+    uiLocale: 'en' as const,
+    summary: { amount, currency: 'ISK', creditorAccount: CREDITOR },
+    psuIpAddress: PSU_IP,
+  };
+}
+
+async function appPayment(id: string) {
+  const [row] = await app.db.select().from(app.schema.payments).where(eq(app.schema.payments.id, id));
+  if (!row) throw new Error(`no app payment ${id}`);
+  return row;
+}
+
+async function initiated(psu: Psu, tag: string) {
+  const outcome = await app.initiation.initiateOnce(request(psu, tag));
+  if (!outcome.ok) throw new Error(`initiation failed: ${JSON.stringify(outcome)}`);
+  return appPayment(outcome.paymentId);
+}
+
+function calls(method: string, path: RegExp): RecordedCall[] {
+  return proxy.bankCalls().filter((call) => call.method === method && path.test(call.path));
+}
+
+function only(method: string, path: RegExp): RecordedCall {
+  const found = calls(method, path);
+  expect(found, `${method} ${path}: ${proxy.bankCalls().map((c) => `${c.method} ${c.path}`)}`).toHaveLength(
+    1,
+  );
+  return found[0] as RecordedCall;
+}
+
+const PAYMENT = '/psd2/api/v1/payments/credit-transfers';
+
+// --- tests ---------------------------------------------------------------------------------------
+
+describe('token', () => {
+  it('is requested with the client credentials grant, scope pis:, as a form', async () => {
+    const tokens = await import('@/lib/bank/token');
+    tokens.discardTppAccessToken(await tokens.tppAccessToken());
+    proxy.reset();
+    await tokens.tppAccessToken();
+    const call = only('POST', /^\/oauth\/v2\/oauth-token$/);
+    expect(call.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(call.headers['ocp-apim-subscription-key']).toBe('demo-subscription-key');
+    expect(Object.fromEntries(new URLSearchParams(call.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'demo-tpp',
+      client_secret: 'demo-tpp-secret',
+      scope: 'pis:',
+    });
+  });
+});
+
+describe('initiation', () => {
+  it('sends the headers the spec requires, and those it offers that we can fill', async () => {
+    const payment = await initiated('bokhald', 'headers');
+    const call = only('POST', new RegExp(`^${PAYMENT}$`));
+    const h = call.headers;
+    expect(h['x-request-id']).toMatch(UUID);
+    expect(h['psu-ip-address']).toBe(PSU_IP);
+    expect(h.authorization).toMatch(/^Bearer \S+$/);
+    expect(h['ocp-apim-subscription-key']).toBe('demo-subscription-key');
+    expect(h['content-type']).toMatch(/^application\/json/);
+    expect(h.accept).toBe('application/json');
+    expect(h['idempotency-key']).toBe(payment.idempotencyKey);
+    expect(h['idempotency-key']).toMatch(UUID);
+    expect(h['tpp-redirect-preferred']).toBe('true');
+    expect(h['tpp-redirect-uri']).toMatch(/^http:\/\/127\.0\.0\.1:9\/api\/payments\/.+outcome=ok/);
+    expect(h['tpp-nok-redirect-uri']).toMatch(/outcome=nok/);
+    expect(h['tpp-notification-uri']).toMatch(/^http:\/\/127\.0\.0\.1:9\//);
+    expect(h['tpp-notification-content-preferred']).toMatch(
+      /^status=(SCA|PROCESS|LAST)(, ?(SCA|PROCESS|LAST))*$/,
+    );
+    expect(h['psu-accept-language']).toBe('en');
+    expect(h['psu-id']).toBe(KENNITALA.bokhald);
+    expect(JSON.parse(call.body)).toEqual(payment.body);
+  });
+});
+
+describe('links the bank gives are followed, not rebuilt', () => {
+  it('reads the transaction status at the status link of the initiation answer', async () => {
+    proxy.linkMode = 'via-link';
+    const payment = await initiated('bokhald', 'status link');
+    proxy.calls.length = 0;
+    const { status } = await app.sync.syncPaymentStatus(app.db, payment, 'poll');
+    expect(status).toBe('RCVD');
+    only('GET', new RegExp(`^/via-link${PAYMENT}/${payment.bankPaymentId}/status$`));
+  });
+
+  it('cancels at the self link of the initiation answer', async () => {
+    proxy.linkMode = 'via-link';
+    const payment = await initiated('bokhald', 'self link');
+    proxy.calls.length = 0;
+    const outcome = await app.bank.cancelPayment(
+      {
+        service: 'payments',
+        product: 'credit-transfers',
+        paymentId: payment.bankPaymentId ?? '',
+        links: app.sca.scaStateOf(payment)?.initiationLinks,
+      },
+      {
+        psuIpAddress: PSU_IP,
+        scaLanguage: 'en',
+        redirectUri: 'http://127.0.0.1:9/ok',
+        nokRedirectUri: 'http://127.0.0.1:9/nok',
+      },
+    );
+    expect(outcome).toEqual({ kind: 'cancelled' });
+    only('DELETE', new RegExp(`^/via-link${PAYMENT}/${payment.bankPaymentId}$`));
+  });
+});
