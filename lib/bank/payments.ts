@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { BankError, BankProtocolError } from './errors';
 import type { BankRequest, BankResponse } from './http';
+import { resolveLink } from './links';
 import { bankFetchWithRetry } from './retry';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { discardTppAccessToken, tppAccessToken } from './token';
@@ -40,11 +41,6 @@ export async function withToken(request: BankRequest): Promise<BankResponse> {
       headers: { ...request.headers, Authorization: `Bearer ${fresh}` },
     });
   }
-}
-
-export function resolveLink(href: string | null | undefined): string | undefined {
-  if (!href) return undefined;
-  return new URL(href, settings().BANK_BASE_URL).toString();
 }
 
 export interface InitiatePaymentInput {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
+import { resolveLink } from './links';
 
 const methodSchema = z.object({
   authenticationType: z.string(),
@@ -43,7 +43,8 @@ export interface ScaAnswer {
 export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
   const links: Record<string, string> = {};
   for (const [name, link] of Object.entries(body._links ?? {})) {
-    if (link.href) links[name] = new URL(link.href, settings().BANK_BASE_URL).toString();
+    const resolved = resolveLink(link.href);
+    if (resolved) links[name] = resolved;
   }
   return {
     links,

@@ -227,3 +227,22 @@ describe('links the bank gives are followed, not rebuilt', () => {
     only('DELETE', new RegExp(`^/via-link${PAYMENT}/${payment.bankPaymentId}$`));
   });
 });
+
+describe('links relative to {base_url}', () => {
+  it('are followed under the base URL path, through an embedded SCA to the status', async () => {
+    proxy.linkMode = 'relative';
+    const payment = await initiated('olafur', 'relative');
+    const sca = app.sca.scaStateOf(payment);
+    expect(sca?.links.startAuthorisationWithAuthenticationMethodSelection).toBe(
+      `${proxy.url}${PAYMENT}/${payment.bankPaymentId}/authorisations`,
+    );
+    const context = app.sca.authorisationContext(payment, PSU_IP);
+    const chosen = await app.sca.advanceSca(app.db, payment, { kind: 'method', methodId: 'sms' }, context);
+    expect(app.sca.nextScaStep(chosen.payment).kind).toBe('otp');
+    const done = await app.sca.advanceSca(app.db, chosen.payment, { kind: 'otp', otp: '123456' }, context);
+    expect(app.sca.scaStateOf(done.payment)?.scaStatus).toBe('finalised');
+    const { status } = await app.sync.syncPaymentStatus(app.db, done.payment, 'poll');
+    expect(status).toBe('ACTC');
+    expect(proxy.bankCalls().every((call) => call.status !== 404)).toBe(true);
+  });
+});
