@@ -24,7 +24,24 @@ const statusResponseSchema = z.object({ transactionStatus: z.string().min(1) });
 
 export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
 
-/** Calls the payment interface with a TPP token, renewing the token once if the bank says it expired. */
+// 401 codes of spec part 7 that say the token itself is not (or no longer) good: expired, unknown to
+// the bank (revoked, or the bank restarted), or not valid. The other 401 codes (certificates,
+// signatures, subscription role, PSU credentials) are not cured by a new token.
+const tokenCodes = ['TOKEN_EXPIRED', 'TOKEN_UNKNOWN', 'TOKEN_INVALID'];
+
+function tokenRefused(error: unknown): boolean {
+  return (
+    error instanceof BankError &&
+    error.status === 401 &&
+    (error.codes.length === 0 || tokenCodes.some((code) => error.has(code)))
+  );
+}
+
+/**
+ * Calls the payment interface with a TPP token. When the bank refuses the token (401 with a token
+ * code, or with no code), a new one is fetched and the call made once more: a 401 means the bank
+ * did nothing, so even a POST is safe to repeat.
+ */
 export async function withToken(request: BankRequest): Promise<BankResponse> {
   const token = await tppAccessToken();
   try {
@@ -33,7 +50,7 @@ export async function withToken(request: BankRequest): Promise<BankResponse> {
       headers: { ...request.headers, Authorization: `Bearer ${token}` },
     });
   } catch (error) {
-    if (!(error instanceof BankError && error.status === 401 && error.has('TOKEN_EXPIRED'))) throw error;
+    if (!tokenRefused(error)) throw error;
     discardTppAccessToken(token);
     const fresh = await tppAccessToken();
     return bankFetchWithRetry({

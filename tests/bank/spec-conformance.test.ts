@@ -167,6 +167,24 @@ describe('token', () => {
       scope: 'pis:',
     });
   });
+  it('is replaced once when the bank no longer knows it (401 TOKEN_UNKNOWN), then the call is made again', async () => {
+    const payment = await initiated('bokhald', 'unknown token');
+    const { processGlobal } = await import('@/lib/server/process-global');
+    // As after a restart of the bank: the cached token is one it never issued.
+    const state = processGlobal<{ cached?: { value: string; refreshAt: number } }>('tpp-token', () => ({}));
+    state.cached = { value: 'a-token-the-bank-never-issued', refreshAt: Date.now() + 3_600_000 };
+    proxy.calls.length = 0;
+    const status = await app.bank.readPaymentStatus(
+      { service: 'payments', product: 'credit-transfers', paymentId: payment.bankPaymentId ?? '' },
+      PSU_IP,
+    );
+    expect(status).toBe('RCVD');
+    expect(proxy.bankCalls().map((call) => `${call.method} ${call.status}`)).toEqual([
+      'GET 401',
+      'POST 200',
+      'GET 200',
+    ]);
+  });
 });
 
 describe('initiation', () => {
