@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import {
   type AuthorisationContext,
   authorisationStep,
@@ -177,26 +178,30 @@ export async function advanceSca(
   const sca = scaStateOf(payment);
   if (!sca) throw new Error('No SCA for this payment');
   const { links, initiationLinks } = sca;
+  // The signed-in PSU takes this step: identified by PSU-ID where the operator sends it. A plain
+  // start ("no data to be uploaded") may be another signer's, so it carries none.
+  const identified: AuthorisationContext =
+    context.psuId === undefined ? { ...context, psuId: await psuIdHeaderFor(payment.psuId, db) } : context;
   let answer: ScaAnswer;
   switch (input.kind) {
     case 'start': {
-      const url =
-        initiationLinks.startAuthorisation ??
+      const plain = initiationLinks.startAuthorisation ?? links.startAuthorisation;
+      const identifying =
         initiationLinks.startAuthorisationWithPsuIdentification ??
-        links.startAuthorisation;
-      if (!url) throw new Error('Nothing to start');
-      answer = await authorisationStep('POST', url, {}, context);
+        links.startAuthorisationWithPsuIdentification;
+      if (plain) answer = await authorisationStep('POST', plain, {}, context);
+      else answer = await authorisationStep('POST', required(identifying), {}, identified);
       break;
     }
     case 'method': {
       const start = links.startAuthorisationWithAuthenticationMethodSelection;
       answer = start
-        ? await authorisationStep('POST', start, { authenticationMethodId: input.methodId }, context)
+        ? await authorisationStep('POST', start, { authenticationMethodId: input.methodId }, identified)
         : await authorisationStep(
             'PUT',
             required(links.selectAuthenticationMethod),
             { authenticationMethodId: input.methodId },
-            context,
+            identified,
           );
       break;
     }
@@ -205,15 +210,15 @@ export async function advanceSca(
         'PUT',
         required(links.authoriseTransaction),
         { scaAuthenticationData: input.otp },
-        context,
+        identified,
       );
       break;
     case 'password': {
       const start = links.startAuthorisationWithPsuAuthentication;
       const body = { psuData: { password: input.password } };
       answer = start
-        ? await authorisationStep('POST', start, body, context)
-        : await authorisationStep('PUT', required(links.updatePsuAuthentication), body, context);
+        ? await authorisationStep('POST', start, body, identified)
+        : await authorisationStep('PUT', required(links.updatePsuAuthentication), body, identified);
       break;
     }
     case 'confirm':
@@ -221,7 +226,7 @@ export async function advanceSca(
         'PUT',
         required(links.confirmIobwsStraightThroughProcessingAuthorisation),
         { confirmationMessage: `greidsla:${payment.id}` },
-        context,
+        identified,
       );
       break;
     case 'oauth-code':
@@ -229,7 +234,7 @@ export async function advanceSca(
         'PUT',
         required(links.confirmation),
         { confirmationCode: input.code },
-        context,
+        identified,
       );
       break;
   }

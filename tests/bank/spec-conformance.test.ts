@@ -264,3 +264,42 @@ describe('links relative to {base_url}', () => {
     expect(proxy.bankCalls().every((call) => call.status !== 404)).toBe(true);
   });
 });
+
+describe('PSU-ID (BANK_SEND_PSU_ID)', () => {
+  it('identifies the PSU on each authorisation call they take: method selection and the one-time code', async () => {
+    const payment = await initiated('olafur', 'psu-id');
+    proxy.calls.length = 0;
+    const context = app.sca.authorisationContext(payment, PSU_IP);
+    const chosen = await app.sca.advanceSca(app.db, payment, { kind: 'method', methodId: 'sms' }, context);
+    await app.sca.advanceSca(app.db, chosen.payment, { kind: 'otp', otp: '123456' }, context);
+    const start = only('POST', new RegExp(`^${PAYMENT}/${payment.bankPaymentId}/authorisations$`));
+    const otp = only('PUT', new RegExp(`^${PAYMENT}/${payment.bankPaymentId}/authorisations/[^/]+$`));
+    expect(start.headers['psu-id']).toBe(KENNITALA.olafur);
+    expect(otp.headers['psu-id']).toBe(KENNITALA.olafur);
+  });
+
+  it('identifies the PSU where the bank asks for it (startAuthorisationWithPsuIdentification)', async () => {
+    const payment = await initiated('bokhald', 'identification');
+    const bankId = payment.bankPaymentId ?? '';
+    const start = `${proxy.url}${PAYMENT}/${bankId}/authorisations`;
+    // As a bank answers an explicit start of a decoupled SCA: the PSU must be identified first.
+    await app.db
+      .update(app.schema.payments)
+      .set({
+        sca: {
+          links: { startAuthorisationWithPsuIdentification: start },
+          initiationLinks: { startAuthorisationWithPsuIdentification: start },
+        },
+      })
+      .where(eq(app.schema.payments.id, payment.id));
+    proxy.answerNext('POST', new RegExp(`/authorisations$`), {
+      status: 201,
+      body: { scaStatus: 'started', authorisationId: 'a1', psuMessage: 'Approve in your app', _links: {} },
+    });
+    proxy.calls.length = 0;
+    const fresh = await appPayment(payment.id);
+    expect(app.sca.nextScaStep(fresh).kind).toBe('another-signer');
+    await app.sca.advanceSca(app.db, fresh, { kind: 'start' }, app.sca.authorisationContext(fresh, PSU_IP));
+    expect(only('POST', /\/authorisations$/).headers['psu-id']).toBe(KENNITALA.bokhald);
+  });
+});
