@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { BankError, BankProtocolError } from './errors';
 import type { BankRequest, BankResponse } from './http';
-import { resolveLink } from './links';
 import { bankFetchWithRetry } from './retry';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { discardTppAccessToken, tppAccessToken } from './token';
@@ -145,20 +144,35 @@ export async function readPaymentStatus(ref: PaymentRef, psuIpAddress: string): 
   return parsed.data.transactionStatus;
 }
 
-const cancellationResponseSchema = z.object({
-  transactionStatus: z.string().nullish(),
-  _links: z.record(z.string(), linkSchema).nullish(),
-});
+export type CancellationOutcome =
+  | { kind: 'cancelled' }
+  | { kind: 'sca'; redirectTo: string }
+  | { kind: 'pending'; psuMessage?: string };
 
-export type CancellationOutcome = { kind: 'cancelled' } | { kind: 'sca'; redirectTo: string };
+export interface CancellationContext {
+  psuIpAddress: string;
+  scaLanguage: 'is' | 'en';
+  redirectUri: string;
+  nokRedirectUri: string;
+  /** The PSU's kennitala, where the operator sends it; used where the bank asks to identify the PSU. */
+  psuId?: string;
+}
+
+// Links that ask the TPP for something (a page, a start, data) rather than point at a resource.
+const actionLinks = /^(scaRedirect|scaOAuth|confirmation|start|update|select|authorise|confirm)/;
 
 /**
- * Asks the bank to cancel a payment. The bank either cancels at once (204, or 200/202 without SCA
- * links), or wants the PSU to authorise the cancellation: then we follow its links to an SCA page.
+ * Asks the bank to cancel a payment (DELETE on the payment's `self` link). 204: the DELETE cancelled
+ * it. 202: the PSU must authorise the cancellation (reference: RECEIVED_202_PaymentInitiationCancel),
+ * by the links the answer gives: the bank's page (`scaRedirect`), or a start of a cancellation
+ * authorisation (`startAuthorisation`, or `startAuthorisationWithPsuIdentification` with PSU-ID),
+ * whose answer leads to the bank's page or, decoupled, to the bank's app (`pending`). A 202 is never
+ * taken for a done cancellation; one whose authorisation we cannot take (embedded data, OAuth) is an
+ * error.
  */
 export async function cancelPayment(
   ref: PaymentRef,
-  context: { psuIpAddress: string; scaLanguage: 'is' | 'en'; redirectUri: string; nokRedirectUri: string },
+  context: CancellationContext,
 ): Promise<CancellationOutcome> {
   const headers = {
     'PSU-IP-Address': context.psuIpAddress,
@@ -168,15 +182,38 @@ export async function cancelPayment(
     'TPP-Nok-Redirect-URI': context.nokRedirectUri,
   };
   const response = await withToken({ method: 'DELETE', url: paymentUrl(ref, 'self'), headers });
-  const links = cancellationResponseSchema.safeParse(response.body).data?._links ?? {};
-  const redirect = resolveLink(links.scaRedirect?.href);
-  if (redirect) return { kind: 'sca', redirectTo: redirect };
-  const start = resolveLink(links.startAuthorisation?.href);
-  if (!start) return { kind: 'cancelled' };
-  const started = await withToken({ method: 'POST', url: start, headers, json: {} });
-  const startedLinks = cancellationResponseSchema.safeParse(started.body).data?._links ?? {};
-  const startedRedirect = resolveLink(startedLinks.scaRedirect?.href);
-  if (!startedRedirect)
-    throw new BankProtocolError('The bank asked for cancellation SCA without a page to send the PSU to');
-  return { kind: 'sca', redirectTo: startedRedirect };
+  const answer = scaAnswerOf(response.body);
+  const asksMore = Object.keys(answer.links).some((name) => actionLinks.test(name));
+  if (response.status !== 202 && !asksMore) return { kind: 'cancelled' };
+  if (answer.links.scaRedirect) return { kind: 'sca', redirectTo: answer.links.scaRedirect };
+  const plain = answer.links.startAuthorisation;
+  const identifying = answer.links.startAuthorisationWithPsuIdentification;
+  if (plain || identifying) {
+    const started = await withToken({
+      method: 'POST',
+      url: (plain ?? identifying) as string,
+      headers: { ...headers, 'PSU-ID': plain ? undefined : context.psuId },
+      json: {},
+    });
+    return afterCancellationStart(scaAnswerOf(started.body));
+  }
+  return afterCancellationStart(answer);
+}
+
+function scaAnswerOf(body: unknown): ScaAnswer {
+  const parsed = scaFieldsSchema.safeParse(body ?? {});
+  return toScaAnswer(parsed.success ? parsed.data : {});
+}
+
+function afterCancellationStart(answer: ScaAnswer): CancellationOutcome {
+  if (answer.links.scaRedirect) return { kind: 'sca', redirectTo: answer.links.scaRedirect };
+  const status = answer.scaStatus;
+  if (status === 'finalised' || status === 'exempted') return { kind: 'cancelled' };
+  const actions = Object.keys(answer.links).filter((name) => actionLinks.test(name));
+  // Decoupled: an authorisation under way with nothing for us to send; the PSU approves in the app.
+  if (status && status !== 'failed' && actions.length === 0)
+    return { kind: 'pending', psuMessage: answer.psuMessage };
+  throw new BankProtocolError(
+    `The bank asked for a cancellation authorisation this app cannot take (scaStatus ${status ?? 'none'}; links ${actions.join(', ') || 'none'})`,
+  );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { CREDITOR, startTestSandbox } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
-import { clearFaults } from '@/tests/support/sandbox-admin';
+import { advanceSandboxClock, clearFaults } from '@/tests/support/sandbox-admin';
 import { type RecordedCall, RecordingProxy } from './recording-proxy';
 
 /**
@@ -292,7 +292,7 @@ describe('PSU-ID (BANK_SEND_PSU_ID)', () => {
         },
       })
       .where(eq(app.schema.payments.id, payment.id));
-    proxy.answerNext('POST', new RegExp(`/authorisations$`), {
+    proxy.answerNext('POST', /\/authorisations$/, {
       status: 201,
       body: { scaStatus: 'started', authorisationId: 'a1', psuMessage: 'Approve in your app', _links: {} },
     });
@@ -301,5 +301,79 @@ describe('PSU-ID (BANK_SEND_PSU_ID)', () => {
     expect(app.sca.nextScaStep(fresh).kind).toBe('another-signer');
     await app.sca.advanceSca(app.db, fresh, { kind: 'start' }, app.sca.authorisationContext(fresh, PSU_IP));
     expect(only('POST', /\/authorisations$/).headers['psu-id']).toBe(KENNITALA.bokhald);
+  });
+});
+
+describe('cancellation', () => {
+  const context = {
+    psuIpAddress: PSU_IP,
+    scaLanguage: 'en' as const,
+    redirectUri: 'http://127.0.0.1:9/ok',
+    nokRedirectUri: 'http://127.0.0.1:9/nok',
+  };
+  const ref = (payment: { bankPaymentId: string | null; sca: unknown }) => ({
+    service: 'payments' as const,
+    product: 'credit-transfers' as const,
+    paymentId: payment.bankPaymentId ?? '',
+    links: (payment.sca as { initiationLinks?: Record<string, string> } | null)?.initiationLinks,
+  });
+
+  it('a decoupled cancellation authorisation is left to the PSU in the bank\u2019s app, not reported as an error', async () => {
+    const payment = await initiated('helga', 'decoupled cancel');
+    // The PSU approves the payment in the bank's app (the sandbox does so by itself after 30 s).
+    await advanceSandboxClock(sandbox.url, 31);
+    const authorised = await appPayment(payment.id);
+    await app.sync.syncPaymentStatus(app.db, authorised, 'poll');
+    expect((await appPayment(payment.id)).transactionStatus).toBe('ACTC');
+    proxy.calls.length = 0;
+    const outcome = await app.bank.cancelPayment(ref(payment), { ...context, psuId: KENNITALA.helga });
+    expect(outcome).toMatchObject({ kind: 'pending' });
+    expect(calls('POST', /\/cancellation-authorisations$/)).toHaveLength(1);
+    // The PSU approves the cancellation in the app: the payment ends cancelled.
+    await advanceSandboxClock(sandbox.url, 31);
+    const { status } = await app.sync.syncPaymentStatus(app.db, await appPayment(payment.id), 'poll');
+    expect(status).toBe('CANC');
+  });
+
+  it('a 202 whose only start link asks to identify the PSU is started with PSU-ID, never taken for done', async () => {
+    const payment = await initiated('bokhald', 'identify cancel');
+    const self = `${proxy.url}${PAYMENT}/${payment.bankPaymentId}`;
+    proxy.answerNext('DELETE', new RegExp(`${payment.bankPaymentId}$`), {
+      status: 202,
+      body: {
+        transactionStatus: 'ACTC',
+        _links: {
+          startAuthorisationWithPsuIdentification: { href: `${self}/cancellation-authorisations` },
+          self: { href: self },
+        },
+      },
+    });
+    proxy.answerNext('POST', /\/cancellation-authorisations$/, {
+      status: 201,
+      body: {
+        scaStatus: 'received',
+        authorisationId: 'c1',
+        _links: { scaRedirect: { href: 'https://sca.bank.example/cancel/c1' } },
+      },
+    });
+    const outcome = await app.bank.cancelPayment(ref(payment), { ...context, psuId: KENNITALA.bokhald });
+    expect(outcome).toEqual({ kind: 'sca', redirectTo: 'https://sca.bank.example/cancel/c1' });
+    expect(only('POST', /\/cancellation-authorisations$/).headers['psu-id']).toBe(KENNITALA.bokhald);
+  });
+
+  it('a 202 with no authorisation the app can take is an error, not a cancellation', async () => {
+    const payment = await initiated('bokhald', 'unusable cancel');
+    const self = `${proxy.url}${PAYMENT}/${payment.bankPaymentId}`;
+    proxy.answerNext('DELETE', new RegExp(`${payment.bankPaymentId}$`), {
+      status: 202,
+      body: {
+        transactionStatus: 'ACTC',
+        _links: {
+          startAuthorisationWithEncryptedPsuAuthentication: { href: `${self}/x` },
+          self: { href: self },
+        },
+      },
+    });
+    await expect(app.bank.cancelPayment(ref(payment), context)).rejects.toThrow();
   });
 });

@@ -2,6 +2,7 @@
 
 import { headers } from 'next/headers';
 import { z } from 'zod';
+import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { currentPsuId } from '@/lib/auth/session';
 import { bankErrorMessageKey } from '@/lib/bank/errors';
 import { cancelPayment as cancelAtBank, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
@@ -48,9 +49,12 @@ export async function cancelPayment(paymentId: unknown): Promise<CancelResult> {
           scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
           redirectUri: uris.ok,
           nokRedirectUri: uris.nok,
+          psuId: await psuIdHeaderFor(psuId, db),
         },
       );
       if (outcome.kind === 'sca') return { ok: true, redirectTo: outcome.redirectTo };
+      // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
+      // bank has been asked, and the status read shows where it stands.
       await syncPaymentStatus(db, payment, 'cancellation', ip);
       return { ok: true };
     } catch (error) {
