@@ -54,7 +54,9 @@ export function nextScaStep(payment: Payment): ScaStep {
   if (payment.transactionStatus !== 'RCVD' || isFinalScaStatus(sca.scaStatus)) return { kind: 'none' };
   if (links.scaRedirect) return { kind: 'redirect', url: links.scaRedirect };
   if (links.scaOAuth) return { kind: 'oauth' };
-  if (links.authoriseTransaction && sca.challengeData) return { kind: 'otp', challenge: sca.challengeData };
+  // The challenge comes only "when challenge data is needed" (spec 2.5): an SMS code may come without.
+  if (links.authoriseTransaction || links.startAuthorisationWithTransactionAuthorisation)
+    return { kind: 'otp', challenge: sca.challengeData ?? {} };
   if (
     (links.selectAuthenticationMethod || links.startAuthorisationWithAuthenticationMethodSelection) &&
     sca.scaMethods
@@ -205,14 +207,14 @@ export async function advanceSca(
           );
       break;
     }
-    case 'otp':
-      answer = await authorisationStep(
-        'PUT',
-        required(links.authoriseTransaction),
-        { scaAuthenticationData: input.otp },
-        identified,
-      );
+    case 'otp': {
+      const start = links.startAuthorisationWithTransactionAuthorisation;
+      const body = { scaAuthenticationData: input.otp };
+      answer = start
+        ? await authorisationStep('POST', start, body, identified)
+        : await authorisationStep('PUT', required(links.authoriseTransaction), body, identified);
       break;
+    }
     case 'password': {
       const start = links.startAuthorisationWithPsuAuthentication;
       const body = { psuData: { password: input.password } };

@@ -377,3 +377,36 @@ describe('cancellation', () => {
     await expect(app.bank.cancelPayment(ref(payment), context)).rejects.toThrow();
   });
 });
+
+describe('embedded SCA', () => {
+  it('takes the one-time code at startAuthorisationWithTransactionAuthorisation (POST), with or without a challenge', async () => {
+    const bankId = `canned-${randomUUID()}`;
+    const self = `${proxy.url}${PAYMENT}/${bankId}`;
+    proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), {
+      status: 201,
+      body: {
+        transactionStatus: 'RCVD',
+        paymentId: bankId,
+        chosenScaMethod: { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms' },
+        _links: {
+          startAuthorisationWithTransactionAuthorisation: { href: `${self}/authorisations` },
+          self: { href: self },
+          status: { href: `${self}/status` },
+        },
+      },
+    });
+    const payment = await initiated('bokhald', 'otp start');
+    const step = app.sca.nextScaStep(payment);
+    expect(step.kind).toBe('otp');
+    proxy.answerNext('POST', new RegExp(`${bankId}/authorisations$`), {
+      status: 201,
+      body: { scaStatus: 'finalised', authorisationId: 'a1', _links: { status: { href: `${self}/status` } } },
+    });
+    proxy.calls.length = 0;
+    const context = app.sca.authorisationContext(payment, PSU_IP);
+    const done = await app.sca.advanceSca(app.db, payment, { kind: 'otp', otp: '654321' }, context);
+    const call = only('POST', new RegExp(`${bankId}/authorisations$`));
+    expect(JSON.parse(call.body)).toEqual({ scaAuthenticationData: '654321' });
+    expect(app.sca.scaStateOf(done.payment)?.scaStatus).toBe('finalised');
+  });
+});
