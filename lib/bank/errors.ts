@@ -63,6 +63,7 @@ export function bankErrorMessageKey(error: unknown): string {
     const known = error.codes.find((code) => knownCodes.has(code));
     if (known) return `bank.code.${known}`;
     if (error.status === 429) return 'bank.busy';
+    if (error.status === 408) return 'bank.timeout';
     if (error.status >= 500) return 'bank.down';
     return 'bank.rejected';
   }

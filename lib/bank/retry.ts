@@ -21,15 +21,25 @@ function repeatable(request: BankRequest): boolean {
   );
 }
 
-/** `bankFetch`, with 429 and 503 retried after the bank's Retry-After (or a short backoff) where safe. */
+/**
+ * Answers that say "not now" rather than "no": 429 and 503 (busy), 408 (the bank gave up waiting for
+ * the request). And 409 to a call with an Idempotency-Key: ÍST TS 316 answers so while the first call
+ * with that key has not completed, and recommends sending it again with the same key.
+ */
+function transient(error: unknown, request: BankRequest): error is BankError {
+  if (!(error instanceof BankError)) return false;
+  if (error.status === 429 || error.status === 503 || error.status === 408) return true;
+  return error.status === 409 && request.headers?.['Idempotency-Key'] !== undefined;
+}
+
+/** `bankFetch`, with transient answers retried after the bank's Retry-After (or a short backoff) where safe. */
 export async function bankFetchWithRetry(request: BankRequest): Promise<BankResponse> {
   for (let attempt = 0; ; attempt++) {
     try {
       // Each attempt is a new call with its own X-Request-ID.
       return await bankFetch({ ...request, headers: { ...request.headers, 'X-Request-ID': undefined } });
     } catch (error) {
-      const busy = error instanceof BankError && (error.status === 429 || error.status === 503);
-      if (!busy || attempt >= maxRetries || !repeatable(request)) throw error;
+      if (!transient(error, request) || attempt >= maxRetries || !repeatable(request)) throw error;
       const wait = error.retryAfterSeconds ?? 0.25 * 4 ** attempt;
       if (wait > maxWaitSeconds) throw error;
       await sleep(wait * 1000);

@@ -154,8 +154,14 @@ async function send(
       redirectTo: await firstScaDestination(db, payment.id, request.psuIpAddress),
     };
   } catch (error) {
+    // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
+    // and 409, which to a call with an Idempotency-Key means that the first call with it has not
+    // completed (ÍST TS 316): the payment may yet be made, so it is sent again with the same key.
     const definitive =
-      error instanceof BankError && error.status >= 400 && error.status < 500 && error.status !== 429;
+      error instanceof BankError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      ![408, 409, 429].includes(error.status);
     logger.warn(
       {
         paymentId: payment.id,
@@ -175,10 +181,15 @@ async function send(
         .where(eq(payments.id, payment.id));
       return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
     }
-    // The outcome is unknown (timeout, 5xx, 429): release the payment. A retry resends it with the
-    // same Idempotency-Key, so the bank answers with the payment it may already have made.
+    // The outcome is unknown (timeout, 5xx, 429, 408, 409): release the payment. A retry resends it
+    // with the same Idempotency-Key, so the bank answers with the payment it may already have made.
     await db.update(payments).set({ phase: 'new', claimedUntil: null }).where(eq(payments.id, payment.id));
-    return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
+    const stillSending = error instanceof BankError && error.status === 409;
+    return {
+      ok: false,
+      paymentId: payment.id,
+      messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error),
+    };
   }
 }
 

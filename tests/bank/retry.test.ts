@@ -88,6 +88,33 @@ describe('retrying a busy bank', () => {
     busyLeft = 0;
   });
 
+  it('repeats 408 where safe, and 409 only for a call with an Idempotency-Key (ÍST TS 316: still in progress)', async () => {
+    busyLeft = 1;
+    busyStatus = 408;
+    expect((await bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).status).toBe(200);
+    expect(seen).toHaveLength(2);
+
+    seen.length = 0;
+    busyLeft = 1;
+    busyStatus = 409;
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(seen).toHaveLength(1);
+
+    seen.length = 0;
+    busyLeft = 1;
+    const response = await bankFetchWithRetry({
+      method: 'POST',
+      url: `${base}/pay`,
+      json: {},
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(response.status).toBe(200);
+    expect(seen).toHaveLength(2);
+    busyLeft = 0;
+  });
+
   it('does not repeat a refusal', async () => {
     busyLeft = 1;
     busyStatus = 500;

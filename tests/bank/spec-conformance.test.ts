@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { CREDITOR, startTestSandbox } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
-import { advanceSandboxClock, clearFaults } from '@/tests/support/sandbox-admin';
+import { addFault, advanceSandboxClock, bankPayments, clearFaults } from '@/tests/support/sandbox-admin';
 import { type RecordedCall, RecordingProxy } from './recording-proxy';
 
 /**
@@ -408,5 +408,44 @@ describe('embedded SCA', () => {
     const call = only('POST', new RegExp(`${bankId}/authorisations$`));
     expect(JSON.parse(call.body)).toEqual({ scaAuthenticationData: '654321' });
     expect(app.sca.scaStateOf(done.payment)?.scaStatus).toBe('finalised');
+  });
+});
+
+describe('initiation whose outcome the bank leaves open', () => {
+  async function atBank(key: string) {
+    return (await bankPayments(sandbox.url)).filter((p) => p.idempotencyKey === key);
+  }
+
+  it('408: sent again at once with the same Idempotency-Key, one payment at the bank', async () => {
+    await addFault(sandbox.url, { method: 'POST', path: PAYMENT, psu: 'bokhald', status: 408, count: 1 });
+    const outcome = await app.initiation.initiateOnce(request('bokhald', '408'));
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    const payment = await appPayment(outcome.paymentId ?? '');
+    const sent = calls('POST', new RegExp(`^${PAYMENT}$`));
+    expect(sent.map((call) => call.status)).toEqual([408, 201]);
+    expect(new Set(sent.map((call) => call.headers['idempotency-key']))).toEqual(
+      new Set([payment.idempotencyKey]),
+    );
+    expect(await atBank(payment.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('409 on a repeated Idempotency-Key (ÍST TS 316: the first operation has not completed) is not a refusal', async () => {
+    for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
+    const submission = request('bokhald', '409');
+    const first = await app.initiation.initiateOnce(submission);
+    expect(first).toMatchObject({ ok: false, messageKey: 'payment.stillSending' });
+    const payment = await appPayment(first.paymentId ?? '');
+    expect(payment.phase).toBe('new');
+    // The PSU (or the resend job) sends it again with the same key; now the bank answers.
+    const again = await app.initiation.initiateOnce(submission);
+    expect(again.ok, JSON.stringify(again)).toBe(true);
+    expect(await atBank(payment.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('409 once: waited out and sent again with the same Idempotency-Key', async () => {
+    proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
+    const outcome = await app.initiation.initiateOnce(request('bokhald', '409 once'));
+    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    expect(calls('POST', new RegExp(`^${PAYMENT}$`)).map((call) => call.status)).toEqual([409, 201]);
   });
 });

@@ -14,6 +14,8 @@ describe('bank error mapping', () => {
   it('falls back by HTTP status when the bank gives no code we know', () => {
     expect(bankErrorMessageKey(new BankError(429, [], 'r'))).toBe('bank.busy');
     expect(bankErrorMessageKey(new BankError(503, [], 'r'))).toBe('bank.down');
+    // 408 (no body, spec part 7): the bank gave up waiting for the request; not a refusal.
+    expect(bankErrorMessageKey(new BankError(408, [], 'r'))).toBe('bank.timeout');
     expect(bankErrorMessageKey(new BankError(400, [{ category: 'ERROR', code: 'SOMETHING_NEW' }], 'r'))).toBe(
       'bank.rejected',
     );
