@@ -43,7 +43,7 @@ export async function authorisationStep(
   return parse(response.body);
 }
 
-export async function readScaStatus(url: string, psuIpAddress: string): Promise<string> {
+export async function readScaStatus(url: string, psuIpAddress?: string): Promise<string> {
   const response = await withToken({ method: 'GET', url, headers: { 'PSU-IP-Address': psuIpAddress } });
   const status = parse(response.body).scaStatus;
   if (!status) throw new BankProtocolError('The bank answered a scaStatus read without a status');

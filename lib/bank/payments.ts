@@ -133,7 +133,12 @@ function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
   return link === 'self' ? self : `${self}/status`;
 }
 
-export async function readPaymentStatus(ref: PaymentRef, psuIpAddress: string): Promise<string> {
+/**
+ * The payment's transactionStatus. `psuIpAddress` is the PSU's, when they are the reason for the read
+ * (back from the bank, looking at the payment); a read the app makes on its own carries none (the
+ * header is optional here, and would otherwise claim a PSU who is not there).
+ */
+export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string): Promise<string> {
   const response = await withToken({
     method: 'GET',
     url: paymentUrl(ref, 'status'),

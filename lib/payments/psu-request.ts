@@ -1,11 +1,13 @@
 import { isIPv4 } from 'node:net';
+import { settings } from '@/lib/config';
+import { clientAddress } from '@/lib/security/client-address';
 
 /**
- * The PSU's IPv4 address toward us, as the bank wants it in `PSU-IP-Address`. Where the PSU reached
- * us over IPv6 or from behind an unknown proxy, the spec asks for our own address instead.
+ * The PSU's IPv4 address toward us, as the bank wants it in `PSU-IP-Address`: the address the
+ * nearest trusted proxy saw (TRUSTED_PROXY_COUNT), never an `X-Forwarded-For` entry the browser
+ * could have written itself. Where the PSU reached us over IPv6, the spec asks for our own address.
  */
 export function psuIpAddress(headers: Headers, fallback = '127.0.0.1'): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? headers.get('x-real-ip') ?? '';
-  const candidate = forwarded.startsWith('::ffff:') ? forwarded.slice(7) : forwarded;
-  return isIPv4(candidate) ? candidate : fallback;
+  const address = clientAddress(headers, settings().TRUSTED_PROXY_COUNT);
+  return isIPv4(address) ? address : fallback;
 }

@@ -15,7 +15,8 @@ export async function syncPaymentStatus(
   db: Db,
   payment: Payment,
   source: StatusSource,
-  psuIpAddress = '127.0.0.1',
+  /** The PSU's address when they caused the read; none for the app's own (polls, notifications). */
+  psuIpAddress?: string,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
   try {

@@ -449,3 +449,15 @@ describe('initiation whose outcome the bank leaves open', () => {
     expect(calls('POST', new RegExp(`^${PAYMENT}$`)).map((call) => call.status)).toEqual([409, 201]);
   });
 });
+
+describe('PSU-IP-Address', () => {
+  it('is the PSU\u2019s on calls they make, and left out of reads the app makes on its own (reference: optional there)', async () => {
+    const payment = await initiated('bokhald', 'ip');
+    proxy.calls.length = 0;
+    await app.sync.syncPaymentStatus(app.db, payment, 'redirect', PSU_IP);
+    await app.sync.syncPaymentStatus(app.db, payment, 'poll');
+    const [onReturn, polled] = calls('GET', /\/status$/);
+    expect(onReturn?.headers['psu-ip-address']).toBe(PSU_IP);
+    expect(polled?.headers).not.toHaveProperty('psu-ip-address');
+  });
+});
