@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { settings } from '@/lib/config';
 import { BankProtocolError } from './errors';
 import { withToken } from './payments';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
+import { bankTlsFetch } from './tls';
 
 export interface AuthorisationContext {
   psuIpAddress: string;
@@ -52,9 +54,15 @@ export async function readScaStatus(url: string, psuIpAddress?: string): Promise
 
 const oauthMetadataSchema = z.object({ authorization_endpoint: z.url() });
 
-/** The authorisation endpoint from the bank's OAuth server metadata (RFC 8414), behind `scaOAuth`. */
+/**
+ * The authorisation endpoint from the bank's OAuth server metadata (RFC 8414), behind `scaOAuth`:
+ * read with the bank's TLS settings (its CA, our certificate) and timeout, as every bank call.
+ */
 export async function oauthAuthorizationEndpoint(metadataUrl: string): Promise<string> {
-  const response = await fetch(metadataUrl, { signal: AbortSignal.timeout(10_000) });
+  const response = await bankTlsFetch(metadataUrl, {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(settings().BANK_TIMEOUT_MS),
+  });
   const parsed = oauthMetadataSchema.safeParse(await response.json().catch(() => null));
   if (!response.ok || !parsed.success)
     throw new BankProtocolError('The bank\u2019s OAuth metadata has no authorization endpoint');

@@ -223,6 +223,14 @@ describe.skipIf(!opensslAvailable())('going live: mutual TLS and signed requests
     expect(await response.json()).toMatchObject({ token_type: 'Bearer' });
   });
 
+  it('the OAuth server metadata behind a scaOAuth link is read with the bank TLS settings (BANK_CA_CERT)', async () => {
+    const { oauthAuthorizationEndpoint } = await import('@/lib/bank/authorisations');
+    const endpoint = await oauthAuthorizationEndpoint(
+      `${sandbox.tlsUrl}/.well-known/oauth-authorization-server`,
+    );
+    expect(endpoint).toMatch(/\/oauth\/v2\/authorize$/);
+  });
+
   it('a raw signed initiation with the right certificates is accepted (201)', async () => {
     const token = await tokenRequest(sandbox.tlsUrl ?? '', pki.client);
     expect(token.status).toBe(200);
