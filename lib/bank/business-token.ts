@@ -1,6 +1,7 @@
 import { settings } from '@/lib/config';
 import { BankError } from './errors';
-import { type BankRequest, type BankResponse, bankFetch } from './http';
+import type { BankRequest, BankResponse } from './http';
+import { bankFetchWithRetry } from './retry';
 import { tokenCache } from './token-cache';
 
 /**
@@ -18,13 +19,14 @@ export const discardBusinessAccessToken = business.discard;
 
 /**
  * A call to a business interface or the webhooks service with the business token. A 401 means the
- * bank no longer knows the token (expired early, bank restarted): it is fetched afresh once.
+ * bank no longer knows the token (expired early, bank restarted): it is fetched afresh once. Busy
+ * answers are retried where that is safe, as on the payment interface (lib/bank/retry.ts).
  */
 export async function businessFetch(request: BankRequest): Promise<BankResponse> {
   for (let attempt = 0; ; attempt++) {
     const token = await businessAccessToken();
     try {
-      return await bankFetch({
+      return await bankFetchWithRetry({
         ...request,
         headers: { ...request.headers, Authorization: `Bearer ${token}` },
       });

@@ -461,3 +461,49 @@ describe('PSU-IP-Address', () => {
     expect(polled?.headers).not.toHaveProperty('psu-ip-address');
   });
 });
+
+describe('business interfaces (claims, webhooks service)', () => {
+  it('take the business token (openid b2b, the online-banking user) and the documented headers', async () => {
+    const business = await import('@/lib/bank/business-token');
+    business.discardBusinessAccessToken(await business.businessAccessToken());
+    proxy.calls.length = 0;
+    const { listClaims } = await import('@/lib/bank/claims');
+    await listClaims(KENNITALA.jon);
+    const token = only('POST', /^\/oauth\/v2\/oauth-token$/);
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'greidsla-ehf',
+      client_secret: 'sandbox-b2b',
+      scope: 'openid b2b',
+    });
+    const read = only('GET', /^\/business\/claims\?/);
+    expect(read.path).toBe(`/business/claims?payorId=${KENNITALA.jon}`);
+    expect(read.headers['x-request-id']).toMatch(UUID);
+    expect(read.headers['ocp-apim-subscription-key']).toBe('demo-subscription-key');
+    expect(read.headers.authorization).toMatch(/^Bearer \S+$/);
+    expect(read.headers.accept).toBe('application/json');
+  });
+
+  it('reads are sent again after 503 or 429 with Retry-After, as on the payment interface', async () => {
+    await addFault(sandbox.url, {
+      method: 'GET',
+      path: '/business/claims',
+      status: 503,
+      retryAfterSeconds: 0,
+      count: 1,
+    });
+    await addFault(sandbox.url, {
+      method: 'GET',
+      path: '/events/api/v1/subscriptions',
+      status: 429,
+      retryAfterSeconds: 0,
+      count: 1,
+    });
+    const { listClaims } = await import('@/lib/bank/claims');
+    const { listBankSubscriptions } = await import('@/lib/bank/webhooks-service');
+    await expect(listClaims(KENNITALA.jon)).resolves.toBeInstanceOf(Array);
+    await expect(listBankSubscriptions()).resolves.toBeInstanceOf(Array);
+    expect(calls('GET', /^\/business\/claims\?/).map((call) => call.status)).toEqual([503, 200]);
+    expect(calls('GET', /^\/events\/api\/v1\/subscriptions$/).map((call) => call.status)).toEqual([429, 200]);
+  });
+});
