@@ -507,3 +507,74 @@ describe('business interfaces (claims, webhooks service)', () => {
     expect(calls('GET', /^\/events\/api\/v1\/subscriptions$/).map((call) => call.status)).toEqual([429, 200]);
   });
 });
+
+describe('webhooks service', () => {
+  it('creates, verifies and cancels a subscription as part 4 describes', async () => {
+    const service = await import('@/lib/bank/webhooks-service');
+    const created = await service.createBankSubscription({
+      // Nothing listens here: verify finds the callback unreachable.
+      callbackUrl: 'http://127.0.0.1:9/api/webhooks/bank-events/spec',
+      eventTypes: ['Claim'],
+      description: 'spec conformance',
+    });
+    expect(created.signingSecret).toBeTruthy();
+    expect(created).toMatchObject({ deliveryEnabled: false, disabledReason: 'pending_activation' });
+    const verified = await service.verifyBankSubscription(created.subscriptionId);
+    expect(['callback_rejected', 'callback_timeout']).toContain(verified.result);
+    expect(await service.deleteBankSubscription(created.subscriptionId)).toBe('deleted');
+
+    const create = only('POST', /^\/events\/api\/v1\/subscriptions$/);
+    expect(create.headers['content-type']).toMatch(/^application\/json/);
+    expect(create.headers['x-request-id']).toMatch(UUID);
+    expect(create.headers['ocp-apim-subscription-key']).toBe('demo-subscription-key');
+    expect(create.headers.authorization).toMatch(/^Bearer \S+$/);
+    expect(JSON.parse(create.body)).toEqual({
+      callbackUrl: 'http://127.0.0.1:9/api/webhooks/bank-events/spec',
+      eventTypes: ['Claim'],
+      description: 'spec conformance',
+      subjectScope: 'Self',
+    });
+    const verify = only('POST', /\/verify\?/);
+    expect(verify.path).toBe(`/events/api/v1/subscriptions/${created.subscriptionId}/verify?eventType=Claim`);
+    expect(verify.body).toBe('');
+    expect(verify.headers).not.toHaveProperty('content-type');
+    only('DELETE', new RegExp(`^/events/api/v1/subscriptions/${created.subscriptionId}$`));
+  });
+});
+
+describe('every payment service', () => {
+  it.each([
+    [
+      'bulk-payments',
+      {
+        paymentInformationId: `spec-${randomUUID().slice(0, 20)}`,
+        debtorAccount: { iban: ACCOUNT.bokhald },
+        payments: [
+          { instructedAmount: { currency: 'ISK', amount: '100' }, creditorAccount: { iban: CREDITOR } },
+        ],
+      },
+    ],
+    [
+      'periodic-payments',
+      {
+        debtorAccount: { iban: ACCOUNT.bokhald },
+        creditorAccount: { iban: CREDITOR },
+        instructedAmount: { currency: 'ISK', amount: '100' },
+        frequency: 'Monthly',
+        startDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    ],
+  ] as const)(
+    '%s is initiated at {base_url}/api/v1/{payment-service}/credit-transfers with the body as given',
+    async (service, body) => {
+      const outcome = await app.initiation.initiateOnce({
+        ...request('bokhald', service),
+        service,
+        body: { ...body },
+      });
+      expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+      const call = only('POST', new RegExp(`^/psd2/api/v1/${service}/credit-transfers$`));
+      expect(JSON.parse(call.body)).toEqual(body);
+    },
+  );
+});
