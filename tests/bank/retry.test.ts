@@ -41,6 +41,14 @@ beforeEach(() => {
 const { bankFetchWithRetry } = await import('@/lib/bank/retry');
 const { BankError } = await import('@/lib/bank/errors');
 
+const postWithIdempotencyKey = () =>
+  bankFetchWithRetry({
+    method: 'POST',
+    url: `${base}/pay`,
+    json: {},
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
+
 describe('retrying a busy bank', () => {
   it('repeats a read after 503 and 429, each time with a new X-Request-ID', async () => {
     busyLeft = 2;
@@ -60,13 +68,7 @@ describe('retrying a busy bank', () => {
 
     seen.length = 0;
     busyLeft = 1;
-    const response = await bankFetchWithRetry({
-      method: 'POST',
-      url: `${base}/pay`,
-      json: {},
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    });
-    expect(response.status).toBe(200);
+    expect((await postWithIdempotencyKey()).status).toBe(200);
     expect(seen).toHaveLength(2);
   });
 
@@ -104,13 +106,7 @@ describe('retrying a busy bank', () => {
 
     seen.length = 0;
     busyLeft = 1;
-    const response = await bankFetchWithRetry({
-      method: 'POST',
-      url: `${base}/pay`,
-      json: {},
-      headers: { 'Idempotency-Key': crypto.randomUUID() },
-    });
-    expect(response.status).toBe(200);
+    expect((await postWithIdempotencyKey()).status).toBe(200);
     expect(seen).toHaveLength(2);
     busyLeft = 0;
   });

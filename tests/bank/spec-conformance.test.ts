@@ -318,6 +318,22 @@ describe('cancellation', () => {
     links: (payment.sca as { initiationLinks?: Record<string, string> } | null)?.initiationLinks,
   });
 
+  /** The bank's next answer to DELETE on the payment: 202 with one start link (under the payment) and self. */
+  function bankAsksToAuthoriseCancellation(
+    payment: { bankPaymentId: string | null },
+    link: string,
+    path: string,
+  ) {
+    const self = `${proxy.url}${PAYMENT}/${payment.bankPaymentId}`;
+    proxy.answerNext('DELETE', new RegExp(`${payment.bankPaymentId}$`), {
+      status: 202,
+      body: {
+        transactionStatus: 'ACTC',
+        _links: { [link]: { href: `${self}${path}` }, self: { href: self } },
+      },
+    });
+  }
+
   it('a decoupled cancellation authorisation is left to the PSU in the bank\u2019s app, not reported as an error', async () => {
     const payment = await initiated('helga', 'decoupled cancel');
     // The PSU approves the payment in the bank's app (the sandbox does so by itself after 30 s).
@@ -337,17 +353,11 @@ describe('cancellation', () => {
 
   it('a 202 whose only start link asks to identify the PSU is started with PSU-ID, never taken for done', async () => {
     const payment = await initiated('bokhald', 'identify cancel');
-    const self = `${proxy.url}${PAYMENT}/${payment.bankPaymentId}`;
-    proxy.answerNext('DELETE', new RegExp(`${payment.bankPaymentId}$`), {
-      status: 202,
-      body: {
-        transactionStatus: 'ACTC',
-        _links: {
-          startAuthorisationWithPsuIdentification: { href: `${self}/cancellation-authorisations` },
-          self: { href: self },
-        },
-      },
-    });
+    bankAsksToAuthoriseCancellation(
+      payment,
+      'startAuthorisationWithPsuIdentification',
+      '/cancellation-authorisations',
+    );
     proxy.answerNext('POST', /\/cancellation-authorisations$/, {
       status: 201,
       body: {
@@ -363,17 +373,7 @@ describe('cancellation', () => {
 
   it('a 202 with no authorisation the app can take is an error, not a cancellation', async () => {
     const payment = await initiated('bokhald', 'unusable cancel');
-    const self = `${proxy.url}${PAYMENT}/${payment.bankPaymentId}`;
-    proxy.answerNext('DELETE', new RegExp(`${payment.bankPaymentId}$`), {
-      status: 202,
-      body: {
-        transactionStatus: 'ACTC',
-        _links: {
-          startAuthorisationWithEncryptedPsuAuthentication: { href: `${self}/x` },
-          self: { href: self },
-        },
-      },
-    });
+    bankAsksToAuthoriseCancellation(payment, 'startAuthorisationWithEncryptedPsuAuthentication', '/x');
     await expect(app.bank.cancelPayment(ref(payment), context)).rejects.toThrow();
   });
 });
