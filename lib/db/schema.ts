@@ -138,6 +138,11 @@ export const webhookEvents = pgTable(
     outcome: text('outcome'),
     attempts: integer('attempts').notNull().default(0),
     detail: jsonb('detail'),
+    /**
+     * Set while a worker processes the event (lib/webhooks/process-events.ts): no other worker takes it
+     * until then, and the claim of a worker that died lapses.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (table) => [
     index('webhook_events_pending_idx').on(table.subscriptionId, table.processedAt, table.occurredAt),

@@ -5,6 +5,7 @@ import { processPaymentNotification } from '@/lib/webhooks/payment-notifications
 import {
   processSubscriptionEvents,
   purgeSeenEvents,
+  subscriptionsWithForgottenEvents,
   subscriptionsWithPendingEvents,
 } from '@/lib/webhooks/process-events';
 import {
@@ -17,6 +18,7 @@ import {
 } from '@/lib/webhooks/queue';
 
 const purgeQueue = 'webhook-event-purge';
+const sweepQueue = 'webhook-event-sweep';
 
 // Half-second polling as for the status queue: a delivery's processing or a retry otherwise waits
 // for pg-boss's 30 s backstop poll.
@@ -25,10 +27,12 @@ const polling = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5
 /** Queues and workers for webhook events and payment status notifications. */
 export async function registerEventProcessing(boss: PgBoss): Promise<void> {
   // `stately` keyed by subscription: one job runs and one waits per subscription, so its events are
-  // processed one after another, in order, across every app instance.
+  // processed one after another, in order, across every app instance; each event is claimed before it
+  // is processed besides (lib/webhooks/process-events.ts), so none is processed twice.
   await boss.createQueue(webhookEventQueue, { policy: 'stately' });
   await boss.createQueue(paymentNotificationQueue);
   await boss.createQueue(purgeQueue);
+  await boss.createQueue(sweepQueue, { policy: 'singleton' });
 
   await boss.work<WebhookEventJob>(webhookEventQueue, { batchSize: 1, ...polling }, async (jobs) => {
     const db = await getDb();
@@ -47,10 +51,26 @@ export async function registerEventProcessing(boss: PgBoss): Promise<void> {
     if (purged) logger.info({ purged }, 'old webhook events purged');
   });
   await boss.schedule(purgeQueue, '17 3 * * *');
+  // A delivery is answered before its job is sent (lib/webhooks/queue.ts); should the send be lost,
+  // this finds the event within a minute or so, on whichever instance takes the scheduled job.
+  await boss.work(sweepQueue, async () => {
+    await sweepForgottenEvents();
+  });
+  await boss.schedule(sweepQueue, '* * * * *');
 
   attachJobQueue(boss);
   // Events stored while no worker ran (a crash, a restart) are processed now.
   for (const subscriptionId of await subscriptionsWithPendingEvents(await getDb())) {
     await enqueueWebhookEvents(subscriptionId);
   }
+}
+
+/** Queues the processing of events whose wake was lost; run every minute by one instance. */
+export async function sweepForgottenEvents(): Promise<number> {
+  const forgotten = await subscriptionsWithForgottenEvents(await getDb());
+  for (const subscriptionId of forgotten) {
+    logger.info({ subscriptionId }, 'webhook events waiting untried: processing queued');
+    await enqueueWebhookEvents(subscriptionId);
+  }
+  return forgotten.length;
 }

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { openDatabase } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { processGlobal } from '@/lib/server/process-global';
+import { settleWebhookWakes } from '@/lib/webhooks/queue';
 import { registerStatusReconciliation, scheduleStatusCheck } from './status-reconciliation';
 
 const state = processGlobal<{ starting?: Promise<PgBoss> }>('jobs', () => ({}));
@@ -39,5 +40,9 @@ export async function afterInitiation(paymentId: string): Promise<void> {
 export async function stopJobs(): Promise<void> {
   const current = state.starting;
   state.starting = undefined;
-  if (current) await (await current).stop({ graceful: true, timeout: 10_000 });
+  if (!current) return;
+  const boss = await current;
+  // Jobs for events just stored are sent before the queue stops; any that is not is swept up later.
+  await settleWebhookWakes();
+  await boss.stop({ graceful: true, timeout: 10_000 });
 }

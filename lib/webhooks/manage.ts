@@ -18,6 +18,7 @@ import {
   callbackUrlFor,
   findSubscription,
   isUuid,
+  markSubscriptionCancelled,
   mirrorDeliveryState,
   newSubscriptionId,
   saveSubscription,
@@ -185,10 +186,7 @@ export async function cancelSubscription(db: Db, id: string): Promise<Managed<ob
   } catch (error) {
     return failure(error, { action: 'delete', subscriptionId: id });
   }
-  await db
-    .update(webhookSubscriptions)
-    .set({ cancelledAt: sql`now()`, deliveryEnabled: false, updatedAt: sql`now()` })
-    .where(eq(webhookSubscriptions.id, id));
+  await markSubscriptionCancelled(db, id);
   return { ok: true };
 }
 

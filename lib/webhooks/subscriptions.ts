@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { type WebhookSubscription, webhookSubscriptions } from '@/lib/db/schema';
+import { processGlobal } from '@/lib/server/process-global';
 import { openSecret, sealSecret } from './secret-box';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,6 +51,7 @@ export async function saveSubscription(db: Db, subscription: SubscriptionToSave)
       subscription.disabledReason === undefined ? 'pending_activation' : subscription.disabledReason,
     disabledAt: subscription.disabledAt ?? null,
   });
+  forgetDeliveryKeys(subscription.id);
 }
 
 /** Mirrors the delivery state the bank reports (its GET is the source of truth for monitoring). */
@@ -62,6 +64,16 @@ export async function mirrorDeliveryState(
     .update(webhookSubscriptions)
     .set({ ...state, updatedAt: sql`now()` })
     .where(eq(webhookSubscriptions.id, subscriptionId));
+  forgetDeliveryKeys(subscriptionId);
+}
+
+/** Marks a subscription cancelled at the bank; the row stays for the history of its events. */
+export async function markSubscriptionCancelled(db: Db, subscriptionId: string): Promise<void> {
+  await db
+    .update(webhookSubscriptions)
+    .set({ cancelledAt: sql`now()`, deliveryEnabled: false, updatedAt: sql`now()` })
+    .where(eq(webhookSubscriptions.id, subscriptionId));
+  forgetDeliveryKeys(subscriptionId);
 }
 
 /**
@@ -83,6 +95,7 @@ export async function rotateSigningSecret(
       updatedAt: sql`now()`,
     })
     .where(eq(webhookSubscriptions.id, subscriptionId));
+  forgetDeliveryKeys(subscriptionId);
 }
 
 export async function findSubscription(
@@ -100,13 +113,134 @@ export async function findSubscription(
 
 /** The secrets a delivery for this subscription may be signed with now: current first. */
 export function signingSecrets(subscription: WebhookSubscription, now = new Date()): string[] {
-  const secrets = [openSecret(subscription.signingSecretSealed, subscription.id)];
-  if (
-    subscription.previousSigningSecretSealed &&
-    subscription.previousSecretValidUntil &&
-    subscription.previousSecretValidUntil > now
-  ) {
-    secrets.push(openSecret(subscription.previousSigningSecretSealed, subscription.id));
+  return deliverySecrets(openKeys(subscription), now);
+}
+
+/**
+ * What a delivery for a subscription is checked with: its signing secrets, opened, and whether it
+ * still takes deliveries. Kept in memory for a few seconds (see `deliveryKeys`).
+ */
+export interface DeliveryKeys {
+  subscriptionId: string;
+  cancelled: boolean;
+  current: string;
+  previous?: { secret: string; validUntil: Date };
+}
+
+/** The secrets a delivery may be signed with at `now`: current first, as `signingSecrets`. */
+export function deliverySecrets(keys: DeliveryKeys, now = new Date()): string[] {
+  return keys.previous && keys.previous.validUntil > now
+    ? [keys.current, keys.previous.secret]
+    : [keys.current];
+}
+
+// Every delivery needs its subscription's secrets, and reading the row and opening the sealed secret
+// cost more than checking the signature and decrypting the body together. A change made by this
+// process forgets its entry at once; one made by another app instance is seen after the TTL at the
+// latest, and at once for a secret rotation, since a signature that matches none of the cached
+// secrets makes the intake read the row again (`reloadDeliveryKeys`).
+export const deliveryKeysTtlMs = 10_000;
+// A forger sending bad signatures can make us read the row at most this often per subscription.
+const reloadAfterMs = 1_000;
+const maxCachedSubscriptions = 256;
+
+interface CachedKeys {
+  loadedAt: number;
+  keys: Promise<DeliveryKeys | undefined>;
+}
+
+// Per process, not per module copy: the server actions that change a subscription and the route
+// that takes its deliveries are bundled apart (lib/server/process-global.ts).
+const keyCache = processGlobal('webhook-delivery-keys', () => new Map<string, CachedKeys>());
+
+async function loadDeliveryKeys(db: Db, subscriptionId: string): Promise<DeliveryKeys | undefined> {
+  const [row] = await db
+    .select({
+      id: webhookSubscriptions.id,
+      cancelledAt: webhookSubscriptions.cancelledAt,
+      signingSecretSealed: webhookSubscriptions.signingSecretSealed,
+      previousSigningSecretSealed: webhookSubscriptions.previousSigningSecretSealed,
+      previousSecretValidUntil: webhookSubscriptions.previousSecretValidUntil,
+    })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, subscriptionId))
+    .limit(1);
+  return row && openKeys(row);
+}
+
+type SealedKeys = Pick<
+  WebhookSubscription,
+  'id' | 'cancelledAt' | 'signingSecretSealed' | 'previousSigningSecretSealed' | 'previousSecretValidUntil'
+>;
+
+function openKeys(row: SealedKeys): DeliveryKeys {
+  const keys: DeliveryKeys = {
+    subscriptionId: row.id,
+    cancelled: row.cancelledAt !== null,
+    current: openSecret(row.signingSecretSealed, row.id),
+  };
+  if (row.previousSigningSecretSealed && row.previousSecretValidUntil) {
+    keys.previous = {
+      secret: openSecret(row.previousSigningSecretSealed, row.id),
+      validUntil: row.previousSecretValidUntil,
+    };
   }
-  return secrets;
+  return keys;
+}
+
+function load(db: Db, subscriptionId: string, nowMs: number): Promise<DeliveryKeys | undefined> {
+  const entry: CachedKeys = { loadedAt: nowMs, keys: loadDeliveryKeys(db, subscriptionId) };
+  keyCache.delete(subscriptionId);
+  keyCache.set(subscriptionId, entry);
+  if (keyCache.size > maxCachedSubscriptions) {
+    const oldest = keyCache.keys().next().value;
+    if (oldest !== undefined) keyCache.delete(oldest);
+  }
+  // An unknown id is not remembered (anyone can send one), nor is a failed read.
+  entry.keys.then(
+    (keys) => {
+      if (!keys && keyCache.get(subscriptionId) === entry) keyCache.delete(subscriptionId);
+    },
+    () => {
+      if (keyCache.get(subscriptionId) === entry) keyCache.delete(subscriptionId);
+    },
+  );
+  return entry.keys;
+}
+
+/**
+ * The delivery keys of a subscription, from memory when read less than `deliveryKeysTtlMs` ago.
+ * Concurrent deliveries for a subscription not in memory share one read.
+ */
+export function deliveryKeys(
+  db: Db,
+  subscriptionId: string,
+  nowMs = Date.now(),
+): Promise<DeliveryKeys | undefined> {
+  if (!isUuid(subscriptionId)) return Promise.resolve(undefined);
+  const id = subscriptionId.toLowerCase();
+  const cached = keyCache.get(id);
+  if (cached && nowMs - cached.loadedAt < deliveryKeysTtlMs && nowMs >= cached.loadedAt) return cached.keys;
+  return load(db, id, nowMs);
+}
+
+/**
+ * Reads the keys again after a signature matched none of them, in case another instance rotated the
+ * secret; `undefined` when they were read too recently for that to tell anything new.
+ */
+export async function reloadDeliveryKeys(
+  db: Db,
+  subscriptionId: string,
+  nowMs = Date.now(),
+): Promise<{ keys: DeliveryKeys | undefined } | undefined> {
+  if (!isUuid(subscriptionId)) return undefined;
+  const id = subscriptionId.toLowerCase();
+  const cached = keyCache.get(id);
+  if (cached && nowMs - cached.loadedAt < reloadAfterMs && nowMs >= cached.loadedAt) return undefined;
+  return { keys: await load(db, id, nowMs) };
+}
+
+/** Called after every change to a subscription's row made through this module. */
+export function forgetDeliveryKeys(subscriptionId: string): void {
+  keyCache.delete(subscriptionId.toLowerCase());
 }

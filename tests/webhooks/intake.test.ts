@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/webhooks/bank-events/[subscriptionId]/route';
@@ -6,8 +6,13 @@ import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { encryptEnvelope } from '@/lib/webhooks/encryption';
 import { acceptDelivery } from '@/lib/webhooks/intake';
+import { sealSecret } from '@/lib/webhooks/secret-box';
 import { signPayload } from '@/lib/webhooks/signature';
-import { rotateSigningSecret } from '@/lib/webhooks/subscriptions';
+import {
+  deliveryKeysTtlMs,
+  markSubscriptionCancelled,
+  rotateSigningSecret,
+} from '@/lib/webhooks/subscriptions';
 import { freshAppDatabase } from '../support/app-database';
 import { claimEnvelope, createSubscription, newSecret, nowSeconds, sealedDelivery } from './support';
 
@@ -40,6 +45,7 @@ describe('webhook delivery intake', () => {
       eventType: 'claim.paid',
       schemaVersion: '1.0',
       selfLink: envelope.links[0]?.href,
+      links: envelope.links,
       requestId: 'r-1',
       processedAt: null,
       outcome: null,
@@ -190,5 +196,43 @@ describe('webhook delivery intake', () => {
     const bad = await sealedDelivery({ eventId: 'x' }, secret);
     expect((await post(id, bad.rawBody, bad.signatureHeader)).status).toBe(400);
     expect((await post(crypto.randomUUID(), delivery.rawBody, delivery.signatureHeader)).status).toBe(404);
+  });
+
+  describe('signing keys kept in memory', () => {
+    const deliverNow = async (id: string, secret: string, now?: Date) =>
+      acceptDelivery({ subscriptionId: id, ...(await sealedDelivery(claimEnvelope(), secret)), now });
+
+    it('sees a cancellation made through this app at once', async () => {
+      const { id, secret } = await createSubscription(db);
+      expect(await deliverNow(id, secret)).toMatchObject({ ok: true, status: 'accepted' });
+      await markSubscriptionCancelled(db, id);
+      expect(await deliverNow(id, secret)).toEqual({ ok: false, reason: 'unknown_subscription' });
+    });
+
+    it('sees a cancellation made by another instance once the keys are older than the TTL', async () => {
+      const { id, secret } = await createSubscription(db);
+      expect(await deliverNow(id, secret)).toMatchObject({ ok: true });
+      // Another app instance cancels: the row changes, this process is not told.
+      await db.execute(sql`update webhook_subscriptions set cancelled_at = now() where id = ${id}`);
+      // Within the TTL the keys in memory still serve (no read per delivery)...
+      expect(await deliverNow(id, secret)).toMatchObject({ ok: true });
+      // ...and once they are older, the row is read again.
+      const later = new Date(Date.now() + deliveryKeysTtlMs + 1000);
+      expect(await deliverNow(id, secret, later)).toEqual({ ok: false, reason: 'unknown_subscription' });
+    });
+
+    it('sees a secret rotated by another instance at the first delivery signed with the new secret', async () => {
+      const { id, secret } = await createSubscription(db);
+      expect(await deliverNow(id, secret)).toMatchObject({ ok: true });
+      const next = newSecret();
+      await db.execute(
+        sql`update webhook_subscriptions set signing_secret_sealed = ${sealSecret(next, id)} where id = ${id}`,
+      );
+      // Read a second or more after the keys in memory: a signature that matches none reads them again.
+      const later = new Date(Date.now() + 1500);
+      expect(await deliverNow(id, next, later)).toMatchObject({ ok: true, status: 'accepted' });
+      // The old secret, no longer in the row, is refused from then on.
+      expect(await deliverNow(id, secret, later)).toEqual({ ok: false, reason: 'signature_mismatch' });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { webhookEvents } from '@/lib/db/schema';
@@ -136,5 +136,55 @@ describe('webhook event processing', () => {
     const up = fakeClaims();
     await processSubscriptionEvents(db, id, up.client);
     expect(await outcomeOf(envelope.eventId)).toMatchObject({ outcome: 'applied', attempts: 2 });
+  });
+
+  it('lets two workers run at once without processing any event twice, in occurredAt order', async () => {
+    const { id, secret } = await createSubscription(db);
+    const envelopes = Array.from({ length: 8 }, (_, i) =>
+      claimEnvelope({
+        occurredAt: `2026-03-03T10:00:0${i}.000000Z`,
+        links: selfTo(claim(`two-${i}`)),
+      }),
+    );
+    for (const envelope of [...envelopes].reverse()) await deliver(id, secret, envelope);
+    // A bank that takes its time, so that the two workers overlap.
+    const bank = fakeClaims();
+    const slow = {
+      read: async (href: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        return bank.client.read(href);
+      },
+    };
+    const [a, b] = await Promise.all([
+      processSubscriptionEvents(db, id, slow),
+      processSubscriptionEvents(db, id, slow),
+    ]);
+    expect((a?.processed ?? 0) + (b?.processed ?? 0)).toBe(envelopes.length);
+    expect(bank.calls.map((call) => call.url)).toEqual(envelopes.map((_, i) => claim(`two-${i}`)));
+    for (const envelope of envelopes) {
+      expect(await outcomeOf(envelope.eventId)).toMatchObject({
+        outcome: 'applied',
+        attempts: 1,
+        claimedUntil: null,
+      });
+    }
+  });
+
+  it('leaves an event claimed by a worker that died alone until the claim lapses, and runs nothing ahead of it', async () => {
+    const { id, secret } = await createSubscription(db);
+    const first = claimEnvelope({ occurredAt: '2026-03-04T10:00:00Z', links: selfTo(claim('held-1')) });
+    const second = claimEnvelope({ occurredAt: '2026-03-04T10:00:01Z', links: selfTo(claim('held-2')) });
+    for (const envelope of [first, second]) await deliver(id, secret, envelope);
+    const claimFirst = (until: ReturnType<typeof sql>) =>
+      db.update(webhookEvents).set({ claimedUntil: until }).where(eq(webhookEvents.eventId, first.eventId));
+    // The worker that claimed `first` died before it finished.
+    await claimFirst(sql`now() + interval '1 minute'`);
+    const bank = fakeClaims();
+    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 0 });
+    expect(bank.calls).toHaveLength(0);
+    // Its claim lapses: the next worker processes both, in order.
+    await claimFirst(sql`now() - interval '1 second'`);
+    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 2 });
+    expect(bank.calls.map((call) => call.url)).toEqual([claim('held-1'), claim('held-2')]);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_events" ADD COLUMN "claimed_until" timestamp with time zone;
