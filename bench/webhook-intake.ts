@@ -1,9 +1,12 @@
-// Webhook deliveries per second through acceptDelivery (signature, decryption, envelope, insert on
-// PGlite, and optionally the pg-boss enqueue), beside the cost of verify + decrypt alone.
+// Webhook deliveries per second through acceptDelivery (signing keys cached in memory, signature,
+// decryption, envelope, insert-once on PGlite, and optionally the coalesced pg-boss wake, whose sends
+// are waited for before the clock stops), beside verify + decrypt alone, and the bare reference of
+// bench/webhook-limits.ts: verify + decrypt + JSON.parse + one plain INSERT.
 // Run: npx tsx bench/webhook-intake.ts [deliveries]
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import type { Delivery } from './webhook-support';
 
 const count = Number(process.argv[2] ?? 2000);
 
@@ -15,14 +18,16 @@ process.env.LOG_LEVEL = 'error';
 // Imported after the environment is set: settings and the logger read it once.
 const { getDb, openDatabase, closeDatabase } = await import('@/lib/db');
 const { acceptDelivery } = await import('@/lib/webhooks/intake');
-const { decryptDelivery, encryptEnvelope } = await import('@/lib/webhooks/encryption');
+const { decryptDelivery } = await import('@/lib/webhooks/encryption');
 const { parseEnvelope } = await import('@/lib/webhooks/envelope');
-const { signPayload, verifySignature } = await import('@/lib/webhooks/signature');
+const { bareIntake, sealedDeliveries, verifyOrThrow } = await import('./webhook-support');
 const { saveSubscription, callbackUrlFor, newSubscriptionId } = await import('@/lib/webhooks/subscriptions');
-const { attachJobQueue, webhookEventQueue } = await import('@/lib/webhooks/queue');
+const { attachJobQueue, settleWebhookWakes, webhookEventQueue } = await import('@/lib/webhooks/queue');
 const { fromPglite, PgBoss } = await import('pg-boss');
 
 const db = await getDb();
+const { jobs } = await openDatabase();
+if (jobs.kind !== 'pglite') throw new Error('expected PGlite');
 const secret = `whsec_${randomBytes(32).toString('base64url')}`;
 const subscriptionId = newSubscriptionId();
 await saveSubscription(db, {
@@ -33,26 +38,7 @@ await saveSubscription(db, {
   signingSecret: secret,
 });
 
-async function deliveries(n: number) {
-  const list: { rawBody: string; signatureHeader: string }[] = [];
-  const t = Math.floor(Date.now() / 1000);
-  for (let i = 0; i < n; i++) {
-    const rawBody = await encryptEnvelope(
-      {
-        eventId: randomUUID(),
-        eventType: 'claim.paid',
-        schemaVersion: '1.0',
-        occurredAt: new Date(Date.now() - i).toISOString(),
-        links: [{ rel: 'self', href: `http://127.0.0.1:4010/business/claims/v1/claims/${i}`, method: 'GET' }],
-      },
-      secret,
-    );
-    list.push({ rawBody, signatureHeader: signPayload(secret, rawBody, t) });
-  }
-  return list;
-}
-
-type Delivery = Awaited<ReturnType<typeof deliveries>>[number];
+const deliveries = (n: number) => sealedDeliveries(secret, n);
 
 async function timed(
   label: string,
@@ -70,11 +56,13 @@ async function timed(
       }
     }),
   );
+  await settleWebhookWakes();
   const ms = performance.now() - started;
   const perSecond = (list.length / ms) * 1000;
   console.log(
-    `${label.padEnd(52)} ${String(Math.round(perSecond)).padStart(7)}/s  ${(ms / list.length).toFixed(3).padStart(7)} ms each`,
+    `${label.padEnd(60)} ${String(Math.round(perSecond)).padStart(7)}/s  ${(ms / list.length).toFixed(3).padStart(7)} ms each`,
   );
+  return perSecond;
 }
 
 const expectAccepted = (status: string) => async (d: Delivery) => {
@@ -89,29 +77,42 @@ for (const d of warm.slice(0, 100)) await expectAccepted('accepted')(d);
 
 const batchA = await deliveries(count);
 await timed('verify + decrypt + envelope only (no database)', batchA, 1, async (d) => {
-  const check = verifySignature({
-    header: d.signatureHeader,
-    rawBody: d.rawBody,
-    secrets: [secret],
-    toleranceSeconds: 300,
-  });
-  if (!check.ok) throw new Error(check.reason);
+  verifyOrThrow(d, secret);
   const opened = await decryptDelivery(d.rawBody, secret);
   if (!opened.ok || !parseEnvelope(opened.plaintext).ok) throw new Error('did not open');
 });
-await timed('acceptDelivery, new events, no queue, sequential', batchA, 1, expectAccepted('accepted'));
+const bareRate = await timed(
+  'bare: verify + decrypt + JSON.parse + one INSERT',
+  await deliveries(count),
+  1,
+  bareIntake(jobs.client, subscriptionId, secret),
+);
+const unqueuedRate = await timed(
+  'acceptDelivery, new events, no queue, sequential',
+  batchA,
+  1,
+  expectAccepted('accepted'),
+);
 await timed('acceptDelivery, duplicates, sequential', batchA, 1, expectAccepted('duplicate'));
 const batchB = await deliveries(count);
 await timed('acceptDelivery, new events, no queue, 16 concurrent', batchB, 16, expectAccepted('accepted'));
 
-const { jobs } = await openDatabase();
-if (jobs.kind !== 'pglite') throw new Error('expected PGlite');
 const boss = new PgBoss({ db: fromPglite(jobs.client), schema: 'pgboss' });
 await boss.start();
 await boss.createQueue(webhookEventQueue, { policy: 'stately' });
 attachJobQueue(boss);
 const batchC = await deliveries(count);
-await timed('acceptDelivery, new events + pg-boss send, sequential', batchC, 1, expectAccepted('accepted'));
+const queuedRate = await timed(
+  'acceptDelivery, new events + coalesced job wake, sequential',
+  batchC,
+  1,
+  expectAccepted('accepted'),
+);
 attachJobQueue(undefined);
+const percent = (rate: number) => `${((rate / bareRate) * 100).toFixed(1)}%`;
+console.log(
+  `\nintake / bare (target >= 40%): ${percent(queuedRate)} with the job wake (as the server), ` +
+    `${percent(unqueuedRate)} without the queue`,
+);
 await boss.stop({ graceful: true, timeout: 5000 });
 await closeDatabase();
