@@ -103,7 +103,7 @@ describe('cancellation', () => {
     expect(await status(links)).toBe('ACSC');
   });
 
-  it('409 STATUS_INVALID once executed; POST cancellation-authorisations before SCA is 409 too', async () => {
+  it('405 SERVICE_INVALID once executed (BG IG 4.12); POST cancellation-authorisations before SCA is 409', async () => {
     const links = await initiate(singlePayment());
     expectError(
       await tpp.request('POST', `${rel(links.self?.href)}/cancellation-authorisations`, tpp.headers(token)),
@@ -113,7 +113,9 @@ describe('cancellation', () => {
     await approveJon(links);
     await advanceClock(sandbox.url, 120);
     expect(await status(links)).toBe('ACSC');
-    expectError(await del(links), 409, 'STATUS_INVALID');
+    const refused = await del(links);
+    expectError(refused, 405, 'SERVICE_INVALID');
+    expect(refused.headers.get('Allow')).toBe('GET');
   });
 
   it('IOBWS payments cancel without SCA (IST TS 310 has no cancellation authorisation)', async () => {

@@ -198,6 +198,54 @@ describe('paying a claim', () => {
     expect(followed.json.claimStatus).toBe('Paid');
   });
 
+  it('a payment for a claim already paid is refused at initiation: 400 CLAIM_ALREADY_PAID', async () => {
+    const claim = await newClaim(3300);
+    await payAsJon(claimPayment(claim.claimId, '3300'));
+    const again = await tpp.initiate(tppToken, claimPayment(claim.claimId, '3300'));
+    expect(again.status, JSON.stringify(again.json)).toBe(400);
+    expect(again.json.tppMessages?.[0]).toMatchObject({
+      code: 'CLAIM_ALREADY_PAID',
+      path: 'remittanceInformationStructured[0].reference',
+    });
+    const unstructured = await tpp.initiate(
+      tppToken,
+      claimPayment(claim.claimId, '3300', {
+        remittanceInformationStructured: undefined,
+        remittanceInformationUnstructured: claim.claimId,
+      }),
+    );
+    expect(unstructured.json.tppMessages?.[0]).toMatchObject({
+      code: 'CLAIM_ALREADY_PAID',
+      path: 'remittanceInformationUnstructured',
+    });
+    const inBulk = await tpp.initiate(
+      tppToken,
+      {
+        paymentInformationId: `claims-paid-${Date.now()}`,
+        debtorAccount: { iban: JON_MAIN },
+        payments: [
+          { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '100' } },
+          {
+            creditorAccount: { iban: CLAIM_ACCOUNT },
+            instructedAmount: { currency: 'ISK', amount: '3300' },
+            remittanceInformationStructuredArray: [{ reference: claim.claimId }],
+          },
+        ],
+      },
+      { service: 'bulk-payments' },
+    );
+    expect(inBulk.json.tppMessages?.[0]).toMatchObject({
+      code: 'CLAIM_ALREADY_PAID',
+      path: 'payments[1].remittanceInformationStructuredArray[0].reference',
+    });
+    // The same reference to another account is an ordinary transfer, not a claim payment.
+    const elsewhere = await tpp.initiate(
+      tppToken,
+      claimPayment(claim.claimId, '3300', { creditorAccount: { iban: CREDITOR } }),
+    );
+    expect(elsewhere.status).toBe(201);
+  });
+
   it('a partial payment (partialPayment: true) pays part of a claim that allows it', async () => {
     const claim = await newClaim(48900, { isPartialPaymentAllowed: true });
     const from = receiver.received.length;

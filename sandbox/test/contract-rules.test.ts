@@ -59,6 +59,10 @@ interface Rule {
 // ------------------------------------------------------------------ bodies
 
 const JON_BBAN = JON_MAIN.slice(4);
+/** Valid checksum and a bank code of this sandbox bank (0159), but no such account here. */
+const UNKNOWN_HERE = 'IS980159269999990101302989';
+const SANDKASSI = 'IS780515260012345102993029';
+const BOKHALD = 'IS950515260012346403164039';
 const FUTURE = '2027-06-15T00:00:00Z';
 const REMOVE = Symbol('remove');
 
@@ -193,6 +197,36 @@ function freeHeader(name: string, value: string): Rule {
     accepted: { headers: { [name]: value } },
     rejected: 'not shown: any value is allowed and the bank may ignore it',
   };
+}
+
+/** Initiates a single payment with `overrides` and reads it back (spec 2.6): both answers. */
+async function initiateAndRead(ctx: Ctx, overrides: Record<string, unknown>) {
+  const created = await ctx.tpp.initiate(ctx.token, singlePayment(overrides));
+  const read = await ctx.tpp.get(
+    ctx.token,
+    `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`,
+  );
+  return { created, read };
+}
+
+const withoutBody = (ctx: Ctx) => ctx.tpp.headers(ctx.token, { 'Content-Type': undefined });
+
+/** A payment initiated and cancelled at once (DELETE before SCA): its path. */
+async function cancelledPayment(ctx: Ctx): Promise<string> {
+  const created = await ctx.tpp.initiate(ctx.token, singlePayment());
+  const path = `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`;
+  expect((await ctx.tpp.request('DELETE', path, withoutBody(ctx))).status).toBe(204);
+  return path;
+}
+
+/** A payment of Sandkassi ehf. (multilevel SCA) and an authorisation started on it with `headers`. */
+async function startMultilevelAuthorisation(ctx: Ctx, headers: Record<string, string> = {}) {
+  const created = await ctx.tpp.initiate(ctx.token, singlePayment({ debtorAccount: { iban: SANDKASSI } }));
+  return ctx.tpp.request(
+    'POST',
+    `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}/authorisations`,
+    ctx.tpp.headers(ctx.token, headers),
+  );
 }
 
 async function addFault(ctx: Ctx, status: number) {
@@ -377,6 +411,19 @@ const RULES: Rule[] = [
     '2027-06-14T00:00:00Z',
     'PERIOD_INVALID',
   ),
+  {
+    part: '2.2',
+    rule: 'endDate without startDate: not before today (the order starts today)',
+    accepted: { service: P, body: () => withField(periodicBase(), 'startDate', REMOVE) },
+    rejected: {
+      service: P,
+      body: () =>
+        withField(withField(periodicBase(), 'startDate', REMOVE), 'endDate', '2020-01-02T00:00:00Z'),
+      status: 400,
+      code: 'PERIOD_INVALID',
+      path: 'endDate',
+    },
+  },
   {
     part: '2.4',
     rule: 'ExecutionRule: following, preceding',
@@ -671,6 +718,37 @@ const RULES: Rule[] = [
       path: 'debtorAccount',
     },
   },
+  {
+    part: '2.4',
+    rule: 'creditorAccount: an account of this bank, when it names this bank (which condition yields which code: README)',
+    accepted: [
+      { body: single('creditorAccount', { iban: CREDITOR }) },
+      { body: single('creditorAccount', { iban: ANNA_MAIN }) },
+      { body: single('creditorAccount', { bban: ANNA_MAIN.slice(4) }) },
+      { service: P, body: periodic('creditorAccount', { iban: ANNA_MAIN }) },
+    ],
+    rejected: [
+      {
+        body: single('creditorAccount', { iban: UNKNOWN_HERE }),
+        status: 400,
+        code: 'CREDITOR_ACCOUNT_NOT_FOUND',
+        path: 'creditorAccount',
+      },
+      {
+        body: single('creditorAccount', { bban: UNKNOWN_HERE.slice(4) }),
+        status: 400,
+        code: 'CREDITOR_ACCOUNT_NOT_FOUND',
+        path: 'creditorAccount',
+      },
+      {
+        service: P,
+        body: periodic('creditorAccount', { iban: UNKNOWN_HERE }),
+        status: 400,
+        code: 'CREDITOR_ACCOUNT_NOT_FOUND',
+        path: 'creditorAccount',
+      },
+    ],
+  },
   unknownProperty('2.4', 'payments', 'instructedAmount'),
   required('2.4', 'payments', 'instructedAmount.currency', { body: single() }),
   required('2.4', 'payments', 'instructedAmount.amount', { body: single() }),
@@ -841,9 +919,40 @@ const RULES: Rule[] = [
     part: '2.6',
     rule: 'payment information: creditorName 1 to 70 required, debtorName from the bank',
     accepted: {
+      run: async (ctx) => (await initiateAndRead(ctx, { creditorName: null })).read,
+      status: 200,
+    },
+    rejected: 'not shown: an answer is validated against PaymentInformation, not sent',
+  },
+  {
+    part: '2.6',
+    rule: 'payment information: a field sent as null reads back absent (2.6 does not make chargeBearer nullable)',
+    accepted: {
       run: async (ctx) => {
-        const created = await ctx.tpp.initiate(ctx.token, singlePayment({ creditorName: null }));
-        return ctx.tpp.get(ctx.token, `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`);
+        const { read } = await initiateAndRead(ctx, {
+          chargeBearer: null,
+          endToEndIdentification: null,
+          creditorAgent: null,
+        });
+        expect(read.json).not.toHaveProperty('chargeBearer');
+        expect(read.json).not.toHaveProperty('endToEndIdentification');
+        return read;
+      },
+      status: 200,
+    },
+    rejected: 'not shown: an answer is validated against PaymentInformation, not sent',
+  },
+  {
+    part: '2.6',
+    rule: 'payment information: exchangeRateInformation and transactionFeesDetails of a foreign-currency payment',
+    accepted: {
+      run: async (ctx) => {
+        const { created, read } = await initiateAndRead(ctx, {
+          instructedAmount: { currency: 'EUR', amount: '10.00' },
+        });
+        expect(read.json.exchangeRateInformation).toEqual(created.json.exchangeRateInformation);
+        expect(read.json.transactionFeesDetails).toEqual(created.json.transactionFeesDetails);
+        return read;
       },
       status: 200,
     },
@@ -906,7 +1015,22 @@ const RULES: Rule[] = [
     part: '4.1',
     rule: '201 as application/json or application/xml',
     accepted: [{ body: single() }, { headers: { Accept: 'application/xml' }, body: single() }],
-    rejected: { headers: { Accept: 'text/html' }, body: single(), status: 406, code: null },
+    rejected: {
+      run: async (ctx) => {
+        const count = async () =>
+          ((await (await fetch(`${ctx.url}/sandbox/payments`)).json()) as { payments: unknown[] }).payments
+            .length;
+        const before = await count();
+        const response = await ctx.tpp.initiate(ctx.token, singlePayment(), {
+          headers: { Accept: 'text/html' },
+        });
+        // Refused before anything is done: no payment was made that the TPP never heard of.
+        expect(await count()).toBe(before);
+        return response;
+      },
+      status: 406,
+      code: null,
+    },
   },
   {
     part: '4.1',
@@ -988,7 +1112,15 @@ const RULES: Rule[] = [
   {
     part: '4.1',
     rule: 'PSU-ID: optional kennitala of a PSU who may use the debtor account',
-    accepted: [{ headers: { 'PSU-ID': '0101302989' } }, { headers: { 'PSU-ID': undefined } }],
+    accepted: [
+      { headers: { 'PSU-ID': '0101302989' } },
+      { headers: { 'PSU-ID': '010130-2989' } },
+      { headers: { 'PSU-ID': undefined } },
+      {
+        // The same kennitala, written with its hyphen, names the same signer on an authorisation start.
+        run: (ctx) => startMultilevelAuthorisation(ctx, { 'PSU-ID': '111171-2549' }),
+      },
+    ],
     rejected: [
       { headers: { 'PSU-ID': '0000000000' }, status: 401, code: 'PSU_CREDENTIALS_INVALID', path: 'PSU-ID' },
       {
@@ -1000,9 +1132,42 @@ const RULES: Rule[] = [
     ],
   },
   freeHeader('PSU-ID-Type', 'kennitala'),
-  freeHeader('PSU-Corporate-ID', '5102993029'),
+  {
+    part: '4.1',
+    rule: 'PSU-Corporate-ID: optional kennitala of the company that owns the debtor account',
+    accepted: [
+      { headers: { 'PSU-Corporate-ID': undefined } },
+      { headers: { 'PSU-Corporate-ID': '5102993029' }, body: single('debtorAccount', { iban: SANDKASSI }) },
+      { headers: { 'PSU-Corporate-ID': '510299-3029' }, body: single('debtorAccount', { iban: SANDKASSI }) },
+    ],
+    rejected: [
+      {
+        headers: { 'PSU-Corporate-ID': '0000000000' },
+        body: single('debtorAccount', { iban: SANDKASSI }),
+        status: 401,
+        code: 'CORPORATE_ID_INVALID',
+        path: 'PSU-Corporate-ID',
+      },
+      {
+        headers: { 'PSU-Corporate-ID': '5102993029' },
+        status: 400,
+        code: 'DEBTOR_ACCOUNT_NOT_FOUND',
+        path: 'debtorAccount',
+      },
+    ],
+  },
   freeHeader('PSU-Corporate-Id-Type', 'kennitala'),
-  freeHeader('Consent-ID', 'consent-1'),
+  {
+    part: '4.1',
+    rule: 'Consent-ID: optional; this bank holds no account-information consents, so none can be matched',
+    accepted: { headers: { 'Consent-ID': undefined } },
+    rejected: {
+      headers: { 'Consent-ID': 'consent-1' },
+      status: 400,
+      code: 'CONSENT_UNKNOWN',
+      path: 'Consent-ID',
+    },
+  },
   freeHeader('TPP-Brand-Logging-Information', 'Greiðsla'),
   freeHeader('PSU-IP-Port', '443'),
   freeHeader('PSU-Accept', 'text/html'),
@@ -1034,15 +1199,25 @@ const RULES: Rule[] = [
       { headers: { 'TPP-Redirect-URI': 'https://tpp.example/return' } },
       {
         headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
-        body: single('debtorAccount', { iban: 'IS950515260012346403164039' }),
+        body: single('debtorAccount', { iban: BOKHALD }),
       },
     ],
-    rejected: [undefined, 'not a url', '/relative'].map((value) => ({
-      headers: { 'TPP-Redirect-URI': value },
-      status: 400,
-      code: 'FORMAT_ERROR',
-      path: 'TPP-Redirect-URI',
-    })),
+    rejected: [
+      ...[undefined, 'not a url', '/relative'].map((value) => ({
+        headers: { 'TPP-Redirect-URI': value },
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'TPP-Redirect-URI',
+      })),
+      {
+        // "Mandated ..., specifically when TPP-Redirect-Preferred equals true" (BG IG 5.3), whatever the approach.
+        headers: { 'TPP-Redirect-URI': undefined, 'TPP-Redirect-Preferred': 'true' },
+        body: single('debtorAccount', { iban: BOKHALD }),
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'TPP-Redirect-URI',
+      },
+    ],
   },
   headerRule(
     '4.1',
@@ -1094,32 +1269,59 @@ const RULES: Rule[] = [
   ),
   {
     part: '4.1',
-    rule: 'Idempotency-Key: the same key and request give the first answer; another request with it is refused',
-    accepted: {
-      run: async (ctx) => {
-        const key = randomUUID();
-        const first = await ctx.tpp.initiate(ctx.token, singlePayment(), {
-          headers: { 'Idempotency-Key': key },
-        });
-        const again = await ctx.tpp.initiate(ctx.token, singlePayment(), {
-          headers: { 'Idempotency-Key': key },
-        });
-        expect(again.json.paymentId).toBe(first.json.paymentId);
-        return again;
+    // ÍST TS 316 ("Idempotency"): the uniqueness of the message is based on the key only, the payload is ignored;
+    // a key whose operation succeeded gives that result again, one whose operation failed gives that error again.
+    rule: 'Idempotency-Key: a repeated key gives the first answer, whatever the body (ÍST TS 316)',
+    accepted: [
+      {
+        run: async (ctx) => {
+          const key = randomUUID();
+          const first = await ctx.tpp.initiate(ctx.token, singlePayment(), {
+            headers: { 'Idempotency-Key': key },
+          });
+          const again = await ctx.tpp.initiate(ctx.token, singlePayment(), {
+            headers: { 'Idempotency-Key': key },
+          });
+          expect(again.json.paymentId).toBe(first.json.paymentId);
+          return again;
+        },
       },
-    },
+      {
+        run: async (ctx) => {
+          const key = randomUUID();
+          const first = await ctx.tpp.initiate(ctx.token, singlePayment(), {
+            headers: { 'Idempotency-Key': key },
+          });
+          const other = await ctx.tpp.initiate(ctx.token, singlePayment({ creditorName: 'Annar' }), {
+            headers: { 'Idempotency-Key': key },
+          });
+          expect(other.json).toEqual(first.json);
+          expect(other.headers.get('Location')).toBe(first.headers.get('Location'));
+          return other;
+        },
+      },
+    ],
     rejected: [
       {
         run: async (ctx) => {
           const key = randomUUID();
-          await ctx.tpp.initiate(ctx.token, singlePayment(), { headers: { 'Idempotency-Key': key } });
-          return ctx.tpp.initiate(ctx.token, singlePayment({ creditorName: 'Annar' }), {
+          const failed = await ctx.tpp.initiate(ctx.token, singlePayment({ creditorName: x(71) }), {
             headers: { 'Idempotency-Key': key },
           });
+          expectError(failed, 400, 'FORMAT_ERROR', 'creditorName');
+          // The corrected body under the same key: the first outcome again, and no payment made.
+          const again = await ctx.tpp.initiate(ctx.token, singlePayment(), {
+            headers: { 'Idempotency-Key': key },
+          });
+          const listed = (await (await fetch(`${ctx.url}/sandbox/payments`)).json()) as {
+            payments: Array<{ idempotencyKey: string | null }>;
+          };
+          expect(listed.payments.filter((p) => p.idempotencyKey === key)).toEqual([]);
+          return again;
         },
         status: 400,
-        code: 'PARAMETER_NOT_CONSISTENT',
-        path: 'Idempotency-Key',
+        code: 'FORMAT_ERROR',
+        path: 'creditorName',
       },
       { headers: { 'Idempotency-Key': x(256) }, status: 400, code: 'FORMAT_ERROR', path: 'Idempotency-Key' },
     ],
@@ -1166,13 +1368,14 @@ const RULES: Rule[] = [
   },
   {
     part: '5',
-    rule: 'token from the client credentials grant; scope pis: required',
-    accepted: {
-      run: async (ctx) => ctx.tpp.initiate(await ctx.tpp.token('pis:'), singlePayment()),
-    },
+    rule: 'token from the client credentials grant; scope pis: required (ais: exists for account information)',
+    accepted: [
+      { run: async (ctx) => ctx.tpp.initiate(await ctx.tpp.token('pis:'), singlePayment()) },
+      { run: async (ctx) => ctx.tpp.initiate(await ctx.tpp.token('pis: ais:'), singlePayment()) },
+    ],
     rejected: [
-      {
-        run: async (ctx) => {
+      ...['', 'payments:', 'pis: nonsense'].map((scope) => ({
+        run: async (ctx: Ctx) => {
           const response = await fetch(`${ctx.url}/oauth/v2/oauth-token`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -1180,7 +1383,7 @@ const RULES: Rule[] = [
               grant_type: 'client_credentials',
               client_id: 'demo-tpp',
               client_secret: 'demo-tpp-secret',
-              scope: 'ais:',
+              scope,
             }),
           });
           const json = await response.json();
@@ -1194,15 +1397,19 @@ const RULES: Rule[] = [
         status: 400,
         code: 'invalid_scope',
         path: 'scope',
-      },
+      })),
     ],
   },
   {
     part: '5',
-    rule: 'a token without scope pis: on /psd2 (401 TOKEN_INVALID)',
+    rule: 'a token without scope pis: (an ais: token) on /psd2: 401 TOKEN_INVALID',
     accepted: { body: single() },
-    rejected:
-      'not shown: the token endpoint issues no such token (it refuses any TPP scope without pis:); the check is in src/pis/auth.ts',
+    rejected: {
+      run: async (ctx) => ctx.tpp.initiate(await ctx.tpp.token('ais:'), singlePayment()),
+      status: 401,
+      code: 'TOKEN_INVALID',
+      path: 'Authorization',
+    },
   },
   {
     part: '5',
@@ -1300,7 +1507,10 @@ const RULES: Rule[] = [
   },
   {
     part: '7',
-    rule: '409 STATUS_INVALID: a payment that can no longer be cancelled',
+    // BG IG 4.12: 405 is "the DELETE response code in case of cancellation of a payment initiation, where the
+    // payment initiation cannot be cancelled"; of the codes the reference gives it (CANCELLATION_INVALID,
+    // SERVICE_INVALID) part 7 allows SERVICE_INVALID.
+    rule: '405 SERVICE_INVALID: DELETE on a payment that can no longer be cancelled',
     accepted: {
       run: async (ctx) => {
         const created = await ctx.tpp.initiate(ctx.token, singlePayment());
@@ -1314,11 +1524,25 @@ const RULES: Rule[] = [
     },
     rejected: {
       run: async (ctx) => {
-        const created = await ctx.tpp.initiate(ctx.token, singlePayment());
-        const path = `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`;
-        await ctx.tpp.request('DELETE', path, ctx.tpp.headers(ctx.token, { 'Content-Type': undefined }));
-        return ctx.tpp.request('DELETE', path, ctx.tpp.headers(ctx.token, { 'Content-Type': undefined }));
+        const path = await cancelledPayment(ctx);
+        const again = await ctx.tpp.request('DELETE', path, withoutBody(ctx));
+        expect(again.headers.get('Allow')).toBe('GET');
+        return again;
       },
+      status: 405,
+      code: 'SERVICE_INVALID',
+      path: null,
+    },
+  },
+  {
+    part: '7',
+    rule: '409 STATUS_INVALID: an authorisation started on a payment that needs none',
+    accepted: {
+      run: (ctx) => startMultilevelAuthorisation(ctx),
+    },
+    rejected: {
+      run: async (ctx) =>
+        ctx.tpp.request('POST', `${await cancelledPayment(ctx)}/authorisations`, ctx.tpp.headers(ctx.token)),
       status: 409,
       code: 'STATUS_INVALID',
       path: null,

@@ -310,11 +310,10 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('Location')).toBe(first.headers.get('Location'));
   });
 
-  it('the same key with another body: 400 PARAMETER_NOT_CONSISTENT', async () => {
+  it('the same key with another body: the first 201 again, the body ignored (ÍST TS 316)', async () => {
     const key = randomUUID();
-    expect((await tpp.initiate(token, singlePayment(), { headers: { 'Idempotency-Key': key } })).status).toBe(
-      201,
-    );
+    const first = await tpp.initiate(token, singlePayment(), { headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(201);
     const other = await tpp.initiate(
       token,
       singlePayment({ instructedAmount: { currency: 'ISK', amount: '99' } }),
@@ -322,7 +321,24 @@ describe('Idempotency-Key', () => {
         headers: { 'Idempotency-Key': key },
       },
     );
-    expectError(other, 400, 'PARAMETER_NOT_CONSISTENT', 'Idempotency-Key');
+    expect(other.status).toBe(201);
+    expect(other.json).toEqual(first.json);
+  });
+
+  it('the same key after a failed initiation: the same error again, whatever the body (ÍST TS 316)', async () => {
+    const key = randomUUID();
+    const refused = await tpp.initiate(token, singlePayment(), {
+      headers: { 'Idempotency-Key': key, 'Content-Type': 'text/plain' },
+    });
+    expect(refused.status).toBe(415);
+    const again = await tpp.initiate(token, singlePayment(), { headers: { 'Idempotency-Key': key } });
+    expect(again.status).toBe(415);
+    const xml = await tpp.initiate(token, singlePayment({ creditorName: 'x'.repeat(71) }), {
+      headers: { 'Idempotency-Key': `${key}-2`, Accept: 'application/xml' },
+    });
+    expect(xml.status).toBe(400);
+    const json = await tpp.initiate(token, singlePayment(), { headers: { 'Idempotency-Key': `${key}-2` } });
+    expectError(json, 400, 'FORMAT_ERROR', 'creditorName');
   });
 
   it('keys are per TPP client', async () => {
@@ -521,7 +537,7 @@ describe('reading payments', () => {
     );
   });
 
-  it('cancels an unauthorised payment with 204, then 409 STATUS_INVALID', async () => {
+  it('cancels an unauthorised payment with 204, then 405 SERVICE_INVALID', async () => {
     const created = await tpp.initiate(token, singlePayment());
     const path = `/psd2/api/v1/payments/credit-transfers/${created.json.paymentId}`;
     const headers = tpp.headers(token, { 'Content-Type': undefined });
@@ -529,8 +545,8 @@ describe('reading payments', () => {
     expect((await tpp.get(token, `${path}/status`)).json).toEqual({ transactionStatus: 'CANC' });
     expectError(
       await tpp.request('DELETE', path, tpp.headers(token, { 'Content-Type': undefined })),
-      409,
-      'STATUS_INVALID',
+      405,
+      'SERVICE_INVALID',
     );
   });
 });

@@ -76,8 +76,8 @@ describe('POST /oauth/v2/oauth-token', () => {
     expect(await response.json()).toMatchObject({ error: 'unsupported_grant_type' });
   });
 
-  it('rejects a scope without pis: with 400 invalid_scope', async () => {
-    for (const scope of ['ais:', '', 'pis: admin']) {
+  it('rejects a scope with neither pis: nor ais:, or an unknown one, with 400 invalid_scope', async () => {
+    for (const scope of ['', 'openid', 'pis: admin', 'ais: admin']) {
       const response = await tokenRequest({ ...good, scope });
       expect(response.status, scope).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_scope' });
@@ -93,6 +93,14 @@ describe('POST /oauth/v2/oauth-token', () => {
 });
 
 describe('token checks on the payment interface', () => {
+  it('an ais: token (spec 5: the scope exists for account information) is 401 TOKEN_INVALID here', async () => {
+    const issued = await tokenRequest({ ...good, scope: 'ais:' });
+    expect(issued.status).toBe(200);
+    const { access_token: token, scope } = (await issued.json()) as { access_token: string; scope: string };
+    expect(scope).toBe('ais:');
+    expectError(await tpp.initiate(token, singlePayment()), 401, 'TOKEN_INVALID', 'Authorization');
+  });
+
   it('missing subscription key: 401 ROLE_INVALID', async () => {
     const token = await tpp.token();
     const response = await tpp.initiate(token, singlePayment(), {

@@ -399,6 +399,21 @@ describe('IOBWS straight-through', () => {
   });
 });
 
+describe('IOBWS straight-through, as spec 2.5 describes the link', () => {
+  it('confirms with an authorisation confirmation whose confirmationCode holds the caller’s reason or id', async () => {
+    const { links } = await initiate(singlePayment({ debtorAccount: { iban: BOKHALD } }), {
+      'TPP-Redirect-URI': undefined,
+      'TPP-Nok-Redirect-URI': undefined,
+    });
+    const confirmed = await put(links.confirmIobwsStraightThroughProcessingAuthorisation?.href, {
+      confirmationCode: 'ERP-batch-2041',
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(confirmed.json.scaStatus).toBe('finalised');
+    expect(await transactionStatus(links)).toBe('ACTC');
+  });
+});
+
 describe('exemption and PSU-ID', () => {
   it('a transfer between two of jon’s own accounts is exempted: ACTC at once', async () => {
     const { links, json } = await initiate(singlePayment({ creditorAccount: { iban: JON_SAVINGS } }));

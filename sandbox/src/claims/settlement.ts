@@ -46,24 +46,42 @@ export async function settleClaims(
   return applied;
 }
 
-function references(element: Record<string, unknown>): string[] {
-  const result: string[] = [];
+/** Each reference of a payment (or bulk element) with its field path, e.g. `remittanceInformationStructured[0].reference`. */
+function referencesWithPaths(element: Record<string, unknown>): Array<{ reference: string; path: string }> {
+  const result: Array<{ reference: string; path: string }> = [];
   for (const key of ['remittanceInformationStructured', 'remittanceInformationStructuredArray']) {
     const value = element[key];
-    const items = Array.isArray(value) ? value : value ? [value] : [];
-    for (const item of items) {
-      if (typeof item === 'string') result.push(item.trim());
-      else if (
-        item &&
-        typeof item === 'object' &&
-        typeof (item as { reference?: unknown }).reference === 'string'
-      )
-        result.push((item as { reference: string }).reference.trim());
+    if (typeof value === 'string') result.push({ reference: value.trim(), path: key });
+    if (!Array.isArray(value)) continue;
+    for (const [index, item] of value.entries()) {
+      if (typeof item === 'string') result.push({ reference: item.trim(), path: `${key}[${index}]` });
+      const reference = (item as { reference?: unknown } | null)?.reference;
+      if (typeof reference === 'string')
+        result.push({ reference: reference.trim(), path: `${key}[${index}].reference` });
     }
   }
   if (typeof element.remittanceInformationUnstructured === 'string')
-    result.push(element.remittanceInformationUnstructured.trim());
-  return result.filter(Boolean);
+    result.push({
+      reference: element.remittanceInformationUnstructured.trim(),
+      path: 'remittanceInformationUnstructured',
+    });
+  return result.filter((r) => r.reference !== '');
+}
+
+/**
+ * The path of a reference by which a payment (or bulk element) pays a claim that is already paid: its reference
+ * is the claim id and its creditor account the claim's deposit account, so it is meant for that claim. The bank
+ * refuses it at initiation (IOBWS 3.2's CLAIM_ALREADY_PAID; which condition yields it is not shown).
+ */
+export async function alreadyPaidClaimPath(
+  db: Queryable,
+  element: Record<string, unknown>,
+): Promise<string | undefined> {
+  for (const { reference, path } of referencesWithPaths(element)) {
+    const claim = await findClaim(db, reference);
+    if (claim?.status === 'Paid' && creditorMatches(element, claim)) return path;
+  }
+  return undefined;
 }
 
 function creditorMatches(element: Record<string, unknown>, claim: ClaimRow): boolean {
@@ -85,7 +103,7 @@ async function applyElement(
 ): Promise<boolean> {
   const amount = element.instructedAmount as { currency?: unknown; amount?: unknown } | undefined;
   if (typeof amount?.currency !== 'string' || typeof amount.amount !== 'string') return false;
-  for (const reference of references(element)) {
+  for (const { reference } of referencesWithPaths(element)) {
     const rows = await tx.query<{ id: string }>('SELECT id FROM claims WHERE id = $1 FOR UPDATE', [
       reference,
     ]);

@@ -327,6 +327,21 @@ CREATE TABLE periodic_executions (
 CREATE INDEX periodic_executions_payment ON periodic_executions (payment_id, id);
 `,
   },
+  {
+    // PIS: the outcome of an initiation that failed under an Idempotency-Key, answered again to a repeat of the
+    // key (ÍST TS 316). A successful one is its payment row (payments_idempotency).
+    id: '0006_idempotent_failures',
+    sql: `
+CREATE TABLE initiation_failures (
+  client_id text NOT NULL,
+  idempotency_key text NOT NULL,
+  status integer NOT NULL,
+  error jsonb,
+  created_at double precision NOT NULL,
+  PRIMARY KEY (client_id, idempotency_key)
+);
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {

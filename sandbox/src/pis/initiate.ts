@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { fail } from '../errors.js';
+import { fail, sendError, type TppError, TppErrorException } from '../errors.js';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../lib/money.js';
 import { sha256Hex } from '../lib/secrets.js';
@@ -16,7 +16,7 @@ import {
   readScaPreferences,
 } from '../sca/engine.js';
 import { approvePayment } from './execution.js';
-import { checkInitiationHeaders, checkSignatureHeaders } from './headers.js';
+import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from './headers.js';
 import {
   type AccountRow,
   findPayment,
@@ -56,6 +56,44 @@ function isUniqueViolation(error: unknown, index: string): boolean {
   return e.code === '23505' && (e.constraint === index || (e.message ?? '').includes(index));
 }
 
+/**
+ * Idempotency (ÍST TS 316, "Idempotency"; the spec only names the header): the uniqueness of a request is based
+ * on its key alone, per TPP, and the payload is ignored. A key whose operation succeeded answers that 201 again
+ * (body, Location, approach); a key whose operation failed answers that error again, so a retry under the same
+ * key never turns a refused initiation into a payment.
+ */
+async function earlierOutcome(
+  c: Context,
+  db: Queryable,
+  clientId: string,
+  key: string,
+): Promise<Response | undefined> {
+  const stored = await findPaymentByIdempotencyKey(db, clientId, key);
+  if (stored) return replay(c, stored);
+  const failed = await db.query<{ status: number; error: TppError | null }>(
+    'SELECT status, error FROM initiation_failures WHERE client_id = $1 AND idempotency_key = $2',
+    [clientId, key],
+  );
+  const failure = failed[0];
+  if (!failure) return undefined;
+  if (failure.error) return sendError(c, failure.error);
+  return c.body(null, failure.status as 415);
+}
+
+async function recordFailure(
+  db: Queryable,
+  clientId: string,
+  key: string,
+  status: number,
+  error: TppError | null,
+) {
+  await db.query(
+    `INSERT INTO initiation_failures (client_id, idempotency_key, status, error, created_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5) ON CONFLICT DO NOTHING`,
+    [clientId, key, status, error === null ? null : JSON.stringify(error), await sandboxNow(db)],
+  );
+}
+
 /** POST /psd2/api/v1/{payment-service}/{payment-product}, after authentication and the path checks. */
 export async function initiatePayment(
   c: Context,
@@ -64,6 +102,31 @@ export async function initiatePayment(
   service: PaymentService,
   product: PaymentProduct,
 ) {
+  const key = idempotencyKeyOf(c);
+  const db = await ctx.db();
+  if (key !== null) {
+    const earlier = await earlierOutcome(c, db, clientId, key);
+    if (earlier) return earlier;
+  }
+  try {
+    const response = await initiate(c, ctx, clientId, service, product);
+    if (key !== null && response.status === 415) await recordFailure(db, clientId, key, 415, null);
+    return response;
+  } catch (error) {
+    if (key !== null && error instanceof TppErrorException) {
+      await recordFailure(db, clientId, key, error.error.status, error.error);
+    }
+    throw error;
+  }
+}
+
+async function initiate(
+  c: Context,
+  ctx: SandboxContext,
+  clientId: string,
+  service: PaymentService,
+  product: PaymentProduct,
+): Promise<Response> {
   const headers = checkInitiationHeaders(c);
   const rawBody = await c.req.text();
   checkSignatureHeaders(c, rawBody);
@@ -78,23 +141,12 @@ export async function initiatePayment(
   const db = await ctx.db();
   const requestHash = sha256Hex(`${service}\n${product}\n${canonicalJson(body)}`);
 
-  // Same key and same request: the first answer again. Same key, other request: a client bug, reported as such.
+  // A concurrent request with the same key may have made the payment meanwhile: its answer, as above.
   const idempotent = async () => {
     if (!headers.idempotencyKey) return undefined;
     const stored = await findPaymentByIdempotencyKey(db, clientId, headers.idempotencyKey);
-    if (!stored) return undefined;
-    if (stored.request_hash !== requestHash) {
-      fail(
-        400,
-        'PARAMETER_NOT_CONSISTENT',
-        'Idempotency-Key',
-        'This Idempotency-Key was already used for a different request.',
-      );
-    }
-    return replay(c, stored);
+    return stored ? replay(c, stored) : undefined;
   };
-  const earlier = await idempotent();
-  if (earlier) return earlier;
 
   const now = await sandboxNow(db);
   const validated = await validateInitiationBody(db, service, body, now);

@@ -1,3 +1,4 @@
+import { alreadyPaidClaimPath } from '../claims/settlement.js';
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
 import { fail } from '../errors.js';
@@ -9,6 +10,7 @@ import {
   isKnownCurrency,
   toMinorUnits,
 } from '../lib/money.js';
+import { SANDBOX_BANK_CODES } from './execution.js';
 import { type AccountRow, findAccountByReference, type PaymentService } from './payments.js';
 
 type AccountReference = {
@@ -102,6 +104,31 @@ function checkExecutionDate(value: unknown, path: string, now: number) {
   }
 }
 
+/**
+ * A creditor account that names this bank (an Icelandic IBAN, or a 22-digit BBAN, with one of its bank codes)
+ * must exist here: the bank knows its own accounts at initiation (400 CREDITOR_ACCOUNT_NOT_FOUND). Accounts at
+ * other banks are not checked. Bulk elements are checked element by element at execution instead (PART).
+ */
+async function checkCreditorHere(db: Queryable, reference: AccountReference | undefined, path: string) {
+  if (!reference) return;
+  const bankCode = reference.iban
+    ? reference.iban.startsWith('IS')
+      ? reference.iban.slice(4, 8)
+      : undefined
+    : reference.bban && /^[0-9]{22}$/.test(reference.bban)
+      ? reference.bban.slice(0, 4)
+      : undefined;
+  if (!bankCode || !SANDBOX_BANK_CODES.has(bankCode)) return;
+  if (!(await findAccountByReference(db, reference)))
+    fail(400, 'CREDITOR_ACCOUNT_NOT_FOUND', path, 'The creditor account does not exist at this bank.');
+}
+
+async function checkClaimNotPaid(db: Queryable, element: Body, prefix: string) {
+  const path = await alreadyPaidClaimPath(db, element);
+  if (path !== undefined)
+    fail(400, 'CLAIM_ALREADY_PAID', `${prefix}${path}`, 'The claim this payment refers to is already paid.');
+}
+
 async function findDebtor(
   db: Queryable,
   reference: AccountReference | undefined,
@@ -180,6 +207,7 @@ export async function validateInitiationBody(
           );
         }
       }
+      await checkClaimNotPaid(db, element, `payments[${index}].`);
       const amount = element.instructedAmount as Amount;
       totalMinor += convertMinor(
         toMinorUnits(amount.amount, amount.currency),
@@ -206,8 +234,18 @@ export async function validateInitiationBody(
     ) {
       fail(400, 'PERIOD_INVALID', 'endDate', 'endDate is before startDate.');
     }
+    // Without a startDate the standing order starts today: an endDate before today ends it before it starts.
+    if (
+      b.startDate === undefined &&
+      typeof b.endDate === 'string' &&
+      utcDay(Date.parse(b.endDate)) < utcDay(now)
+    ) {
+      fail(400, 'PERIOD_INVALID', 'endDate', 'endDate is before the start of the standing order (today).');
+    }
   }
   const debtor = await findDebtor(db, b.debtorAccount as AccountReference, 'debtorAccount');
+  await checkCreditorHere(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
+  if (service === 'payments') await checkClaimNotPaid(db, b, '');
   const totalMinor = convertMinor(
     toMinorUnits(amount.amount, amount.currency),
     amount.currency,

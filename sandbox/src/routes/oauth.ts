@@ -61,12 +61,16 @@ export function oauthRoutes(ctx: SandboxContext) {
       c.header('WWW-Authenticate', 'Basic realm="sandbox"');
       return c.json({ error: 'invalid_client', error_description: 'Unknown client or wrong secret.' }, 401);
     }
+    // Spec part 5: `pis:` is the scope of this interface, and `ais:` exists for account information. An
+    // `ais:` token is issued as the bank would issue it; the payment interface then refuses it (401
+    // TOKEN_INVALID: associated with the TPP, not valid for the addressed service).
     const scopes = scope.split(/\s+/).filter(Boolean);
-    if (!scopes.includes('pis:') || scopes.some((s) => !KNOWN_SCOPES.has(s))) {
+    const tppScope = scopes.includes('pis:') || scopes.includes('ais:');
+    if (!tppScope || scopes.some((s) => !KNOWN_SCOPES.has(s))) {
       return c.json(
         {
           error: 'invalid_scope',
-          error_description: 'The scope must include pis: (known scopes: pis: ais:).',
+          error_description: 'The scope must include pis: or ais: (known scopes: pis: ais:).',
         },
         400,
       );

@@ -17,7 +17,7 @@ import {
   type PaymentRow,
   type PaymentService,
 } from '../pis/payments.js';
-import { respond } from '../pis/respond.js';
+import { preferredFormat, respond } from '../pis/respond.js';
 import {
   type AuthorisationKind,
   applyUpdate,
@@ -131,7 +131,6 @@ const SINGLE_INFORMATION_FIELDS = [
   'debtorId',
   'ultimateDebtor',
   'instructedAmount',
-  'exchangeRateInformation',
   'creditorAccount',
   'creditorAgent',
   'creditorAddress',
@@ -145,9 +144,11 @@ const SINGLE_INFORMATION_FIELDS = [
 ] as const;
 
 /**
- * Payment information. A single payment reads back in the shape of spec 2.6: its listed fields, the debtor's
- * name from the bank's records, `remittanceInformationStructured` as one string (the references joined), and
- * `creditorName`, which 2.6 requires, falling back to the creditor's account identifier when none was sent.
+ * Payment information. A single payment reads back in the shape of spec 2.6: its listed fields (a field sent as
+ * null reads back absent: 2.6 does not make every one nullable, chargeBearer for one), the debtor's name from the
+ * bank's records, `remittanceInformationStructured` as one string (the references joined), `creditorName`, which
+ * 2.6 requires, falling back to the creditor's account identifier when none was sent, and for a payment in another
+ * currency the `exchangeRateInformation` and `transactionFeesDetails` its initiation answered with.
  * Periodic and bulk payments read back as initiated.
  */
 async function paymentInformation(ctx: SandboxContext, payment: PaymentRow) {
@@ -169,7 +170,10 @@ async function paymentInformation(ctx: SandboxContext, payment: PaymentRow) {
   const body = payment.body;
   const info: Record<string, unknown> = {};
   for (const field of SINGLE_INFORMATION_FIELDS) {
-    if (body[field] !== undefined) info[field] = body[field];
+    if (body[field] !== undefined && body[field] !== null) info[field] = body[field];
+  }
+  for (const field of ['exchangeRateInformation', 'transactionFeesDetails'] as const) {
+    if (payment.response[field] !== undefined) info[field] = payment.response[field];
   }
   const creditor = (body.creditorAccount ?? {}) as Record<string, string | null>;
   info.creditorName =
@@ -205,6 +209,13 @@ export function pisRoutes(ctx: SandboxContext) {
     if (requestId && isUuid(requestId)) c.res.headers.set('X-Request-ID', requestId);
   });
 
+  // 406 (no body) when Accept names neither JSON nor XML: decided before anything is done, so that a refused
+  // initiation, start or update has made no payment or authorisation the TPP never hears of.
+  app.use('*', async (c, next) => {
+    if (preferredFormat(c.req.header('Accept')) === null) return c.body(null, 406);
+    await next();
+  });
+
   app.post('/:service/:product', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
     const { service, product } = pathParams(c);
@@ -219,7 +230,10 @@ export function pisRoutes(ctx: SandboxContext) {
   });
 
   // Cancellation: at once before SCA (RCVD, PATC); with the PSU's authorisation once authorised but not yet
-  // executing (ACTC, PDNG, ACWC, a standing order in ACSP): 202 with startAuthorisation; afterwards 409.
+  // executing (ACTC, PDNG, ACWC, a standing order in ACSP): 202 with startAuthorisation; afterwards 405
+  // SERVICE_INVALID. The spec does not say which code; BG IG 4.12 names 405 "the DELETE response code in case of
+  // cancellation of a payment initiation, where the payment initiation cannot be cancelled" (IOBWS 3.2:
+  // CANCELLATION_INVALID or SERVICE_INVALID, of which part 7 allows SERVICE_INVALID for 405).
   app.delete('/:service/:product/:paymentId', async (c) => {
     const clientId = await authenticateTpp(c, ctx);
     const payment = await ownPayment(c, ctx, clientId);
@@ -235,9 +249,11 @@ export function pisRoutes(ctx: SandboxContext) {
       return c.body(null, 204);
     }
     if (!cancellationNeedsSca(payment)) {
+      // What this payment still offers: reading it.
+      c.header('Allow', 'GET');
       fail(
-        409,
-        'STATUS_INVALID',
+        405,
+        'SERVICE_INVALID',
         null,
         `A payment in status ${payment.transaction_status} can no longer be cancelled.`,
       );
