@@ -4,10 +4,10 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { currentPsuId } from '@/lib/auth/session';
-import { bankErrorMessageKey } from '@/lib/bank/errors';
 import { cancelPayment as cancelAtBank, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
 import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
+import { cancellationRefusalKey } from '@/lib/payments/cancellation-refusal';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { returnUris } from '@/lib/payments/return-state';
@@ -62,7 +62,7 @@ export async function cancelPayment(paymentId: unknown): Promise<CancelResult> {
         { paymentId: payment.id, err: error instanceof Error ? error.message : error },
         'cancellation refused',
       );
-      return { ok: false, messageKey: bankErrorMessageKey(error) };
+      return { ok: false, messageKey: cancellationRefusalKey(error) };
     }
   });
 }
