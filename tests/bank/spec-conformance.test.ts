@@ -578,3 +578,21 @@ describe('every payment service', () => {
     },
   );
 });
+
+describe('IOBWS straight-through confirmation', () => {
+  it('PUTs an authorisation confirmation whose confirmationCode holds our id for it (spec 2.5)', async () => {
+    const payment = await initiated('bokhald', 'iobws');
+    const link = app.sca.scaStateOf(payment)?.links.confirmIobwsStraightThroughProcessingAuthorisation ?? '';
+    expect(link).toMatch(new RegExp(`${PAYMENT}/${payment.bankPaymentId}/authorisations/[^/]+$`));
+    proxy.calls.length = 0;
+    const context = app.sca.authorisationContext(payment, PSU_IP);
+    const done = await app.sca.advanceSca(app.db, payment, { kind: 'confirm' }, context);
+    const put = only('PUT', /\/authorisations\/[^/]+$/);
+    expect(`${proxy.url}${put.path}`).toBe(link);
+    expect(put.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(put.body)).toEqual({ confirmationCode: `greidsla:${payment.id}` });
+    expect(app.sca.scaStateOf(done.payment)?.scaStatus).toBe('finalised');
+    const { status } = await app.sync.syncPaymentStatus(app.db, done.payment, 'poll');
+    expect(status).toBe('ACTC');
+  });
+});
