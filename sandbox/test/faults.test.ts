@@ -82,14 +82,19 @@ describe('fault rules: admin CRUD', () => {
 });
 
 describe('fault rules: effects on requests', () => {
-  it('latencyMs delays the answer', async () => {
-    await addFault({ path: '/oauth/', latencyMs: 400, count: 1 });
+  it('latencyMs delays the answer, count times only', async () => {
+    const rule = await addFault({ path: '/oauth/', latencyMs: 1500, count: 1 });
     const started = Date.now();
     await tpp.token();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
-    const again = Date.now();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1490);
+    // Used up: the rule no longer applies (read from the rule itself, not from another timing).
+    const listed = (await (await fetch(`${sandbox.url}/sandbox/faults`)).json()) as {
+      faults: Array<{ id: string; remaining: number; applied: number }>;
+    };
+    expect(listed.faults.find((f) => f.id === rule.json.id)).toMatchObject({ remaining: 0, applied: 1 });
     await tpp.token();
-    expect(Date.now() - again).toBeLessThan(390);
+    const after = (await (await fetch(`${sandbox.url}/sandbox/faults`)).json()) as typeof listed;
+    expect(after.faults.find((f) => f.id === rule.json.id)).toMatchObject({ applied: 1 });
   });
 
   it('429 with Retry-After, applied count times, then the request goes through; the rule shows it is used up', async () => {
