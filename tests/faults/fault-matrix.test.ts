@@ -4,9 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
-import { CREDITOR, startTestSandbox } from '@/sandbox/test/helpers';
+import { CREDITOR } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
-import { BankFaultProxy } from '@/tests/support/bank-fault-proxy';
+import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
 import { type RouteServer, startRouteServer } from '@/tests/support/route-server';
 import {
   addFault,
@@ -60,13 +60,14 @@ let app: {
 
 beforeAll(async () => {
   routes = await startRouteServer();
-  sandbox = await startTestSandbox({
+  // Behind a proxy that can hold back an answer the bank has already given (a stale answer arriving
+  // last), the links of the bank's answers included.
+  const bank = await startBehindFaultProxy({
     // Quick, bounded redelivery: the bank retries a failed notification after 1 s, 1 s, 2 s…
     notifications: { timeoutMs: 1_000, retryDelaysSeconds: [1, 1, 2, 2, 5, 5], reorderHoldMs: 3_000 },
   });
-  // A proxy that can hold back an answer the bank has already given (a stale answer arriving last).
-  proxy = new BankFaultProxy(sandbox.url);
-  const bankUrl = await proxy.start();
+  ({ sandbox, proxy } = bank);
+  const bankUrl = bank.bankUrl;
   Object.assign(process.env, await freshAppDatabase(), {
     AUTH_SECRET: 'fault-matrix-secret-fault-matrix-secret-0123',
     APP_BASE_URL: routes.url,

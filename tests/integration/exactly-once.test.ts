@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
-import { startTestSandbox } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
-import { BankFaultProxy } from '@/tests/support/bank-fault-proxy';
+import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
 
 // Settings are read once per process: set them before the app's modules first use them.
 let sandbox: RunningSandbox;
@@ -18,9 +17,9 @@ let app: {
 let psuId: string;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  proxy = new BankFaultProxy(sandbox.url);
-  const bankUrl = await proxy.start();
+  const bank = await startBehindFaultProxy();
+  ({ sandbox, proxy } = bank);
+  const bankUrl = bank.bankUrl;
   Object.assign(process.env, await freshAppDatabase(), {
     AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
     BANK_BASE_URL: `${bankUrl}/psd2`,

@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
-import { startTestSandbox } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
-import { BankFaultProxy } from '@/tests/support/bank-fault-proxy';
+import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
 import { testDatabaseUrl } from '@/tests/support/postgres';
 
 // Several app instances on one PostgreSQL share the reconciliation work through pg-boss: every
@@ -21,9 +20,9 @@ const instances: ChildProcess[] = [];
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  sandbox = await startTestSandbox();
-  proxy = new BankFaultProxy(sandbox.url);
-  const bankUrl = await proxy.start();
+  const bank = await startBehindFaultProxy();
+  ({ sandbox, proxy } = bank);
+  const bankUrl = bank.bankUrl;
   env = {
     ...(await freshAppDatabase()),
     AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',

@@ -1,25 +1,35 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RunningSandbox } from '@/sandbox/src/server';
+import { startTestSandbox } from '@/sandbox/test/helpers';
 
 /**
  * A loopback HTTP proxy in front of the sandbox bank that can hold back an answer: the bank does
  * the work, but its answer arrives too late, as on a slow network. `delayNext` applies to the next
  * request whose method and path match.
+ *
+ * The app follows the `_links` the bank returns, so the sandbox must be started with the proxy's
+ * URL as its public URL (`startBehindFaultProxy`), or calls made through links would go around it.
  */
 export class BankFaultProxy {
   private server: Server | undefined;
   private delays: { method: string; path: RegExp; ms: number }[] = [];
   readonly seen: { method: string; path: string }[] = [];
 
-  constructor(private readonly target: string) {}
+  private target = '';
+
+  /** Where requests go: the sandbox's own URL. */
+  forwardTo(target: string): void {
+    this.target = target;
+  }
 
   delayNext(method: string, path: RegExp, ms: number): void {
     this.delays.push({ method, path, ms });
   }
 
   async start(): Promise<string> {
-    const target = new URL(this.target);
     this.server = createServer((incoming: IncomingMessage, outgoing) => {
+      const target = new URL(this.target);
       const method = incoming.method ?? 'GET';
       const path = incoming.url ?? '/';
       this.seen.push({ method, path });
@@ -56,4 +66,15 @@ export class BankFaultProxy {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
+}
+
+/** A sandbox bank whose every link leads through a fault proxy; the proxy's URL is the bank's URL. */
+export async function startBehindFaultProxy(
+  options: Parameters<typeof startTestSandbox>[0] = {},
+): Promise<{ sandbox: RunningSandbox; proxy: BankFaultProxy; bankUrl: string }> {
+  const proxy = new BankFaultProxy();
+  const bankUrl = await proxy.start();
+  const sandbox = await startTestSandbox({ ...options, publicUrl: bankUrl });
+  proxy.forwardTo(sandbox.url);
+  return { sandbox, proxy, bankUrl };
 }
