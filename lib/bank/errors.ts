@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLOWED_CODES } from '@/contract/error-codes';
 
 const tppMessageSchema = z.object({
   category: z.string(),
@@ -70,51 +71,7 @@ export function bankErrorMessageKey(error: unknown): string {
   return 'bank.unexpected';
 }
 
-const knownCodes = new Set([
-  'FORMAT_ERROR',
-  'PARAMETER_NOT_CONSISTENT',
-  'PARAMETER_NOT_SUPPORTED',
-  'SERVICE_INVALID',
-  'RESOURCE_UNKNOWN',
-  'RESOURCE_EXPIRED',
-  'RESOURCE_BLOCKED',
-  'TIMESTAMP_INVALID',
-  'PERIOD_INVALID',
-  'SCA_METHOD_UNKNOWN',
-  'SCA_INVALID',
-  'CONSENT_UNKNOWN',
-  'PAYMENT_FAILED',
-  'EXECUTION_DATE_INVALID',
-  'DEBTOR_ACCOUNT_NOT_FOUND',
-  'CREDITOR_ACCOUNT_NOT_FOUND',
-  'CLAIM_NOT_FOUND',
-  'CLAIM_ALREADY_PAID',
-  'INSUFFICIENT_FUNDS',
-  'CARD_NOT_FOUND',
-  'RECIPIENT_INFO_INSUFFICIENT',
-  'MARKETS_CLOSED',
-  'RECIPIENT_COUNTRY_IS_IBAN_ONLY',
-  'CERTIFICATE_INVALID',
-  'ROLE_INVALID',
-  'CERTIFICATE_EXPIRED',
-  'CERTIFICATE_BLOCKED',
-  'CERTIFICATE_REVOKE',
-  'CERTIFICATE_MISSING',
-  'SIGNATURE_INVALID',
-  'SIGNATURE_MISSING',
-  'CORPORATE_ID_INVALID',
-  'PSU_CREDENTIALS_INVALID',
-  'CONSENT_INVALID',
-  'CONSENT_EXPIRED',
-  'TOKEN_UNKNOWN',
-  'TOKEN_INVALID',
-  'TOKEN_EXPIRED',
-  'REQUIRED_KID_MISSING',
-  'SERVICE_BLOCKED',
-  'PRODUCT_INVALID',
-  'ACCOUNT_INVALID_FOR_CONSENT',
-  'PRODUCT_UNKNOWN',
-  'STATUS_INVALID',
-]);
+// Every code the spec allows in an error answer (part 7); each has a message in Icelandic and English.
+const knownCodes = new Set<string>(Object.values(ALLOWED_CODES).flat());
 
 export const bankErrorCodes: ReadonlySet<string> = knownCodes;

@@ -1,64 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ALLOWED_CODES } from '../../contract/error-codes.js';
 import { preferredFormat, toXml } from './pis/respond.js';
-
-/** Part 7 of the specification: the message codes allowed for each error status. */
-export const ALLOWED_CODES = {
-  400: [
-    'FORMAT_ERROR',
-    'PARAMETER_NOT_CONSISTENT',
-    'PARAMETER_NOT_SUPPORTED',
-    'SERVICE_INVALID',
-    'RESOURCE_UNKNOWN',
-    'RESOURCE_EXPIRED',
-    'RESOURCE_BLOCKED',
-    'TIMESTAMP_INVALID',
-    'PERIOD_INVALID',
-    'SCA_METHOD_UNKNOWN',
-    'SCA_INVALID',
-    'CONSENT_UNKNOWN',
-    'PAYMENT_FAILED',
-    'EXECUTION_DATE_INVALID',
-    'DEBTOR_ACCOUNT_NOT_FOUND',
-    'CREDITOR_ACCOUNT_NOT_FOUND',
-    'CLAIM_NOT_FOUND',
-    'CLAIM_ALREADY_PAID',
-    'INSUFFICIENT_FUNDS',
-    'CARD_NOT_FOUND',
-    'RECIPIENT_INFO_INSUFFICIENT',
-    'MARKETS_CLOSED',
-    'RECIPIENT_COUNTRY_IS_IBAN_ONLY',
-  ],
-  401: [
-    'CERTIFICATE_INVALID',
-    'ROLE_INVALID',
-    'CERTIFICATE_EXPIRED',
-    'CERTIFICATE_BLOCKED',
-    'CERTIFICATE_REVOKE',
-    'CERTIFICATE_MISSING',
-    'SIGNATURE_INVALID',
-    'SIGNATURE_MISSING',
-    'CORPORATE_ID_INVALID',
-    'PSU_CREDENTIALS_INVALID',
-    'CONSENT_INVALID',
-    'CONSENT_EXPIRED',
-    'TOKEN_UNKNOWN',
-    'TOKEN_INVALID',
-    'TOKEN_EXPIRED',
-    'REQUIRED_KID_MISSING',
-  ],
-  403: [
-    'CONSENT_UNKNOWN',
-    'SERVICE_BLOCKED',
-    'RESOURCE_UNKNOWN',
-    'RESOURCE_EXPIRED',
-    'PRODUCT_INVALID',
-    'ACCOUNT_INVALID_FOR_CONSENT',
-  ],
-  404: ['RESOURCE_UNKNOWN', 'PRODUCT_UNKNOWN'],
-  405: ['SERVICE_INVALID'],
-  409: ['STATUS_INVALID'],
-} as const;
 
 export type ErrorStatus = keyof typeof ALLOWED_CODES;
 export type CodeFor<S extends ErrorStatus> = (typeof ALLOWED_CODES)[S][number];
