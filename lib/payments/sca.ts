@@ -164,7 +164,8 @@ export type ScaInput =
   | { kind: 'otp'; otp: string }
   | { kind: 'password'; password: string }
   | { kind: 'confirm' }
-  | { kind: 'oauth-code'; code: string };
+  /** The code the bank hands back (OAuth `code`, or the redirect's `confirmationCode`) for its `confirmation` link. */
+  | { kind: 'confirmation-code'; code: string };
 
 /**
  * Takes the step the PSU asked for at the link the bank gave for it, and records the answer.
@@ -233,7 +234,7 @@ export async function advanceSca(
         identified,
       );
       break;
-    case 'oauth-code':
+    case 'confirmation-code':
       answer = await authorisationStep(
         'PUT',
         required(links.confirmation),

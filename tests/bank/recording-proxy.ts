@@ -40,6 +40,7 @@ export class RecordingProxy {
   private server: Server | undefined;
   private target: URL | undefined;
   private canned: { method: string; path: RegExp; answer: CannedAnswer }[] = [];
+  private reshapers: { method: string; path: RegExp; reshape: (body: unknown) => unknown }[] = [];
   readonly calls: RecordedCall[] = [];
   url = '';
   linkMode: LinkMode = 'as-given';
@@ -65,9 +66,18 @@ export class RecordingProxy {
     this.canned.push({ method, path, answer });
   }
 
+  /**
+   * The next call matching `method` and `path` goes to the bank, and its JSON answer reaches the app
+   * as `reshape` makes it: a member the sandbox never sends, such as a link a real bank may add.
+   */
+  reshapeNext(method: string, path: RegExp, reshape: (body: unknown) => unknown): void {
+    this.reshapers.push({ method, path, reshape });
+  }
+
   reset(): void {
     this.calls.length = 0;
     this.canned = [];
+    this.reshapers = [];
     this.linkMode = 'as-given';
   }
 
@@ -93,6 +103,8 @@ export class RecordingProxy {
       outgoing.end(text);
       return;
     }
+    const reshaperIndex = this.reshapers.findIndex((r) => r.method === method && r.path.test(path));
+    const reshape = reshaperIndex >= 0 ? this.reshapers.splice(reshaperIndex, 1)[0]?.reshape : undefined;
     const target = this.target;
     if (!target) {
       outgoing.writeHead(502);
@@ -115,7 +127,9 @@ export class RecordingProxy {
           let payload = Buffer.concat(parts);
           const headers = { ...answer.headers };
           if ((answer.headers['content-type'] ?? '').includes('json') && payload.length > 0) {
-            payload = Buffer.from(this.rewriteLinks(payload.toString('utf8')), 'utf8');
+            let text = payload.toString('utf8');
+            if (reshape) text = JSON.stringify(reshape(JSON.parse(text)));
+            payload = Buffer.from(this.rewriteLinks(text), 'utf8');
             headers['content-length'] = String(payload.length);
           }
           outgoing.writeHead(answer.statusCode ?? 502, headers);

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { CREDITOR, startTestSandbox } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { addFault, advanceSandboxClock, bankPayments, clearFaults } from '@/tests/support/sandbox-admin';
 import { type RecordedCall, RecordingProxy } from './recording-proxy';
+
+// The PSU signed in to the app, for the route handlers the bank sends the PSU back to.
+const session = vi.hoisted(() => ({ psuId: null as string | null }));
+vi.mock('@/lib/auth/session', () => ({ currentPsuId: async () => session.psuId }));
 
 /**
  * The app's bank client against the payment interface spec (shared/spec/payment-initiation.md, with
@@ -594,5 +598,120 @@ describe('IOBWS straight-through confirmation', () => {
     expect(app.sca.scaStateOf(done.payment)?.scaStatus).toBe('finalised');
     const { status } = await app.sync.syncPaymentStatus(app.db, done.payment, 'poll');
     expect(status).toBe('ACTC');
+  });
+});
+
+describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation confirmation)', () => {
+  /** Jon's payment (redirect approach) whose initiation answer carries `confirmation` beside `scaRedirect`. */
+  async function awaitingConfirmation(tag: string) {
+    proxy.reshapeNext('POST', new RegExp(`^${PAYMENT}$`), (body) => {
+      const answer = body as { _links: Record<string, { href: string }> };
+      const authorisation = answer._links.scaStatus?.href ?? '';
+      return { ...answer, _links: { ...answer._links, confirmation: { href: authorisation } } };
+    });
+    const payment = await initiated('jon', tag);
+    const sca = app.sca.scaStateOf(payment);
+    expect(sca?.links.scaRedirect).toBeTruthy();
+    expect(sca?.links.confirmation).toMatch(
+      new RegExp(`${PAYMENT}/${payment.bankPaymentId}/authorisations/[^/]+$`),
+    );
+    return { payment, link: sca?.links.confirmation ?? '' };
+  }
+
+  async function returnFromBank(as: Psu, paymentId: string, query: Record<string, string>) {
+    session.psuId = appPsu[as];
+    const [{ GET }, { NextRequest }] = await Promise.all([
+      import('@/app/api/payments/[id]/return/route'),
+      import('next/server'),
+    ]);
+    const url = new URL(`http://127.0.0.1:9/api/payments/${paymentId}/return`);
+    url.search = new URLSearchParams(query).toString();
+    const response = await GET(new NextRequest(url, { headers: { 'x-forwarded-for': PSU_IP } }), {
+      params: Promise.resolve({ id: paymentId }),
+    });
+    return { status: response.status, location: response.headers.get('location') ?? '' };
+  }
+
+  async function stateFor(paymentId: string, psu: Psu) {
+    const { returnState } = await import('@/lib/payments/return-state');
+    return returnState(paymentId, appPsu[psu]);
+  }
+
+  it('PUTs the code to the confirmation link before reading the status, and records the scaStatus', async () => {
+    const { payment, link } = await awaitingConfirmation('confirmation code');
+    // The sandbox confirms only OAuth codes: the proxy answers as a bank that asked for the confirmation.
+    proxy.answerNext('PUT', /\/authorisations\/[^/]+$/, {
+      status: 200,
+      body: { scaStatus: 'finalised', _links: { scaStatus: { href: link } } },
+    });
+    proxy.calls.length = 0;
+    const back = await returnFromBank('jon', payment.id, {
+      outcome: 'ok',
+      state: await stateFor(payment.id, 'jon'),
+      confirmationCode: 'c0nf-2256ffgh',
+    });
+    expect(back).toEqual({
+      status: 303,
+      location: `http://127.0.0.1:9/en/payments/${payment.id}?outcome=ok`,
+    });
+    const put = only('PUT', /\/authorisations\/[^/]+$/);
+    expect(`${proxy.url}${put.path}`).toBe(link);
+    expect(JSON.parse(put.body)).toEqual({ confirmationCode: 'c0nf-2256ffgh' });
+    expect(put.headers['content-type']).toMatch(/^application\/json/);
+    expect(put.headers['x-request-id']).toMatch(UUID);
+    expect(put.headers['psu-ip-address']).toBe(PSU_IP);
+    expect(put.headers['psu-id']).toBe(KENNITALA.jon);
+    expect(proxy.bankCalls().map((call) => call.method)).toEqual(['PUT', 'GET']);
+    expect(only('GET', /\/status$/).status).toBe(200);
+    expect(app.sca.scaStateOf(await appPayment(payment.id))?.scaStatus).toBe('finalised');
+  });
+
+  it('a confirmation the bank refuses shows the PSU the nok outcome', async () => {
+    const { payment } = await awaitingConfirmation('refused confirmation');
+    proxy.calls.length = 0;
+    // The sandbox itself refuses a confirmationCode for a redirect authorisation.
+    const back = await returnFromBank('jon', payment.id, {
+      outcome: 'ok',
+      state: await stateFor(payment.id, 'jon'),
+      confirmationCode: 'wrong',
+    });
+    expect(back.location).toBe(`http://127.0.0.1:9/en/payments/${payment.id}?outcome=nok`);
+    expect(only('PUT', /\/authorisations\/[^/]+$/).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('never for another PSU\u2019s payment or with a bad state', async () => {
+    const { payment } = await awaitingConfirmation('not yours');
+    proxy.calls.length = 0;
+    const code = { outcome: 'ok', confirmationCode: 'c0nf-stolen' };
+    const refused = `http://127.0.0.1:9/payments?return=invalid`;
+    const asOther = await returnFromBank('olafur', payment.id, {
+      ...code,
+      state: await stateFor(payment.id, 'jon'),
+    });
+    expect(asOther.location).toBe(refused);
+    const forgedForOther = await returnFromBank('olafur', payment.id, {
+      ...code,
+      state: await stateFor(payment.id, 'olafur'),
+    });
+    expect(forgedForOther.location).toBe(refused);
+    const badState = await returnFromBank('jon', payment.id, { ...code, state: 'not-the-state' });
+    expect(badState.location).toBe(refused);
+    expect(proxy.bankCalls()).toEqual([]);
+    expect(app.sca.scaStateOf(await appPayment(payment.id))?.scaStatus).toBeUndefined();
+  });
+
+  it('a code without a confirmation link is sent nowhere: the scaStatus is read as on any return', async () => {
+    const payment = await initiated('jon', 'no confirmation link');
+    expect(app.sca.scaStateOf(payment)?.links.confirmation).toBeUndefined();
+    proxy.calls.length = 0;
+    const back = await returnFromBank('jon', payment.id, {
+      outcome: 'ok',
+      state: await stateFor(payment.id, 'jon'),
+      confirmationCode: 'c0nf-unasked',
+    });
+    expect(back.status).toBe(303);
+    expect(calls('PUT', /./)).toEqual([]);
+    expect(proxy.bankCalls().every((call) => call.method === 'GET')).toBe(true);
+    expect(proxy.bankCalls().some((call) => /\/authorisations\/[^/]+$/.test(call.path))).toBe(true);
   });
 });

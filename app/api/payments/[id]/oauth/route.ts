@@ -36,7 +36,7 @@ export const GET = withRequestId(
         await advanceSca(
           db,
           payment,
-          { kind: 'oauth-code', code },
+          { kind: 'confirmation-code', code },
           authorisationContext(payment, ip),
           'redirect',
         );

@@ -1,5 +1,5 @@
 // GET /api/payments/:id/return: where the bank sends the PSU back after SCA (TPP-Redirect-URI and
-// TPP-Nok-Redirect-URI).
+// TPP-Nok-Redirect-URI), with a `confirmationCode` where the bank asks us to confirm the authorisation.
 import { type NextRequest, NextResponse } from 'next/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
@@ -8,7 +8,13 @@ import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
-import { syncScaStatus } from '@/lib/payments/sca';
+import {
+  advanceSca,
+  authorisationContext,
+  isFinalScaStatus,
+  scaStateOf,
+  syncScaStatus,
+} from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { withRequestId } from '@/lib/security/request-context';
 
@@ -32,14 +38,36 @@ export const GET = withRequestId(
       return NextResponse.redirect(new URL('/payments?return=invalid', base), 303);
     }
     const ip = psuIpAddress(request.headers);
-    await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
-      logger.warn(
-        { paymentId: id, err: error instanceof Error ? error.message : error },
-        'scaStatus read failed',
-      ),
-    );
+    let outcome: 'ok' | 'nok' = request.nextUrl.searchParams.get('outcome') === 'ok' ? 'ok' : 'nok';
+    const confirmationCode = request.nextUrl.searchParams.get('confirmationCode');
+    const sca = scaStateOf(payment);
+    if (confirmationCode && sca?.links.confirmation && !isFinalScaStatus(sca.scaStatus)) {
+      // The bank asked for an authorisation confirmation (BG IG 5.1.2, 7.6.4): the authorisation is
+      // finalised only once we PUT the code it sent the PSU back with to its `confirmation` link.
+      try {
+        await advanceSca(
+          db,
+          payment,
+          { kind: 'confirmation-code', code: confirmationCode },
+          authorisationContext(payment, ip),
+          'redirect',
+        );
+      } catch (error) {
+        outcome = 'nok';
+        logger.warn(
+          { paymentId: id, err: error instanceof Error ? error.message : error },
+          'authorisation confirmation refused',
+        );
+      }
+    } else {
+      await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
+        logger.warn(
+          { paymentId: id, err: error instanceof Error ? error.message : error },
+          'scaStatus read failed',
+        ),
+      );
+    }
     await syncPaymentStatus(db, payment, 'redirect', ip);
-    const outcome = request.nextUrl.searchParams.get('outcome') === 'ok' ? 'ok' : 'nok';
     return NextResponse.redirect(
       new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),
       303,
