@@ -49,6 +49,16 @@ export class BankProtocolError extends Error {
   override name = 'BankProtocolError';
 }
 
+// 401 codes of spec part 7 that say the token itself is not (or no longer) good: expired, unknown to
+// the bank (revoked, or the bank restarted), or not valid. The other 401 codes (certificates,
+// signatures, subscription key or role, PSU credentials) are not cured by a new token.
+const tokenCodes = ['TOKEN_EXPIRED', 'TOKEN_UNKNOWN', 'TOKEN_INVALID'];
+
+/** A 401 that a new token may cure: one of the token codes, or no code at all. */
+export function refusesToken(status: number, codes: readonly string[]): boolean {
+  return status === 401 && (codes.length === 0 || codes.some((code) => tokenCodes.includes(code)));
+}
+
 export function parseTppMessages(body: unknown): TppMessage[] {
   const parsed = errorBodySchema.safeParse(body);
   return parsed.success ? (parsed.data.tppMessages ?? []) : [];

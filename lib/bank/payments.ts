@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { BankError, BankProtocolError } from './errors';
+import { BankError, BankProtocolError, refusesToken } from './errors';
 import type { BankRequest, BankResponse } from './http';
 import { bankFetchWithRetry } from './retry';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
@@ -23,17 +23,8 @@ const statusResponseSchema = z.object({ transactionStatus: z.string().min(1) });
 
 export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
 
-// 401 codes of spec part 7 that say the token itself is not (or no longer) good: expired, unknown to
-// the bank (revoked, or the bank restarted), or not valid. The other 401 codes (certificates,
-// signatures, subscription role, PSU credentials) are not cured by a new token.
-const tokenCodes = ['TOKEN_EXPIRED', 'TOKEN_UNKNOWN', 'TOKEN_INVALID'];
-
 function tokenRefused(error: unknown): boolean {
-  return (
-    error instanceof BankError &&
-    error.status === 401 &&
-    (error.codes.length === 0 || tokenCodes.some((code) => error.has(code)))
-  );
+  return error instanceof BankError && refusesToken(error.status, error.codes);
 }
 
 /**

@@ -512,6 +512,75 @@ describe('business interfaces (claims, webhooks service)', () => {
   });
 });
 
+describe('webhook self-link reads renew a business token the bank refuses (spec part 7)', () => {
+  const CLAIM_READ = /^\/business\/claims\/[^/?]+$/;
+
+  async function claimLink(): Promise<string> {
+    const { listClaims, claimPath } = await import('@/lib/bank/claims');
+    const [claim] = await listClaims(KENNITALA.jon);
+    if (!claim) throw new Error('the sandbox holds no claim on Jón');
+    return claimPath(claim.claimId);
+  }
+
+  async function readAsEventJob(href: string) {
+    const { createBankResourceClient } = await import('@/lib/webhooks/bank-resource');
+    proxy.calls.length = 0;
+    return createBankResourceClient().read(href);
+  }
+
+  const sequence = () =>
+    proxy
+      .bankCalls()
+      .map((call) => `${call.method} ${CLAIM_READ.test(call.path) ? 'claim' : call.path} ${call.status}`);
+
+  it('a token the bank no longer knows (revoked, 401 TOKEN_UNKNOWN from the sandbox) is replaced once', async () => {
+    const href = await claimLink();
+    const { processGlobal } = await import('@/lib/server/process-global');
+    const state = processGlobal<{ cached?: { value: string; refreshAt: number } }>(
+      'business-token',
+      () => ({}),
+    );
+    state.cached = { value: 'a-business-token-the-bank-revoked', refreshAt: Date.now() + 3_600_000 };
+    const read = await readAsEventJob(href);
+    expect(read).toMatchObject({ ok: true, status: 200 });
+    expect(sequence()).toEqual(['GET claim 401', 'POST /oauth/v2/oauth-token 200', 'GET claim 200']);
+    const [refused, , retried] = proxy.bankCalls();
+    expect(refused?.headers.authorization).toBe('Bearer a-business-token-the-bank-revoked');
+    expect(retried?.headers.authorization).toMatch(/^Bearer \S+$/);
+    expect(retried?.headers.authorization).not.toBe(refused?.headers.authorization);
+    // The new token is kept: the next read takes it without asking again.
+    await readAsEventJob(href);
+    expect(sequence()).toEqual(['GET claim 200']);
+  });
+
+  it.each([
+    ['TOKEN_EXPIRED as problem details', { code: 'TOKEN_EXPIRED', status: 401 }],
+    ['TOKEN_INVALID in tppMessages', { tppMessages: [{ category: 'ERROR', code: 'TOKEN_INVALID' }] }],
+    ['no code', undefined],
+  ])('401 with %s: the token is dropped and the read made once more', async (_, body) => {
+    const href = await claimLink();
+    proxy.answerNext('GET', CLAIM_READ, { status: 401, body });
+    const read = await readAsEventJob(href);
+    expect(read).toMatchObject({ ok: true, status: 200 });
+    expect(sequence()).toEqual(['GET claim 401', 'POST /oauth/v2/oauth-token 200', 'GET claim 200']);
+  });
+
+  it('401 for another reason (SUBSCRIPTION_KEY_INVALID) is not cured by a new token: no renewal, retried later', async () => {
+    const href = await claimLink();
+    proxy.answerNext('GET', CLAIM_READ, { status: 401, body: { code: 'SUBSCRIPTION_KEY_INVALID' } });
+    expect(await readAsEventJob(href)).toEqual({ ok: false, kind: 'unavailable', status: 401 });
+    expect(sequence()).toEqual(['GET claim 401']);
+  });
+
+  it('a new token refused as well: one renewal only, then left for the event\u2019s retry', async () => {
+    const href = await claimLink();
+    proxy.answerNext('GET', CLAIM_READ, { status: 401, body: { code: 'TOKEN_UNKNOWN' } });
+    proxy.answerNext('GET', CLAIM_READ, { status: 401, body: { code: 'TOKEN_UNKNOWN' } });
+    expect(await readAsEventJob(href)).toEqual({ ok: false, kind: 'unavailable', status: 401 });
+    expect(sequence()).toEqual(['GET claim 401', 'POST /oauth/v2/oauth-token 200', 'GET claim 401']);
+  });
+});
+
 describe('webhooks service', () => {
   it('creates, verifies and cancels a subscription as part 4 describes', async () => {
     const service = await import('@/lib/bank/webhooks-service');
