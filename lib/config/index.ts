@@ -25,6 +25,14 @@ const settingsSchema = z.object({
   BANK_SUBSCRIPTION_KEY: z.string().min(1).default('demo-subscription-key'),
   SEED_DEMO_PSU: z.stringbool().default(true),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Our own public IPv4 address toward the bank: sent as `PSU-IP-Address` when the PSU's IPv4 is not
+   * known (an IPv6 client, a resend of a payment saved before its PSU's address was kept), as spec 4.1
+   * asks. Loopback is right only for a bank on this machine.
+   */
+  TPP_PUBLIC_IP: z
+    .ipv4('must be an IPv4 address: our own public address toward the bank, e.g. 203.0.113.10')
+    .default('127.0.0.1'),
   // --- PSU accounts and hardening ---
   /** Send the PSU's kennitala to the bank as `PSU-ID` (see lib/auth/psu-id.ts). */
   BANK_SEND_PSU_ID: z.stringbool().default(false),
@@ -81,8 +89,27 @@ const settingsSchema = z.object({
   OPERATOR_EMAILS: z.string().default('demo@greidsla.is'),
 });
 
+const loopbackHosts = new Set(['localhost', '[::1]']);
+
+function isLoopback(host: string): boolean {
+  return loopbackHosts.has(host) || /^127\./.test(host);
+}
+
 /** Settings that only make sense together, with a message that says which one is missing. */
 function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementCtx): void {
+  // A real bank must never be told that a PSU sits at our loopback address.
+  if (
+    value.NODE_ENV === 'production' &&
+    isLoopback(value.TPP_PUBLIC_IP) &&
+    !isLoopback(new URL(value.BANK_BASE_URL).hostname)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TPP_PUBLIC_IP'],
+      message:
+        'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
+    });
+  }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const set = oidc.filter((key) => value[key] !== undefined);
   if (set.length > 0 && set.length < oidc.length) {

@@ -59,6 +59,8 @@ export const payments = pgTable(
     elementCount: integer('element_count'),
     /** Where the bank's SCA stands: its latest links, methods, challenge and scaStatus (lib/payments/sca.ts). */
     sca: jsonb('sca'),
+    /** The PSU's IPv4 when they submitted, if known: a resend without them sends it as PSU-IP-Address. */
+    psuIpAddress: text('psu_ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

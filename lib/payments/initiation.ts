@@ -9,6 +9,7 @@ import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { afterInitiation } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhooks/payment-notifications';
+import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
 
@@ -29,6 +30,7 @@ export interface InitiationRequest {
     reference?: string | null;
     elementCount?: number;
   };
+  /** The PSU's IPv4, or our TPP_PUBLIC_IP where theirs is not known (psuIpAddress in ./psu-request). */
   psuIpAddress: string;
   psuUserAgent?: string;
 }
@@ -59,6 +61,7 @@ async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
       creditorAccount: request.summary.creditorAccount,
       reference: request.summary.reference ?? null,
       elementCount: request.summary.elementCount ?? null,
+      psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
     })
     .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] });
   const [row] = await db
@@ -249,8 +252,8 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
  * its own Idempotency-Key, as the PSU's own retry would be. If the bank made it before the crash, it
  * answers with that payment, which is then linked; if not, it makes it now, awaiting the PSU's SCA,
  * so nothing is paid without them. `busy`: another sender holds it (a live one, or a dead one whose
- * claim has not lapsed yet); try later. The PSU is not present, so the bank is given the app's
- * loopback address as PSU-IP-Address: we do not store the PSU's.
+ * claim has not lapsed yet); try later. The PSU is not present: PSU-IP-Address is the address they
+ * submitted from, kept on the payment, or our own (TPP_PUBLIC_IP) where theirs was not known.
  */
 export async function resendUnsentPayment(
   paymentId: string,
@@ -262,5 +265,5 @@ export async function resendUnsentPayment(
   if (outcome) return outcome;
   if (!(await claim(db, payment.id))) return { ok: false, busy: true };
   logger.info({ paymentId }, 'resending a payment whose sending did not finish');
-  return send(db, payment, { psuIpAddress: '127.0.0.1' });
+  return send(db, payment, { psuIpAddress: payment.psuIpAddress ?? settings().TPP_PUBLIC_IP });
 }

@@ -4,9 +4,10 @@ beforeAll(() => {
   process.env.AUTH_SECRET ??= 'psu-request-secret-psu-request-secret-01';
   // One proxy in front of the app, appending the address it saw.
   process.env.TRUSTED_PROXY_COUNT = '1';
+  process.env.TPP_PUBLIC_IP = '198.51.100.20';
 });
 
-const { psuIpAddress } = await import('@/lib/payments/psu-request');
+const { psuIpAddress, psuIpAddressToKeep } = await import('@/lib/payments/psu-request');
 
 const headers = (forwardedFor: string) => new Headers({ 'x-forwarded-for': forwardedFor });
 
@@ -20,8 +21,13 @@ describe('PSU-IP-Address: the IPv4 of the PSU toward us (spec 4.1)', () => {
     expect(psuIpAddress(headers('::ffff:203.0.113.8'))).toBe('203.0.113.8');
   });
 
-  it('falls back to our own address for IPv6 or when there is none', () => {
-    expect(psuIpAddress(headers('2001:db8::1'))).toBe('127.0.0.1');
-    expect(psuIpAddress(new Headers())).toBe('127.0.0.1');
+  it('falls back to our own address (TPP_PUBLIC_IP) for IPv6 or when there is none, never loopback', () => {
+    expect(psuIpAddress(headers('2001:db8::1'))).toBe('198.51.100.20');
+    expect(psuIpAddress(new Headers())).toBe('198.51.100.20');
+  });
+
+  it('keeps the PSU\u2019s own address for a resend, not our fallback', () => {
+    expect(psuIpAddressToKeep(psuIpAddress(headers('203.0.113.7')))).toBe('203.0.113.7');
+    expect(psuIpAddressToKeep(psuIpAddress(headers('2001:db8::1')))).toBeNull();
   });
 });

@@ -36,6 +36,8 @@ const ACCOUNT = {
 type Psu = keyof typeof KENNITALA;
 
 const PSU_IP = '10.20.30.40';
+/** Our own address (TPP_PUBLIC_IP), sent where the PSU's IPv4 is not known. */
+const TPP_IP = '198.51.100.7';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 let sandbox: RunningSandbox;
@@ -66,6 +68,7 @@ beforeAll(async () => {
     BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
     BANK_TIMEOUT_MS: '3000',
     BANK_SEND_PSU_ID: 'true',
+    TPP_PUBLIC_IP: TPP_IP,
   });
   const [initiation, dbModule, schema, sca, sync, bank, jobs] = await Promise.all([
     import('@/lib/payments/initiation'),
@@ -455,6 +458,42 @@ describe('initiation whose outcome the bank leaves open', () => {
 });
 
 describe('PSU-IP-Address', () => {
+  /** A submission whose sending did not finish (the bank said 409 throughout), resent later by the job. */
+  async function resentWithoutThePsu(submission: ReturnType<typeof request>) {
+    for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
+    const first = await app.initiation.initiateOnce(submission);
+    expect(first).toMatchObject({ ok: false, messageKey: 'payment.stillSending' });
+    const saved = await appPayment(first.paymentId ?? '');
+    const firstTries = calls('POST', new RegExp(`^${PAYMENT}$`)).map(
+      (call) => call.headers['psu-ip-address'],
+    );
+    proxy.calls.length = 0;
+    const resent = await app.initiation.resendUnsentPayment(saved.id);
+    expect(resent, JSON.stringify(resent)).toMatchObject({ ok: true });
+    return { saved, firstTries, sent: only('POST', new RegExp(`^${PAYMENT}$`)) };
+  }
+
+  it('a resend without the PSU (crash recovery) sends the address they submitted from', async () => {
+    const { saved, firstTries, sent } = await resentWithoutThePsu(request('bokhald', 'resend ip'));
+    expect(firstTries).toEqual([PSU_IP, PSU_IP, PSU_IP]);
+    expect(saved.psuIpAddress).toBe(PSU_IP);
+    expect(sent.headers['psu-ip-address']).toBe(PSU_IP);
+  });
+
+  it('is our own TPP_PUBLIC_IP, never loopback, where the PSU\u2019s IPv4 is not known (IPv6), also on a resend', async () => {
+    const { psuIpAddress } = await import('@/lib/payments/psu-request');
+    const overIpv6 = psuIpAddress(new Headers({ 'x-forwarded-for': '2001:db8::1' }));
+    expect(overIpv6).toBe(TPP_IP);
+    const { saved, firstTries, sent } = await resentWithoutThePsu({
+      ...request('bokhald', 'ipv6'),
+      psuIpAddress: overIpv6,
+    });
+    expect(firstTries).toEqual([TPP_IP, TPP_IP, TPP_IP]);
+    // Nothing of ours is kept as if it were the PSU's: a resend takes TPP_PUBLIC_IP as it stands then.
+    expect(saved.psuIpAddress).toBeNull();
+    expect(sent.headers['psu-ip-address']).toBe(TPP_IP);
+  });
+
   it('is the PSU\u2019s on calls they make, and left out of reads the app makes on its own (reference: optional there)', async () => {
     const payment = await initiated('bokhald', 'ip');
     proxy.calls.length = 0;

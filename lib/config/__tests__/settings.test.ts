@@ -33,4 +33,38 @@ describe('settings', () => {
       parseSettings({ AUTH_SECRET: secret, DATABASE_URL: 'postgresql://u@127.0.0.1/db' }).DATABASE_URL,
     ).toBe('postgresql://u@127.0.0.1/db');
   });
+
+  describe('TPP_PUBLIC_IP: our own address, sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known', () => {
+    it('is the loopback address by default, as the sandbox bank of npm start sees us', () => {
+      expect(parseSettings({ AUTH_SECRET: secret }).TPP_PUBLIC_IP).toBe('127.0.0.1');
+      expect(parseSettings({ AUTH_SECRET: secret, TPP_PUBLIC_IP: '203.0.113.10' }).TPP_PUBLIC_IP).toBe(
+        '203.0.113.10',
+      );
+    });
+
+    it.each(['2001:db8::1', 'tpp.example.is', '203.0.113.256', '203.0.113'])(
+      'refuses %s with a message that says what it must be',
+      (value) => {
+        expect(() => parseSettings({ AUTH_SECRET: secret, TPP_PUBLIC_IP: value })).toThrow(
+          /TPP_PUBLIC_IP: must be an IPv4 address/,
+        );
+      },
+    );
+
+    it('must be set to a public address to run in production against a bank not on this machine', () => {
+      const live = {
+        AUTH_SECRET: secret,
+        NODE_ENV: 'production',
+        BANK_BASE_URL: 'https://api.bank.example/psd2',
+      };
+      expect(() => parseSettings(live)).toThrow(/TPP_PUBLIC_IP: .*BANK_BASE_URL/);
+      expect(() => parseSettings({ ...live, TPP_PUBLIC_IP: '127.0.0.2' })).toThrow(/TPP_PUBLIC_IP/);
+      expect(parseSettings({ ...live, TPP_PUBLIC_IP: '203.0.113.10' }).TPP_PUBLIC_IP).toBe('203.0.113.10');
+      // The sandbox (on this machine, or in development) keeps the default.
+      expect(parseSettings({ ...live, BANK_BASE_URL: 'https://127.0.0.1:4443/psd2' }).TPP_PUBLIC_IP).toBe(
+        '127.0.0.1',
+      );
+      expect(parseSettings({ ...live, NODE_ENV: 'development' }).TPP_PUBLIC_IP).toBe('127.0.0.1');
+    });
+  });
 });

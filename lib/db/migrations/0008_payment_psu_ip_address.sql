@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "psu_ip_address" text;
