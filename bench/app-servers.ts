@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright';
 
 export const root = path.resolve(import.meta.dirname, '..');
+/** The build dir, as next.config.js names it: a second build (NEXT_DIST_DIR) is measured alike. */
+export const distDir = process.env.NEXT_DIST_DIR || '.next';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumFlags = [
   '--no-sandbox',
@@ -59,18 +61,18 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function snapshotBuild(into: string): Promise<string> {
   const dir = path.join(into, 'app-root');
   mkdirSync(dir, { recursive: true });
-  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const buildId = path.join(root, distDir, 'BUILD_ID');
   // A build under way in the working tree (no BUILD_ID yet) is waited for, five minutes at most.
   for (let i = 0; i < 300 && !existsSync(buildId); i++) await new Promise((r) => setTimeout(r, 1000));
   if (!existsSync(buildId))
     throw new Error('The app is not built: run `npx next build` (or `npm run bench`) first');
   // Let a build that has just finished write its last files.
   await new Promise((r) => setTimeout(r, 2000));
-  cpSync(path.join(root, '.next'), path.join(dir, '.next'), {
+  cpSync(path.join(root, distDir), path.join(dir, distDir), {
     recursive: true,
-    filter: (source) => source !== path.join(root, '.next', 'cache'),
+    filter: (source) => source !== path.join(root, distDir, 'cache'),
   });
-  if (!existsSync(path.join(dir, '.next', 'BUILD_ID')))
+  if (!existsSync(path.join(dir, distDir, 'BUILD_ID')))
     throw new Error('The build changed while it was copied');
   for (const entry of ['next.config.js', 'package.json', 'lib/db/migrations', 'public', 'messages']) {
     const from = path.join(root, entry);
@@ -199,7 +201,7 @@ export async function launchChromium(): Promise<Browser> {
 /** The pages of the build in `appRoot` (its app-path-routes-manifest), e.g. `/[locale]/payments/[id]`. */
 export function pageRoutes(appRoot: string): string[] {
   const manifest = JSON.parse(
-    readFileSync(path.join(appRoot, '.next', 'app-path-routes-manifest.json'), 'utf8'),
+    readFileSync(path.join(appRoot, distDir, 'app-path-routes-manifest.json'), 'utf8'),
   ) as Record<string, string>;
   return Object.entries(manifest)
     .filter(([entry, route]) => entry.endsWith('/page') && !/^\/_/.test(route))
