@@ -1,19 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { deferredResolver, deferSchema, usePreload } from '@/lib/forms/deferred-schema';
 import { createSubscription } from '@/lib/webhooks/actions/create-subscription';
-import {
-  type CreateSubscriptionInput,
-  createSubscriptionSchema,
-  subscribableEventTypes,
-} from '@/lib/webhooks/subscription-forms';
+import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
+import type { CreateSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { useFailureText } from './use-failure-text';
+
+const loadSchema = deferSchema(() =>
+  import('@/lib/webhooks/subscription-forms').then((module) => module.createSubscriptionSchema),
+);
 
 /**
  * Creates a subscription whose callback is this app. The signing secret the bank returns is shown
@@ -30,10 +31,11 @@ export function CreateSubscriptionForm() {
     handleSubmit,
     reset,
     formState: { isSubmitting },
-  } = useForm<CreateSubscriptionInput>({
-    resolver: zodResolver(createSubscriptionSchema),
+  } = useForm<CreateSubscriptionInput, unknown, CreateSubscriptionInput>({
+    resolver: deferredResolver(loadSchema),
     defaultValues: { description: '', eventType: 'Claim' },
   });
+  usePreload(loadSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

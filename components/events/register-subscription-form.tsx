@@ -1,18 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { deferredResolver, deferSchema, usePreload } from '@/lib/forms/deferred-schema';
 import { registerSubscription } from '@/lib/webhooks/actions/register-subscription';
-import {
-  type RegisterSubscriptionInput,
-  registerSubscriptionSchema,
-} from '@/lib/webhooks/subscription-forms';
+import type { RegisterSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { useFailureText } from './use-failure-text';
+
+const loadSchema = deferSchema(() =>
+  import('@/lib/webhooks/subscription-forms').then((module) => module.registerSubscriptionSchema),
+);
 
 /** Registers a subscription made elsewhere, by the bank's id and its signing secret. */
 export function RegisterSubscriptionForm() {
@@ -26,10 +27,11 @@ export function RegisterSubscriptionForm() {
     handleSubmit,
     reset,
     formState: { isSubmitting, errors },
-  } = useForm<RegisterSubscriptionInput>({
-    resolver: zodResolver(registerSubscriptionSchema),
+  } = useForm<RegisterSubscriptionInput, unknown, RegisterSubscriptionInput>({
+    resolver: deferredResolver(loadSchema),
     defaultValues: { bankSubscriptionId: '', signingSecret: '' },
   });
+  usePreload(loadSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BulkPaymentSchema, PeriodicPaymentSchema, SinglePaymentSchema } from './schemas';
 import { notInPast, pastDateIssue } from './schemas/fields';
 
@@ -6,7 +6,7 @@ import { notInPast, pastDateIssue } from './schemas/fields';
  * What every payment form sends besides the bank body: the id that makes resubmissions of one form
  * one payment, and the language for the bank's SCA page.
  */
-export function submissionSchema<Body extends z.ZodType>(payment: Body) {
+export function submissionSchema<Body extends z.core.SomeType>(payment: Body) {
   return z.object({
     submissionId: z.uuid(),
     scaLanguage: z.enum(['is', 'en']),
@@ -24,9 +24,11 @@ export const singleSubmissionSchema = submissionSchema(SinglePaymentSchema);
 
 /** A standing order: the bank refuses one that starts in the past (EXECUTION_DATE_INVALID). */
 export const periodicSubmissionSchema = submissionSchema(
-  PeriodicPaymentSchema.superRefine((body, ctx) => {
-    if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
-  }),
+  PeriodicPaymentSchema.check(
+    z.superRefine((body, ctx) => {
+      if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
+    }),
+  ),
 );
 
 /**
@@ -34,21 +36,23 @@ export const periodicSubmissionSchema = submissionSchema(
  * one product, so card deposits and transfers are not mixed.
  */
 export const bulkSubmissionSchema = submissionSchema(
-  BulkPaymentSchema.superRefine((body, ctx) => {
-    if (!body.debtorAccount && !body.payments.some((payment) => payment.debtorAccount)) {
-      ctx.addIssue({ code: 'custom', path: ['debtorAccount'], message: 'forms.bulk.debtorRequired' });
-    }
-    const cards = body.payments.filter((payment) => payment.creditorAccount.maskedPan).length;
-    if (cards > 0 && cards < body.payments.length) {
-      body.payments.forEach((payment, index) => {
-        if (payment.creditorAccount.maskedPan) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['payments', index, 'creditorAccount'],
-            message: 'forms.bulk.csv.cardInTransfer',
-          });
-        }
-      });
-    }
-  }),
+  BulkPaymentSchema.check(
+    z.superRefine((body, ctx) => {
+      if (!body.debtorAccount && !body.payments.some((payment) => payment.debtorAccount)) {
+        ctx.addIssue({ code: 'custom', path: ['debtorAccount'], message: 'forms.bulk.debtorRequired' });
+      }
+      const cards = body.payments.filter((payment) => payment.creditorAccount.maskedPan).length;
+      if (cards > 0 && cards < body.payments.length) {
+        body.payments.forEach((payment, index) => {
+          if (payment.creditorAccount.maskedPan) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['payments', index, 'creditorAccount'],
+              message: 'forms.bulk.csv.cardInTransfer',
+            });
+          }
+        });
+      }
+    }),
+  ),
 );

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { currentPsuId } from '@/lib/auth/session';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { throttlePaymentAction } from '@/lib/security/action-limit';
@@ -35,7 +35,7 @@ export function accountLabel(
  */
 export async function submitPayment<Payment extends Record<string, unknown>>(
   input: unknown,
-  schema: z.ZodType<Submission<Payment>>,
+  schema: ZodMiniType<Submission<Payment>>,
   summarise: (payment: Payment) => PaymentDescription,
 ): Promise<SubmissionResult> {
   const psuId = await currentPsuId();

@@ -1,16 +1,21 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { subscribableEventTypes } from './subscribable-event-types';
 
-/** The events page's forms, shared by the client forms (zodResolver) and the server actions. */
-export const subscribableEventTypes = ['Claim', 'claim.paid'] as const;
+/**
+ * The events page's forms, shared by the client forms (which load them after the page, see
+ * `deferSchema`) and the server actions; in zod's functional API (`zod/mini`), which the client
+ * bundle can tree-shake.
+ */
+export { subscribableEventTypes };
 
 export const createSubscriptionSchema = z.object({
-  description: z.string().trim().max(200).optional(),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   eventType: z.enum(subscribableEventTypes),
 });
 
 export const registerSubscriptionSchema = z.object({
-  bankSubscriptionId: z.string().trim().min(1).max(100),
-  signingSecret: z.string().trim().min(16).max(500).regex(/^\S+$/),
+  bankSubscriptionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  signingSecret: z.string().check(z.trim(), z.minLength(16), z.maxLength(500), z.regex(/^\S+$/)),
 });
 
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;

@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
-import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts';
-import { issueMessage } from '@/lib/payments/schemas';
+import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
+import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage } from './messages';
 import { useFieldError } from './use-field-error';
 

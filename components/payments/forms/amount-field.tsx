@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { AMOUNT_PATTERN, formatAmount, fractionFits, parseAmountInput } from '@/lib/payments/money';
-import { issueMessage } from '@/lib/payments/schemas';
+import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage, useFormLocale } from './messages';
 import { useFieldError } from './use-field-error';
 

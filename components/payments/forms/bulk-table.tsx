@@ -3,7 +3,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslations } from 'next-intl';
 import { type RefObject, useImperativeHandle, useRef } from 'react';
-import { BULK_TABLE_COLUMNS, type BulkColumn, type BulkRow } from '@/lib/payments/csv';
+import { BULK_TABLE_COLUMNS, type BulkColumn } from '@/lib/payments/csv/columns';
+import type { BulkRow } from '@/lib/payments/csv/row';
 import { SKIP_SUMMARY } from './error-summary';
 import { useFieldMessage } from './messages';
 

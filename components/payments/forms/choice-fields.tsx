@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
-import { CHARGE_BEARERS } from '@/lib/payments/schemas';
+import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
 import { useFieldError } from './use-field-error';
 
 /**

@@ -16,7 +16,7 @@ import {
   type ExecutionRule,
   FREQUENCY_CODES,
   type FrequencyCode,
-} from '@/lib/payments/schemas';
+} from '@/lib/payments/schemas/enums';
 import { useFormLocale } from './messages';
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>

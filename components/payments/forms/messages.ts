@@ -2,20 +2,21 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { type Locale, translateMessage } from '@/lib/payments/schemas';
+import { parseIssueMessage } from '@/lib/payments/schemas/issue-message';
+import type { Locale } from '@/lib/payments/schemas/translate';
 
 export function useFormLocale(): Locale {
   return useLocale() === 'en' ? 'en' : 'is';
 }
 
 /**
- * Text for an error message of a field: the payment schemas' `validation.…` keys go through
- * `translateMessage`; the forms' own `forms.…` keys (with `|{json}` parameters, as the CSV import
- * makes them) through next-intl. Anything else becomes the generic "not valid" text, so only text we
- * wrote reaches the user.
+ * Text for an error message of a field: the payment schemas' `validation.…` keys (with their
+ * parameters, see `issueMessage`) and the forms' own `forms.…` keys (with `|{json}` parameters, as
+ * the CSV import makes them), both from the page's messages, as `translateMessage` reads them on
+ * the server. Anything else becomes the generic "not valid" text, so only text we wrote reaches
+ * the user.
  */
 export function useFieldMessage() {
-  const locale = useFormLocale();
   const t = useTranslations();
   return useCallback(
     (message: string | undefined): string | undefined => {
@@ -31,8 +32,10 @@ export function useFieldMessage() {
         }
         if (t.has(key)) return t(key as Parameters<typeof t>[0], params as never);
       }
-      return translateMessage(message, locale);
+      const parsed = parseIssueMessage(message);
+      if (parsed && t.has(parsed.key)) return t(parsed.key, parsed.params as never);
+      return t('validation.invalid');
     },
-    [locale, t],
+    [t],
   );
 }

@@ -1,7 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { PaymentProduct } from '@/lib/bank/payments';
+import { AccountField, MaskedPanField } from './account-field';
 
 /** The payment product: to a bank account (`credit-transfers`) or to a card (`card-deposits`). */
 export function ProductField({
@@ -35,5 +38,32 @@ export function ProductField({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The product with the paying account and the payee's: an account (IBAN, or a domestic number
+ * and kennitala) for a transfer, a card number for a card deposit.
+ */
+export function ProductAccountFields() {
+  const t = useTranslations('forms.fields');
+  const { setValue } = useFormContext();
+  const [product, setProduct] = useState<PaymentProduct>('credit-transfers');
+  return (
+    <>
+      <ProductField
+        value={product}
+        onChange={(next) => {
+          setProduct(next);
+          setValue('payment.creditorAccount', next === 'card-deposits' ? { maskedPan: '' } : { iban: '' });
+        }}
+      />
+      <AccountField name="payment.debtorAccount" label={t('debtorAccount')} />
+      {product === 'card-deposits' ? (
+        <MaskedPanField name="payment.creditorAccount" label={t('maskedPan')} />
+      ) : (
+        <AccountField name="payment.creditorAccount" label={t('creditorAccount')} />
+      )}
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { deferredResolver, type SchemaLoader } from '@/lib/forms/deferred-schema';
 
 /**
  * What the form holds → what the schema should see: empty text is "not given", and an object or
@@ -26,7 +25,7 @@ export function prune(value: unknown): unknown {
 
 /** zodResolver over `prune`, so react-hook-form hands `handleSubmit` exactly what the action parses. */
 export function formResolver<Values extends FieldValues, Output>(
-  schema: z.ZodType<Output>,
+  load: SchemaLoader<Output>,
 ): Resolver<Values, unknown, Output> {
-  return zodResolver(z.preprocess(prune, schema) as never) as unknown as Resolver<Values, unknown, Output>;
+  return deferredResolver<Values, Output>(load, prune);
 }

@@ -1,4 +1,4 @@
-import { ibanCheckDigits } from './iban';
+import { ibanCheckDigits } from './check-digits';
 import { checkKennitala, type KennitalaCheck, normalizeKennitala } from './kennitala';
 
 export interface DomesticAccount {

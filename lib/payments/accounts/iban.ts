@@ -1,18 +1,11 @@
 import { countrySpecs, electronicFormatIBAN } from 'ibantools';
+import { lettersToDigits, mod97 } from './check-digits';
+
+export { ibanCheckDigits } from './check-digits';
 
 /** "is14 0159 2600 7654 5510 7303 39" → "IS140159260076545510730339" (no spaces, capitals). */
 export function normalizeIban(input: string): string {
   return electronicFormatIBAN(input) ?? '';
-}
-
-function mod97(digits: string): number {
-  let rest = 0;
-  for (let i = 0; i < digits.length; i += 7) rest = Number(`${rest}${digits.slice(i, i + 7)}`) % 97;
-  return rest;
-}
-
-function lettersToDigits(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
 }
 
 const bbanFormats = new Map<string, RegExp>();
@@ -43,10 +36,4 @@ export function isValidIbanChecksum(iban: string): boolean {
     if (spec.bban_validation_func && !spec.bban_validation_func(bban)) return false;
   }
   return mod97(lettersToDigits(upper.slice(4) + upper.slice(0, 4))) === 1;
-}
-
-/** ISO 13616 check digits for a country and BBAN ("IS", "0159260076545510730339" → "14"). */
-export function ibanCheckDigits(countryCode: string, bban: string): string {
-  const rest = mod97(lettersToDigits(`${bban}${countryCode}00`.toUpperCase()));
-  return String(98 - rest).padStart(2, '0');
 }

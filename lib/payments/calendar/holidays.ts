@@ -1,5 +1,5 @@
-import { addDays, format, isWeekend } from 'date-fns';
 import type { IsoDate } from './date-time';
+import { addDays, formatIsoDay, isWeekend } from './local-date';
 
 export interface BankHoliday {
   date: IsoDate;
@@ -25,7 +25,7 @@ export function easterSunday(year: number): Date {
   return localNoon(year, month, day);
 }
 
-// Calendar arithmetic runs on Dates at local noon, so date-fns' local-time functions never cross a
+// Calendar arithmetic runs on Dates at local noon, so the local-time functions never cross a
 // day boundary whatever the server's time zone and its daylight-saving shifts.
 export function localNoon(year: number, month: number, day: number): Date {
   const date = new Date(2000, month - 1, day, 12);
@@ -39,7 +39,7 @@ export function fromIsoDate(date: IsoDate): Date {
 }
 
 export function toIsoDate(date: Date): IsoDate {
-  return format(date, 'yyyy-MM-dd');
+  return formatIsoDay(date);
 }
 
 /** First Thursday after 18 April (Sumardagurinn fyrsti). */

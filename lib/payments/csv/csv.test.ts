@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { columnOfHeader } from './columns';
-import { bulkCsvTemplate, bulkRowsToCsv, parseBulkCsv } from './parse';
+import { parseBulkCsv } from './parse';
 import { validateBulkRow } from './row';
+import { bulkCsvTemplate, bulkRowsToCsv } from './template';
 
 const IBAN = 'IS870301260012345101696399';
 

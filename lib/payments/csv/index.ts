@@ -6,11 +6,6 @@ export {
   columnOfHeader,
   REQUIRED_COLUMNS,
 } from './columns';
-export {
-  type BulkCsvResult,
-  bulkCsvTemplate,
-  bulkRowsToCsv,
-  type ParseBulkCsvOptions,
-  parseBulkCsv,
-} from './parse';
+export { type BulkCsvResult, type ParseBulkCsvOptions, parseBulkCsv } from './parse';
 export { type BulkRow, type CellIssue, type CellMessage, csvMessage, validateBulkRow } from './row';
+export { bulkCsvTemplate, bulkRowsToCsv } from './template';

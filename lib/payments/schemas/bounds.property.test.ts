@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { BulkPaymentSchema, BulkPaymentWireSchema } from './bulk-payment';
 import { CHARGE_BEARERS, DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from './enums';
 import { parseIssueMessage, type ValidationKey } from './issue-message';
@@ -31,7 +31,7 @@ type Path = (string | number)[];
 
 const SCHEMAS: Record<
   Kind,
-  { form: z.ZodType; wire: z.ZodType; base: fc.Arbitrary<unknown>; contract: ContractSchemaName }
+  { form: ZodMiniType; wire: ZodMiniType; base: fc.Arbitrary<unknown>; contract: ContractSchemaName }
 > = {
   single: {
     form: SinglePaymentSchema,

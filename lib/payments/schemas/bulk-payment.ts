@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   array,
   boolean,
@@ -13,7 +13,7 @@ import {
 import { issueMessage } from './issue-message';
 import { accountReferenceSchema, amountSchema, remittanceInformationStructuredSchema } from './shared';
 
-const nullableText = () => text().nullable().optional();
+const nullableText = () => z.nullish(text());
 
 /**
  * Spec 2.3 bulk element. Strings are nullable and have no length bounds. It must not carry
@@ -26,7 +26,7 @@ export function bulkPaymentElementSchema(layer: Layer) {
       instructionIdentification: nullableText(),
       resourceId: nullableText(),
       debtorId: nullableText(),
-      debtorAccount: accountReferenceSchema(layer).optional(),
+      debtorAccount: z.optional(accountReferenceSchema(layer)),
       ultimateDebtor: nullableText(),
       ultimateDebtorId: nullableText(),
       instructedAmount: amountSchema(layer),
@@ -37,11 +37,11 @@ export function bulkPaymentElementSchema(layer: Layer) {
       icelandicPurposeCode: nullableText(),
       centralBankPurposeCode: nullableText(),
       remittanceInformationUnstructured: nullableText(),
-      remittanceInformationStructuredArray: array(remittanceInformationStructuredSchema(layer)).optional(),
-      partialPayment: boolean().optional(),
-      requestedExecutionDate: z
-        .never({ error: issueMessage('validation.bulkElement.requestedExecutionDate') })
-        .optional(),
+      remittanceInformationStructuredArray: z.optional(array(remittanceInformationStructuredSchema(layer))),
+      partialPayment: z.optional(boolean()),
+      requestedExecutionDate: z.optional(
+        z.never({ error: issueMessage('validation.bulkElement.requestedExecutionDate') }),
+      ),
     },
     layer === 'form',
   );
@@ -56,20 +56,24 @@ export function bulkPaymentSchema(layer: Layer) {
   const payments = array(bulkPaymentElementSchema(layer));
   const schema = object(
     {
-      batchBookingPreferred: boolean().optional(),
-      debtorAccount: accountReferenceSchema(layer).optional(),
+      batchBookingPreferred: z.optional(boolean()),
+      debtorAccount: z.optional(accountReferenceSchema(layer)),
       paymentInformationId: rangeText(1, 35),
-      requestedExecutionDate: dateTime().optional(),
+      requestedExecutionDate: z.optional(dateTime()),
       payments:
-        layer === 'form' ? payments.min(1, { error: issueMessage('validation.bulk.empty') }) : payments,
-      chargesAccount: accountReferenceSchema(layer).optional(),
+        layer === 'form'
+          ? payments.check(z.minLength(1, { error: issueMessage('validation.bulk.empty') }))
+          : payments,
+      chargesAccount: z.optional(accountReferenceSchema(layer)),
     },
     layer === 'form',
   );
   if (layer === 'wire') return schema;
-  return schema.superRefine((body, ctx) => {
-    if (!notInPast(body.requestedExecutionDate)) ctx.addIssue(pastDateIssue(['requestedExecutionDate']));
-  });
+  return schema.check(
+    z.superRefine((body, ctx) => {
+      if (!notInPast(body.requestedExecutionDate)) ctx.addIssue(pastDateIssue(['requestedExecutionDate']));
+    }),
+  );
 }
 
 export const BulkPaymentElementWireSchema = bulkPaymentElementSchema('wire');

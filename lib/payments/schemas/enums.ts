@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { issueMessage } from './issue-message';
-
-// Spec 2.4 enumerations used by the request bodies.
+// Spec 2.4 enumerations used by the request bodies (their schemas are in shared.ts; the forms list
+// these without loading zod).
 export const CHARGE_BEARERS = ['DEBT', 'CRED', 'SHAR', 'SLEV'] as const;
 export const EXECUTION_RULES = ['following', 'preceding'] as const;
 export const FREQUENCY_CODES = [
@@ -48,19 +46,6 @@ export const DAYS_OF_EXECUTION = [
   '30',
   '31',
 ] as const;
-
-export const ChargeBearerSchema = z.enum(CHARGE_BEARERS, {
-  error: issueMessage('validation.chargeBearer.enum'),
-});
-export const ExecutionRuleSchema = z.enum(EXECUTION_RULES, {
-  error: issueMessage('validation.executionRule.enum'),
-});
-export const FrequencyCodeSchema = z.enum(FREQUENCY_CODES, {
-  error: issueMessage('validation.frequency.enum'),
-});
-export const DayOfExecutionSchema = z.enum(DAYS_OF_EXECUTION, {
-  error: issueMessage('validation.dayOfExecution.enum'),
-});
 
 export type ChargeBearer = (typeof CHARGE_BEARERS)[number];
 export type ExecutionRule = (typeof EXECUTION_RULES)[number];

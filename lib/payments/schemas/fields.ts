@@ -1,6 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isRfc3339DateTime, reykjavikDateOf, todayInReykjavik } from '@/lib/payments/calendar/date-time';
 import { issueMessage } from './issue-message';
+
+// The payment schemas are written with zod's functional API (`zod/mini`): the client forms import
+// them too, and the classic API cannot be tree-shaken out of their bundle. Same core, same checks,
+// same issues as the classic API.
 
 /**
  * Which layer a schema belongs to. `wire`: exactly the bank's bounds of spec part 2. `form`: the
@@ -54,11 +58,13 @@ const withinLength = (min: number, max: number) => (value: string) =>
   value.length >= min && (value.length <= max || codePointLength(value) <= max);
 
 export const maxText = (max: number) =>
-  text().refine(withinLength(0, max), { error: issueMessage('validation.maxLength', { max }) });
+  text().check(z.refine(withinLength(0, max), { error: issueMessage('validation.maxLength', { max }) }));
 
 /** A string of `min` to `max` characters (code points), e.g. paymentInformationId 1..35. */
 export const rangeText = (min: number, max: number) =>
-  text().refine(withinLength(min, max), { error: issueMessage('validation.lengthRange', { min, max }) });
+  text().check(
+    z.refine(withinLength(min, max), { error: issueMessage('validation.lengthRange', { min, max }) }),
+  );
 
 export const boolean = () => z.boolean({ error: typeError('boolean') });
 
@@ -68,14 +74,20 @@ export function object<Shape extends z.core.$ZodLooseShape>(shape: Shape, strict
   // part of our types.
   return strict
     ? z.strictObject(shape, { error: typeError('object') })
-    : (z.looseObject(shape, { error: typeError('object') }) as unknown as z.ZodObject<Shape, z.core.$strict>);
+    : (z.looseObject(shape, { error: typeError('object') }) as unknown as z.ZodMiniObject<
+        Shape,
+        z.core.$strict
+      >);
 }
 
-export const array = <T extends z.ZodType>(element: T) => z.array(element, { error: typeError('array') });
+export const array = <T extends z.core.SomeType>(element: T) =>
+  z.array(element, { error: typeError('array') });
 
 /** The spec's `string, date-time` (RFC 3339, as OpenAPI `format: date-time`). */
 export const dateTime = () =>
-  text().refine(isRfc3339DateTime, { error: issueMessage('validation.dateTime.format'), abort: true });
+  text().check(
+    z.refine(isRfc3339DateTime, { error: issueMessage('validation.dateTime.format'), abort: true }),
+  );
 
 /** Form rule: the day (in Iceland) of a date-time is today or later. */
 export function notInPast(value: string | null | undefined): boolean {

@@ -18,6 +18,7 @@ export {
   parseIssueMessage,
   type ValidationKey,
 } from './issue-message';
+export * from './limits';
 export {
   type PeriodicPaymentForm,
   type PeriodicPaymentInitiation,

@@ -1,9 +1,15 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { reykjavikDateOf } from '@/lib/payments/calendar/date-time';
-import { DayOfExecutionSchema, ExecutionRuleSchema, FrequencyCodeSchema } from './enums';
 import { dateTime, type Layer, maxText, object } from './fields';
 import { issueMessage } from './issue-message';
-import { accountReferenceSchema, amountSchema } from './shared';
+import { PERIODIC_REMITTANCE_STRUCTURED_MAX, REMITTANCE_UNSTRUCTURED_MAX } from './limits';
+import {
+  accountReferenceSchema,
+  amountSchema,
+  DayOfExecutionSchema,
+  ExecutionRuleSchema,
+  FrequencyCodeSchema,
+} from './shared';
 
 /**
  * Spec 2.2 periodic payment (`periodic-payments`). Unlike 2.1, the spec states neither that unknown
@@ -14,36 +20,38 @@ import { accountReferenceSchema, amountSchema } from './shared';
 export function periodicPaymentSchema(layer: Layer) {
   const schema = object(
     {
-      endToEndIdentification: maxText(35).optional(),
-      debtorId: maxText(35).optional(),
+      endToEndIdentification: z.optional(maxText(35)),
+      debtorId: z.optional(maxText(35)),
       debtorAccount: accountReferenceSchema(layer),
-      creditorAccount: accountReferenceSchema(layer).optional(),
-      creditorId: maxText(35).optional(),
+      creditorAccount: z.optional(accountReferenceSchema(layer)),
+      creditorId: z.optional(maxText(35)),
       instructedAmount: amountSchema(layer),
-      icelandicPurposeCode: maxText(2).optional(),
-      remittanceInformationUnstructured: maxText(140).optional(),
-      remittanceInformationStructured: maxText(140).optional(),
-      startDate: dateTime().optional(),
-      executionRule: ExecutionRuleSchema.optional(),
-      endDate: dateTime().optional(),
-      frequency: FrequencyCodeSchema.optional(),
-      dayOfExecution: DayOfExecutionSchema.optional(),
+      icelandicPurposeCode: z.optional(maxText(2)),
+      remittanceInformationUnstructured: z.optional(maxText(REMITTANCE_UNSTRUCTURED_MAX)),
+      remittanceInformationStructured: z.optional(maxText(PERIODIC_REMITTANCE_STRUCTURED_MAX)),
+      startDate: z.optional(dateTime()),
+      executionRule: z.optional(ExecutionRuleSchema),
+      endDate: z.optional(dateTime()),
+      frequency: z.optional(FrequencyCodeSchema),
+      dayOfExecution: z.optional(DayOfExecutionSchema),
     },
     layer === 'form',
   );
   if (layer === 'wire') return schema;
-  return schema.superRefine((body, ctx) => {
-    if (!body.startDate || !body.endDate) return;
-    const start = reykjavikDateOf(body.startDate);
-    const end = reykjavikDateOf(body.endDate);
-    if (start !== undefined && end !== undefined && end <= start) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: issueMessage('validation.endDate.notAfterStart'),
-      });
-    }
-  });
+  return schema.check(
+    z.superRefine((body, ctx) => {
+      if (!body.startDate || !body.endDate) return;
+      const start = reykjavikDateOf(body.startDate);
+      const end = reykjavikDateOf(body.endDate);
+      if (start !== undefined && end !== undefined && end <= start) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: issueMessage('validation.endDate.notAfterStart'),
+        });
+      }
+    }),
+  );
 }
 
 export const PeriodicPaymentWireSchema = periodicPaymentSchema('wire');

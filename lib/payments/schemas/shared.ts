@@ -1,8 +1,9 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidIbanChecksum } from '@/lib/payments/accounts/iban';
 import { isMaskedPan } from '@/lib/payments/accounts/masked-pan';
 import { fractionFits, isPositiveAmount } from '@/lib/payments/money/amount';
 import { minorUnits } from '@/lib/payments/money/minor-units';
+import { CHARGE_BEARERS, DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from './enums';
 import { type Layer, maxText, object, rangeText, text } from './fields';
 import { issueMessage } from './issue-message';
 
@@ -22,12 +23,26 @@ export const CREDITOR_AGENT_PATTERN = /([A-Z]{6,6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3
 export const CREDITOR_AGENT_FORM_PATTERN = /^(?:([A-Z]{6,6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3,3}){0,1})|(^.*$))$/;
 
 const pattern = (regex: RegExp, key: Parameters<typeof issueMessage>[0]) =>
-  text().regex(regex, { error: issueMessage(key) });
+  text().check(z.regex(regex, { error: issueMessage(key) }));
 
 const currency = () =>
-  text()
-    .min(1, { error: issueMessage('validation.required') })
-    .regex(CURRENCY_PATTERN, { error: issueMessage('validation.currency.pattern') });
+  text().check(
+    z.minLength(1, { error: issueMessage('validation.required') }),
+    z.regex(CURRENCY_PATTERN, { error: issueMessage('validation.currency.pattern') }),
+  );
+
+export const ChargeBearerSchema = z.enum(CHARGE_BEARERS, {
+  error: issueMessage('validation.chargeBearer.enum'),
+});
+export const ExecutionRuleSchema = z.enum(EXECUTION_RULES, {
+  error: issueMessage('validation.executionRule.enum'),
+});
+export const FrequencyCodeSchema = z.enum(FREQUENCY_CODES, {
+  error: issueMessage('validation.frequency.enum'),
+});
+export const DayOfExecutionSchema = z.enum(DAYS_OF_EXECUTION, {
+  error: issueMessage('validation.dayOfExecution.enum'),
+});
 
 const ACCOUNT_IDS = ['iban', 'bban', 'maskedPan', 'msisdn'] as const;
 
@@ -35,39 +50,38 @@ const ACCOUNT_IDS = ['iban', 'bban', 'maskedPan', 'msisdn'] as const;
 export function accountReferenceSchema(layer: Layer) {
   const schema = object(
     {
-      iban: pattern(IBAN_PATTERN, 'validation.iban.pattern').nullable().optional(),
-      bban: pattern(BBAN_PATTERN, 'validation.bban.pattern').nullable().optional(),
-      maskedPan: maxText(35).nullable().optional(),
-      msisdn: maxText(35).nullable().optional(),
-      currency: text()
-        .regex(CURRENCY_PATTERN, { error: issueMessage('validation.currency.pattern') })
-        .nullable()
-        .optional(),
-      cashAccountType: text().nullable().optional(),
+      iban: z.nullish(pattern(IBAN_PATTERN, 'validation.iban.pattern')),
+      bban: z.nullish(pattern(BBAN_PATTERN, 'validation.bban.pattern')),
+      maskedPan: z.nullish(maxText(35)),
+      msisdn: z.nullish(maxText(35)),
+      currency: z.nullish(pattern(CURRENCY_PATTERN, 'validation.currency.pattern')),
+      cashAccountType: z.nullish(text()),
     },
     true,
   );
   if (layer === 'wire') return schema;
-  return schema.superRefine((account, ctx) => {
-    if (!ACCOUNT_IDS.some((id) => account[id])) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [],
-        message: issueMessage('validation.account.identifierMissing'),
-      });
-    }
-    // Only one message per field: a value that already fails the bank's pattern gets that message.
-    if (account.iban && IBAN_PATTERN.test(account.iban) && !isValidIbanChecksum(account.iban)) {
-      ctx.addIssue({ code: 'custom', path: ['iban'], message: issueMessage('validation.iban.invalid') });
-    }
-    if (account.maskedPan && account.maskedPan.length <= 35 && !isMaskedPan(account.maskedPan)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['maskedPan'],
-        message: issueMessage('validation.maskedPan.format'),
-      });
-    }
-  });
+  return schema.check(
+    z.superRefine((account, ctx) => {
+      if (!ACCOUNT_IDS.some((id) => account[id])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: issueMessage('validation.account.identifierMissing'),
+        });
+      }
+      // Only one message per field: a value that already fails the bank's pattern gets that message.
+      if (account.iban && IBAN_PATTERN.test(account.iban) && !isValidIbanChecksum(account.iban)) {
+        ctx.addIssue({ code: 'custom', path: ['iban'], message: issueMessage('validation.iban.invalid') });
+      }
+      if (account.maskedPan && account.maskedPan.length <= 35 && !isMaskedPan(account.maskedPan)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maskedPan'],
+          message: issueMessage('validation.maskedPan.format'),
+        });
+      }
+    }),
+  );
 }
 
 /** Spec 2.4 Amount: currency and a decimal string with a dot; the form adds decimals per currency and > 0. */
@@ -75,25 +89,35 @@ export function amountSchema(layer: Layer) {
   const schema = object(
     {
       currency: currency(),
-      amount: text()
-        .min(1, { error: issueMessage('validation.required') })
-        .regex(AMOUNT_PATTERN, { error: issueMessage('validation.amount.pattern') }),
+      amount: text().check(
+        z.minLength(1, { error: issueMessage('validation.required') }),
+        z.regex(AMOUNT_PATTERN, { error: issueMessage('validation.amount.pattern') }),
+      ),
     },
     layer === 'form',
   );
   if (layer === 'wire') return schema;
-  return schema.superRefine(({ amount, currency }, ctx) => {
-    if (!AMOUNT_PATTERN.test(amount)) return;
-    if (!isPositiveAmount(amount)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: issueMessage('validation.amount.positive') });
-    } else if (!fractionFits(amount, currency)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['amount'],
-        message: issueMessage('validation.amount.fraction', { currency, digits: minorUnits(currency) ?? 3 }),
-      });
-    }
-  });
+  return schema.check(
+    z.superRefine(({ amount, currency }, ctx) => {
+      if (!AMOUNT_PATTERN.test(amount)) return;
+      if (!isPositiveAmount(amount)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: issueMessage('validation.amount.positive'),
+        });
+      } else if (!fractionFits(amount, currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: issueMessage('validation.amount.fraction', {
+            currency,
+            digits: minorUnits(currency) ?? 3,
+          }),
+        });
+      }
+    }),
+  );
 }
 
 /** Spec 2.4 Address. */
@@ -101,10 +125,10 @@ export function addressSchema(layer: Layer) {
   return object(
     {
       country: pattern(COUNTRY_PATTERN, 'validation.country.pattern'),
-      streetName: maxText(70).nullable().optional(),
-      buildingNumber: text().nullable().optional(),
-      townName: text().nullable().optional(),
-      postCode: text().nullable().optional(),
+      streetName: z.nullish(maxText(70)),
+      buildingNumber: z.nullish(text()),
+      townName: z.nullish(text()),
+      postCode: z.nullish(text()),
     },
     layer === 'form',
   );
@@ -115,8 +139,8 @@ export function remittanceInformationStructuredSchema(layer: Layer) {
   return object(
     {
       reference: rangeText(1, 35),
-      referenceType: maxText(35).nullable().optional(),
-      referenceIssuer: maxText(35).nullable().optional(),
+      referenceType: z.nullish(maxText(35)),
+      referenceIssuer: z.nullish(maxText(35)),
     },
     layer === 'form',
   );

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { ChargeBearerSchema } from './enums';
+import * as z from 'zod/mini';
 import {
   array,
   boolean,
@@ -12,10 +11,12 @@ import {
   text,
 } from './fields';
 import { issueMessage } from './issue-message';
+import { REMITTANCE_UNSTRUCTURED_MAX } from './limits';
 import {
   accountReferenceSchema,
   addressSchema,
   amountSchema,
+  ChargeBearerSchema,
   CREDITOR_AGENT_FORM_PATTERN,
   CREDITOR_AGENT_PATTERN,
   remittanceInformationStructuredSchema,
@@ -30,43 +31,46 @@ export function singlePaymentSchema(layer: Layer) {
   const amount = amountSchema(layer);
   const schema = object(
     {
-      endToEndIdentification: maxText(35).nullable().optional(),
-      instructionIdentification: maxText(35).nullable().optional(),
-      debtorId: maxText(35).nullable().optional(),
+      endToEndIdentification: z.nullish(maxText(35)),
+      instructionIdentification: z.nullish(maxText(35)),
+      debtorId: z.nullish(maxText(35)),
       debtorAccount: accountReferenceSchema(layer),
-      chargesAccount: accountReferenceSchema(layer).optional(),
-      ultimateDebtor: maxText(70).nullable().optional(),
-      ultimateDebtorId: maxText(35).nullable().optional(),
-      instructedAmount: layer === 'form' ? amount : amount.optional(),
+      chargesAccount: z.optional(accountReferenceSchema(layer)),
+      ultimateDebtor: z.nullish(maxText(70)),
+      ultimateDebtorId: z.nullish(maxText(35)),
+      instructedAmount: layer === 'form' ? amount : z.optional(amount),
       creditorAccount: accountReferenceSchema(layer),
-      creditorId: maxText(35).nullable().optional(),
-      creditorName: maxText(70).nullable().optional(),
-      creditorAddress: addressSchema(layer).optional(),
-      creditorAgent: text()
-        .regex(layer === 'form' ? CREDITOR_AGENT_FORM_PATTERN : CREDITOR_AGENT_PATTERN, {
-          error: issueMessage('validation.creditorAgent.pattern'),
-        })
-        .nullable()
-        .optional(),
-      creditorAgentName: maxText(70).nullable().optional(),
-      creditorAgentAddress: addressSchema(layer).optional(),
-      ultimateCreditor: maxText(70).nullable().optional(),
-      ultimateCreditorId: maxText(35).nullable().optional(),
-      centralBankPurposeCode: maxText(3).nullable().optional(),
-      icelandicPurposeCode: maxText(2).nullable().optional(),
-      remittanceInformationUnstructured: maxText(140).nullable().optional(),
-      remittanceInformationStructured: array(remittanceInformationStructuredSchema(layer)).optional(),
-      requestedExecutionDate: dateTime().nullable().optional(),
-      partialPayment: boolean().optional(),
-      chargeBearer: ChargeBearerSchema.optional(),
-      serviceLevel: text().nullable().optional(),
+      creditorId: z.nullish(maxText(35)),
+      creditorName: z.nullish(maxText(70)),
+      creditorAddress: z.optional(addressSchema(layer)),
+      creditorAgent: z.nullish(
+        text().check(
+          z.regex(layer === 'form' ? CREDITOR_AGENT_FORM_PATTERN : CREDITOR_AGENT_PATTERN, {
+            error: issueMessage('validation.creditorAgent.pattern'),
+          }),
+        ),
+      ),
+      creditorAgentName: z.nullish(maxText(70)),
+      creditorAgentAddress: z.optional(addressSchema(layer)),
+      ultimateCreditor: z.nullish(maxText(70)),
+      ultimateCreditorId: z.nullish(maxText(35)),
+      centralBankPurposeCode: z.nullish(maxText(3)),
+      icelandicPurposeCode: z.nullish(maxText(2)),
+      remittanceInformationUnstructured: z.nullish(maxText(REMITTANCE_UNSTRUCTURED_MAX)),
+      remittanceInformationStructured: z.optional(array(remittanceInformationStructuredSchema(layer))),
+      requestedExecutionDate: z.nullish(dateTime()),
+      partialPayment: z.optional(boolean()),
+      chargeBearer: z.optional(ChargeBearerSchema),
+      serviceLevel: z.nullish(text()),
     },
     true,
   );
   if (layer === 'wire') return schema;
-  return schema.superRefine((body, ctx) => {
-    if (!notInPast(body.requestedExecutionDate)) ctx.addIssue(pastDateIssue(['requestedExecutionDate']));
-  });
+  return schema.check(
+    z.superRefine((body, ctx) => {
+      if (!notInPast(body.requestedExecutionDate)) ctx.addIssue(pastDateIssue(['requestedExecutionDate']));
+    }),
+  );
 }
 
 /** Exactly the bank's bounds; for checking a body built elsewhere. */

@@ -1,0 +1,150 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import {
+  type FieldValues,
+  FormProvider,
+  type SubmitErrorHandler,
+  type SubmitHandler,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { type SchemaLoader, usePreload } from '@/lib/forms/deferred-schema';
+import type { SubmissionResult } from '@/lib/payments/submission';
+import { ScaLanguageField } from './choice-fields';
+import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
+import { useFormLocale } from './messages';
+import { formResolver } from './resolver';
+
+export interface PaymentFormState<Values> {
+  methods: UseFormReturn<FieldValues, unknown, Values>;
+  formRef: RefObject<HTMLFormElement | null>;
+  /** A message about the whole submission: the bank's answer, or an unexpected failure. */
+  failure: string | null;
+  /** The invalid fields as rendered, for the error summary. */
+  invalid: InvalidField[];
+  /** Moves focus to the first invalid field once it is rendered. */
+  requestFocus: () => void;
+  /**
+   * react-hook-form's `handleSubmit`, with focus on the first invalid field by default, and a
+   * message instead of an exception when the schema could not be loaded.
+   */
+  handleSubmit: (
+    onValid: SubmitHandler<Values>,
+    onInvalid?: SubmitErrorHandler<FieldValues>,
+  ) => (event: React.FormEvent<HTMLFormElement>) => Promise<void>;
+  /**
+   * Calls the server action: on success the browser goes where it says; otherwise its field
+   * errors go beside their fields (the form keeps what the user typed), its message above them.
+   */
+  submit: (action: () => Promise<SubmissionResult>) => Promise<void>;
+}
+
+/**
+ * What every payment form shares: react-hook-form over the submission schema (which checks every
+ * bound of the bank's interface before anything is sent; it loads after the page, see
+ * `deferSchema`), the id that makes resubmissions of one form one payment, the SCA language (the
+ * page's by default), and the server action's answer.
+ * `showServerFieldError` may show a field error of the server elsewhere (the bulk form's table)
+ * and return true; the others go beside their fields.
+ */
+export function usePaymentForm<Values>({
+  schema,
+  submissionId,
+  payment,
+  showServerFieldError,
+}: {
+  schema: SchemaLoader<Values>;
+  submissionId: string;
+  /** The payment's starting values, as the inputs hold them. */
+  payment: FieldValues;
+  showServerFieldError?: (path: string, message: string) => boolean;
+}): PaymentFormState<Values> {
+  const t = useTranslations();
+  const locale = useFormLocale();
+  const methods = useForm<FieldValues, unknown, Values>({
+    resolver: formResolver<FieldValues, Values>(schema),
+    shouldFocusError: false,
+    defaultValues: { submissionId, scaLanguage: locale, payment },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const invalid = useInvalidFields(formRef, focusRequest);
+  const requestFocus = () => setFocusRequest((n) => n + 1);
+  usePreload(schema);
+
+  const handleSubmit: PaymentFormState<Values>['handleSubmit'] =
+    (onValid, onInvalid = requestFocus) =>
+    async (event) => {
+      try {
+        await methods.handleSubmit(onValid, onInvalid)(event);
+      } catch {
+        // The schema did not load (no network): nothing was sent.
+        setFailure(t('forms.common.unexpected'));
+      }
+    };
+
+  async function submit(action: () => Promise<SubmissionResult>) {
+    setFailure(null);
+    let result: SubmissionResult;
+    try {
+      result = await action();
+    } catch {
+      setFailure(t('forms.common.unexpected'));
+      return;
+    }
+    if (result.ok) {
+      window.location.assign(result.redirectTo);
+      return;
+    }
+    for (const { path, message } of result.fieldErrors ?? []) {
+      if (!showServerFieldError?.(path, message)) methods.setError(path, { message });
+    }
+    if (result.messageKey) setFailure(t.has(result.messageKey) ? t(result.messageKey) : t('bank.unexpected'));
+    requestFocus();
+  }
+
+  return { methods, formRef, failure, invalid, requestFocus, handleSubmit, submit };
+}
+
+/**
+ * The frame of a payment form: the error summary on top (shown after a first attempt), the
+ * submission id, the form's own fields, the SCA language and the submit button.
+ */
+export function PaymentForm<Values>({
+  form,
+  onSubmit,
+  summaryExtra,
+  busy = false,
+  className = 'space-y-5',
+  children,
+}: {
+  form: PaymentFormState<Values>;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void | Promise<void>;
+  /** More entries for the error summary, e.g. a pointer to the first bad row of a table. */
+  summaryExtra?: ReactNode;
+  /** True while something else keeps the form from being sent (a file being read). */
+  busy?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const t = useTranslations('forms.common');
+  const { methods, formRef, failure, invalid } = form;
+  const { isSubmitting, submitCount } = methods.formState;
+  return (
+    <FormProvider {...methods}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className={className}>
+        <ErrorSummary visible={submitCount > 0} items={invalid} failure={failure} extra={summaryExtra} />
+        <input type="hidden" {...methods.register('submissionId')} />
+        {children}
+        <ScaLanguageField />
+        <Button type="submit" disabled={isSubmitting || busy} aria-busy={isSubmitting}>
+          {isSubmitting ? t('submitting') : t('submit')}
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { BULK_COLUMNS, type BulkCells } from './columns';
+
+// Writing CSV needs no parser: kept apart from parse.ts, so that the bulk form offers its template
+// without loading papaparse before a file is imported.
+
+function quote(value: string, delimiter: string): string {
+  return /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** Cells back to CSV text, every column, e.g. to let a user download what they corrected. */
+export function bulkRowsToCsv(rows: readonly BulkCells[], delimiter = ';'): string {
+  const lines = [BULK_COLUMNS.join(delimiter)];
+  for (const cells of rows)
+    lines.push(BULK_COLUMNS.map((c) => quote(cells[c] ?? '', delimiter)).join(delimiter));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The template offered for download: every column, with a domestic account, an IBAN and an
+ * Icelandic amount as examples. `;` between cells, as spreadsheet programs in Iceland expect,
+ * and a byte order mark so they read the file as UTF-8.
+ */
+export function bulkCsvTemplate(): string {
+  return `\uFEFF${bulkRowsToCsv([
+    {
+      creditorAccount: '0133-26-012345',
+      creditorKennitala: '551073-0339',
+      amount: '12.500',
+      currency: 'ISK',
+      remittanceInformationUnstructured: 'Leiga mars',
+      endToEndIdentification: 'LEIGA-2027-03',
+    },
+    {
+      creditorAccount: 'IS870301260012345101696399',
+      amount: '1.234,50',
+      currency: 'EUR',
+      remittanceInformationUnstructured: 'Reikningur 42',
+      remittanceReference: 'INV-42',
+      partialPayment: 'nei',
+    },
+  ])}`;
+}
