@@ -1,6 +1,13 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: {
+    // The messages under messages/ are compiled at build time (ICU → icu-minify's form), so the
+    // browser gets a small formatter instead of the ICU parser. Locales as in lib/i18n/routing.ts.
+    messages: { path: './messages', format: 'json', locales: ['is', 'en'], precompile: true },
+  },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -3,7 +3,6 @@ import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { QueryProvider } from '@/components/layout/query-provider';
 import { SiteHeader } from '@/components/layout/site-header';
 import { routing } from '@/lib/i18n/routing';
 import '../globals.css';
@@ -42,13 +41,12 @@ export default async function LocaleLayout({
         >
           {t('skipToContent')}
         </a>
-        <NextIntlClientProvider>
-          <QueryProvider>
-            <SiteHeader />
-            <main id="main" className="mx-auto max-w-4xl px-4 py-8">
-              {children}
-            </main>
-          </QueryProvider>
+        {/* No texts here: each page gives its client components theirs (ClientMessages). */}
+        <NextIntlClientProvider messages={null}>
+          <SiteHeader />
+          <main id="main" className="mx-auto max-w-4xl px-4 py-8">
+            {children}
+          </main>
         </NextIntlClientProvider>
       </body>
     </html>

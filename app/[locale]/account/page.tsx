@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
+import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { findProfile } from '@/lib/auth/accounts';
 import { requirePsuId } from '@/lib/auth/session';
 
@@ -43,7 +44,9 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
         <h2 id="password-heading" className="text-lg font-semibold">
           {t('password.title')}
         </h2>
-        <ChangePasswordForm />
+        <ClientMessages namespaces={ACCOUNT_MESSAGES}>
+          <ChangePasswordForm />
+        </ClientMessages>
       </section>
     </div>
   );

@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BillsLive } from '@/components/bills/bills-live';
+import { ClientMessages } from '@/components/layout/client-messages';
+import { QueryProvider } from '@/components/layout/query-provider';
 import { requirePsuId } from '@/lib/auth/session';
 import { refreshBillsFromBank } from '@/lib/bills/refresh';
 import { billViews, payorIdOf } from '@/lib/bills/view';
@@ -50,7 +52,11 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
           </p>
         )}
       </div>
-      <BillsLive initial={bills} />
+      <ClientMessages namespaces={['bills']}>
+        <QueryProvider>
+          <BillsLive initial={bills} />
+        </QueryProvider>
+      </ClientMessages>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/layout/client-messages';
 import { SignInForm } from '@/components/layout/sign-in-form';
 import { signInWithOidc } from '@/lib/auth/actions/sign-in-oidc';
 import { oidcSignInOffered } from '@/lib/auth/oidc';
@@ -41,7 +42,9 @@ export default async function SignInPage({
             : t('providerFailed')}
         </p>
       )}
-      <SignInForm locale={locale} returnTo={returnTo} />
+      <ClientMessages namespaces={['signIn']}>
+        <SignInForm locale={locale} returnTo={returnTo} />
+      </ClientMessages>
       {oidc && (
         <form action={signInWithOidc} className="mt-6 border-t border-slate-200 pt-6">
           <input type="hidden" name="locale" value={locale} />

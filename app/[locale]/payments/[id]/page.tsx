@@ -1,5 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
+import { QueryProvider } from '@/components/layout/query-provider';
 import { PaymentLive } from '@/components/payments/payment-live';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
@@ -46,7 +48,11 @@ export default async function PaymentPage({
           {tr(outcome)}
         </p>
       )}
-      <PaymentLive initial={toPaymentView(payment, events)} />
+      <ClientMessages namespaces={PAYMENT_MESSAGES}>
+        <QueryProvider>
+          <PaymentLive initial={toPaymentView(payment, events)} />
+        </QueryProvider>
+      </ClientMessages>
     </div>
   );
 }

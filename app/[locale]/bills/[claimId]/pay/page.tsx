@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
 import { getClaim } from '@/lib/bank/claims';
@@ -71,17 +72,19 @@ export default async function PayBillPage({
         })}
       </p>
       {claim.isPartialPaymentAllowed && <p className="text-sm text-slate-700">{t('partialAllowed')}</p>}
-      <SinglePaymentForm
-        submissionId={randomUUID()}
-        prefill={{
-          debtorIban: await lastDebtorIban(db, psuId),
-          creditorIban: claim.depositAccount.iban,
-          creditorName: claim.claimantName,
-          amount: claim.totalAmountDue,
-          currency: claim.currency,
-          remittance: claim.claimId,
-        }}
-      />
+      <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
+        <SinglePaymentForm
+          submissionId={randomUUID()}
+          prefill={{
+            debtorIban: await lastDebtorIban(db, psuId),
+            creditorIban: claim.depositAccount.iban,
+            creditorName: claim.claimantName,
+            amount: claim.totalAmountDue,
+            currency: claim.currency,
+            remittance: claim.claimId,
+          }}
+        />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { BulkPaymentForm } from '@/components/payments/forms/bulk-payment-form';
 import { newPaymentInformationId } from '@/components/payments/forms/payment-information-id';
 import { requirePsuId } from '@/lib/auth/session';
@@ -17,7 +18,9 @@ export default async function NewBulkPaymentPage({ params }: { params: Promise<{
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <BulkPaymentForm submissionId={randomUUID()} paymentInformationId={newPaymentInformationId()} />
+      <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
+        <BulkPaymentForm submissionId={randomUUID()} paymentInformationId={newPaymentInformationId()} />
+      </ClientMessages>
     </div>
   );
 }

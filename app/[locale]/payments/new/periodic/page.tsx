@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { PeriodicPaymentForm } from '@/components/payments/forms/periodic-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
 
@@ -16,7 +17,9 @@ export default async function NewPeriodicPaymentPage({ params }: { params: Promi
   return (
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <PeriodicPaymentForm submissionId={randomUUID()} />
+      <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
+        <PeriodicPaymentForm submissionId={randomUUID()} />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
 
@@ -16,7 +17,9 @@ export default async function NewSinglePaymentPage({ params }: { params: Promise
   return (
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <SinglePaymentForm submissionId={randomUUID()} />
+      <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
+        <SinglePaymentForm submissionId={randomUUID()} />
+      </ClientMessages>
     </div>
   );
 }

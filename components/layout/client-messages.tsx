@@ -1,0 +1,29 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+
+/** What the payment forms read: their texts, the schemas' messages, and what an action may answer. */
+export const PAYMENT_FORM_MESSAGES = ['forms', 'validation', 'bank', 'auth', 'payment', 'security'];
+/** What a payment's live view reads: its status, the SCA steps and cancellation, and their answers. */
+export const PAYMENT_MESSAGES = ['payment', 'status', 'scaStatus', 'sca', 'bank', 'auth', 'security'];
+/** What the sign-up and account forms read, with their actions' answers. */
+export const ACCOUNT_MESSAGES = ['account', 'auth'];
+
+/**
+ * The texts for the client components under it: only these top-level namespaces of the page's
+ * locale (the layout gives none), so that a page's HTML carries the texts its client components
+ * use rather than every text of the app.
+ */
+export async function ClientMessages({
+  namespaces,
+  children,
+}: {
+  namespaces: readonly string[];
+  children: ReactNode;
+}) {
+  const messages = await getMessages();
+  const picked = Object.fromEntries(
+    namespaces.flatMap((namespace) => (namespace in messages ? [[namespace, messages[namespace]]] : [])),
+  );
+  return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
+}
