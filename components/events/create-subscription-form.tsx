@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { deferredResolver, deferSchema, usePreload } from '@/lib/forms/deferred-schema';
+import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
 import { createSubscription } from '@/lib/webhooks/actions/create-subscription';
 import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
 import type { CreateSubscriptionInput } from '@/lib/webhooks/subscription-forms';
@@ -35,7 +35,6 @@ export function CreateSubscriptionForm() {
     resolver: deferredResolver(loadSchema),
     defaultValues: { description: '', eventType: 'Claim' },
   });
-  usePreload(loadSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -52,7 +51,7 @@ export function CreateSubscriptionForm() {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate {...preloadOnInteraction(loadSchema)} className="space-y-4">
         <TextField
           label={t('description')}
           hint={t('descriptionHint')}

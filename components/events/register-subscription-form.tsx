@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { deferredResolver, deferSchema, usePreload } from '@/lib/forms/deferred-schema';
+import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
 import { registerSubscription } from '@/lib/webhooks/actions/register-subscription';
 import type { RegisterSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { useFailureText } from './use-failure-text';
@@ -31,7 +31,6 @@ export function RegisterSubscriptionForm() {
     resolver: deferredResolver(loadSchema),
     defaultValues: { bankSubscriptionId: '', signingSecret: '' },
   });
-  usePreload(loadSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
@@ -46,7 +45,7 @@ export function RegisterSubscriptionForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate {...preloadOnInteraction(loadSchema)} className="space-y-4">
       <TextField
         label={t('bankId')}
         autoComplete="off"

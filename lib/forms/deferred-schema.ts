@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
 
-// A form's schema is loaded after the page (zod, the schemas and what they check against are a
-// good part of a form page's JavaScript, and nothing needs them before the first validation):
-// once the page has loaded and the browser is idle, or at the first validation, whichever comes
-// first. Validation itself is unchanged: react-hook-form waits for the resolver, so nothing is sent
-// before the schema has checked it.
+// A form's schema is loaded after the page: zod, the schemas and what they check against are a
+// good part of a form page's JavaScript, and nothing needs them before the first validation. It
+// loads when the user first reaches the form (see preloadOnInteraction), or at the first
+// validation, whichever comes first. Validation itself is unchanged: react-hook-form waits for
+// the resolver, so nothing is sent before the schema has checked it.
 
 export type SchemaLoader<Output> = () => Promise<ZodMiniType<Output>>;
 
@@ -40,21 +39,11 @@ export function deferredResolver<Values extends FieldValues, Output>(
   };
 }
 
-/** Starts `load` once the page has loaded and the browser is idle. */
-export function usePreload(load: () => Promise<unknown>) {
-  useEffect(() => {
-    let idle: number | undefined;
-    const start = () => {
-      const run = () => void load().catch(() => {});
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : window.setTimeout(run, 1);
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      window.removeEventListener('load', start);
-      if (idle === undefined) return;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, [load]);
+/**
+ * Handlers for a form's `onFocus` and `onPointerDown`: the first time the user reaches the form
+ * (a field focused, a button pressed), `load` starts, well before a submit needs it.
+ */
+export function preloadOnInteraction(load: () => Promise<unknown>) {
+  const start = () => void load().catch(() => {});
+  return { onFocus: start, onPointerDown: start };
 }

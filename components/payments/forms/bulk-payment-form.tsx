@@ -8,7 +8,7 @@ import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { PaymentProduct } from '@/lib/bank/payments';
-import { deferImport, deferSchema, usePreload } from '@/lib/forms/deferred-schema';
+import { deferImport, deferSchema } from '@/lib/forms/deferred-schema';
 import { initiateBulkPayment } from '@/lib/payments/actions/initiate-bulk-payment';
 import { BULK_COLUMNS, type BulkCells, type BulkColumn, columnOfHeader } from '@/lib/payments/csv/columns';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
@@ -101,10 +101,10 @@ export function BulkPaymentForm({
   const [rowsTouched, setRowsTouched] = useState(false);
   const table = useRef<BulkTableHandle>(null);
   const [tools, setTools] = useState<RowTools>();
-  usePreload(loadRowTools);
 
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
+    preload: loadRowTools,
     submissionId,
     payment: {
       paymentInformationId,

@@ -11,7 +11,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { type SchemaLoader, usePreload } from '@/lib/forms/deferred-schema';
+import { preloadOnInteraction, type SchemaLoader } from '@/lib/forms/deferred-schema';
 import type { SubmissionResult } from '@/lib/payments/submission';
 import { ScaLanguageField } from './choice-fields';
 import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
@@ -27,6 +27,8 @@ export interface PaymentFormState<Values> {
   invalid: InvalidField[];
   /** Moves focus to the first invalid field once it is rendered. */
   requestFocus: () => void;
+  /** Starts loading the schema (and `preload`'s), when the user first reaches the form. */
+  interaction: ReturnType<typeof preloadOnInteraction>;
   /**
    * react-hook-form's `handleSubmit`, with focus on the first invalid field by default, and a
    * message instead of an exception when the schema could not be loaded.
@@ -55,12 +57,15 @@ export function usePaymentForm<Values>({
   submissionId,
   payment,
   showServerFieldError,
+  preload,
 }: {
   schema: SchemaLoader<Values>;
   submissionId: string;
   /** The payment's starting values, as the inputs hold them. */
   payment: FieldValues;
   showServerFieldError?: (path: string, message: string) => boolean;
+  /** More the form loads after the page, with its schema. */
+  preload?: () => Promise<unknown>;
 }): PaymentFormState<Values> {
   const t = useTranslations();
   const locale = useFormLocale();
@@ -74,15 +79,21 @@ export function usePaymentForm<Values>({
   const formRef = useRef<HTMLFormElement>(null);
   const invalid = useInvalidFields(formRef, focusRequest);
   const requestFocus = () => setFocusRequest((n) => n + 1);
-  usePreload(schema);
+  const interaction = preloadOnInteraction(() => Promise.all([schema(), preload?.()]));
 
+  const schemaFailed = useRef(false);
   const handleSubmit: PaymentFormState<Values>['handleSubmit'] =
     (onValid, onInvalid = requestFocus) =>
     async (event) => {
+      if (schemaFailed.current) {
+        schemaFailed.current = false;
+        setFailure(null);
+      }
       try {
         await methods.handleSubmit(onValid, onInvalid)(event);
       } catch {
         // The schema did not load (no network): nothing was sent.
+        schemaFailed.current = true;
         setFailure(t('forms.common.unexpected'));
       }
     };
@@ -107,7 +118,7 @@ export function usePaymentForm<Values>({
     requestFocus();
   }
 
-  return { methods, formRef, failure, invalid, requestFocus, handleSubmit, submit };
+  return { methods, formRef, failure, invalid, requestFocus, interaction, handleSubmit, submit };
 }
 
 /**
@@ -132,11 +143,11 @@ export function PaymentForm<Values>({
   children: ReactNode;
 }) {
   const t = useTranslations('forms.common');
-  const { methods, formRef, failure, invalid } = form;
+  const { methods, formRef, failure, invalid, interaction } = form;
   const { isSubmitting, submitCount } = methods.formState;
   return (
     <FormProvider {...methods}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className={className}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className={className} {...interaction}>
         <ErrorSummary visible={submitCount > 0} items={invalid} failure={failure} extra={summaryExtra} />
         <input type="hidden" {...methods.register('submissionId')} />
         {children}
