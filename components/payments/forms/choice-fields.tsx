@@ -100,15 +100,25 @@ export function ScaLanguageField() {
   );
 }
 
+/**
+ * The rarely needed fields, in a closed section. They are rendered when it is first opened (and
+ * kept after): nobody fills in a field they cannot see, and the page hydrates faster without them.
+ */
 export function MoreDetails({ children }: { children: React.ReactNode }) {
   const t = useTranslations('forms.common');
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="group rounded border border-slate-300 bg-white p-4">
+    <details
+      className="group rounded border border-slate-300 bg-white p-4"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary className="cursor-pointer font-medium">
         {t('moreDetails')}
         <span className="ml-2 text-sm font-normal text-slate-600">{t('moreDetailsHint')}</span>
       </summary>
-      <div className="mt-4 space-y-5">{children}</div>
+      <div className="mt-4 space-y-5">{opened && children}</div>
     </details>
   );
 }
