@@ -1,7 +1,7 @@
+import { addDays, addMonths, getDaysInMonth } from 'date-fns';
 import type { DayOfExecution, ExecutionRule, FrequencyCode } from '@/lib/payments/schemas/enums';
 import { type IsoDate, reykjavikDateOf } from './date-time';
 import { fromIsoDate, isBankingNoon, localNoon, toIsoDate } from './holidays';
-import { addDays, addMonths, getDaysInMonth } from './local-date';
 
 /**
  * When a standing order has no `executionRule`, the preview moves dates to the following banking

@@ -1,5 +1,5 @@
+import { addDays, formatISO, isWeekend } from 'date-fns';
 import type { IsoDate } from './date-time';
-import { addDays, formatIsoDay, isWeekend } from './local-date';
 
 export interface BankHoliday {
   date: IsoDate;
@@ -38,8 +38,9 @@ export function fromIsoDate(date: IsoDate): Date {
   return localNoon(Number(y), Number(m), Number(d));
 }
 
+/** The local day as "YYYY-MM-DD" (formatISO's date form, without date-fns' whole formatter). */
 export function toIsoDate(date: Date): IsoDate {
-  return formatIsoDay(date);
+  return formatISO(date, { representation: 'date' });
 }
 
 /** First Thursday after 18 April (Sumardagurinn fyrsti). */
