@@ -10,6 +10,7 @@ import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
 import { returnState, returnUris } from './return-state';
 import type { StatusSource } from './status';
 
@@ -156,6 +157,29 @@ export async function oauthRedirect(payment: Payment): Promise<string> {
 
 export function oauthReturnUri(paymentId: string): string {
   return `${settings().APP_BASE_URL}/api/payments/${paymentId}/oauth`;
+}
+
+/**
+ * Confirms the authorisation with the code the bank sent the PSU back with (OAuth `code`, or the
+ * redirect's `confirmationCode`), at its `confirmation` link. False when the bank refuses it.
+ */
+export async function confirmWithCode(db: Db, payment: Payment, code: string, ip: string): Promise<boolean> {
+  try {
+    await advanceSca(
+      db,
+      payment,
+      { kind: 'confirmation-code', code },
+      authorisationContext(payment, ip),
+      'redirect',
+    );
+    return true;
+  } catch (error) {
+    logger.warn(
+      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+      'authorisation confirmation refused',
+    );
+    return false;
+  }
 }
 
 export type ScaInput =

@@ -8,7 +8,7 @@ import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
-import { advanceSca, authorisationContext } from '@/lib/payments/sca';
+import { confirmWithCode } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { withRequestId } from '@/lib/security/request-context';
 
@@ -30,24 +30,7 @@ export const GET = withRequestId(
     }
     const ip = psuIpAddress(request.headers);
     const code = query.get('code');
-    let outcome: 'ok' | 'nok' = 'nok';
-    if (code) {
-      try {
-        await advanceSca(
-          db,
-          payment,
-          { kind: 'confirmation-code', code },
-          authorisationContext(payment, ip),
-          'redirect',
-        );
-        outcome = 'ok';
-      } catch (error) {
-        logger.warn(
-          { paymentId: id, err: error instanceof Error ? error.message : error },
-          'OAuth confirmation refused',
-        );
-      }
-    }
+    const outcome = code && (await confirmWithCode(db, payment, code, ip)) ? 'ok' : 'nok';
     await syncPaymentStatus(db, payment, 'redirect', ip);
     return NextResponse.redirect(
       new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base),

@@ -8,13 +8,7 @@ import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { isValidReturnState } from '@/lib/payments/return-state';
-import {
-  advanceSca,
-  authorisationContext,
-  isFinalScaStatus,
-  scaStateOf,
-  syncScaStatus,
-} from '@/lib/payments/sca';
+import { confirmWithCode, isFinalScaStatus, scaStateOf, syncScaStatus } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { withRequestId } from '@/lib/security/request-context';
 
@@ -44,21 +38,7 @@ export const GET = withRequestId(
     if (confirmationCode && sca?.links.confirmation && !isFinalScaStatus(sca.scaStatus)) {
       // The bank asked for an authorisation confirmation (BG IG 5.1.2, 7.6.4): the authorisation is
       // finalised only once we PUT the code it sent the PSU back with to its `confirmation` link.
-      try {
-        await advanceSca(
-          db,
-          payment,
-          { kind: 'confirmation-code', code: confirmationCode },
-          authorisationContext(payment, ip),
-          'redirect',
-        );
-      } catch (error) {
-        outcome = 'nok';
-        logger.warn(
-          { paymentId: id, err: error instanceof Error ? error.message : error },
-          'authorisation confirmation refused',
-        );
-      }
+      if (!(await confirmWithCode(db, payment, confirmationCode, ip))) outcome = 'nok';
     } else {
       await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
         logger.warn(
