@@ -1,10 +1,12 @@
 'use client';
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { Amount } from '@/components/payments/amount';
+import { usePageLocale } from '@/components/ui/use-page-locale';
 import { readBills } from '@/lib/bills/actions/read-bills';
 import { awaitingEvent, type BillView } from '@/lib/bills/bill-view';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 
 // A bill being paid is read again every two seconds until the bank's event marks it paid; after
@@ -50,7 +52,7 @@ export function BillsLive({ initial }: { initial: BillView[] }) {
 
 function BillList({ bills }: { bills: BillView[] }) {
   const t = useTranslations('bills');
-  const format = useFormatter();
+  const locale = usePageLocale();
   return (
     <ul className="space-y-3">
       {bills.map((bill) => {
@@ -71,17 +73,12 @@ function BillList({ bills }: { bills: BillView[] }) {
               </p>
               <p className="text-sm text-slate-700">
                 {t('claimant')}: {bill.claimantName} ·{' '}
-                {t('dueDate', { date: format.dateTime(new Date(bill.dueDate), { dateStyle: 'medium' }) })}
+                {t('dueDate', { date: formatDate(bill.dueDate, locale) })}
               </p>
               <p className="break-all font-mono text-xs text-slate-600">{bill.claimId}</p>
               {bill.paidEventAt && (
                 <p className="text-sm text-green-800" data-testid="paid-by-event">
-                  {t('paidByEvent', {
-                    at: format.dateTime(new Date(bill.paidEventAt), {
-                      dateStyle: 'medium',
-                      timeStyle: 'medium',
-                    }),
-                  })}
+                  {t('paidByEvent', { at: formatDateTime(bill.paidEventAt, locale, { seconds: true }) })}
                 </p>
               )}
               {bill.status === 'Unpaid' && bill.payment && (

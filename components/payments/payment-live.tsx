@@ -1,11 +1,13 @@
 'use client';
 
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
+import { DateText } from '@/components/ui/date-text';
 import type { PaymentView } from '@/lib/payments/view';
 
 export const paymentQuery = (id: string, initialData?: PaymentView) =>
@@ -27,7 +29,6 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
   const t = useTranslations('payment');
   const ts = useTranslations('status');
   const tsca = useTranslations('scaStatus');
-  const format = useFormatter();
   return (
     <div className="space-y-6">
       <section className="rounded border border-slate-200 bg-white p-4">
@@ -44,12 +45,14 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
           </div>
           <div>
             <dt className="text-sm text-slate-600">{t('creditorAccount')}</dt>
-            <dd className="font-mono text-sm">{payment.creditorAccount}</dd>
+            <dd>
+              <AccountNumber account={payment.creditorAccount} />
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">{t('created')}</dt>
             <dd>
-              {format.dateTime(new Date(payment.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+              <DateText value={payment.createdAt} time />
             </dd>
           </div>
         </dl>
@@ -98,9 +101,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
                       {tsca.has(event.scaStatus) ? tsca(event.scaStatus) : event.scaStatus}
                     </span>
                   )}
-                  <time dateTime={event.at} className="text-sm text-slate-700">
-                    {format.dateTime(new Date(event.at), { dateStyle: 'medium', timeStyle: 'medium' })}
-                  </time>
+                  <DateText value={event.at} time seconds className="text-sm text-slate-700" />
                   <span className="text-sm text-slate-600">
                     {t.has(`source.${event.source}`) ? t(`source.${event.source}`) : event.source}
                   </span>

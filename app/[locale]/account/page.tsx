@@ -1,9 +1,11 @@
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
 import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
+import { DateText } from '@/components/ui/date-text';
 import { findProfile } from '@/lib/auth/accounts';
 import { requirePsuId } from '@/lib/auth/session';
+import { formatKennitala } from '@/lib/format';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -18,10 +20,7 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
   const psuId = await requirePsuId('/account');
   const profile = await findProfile(psuId);
   if (!profile) notFound();
-  const [t, format] = await Promise.all([getTranslations('account'), getFormatter()]);
-  const kennitala = profile.kennitala
-    ? `${profile.kennitala.slice(0, 6)}-${profile.kennitala.slice(6)}`
-    : null;
+  const t = await getTranslations('account');
   return (
     <div className="max-w-xl space-y-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -35,9 +34,13 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
           <dt className="font-medium">{t('email')}</dt>
           <dd>{profile.email}</dd>
           <dt className="font-medium">{t('kennitala')}</dt>
-          <dd data-testid="profile-kennitala">{kennitala ?? t('noKennitala')}</dd>
+          <dd data-testid="profile-kennitala">
+            {profile.kennitala ? formatKennitala(profile.kennitala) : t('noKennitala')}
+          </dd>
           <dt className="font-medium">{t('memberSince')}</dt>
-          <dd>{format.dateTime(profile.createdAt, { dateStyle: 'long' })}</dd>
+          <dd>
+            <DateText value={profile.createdAt.toISOString()} />
+          </dd>
         </dl>
       </section>
       <section aria-labelledby="password-heading" className="space-y-3">

@@ -1,8 +1,9 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
 import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
 import { SubscriptionActions } from '@/components/events/subscription-actions';
 import { getDb } from '@/lib/db';
+import { formatDateTime } from '@/lib/format';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/manage';
 import { requireOperator } from '@/lib/webhooks/operator';
 
@@ -20,13 +21,12 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
   setRequestLocale(locale);
   await requireOperator('/events');
   const db = await getDb();
-  const [overview, events, t, format] = await Promise.all([
+  const [overview, events, t] = await Promise.all([
     subscriptionsOverview(db),
     recentEvents(db),
     getTranslations('events'),
-    getFormatter(),
   ]);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = (iso: string) => formatDateTime(iso, locale === 'en' ? 'en' : 'is', { seconds: true });
   const reason = (sub: SubscriptionView) =>
     sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
       ? t(`subscriptions.reason.${sub.disabledReason}`)

@@ -1,9 +1,12 @@
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { StatusBadge } from '@/components/payments/status-badge';
+import { DateText } from '@/components/ui/date-text';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
+import { formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { historyFiltersSchema, paymentHistoryPage } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
@@ -23,10 +26,9 @@ export default async function PaymentsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments');
-  const [t, tr, format, db, query] = await Promise.all([
+  const [t, tr, db, query] = await Promise.all([
     getTranslations('payments'),
     getTranslations('return'),
-    getFormatter(),
     getDb(),
     searchParams,
   ]);
@@ -96,17 +98,20 @@ export default async function PaymentsPage({
                     href={`/payments/${payment.id}`}
                     className="text-brand-700 underline underline-offset-2"
                   >
-                    {format.dateTime(new Date(payment.createdAt), {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
+                    <DateText value={payment.createdAt} time />
                   </Link>
                 </td>
                 <td className="p-2">
                   {payment.creditorName ??
-                    (payment.elementCount && payment.elementCount > 1
-                      ? t('elementCount', { count: payment.elementCount })
-                      : payment.creditorAccount)}
+                    (payment.elementCount && payment.elementCount > 1 ? (
+                      // The count written by lib/format, not by the runtime's Intl ("10.000 greiðslur").
+                      t('elementCount', {
+                        count: payment.elementCount,
+                        shown: formatNumber(String(payment.elementCount), locale === 'en' ? 'en' : 'is'),
+                      })
+                    ) : (
+                      <AccountNumber account={payment.creditorAccount} />
+                    ))}
                 </td>
                 <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
                 <td className="p-2 text-right">

@@ -4,20 +4,13 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
-import { AMOUNT_PATTERN, formatAmount, fractionFits, parseAmountInput } from '@/lib/payments/money';
+import { formatAmount, formatNumber } from '@/lib/format';
+import { AMOUNT_PATTERN, fractionFits, parseAmountInput } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage, useFormLocale } from './messages';
 import { useFieldError } from './use-field-error';
 
 export const CURRENCIES = ['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK', 'CHF'] as const;
-
-/** "1234567.5" → "1.234.567,5": the Icelandic way of writing a spec amount, without a float. */
-export function icelandicNumber(amount: string): string {
-  const negative = amount.startsWith('-');
-  const [whole = '', fraction] = (negative ? amount.slice(1) : amount).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `,${fraction}`}`;
-}
 
 /**
  * An Amount (at `name`): the amount is typed the Icelandic way ("1.234.567", "1.234,50") and the
@@ -39,7 +32,7 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   const amount = (useWatch({ name: `${name}.amount` }) as string | undefined) ?? '';
   const [text, setText] = useState(() => {
     const initial = getValues(`${name}.amount`) as string | undefined;
-    return initial ? icelandicNumber(initial) : '';
+    return initial ? formatNumber(initial, 'is') : '';
   });
   const parsed = text.trim() === '' ? undefined : parseAmountInput(text, currency);
   const inputError = parsed && !parsed.ok ? translate(issueMessage(parsed.error)) : undefined;
@@ -80,7 +73,7 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
           store(event.target.value, currency);
         }}
         onBlur={() => {
-          if (parsed?.ok) setText(icelandicNumber(parsed.amount));
+          if (parsed?.ok) setText(formatNumber(parsed.amount, 'is'));
         }}
       />
       <SelectField label={t('currency')} error={currencyError} {...register(`${name}.currency`)}>

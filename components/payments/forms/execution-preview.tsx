@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
+import { formatDate } from '@/lib/format';
 import {
   type ExecutionDate,
   icelandicBankHolidays,
@@ -57,14 +58,7 @@ export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
       count: 12,
     });
   }
-  const format = new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const show = (iso: string) => format.format(new Date(`${iso}T00:00:00Z`));
+  const show = (iso: string) => formatDate(iso, locale, { weekday: true });
 
   return (
     <section

@@ -8,5 +8,5 @@ export {
   parseDomesticAccount,
 } from './domestic-account';
 export { ibanCheckDigits, isValidIbanChecksum, normalizeIban } from './iban';
-export { checkKennitala, type KennitalaCheck, normalizeKennitala } from './kennitala';
+export { checkKennitala, formatKennitala, type KennitalaCheck, normalizeKennitala } from './kennitala';
 export { isMaskedPan, MASKED_PAN_PATTERN } from './masked-pan';

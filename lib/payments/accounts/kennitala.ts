@@ -8,6 +8,12 @@ export function normalizeKennitala(input: string): string | undefined {
   return /^\d{10}$/.test(digits) ? digits : undefined;
 }
 
+/** A kennitala as it is written, "551073-0339"; anything that is not one comes back unchanged. */
+export function formatKennitala(input: string): string {
+  const kt = normalizeKennitala(input);
+  return kt === undefined ? input : `${kt.slice(0, 6)}-${kt.slice(6)}`;
+}
+
 /**
  * Checks a kennitala's check digit (the 9th digit, modulus 11 with weights 3,2,7,6,5,4,3,2).
  * `invalid-checksum` is a warning for the user, never a reason to block: kennitölur issued from

@@ -137,20 +137,3 @@ export function parseAmountInput(input: string, currency: string): ParseAmountRe
   const amount = `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`;
   return { ok: true, amount };
 }
-
-/**
- * Shows a spec amount for people: "1.234.567 kr." (ISK, is), "1.234,50 €" (EUR, is), "€1,234.50"
- * (EUR, en). Formats the decimal string itself, never a float, so no digit is lost.
- */
-export function formatAmount(amount: string, currency: string, locale: 'is' | 'en'): string {
-  const digits = minorUnits(currency) ?? 2;
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    // In Icelandic "EUR" reads worse than "€"; other currencies keep ICU's symbol (DKK would also be "kr.").
-    currencyDisplay: locale === 'is' && currency === 'EUR' ? 'narrowSymbol' : 'symbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: Math.max(digits, fractionDigits(amount)),
-  });
-  return format.format(amount as Intl.StringNumericLiteral);
-}

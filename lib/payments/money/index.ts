@@ -1,7 +1,6 @@
 export {
   AMOUNT_PATTERN,
   type CurrencyTotal,
-  formatAmount,
   fractionDigits,
   fractionFits,
   fromMinorUnits,

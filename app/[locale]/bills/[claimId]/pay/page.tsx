@@ -8,8 +8,8 @@ import { getClaim } from '@/lib/bank/claims';
 import { lastDebtorIban, saveClaim } from '@/lib/bills/store';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
+import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { formatAmount } from '@/lib/payments/money';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;

@@ -1,0 +1,33 @@
+import { friendlyFormatIBAN } from 'ibantools';
+import { formatDomesticAccount, ibanToDomesticAccount } from '@/lib/payments/accounts/domestic-account';
+import { formatKennitala } from '@/lib/payments/accounts/kennitala';
+
+/** How an account is shown: an Icelandic IBAN as the PSU knows it, beside the IBAN itself. */
+export type AccountDisplay =
+  /** An Icelandic IBAN: the domestic account "0133-26-012345" and the owner's kennitala "010130-2989". */
+  | { kind: 'domestic'; account: string; kennitala: string; iban: string }
+  /** Any other IBAN, in groups of four as ISO 13616 prints it: "GB82 WEST 1234 5698 7654 32". */
+  | { kind: 'iban'; iban: string }
+  /** A BBAN, masked card number or phone number, as the payment carries it. */
+  | { kind: 'other'; text: string };
+
+const IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/;
+
+/**
+ * The display of an account the payment carries. An Icelandic IBAN holds the domestic account and
+ * the owner's kennitala (ÍST TS-310: bank 4, ledger 2, account 6, kennitala 10), which is how
+ * people in Iceland know an account; the IBAN is kept beside it for a reader who knows only that.
+ */
+export function accountDisplay(account: string): AccountDisplay {
+  const compact = account.replace(/\s/g, '').toUpperCase();
+  if (!IBAN.test(compact)) return { kind: 'other', text: account };
+  const iban = friendlyFormatIBAN(compact) ?? compact;
+  const domestic = ibanToDomesticAccount(compact);
+  if (!domestic) return { kind: 'iban', iban };
+  return {
+    kind: 'domestic',
+    account: formatDomesticAccount(domestic),
+    kennitala: formatKennitala(domestic.kennitala),
+    iban,
+  };
+}

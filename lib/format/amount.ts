@@ -1,0 +1,87 @@
+import type { Locale } from '@/lib/i18n/routing';
+import { minorUnits } from '@/lib/payments/money/minor-units';
+
+// Amounts are formatted from their decimal strings, digit by digit, with the separators of CLDR's
+// `is` and `en` number symbols: never through a float (a 14-digit amount with 3 decimals has more
+// digits than a double holds) and never through Intl, whose locale data the browser may lack
+// (Chromium without Icelandic data writes "ISK 12,500" on an Icelandic page).
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+/** Keeps an amount and its currency on one line, as CLDR's currency patterns do. */
+const NO_BREAK_SPACE = '\u00a0';
+
+const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+  is: { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+interface DecimalParts {
+  negative: boolean;
+  whole: string;
+  fraction: string;
+}
+
+function decimalParts(amount: string): DecimalParts | undefined {
+  const match = DECIMAL.exec(amount);
+  if (!match) return undefined;
+  const [, sign = '', digits = '0', fraction = ''] = match;
+  const whole = digits.replace(/^0+(?=\d)/, '');
+  // "-0" and "-0.00" are zero, and zero has no sign.
+  const negative = sign === '-' && /[1-9]/.test(whole + fraction);
+  return { negative, whole, fraction };
+}
+
+function joinParts({ whole, fraction }: DecimalParts, locale: Locale): string {
+  const { group, decimal } = SEPARATORS[locale];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return fraction ? `${grouped}${decimal}${fraction}` : grouped;
+}
+
+/**
+ * A decimal string written the locale's way, with the decimals it has: "1234567.5" →
+ * "1.234.567,5" (is), "1,234,567.5" (en). This is how the amount field shows what was typed. A
+ * string that is not a decimal comes back unchanged.
+ */
+export function formatNumber(amount: string, locale: Locale): string {
+  const parts = decimalParts(amount);
+  if (!parts) return amount;
+  return `${parts.negative ? '-' : ''}${joinParts(parts, locale)}`;
+}
+
+/**
+ * The decimals to show: the currency's ISO 4217 minor unit ("1234.5" EUR → "1234.50", "12500.00"
+ * ISK → "12500"), never fewer than the amount has digits that count ("1234.567" EUR keeps all
+ * three). A currency outside the table keeps the decimals it came with: we do not know its unit.
+ */
+function currencyFraction(fraction: string, currency: string): string {
+  const digits = minorUnits(currency);
+  if (digits === undefined) return fraction;
+  let shown = fraction.padEnd(digits, '0');
+  while (shown.length > digits && shown.endsWith('0')) shown = shown.slice(0, -1);
+  return shown;
+}
+
+/**
+ * An amount and its currency as people read them, from the spec's decimal string:
+ *
+ * - Icelandic (CLDR `is`: "#,##0.00 ¤"): the number, a no-break space, then "kr." for ISK and the
+ *   ISO code for every other currency: "12.500 kr.", "1.234,50 EUR", "-12.500 kr.". The code, not
+ *   "€" or "$": it is CLDR's standard Icelandic symbol for these currencies, the Central Bank and
+ *   the banks' rate tables name currencies by code, and it is never ambiguous ("kr." would be
+ *   DKK, NOK and SEK too, "$" a dozen dollars).
+ * - English (CLDR `en` with the code): the ISO code, a no-break space, then the number, for ISK
+ *   too: "ISK 12,500", "EUR 1,234.50", "-EUR 1,234.50", as banks write amounts in English
+ *   statements; "kr." means nothing to most English readers.
+ *
+ * Decimals follow the currency (see `currencyFraction`); digits are never dropped or rounded. A
+ * string that is not a decimal is shown unchanged beside its currency.
+ */
+export function formatAmount(amount: string, currency: string, locale: Locale): string {
+  const parts = decimalParts(amount);
+  const sign = parts?.negative ? '-' : '';
+  const number = parts
+    ? joinParts({ ...parts, fraction: currencyFraction(parts.fraction, currency) }, locale)
+    : amount;
+  if (locale === 'is') return `${sign}${number}${NO_BREAK_SPACE}${currency === 'ISK' ? 'kr.' : currency}`;
+  return `${sign}${currency}${NO_BREAK_SPACE}${number}`;
+}
