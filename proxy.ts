@@ -113,11 +113,12 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
     );
   }
   // Files (favicon.ico, robots.txt) and Next's internals skip locale routing, as they always have.
-  const isFile = /^\/(_next|_vercel)(\/|$)/.test(pathname) || /\.[^/]*$/.test(pathname);
+  const isNextInternal = /^\/(_next|_vercel)(\/|$)/.test(pathname);
+  const isFile = isNextInternal || /\.[^/]*$/.test(pathname);
   let response: NextResponse;
   let csp: string;
 
-  if (isApi || isFile) {
+  if (isApi || isNextInternal) {
     csp = apiContentSecurityPolicy;
     if (PUBLIC_CALLBACKS.test(pathname)) {
       const address = clientAddress(request.headers, config.TRUSTED_PROXY_COUNT);
@@ -135,7 +136,9 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   } else {
     const nonce = newNonce();
     csp = contentSecurityPolicy(config, nonce);
-    response = intl(request);
+    // The app serves no files of its own: an address like "/favicon.ico" is answered by the root
+    // not-found page, which needs the page CSP to load its scripts and styles.
+    response = isFile ? NextResponse.next() : intl(request);
     // Next.js finds the nonce in the request's CSP header and puts it on the scripts it renders.
     forwardRequestHeaders(response, request, {
       [requestIdHeader]: requestId,
@@ -160,6 +163,7 @@ function finish(
 
 export const config = {
   // Everything but the build's static files: pages get locale routing and a CSP nonce, route
-  // handlers a request id and headers. Files with an extension (favicon, robots) get headers only.
+  // handlers a request id and headers. Addresses with an extension (favicon, robots) skip locale
+  // routing and get the page CSP of the root not-found page that answers them.
   matcher: ['/((?!_next/static|_next/image).*)'],
 };

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { SiteHeader } from '@/components/layout/site-header';
+import { SiteFrame } from '@/components/layout/site-frame';
 import { routing } from '@/lib/i18n/routing';
-import '../globals.css';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -29,26 +28,8 @@ export default async function LocaleLayout({
   params: Promise<{ locale: string }>;
 }) {
   const { locale } = await params;
+  // Not a locale ("/favicon.ico", "/api/unknown"): the root not-found page answers.
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'app' });
-  return (
-    <html lang={locale}>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
-        >
-          {t('skipToContent')}
-        </a>
-        {/* No texts here: each page gives its client components theirs (ClientMessages). */}
-        <NextIntlClientProvider messages={null}>
-          <SiteHeader />
-          <main id="main" className="mx-auto max-w-4xl px-4 py-8">
-            {children}
-          </main>
-        </NextIntlClientProvider>
-      </body>
-    </html>
-  );
+  return <SiteFrame locale={locale}>{children}</SiteFrame>;
 }

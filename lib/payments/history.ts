@@ -36,7 +36,7 @@ export async function recordStatus(
 
 /** One payment of one PSU; another PSU's payment is as absent as one that does not exist. */
 export async function findOwnPayment(db: Db, psuId: string, paymentId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return undefined;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(paymentId)) return undefined;
   const [payment] = await db
     .select()
     .from(payments)
