@@ -1,33 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { atBank } from './support/bank';
+import { expect, type Page, test } from '@playwright/test';
+import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
 import { transactionStatuses } from './support/timeline';
 
 // Payments belong to the PSU who made them: another signed-in PSU reaches none of them, by page,
 // JSON route, return link, server action or export.
 
-async function signInAs(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/en/sign-in');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('greidsla-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
-  return page;
-}
-
 async function startPayment(page: Page, remittance: string): Promise<{ id: string; returnUrl: string }> {
-  await page.goto('/en/payments/new/single');
-  await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
-  await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
-  await page.getByLabel('Amount').fill('1000');
-  await page.getByLabel('Message to the recipient').fill(remittance);
-  await page.getByRole('button', { name: 'Continue to your bank' }).click();
-  await page.waitForURL(atBank());
+  await sendSinglePayment(page, { amount: '1000', remittance });
   // Read the payment back from our own list; the PSU leaves the bank page without confirming.
-  await page.goto('/en/payments');
-  const row = page.locator('tbody tr', { hasText: remittance });
-  const id = (await row.getAttribute('data-payment-id')) ?? '';
+  const id = await paymentIdOf(page, remittance);
   const response = await page.request.get(`/api/payments/${id}`);
   expect(response.status()).toBe(200);
   return { id, returnUrl: `/api/payments/${id}/return?outcome=ok&state=not-the-state` };

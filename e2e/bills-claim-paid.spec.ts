@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { atBank, sandboxUrl } from './support/bank';
+import { expect, type Page, test } from '@playwright/test';
+import { atBank } from './support/bank';
+import { createClaim } from './support/claims';
 import { transactionStatuses } from './support/timeline';
 
 // A PSU pays an open bill (a claim of Greiðsla ehf. on the demo PSU jon) with the prefilled single
@@ -12,41 +13,11 @@ import { transactionStatuses } from './support/timeline';
 // bank allows five per client.
 
 const debtorIban = 'IS140159260076545510730339';
-const payorId = '0101302989';
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const reference = `E2E-${tag}`;
 const description = `e2e bills ${tag}`;
 
 test.describe.configure({ mode: 'serial' });
-
-async function businessToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post(`${sandboxUrl}/oauth/v2/oauth-token`, {
-    form: {
-      grant_type: 'client_credentials',
-      client_id: 'greidsla-ehf',
-      client_secret: 'sandbox-b2b',
-      scope: 'openid b2b',
-    },
-    headers: { 'X-Request-ID': randomUUID(), 'Ocp-Apim-Subscription-Key': 'demo-subscription-key' },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()).access_token as string;
-}
-
-/** Greiðsla ehf. issues a bill to jon, as its billing system would. */
-async function createClaim(request: APIRequestContext): Promise<string> {
-  const due = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const response = await request.post(`${sandboxUrl}/business/claims`, {
-    data: { payorId, amount: 3500, currency: 'ISK', dueDate: due, reference },
-    headers: {
-      Authorization: `Bearer ${await businessToken(request)}`,
-      'X-Request-ID': randomUUID(),
-      'Ocp-Apim-Subscription-Key': 'demo-subscription-key',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).claimId as string;
-}
 
 function ourSubscription(page: Page) {
   return page.getByTestId('subscription').and(page.locator(`[data-description="${description}"]`));
@@ -58,7 +29,8 @@ test('the operator creates a subscription on the events page, sees its secret on
   page,
   request,
 }) => {
-  claimId = await createClaim(request);
+  const dueDate = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  claimId = await createClaim(request, { amount: 3500, dueDate, reference });
 
   await page.goto('/en/events');
   await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Locator, test } from '@playwright/test';
+import { expectScaPage } from './forms-helpers';
+import { createClaim } from './support/claims';
+import { paymentIdOf, sendSinglePayment } from './support/payments';
+import { transactionStatuses } from './support/timeline';
+
+// Amounts, dates and accounts on the Icelandic and English pages never come from the browser's Intl.
+// The Chromium the tests use has no Icelandic locale data: with the browser set to is-IS it writes
+// CLDR's root patterns ("2026 M12 7", "ISK 12,500"), with en-US American ones ("Dec 7, 2026"). The
+// pages are read in both, after their client components have hydrated.
+
+const tag = randomUUID().slice(0, 6).toUpperCase();
+const reference = `FMT-${tag}`;
+const dueYear = new Date().getUTCFullYear() + 1;
+const nbsp = '\u00a0';
+
+// CLDR's abbreviated months, as Icelandic and English readers see them.
+const months = {
+  is: ['jan.', 'feb.', 'mar.', 'apr.', 'maí', 'jún.', 'júl.', 'ágú.', 'sep.', 'okt.', 'nóv.', 'des.'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+} as const;
+
+/** "7. des. 2026 kl. 13:05" (is), "7 Dec 2026, 13:05" (en), on Iceland's clock (UTC). */
+function moment(iso: string, locale: 'is' | 'en', seconds = false): string {
+  const at = new Date(iso);
+  const two = (value: number) => String(value).padStart(2, '0');
+  const clock = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}${seconds ? `:${two(at.getUTCSeconds())}` : ''}`;
+  const [day, month, year] = [at.getUTCDate(), months[locale][at.getUTCMonth()], at.getUTCFullYear()];
+  return locale === 'is' ? `${day}. ${month} ${year} kl. ${clock}` : `${day} ${month} ${year}, ${clock}`;
+}
+
+const shown = {
+  is: {
+    paid: `12.500${nbsp}kr.`,
+    euro: `1.234,50${nbsp}EUR`,
+    bill: `3.500${nbsp}kr.`,
+    due: `Gjalddagi 7. des. ${dueYear}`,
+    kennitala: 'kt. 510169-6399',
+  },
+  en: {
+    paid: `ISK${nbsp}12,500`,
+    euro: `EUR${nbsp}1,234.50`,
+    bill: `ISK${nbsp}3,500`,
+    due: `Due 7 Dec ${dueYear}`,
+    kennitala: 'ID no. 510169-6399',
+  },
+} as const;
+
+interface PaymentJson {
+  createdAt: string;
+  events: { at: string }[];
+}
+
+/** Text exactly as the page has it, no-break spaces included (toHaveText would fold them). */
+async function expectText(locator: Locator, text: string) {
+  await expect.poll(async () => (await locator.textContent())?.trim()).toBe(text);
+}
+
+/**
+ * Waits until React has hydrated the element: what is read then is what the browser renders (a
+ * text that differed from the server's would have been rendered again in the browser).
+ */
+async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let paid = '';
+let euro = '';
+
+test('a bill arrives, 12.500 kr. is paid at the bank and a payment in euros is started', async ({
+  page,
+  request,
+}) => {
+  await createClaim(request, { amount: 3500, dueDate: `${dueYear}-12-07`, reference });
+
+  await sendSinglePayment(page, { amount: '12.500', remittance: `Paid ${tag}` });
+  await expectScaPage(page, 'en');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', /^(ACSC|ACCC)$/, {
+    timeout: 30_000,
+  });
+  paid = await paymentIdOf(page, `Paid ${tag}`);
+
+  // Left at the bank unconfirmed: it is in the history with its amount all the same.
+  await sendSinglePayment(page, { amount: '1.234,50', currency: 'EUR', remittance: `Euro ${tag}` });
+  euro = await paymentIdOf(page, `Euro ${tag}`);
+});
+
+for (const browserLocale of ['is-IS', 'en-US'] as const) {
+  test.describe(`a browser set to ${browserLocale}`, () => {
+    test.use({ locale: browserLocale });
+
+    test('has no Icelandic number or date data of its own', async ({ page }) => {
+      await page.goto('/is/payments');
+      const own = await page.evaluate(() => ({
+        supported: [
+          ...Intl.NumberFormat.supportedLocalesOf(['is']),
+          ...Intl.DateTimeFormat.supportedLocalesOf(['is']),
+        ],
+        amount: new Intl.NumberFormat('is', { style: 'currency', currency: 'ISK' }).format(12500),
+        date: new Intl.DateTimeFormat('is', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          Date.UTC(2026, 11, 7),
+        ),
+      }));
+      expect(own.supported).toEqual([]);
+      expect(own.amount).not.toBe(`12.500${nbsp}kr.`);
+      expect(own.date).not.toBe('7. des. 2026');
+    });
+
+    for (const locale of ['is', 'en'] as const) {
+      test(`shows the ${locale} history, payment and bills pages in ${locale} formats`, async ({ page }) => {
+        expect(paid).not.toBe('');
+        const payment = (await (await page.request.get(`/api/payments/${paid}`)).json()) as PaymentJson;
+
+        await page.goto(`/${locale}/payments`);
+        const row = page.locator(`tbody tr[data-payment-id="${paid}"]`);
+        await expectText(row.locator('td').nth(0), moment(payment.createdAt, locale));
+        await expectText(row.locator('[data-amount]'), shown[locale].paid);
+        const euroRow = page.locator(`tbody tr[data-payment-id="${euro}"]`);
+        await expectText(euroRow.locator('[data-amount]'), shown[locale].euro);
+        // No recipient's name: the account, as the PSU knows it, beside its IBAN.
+        await expect(euroRow.getByTestId('domestic-account')).toHaveText('0301-26-001234');
+        await expect(euroRow.locator('td').nth(1)).toContainText(shown[locale].kennitala);
+        await expect(euroRow.locator('td').nth(1)).toContainText('IS87 0301 2600 1234 5101 6963 99');
+
+        await page.goto(`/${locale}/payments/${paid}`);
+        const details = page.locator('dl').first();
+        await hydrated(details);
+        await expectText(details.locator('[data-amount]'), shown[locale].paid);
+        await expect(details.getByTestId('domestic-account')).toHaveText('0301-26-001234');
+        await expect(details).toContainText(shown[locale].kennitala);
+        await expectText(details.locator('dd time'), moment(payment.createdAt, locale));
+        const times = page.getByTestId('status-history').locator('time');
+        await expect(times).toHaveCount(payment.events.length);
+        for (const [index, event] of payment.events.entries()) {
+          await expectText(times.nth(index), moment(event.at, locale, true));
+        }
+
+        await page.goto(`/${locale}/bills`);
+        const bill = page.getByTestId('bill').and(page.locator(`[data-reference="${reference}"]`));
+        await hydrated(bill);
+        await expectText(bill.locator('[data-amount]'), shown[locale].bill);
+        await expect(bill).toContainText(shown[locale].due);
+      });
+    }
+  });
+}

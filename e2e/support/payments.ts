@@ -1,0 +1,41 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { creditorIban, debtorIban } from '../forms-helpers';
+import { atBank } from './bank';
+
+/** A browser signed in as another demo PSU, with a session of its own. */
+export async function signInAs(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/en/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('greidsla-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  return page;
+}
+
+/**
+ * Sends a single payment from the demo accounts with the English form; the browser ends on the
+ * bank's SCA page, where the payment waits for the PSU.
+ */
+export async function sendSinglePayment(
+  page: Page,
+  { amount, currency = 'ISK', remittance }: { amount: string; currency?: string; remittance: string },
+) {
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByLabel('Currency').selectOption(currency);
+  await page.getByLabel('Message to the recipient').fill(remittance);
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.waitForURL(atBank(), { timeout: 30_000 });
+}
+
+/** The id of the signed-in PSU's payment with this message, read back from their own list. */
+export async function paymentIdOf(page: Page, remittance: string): Promise<string> {
+  await page.goto('/en/payments');
+  const id = await page.locator('tbody tr', { hasText: remittance }).getAttribute('data-payment-id');
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return id ?? '';
+}
