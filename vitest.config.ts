@@ -11,5 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // next-intl imports "next/navigation" without an extension, which Node's ESM resolver refuses;
+    // Vite resolves it when next-intl is inlined (component tests render next-intl components).
+    server: { deps: { inline: ['next-intl'] } },
   },
 });
