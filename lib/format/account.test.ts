@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { friendlyFormatIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { domesticAccountToIban } from '@/lib/payments/accounts';
 import { accountDisplay } from './account';
@@ -20,6 +21,15 @@ describe('accountDisplay', () => {
       kind: 'iban',
       iban: 'GB82 WEST 1234 5698 7654 32',
     });
+  });
+
+  it('prints every IBAN in the groups of four ibantools prints', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/), (iban) => {
+        const shown = accountDisplay(iban);
+        expect(shown.kind !== 'other' && shown.iban).toBe(friendlyFormatIBAN(iban));
+      }),
+    );
   });
 
   it.each([['123456******1234'], ['0159-26-007654'], ['+3545551234'], ['']])('shows %j as it is', (text) => {
