@@ -10,7 +10,10 @@ import { Link } from '@/lib/i18n/navigation';
  */
 export default function LocaleError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations('errorPage');
-  const digest = error instanceof Error && 'digest' in error ? String(error.digest) : undefined;
+  const digest =
+    error instanceof Error && 'digest' in error && typeof error.digest === 'string'
+      ? error.digest
+      : undefined;
   return (
     <div className="max-w-xl space-y-4">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
