@@ -33,7 +33,7 @@ function moment(iso: string, locale: 'is' | 'en', seconds = false): string {
 const shown = {
   is: {
     paid: `12.500${nbsp}kr.`,
-    euro: `1.234,50${nbsp}EUR`,
+    euro: `1.234,50${nbsp}€`,
     bill: `3.500${nbsp}kr.`,
     due: `Gjalddagi 7. des. ${dueYear}`,
     kennitala: 'kt. 510169-6399',

@@ -38,21 +38,22 @@ const sameValue = (amount: string) => toMinorUnits(amount, 'XTS');
 describe('formatAmount in Icelandic', () => {
   it.each([
     ['12500', 'ISK', `12.500${nbsp}kr.`],
-    ['1234.5', 'EUR', `1.234,50${nbsp}EUR`],
+    ['1234.5', 'EUR', `1.234,50${nbsp}€`],
     ['1234.50', 'USD', `1.234,50${nbsp}USD`],
-    ['0.5', 'GBP', `0,50${nbsp}GBP`],
+    ['0.5', 'GBP', `0,50${nbsp}£`],
+    ['0.5', 'USD', `0,50${nbsp}USD`],
     ['-12500', 'ISK', `-12.500${nbsp}kr.`],
-    ['-0.00', 'EUR', `0,00${nbsp}EUR`],
+    ['-0.00', 'EUR', `0,00${nbsp}€`],
     ['12500.00', 'ISK', `12.500${nbsp}kr.`],
     ['12500.5', 'ISK', `12.500,5${nbsp}kr.`],
-    ['1234.567', 'EUR', `1.234,567${nbsp}EUR`],
+    ['1234.567', 'EUR', `1.234,567${nbsp}€`],
     ['12345678901234.567', 'KWD', `12.345.678.901.234,567${nbsp}KWD`],
     ['99999999999999', 'ISK', `99.999.999.999.999${nbsp}kr.`],
     ['1000', 'JPY', `1.000${nbsp}JPY`],
     ['12.5', 'XTS', `12,5${nbsp}XTS`],
     ['12.500', 'XTS', `12,500${nbsp}XTS`],
     ['007', 'ISK', `7${nbsp}kr.`],
-    ['not an amount', 'EUR', `not an amount${nbsp}EUR`],
+    ['not an amount', 'EUR', `not an amount${nbsp}€`],
   ])('%s %s → %s', (amount, currency, shown) => {
     expect(formatAmount(amount, currency, 'is')).toBe(shown);
   });
@@ -116,8 +117,16 @@ describe('formatAmount beside CLDR', () => {
           const cldr = new Intl.NumberFormat(locale, {
             style: 'currency',
             currency,
-            // CLDR's Icelandic symbol is "kr." for ISK and the code for the others but JPY ("JP¥").
-            currencyDisplay: locale === 'is' && currency === 'ISK' ? 'symbol' : 'code',
+            // Icelandic: CLDR's symbol "kr." for ISK, its narrow symbols for EUR and GBP, the code for
+            // the others (CLDR's own Icelandic symbol for JPY is "JP¥").
+            currencyDisplay:
+              locale !== 'is'
+                ? 'code'
+                : currency === 'ISK'
+                  ? 'symbol'
+                  : ['EUR', 'GBP'].includes(currency)
+                    ? 'narrowSymbol'
+                    : 'code',
             minimumFractionDigits: decimals,
             maximumFractionDigits: decimals,
             signDisplay: 'negative',

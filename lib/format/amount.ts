@@ -10,6 +10,9 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /** Keeps an amount and its currency on one line, as CLDR's currency patterns do. */
 const NO_BREAK_SPACE = '\u00a0';
 
+/** Currencies Icelandic text writes with a sign: each sign names one currency only. */
+const ICELANDIC_SIGNS: Readonly<Record<string, string>> = { ISK: 'kr.', EUR: '€', GBP: '£' };
+
 const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
   is: { group: '.', decimal: ',' },
   en: { group: ',', decimal: '.' },
@@ -64,11 +67,11 @@ function currencyFraction(fraction: string, currency: string): string {
 /**
  * An amount and its currency as people read them, from the spec's decimal string:
  *
- * - Icelandic (CLDR `is`: "#,##0.00 ¤"): the number, a no-break space, then "kr." for ISK and the
- *   ISO code for every other currency: "12.500 kr.", "1.234,50 EUR", "-12.500 kr.". The code, not
- *   "€" or "$": it is CLDR's standard Icelandic symbol for these currencies, the Central Bank and
- *   the banks' rate tables name currencies by code, and it is never ambiguous ("kr." would be
- *   DKK, NOK and SEK too, "$" a dozen dollars).
+ * - Icelandic (CLDR `is`: "#,##0.00 ¤"): the number, a no-break space, then "kr." for ISK, the
+ *   sign for the two currencies whose sign names one currency only ("1.234,50 €", "1.234,50 £",
+ *   CLDR's narrow symbols, as Icelandic banks write them on their sites) and the ISO code for every
+ *   other currency ("1.234,50 USD"): "$" would be a dozen dollars, and "kr." for DKK, NOK or SEK
+ *   would read as krónur.
  * - English (CLDR `en` with the code): the ISO code, a no-break space, then the number, for ISK
  *   too: "ISK 12,500", "EUR 1,234.50", "-EUR 1,234.50", as banks write amounts in English
  *   statements; "kr." means nothing to most English readers.
@@ -82,6 +85,6 @@ export function formatAmount(amount: string, currency: string, locale: Locale): 
   const number = parts
     ? joinParts({ ...parts, fraction: currencyFraction(parts.fraction, currency) }, locale)
     : amount;
-  if (locale === 'is') return `${sign}${number}${NO_BREAK_SPACE}${currency === 'ISK' ? 'kr.' : currency}`;
+  if (locale === 'is') return `${sign}${number}${NO_BREAK_SPACE}${ICELANDIC_SIGNS[currency] ?? currency}`;
   return `${sign}${currency}${NO_BREAK_SPACE}${number}`;
 }
