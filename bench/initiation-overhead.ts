@@ -46,7 +46,7 @@ const { initiatePayment } = await import('@/lib/bank/payments');
 const { notificationContentPreferred } = await import('@/lib/webhooks/payment-notifications');
 const { getDb, openDatabase, closeDatabase } = await import('@/lib/db');
 const schema = await import('@/lib/db/schema');
-const { statusQueue } = await import('@/lib/jobs/status-reconciliation');
+const { statusQueue } = await import('@/lib/payments/status-checks');
 const { fromPglite, PgBoss } = await import('pg-boss');
 
 const db = await getDb();

@@ -9,13 +9,13 @@ import {
   subscriptionsWithPendingEvents,
 } from '@/lib/webhooks/process-events';
 import {
-  attachJobQueue,
   enqueueWebhookEvents,
   type PaymentNotificationJob,
   paymentNotificationQueue,
   type WebhookEventJob,
   webhookEventQueue,
 } from '@/lib/webhooks/queue';
+import { attachJobQueue } from './queue';
 
 const purgeQueue = 'webhook-event-purge';
 const sweepQueue = 'webhook-event-sweep';

@@ -3,36 +3,15 @@ import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
 import { payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { resendUnsentPayment } from '@/lib/payments/initiation';
 import { finalStatusList } from '@/lib/payments/status';
+import { type StatusJob, scheduleStatusCheck, statusQueue } from '@/lib/payments/status-checks';
 import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
 
-export const statusQueue = 'payment-status';
 export const resendQueue = 'payment-resend';
 
-interface StatusJob {
-  paymentId: string;
-  attempt: number;
-}
-
-// Seconds until the next reading: quick while the PSU is likely still at the bank, then slower, so
-// a lost notification costs minutes at most and a forgotten payment costs the bank little.
-const backoffSeconds = [2, 5, 10, 30, 60, 120, 300, 600, 900];
 // After this many readings (about three days) the payment is left to notifications and the sweep.
 const maxAttempts = 300;
-
-export function nextDelaySeconds(attempt: number): number {
-  return backoffSeconds[Math.min(attempt, backoffSeconds.length - 1)] ?? 900;
-}
-
-export async function scheduleStatusCheck(boss: PgBoss, paymentId: string, attempt = 0): Promise<void> {
-  await boss.send(statusQueue, { paymentId, attempt } satisfies StatusJob, {
-    singletonKey: paymentId,
-    startAfter: nextDelaySeconds(attempt),
-    retryLimit: 3,
-    retryDelay: 10,
-    retryBackoff: true,
-  });
-}
 
 async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
   const db = await getDb();
@@ -97,7 +76,6 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
 }
 
 async function resend(paymentId: string): Promise<void> {
-  const { resendUnsentPayment } = await import('@/lib/payments/initiation');
   const outcome = await resendUnsentPayment(paymentId);
   if (!outcome || outcome.ok) return;
   // Busy, or the outcome is unknown again (timeout, 5xx, 429): the job's retry tries later. A refusal

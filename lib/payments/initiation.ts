@@ -6,12 +6,12 @@ import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
-import { afterInitiation } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhooks/payment-notifications';
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
+import { afterInitiation } from './status-checks';
 
 export interface InitiationRequest {
   psuId: string;

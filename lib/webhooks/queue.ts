@@ -1,4 +1,4 @@
-import type { PgBoss } from 'pg-boss';
+import { attachedJobQueue } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { processGlobal } from '@/lib/server/process-global';
 
@@ -13,14 +13,6 @@ export interface PaymentNotificationJob {
   notificationId: number;
 }
 
-// Per process, not per module copy: route handlers and the worker registration are bundled apart.
-const queue = processGlobal<{ boss?: PgBoss }>('webhook-queue', () => ({}));
-
-/** Set by the worker registration (lib/jobs/event-processing.ts) once the queues exist. */
-export function attachJobQueue(instance: PgBoss | undefined): void {
-  queue.boss = instance;
-}
-
 /**
  * Asks for the pending events of a subscription to be processed. One job per subscription waits at
  * a time (queue policy `stately`, keyed by subscription), so a burst of deliveries costs one pass.
@@ -28,7 +20,7 @@ export function attachJobQueue(instance: PgBoss | undefined): void {
  * the workers picks it up: the delivery is never refused for it.
  */
 export async function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
-  const boss = queue.boss;
+  const boss = attachedJobQueue();
   if (!boss) return false;
   try {
     await boss.send(webhookEventQueue, { subscriptionId } satisfies WebhookEventJob, {
@@ -72,7 +64,7 @@ const wakes = processGlobal('webhook-wakes', () => new Map<string, Wake>());
  * sweeps (at the start of the workers, and every minute, lib/jobs/event-processing.ts) queue it.
  */
 export function wakeWebhookEvents(subscriptionId: string): void {
-  if (!queue.boss) return;
+  if (!attachedJobQueue()) return;
   const pending = wakes.get(subscriptionId);
   if (pending) {
     pending.again = true;
@@ -118,7 +110,7 @@ export async function settleWebhookWakes(): Promise<void> {
 }
 
 export async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
-  const boss = queue.boss;
+  const boss = attachedJobQueue();
   if (!boss) return false;
   try {
     await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
