@@ -15,12 +15,12 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parseClaim } from '@/lib/bank/claims';
+import { type ResourceRead, readBankResource } from '@/lib/bank/resources';
 import { saveClaim } from '@/lib/bills/store';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { type WebhookEvent, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { type BankResourceClient, createBankResourceClient } from './bank-resource';
 
 /** Event types this app acts on; any other is recorded and ignored, as spec part 6 asks. */
 export const handledEventTypes = ['claim.paid'] as const;
@@ -37,6 +37,9 @@ class TransientEventError extends Error {
 
 type Handled = { outcome: EventOutcome; detail?: Record<string, unknown> } | { retry: string };
 
+/** How an event's `self` link is read: from the bank (lib/bank/resources.ts) unless a caller says otherwise. */
+export type ResourceReader = (href: string) => Promise<ResourceRead>;
+
 /** What we keep of a claim: its id and status, never the payer's details. */
 function claimSummary(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object') return {};
@@ -49,26 +52,26 @@ function claimSummary(body: unknown): Record<string, unknown> {
   return summary;
 }
 
-async function handleClaimPaid(db: Db, event: WebhookEvent, client: BankResourceClient): Promise<Handled> {
+async function handleClaimPaid(db: Db, event: WebhookEvent, read: ResourceReader): Promise<Handled> {
   if (!event.selfLink) return { outcome: 'failed', detail: { reason: 'no_self_link' } };
-  const read = await client.read(event.selfLink);
-  if (read.ok) {
+  const answer = await read(event.selfLink);
+  if (answer.ok) {
     // The bill shows what the claim says now; the event is remembered as the one that told us.
-    const claim = parseClaim(read.body);
+    const claim = parseClaim(answer.body);
     if (claim) await saveClaim(db, claim, { eventId: event.eventId });
-    return { outcome: 'applied', detail: { httpStatus: read.status, claim: claimSummary(read.body) } };
+    return { outcome: 'applied', detail: { httpStatus: answer.status, claim: claimSummary(answer.body) } };
   }
-  switch (read.kind) {
+  switch (answer.kind) {
     // The bank's verify call sends a test delivery with the payload of a real event; its link may
     // lead nowhere, and that is not an error worth retrying.
     case 'gone':
-      return { outcome: 'not_found', detail: { httpStatus: read.status } };
+      return { outcome: 'not_found', detail: { httpStatus: answer.status } };
     case 'refused':
-      return { outcome: 'failed', detail: { httpStatus: read.status } };
+      return { outcome: 'failed', detail: { httpStatus: answer.status } };
     case 'outside_business_interface':
       return { outcome: 'failed', detail: { reason: 'self_link_outside_business_interface' } };
     case 'unavailable':
-      return { retry: `bank unavailable${read.status ? ` (${read.status})` : ''}` };
+      return { retry: `bank unavailable${answer.status ? ` (${answer.status})` : ''}` };
   }
 }
 
@@ -89,11 +92,11 @@ async function isSuperseded(db: Db, event: WebhookEvent): Promise<boolean> {
   return later !== undefined;
 }
 
-async function handle(db: Db, event: WebhookEvent, client: BankResourceClient): Promise<Handled> {
+async function handle(db: Db, event: WebhookEvent, read: ResourceReader): Promise<Handled> {
   const type = event.eventType.toLowerCase();
   if (!(handledEventTypes as readonly string[]).includes(type)) return { outcome: 'ignored' };
   if (await isSuperseded(db, event)) return { outcome: 'superseded' };
-  return handleClaimPaid(db, event, client);
+  return handleClaimPaid(db, event, read);
 }
 
 // Long enough for the business token and the read of the self link, each within the bank timeout,
@@ -157,13 +160,13 @@ async function claimNext(db: Db, subscriptionId: string): Promise<WebhookEvent |
 export async function processSubscriptionEvents(
   db: Db,
   subscriptionId: string,
-  client: BankResourceClient = createBankResourceClient(),
+  read: ResourceReader = readBankResource,
 ): Promise<{ processed: number }> {
   let processed = 0;
   for (;;) {
     const event = await claimNext(db, subscriptionId);
     if (!event) return { processed };
-    const result = await handle(db, event, client);
+    const result = await handle(db, event, read);
     const mine = and(eq(webhookEvents.id, event.id), isNull(webhookEvents.processedAt));
     if ('retry' in result) {
       const attempts = event.attempts + 1;
