@@ -43,7 +43,7 @@ Object.assign(process.env, await freshAppDatabase(), {
 // Imported after the environment is set: settings and the logger read it once.
 const { initiateOnce } = await import('@/lib/payments/initiation');
 const { initiatePayment } = await import('@/lib/bank/payments');
-const { notificationContentPreferred } = await import('@/lib/webhooks/payment-notifications');
+const { notificationContentPreferred } = await import('@/lib/payments/notifications');
 const { getDb, openDatabase, closeDatabase } = await import('@/lib/db');
 const schema = await import('@/lib/db/schema');
 const { statusQueue } = await import('@/lib/payments/status-checks');

@@ -4,6 +4,11 @@ import { getDb } from '@/lib/db';
 import { payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { resendUnsentPayment } from '@/lib/payments/initiation';
+import {
+  type PaymentNotificationJob,
+  paymentNotificationQueue,
+  processPaymentNotification,
+} from '@/lib/payments/notifications';
 import { finalStatusList } from '@/lib/payments/status';
 import { type StatusJob, scheduleStatusCheck, statusQueue } from '@/lib/payments/status-checks';
 import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
@@ -92,6 +97,16 @@ export async function registerStatusReconciliation(boss: PgBoss): Promise<void> 
     { batchSize: 5, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     async (jobs) => {
       for (const job of jobs) await reconcile(boss, job.data);
+    },
+  );
+  // A status notification from the bank is a signal: its job re-reads the payment's status.
+  await boss.createQueue(paymentNotificationQueue);
+  await boss.work<PaymentNotificationJob>(
+    paymentNotificationQueue,
+    { batchSize: 5, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      const db = await getDb();
+      for (const job of jobs) await processPaymentNotification(db, job.data.notificationId);
     },
   );
   await boss.createQueue(resendQueue, { policy: 'stately' });

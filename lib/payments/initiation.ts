@@ -7,7 +7,7 @@ import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhooks/payment-notifications';
+import { issueNotificationUri, notificationContentPreferred } from './notifications';
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';

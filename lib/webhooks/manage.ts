@@ -11,13 +11,13 @@ import {
   verifyBankSubscription,
 } from '@/lib/bank/webhooks-service';
 import type { Db } from '@/lib/db';
+import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import type { CreateSubscriptionInput, RegisterSubscriptionInput } from './subscription-forms';
 import {
   callbackUrlFor,
   findSubscription,
-  isUuid,
   markSubscriptionCancelled,
   mirrorDeliveryState,
   newSubscriptionId,

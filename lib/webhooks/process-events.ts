@@ -14,18 +14,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { parseClaim } from '@/lib/bank/claims';
-import { type ResourceRead, readBankResource } from '@/lib/bank/resources';
-import { saveClaim } from '@/lib/bills/store';
+import { readBankResource } from '@/lib/bank/resources';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { type WebhookEvent, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-
-/** Event types this app acts on; any other is recorded and ignored, as spec part 6 asks. */
-export const handledEventTypes = ['claim.paid'] as const;
-
-export type EventOutcome = 'applied' | 'superseded' | 'ignored' | 'not_found' | 'failed';
+import type { Handled, ResourceReader } from './event-handler';
+import { eventHandlers } from './event-handlers';
 
 // A transient failure (bank down, 5xx) leaves the event pending for the job's retry; after this many
 // tries it is given up as `failed`, so one bad event cannot hold up its subscription for ever.
@@ -33,46 +28,6 @@ const maxAttempts = 8;
 
 class TransientEventError extends Error {
   override name = 'TransientEventError';
-}
-
-type Handled = { outcome: EventOutcome; detail?: Record<string, unknown> } | { retry: string };
-
-/** How an event's `self` link is read: from the bank (lib/bank/resources.ts) unless a caller says otherwise. */
-export type ResourceReader = (href: string) => Promise<ResourceRead>;
-
-/** What we keep of a claim: its id and status, never the payer's details. */
-function claimSummary(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object') return {};
-  const record = body as Record<string, unknown>;
-  const summary: Record<string, unknown> = {};
-  for (const key of ['claimId', 'claimStatus', 'status', 'paidDate', 'paymentDate']) {
-    const value = record[key];
-    if (typeof value === 'string' || typeof value === 'number') summary[key] = value;
-  }
-  return summary;
-}
-
-async function handleClaimPaid(db: Db, event: WebhookEvent, read: ResourceReader): Promise<Handled> {
-  if (!event.selfLink) return { outcome: 'failed', detail: { reason: 'no_self_link' } };
-  const answer = await read(event.selfLink);
-  if (answer.ok) {
-    // The bill shows what the claim says now; the event is remembered as the one that told us.
-    const claim = parseClaim(answer.body);
-    if (claim) await saveClaim(db, claim, { eventId: event.eventId });
-    return { outcome: 'applied', detail: { httpStatus: answer.status, claim: claimSummary(answer.body) } };
-  }
-  switch (answer.kind) {
-    // The bank's verify call sends a test delivery with the payload of a real event; its link may
-    // lead nowhere, and that is not an error worth retrying.
-    case 'gone':
-      return { outcome: 'not_found', detail: { httpStatus: answer.status } };
-    case 'refused':
-      return { outcome: 'failed', detail: { httpStatus: answer.status } };
-    case 'outside_business_interface':
-      return { outcome: 'failed', detail: { reason: 'self_link_outside_business_interface' } };
-    case 'unavailable':
-      return { retry: `bank unavailable${answer.status ? ` (${answer.status})` : ''}` };
-  }
 }
 
 /** A later event for the same resource already read it: this one has nothing newer to tell. */
@@ -93,10 +48,10 @@ async function isSuperseded(db: Db, event: WebhookEvent): Promise<boolean> {
 }
 
 async function handle(db: Db, event: WebhookEvent, read: ResourceReader): Promise<Handled> {
-  const type = event.eventType.toLowerCase();
-  if (!(handledEventTypes as readonly string[]).includes(type)) return { outcome: 'ignored' };
+  const handler = eventHandlers.get(event.eventType.toLowerCase());
+  if (!handler) return { outcome: 'ignored' };
   if (await isSuperseded(db, event)) return { outcome: 'superseded' };
-  return handleClaimPaid(db, event, read);
+  return handler(db, event, read);
 }
 
 // Long enough for the business token and the read of the self link, each within the bank timeout,

@@ -3,14 +3,9 @@ import { logger } from '@/lib/log';
 import { processGlobal } from '@/lib/server/process-global';
 
 export const webhookEventQueue = 'webhook-event';
-export const paymentNotificationQueue = 'payment-notification';
 
 export interface WebhookEventJob {
   subscriptionId: string;
-}
-
-export interface PaymentNotificationJob {
-  notificationId: number;
 }
 
 /**
@@ -106,21 +101,5 @@ export async function settleWebhookWakes(): Promise<void> {
       wake.hurry?.();
     }
     await Promise.all([...wakes.values()].map((wake) => wake.done));
-  }
-}
-
-export async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
-  const boss = attachedJobQueue();
-  if (!boss) return false;
-  try {
-    await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
-      retryLimit: 3,
-      retryDelay: 5,
-      retryBackoff: true,
-    });
-    return true;
-  } catch (error) {
-    logger.warn({ notificationId, err: error }, 'could not queue a payment notification');
-    return false;
   }
 }

@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookSubscriptions } from '@/lib/db/schema';
 import { processGlobal } from '@/lib/server/process-global';
 import { openSecret, sealSecret } from './secret-box';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /**
  * Our id for a subscription, chosen before the bank is called: it is part of the callback URL the

@@ -13,8 +13,8 @@ import {
   webhookEvents,
 } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
+import { acceptPaymentNotification, issueNotificationUri } from '@/lib/payments/notifications';
 import { acceptDelivery } from '@/lib/webhooks/intake';
-import { acceptPaymentNotification, issueNotificationUri } from '@/lib/webhooks/payment-notifications';
 import { freshAppDatabase } from '../support/app-database';
 import {
   claimEnvelope,

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
+import { isUuid } from '@/lib/db/ids';
 import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib/db/schema';
+import { attachedJobQueue } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
-import { syncPaymentStatus } from '@/lib/payments/sync';
-import { enqueuePaymentNotification } from './queue';
-import { isUuid } from './subscriptions';
+import { syncPaymentStatus } from './sync';
 
 /**
  * Status notifications (Berlin Group "Lean Push"): the bank POSTs to the `TPP-Notification-URI` we
@@ -67,6 +67,29 @@ export interface NotificationInput {
   token: string;
   rawBody: string;
   requestId?: string | null;
+}
+
+/** The queue of notifications to act on: each job re-reads one notified payment's status. */
+export const paymentNotificationQueue = 'payment-notification';
+
+export interface PaymentNotificationJob {
+  notificationId: number;
+}
+
+async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
+  const boss = attachedJobQueue();
+  if (!boss) return false;
+  try {
+    await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    return true;
+  } catch (error) {
+    logger.warn({ notificationId, err: error }, 'could not queue a payment notification');
+    return false;
+  }
 }
 
 export type NotificationOutcome =
