@@ -1,4 +1,5 @@
-import type { PgBoss } from 'pg-boss';
+import type { PgBoss, SendOptions } from 'pg-boss';
+import { logger } from '@/lib/log';
 import { processGlobal } from '@/lib/server/process-global';
 
 /**
@@ -28,4 +29,25 @@ export function attachJobQueue(instance: PgBoss | undefined): void {
 /** The running queue of this process, if any: without one, a job is not sent and a sweep finds its work later. */
 export function attachedJobQueue(): PgBoss | undefined {
   return state.boss;
+}
+
+/**
+ * Sends a job on the running queue of this process. False when there is none, or when the send failed
+ * (logged with `about`): the work stays recorded in its table, and a sweep of the workers finds it.
+ */
+export async function sendJob(
+  queue: string,
+  data: object,
+  options: SendOptions,
+  about: Record<string, unknown>,
+): Promise<boolean> {
+  const boss = state.boss;
+  if (!boss) return false;
+  try {
+    await boss.send(queue, data, options);
+    return true;
+  } catch (error) {
+    logger.warn({ queue, ...about, err: error }, 'could not send a job');
+    return false;
+  }
 }

@@ -5,7 +5,7 @@ import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { isUuid } from '@/lib/db/ids';
 import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib/db/schema';
-import { attachedJobQueue } from '@/lib/jobs/queue';
+import { sendJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { syncPaymentStatus } from './sync';
 
@@ -76,20 +76,13 @@ export interface PaymentNotificationJob {
   notificationId: number;
 }
 
-async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
-  const boss = attachedJobQueue();
-  if (!boss) return false;
-  try {
-    await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
-      retryLimit: 3,
-      retryDelay: 5,
-      retryBackoff: true,
-    });
-    return true;
-  } catch (error) {
-    logger.warn({ notificationId, err: error }, 'could not queue a payment notification');
-    return false;
-  }
+function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
+  return sendJob(
+    paymentNotificationQueue,
+    { notificationId } satisfies PaymentNotificationJob,
+    { retryLimit: 3, retryDelay: 5, retryBackoff: true },
+    { notificationId },
+  );
 }
 
 export type NotificationOutcome =

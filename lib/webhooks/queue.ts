@@ -1,5 +1,4 @@
-import { attachedJobQueue } from '@/lib/jobs/queue';
-import { logger } from '@/lib/log';
+import { attachedJobQueue, sendJob } from '@/lib/jobs/queue';
 import { processGlobal } from '@/lib/server/process-global';
 
 export const webhookEventQueue = 'webhook-event';
@@ -14,23 +13,20 @@ export interface WebhookEventJob {
  * Without a running queue the event stays pending in the table, and the sweep at the next start of
  * the workers picks it up: the delivery is never refused for it.
  */
-export async function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
-  const boss = attachedJobQueue();
-  if (!boss) return false;
-  try {
-    await boss.send(webhookEventQueue, { subscriptionId } satisfies WebhookEventJob, {
+export function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
+  return sendJob(
+    webhookEventQueue,
+    { subscriptionId } satisfies WebhookEventJob,
+    {
       singletonKey: subscriptionId,
       // More tries than an event's own limit (8, lib/webhooks/process-events.ts), so an event the bank
       // keeps failing on is given up by its counter rather than left pending when the job gives up.
       retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,
-    });
-    return true;
-  } catch (error) {
-    logger.warn({ subscriptionId, err: error }, 'could not queue webhook event processing');
-    return false;
-  }
+    },
+    { subscriptionId },
+  );
 }
 
 // Deliveries for one subscription wake its processing with one job send per this interval at most:
