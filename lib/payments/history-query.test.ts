@@ -28,7 +28,7 @@ beforeAll(async () => {
   psuId = a?.id ?? '';
   otherPsuId = b?.id ?? '';
   // Several payments share a timestamp down to the microsecond, as a bulk of inserts does.
-  const rows = Array.from({ length: 60 }, (_, i) => ({
+  const rows = Array.from({ length: 60 }, (_, i): typeof payments.$inferInsert => ({
     psuId: i % 10 === 9 ? otherPsuId : psuId,
     submissionId: randomUUID(),
     idempotencyKey: randomUUID(),

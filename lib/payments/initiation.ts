@@ -111,13 +111,13 @@ async function send(
   const uris = returnUris(payment.id, payment.psuId);
   try {
     const initiated = await initiatePayment({
-      service: payment.service as PaymentService,
-      product: payment.product as PaymentProduct,
+      service: payment.service,
+      product: payment.product,
       body: payment.body,
       idempotencyKey: payment.idempotencyKey,
       psuIpAddress: request.psuIpAddress,
       psuUserAgent: request.psuUserAgent,
-      scaLanguage: payment.scaLanguage as 'is' | 'en',
+      scaLanguage: payment.scaLanguage,
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
       psuId: await psuIdHeaderFor(payment.psuId, db),
