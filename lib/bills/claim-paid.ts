@@ -1,6 +1,6 @@
 import { parseClaim } from '@/lib/bank/claims';
+import { saveClaim } from '@/lib/db/queries/bills';
 import { type EventHandler, readSelfLink } from '@/lib/webhooks/event-handler';
-import { saveClaim } from './store';
 
 /** What we keep of a claim on the event: its id and status, never the payer's details. */
 function claimSummary(body: unknown): Record<string, unknown> {

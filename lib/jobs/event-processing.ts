@@ -1,12 +1,12 @@
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
-import { logger } from '@/lib/log';
 import {
-  processSubscriptionEvents,
   purgeSeenEvents,
   subscriptionsWithForgottenEvents,
   subscriptionsWithPendingEvents,
-} from '@/lib/webhooks/process-events';
+} from '@/lib/db/queries/webhook-events';
+import { logger } from '@/lib/log';
+import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
 import { enqueueWebhookEvents, type WebhookEventJob, webhookEventQueue } from '@/lib/webhooks/queue';
 import { attachJobQueue } from './queue';
 

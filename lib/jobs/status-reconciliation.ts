@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
+import { databaseNowMinus } from '@/lib/db/clock';
 import { payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { resendUnsentPayment } from '@/lib/payments/initiation';
@@ -61,7 +62,7 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
     .where(
       and(
         inArray(payments.phase, ['new', 'sending']),
-        gt(payments.createdAt, sql`now() - make_interval(hours => ${resendWindowHours})`),
+        gt(payments.createdAt, databaseNowMinus(resendWindowHours, 'hours')),
       ),
     );
   for (const { id } of unsent) {

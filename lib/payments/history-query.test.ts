@@ -4,7 +4,7 @@ import { freshAppDatabase } from '@/tests/support/app-database';
 
 let db: import('@/lib/db').Db;
 let closeDatabase: () => Promise<void>;
-let history: typeof import('./history-query');
+let history: typeof import('@/lib/db/queries/payments');
 let psuId: string;
 let otherPsuId: string;
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   });
   const dbModule = await import('@/lib/db');
   const { payments, psus } = await import('@/lib/db/schema');
-  history = await import('./history-query');
+  history = await import('@/lib/db/queries/payments');
   db = await dbModule.getDb();
   closeDatabase = dbModule.closeDatabase;
   const [a, b] = await db

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
 import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
+import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { issueNotificationUri, notificationContentPreferred } from './notifications';
@@ -75,13 +76,13 @@ async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
 async function claim(db: Db, paymentId: string): Promise<boolean> {
   const claimed = await db
     .update(payments)
-    .set({ phase: 'sending', claimedUntil: sql`now() + make_interval(secs => ${claimSeconds()})` })
+    .set({ phase: 'sending', claimedUntil: databaseNowPlus(claimSeconds()) })
     .where(
       and(
         eq(payments.id, paymentId),
         or(
           eq(payments.phase, 'new'),
-          and(eq(payments.phase, 'sending'), lt(payments.claimedUntil, sql`now()`)),
+          and(eq(payments.phase, 'sending'), lt(payments.claimedUntil, databaseNow())),
         ),
       ),
     )
@@ -140,7 +141,7 @@ async function send(
             initiationLinks: initiated.sca.links,
           } satisfies ScaState,
           transactionStatus: initiated.transactionStatus,
-          updatedAt: sql`now()`,
+          updatedAt: databaseNow(),
         })
         .where(eq(payments.id, payment.id));
       await tx.insert(paymentEvents).values({
@@ -180,7 +181,7 @@ async function send(
       const code = error.codes[0] ?? `HTTP_${error.status}`;
       await db
         .update(payments)
-        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: sql`now()` })
+        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: databaseNow() })
         .where(eq(payments.id, payment.id));
       return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
     }

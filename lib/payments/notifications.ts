@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
+import { databaseNow } from '@/lib/db/clock';
 import { isUuid } from '@/lib/db/ids';
 import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib/db/schema';
 import { sendJob } from '@/lib/jobs/queue';
@@ -152,7 +153,7 @@ export async function processPaymentNotification(db: Db, notificationId: number)
     .update(paymentNotifications)
     .set({
       status: payment.bankPaymentId ? 'processed' : 'payment_not_at_bank',
-      processedAt: sql`now()`,
+      processedAt: databaseNow(),
     })
     .where(eq(paymentNotifications.id, notificationId));
   logger.info({ paymentId: payment.id, notificationId, status }, 'payment notification processed');

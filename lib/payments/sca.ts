@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import {
   type AuthorisationContext,
@@ -9,6 +9,7 @@ import {
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { databaseNow } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { returnState, returnUris } from './return-state';
@@ -83,7 +84,7 @@ export async function recordScaStatus(
     if (!sca || sca.scaStatus === scaStatus) return;
     await tx
       .update(payments)
-      .set({ sca: { ...sca, scaStatus }, updatedAt: sql`now()` })
+      .set({ sca: { ...sca, scaStatus }, updatedAt: databaseNow() })
       .where(eq(payments.id, payment.id));
     await tx.insert(paymentEvents).values({ paymentId: payment.id, scaStatus, source });
   });
@@ -105,7 +106,7 @@ async function saveAnswer(
   };
   const [updated] = await db
     .update(payments)
-    .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: sql`now()` })
+    .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: databaseNow() })
     .where(eq(payments.id, payment.id))
     .returning();
   if (!updated) throw new Error('A payment disappeared during SCA');

@@ -1,4 +1,4 @@
-import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, isNull, or } from 'drizzle-orm';
 import { BankError, BankUnavailableError } from '@/lib/bank/errors';
 import {
   type BankSubscription,
@@ -117,7 +117,7 @@ export async function registerSubscription(
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
     .where(
-      sql`${webhookSubscriptions.id} = ${id} or ${webhookSubscriptions.bankSubscriptionId} = ${bank.subscriptionId}`,
+      or(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.bankSubscriptionId, bank.subscriptionId)),
     )
     .limit(1);
   if (taken) return { ok: false, reason: 'alreadyRegistered' };

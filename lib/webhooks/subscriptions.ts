@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookSubscriptions } from '@/lib/db/schema';
 import { processGlobal } from '@/lib/server/process-global';
@@ -57,7 +58,7 @@ export async function mirrorDeliveryState(
 ): Promise<void> {
   await db
     .update(webhookSubscriptions)
-    .set({ ...state, updatedAt: sql`now()` })
+    .set({ ...state, updatedAt: databaseNow() })
     .where(eq(webhookSubscriptions.id, subscriptionId));
   forgetDeliveryKeys(subscriptionId);
 }
@@ -66,7 +67,7 @@ export async function mirrorDeliveryState(
 export async function markSubscriptionCancelled(db: Db, subscriptionId: string): Promise<void> {
   await db
     .update(webhookSubscriptions)
-    .set({ cancelledAt: sql`now()`, deliveryEnabled: false, updatedAt: sql`now()` })
+    .set({ cancelledAt: databaseNow(), deliveryEnabled: false, updatedAt: databaseNow() })
     .where(eq(webhookSubscriptions.id, subscriptionId));
   forgetDeliveryKeys(subscriptionId);
 }
@@ -84,10 +85,10 @@ export async function rotateSigningSecret(
   await db
     .update(webhookSubscriptions)
     .set({
-      previousSigningSecretSealed: sql`${webhookSubscriptions.signingSecretSealed}`,
-      previousSecretValidUntil: sql`now() + make_interval(secs => ${previousValidForSeconds})`,
+      previousSigningSecretSealed: webhookSubscriptions.signingSecretSealed,
+      previousSecretValidUntil: databaseNowPlus(previousValidForSeconds),
       signingSecretSealed: sealSecret(signingSecret, subscriptionId),
-      updatedAt: sql`now()`,
+      updatedAt: databaseNow(),
     })
     .where(eq(webhookSubscriptions.id, subscriptionId));
   forgetDeliveryKeys(subscriptionId);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claim } from '@/lib/bank/claims';
-import { findBill, saveClaim } from '@/lib/bills/store';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
+import { findBill, saveClaim } from '@/lib/db/queries/bills';
 import { webhookSubscriptions } from '@/lib/db/schema';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import {

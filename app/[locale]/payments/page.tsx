@@ -4,8 +4,9 @@ import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
+import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { Link } from '@/lib/i18n/navigation';
-import { historyFiltersSchema, paymentHistoryPage } from '@/lib/payments/history-query';
+import { historyFiltersSchema } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Claim } from '@/lib/bank/claims';
-import type { Db } from '@/lib/db';
-import { type Bill, bills, payments } from '@/lib/db/schema';
+import { databaseNow } from '../clock';
+import { type Bill, bills, payments } from '../schema';
+import type { Db } from '../types';
 
 export interface PaidByEvent {
   eventId: string;
@@ -43,7 +44,7 @@ export async function saveClaim(db: Db, claim: Claim, event?: PaidByEvent): Prom
               paidEventAt: sql`coalesce(${bills.paidEventAt}, now())`,
             }
           : {}),
-        updatedAt: sql`now()`,
+        updatedAt: databaseNow(),
       },
     });
 }
