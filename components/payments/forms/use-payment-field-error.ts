@@ -3,8 +3,8 @@
 import { get, useFormContext } from 'react-hook-form';
 import { useFieldMessage } from './messages';
 
-/** The translated error of the first of `names` that has one. */
-export function useFieldError(...names: string[]): string | undefined {
+/** The translated error, in a payment form (react-hook-form), of the first of `names` that has one. */
+export function usePaymentFieldError(...names: string[]): string | undefined {
   const {
     formState: { errors },
   } = useFormContext();
