@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BankError, BankUnavailableError } from '@/lib/bank/errors';
+import { cancellationRefusalKey } from '@/lib/payments/cancellation-refusal';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
-import { cancellationRefusalKey } from './cancellation-refusal';
 
 const refusal = (status: number, code: string) =>
   new BankError(status, [{ category: 'ERROR', code, path: null, text: null }], 'request-id');

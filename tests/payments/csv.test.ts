@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { columnOfHeader } from './columns';
-import { parseBulkCsv } from './parse';
-import { validateBulkRow } from './row';
-import { bulkCsvTemplate, bulkRowsToCsv } from './template';
+import { columnOfHeader } from '@/lib/payments/csv/columns';
+import { parseBulkCsv } from '@/lib/payments/csv/parse';
+import { validateBulkRow } from '@/lib/payments/csv/row';
+import { bulkCsvTemplate, bulkRowsToCsv } from '@/lib/payments/csv/template';
 
 const IBAN = 'IS870301260012345101696399';
 

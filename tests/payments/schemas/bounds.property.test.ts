@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
-import { BulkPaymentSchema, BulkPaymentWireSchema } from './bulk-payment';
-import { CHARGE_BEARERS, DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from './enums';
-import { parseIssueMessage, type ValidationKey } from './issue-message';
-import { PeriodicPaymentSchema, PeriodicPaymentWireSchema } from './periodic-payment';
+import { BulkPaymentSchema, BulkPaymentWireSchema } from '@/lib/payments/schemas/bulk-payment';
+import {
+  CHARGE_BEARERS,
+  DAYS_OF_EXECUTION,
+  EXECUTION_RULES,
+  FREQUENCY_CODES,
+} from '@/lib/payments/schemas/enums';
+import { parseIssueMessage, type ValidationKey } from '@/lib/payments/schemas/issue-message';
+import { PeriodicPaymentSchema, PeriodicPaymentWireSchema } from '@/lib/payments/schemas/periodic-payment';
 import {
   AMOUNT_PATTERN,
   BBAN_PATTERN,
@@ -13,8 +18,9 @@ import {
   CREDITOR_AGENT_PATTERN,
   CURRENCY_PATTERN,
   IBAN_PATTERN,
-} from './shared';
-import { SinglePaymentSchema, SinglePaymentWireSchema } from './single-payment';
+} from '@/lib/payments/schemas/shared';
+import { SinglePaymentSchema, SinglePaymentWireSchema } from '@/lib/payments/schemas/single-payment';
+import { hasValidationMessage, translateIssue } from '@/lib/payments/schemas/translate';
 import {
   bulkPayment,
   icelandicIban,
@@ -22,9 +28,8 @@ import {
   periodicPayment,
   singlePayment,
   textUpTo,
-} from './testing/arbitraries';
-import { type ContractSchemaName, contractAvailable, contractValidator } from './testing/contract';
-import { hasValidationMessage, translateIssue } from './translate';
+} from './arbitraries';
+import { type ContractSchemaName, contractAvailable, contractValidator } from './contract';
 
 type Kind = 'single' | 'periodic' | 'bulk';
 type Path = (string | number)[];

@@ -8,8 +8,8 @@ import {
   parseAmountInput,
   sumByCurrency,
   toMinorUnits,
-} from './amount';
-import { MINOR_UNITS, minorUnits } from './minor-units';
+} from '@/lib/payments/money/amount';
+import { MINOR_UNITS, minorUnits } from '@/lib/payments/money/minor-units';
 
 describe('minor units', () => {
   it('has the ISO 4217 minor unit of the required currencies', () => {

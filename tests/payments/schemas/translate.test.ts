@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { issueMessage, parseIssueMessage } from '@/lib/payments/schemas/issue-message';
+import { SinglePaymentSchema } from '@/lib/payments/schemas/single-payment';
+import { translateIssues, translateMessage } from '@/lib/payments/schemas/translate';
 import en from '@/messages/validation/en.json';
 import is from '@/messages/validation/is.json';
-import { issueMessage, parseIssueMessage } from './issue-message';
-import { SinglePaymentSchema } from './single-payment';
-import { translateIssues, translateMessage } from './translate';
 
 function leaves(node: unknown, prefix = ''): string[] {
   if (typeof node === 'string') return [prefix];

@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BulkPaymentWireSchema, PeriodicPaymentWireSchema, SinglePaymentWireSchema } from '.';
-import { BulkPaymentSchema } from './bulk-payment';
-import { PeriodicPaymentSchema } from './periodic-payment';
-import { SinglePaymentSchema } from './single-payment';
-import { bulkPayment, periodicPayment, singlePayment } from './testing/arbitraries';
-import { type ContractSchemaName, contractAvailable, contractValidator } from './testing/contract';
+import {
+  BulkPaymentWireSchema,
+  PeriodicPaymentWireSchema,
+  SinglePaymentWireSchema,
+} from '@/lib/payments/schemas';
+import { BulkPaymentSchema } from '@/lib/payments/schemas/bulk-payment';
+import { PeriodicPaymentSchema } from '@/lib/payments/schemas/periodic-payment';
+import { SinglePaymentSchema } from '@/lib/payments/schemas/single-payment';
+import { bulkPayment, periodicPayment, singlePayment } from './arbitraries';
+import { type ContractSchemaName, contractAvailable, contractValidator } from './contract';
 
 const KINDS = [
   ['SinglePaymentInitiation', SinglePaymentSchema, SinglePaymentWireSchema, singlePayment],

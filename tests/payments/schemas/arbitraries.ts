@@ -3,7 +3,12 @@
 import fc from 'fast-check';
 import { ibanCheckDigits } from '@/lib/payments/accounts/iban';
 import { minorUnits } from '@/lib/payments/money/minor-units';
-import { CHARGE_BEARERS, DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from '../enums';
+import {
+  CHARGE_BEARERS,
+  DAYS_OF_EXECUTION,
+  EXECUTION_RULES,
+  FREQUENCY_CODES,
+} from '@/lib/payments/schemas/enums';
 
 /** Any text of at most `max` characters (code points), astral ones included. */
 export const textUpTo = (max: number, min = 0) =>

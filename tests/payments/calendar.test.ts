@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRfc3339DateTime, reykjavikDateOf, todayInReykjavik, toExecutionDateTime } from './date-time';
-import { adjustToBankingDay, nextExecutionDates } from './execution-dates';
-import { easterSunday, icelandicBankHolidays, isBankHoliday, isBankingDay, toIsoDate } from './holidays';
+import {
+  isRfc3339DateTime,
+  reykjavikDateOf,
+  todayInReykjavik,
+  toExecutionDateTime,
+} from '@/lib/payments/calendar/date-time';
+import { adjustToBankingDay, nextExecutionDates } from '@/lib/payments/calendar/execution-dates';
+import {
+  easterSunday,
+  icelandicBankHolidays,
+  isBankHoliday,
+  isBankingDay,
+  toIsoDate,
+} from '@/lib/payments/calendar/holidays';
 
 const holidayDates = (year: number) => icelandicBankHolidays(year).map((h) => h.date);
 

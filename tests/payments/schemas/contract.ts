@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-export const CONTRACT_PATH = fileURLToPath(new URL('../../../../contract/pis.yaml', import.meta.url));
+export const CONTRACT_PATH = fileURLToPath(new URL('../../../contract/pis.yaml', import.meta.url));
 
 export type ContractSchemaName =
   | 'SinglePaymentInitiation'

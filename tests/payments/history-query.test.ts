@@ -51,7 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => closeDatabase?.());
 
-async function walk(filters: import('./history-query').HistoryFilters) {
+async function walk(filters: import('@/lib/payments/history-query').HistoryFilters) {
   const seen: string[] = [];
   let after: string | undefined;
   do {

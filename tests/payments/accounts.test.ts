@@ -6,10 +6,10 @@ import {
   domesticAccountToIban,
   ibanToDomesticAccount,
   parseDomesticAccount,
-} from './domestic-account';
-import { ibanCheckDigits, isValidIbanChecksum, normalizeIban } from './iban';
-import { checkKennitala } from './kennitala';
-import { isMaskedPan } from './masked-pan';
+} from '@/lib/payments/accounts/domestic-account';
+import { ibanCheckDigits, isValidIbanChecksum, normalizeIban } from '@/lib/payments/accounts/iban';
+import { checkKennitala } from '@/lib/payments/accounts/kennitala';
+import { isMaskedPan } from '@/lib/payments/accounts/masked-pan';
 
 describe('kennitala', () => {
   it.each([

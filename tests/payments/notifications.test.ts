@@ -23,7 +23,7 @@ import {
   sealedDelivery,
   startFakeBank,
   waitFor,
-} from './support';
+} from '../webhooks/support';
 
 let db: Db;
 let bank: FakeBank;

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-const document = parse(readFileSync(new URL('../pis.yaml', import.meta.url), 'utf8')) as {
+const document = parse(readFileSync(new URL('../../contract/pis.yaml', import.meta.url), 'utf8')) as {
   openapi: string;
   servers: Array<{ url: string }>;
   paths: Record<string, unknown>;
