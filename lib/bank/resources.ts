@@ -18,7 +18,7 @@ export type ResourceRead =
  * Our bearer token goes only to the business interface we are configured for: a link is followed
  * only if it lies under BANK_BUSINESS_BASE_URL.
  */
-export function resolveBusinessLink(href: string, baseUrl: string): URL | undefined {
+function resolveBusinessLink(href: string, baseUrl: string): URL | undefined {
   let base: URL;
   let url: URL;
   try {

@@ -14,7 +14,7 @@ export interface StatusJob {
 // a lost notification costs minutes at most and a forgotten payment costs the bank little.
 const backoffSeconds = [2, 5, 10, 30, 60, 120, 300, 600, 900];
 
-export function nextDelaySeconds(attempt: number): number {
+function nextDelaySeconds(attempt: number): number {
   return backoffSeconds[Math.min(attempt, backoffSeconds.length - 1)] ?? 900;
 }
 

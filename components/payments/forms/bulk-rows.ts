@@ -49,7 +49,7 @@ export type BulkRowsAction =
   | { type: 'imported'; result: BulkCsvResult }
   | { type: 'importEnded' };
 
-export const initialBulkRows: BulkRowsState = {
+const initialBulkRows: BulkRowsState = {
   product: 'credit-transfers',
   rows: [],
   editing: null,
@@ -69,7 +69,7 @@ function checked(cells: BulkCells, index: number, product: PaymentProduct, tools
       };
 }
 
-export function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRowsState {
+function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRowsState {
   switch (action.type) {
     case 'productChanged':
       return {
