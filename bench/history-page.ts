@@ -27,7 +27,7 @@ const TARGET_P95_MS = 30;
 process.env.AUTH_SECRET ??= randomBytes(33).toString('base64');
 process.env.LOG_LEVEL ??= 'error';
 const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
-const { encodeCursor, paymentHistoryPage } = await import('@/lib/payments/history-query');
+const { encodeCursor, paymentHistoryPage } = await import('@/lib/db/queries/payments');
 
 interface Engine {
   label: string;

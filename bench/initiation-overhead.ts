@@ -43,10 +43,10 @@ Object.assign(process.env, await freshAppDatabase(), {
 // Imported after the environment is set: settings and the logger read it once.
 const { initiateOnce } = await import('@/lib/payments/initiation');
 const { initiatePayment } = await import('@/lib/bank/payments');
-const { notificationContentPreferred } = await import('@/lib/webhooks/payment-notifications');
+const { notificationContentPreferred } = await import('@/lib/payments/notifications');
 const { getDb, openDatabase, closeDatabase } = await import('@/lib/db');
 const schema = await import('@/lib/db/schema');
-const { statusQueue } = await import('@/lib/jobs/status-reconciliation');
+const { statusQueue } = await import('@/lib/payments/status-checks');
 const { fromPglite, PgBoss } = await import('pg-boss');
 
 const db = await getDb();

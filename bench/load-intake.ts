@@ -35,7 +35,7 @@ async function main() {
   });
   const { getDb, closeDatabase } = await import('@/lib/db');
   const schema = await import('@/lib/db/schema');
-  const { issueNotificationUri } = await import('@/lib/webhooks/payment-notifications');
+  const { issueNotificationUri } = await import('@/lib/payments/notifications');
   const db = await getDb();
 
   // --- notifications: 50 initiated payments, each with its notification URI ---

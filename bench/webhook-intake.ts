@@ -22,7 +22,8 @@ const { decryptDelivery } = await import('@/lib/webhooks/encryption');
 const { parseEnvelope } = await import('@/lib/webhooks/envelope');
 const { bareIntake, sealedDeliveries, verifyOrThrow } = await import('./webhook-support');
 const { saveSubscription, callbackUrlFor, newSubscriptionId } = await import('@/lib/webhooks/subscriptions');
-const { attachJobQueue, settleWebhookWakes, webhookEventQueue } = await import('@/lib/webhooks/queue');
+const { settleWebhookWakes, webhookEventQueue } = await import('@/lib/webhooks/queue');
+const { attachJobQueue } = await import('@/lib/jobs/queue');
 const { fromPglite, PgBoss } = await import('pg-boss');
 
 const db = await getDb();

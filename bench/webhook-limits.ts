@@ -34,7 +34,8 @@ const { acceptDelivery } = await import('@/lib/webhooks/intake');
 const { decryptDelivery } = await import('@/lib/webhooks/encryption');
 const { bareIntake, sealedDeliveries, verifyOrThrow } = await import('./webhook-support');
 const { saveSubscription, callbackUrlFor, newSubscriptionId } = await import('@/lib/webhooks/subscriptions');
-const { attachJobQueue, settleWebhookWakes, webhookEventQueue } = await import('@/lib/webhooks/queue');
+const { settleWebhookWakes, webhookEventQueue } = await import('@/lib/webhooks/queue');
+const { attachJobQueue } = await import('@/lib/jobs/queue');
 const { fromPglite, PgBoss } = await import('pg-boss');
 
 const db = await getDb();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
+import { callBank } from './client';
 import { BankProtocolError } from './errors';
-import { withToken } from './payments';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { bankTlsFetch } from './tls';
 
@@ -41,12 +41,16 @@ export async function authorisationStep(
   body: Record<string, unknown>,
   context: AuthorisationContext,
 ): Promise<ScaAnswer> {
-  const response = await withToken({ method, url, json: body, headers: headersFor(context) });
+  const response = await callBank('payments', { method, url, json: body, headers: headersFor(context) });
   return parse(response.body);
 }
 
 export async function readScaStatus(url: string, psuIpAddress?: string): Promise<string> {
-  const response = await withToken({ method: 'GET', url, headers: { 'PSU-IP-Address': psuIpAddress } });
+  const response = await callBank('payments', {
+    method: 'GET',
+    url,
+    headers: { 'PSU-IP-Address': psuIpAddress },
+  });
   const status = parse(response.body).scaStatus;
   if (!status) throw new BankProtocolError('The bank answered a scaStatus read without a status');
   return status;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { businessFetch } from './business-token';
+import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
 
 /**
@@ -51,7 +51,7 @@ export function parseClaim(body: unknown): Claim | undefined {
 /** The claims a payor (by kennitala) owes the claimant, by due date; both open and paid ones. */
 export async function listClaims(payorId: string, status?: 'Unpaid' | 'Paid'): Promise<Claim[]> {
   const query = new URLSearchParams({ payorId, ...(status ? { status } : {}) });
-  const response = await businessFetch({ method: 'GET', url: `${claimsUrl()}?${query}` });
+  const response = await callBank('business', { method: 'GET', url: `${claimsUrl()}?${query}` });
   const parsed = z.object({ claims: z.array(claimSchema) }).safeParse(response.body);
   if (!parsed.success)
     throw new BankProtocolError('The claims interface answered a list in a shape we do not know');
@@ -60,7 +60,7 @@ export async function listClaims(payorId: string, status?: 'Unpaid' | 'Paid'): P
 
 export async function getClaim(claimId: string): Promise<Claim | undefined> {
   try {
-    const response = await businessFetch({ method: 'GET', url: claimPath(claimId) });
+    const response = await callBank('business', { method: 'GET', url: claimPath(claimId) });
     const claim = parseClaim(response.body);
     if (!claim)
       throw new BankProtocolError('The claims interface answered a claim in a shape we do not know');

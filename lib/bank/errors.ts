@@ -8,6 +8,9 @@ const tppMessageSchema = z.object({
   text: z.string().nullish(),
 });
 const errorBodySchema = z.object({ tppMessages: z.array(tppMessageSchema).nullish() });
+// The business interfaces and the webhooks service answer errors as problem details (RFC 9457) with
+// a stable `code` (the spec shows no error body there).
+const problemSchema = z.object({ code: z.string(), detail: z.string().nullish() });
 
 export type TppMessage = z.infer<typeof tppMessageSchema>;
 
@@ -29,6 +32,15 @@ export class BankError extends Error {
 
   has(code: string): boolean {
     return this.codes.includes(code);
+  }
+}
+
+/** The token endpoint refused or failed our token request: the interface itself was not called. */
+export class BankTokenError extends BankError {
+  override name = 'BankTokenError';
+
+  static from(error: BankError): BankTokenError {
+    return new BankTokenError(error.status, error.messages, error.requestId, error.retryAfterSeconds);
   }
 }
 
@@ -59,9 +71,12 @@ export function refusesToken(status: number, codes: readonly string[]): boolean 
   return status === 401 && (codes.length === 0 || codes.some((code) => tokenCodes.includes(code)));
 }
 
+/** The messages of an error answer: its tppMessages, or a problem-details `code` as one message. */
 export function parseTppMessages(body: unknown): TppMessage[] {
   const parsed = errorBodySchema.safeParse(body);
-  return parsed.success ? (parsed.data.tppMessages ?? []) : [];
+  if (parsed.success && parsed.data.tppMessages) return parsed.data.tppMessages;
+  const problem = problemSchema.safeParse(body);
+  return problem.success ? [{ category: 'ERROR', code: problem.data.code, text: problem.data.detail }] : [];
 }
 
 /**

@@ -11,6 +11,8 @@ export interface BankRequest {
   json?: unknown;
   form?: Record<string, string>;
   timeoutMs?: number;
+  /** Never repeated on a busy answer: the caller has a retry of its own (the webhook event job's). */
+  once?: boolean;
 }
 
 export interface BankResponse {

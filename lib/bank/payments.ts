@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { BankError, BankProtocolError, refusesToken } from './errors';
-import type { BankRequest, BankResponse } from './http';
-import { bankFetchWithRetry } from './retry';
+import { callBank } from './client';
+import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
-import { discardTppAccessToken, tppAccessToken } from './token';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
@@ -22,33 +20,6 @@ const initiationResponseSchema = z
 const statusResponseSchema = z.object({ transactionStatus: z.string().min(1) });
 
 export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
-
-function tokenRefused(error: unknown): boolean {
-  return error instanceof BankError && refusesToken(error.status, error.codes);
-}
-
-/**
- * Calls the payment interface with a TPP token. When the bank refuses the token (401 with a token
- * code, or with no code), a new one is fetched and the call made once more: a 401 means the bank
- * did nothing, so even a POST is safe to repeat.
- */
-export async function withToken(request: BankRequest): Promise<BankResponse> {
-  const token = await tppAccessToken();
-  try {
-    return await bankFetchWithRetry({
-      ...request,
-      headers: { ...request.headers, Authorization: `Bearer ${token}` },
-    });
-  } catch (error) {
-    if (!tokenRefused(error)) throw error;
-    discardTppAccessToken(token);
-    const fresh = await tppAccessToken();
-    return bankFetchWithRetry({
-      ...request,
-      headers: { ...request.headers, Authorization: `Bearer ${fresh}` },
-    });
-  }
-}
 
 export interface InitiatePaymentInput {
   service: PaymentService;
@@ -76,7 +47,7 @@ export interface Initiated {
 }
 
 export async function initiatePayment(input: InitiatePaymentInput): Promise<Initiated> {
-  const response = await withToken({
+  const response = await callBank('payments', {
     method: 'POST',
     url: `${settings().BANK_BASE_URL}/api/v1/${input.service}/${input.product}`,
     json: input.body,
@@ -130,7 +101,7 @@ function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
  * header is optional here, and would otherwise claim a PSU who is not there).
  */
 export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string): Promise<string> {
-  const response = await withToken({
+  const response = await callBank('payments', {
     method: 'GET',
     url: paymentUrl(ref, 'status'),
     headers: { 'PSU-IP-Address': psuIpAddress },
@@ -177,7 +148,7 @@ export async function cancelPayment(
     'TPP-Redirect-URI': context.redirectUri,
     'TPP-Nok-Redirect-URI': context.nokRedirectUri,
   };
-  const response = await withToken({ method: 'DELETE', url: paymentUrl(ref, 'self'), headers });
+  const response = await callBank('payments', { method: 'DELETE', url: paymentUrl(ref, 'self'), headers });
   const answer = scaAnswerOf(response.body);
   const asksMore = Object.keys(answer.links).some((name) => actionLinks.test(name));
   if (response.status !== 202 && !asksMore) return { kind: 'cancelled' };
@@ -185,7 +156,7 @@ export async function cancelPayment(
   const plain = answer.links.startAuthorisation;
   const identifying = answer.links.startAuthorisationWithPsuIdentification;
   if (plain || identifying) {
-    const started = await withToken({
+    const started = await callBank('payments', {
       method: 'POST',
       url: (plain ?? identifying) as string,
       headers: { ...headers, 'PSU-ID': plain ? undefined : context.psuId },

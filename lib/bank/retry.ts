@@ -10,9 +10,10 @@ const maxWaitSeconds = 5;
 /**
  * A call that may safely be repeated: reads and cancellations (idempotent by HTTP), token requests
  * (no side effect), and anything carrying an Idempotency-Key (the bank answers a repeat with the first
- * result). A plain POST or PUT is never repeated behind the PSU's back.
+ * result). A plain POST or PUT is never repeated behind the PSU's back, nor a call marked `once`.
  */
 function repeatable(request: BankRequest): boolean {
+  if (request.once) return false;
   return (
     request.method === 'GET' ||
     request.method === 'DELETE' ||

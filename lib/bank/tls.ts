@@ -227,8 +227,8 @@ export function bankTransport(): (url: string, init: TransportInit) => Promise<R
 }
 
 /**
- * `fetch` over the bank's TLS settings, for clients of the bank that keep their own request code (as
- * `lib/webhooks/bank-resource.ts` does: pass it as its `fetch`). Bodies are sent as text.
+ * `fetch` over the bank's TLS settings, for a read outside the bank's interfaces that takes no token,
+ * key or signature (the OAuth server's metadata, lib/bank/authorisations.ts). Bodies are sent as text.
  */
 export const bankTlsFetch = (async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
   const request = input instanceof Request ? input : undefined;

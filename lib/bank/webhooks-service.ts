@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
-import { businessFetch } from './business-token';
+import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
 
 /**
@@ -74,7 +74,7 @@ export interface NewSubscription {
 export async function createBankSubscription(
   input: NewSubscription,
 ): Promise<BankSubscription & { signingSecret: string }> {
-  const response = await businessFetch({
+  const response = await callBank('business', {
     method: 'POST',
     url: base(),
     json: { ...input, subjectScope: 'Self' },
@@ -83,14 +83,14 @@ export async function createBankSubscription(
 }
 
 export async function listBankSubscriptions(): Promise<BankSubscription[]> {
-  const response = await businessFetch({ method: 'GET', url: base() });
+  const response = await callBank('business', { method: 'GET', url: base() });
   return parse(listSchema, response.body, 'a subscription list').subscriptions;
 }
 
 /** One subscription, or undefined when the bank does not know it (or it is another client's). */
 export async function getBankSubscription(id: string): Promise<BankSubscription | undefined> {
   try {
-    const response = await businessFetch({ method: 'GET', url: at(id) });
+    const response = await callBank('business', { method: 'GET', url: at(id) });
     return parse(bankSubscriptionSchema, response.body, 'a subscription');
   } catch (error) {
     if (error instanceof BankError && error.status === 404) return undefined;
@@ -102,14 +102,14 @@ export async function updateBankSubscription(
   id: string,
   input: { eventTypes: string[]; description?: string },
 ): Promise<BankSubscription> {
-  const response = await businessFetch({ method: 'PUT', url: at(id), json: input });
+  const response = await callBank('business', { method: 'PUT', url: at(id), json: input });
   return parse(bankSubscriptionSchema, response.body, 'an updated subscription');
 }
 
 /** Cancels a subscription. One the bank no longer knows counts as cancelled. */
 export async function deleteBankSubscription(id: string): Promise<'deleted' | 'not_found'> {
   try {
-    await businessFetch({ method: 'DELETE', url: at(id) });
+    await callBank('business', { method: 'DELETE', url: at(id) });
     return 'deleted';
   } catch (error) {
     if (error instanceof BankError && error.status === 404) return 'not_found';
@@ -128,7 +128,7 @@ export type VerifyOutcome =
 
 export async function verifyBankSubscription(id: string, eventType = 'Claim'): Promise<VerifyOutcome> {
   try {
-    const response = await businessFetch({
+    const response = await callBank('business', {
       method: 'POST',
       url: `${at(id, '/verify')}?eventType=${encodeURIComponent(eventType)}`,
       // The bank posts a test delivery to the callback and waits for it before answering.
@@ -154,7 +154,7 @@ export type ReplayOutcome = { result: 'replayed'; count: number } | { result: 'd
 /** Queues again every delivery of the subscription that never arrived (held or given up). */
 export async function replayBankSubscription(id: string): Promise<ReplayOutcome> {
   try {
-    const response = await businessFetch({ method: 'POST', url: at(id, '/replay') });
+    const response = await callBank('business', { method: 'POST', url: at(id, '/replay') });
     const parsed = z.object({ replayed: z.number().int().min(0) }).safeParse(response.body);
     return { result: 'replayed', count: parsed.success ? parsed.data.replayed : 0 };
   } catch (error) {
@@ -165,6 +165,6 @@ export async function replayBankSubscription(id: string): Promise<ReplayOutcome>
 }
 
 export async function listBankDeliveries(id: string): Promise<BankDelivery[]> {
-  const response = await businessFetch({ method: 'GET', url: at(id, '/deliveries') });
+  const response = await callBank('business', { method: 'GET', url: at(id, '/deliveries') });
   return parse(deliveryListSchema, response.body, 'a delivery list').deliveries;
 }

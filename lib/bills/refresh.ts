@@ -1,7 +1,7 @@
 import { listClaims } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
+import { saveClaim } from '@/lib/db/queries/bills';
 import { logger } from '@/lib/log';
-import { saveClaim } from './store';
 
 /**
  * Reads a payor's claims from the bank and records them. When the bank cannot be reached the page

@@ -1,9 +1,9 @@
 import { findProfile } from '@/lib/auth/accounts';
 import type { Db } from '@/lib/db';
+import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { Bill } from '@/lib/db/schema';
 import { finalStatusList } from '@/lib/payments/status';
 import type { BillView } from './bill-view';
-import { billsOf, latestPaymentsFor } from './store';
 
 function toView(bill: Bill, payment: { id: string; transactionStatus: string | null } | undefined): BillView {
   return {

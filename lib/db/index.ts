@@ -1,14 +1,13 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { seedDemoPsu } from './seed';
+import type { Db } from './types';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+export type { Db };
 
 export interface Database {
   db: Db;

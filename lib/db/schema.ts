@@ -12,6 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+import type { ScaAnswer } from '@/lib/bank/sca-answer';
+import type { Locale } from '@/lib/i18n/routing';
 
 export const psus = pgTable('psus', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -21,6 +24,21 @@ export const psus = pgTable('psus', {
   kennitala: text('kennitala'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it. */
+export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused';
+
+/** Where a status reading came from, shown on the timeline. */
+export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook' | 'cancellation';
+
+/**
+ * Where the PSU's strong customer authentication stands, as the bank last described it (lib/payments/
+ * sca.ts). Each answer replaces the previous one's links, methods and challenge; the links of the
+ * initiation are kept apart, because a multilevel payment starts one authorisation per signer from them.
+ */
+export interface ScaState extends ScaAnswer {
+  initiationLinks: Record<string, string>;
+}
 
 /**
  * A payment as this app knows it. The row is written before the bank is called, so that a crash,
@@ -36,13 +54,13 @@ export const payments = pgTable(
       .references(() => psus.id),
     submissionId: uuid('submission_id').notNull(),
     idempotencyKey: uuid('idempotency_key').notNull().unique(),
-    service: text('service').notNull(),
-    product: text('product').notNull(),
-    body: jsonb('body').notNull(),
-    scaLanguage: text('sca_language').notNull(),
-    uiLocale: text('ui_locale').notNull(),
+    service: text('service').$type<PaymentService>().notNull(),
+    product: text('product').$type<PaymentProduct>().notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    scaLanguage: text('sca_language').$type<Locale>().notNull(),
+    uiLocale: text('ui_locale').$type<Locale>().notNull(),
     /** Our own phase around the bank's transactionStatus: new → initiated | refused. */
-    phase: text('phase').notNull().default('new'),
+    phase: text('phase').$type<PaymentPhase>().notNull().default('new'),
     transactionStatus: text('transaction_status'),
     bankPaymentId: text('bank_payment_id').unique(),
     scaRedirect: text('sca_redirect'),
@@ -58,7 +76,7 @@ export const payments = pgTable(
     /** For a bulk payment: how many payments it holds. */
     elementCount: integer('element_count'),
     /** Where the bank's SCA stands: its latest links, methods, challenge and scaStatus (lib/payments/sca.ts). */
-    sca: jsonb('sca'),
+    sca: jsonb('sca').$type<ScaState>(),
     /** The PSU's IPv4 when they submitted, if known: a resend without them sends it as PSU-IP-Address. */
     psuIpAddress: text('psu_ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,8 +98,8 @@ export const paymentEvents = pgTable(
       .references(() => payments.id),
     transactionStatus: text('transaction_status'),
     scaStatus: text('sca_status'),
-    source: text('source').notNull(),
-    detail: jsonb('detail'),
+    source: text('source').$type<StatusSource>().notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index('payment_events_payment_idx').on(table.paymentId, table.id)],

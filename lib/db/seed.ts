@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { settings } from '@/lib/config';
-import type { Db } from './index';
 import { psus } from './schema';
+import type { Db } from './types';
 
 /** The demo PSUs that README shows; their kennitölur match the sandbox bank's demo customers. */
 export const demoPsus = [

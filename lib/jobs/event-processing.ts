@@ -1,21 +1,14 @@
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
-import { logger } from '@/lib/log';
-import { processPaymentNotification } from '@/lib/webhooks/payment-notifications';
 import {
-  processSubscriptionEvents,
   purgeSeenEvents,
   subscriptionsWithForgottenEvents,
   subscriptionsWithPendingEvents,
-} from '@/lib/webhooks/process-events';
-import {
-  attachJobQueue,
-  enqueueWebhookEvents,
-  type PaymentNotificationJob,
-  paymentNotificationQueue,
-  type WebhookEventJob,
-  webhookEventQueue,
-} from '@/lib/webhooks/queue';
+} from '@/lib/db/queries/webhook-events';
+import { logger } from '@/lib/log';
+import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
+import { enqueueWebhookEvents, type WebhookEventJob, webhookEventQueue } from '@/lib/webhooks/queue';
+import { attachJobQueue } from './queue';
 
 const purgeQueue = 'webhook-event-purge';
 const sweepQueue = 'webhook-event-sweep';
@@ -24,13 +17,12 @@ const sweepQueue = 'webhook-event-sweep';
 // for pg-boss's 30 s backstop poll.
 const polling = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 } as const;
 
-/** Queues and workers for webhook events and payment status notifications. */
+/** Queues and workers for webhook events. */
 export async function registerEventProcessing(boss: PgBoss): Promise<void> {
   // `stately` keyed by subscription: one job runs and one waits per subscription, so its events are
   // processed one after another, in order, across every app instance; each event is claimed before it
   // is processed besides (lib/webhooks/process-events.ts), so none is processed twice.
   await boss.createQueue(webhookEventQueue, { policy: 'stately' });
-  await boss.createQueue(paymentNotificationQueue);
   await boss.createQueue(purgeQueue);
   await boss.createQueue(sweepQueue, { policy: 'singleton' });
 
@@ -38,14 +30,6 @@ export async function registerEventProcessing(boss: PgBoss): Promise<void> {
     const db = await getDb();
     for (const job of jobs) await processSubscriptionEvents(db, job.data.subscriptionId);
   });
-  await boss.work<PaymentNotificationJob>(
-    paymentNotificationQueue,
-    { batchSize: 5, ...polling },
-    async (jobs) => {
-      const db = await getDb();
-      for (const job of jobs) await processPaymentNotification(db, job.data.notificationId);
-    },
-  );
   await boss.work(purgeQueue, async () => {
     const purged = await purgeSeenEvents(await getDb());
     if (purged) logger.info({ purged }, 'old webhook events purged');

@@ -1,38 +1,23 @@
-import { and, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
+import { databaseNowMinus } from '@/lib/db/clock';
 import { payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { resendUnsentPayment } from '@/lib/payments/initiation';
+import {
+  type PaymentNotificationJob,
+  paymentNotificationQueue,
+  processPaymentNotification,
+} from '@/lib/payments/notifications';
 import { finalStatusList } from '@/lib/payments/status';
+import { type StatusJob, scheduleStatusCheck, statusQueue } from '@/lib/payments/status-checks';
 import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
 
-export const statusQueue = 'payment-status';
 export const resendQueue = 'payment-resend';
 
-interface StatusJob {
-  paymentId: string;
-  attempt: number;
-}
-
-// Seconds until the next reading: quick while the PSU is likely still at the bank, then slower, so
-// a lost notification costs minutes at most and a forgotten payment costs the bank little.
-const backoffSeconds = [2, 5, 10, 30, 60, 120, 300, 600, 900];
 // After this many readings (about three days) the payment is left to notifications and the sweep.
 const maxAttempts = 300;
-
-export function nextDelaySeconds(attempt: number): number {
-  return backoffSeconds[Math.min(attempt, backoffSeconds.length - 1)] ?? 900;
-}
-
-export async function scheduleStatusCheck(boss: PgBoss, paymentId: string, attempt = 0): Promise<void> {
-  await boss.send(statusQueue, { paymentId, attempt } satisfies StatusJob, {
-    singletonKey: paymentId,
-    startAfter: nextDelaySeconds(attempt),
-    retryLimit: 3,
-    retryDelay: 10,
-    retryBackoff: true,
-  });
-}
 
 async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
   const db = await getDb();
@@ -77,7 +62,7 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
     .where(
       and(
         inArray(payments.phase, ['new', 'sending']),
-        gt(payments.createdAt, sql`now() - make_interval(hours => ${resendWindowHours})`),
+        gt(payments.createdAt, databaseNowMinus(resendWindowHours, 'hours')),
       ),
     );
   for (const { id } of unsent) {
@@ -97,7 +82,6 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
 }
 
 async function resend(paymentId: string): Promise<void> {
-  const { resendUnsentPayment } = await import('@/lib/payments/initiation');
   const outcome = await resendUnsentPayment(paymentId);
   if (!outcome || outcome.ok) return;
   // Busy, or the outcome is unknown again (timeout, 5xx, 429): the job's retry tries later. A refusal
@@ -114,6 +98,16 @@ export async function registerStatusReconciliation(boss: PgBoss): Promise<void> 
     { batchSize: 5, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     async (jobs) => {
       for (const job of jobs) await reconcile(boss, job.data);
+    },
+  );
+  // A status notification from the bank is a signal: its job re-reads the payment's status.
+  await boss.createQueue(paymentNotificationQueue);
+  await boss.work<PaymentNotificationJob>(
+    paymentNotificationQueue,
+    { batchSize: 5, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      const db = await getDb();
+      for (const job of jobs) await processPaymentNotification(db, job.data.notificationId);
     },
   );
   await boss.createQueue(resendQueue, { policy: 'stately' });

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { databaseNow } from '@/lib/db/clock';
 import { paymentEvents, payments } from '@/lib/db/schema';
 import { isFinalStatus, type StatusSource } from './status';
 
@@ -27,7 +28,7 @@ export async function recordStatus(
     if (isFinalStatus(current.transactionStatus) && !isFinalStatus(transactionStatus)) return false;
     await tx
       .update(payments)
-      .set({ transactionStatus, updatedAt: sql`now()` })
+      .set({ transactionStatus, updatedAt: databaseNow() })
       .where(eq(payments.id, paymentId));
     await tx.insert(paymentEvents).values({ paymentId, transactionStatus, source, detail });
     return true;

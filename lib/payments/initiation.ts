@@ -1,17 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
 import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
+import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
-import { afterInitiation } from '@/lib/jobs';
 import { logger } from '@/lib/log';
-import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhooks/payment-notifications';
+import { issueNotificationUri, notificationContentPreferred } from './notifications';
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
+import { afterInitiation } from './status-checks';
 
 export interface InitiationRequest {
   psuId: string;
@@ -75,13 +76,13 @@ async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
 async function claim(db: Db, paymentId: string): Promise<boolean> {
   const claimed = await db
     .update(payments)
-    .set({ phase: 'sending', claimedUntil: sql`now() + make_interval(secs => ${claimSeconds()})` })
+    .set({ phase: 'sending', claimedUntil: databaseNowPlus(claimSeconds()) })
     .where(
       and(
         eq(payments.id, paymentId),
         or(
           eq(payments.phase, 'new'),
-          and(eq(payments.phase, 'sending'), lt(payments.claimedUntil, sql`now()`)),
+          and(eq(payments.phase, 'sending'), lt(payments.claimedUntil, databaseNow())),
         ),
       ),
     )
@@ -111,13 +112,13 @@ async function send(
   const uris = returnUris(payment.id, payment.psuId);
   try {
     const initiated = await initiatePayment({
-      service: payment.service as PaymentService,
-      product: payment.product as PaymentProduct,
+      service: payment.service,
+      product: payment.product,
       body: payment.body,
       idempotencyKey: payment.idempotencyKey,
       psuIpAddress: request.psuIpAddress,
       psuUserAgent: request.psuUserAgent,
-      scaLanguage: payment.scaLanguage as 'is' | 'en',
+      scaLanguage: payment.scaLanguage,
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
       psuId: await psuIdHeaderFor(payment.psuId, db),
@@ -140,7 +141,7 @@ async function send(
             initiationLinks: initiated.sca.links,
           } satisfies ScaState,
           transactionStatus: initiated.transactionStatus,
-          updatedAt: sql`now()`,
+          updatedAt: databaseNow(),
         })
         .where(eq(payments.id, payment.id));
       await tx.insert(paymentEvents).values({
@@ -180,7 +181,7 @@ async function send(
       const code = error.codes[0] ?? `HTTP_${error.status}`;
       await db
         .update(payments)
-        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: sql`now()` })
+        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: databaseNow() })
         .where(eq(payments.id, payment.id));
       return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
     }

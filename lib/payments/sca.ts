@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import {
   type AuthorisationContext,
@@ -9,19 +9,13 @@ import {
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
-import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { databaseNow } from '@/lib/db/clock';
+import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { returnState, returnUris } from './return-state';
 import type { StatusSource } from './status';
 
-/**
- * Where the PSU's strong customer authentication stands, as the bank last described it. Each answer
- * replaces the previous one's links, methods and challenge; the links of the initiation are kept
- * apart, because a multilevel payment starts one authorisation per signer from them.
- */
-export interface ScaState extends ScaAnswer {
-  initiationLinks: Record<string, string>;
-}
+export type { ScaState };
 
 const finalScaStatuses = new Set(['finalised', 'failed', 'exempted']);
 
@@ -42,7 +36,7 @@ export type ScaStep =
   | { kind: 'none' };
 
 export function scaStateOf(payment: Payment): ScaState | undefined {
-  return (payment.sca as ScaState | null) ?? undefined;
+  return payment.sca ?? undefined;
 }
 
 export function nextScaStep(payment: Payment): ScaStep {
@@ -86,11 +80,11 @@ export async function recordScaStatus(
       .from(payments)
       .where(eq(payments.id, payment.id))
       .for('update');
-    const sca = (current?.sca as ScaState | null) ?? undefined;
+    const sca = current?.sca ?? undefined;
     if (!sca || sca.scaStatus === scaStatus) return;
     await tx
       .update(payments)
-      .set({ sca: { ...sca, scaStatus }, updatedAt: sql`now()` })
+      .set({ sca: { ...sca, scaStatus }, updatedAt: databaseNow() })
       .where(eq(payments.id, payment.id));
     await tx.insert(paymentEvents).values({ paymentId: payment.id, scaStatus, source });
   });
@@ -112,7 +106,7 @@ async function saveAnswer(
   };
   const [updated] = await db
     .update(payments)
-    .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: sql`now()` })
+    .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: databaseNow() })
     .where(eq(payments.id, payment.id))
     .returning();
   if (!updated) throw new Error('A payment disappeared during SCA');
@@ -133,7 +127,7 @@ export function authorisationContext(
   const uris = returnUris(payment.id, payment.psuId);
   return {
     psuIpAddress,
-    scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+    scaLanguage: payment.scaLanguage,
     redirectUri: uris.ok,
     nokRedirectUri: uris.nok,
     psuId,

@@ -30,8 +30,5 @@ export function isTransactionStatus(value: unknown): value is TransactionStatus 
   return typeof value === 'string' && (transactionStatuses as readonly string[]).includes(value);
 }
 
-/** Where a status reading came from, shown on the timeline. */
-export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook' | 'cancellation';
-
-/** Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it. */
-export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused';
+// Stored on payments and their events, and so declared with their columns.
+export type { PaymentPhase, StatusSource } from '@/lib/db/schema';

@@ -1,5 +1,5 @@
 import { BankError, BankUnavailableError } from '@/lib/bank/errors';
-import { type PaymentProduct, type PaymentService, readPaymentStatus } from '@/lib/bank/payments';
+import { readPaymentStatus } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
@@ -22,8 +22,8 @@ export async function syncPaymentStatus(
   try {
     const status = await readPaymentStatus(
       {
-        service: payment.service as PaymentService,
-        product: payment.product as PaymentProduct,
+        service: payment.service,
+        product: payment.product,
         paymentId: payment.bankPaymentId,
         links: scaStateOf(payment)?.initiationLinks,
       },

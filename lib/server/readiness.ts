@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
+import { newestAppliedMigration, pingDatabase } from '@/lib/db/queries/health';
 import { logger } from '@/lib/log';
 import { lifecycle } from './lifecycle';
 
@@ -36,16 +36,10 @@ export async function checkReadiness(): Promise<Readiness> {
   };
   try {
     const db = await withTimeout(getDb(), 5_000);
-    await withTimeout(db.execute(sql`select 1`), 2_000);
+    await withTimeout(pingDatabase(db), 2_000);
     checks.database = true;
-    const result = await withTimeout(
-      db.execute(sql`select max(created_at)::bigint as newest from drizzle.__drizzle_migrations`),
-      2_000,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      newest: string | number | null;
-    }[];
-    checks.migrations = Number(rows[0]?.newest ?? 0) >= (await newestMigration());
+    const applied = await withTimeout(newestAppliedMigration(db), 2_000);
+    checks.migrations = applied >= (await newestMigration());
   } catch (error) {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'readiness check failed');
   }

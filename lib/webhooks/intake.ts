@@ -1,6 +1,5 @@
-import { fillPlaceholders, sql } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
-import { webhookEvents } from '@/lib/db/schema';
+import { insertEventOnce } from '@/lib/db/queries/webhook-events';
 import { logger } from '@/lib/log';
 import { decryptDelivery } from './encryption';
 import { type DeliveryEnvelope, parseEnvelope, selfLink } from './envelope';
@@ -94,54 +93,18 @@ function checkSignature(input: DeliveryInput, keys: DeliveryKeys, now: Date): Si
   });
 }
 
-function eventInsert(db: Db) {
-  return db
-    .insert(webhookEvents)
-    .values({
-      eventId: sql.placeholder('eventId'),
-      subscriptionId: sql.placeholder('subscriptionId'),
-      eventType: sql.placeholder('eventType'),
-      schemaVersion: sql.placeholder('schemaVersion'),
-      occurredAt: sql.placeholder('occurredAt'),
-      selfLink: sql.placeholder('selfLink'),
-      links: sql.placeholder('links'),
-      requestId: sql.placeholder('requestId'),
-    })
-    .onConflictDoNothing({ target: webhookEvents.eventId })
-    .returning({ id: webhookEvents.id });
-}
-
-/** What PGlite and node-postgres's pool both offer: a parameterised query answering `{ rows }`. */
-interface SqlClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-// The statement is written by drizzle once per database handle, from the schema, and run on the
-// driver's client as it is: drizzle's own run asks PGlite to parse every result with its type
-// parsers, which cost as much again as the insert here, and building the query each time as much.
-const eventInserts = new WeakMap<Db, { sql: string; params: unknown[]; client?: SqlClient }>();
-
 /**
- * Stores an event unless one with its `eventId` is stored already, in one statement (INSERT … ON
- * CONFLICT DO NOTHING RETURNING); true when this call stored it. Once it returns, the event is
- * committed: a crash from here on leaves it pending, and the workers' sweep processes it.
+ * Stores an event unless one with its `eventId` is stored already (lib/db/queries/webhook-events.ts);
+ * true when this call stored it. Once it returns, the event is committed: a crash from here on leaves it
+ * pending, and the workers' sweep processes it.
  */
-export async function storeEventOnce(
+export function storeEventOnce(
   db: Db,
   subscriptionId: string,
   envelope: DeliveryEnvelope,
   requestId: string | null,
 ): Promise<boolean> {
-  let statement = eventInserts.get(db);
-  if (!statement) {
-    const client = (db as { $client?: Partial<SqlClient> }).$client;
-    statement = {
-      ...eventInsert(db).toSQL(),
-      client: typeof client?.query === 'function' ? (client as SqlClient) : undefined,
-    };
-    eventInserts.set(db, statement);
-  }
-  const values = {
+  return insertEventOnce(db, {
     eventId: envelope.eventId,
     subscriptionId,
     eventType: envelope.eventType,
@@ -150,12 +113,7 @@ export async function storeEventOnce(
     selfLink: selfLink(envelope)?.href ?? null,
     links: envelope.links,
     requestId,
-  };
-  // A transaction's handle has no client of its own: drizzle runs the statement there.
-  const inserted = statement.client
-    ? (await statement.client.query(statement.sql, fillPlaceholders(statement.params, values))).rows
-    : await eventInsert(db).execute(values);
-  return inserted.length > 0;
+  });
 }
 
 function refuse(

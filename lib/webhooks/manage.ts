@@ -1,4 +1,4 @@
-import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, isNull, or } from 'drizzle-orm';
 import { BankError, BankUnavailableError } from '@/lib/bank/errors';
 import {
   type BankSubscription,
@@ -11,13 +11,13 @@ import {
   verifyBankSubscription,
 } from '@/lib/bank/webhooks-service';
 import type { Db } from '@/lib/db';
+import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import type { CreateSubscriptionInput, RegisterSubscriptionInput } from './subscription-forms';
 import {
   callbackUrlFor,
   findSubscription,
-  isUuid,
   markSubscriptionCancelled,
   mirrorDeliveryState,
   newSubscriptionId,
@@ -117,7 +117,7 @@ export async function registerSubscription(
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
     .where(
-      sql`${webhookSubscriptions.id} = ${id} or ${webhookSubscriptions.bankSubscriptionId} = ${bank.subscriptionId}`,
+      or(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.bankSubscriptionId, bank.subscriptionId)),
     )
     .limit(1);
   if (taken) return { ok: false, reason: 'alreadyRegistered' };

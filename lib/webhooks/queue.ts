@@ -1,24 +1,10 @@
-import type { PgBoss } from 'pg-boss';
-import { logger } from '@/lib/log';
+import { attachedJobQueue, sendJob } from '@/lib/jobs/queue';
 import { processGlobal } from '@/lib/server/process-global';
 
 export const webhookEventQueue = 'webhook-event';
-export const paymentNotificationQueue = 'payment-notification';
 
 export interface WebhookEventJob {
   subscriptionId: string;
-}
-
-export interface PaymentNotificationJob {
-  notificationId: number;
-}
-
-// Per process, not per module copy: route handlers and the worker registration are bundled apart.
-const queue = processGlobal<{ boss?: PgBoss }>('webhook-queue', () => ({}));
-
-/** Set by the worker registration (lib/jobs/event-processing.ts) once the queues exist. */
-export function attachJobQueue(instance: PgBoss | undefined): void {
-  queue.boss = instance;
 }
 
 /**
@@ -27,23 +13,20 @@ export function attachJobQueue(instance: PgBoss | undefined): void {
  * Without a running queue the event stays pending in the table, and the sweep at the next start of
  * the workers picks it up: the delivery is never refused for it.
  */
-export async function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
-  const boss = queue.boss;
-  if (!boss) return false;
-  try {
-    await boss.send(webhookEventQueue, { subscriptionId } satisfies WebhookEventJob, {
+export function enqueueWebhookEvents(subscriptionId: string): Promise<boolean> {
+  return sendJob(
+    webhookEventQueue,
+    { subscriptionId } satisfies WebhookEventJob,
+    {
       singletonKey: subscriptionId,
       // More tries than an event's own limit (8, lib/webhooks/process-events.ts), so an event the bank
       // keeps failing on is given up by its counter rather than left pending when the job gives up.
       retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,
-    });
-    return true;
-  } catch (error) {
-    logger.warn({ subscriptionId, err: error }, 'could not queue webhook event processing');
-    return false;
-  }
+    },
+    { subscriptionId },
+  );
 }
 
 // Deliveries for one subscription wake its processing with one job send per this interval at most:
@@ -72,7 +55,7 @@ const wakes = processGlobal('webhook-wakes', () => new Map<string, Wake>());
  * sweeps (at the start of the workers, and every minute, lib/jobs/event-processing.ts) queue it.
  */
 export function wakeWebhookEvents(subscriptionId: string): void {
-  if (!queue.boss) return;
+  if (!attachedJobQueue()) return;
   const pending = wakes.get(subscriptionId);
   if (pending) {
     pending.again = true;
@@ -114,21 +97,5 @@ export async function settleWebhookWakes(): Promise<void> {
       wake.hurry?.();
     }
     await Promise.all([...wakes.values()].map((wake) => wake.done));
-  }
-}
-
-export async function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
-  const boss = queue.boss;
-  if (!boss) return false;
-  try {
-    await boss.send(paymentNotificationQueue, { notificationId } satisfies PaymentNotificationJob, {
-      retryLimit: 3,
-      retryDelay: 5,
-      retryBackoff: true,
-    });
-    return true;
-  } catch (error) {
-    logger.warn({ notificationId, err: error }, 'could not queue a payment notification');
-    return false;
   }
 }

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
+import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
+import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookSubscriptions } from '@/lib/db/schema';
 import { processGlobal } from '@/lib/server/process-global';
 import { openSecret, sealSecret } from './secret-box';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /**
  * Our id for a subscription, chosen before the bank is called: it is part of the callback URL the
@@ -62,7 +58,7 @@ export async function mirrorDeliveryState(
 ): Promise<void> {
   await db
     .update(webhookSubscriptions)
-    .set({ ...state, updatedAt: sql`now()` })
+    .set({ ...state, updatedAt: databaseNow() })
     .where(eq(webhookSubscriptions.id, subscriptionId));
   forgetDeliveryKeys(subscriptionId);
 }
@@ -71,7 +67,7 @@ export async function mirrorDeliveryState(
 export async function markSubscriptionCancelled(db: Db, subscriptionId: string): Promise<void> {
   await db
     .update(webhookSubscriptions)
-    .set({ cancelledAt: sql`now()`, deliveryEnabled: false, updatedAt: sql`now()` })
+    .set({ cancelledAt: databaseNow(), deliveryEnabled: false, updatedAt: databaseNow() })
     .where(eq(webhookSubscriptions.id, subscriptionId));
   forgetDeliveryKeys(subscriptionId);
 }
@@ -89,10 +85,10 @@ export async function rotateSigningSecret(
   await db
     .update(webhookSubscriptions)
     .set({
-      previousSigningSecretSealed: sql`${webhookSubscriptions.signingSecretSealed}`,
-      previousSecretValidUntil: sql`now() + make_interval(secs => ${previousValidForSeconds})`,
+      previousSigningSecretSealed: webhookSubscriptions.signingSecretSealed,
+      previousSecretValidUntil: databaseNowPlus(previousValidForSeconds),
       signingSecretSealed: sealSecret(signingSecret, subscriptionId),
-      updatedAt: sql`now()`,
+      updatedAt: databaseNow(),
     })
     .where(eq(webhookSubscriptions.id, subscriptionId));
   forgetDeliveryKeys(subscriptionId);

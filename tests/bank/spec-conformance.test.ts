@@ -160,10 +160,10 @@ const PAYMENT = '/psd2/api/v1/payments/credit-transfers';
 
 describe('token', () => {
   it('is requested with the client credentials grant, scope pis:, as a form', async () => {
-    const tokens = await import('@/lib/bank/token');
-    tokens.discardTppAccessToken(await tokens.tppAccessToken());
+    const tokens = await import('@/lib/bank/tokens');
+    tokens.discardAccessToken('payments', await tokens.accessToken('payments'));
     proxy.reset();
-    await tokens.tppAccessToken();
+    await tokens.accessToken('payments');
     const call = only('POST', /^\/oauth\/v2\/oauth-token$/);
     expect(call.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(call.headers['ocp-apim-subscription-key']).toBe('demo-subscription-key');
@@ -507,8 +507,8 @@ describe('PSU-IP-Address', () => {
 
 describe('business interfaces (claims, webhooks service)', () => {
   it('take the business token (openid b2b, the online-banking user) and the documented headers', async () => {
-    const business = await import('@/lib/bank/business-token');
-    business.discardBusinessAccessToken(await business.businessAccessToken());
+    const tokens = await import('@/lib/bank/tokens');
+    tokens.discardAccessToken('business', await tokens.accessToken('business'));
     proxy.calls.length = 0;
     const { listClaims } = await import('@/lib/bank/claims');
     await listClaims(KENNITALA.jon);
@@ -562,9 +562,9 @@ describe('webhook self-link reads renew a business token the bank refuses (spec 
   }
 
   async function readAsEventJob(href: string) {
-    const { createBankResourceClient } = await import('@/lib/webhooks/bank-resource');
+    const { readBankResource } = await import('@/lib/bank/resources');
     proxy.calls.length = 0;
-    return createBankResourceClient().read(href);
+    return readBankResource(href);
   }
 
   const sequence = () =>

@@ -54,8 +54,8 @@ let app: {
   jobs: typeof import('@/lib/jobs');
   intake: typeof import('@/lib/webhooks/intake');
   processEvents: typeof import('@/lib/webhooks/process-events');
-  bankResource: typeof import('@/lib/webhooks/bank-resource');
-  businessToken: typeof import('@/lib/bank/business-token');
+  resources: typeof import('@/lib/bank/resources');
+  tokens: typeof import('@/lib/bank/tokens');
 };
 
 beforeAll(async () => {
@@ -77,7 +77,7 @@ beforeAll(async () => {
     BANK_EVENTS_BASE_URL: `${sandbox.url}/events`,
     BANK_TIMEOUT_MS: String(BANK_TIMEOUT_MS),
   });
-  const [initiation, dbModule, schema, sca, sync, errors, jobs, intake, processEvents, bankResource, token] =
+  const [initiation, dbModule, schema, sca, sync, errors, jobs, intake, processEvents, resources, tokens] =
     await Promise.all([
       import('@/lib/payments/initiation'),
       import('@/lib/db'),
@@ -88,8 +88,8 @@ beforeAll(async () => {
       import('@/lib/jobs'),
       import('@/lib/webhooks/intake'),
       import('@/lib/webhooks/process-events'),
-      import('@/lib/webhooks/bank-resource'),
-      import('@/lib/bank/business-token'),
+      import('@/lib/bank/resources'),
+      import('@/lib/bank/tokens'),
     ]);
   const db = await dbModule.getDb();
   app = {
@@ -103,8 +103,8 @@ beforeAll(async () => {
     jobs,
     intake,
     processEvents,
-    bankResource,
-    businessToken: token,
+    resources,
+    tokens,
   };
   const [psu] = await db.select().from(schema.psus).where(eq(schema.psus.email, 'demo@greidsla.is'));
   psuId = psu?.id ?? '';
@@ -508,12 +508,12 @@ describe('fault matrix: status reads', () => {
 
 // --- webhook deliveries --------------------------------------------------------------------------
 // Before the notification cases start the job workers: here the events are processed by calling the
-// processing the job runs, with a claims client on the business token, so that each step is seen.
+// processing the job runs, with its reads of self links on the business token, so that each step is seen.
 
 async function businessHeaders(): Promise<Record<string, string>> {
   return {
     Accept: 'application/json',
-    Authorization: `Bearer ${await app.businessToken.businessAccessToken()}`,
+    Authorization: `Bearer ${await app.tokens.accessToken('business')}`,
     'Ocp-Apim-Subscription-Key': 'demo-subscription-key',
     'X-Request-ID': randomUUID(),
   };
@@ -533,19 +533,14 @@ async function seededClaimLinks(): Promise<string[]> {
   return claimLinks;
 }
 
-/** The claims client the event job uses, on the business token, noting the order of its reads. */
-function recordingClient() {
+/** The reads of self links the event job makes, on the business token, noting their order. */
+function recordingReader() {
   const reads: string[] = [];
-  const inner = app.bankResource.createBankResourceClient({
-    accessToken: () => app.businessToken.businessAccessToken(),
-  });
   return {
     reads,
-    client: {
-      read: (href: string) => {
-        reads.push(href);
-        return inner.read(href);
-      },
+    read: (href: string) => {
+      reads.push(href);
+      return app.resources.readBankResource(href);
     },
   };
 }
@@ -586,14 +581,14 @@ describe('fault matrix: webhook deliveries', () => {
       expect((await deliver(id, secret, envelope)).httpStatus).toBe(202);
       await addFault(sandbox.url, { method: 'GET', path: '/business/claims/', count: 1, ...c.rule });
       try {
-        const { client, reads } = recordingClient();
+        const { read, reads } = recordingReader();
         if (c.transient) {
-          await expect(app.processEvents.processSubscriptionEvents(app.db, id, client)).rejects.toThrow();
+          await expect(app.processEvents.processSubscriptionEvents(app.db, id, read)).rejects.toThrow();
           expect(await storedEvent(envelope.eventId)).toMatchObject({ processedAt: null, attempts: 1 });
           // The job's retry.
-          await app.processEvents.processSubscriptionEvents(app.db, id, client);
+          await app.processEvents.processSubscriptionEvents(app.db, id, read);
         } else {
-          await app.processEvents.processSubscriptionEvents(app.db, id, client);
+          await app.processEvents.processSubscriptionEvents(app.db, id, read);
         }
         expect(await storedEvent(envelope.eventId)).toMatchObject({
           outcome: 'applied',
@@ -620,14 +615,14 @@ describe('fault matrix: webhook deliveries', () => {
       httpStatus: 200,
       outcome: { status: 'duplicate' },
     });
-    const { client, reads } = recordingClient();
-    expect(await app.processEvents.processSubscriptionEvents(app.db, id, client)).toEqual({ processed: 1 });
+    const { read, reads } = recordingReader();
+    expect(await app.processEvents.processSubscriptionEvents(app.db, id, read)).toEqual({ processed: 1 });
     // A duplicate after processing changes nothing.
     expect(await deliver(id, secret, envelope)).toMatchObject({
       httpStatus: 200,
       outcome: { status: 'duplicate' },
     });
-    expect(await app.processEvents.processSubscriptionEvents(app.db, id, client)).toEqual({ processed: 0 });
+    expect(await app.processEvents.processSubscriptionEvents(app.db, id, read)).toEqual({ processed: 0 });
     expect(reads).toHaveLength(1);
     expect(await storedEvent(envelope.eventId)).toMatchObject({ outcome: 'applied', attempts: 1 });
   });
@@ -645,7 +640,7 @@ describe('fault matrix: webhook deliveries', () => {
         .where(eq(app.schema.webhookEvents.eventId, envelope.eventId)),
     ).toHaveLength(0);
     expect((await deliver(id, secret, envelope)).httpStatus).toBe(202);
-    await app.processEvents.processSubscriptionEvents(app.db, id, recordingClient().client);
+    await app.processEvents.processSubscriptionEvents(app.db, id, recordingReader().read);
     expect(await storedEvent(envelope.eventId)).toMatchObject({ outcome: 'applied' });
   });
   it('reordered: deliveries that arrive together are applied in occurredAt order; a late one is superseded', async () => {
@@ -658,14 +653,14 @@ describe('fault matrix: webhook deliveries', () => {
     const second = claimEnvelope({ occurredAt: at(1_000), links: selfLink(b ?? '') });
     const third = claimEnvelope({ occurredAt: at(3_000), links: selfLink(a ?? '') });
     for (const envelope of [third, second, first]) await deliver(id, secret, envelope);
-    const { client, reads } = recordingClient();
-    await app.processEvents.processSubscriptionEvents(app.db, id, client);
+    const { read, reads } = recordingReader();
+    await app.processEvents.processSubscriptionEvents(app.db, id, read);
     // `first` is older than `third` for the same claim, which is read after it, so it is read too: in order.
     expect(reads).toEqual([a, b, a]);
     // An event for claim a older than the one applied arrives late: nothing newer to tell.
     const late = claimEnvelope({ occurredAt: at(2_000), links: selfLink(a ?? '') });
     expect((await deliver(id, secret, late)).httpStatus).toBe(202);
-    await app.processEvents.processSubscriptionEvents(app.db, id, client);
+    await app.processEvents.processSubscriptionEvents(app.db, id, read);
     expect(reads).toHaveLength(3);
     expect(await storedEvent(late.eventId)).toMatchObject({ outcome: 'superseded' });
     for (const e of [first, second, third])

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claim } from '@/lib/bank/claims';
-import { findBill, saveClaim } from '@/lib/bills/store';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
+import { findBill, saveClaim } from '@/lib/db/queries/bills';
 import { webhookSubscriptions } from '@/lib/db/schema';
-import { createBankResourceClient } from '@/lib/webhooks/bank-resource';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import {
   cancelSubscription,
@@ -22,9 +21,11 @@ import { claimEnvelope, createSubscription, type FakeBank, sealedDelivery, start
 
 let db: Db;
 let bank: FakeBank;
-// What the fake webhooks service answers to verify and replay, by our test's choice.
+// What the fake webhooks service answers to verify and replay, and its claims interface to a read
+// of a claim, by our test's choice.
 let verifyStatus = 200;
 let replayStatus = 202;
+let claimAnswer: unknown = {};
 
 beforeAll(async () => {
   bank = await startFakeBank((method, path) => {
@@ -44,6 +45,7 @@ beforeAll(async () => {
     const one = path.match(/^\/events\/api\/v1\/subscriptions\/([^/?]+)$/);
     if (method === 'GET' && one) return { status: 200, body: bankSubscription(one[1] ?? '', false) };
     if (method === 'DELETE' && one) return { status: 204 };
+    if (method === 'GET' && path.startsWith('/business/claims/')) return { status: 200, body: claimAnswer };
     return undefined;
   });
   Object.assign(process.env, await freshAppDatabase());
@@ -51,7 +53,7 @@ beforeAll(async () => {
   process.env.SEED_DEMO_PSU = 'false';
   process.env.BANK_AUTH_URL = bank.url;
   process.env.BANK_EVENTS_BASE_URL = `${bank.url}/events`;
-  process.env.BANK_BUSINESS_BASE_URL = 'http://bank.test/business';
+  process.env.BANK_BUSINESS_BASE_URL = `${bank.url}/business`;
   process.env.APP_BASE_URL = 'http://app.test';
   db = await getDb();
 });
@@ -96,18 +98,16 @@ function claimBody(claimId: string, status: 'Unpaid' | 'Paid') {
   };
 }
 
-function claimsAnswering(body: unknown) {
-  return createBankResourceClient({
-    fetch: async () =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    accessToken: async () => 'business-token',
-  });
+/** Processes the subscription's events while the bank's claims interface answers every claim read with `body`. */
+async function processWhileClaimsRead(subscriptionId: string, body: unknown) {
+  claimAnswer = body;
+  await processSubscriptionEvents(db, subscriptionId);
 }
 
 async function deliverClaimPaid(subscriptionId: string, secret: string, claimId: string) {
   const envelope = claimEnvelope({
     links: [
-      { rel: 'self', href: `http://bank.test/business/claims/${encodeURIComponent(claimId)}`, method: 'GET' },
+      { rel: 'self', href: `${bank.url}/business/claims/${encodeURIComponent(claimId)}`, method: 'GET' },
     ],
   });
   const outcome = await acceptDelivery({ subscriptionId, ...(await sealedDelivery(envelope, secret)) });
@@ -120,7 +120,7 @@ describe('bills from claim.paid events', () => {
     const { id, secret } = await createSubscription(db);
     const claimId = `5501692829015966${String(Date.now()).slice(-6)}+20260415`;
     const eventId = await deliverClaimPaid(id, secret, claimId);
-    await processSubscriptionEvents(db, id, claimsAnswering(claimBody(claimId, 'Paid')));
+    await processWhileClaimsRead(id, claimBody(claimId, 'Paid'));
     expect(await findBill(db, claimId)).toMatchObject({
       status: 'Paid',
       paidEventId: eventId,
@@ -134,11 +134,11 @@ describe('bills from claim.paid events', () => {
     const { id, secret } = await createSubscription(db);
     const claimId = `5501692829015966${String(Date.now() + 1).slice(-6)}+20260415`;
     await deliverClaimPaid(id, secret, claimId);
-    await processSubscriptionEvents(db, id, claimsAnswering(claimBody(claimId, 'Unpaid')));
+    await processWhileClaimsRead(id, claimBody(claimId, 'Unpaid'));
     expect(await findBill(db, claimId)).toMatchObject({ status: 'Unpaid', paidEventId: null });
 
     const eventId = await deliverClaimPaid(id, secret, claimId);
-    await processSubscriptionEvents(db, id, claimsAnswering(claimBody(claimId, 'Paid')));
+    await processWhileClaimsRead(id, claimBody(claimId, 'Paid'));
     await saveClaim(db, claimBody(claimId, 'Unpaid') as unknown as Claim);
     expect(await findBill(db, claimId)).toMatchObject({ status: 'Paid', paidEventId: eventId });
   });

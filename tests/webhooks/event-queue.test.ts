@@ -5,8 +5,9 @@ import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { webhookEvents } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { sweepForgottenEvents } from '@/lib/jobs/event-processing';
+import { attachJobQueue } from '@/lib/jobs/queue';
 import { acceptDelivery } from '@/lib/webhooks/intake';
-import { attachJobQueue, settleWebhookWakes, wakeIntervalMs, webhookEventQueue } from '@/lib/webhooks/queue';
+import { settleWebhookWakes, wakeIntervalMs, webhookEventQueue } from '@/lib/webhooks/queue';
 import { freshAppDatabase } from '../support/app-database';
 import {
   claimEnvelope,

@@ -1,52 +1,60 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBankResource } from '@/lib/bank/resources';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { webhookEvents } from '@/lib/db/schema';
-import { createBankResourceClient } from '@/lib/webhooks/bank-resource';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
 import { freshAppDatabase } from '../support/app-database';
-import { claimEnvelope, createSubscription, sealedDelivery } from './support';
+import { claimEnvelope, createSubscription, type FakeBank, sealedDelivery, startFakeBank } from './support';
 
 let db: Db;
+let bankServer: FakeBank;
+// What the bank's claims interface answers, by path; any other claim reads as Paid.
+let answers: Record<string, { status: number; body?: unknown }> = {};
 
 beforeAll(async () => {
+  bankServer = await startFakeBank((method, path) =>
+    method === 'GET' && path.startsWith('/business/claims/')
+      ? (answers[path] ?? { status: 200, body: { claimId: path.split('/').pop(), claimStatus: 'Paid' } })
+      : undefined,
+  );
   Object.assign(process.env, await freshAppDatabase());
   process.env.AUTH_SECRET = 'webhook-processing-test-secret-0123456789';
   process.env.SEED_DEMO_PSU = 'false';
-  process.env.BANK_BUSINESS_BASE_URL = 'http://bank.test/business';
+  process.env.BANK_AUTH_URL = bankServer.url;
+  process.env.BANK_BUSINESS_BASE_URL = `${bankServer.url}/business`;
   db = await getDb();
 });
 
 afterAll(async () => {
   await closeDatabase();
+  await bankServer.close();
 });
 
-/** The bank's claims interface (not ours), answering from a table and noting what was asked. */
-function fakeClaims(answers: Record<string, { status: number; body?: unknown }> = {}) {
-  const calls: { url: string; authorization: string | null; key: string | null }[] = [];
-  const fetchImpl: typeof fetch = async (input, init) => {
-    const url = String(input);
-    const headers = new Headers(init?.headers);
-    calls.push({
-      url,
-      authorization: headers.get('Authorization'),
-      key: headers.get('Ocp-Apim-Subscription-Key'),
-    });
-    const answer = answers[url] ?? {
-      status: 200,
-      body: { claimId: url.split('/').pop(), claimStatus: 'Paid' },
-    };
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+/**
+ * The bank's claims interface (not ours) answering from a table from now on; `calls` are the claim
+ * reads it is asked for from now on, and `read` is how the event job reads a self link.
+ */
+function fakeClaims(table: Record<string, { status: number; body?: unknown }> = {}) {
+  answers = Object.fromEntries(Object.entries(table).map(([url, answer]) => [new URL(url).pathname, answer]));
+  const from = bankServer.requests.length;
+  return {
+    get calls() {
+      return bankServer.requests
+        .slice(from)
+        .filter((request) => request.path.startsWith('/business/claims/'))
+        .map((request) => ({
+          url: `${bankServer.url}${request.path}`,
+          authorization: request.headers.authorization ?? null,
+          key: request.headers['ocp-apim-subscription-key'] ?? null,
+        }));
+    },
+    read: readBankResource,
   };
-  const client = createBankResourceClient({ fetch: fetchImpl, accessToken: async () => 'business-token' });
-  return { calls, client };
 }
 
-const claim = (id: string) => `http://bank.test/business/claims/v1/claims/${id}`;
+const claim = (id: string) => `${bankServer.url}/business/claims/v1/claims/${id}`;
 const selfTo = (href: string) => [{ rel: 'self', href, method: 'GET' }];
 
 async function deliver(subscriptionId: string, secret: string, envelope: ReturnType<typeof claimEnvelope>) {
@@ -68,10 +76,10 @@ describe('webhook event processing', () => {
     for (const envelope of [third, second, first]) await deliver(id, secret, envelope);
 
     const bank = fakeClaims();
-    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 3 });
+    expect(await processSubscriptionEvents(db, id, bank.read)).toEqual({ processed: 3 });
     expect(bank.calls.map((call) => call.url)).toEqual([claim('a'), claim('b'), claim('c')]);
     expect(bank.calls[0]).toMatchObject({
-      authorization: 'Bearer business-token',
+      authorization: 'Bearer bank-token',
       key: 'demo-subscription-key',
     });
     expect(await outcomeOf(first.eventId)).toMatchObject({
@@ -79,7 +87,7 @@ describe('webhook event processing', () => {
       detail: { httpStatus: 200, claim: { claimId: 'a', claimStatus: 'Paid' } },
     });
     // Nothing left: a second pass reads nothing.
-    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 0 });
+    expect(await processSubscriptionEvents(db, id, bank.read)).toEqual({ processed: 0 });
     expect(bank.calls).toHaveLength(3);
   });
 
@@ -89,9 +97,9 @@ describe('webhook event processing', () => {
     const newer = claimEnvelope({ occurredAt: '2026-03-02T09:30:00Z', links: selfTo(claim('r')) });
     const bank = fakeClaims();
     await deliver(id, secret, newer);
-    await processSubscriptionEvents(db, id, bank.client);
+    await processSubscriptionEvents(db, id, bank.read);
     await deliver(id, secret, older);
-    await processSubscriptionEvents(db, id, bank.client);
+    await processSubscriptionEvents(db, id, bank.read);
     expect(bank.calls.map((call) => call.url)).toEqual([claim('r')]);
     expect((await outcomeOf(newer.eventId))?.outcome).toBe('applied');
     expect((await outcomeOf(older.eventId))?.outcome).toBe('superseded');
@@ -108,7 +116,7 @@ describe('webhook event processing', () => {
     const noSelf = claimEnvelope({ occurredAt: '2026-03-02T08:03:00Z', links: [] });
     for (const envelope of [unknown, gone, elsewhere, noSelf]) await deliver(id, secret, envelope);
     const bank = fakeClaims({ [claim('missing')]: { status: 404, body: {} } });
-    await processSubscriptionEvents(db, id, bank.client);
+    await processSubscriptionEvents(db, id, bank.read);
     expect(bank.calls.map((call) => call.url)).toEqual([claim('missing')]);
     expect((await outcomeOf(unknown.eventId))?.outcome).toBe('ignored');
     expect((await outcomeOf(gone.eventId))?.outcome).toBe('not_found');
@@ -127,14 +135,14 @@ describe('webhook event processing', () => {
     const envelope = claimEnvelope({ links: selfTo(claim('busy')) });
     await deliver(id, secret, envelope);
     const down = fakeClaims({ [claim('busy')]: { status: 503 } });
-    await expect(processSubscriptionEvents(db, id, down.client)).rejects.toThrow(/bank unavailable \(503\)/);
+    await expect(processSubscriptionEvents(db, id, down.read)).rejects.toThrow(/bank unavailable \(503\)/);
     expect(await outcomeOf(envelope.eventId)).toMatchObject({
       processedAt: null,
       outcome: null,
       attempts: 1,
     });
     const up = fakeClaims();
-    await processSubscriptionEvents(db, id, up.client);
+    await processSubscriptionEvents(db, id, up.read);
     expect(await outcomeOf(envelope.eventId)).toMatchObject({ outcome: 'applied', attempts: 2 });
   });
 
@@ -149,11 +157,9 @@ describe('webhook event processing', () => {
     for (const envelope of [...envelopes].reverse()) await deliver(id, secret, envelope);
     // A bank that takes its time, so that the two workers overlap.
     const bank = fakeClaims();
-    const slow = {
-      read: async (href: string) => {
-        await new Promise((resolve) => setTimeout(resolve, 15));
-        return bank.client.read(href);
-      },
+    const slow = async (href: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      return bank.read(href);
     };
     const [a, b] = await Promise.all([
       processSubscriptionEvents(db, id, slow),
@@ -180,11 +186,11 @@ describe('webhook event processing', () => {
     // The worker that claimed `first` died before it finished.
     await claimFirst(sql`now() + interval '1 minute'`);
     const bank = fakeClaims();
-    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 0 });
+    expect(await processSubscriptionEvents(db, id, bank.read)).toEqual({ processed: 0 });
     expect(bank.calls).toHaveLength(0);
     // Its claim lapses: the next worker processes both, in order.
     await claimFirst(sql`now() - interval '1 second'`);
-    expect(await processSubscriptionEvents(db, id, bank.client)).toEqual({ processed: 2 });
+    expect(await processSubscriptionEvents(db, id, bank.read)).toEqual({ processed: 2 });
     expect(bank.calls.map((call) => call.url)).toEqual([claim('held-1'), claim('held-2')]);
   });
 });

@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
-import { attachJobQueue, settleWebhookWakes, wakeIntervalMs, wakeWebhookEvents } from '@/lib/webhooks/queue';
+import { attachJobQueue } from '@/lib/jobs/queue';
+import { settleWebhookWakes, wakeIntervalMs, wakeWebhookEvents } from '@/lib/webhooks/queue';
 
 /** A stand-in for pg-boss that notes when each send began and ended; `hold` keeps a send open. */
 function recordingQueue(options: { fail?: boolean } = {}) {

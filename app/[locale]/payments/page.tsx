@@ -6,9 +6,10 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
+import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { historyFiltersSchema, paymentHistoryPage } from '@/lib/payments/history-query';
+import { historyFiltersSchema } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {

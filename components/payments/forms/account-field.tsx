@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage } from './messages';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 /** People paste IBANs with spaces and in lower case; the bank wants neither. */
 export function compactIban(value: string): string {
@@ -30,7 +30,7 @@ export function AccountField({ name, label }: { name: string; label: string }) {
   } = useFormContext();
   const [text, setText] = useState<string>(() => (getValues(`${name}.iban`) as string | undefined) ?? '');
   const [kennitala, setKennitala] = useState('');
-  const schemaError = useFieldError(`${name}.iban`, name);
+  const schemaError = usePaymentFieldError(`${name}.iban`, name);
 
   const domestic = parseDomesticAccount(text) !== undefined;
   const result = domestic && kennitala.trim() !== '' ? domesticAccountToIban(text, kennitala) : undefined;
@@ -102,7 +102,7 @@ export function AccountField({ name, label }: { name: string; label: string }) {
 export function MaskedPanField({ name, label }: { name: string; label: string }) {
   const t = useTranslations('forms.fields');
   const { register } = useFormContext();
-  const error = useFieldError(`${name}.maskedPan`, name);
+  const error = usePaymentFieldError(`${name}.maskedPan`, name);
   return (
     <TextField
       label={label}

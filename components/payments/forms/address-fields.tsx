@@ -2,14 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { OptionalTextField } from './choice-fields';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 const upper = (value: string) => value.trim().toUpperCase();
 
 /** An Address (spec 2.4) at `name`; left wholly empty, it is not sent. */
 export function AddressFields({ name, legend }: { name: string; legend: string }) {
   const t = useTranslations('forms.fields');
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium">{legend}</legend>

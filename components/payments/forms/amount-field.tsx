@@ -8,7 +8,7 @@ import { formatAmount, formatNumber } from '@/lib/format';
 import { AMOUNT_PATTERN, fractionFits, parseAmountInput } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage, useFormLocale } from './messages';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 export const CURRENCIES = ['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK', 'CHF'] as const;
 
@@ -36,8 +36,8 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   });
   const parsed = text.trim() === '' ? undefined : parseAmountInput(text, currency);
   const inputError = parsed && !parsed.ok ? translate(issueMessage(parsed.error)) : undefined;
-  const schemaError = useFieldError(`${name}.amount`, name);
-  const currencyError = useFieldError(`${name}.currency`);
+  const schemaError = usePaymentFieldError(`${name}.amount`, name);
+  const currencyError = usePaymentFieldError(`${name}.currency`);
 
   const store = (value: string, inCurrency: string) => {
     const result = value.trim() === '' ? undefined : parseAmountInput(value, inCurrency);

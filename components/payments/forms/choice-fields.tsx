@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 /**
  * Icelandic purpose codes (textalyklar) offered in the list. Which codes a bank accepts is up to
@@ -27,7 +27,7 @@ export function PurposeCodeField({ name }: { name: string }) {
     const initial = (getValues(name) as string | undefined) ?? '';
     return initial === '' || (PURPOSE_CODES as readonly string[]).includes(initial) ? initial : OTHER;
   });
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   const set = (code: string) => setValue(name, code, { shouldValidate: isSubmitted, shouldDirty: true });
   return (
     <div className="space-y-3">
@@ -66,7 +66,7 @@ export function ChargeBearerField({ name }: { name: string }) {
   const t = useTranslations('forms.fields');
   const tCommon = useTranslations('forms.common');
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   return (
     <SelectField label={t('chargeBearer')} error={error} {...register(name)}>
       <option value="">{tCommon('none')}</option>
@@ -136,7 +136,7 @@ export function OptionalTextField({
   transform?: (value: string) => string;
 }) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   return (
     <TextField
       label={label}
@@ -151,7 +151,7 @@ export function OptionalTextField({
 /** A boolean of the body as a checkbox. */
 export function CheckboxField({ name, label, hint }: { name: string; label: string; hint?: string }) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   const id = `${name.replaceAll('.', '-')}-checkbox`;
   return (
     <div>
@@ -195,7 +195,7 @@ export function RegisteredSelect({
   children: React.ReactNode;
 }) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   return (
     <SelectField label={label} error={error} {...register(name)}>
       {children}

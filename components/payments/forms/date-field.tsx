@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { reykjavikDateOf, toExecutionDateTime } from '@/lib/payments/calendar';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 /**
  * A day picked in the form, stored in the body as the spec's date-time: midnight in Iceland
@@ -30,7 +30,7 @@ export function DateField({
     const initial = getValues(name) as string | undefined;
     return initial ? (reykjavikDateOf(initial) ?? '') : '';
   });
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   return (
     <TextField
       type="date"

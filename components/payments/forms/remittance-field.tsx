@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { characterCount } from './bounds';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 /**
  * A text field with a remaining-character counter. `max` is the bound the field's schema is built
@@ -16,7 +16,7 @@ export function RemittanceField({ name, label, max }: { name: string; label: str
   const t = useTranslations('forms.fields');
   const { register } = useFormContext();
   const value = (useWatch({ name }) as string | undefined) ?? '';
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   const left = max - characterCount(value);
   return (
     <TextField

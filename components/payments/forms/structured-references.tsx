@@ -4,14 +4,14 @@ import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { OptionalTextField } from './choice-fields';
-import { useFieldError } from './use-field-error';
+import { usePaymentFieldError } from './use-payment-field-error';
 
 /** An array of RemittanceInformationStructured (spec 2.4) at `name`. */
 export function StructuredReferences({ name }: { name: string }) {
   const t = useTranslations('forms.fields');
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
-  const error = useFieldError(name);
+  const error = usePaymentFieldError(name);
   return (
     <fieldset className="space-y-3 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium">{t('remittanceStructured')}</legend>

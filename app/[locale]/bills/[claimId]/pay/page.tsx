@@ -5,9 +5,9 @@ import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/clien
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
 import { getClaim } from '@/lib/bank/claims';
-import { lastDebtorIban, saveClaim } from '@/lib/bills/store';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
+import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
 import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 

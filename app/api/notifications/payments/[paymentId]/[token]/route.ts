@@ -1,7 +1,7 @@
 // POST /api/notifications/payments/:paymentId/:token: the bank's payment status notifications (TPP-Notification-URI).
 import { type NextRequest, NextResponse } from 'next/server';
+import { acceptPaymentNotification } from '@/lib/payments/notifications';
 import { withRequestId } from '@/lib/security/request-context';
-import { acceptPaymentNotification } from '@/lib/webhooks/payment-notifications';
 
 // The notification is recorded and answered at once; the status itself is re-read from the bank
 // afterwards, as the notification is only a signal.

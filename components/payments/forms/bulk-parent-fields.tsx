@@ -1,0 +1,76 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useFormContext } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import type { PaymentProduct } from '@/lib/bank/payments';
+import { AccountField } from './account-field';
+import { CheckboxField, MoreDetails } from './choice-fields';
+import { DateField } from './date-field';
+import { newPaymentInformationId } from './payment-information-id';
+import { ProductField } from './product-field';
+import { usePaymentFieldError } from './use-payment-field-error';
+
+function PaymentInformationIdField() {
+  const t = useTranslations('forms.bulk');
+  const { register, setValue } = useFormContext();
+  const error = usePaymentFieldError('payment.paymentInformationId');
+  return (
+    <div className="flex items-end gap-3">
+      <TextField
+        className="flex-1"
+        label={t('paymentInformationId')}
+        hint={t('paymentInformationIdHint')}
+        autoComplete="off"
+        spellCheck={false}
+        error={error}
+        {...register('payment.paymentInformationId')}
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        className="mb-6"
+        onClick={() =>
+          setValue('payment.paymentInformationId', newPaymentInformationId(), { shouldDirty: true })
+        }
+      >
+        {t('regenerate')}
+      </Button>
+    </div>
+  );
+}
+
+/** What the bulk as a whole carries (spec 2.3): the product, the paying account, its id and date. */
+export function BulkParentFields({
+  product,
+  onProductChange,
+}: {
+  product: PaymentProduct;
+  onProductChange: (product: PaymentProduct) => void;
+}) {
+  const t = useTranslations('forms');
+  return (
+    <section aria-labelledby="bulk-parent" className="space-y-5">
+      <h2 id="bulk-parent" className="text-lg font-medium">
+        {t('bulk.parent')}
+      </h2>
+      <ProductField value={product} onChange={onProductChange} />
+      <AccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
+      <PaymentInformationIdField />
+      <DateField
+        name="payment.requestedExecutionDate"
+        label={t('fields.requestedExecutionDate')}
+        hint={t('fields.requestedExecutionDateHint')}
+      />
+      <CheckboxField
+        name="payment.batchBookingPreferred"
+        label={t('bulk.batchBookingPreferred')}
+        hint={t('bulk.batchBookingHint')}
+      />
+      <MoreDetails>
+        <AccountField name="payment.chargesAccount" label={t('fields.chargesAccount')} />
+      </MoreDetails>
+    </section>
+  );
+}

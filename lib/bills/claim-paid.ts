@@ -1,0 +1,27 @@
+import { parseClaim } from '@/lib/bank/claims';
+import { saveClaim } from '@/lib/db/queries/bills';
+import { type EventHandler, readSelfLink } from '@/lib/webhooks/event-handler';
+
+/** What we keep of a claim on the event: its id and status, never the payer's details. */
+function claimSummary(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object') return {};
+  const record = body as Record<string, unknown>;
+  const summary: Record<string, unknown> = {};
+  for (const key of ['claimId', 'claimStatus', 'status', 'paidDate', 'paymentDate']) {
+    const value = record[key];
+    if (typeof value === 'string' || typeof value === 'number') summary[key] = value;
+  }
+  return summary;
+}
+
+/**
+ * `claim.paid`: the bank settled a payment of one of our claims. The bill shows what the claim says
+ * now, read by the event's `self` link; the event is remembered as the one that told us it was paid.
+ */
+export const handleClaimPaid: EventHandler = async (db, event, read) => {
+  const self = await readSelfLink(event, read);
+  if (!self.ok) return self.handled;
+  const claim = parseClaim(self.body);
+  if (claim) await saveClaim(db, claim, { eventId: event.eventId });
+  return { outcome: 'applied', detail: { httpStatus: self.status, claim: claimSummary(self.body) } };
+};

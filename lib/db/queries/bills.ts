@@ -1,0 +1,93 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Claim } from '@/lib/bank/claims';
+import { databaseNow } from '../clock';
+import { type Bill, bills, payments } from '../schema';
+import type { Db } from '../types';
+
+export interface PaidByEvent {
+  eventId: string;
+}
+
+/**
+ * Records what the bank says of a claim now. When the reading follows a `claim.paid` event and the
+ * claim is Paid, the event is remembered as the one that told us; a later reading from the list
+ * never clears it, and a reading never turns a Paid bill back to Unpaid (a paid claim stays paid).
+ */
+export async function saveClaim(db: Db, claim: Claim, event?: PaidByEvent): Promise<void> {
+  const paidByEvent = event && claim.claimStatus === 'Paid';
+  const values = {
+    claimId: claim.claimId,
+    payorId: claim.payorId,
+    claimantName: claim.claimantName,
+    status: claim.claimStatus,
+    amount: claim.amount,
+    totalAmountDue: claim.totalAmountDue,
+    currency: claim.currency,
+    dueDate: claim.dueDate,
+    reference: claim.reference ?? null,
+    depositIban: claim.depositAccount.iban,
+    isPartialPaymentAllowed: claim.isPartialPaymentAllowed,
+    isPartiallyPaid: claim.isPartiallyPaid,
+    ...(paidByEvent ? { paidEventId: event.eventId, paidEventAt: new Date() } : {}),
+  };
+  await db
+    .insert(bills)
+    .values(values)
+    .onConflictDoUpdate({
+      target: bills.claimId,
+      set: {
+        ...values,
+        status: sql`case when ${bills.status} = 'Paid' then 'Paid' else ${claim.claimStatus} end`,
+        ...(paidByEvent
+          ? {
+              paidEventId: sql`coalesce(${bills.paidEventId}, ${event.eventId}::uuid)`,
+              paidEventAt: sql`coalesce(${bills.paidEventAt}, now())`,
+            }
+          : {}),
+        updatedAt: databaseNow(),
+      },
+    });
+}
+
+/** A payor's bills, open ones first, each by due date. */
+export async function billsOf(db: Db, payorId: string): Promise<Bill[]> {
+  return db
+    .select()
+    .from(bills)
+    .where(eq(bills.payorId, payorId))
+    .orderBy(sql`case when ${bills.status} = 'Paid' then 1 else 0 end`, bills.dueDate, bills.claimId);
+}
+
+export async function findBill(db: Db, claimId: string): Promise<Bill | undefined> {
+  const [row] = await db.select().from(bills).where(eq(bills.claimId, claimId)).limit(1);
+  return row;
+}
+
+/** The PSU's latest payment whose reference is each claim id: a bill being paid shows its payment. */
+export async function latestPaymentsFor(
+  db: Db,
+  psuId: string,
+  claimIds: string[],
+): Promise<Map<string, { id: string; transactionStatus: string | null }>> {
+  const found = new Map<string, { id: string; transactionStatus: string | null }>();
+  if (claimIds.length === 0) return found;
+  const rows = await db
+    .select({ id: payments.id, reference: payments.reference, transactionStatus: payments.transactionStatus })
+    .from(payments)
+    .where(and(eq(payments.psuId, psuId), inArray(payments.reference, claimIds)))
+    .orderBy(desc(payments.createdAt));
+  for (const row of rows) if (row.reference && !found.has(row.reference)) found.set(row.reference, row);
+  return found;
+}
+
+/** The debtor account of the PSU's most recent payment, to suggest when a bill is paid. */
+export async function lastDebtorIban(db: Db, psuId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ body: payments.body })
+    .from(payments)
+    .where(and(eq(payments.psuId, psuId), eq(payments.service, 'payments')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  const iban = (row?.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount?.iban;
+  return typeof iban === 'string' ? iban : undefined;
+}

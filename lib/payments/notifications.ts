@@ -1,0 +1,160 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { settings } from '@/lib/config';
+import { type Db, getDb } from '@/lib/db';
+import { databaseNow } from '@/lib/db/clock';
+import { isUuid } from '@/lib/db/ids';
+import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib/db/schema';
+import { sendJob } from '@/lib/jobs/queue';
+import { logger } from '@/lib/log';
+import { syncPaymentStatus } from './sync';
+
+/**
+ * Status notifications (Berlin Group "Lean Push"): the bank POSTs to the `TPP-Notification-URI` we
+ * gave at initiation. The URI carries a random token, so that only the bank, which was given it,
+ * can make us act; only the token's SHA-256 is stored.
+ */
+export const notificationContentPreferred = 'status=SCA,PROCESS,LAST';
+
+function tokenHash(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** A fresh notification URI for a payment. Each call adds a token; earlier ones stay valid. */
+export async function issueNotificationUri(paymentId: string, db?: Db): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await (db ?? (await getDb()))
+    .insert(paymentNotificationTokens)
+    .values({ paymentId, tokenHash: tokenHash(token).toString('hex') });
+  return `${settings().APP_BASE_URL}/api/notifications/payments/${paymentId}/${token}`;
+}
+
+/**
+ * The Lean Push body. The IG's table names the field `paymentId` and its example spells it
+ * `payment-ID`; both are read. Everything is optional: the notification is a signal, and the status
+ * is read from the bank either way.
+ */
+const leanPushSchema = z.looseObject({
+  paymentId: z.string().max(200).optional(),
+  'payment-ID': z.string().max(200).optional(),
+  transactionStatus: z.string().max(10).optional(),
+  scaStatus: z.string().max(40).optional(),
+  authorisationId: z.string().max(200).optional(),
+  cancellationId: z.string().max(200).optional(),
+});
+
+export type LeanPushBody = z.infer<typeof leanPushSchema>;
+
+export function notifiedPaymentId(body: LeanPushBody): string | undefined {
+  return body.paymentId ?? body['payment-ID'];
+}
+
+// A Lean Push body is a few ids and codes; more than this is not one and is not stored.
+const maxNotificationBytes = 16 * 1024;
+
+function readBody(rawBody: string): Record<string, unknown> | null {
+  if (Buffer.byteLength(rawBody, 'utf8') > maxNotificationBytes) return null;
+  try {
+    const parsed = leanPushSchema.safeParse(JSON.parse(rawBody));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface NotificationInput {
+  paymentId: string;
+  token: string;
+  rawBody: string;
+  requestId?: string | null;
+}
+
+/** The queue of notifications to act on: each job re-reads one notified payment's status. */
+export const paymentNotificationQueue = 'payment-notification';
+
+export interface PaymentNotificationJob {
+  notificationId: number;
+}
+
+function enqueuePaymentNotification(notificationId: number): Promise<boolean> {
+  return sendJob(
+    paymentNotificationQueue,
+    { notificationId } satisfies PaymentNotificationJob,
+    { retryLimit: 3, retryDelay: 5, retryBackoff: true },
+    { notificationId },
+  );
+}
+
+export type NotificationOutcome =
+  | { ok: true; notificationId: number; queued: boolean }
+  | { ok: false; reason: 'not_found' };
+
+async function tokenMatches(db: Db, paymentId: string, token: string): Promise<boolean> {
+  const stored = await db
+    .select({ tokenHash: paymentNotificationTokens.tokenHash })
+    .from(paymentNotificationTokens)
+    .where(eq(paymentNotificationTokens.paymentId, paymentId));
+  const presented = tokenHash(token);
+  let found = false;
+  for (const row of stored) {
+    const candidate = Buffer.from(row.tokenHash, 'hex');
+    if (candidate.length === presented.length && timingSafeEqual(candidate, presented)) found = true;
+  }
+  return found;
+}
+
+/**
+ * Records a notification and has the payment's status re-read from the bank after the answer. A
+ * wrong token, or a payment we do not know, is `not_found` and changes nothing.
+ */
+export async function acceptPaymentNotification(input: NotificationInput): Promise<NotificationOutcome> {
+  if (!isUuid(input.paymentId) || !/^[A-Za-z0-9_-]{43}$/.test(input.token)) {
+    return { ok: false, reason: 'not_found' };
+  }
+  const db = await getDb();
+  if (!(await tokenMatches(db, input.paymentId, input.token))) {
+    logger.warn({ paymentId: input.paymentId }, 'notification with a wrong token');
+    return { ok: false, reason: 'not_found' };
+  }
+  const body = readBody(input.rawBody);
+  const [row] = await db
+    .insert(paymentNotifications)
+    .values({ paymentId: input.paymentId, body, requestId: input.requestId ?? null })
+    .returning({ id: paymentNotifications.id });
+  if (!row) throw new Error('A payment notification could not be recorded');
+  const queued = await enqueuePaymentNotification(row.id);
+  if (!queued) {
+    // No job queue in this process: re-read in the background, after the answer has gone. The
+    // reconciliation sweep covers a crash in between.
+    void processPaymentNotification(db, row.id).catch((error) =>
+      logger.warn({ notificationId: row.id, err: error }, 'notification re-read failed'),
+    );
+  }
+  return { ok: true, notificationId: row.id, queued };
+}
+
+/** Re-reads the notified payment's status from the bank and records it (source `notification`). */
+export async function processPaymentNotification(db: Db, notificationId: number): Promise<void> {
+  const [notification] = await db
+    .select()
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.id, notificationId));
+  if (!notification || notification.processedAt) return;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, notification.paymentId));
+  if (!payment) return;
+  const reported = notification.body ? notifiedPaymentId(notification.body as LeanPushBody) : undefined;
+  if (reported && payment.bankPaymentId && reported !== payment.bankPaymentId) {
+    // The token names the payment; the body's id is only logged. The re-read uses our own record.
+    logger.warn({ paymentId: payment.id, notificationId }, 'notification body names another payment id');
+  }
+  const { status } = await syncPaymentStatus(db, payment, 'notification');
+  await db
+    .update(paymentNotifications)
+    .set({
+      status: payment.bankPaymentId ? 'processed' : 'payment_not_at_bank',
+      processedAt: databaseNow(),
+    })
+    .where(eq(paymentNotifications.id, notificationId));
+  logger.info({ paymentId: payment.id, notificationId, status }, 'payment notification processed');
+}

@@ -1,0 +1,40 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import LocaleError from '@/app/[locale]/error';
+import en from '@/messages/en.json';
+import is from '@/messages/is.json';
+
+function render(locale: 'is' | 'en', error: unknown) {
+  const messages = { errorPage: (locale === 'is' ? is : en).errorPage };
+  return renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Atlantic/Reykjavik">
+      <LocaleError error={error} retry={() => undefined} />
+    </NextIntlClientProvider>,
+  );
+}
+
+describe('the error page', () => {
+  it.each([
+    ['is', 'Eitthvað fór úrskeiðis', 'Reyna aftur', 'Tilvísun: 1234567890'],
+    ['en', 'Something went wrong', 'Try again', 'Reference: 1234567890'],
+  ] as const)(
+    'speaks %s, offers a retry and the way back, and gives the digest',
+    (locale, title, retry, digest) => {
+      const html = render(
+        locale,
+        Object.assign(new Error('database password is hunter2'), { digest: '1234567890' }),
+      );
+      expect(html).toContain(`<h1 class="text-2xl font-semibold">${title}</h1>`);
+      expect(html).toContain(`>${retry}</button>`);
+      expect(html).toContain(`href="/${locale}/payments"`);
+      expect(html).toContain(digest);
+      // Only text we wrote reaches the PSU, never the error's own message.
+      expect(html).not.toContain('hunter2');
+    },
+  );
+
+  it('shows no reference for a value thrown in the browser that is not an Error', () => {
+    expect(render('en', 'a string')).not.toContain('Reference');
+  });
+});

@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  fractionFits,
+  fromMinorUnits,
+  isPositiveAmount,
+  parseAmountInput,
+  sumByCurrency,
+  toMinorUnits,
+} from '@/lib/payments/money/amount';
+import { MINOR_UNITS, minorUnits } from '@/lib/payments/money/minor-units';
+
+describe('minor units', () => {
+  it('has the ISO 4217 minor unit of the required currencies', () => {
+    expect(MINOR_UNITS).toMatchObject({
+      ISK: 0,
+      EUR: 2,
+      USD: 2,
+      GBP: 2,
+      DKK: 2,
+      NOK: 2,
+      SEK: 2,
+      CHF: 2,
+      JPY: 0,
+      CAD: 2,
+      PLN: 2,
+      KWD: 3,
+      BHD: 3,
+      JOD: 3,
+      OMR: 3,
+      TND: 3,
+    });
+    expect(minorUnits('XXQ')).toBeUndefined();
+  });
+});
+
+describe('fractionFits', () => {
+  it.each([
+    ['1234', 'ISK', true],
+    ['1234.5', 'ISK', false],
+    ['1234.0', 'ISK', false],
+    ['1234.50', 'EUR', true],
+    ['1234.505', 'EUR', false],
+    ['1.234', 'KWD', true],
+    ['1', 'JPY', true],
+    ['1.1', 'JPY', false],
+    ['1.123', 'ZZZ', true],
+  ])('%s %s → %s', (amount, currency, fits) => {
+    expect(fractionFits(amount, currency)).toBe(fits);
+  });
+});
+
+describe('isPositiveAmount', () => {
+  it.each([
+    ['0', false],
+    ['0.00', false],
+    ['-1', false],
+    ['0.01', true],
+    ['10', true],
+  ])('%s → %s', (amount, positive) => expect(isPositiveAmount(amount)).toBe(positive));
+});
+
+describe('parseAmountInput', () => {
+  it.each([
+    ['1.234.567', 'ISK', '1234567'],
+    ['1.234,50', 'EUR', '1234.50'],
+    ['1234567', 'ISK', '1234567'],
+    ['1234.50', 'EUR', '1234.50'],
+    ['1.234', 'ISK', '1234'],
+    ['1.234', 'EUR', '1234'],
+    ['1.234', 'KWD', '1.234'],
+    ['1.5', 'EUR', '1.5'],
+    ['1 234 567 kr.', 'ISK', '1234567'],
+    ['€ 12,5', 'EUR', '12.5'],
+    ['0,50', 'EUR', '0.50'],
+    ['007', 'ISK', '7'],
+    ['-5', 'ISK', '-5'],
+  ])('%s (%s) → %s', (input, currency, amount) => {
+    expect(parseAmountInput(input, currency)).toEqual({ ok: true, amount });
+  });
+
+  it.each([['abc'], [''], ['1,2,3'], ['12.34.5'], ['1.23,4.5'], ['1..2']])('rejects %j', (input) => {
+    expect(parseAmountInput(input, 'ISK')).toEqual({ ok: false, error: 'validation.amountInput.format' });
+  });
+});
+
+describe('minor unit conversion and sums', () => {
+  it('converts without floats', () => {
+    expect(toMinorUnits('1234.5', 'EUR')).toBe(123450n);
+    expect(toMinorUnits('99999999999999', 'ISK')).toBe(99999999999999n);
+    expect(fromMinorUnits(123450n, 'EUR')).toBe('1234.50');
+    expect(fromMinorUnits(-5n, 'ISK')).toBe('-5');
+    expect(() => toMinorUnits('1.5', 'ISK')).toThrow(RangeError);
+  });
+
+  it('sums per currency exactly', () => {
+    expect(
+      sumByCurrency([
+        { amount: '0.1', currency: 'EUR' },
+        { amount: '0.2', currency: 'EUR' },
+        { amount: '1000', currency: 'ISK' },
+        { amount: '99999999999999', currency: 'ISK' },
+      ]),
+    ).toEqual([
+      { currency: 'EUR', amount: '0.30', count: 2 },
+      { currency: 'ISK', amount: '100000000000999', count: 2 },
+    ]);
+  });
+
+  it('agrees with BigInt arithmetic on minor units', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n - 1n }), { maxLength: 50 }),
+        (values) => {
+          const amounts = values.map((v) => ({ amount: fromMinorUnits(v, 'EUR'), currency: 'EUR' }));
+          const total = values.reduce((a, b) => a + b, 0n);
+          const [sum] = sumByCurrency(amounts);
+          expect(sum ? toMinorUnits(sum.amount, 'EUR') : 0n).toBe(total);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { columnOfHeader } from '@/lib/payments/csv/columns';
+import { parseBulkCsv } from '@/lib/payments/csv/parse';
+import { validateBulkRow } from '@/lib/payments/csv/row';
+import { bulkCsvTemplate, bulkRowsToCsv } from '@/lib/payments/csv/template';
+
+const IBAN = 'IS870301260012345101696399';
+
+describe('columnOfHeader', () => {
+  it('knows the columns, their aliases and ignores case, spaces and a BOM', () => {
+    expect(columnOfHeader('\uFEFFcreditorIban')).toBe('creditorAccount');
+    expect(columnOfHeader(' Amount ')).toBe('amount');
+    expect(columnOfHeader('remittance')).toBe('remittanceInformationUnstructured');
+    expect(columnOfHeader('creditor_name')).toBeUndefined();
+  });
+});
+
+describe('validateBulkRow', () => {
+  it('makes a bulk element from an IBAN and an Icelandic amount; an empty currency is ISK', () => {
+    const row = validateBulkRow(
+      { creditorAccount: 'is87 0301 2600 1234 5101 6963 99', amount: '1.234.567' },
+      1,
+      'credit-transfers',
+    );
+    expect(row.errors).toEqual([]);
+    expect(row.element).toEqual({
+      creditorAccount: { iban: IBAN },
+      instructedAmount: { currency: 'ISK', amount: '1234567' },
+    });
+  });
+
+  it('computes the IBAN of a domestic account and only warns about a kennitala check digit', () => {
+    const row = validateBulkRow(
+      { creditorAccount: '0301-26-1234', creditorKennitala: '510169-6399', amount: '10' },
+      3,
+      'credit-transfers',
+    );
+    expect(row.errors).toEqual([]);
+    expect(row.element?.creditorAccount).toEqual({ iban: IBAN });
+    expect(row.warnings).toEqual([
+      { row: 3, column: 'creditorKennitala', message: 'validation.kennitala.checksum' },
+    ]);
+  });
+
+  it('maps schema issues to columns, with the row number', () => {
+    const row = validateBulkRow(
+      {
+        creditorAccount: 'IS870301260012345101696398',
+        amount: '12,5',
+        currency: 'ISK',
+        partialPayment: 'maybe',
+      },
+      7,
+      'credit-transfers',
+    );
+    expect(row.element).toBeUndefined();
+    expect(row.errors).toEqual([
+      { row: 7, column: 'creditorAccount', message: 'validation.iban.invalid' },
+      { row: 7, column: 'amount', message: 'validation.amount.fraction|{"currency":"ISK","digits":0}' },
+      { row: 7, column: 'partialPayment', message: 'forms.bulk.csv.yesNo' },
+    ]);
+  });
+
+  it('reports a missing account and amount once each', () => {
+    const row = validateBulkRow({}, 1, 'credit-transfers');
+    expect(row.errors.map((e) => e.column)).toEqual(['creditorAccount', 'amount']);
+  });
+
+  it('asks for the kennitala of a domestic account', () => {
+    const row = validateBulkRow({ creditorAccount: '0133-26-012345', amount: '1' }, 2, 'credit-transfers');
+    expect(row.errors).toEqual([
+      { row: 2, column: 'creditorKennitala', message: 'forms.bulk.csv.kennitalaForDomestic' },
+    ]);
+  });
+
+  it('wants masked card numbers for card deposits, and only then', () => {
+    expect(
+      validateBulkRow({ creditorAccount: '123456******1234', amount: '1' }, 1, 'card-deposits').element
+        ?.creditorAccount,
+    ).toEqual({
+      maskedPan: '123456******1234',
+    });
+    expect(
+      validateBulkRow({ creditorAccount: IBAN, amount: '1' }, 1, 'card-deposits').errors[0]?.message,
+    ).toBe('validation.maskedPan.format');
+    expect(
+      validateBulkRow({ creditorAccount: '123456******1234', amount: '1' }, 1, 'credit-transfers').errors[0]
+        ?.message,
+    ).toBe('forms.bulk.csv.cardInTransfer');
+  });
+
+  it('carries the remittance reference as the structured array', () => {
+    const row = validateBulkRow(
+      { creditorAccount: IBAN, amount: '1', remittanceReference: 'INV-1' },
+      1,
+      'credit-transfers',
+    );
+    expect(row.element?.remittanceInformationStructuredArray).toEqual([{ reference: 'INV-1' }]);
+    const long = validateBulkRow(
+      { creditorAccount: IBAN, amount: '1', remittanceReference: 'x'.repeat(36) },
+      1,
+      'credit-transfers',
+    );
+    expect(long.errors).toEqual([
+      { row: 1, column: 'remittanceReference', message: 'validation.lengthRange|{"min":1,"max":35}' },
+    ]);
+  });
+});
+
+describe('parseBulkCsv', () => {
+  it('reads ; files with Icelandic amounts and reports per-cell errors with row numbers', async () => {
+    const csv = `creditorAccount;amount;currency;remittance\n${IBAN};1.234,50;EUR;Leiga\n${IBAN};abc;ISK;\n\nbad;5;ISK;x\n`;
+    const result = await parseBulkCsv(csv, { product: 'credit-transfers' });
+    expect(result.delimiter).toBe(';');
+    expect(result.rows).toHaveLength(3);
+    expect(result.rows[0]?.element?.instructedAmount).toEqual({ currency: 'EUR', amount: '1234.50' });
+    expect(result.errors).toEqual([
+      { row: 2, column: 'amount', message: 'validation.amountInput.format' },
+      { row: 3, column: 'creditorAccount', message: 'validation.iban.pattern' },
+    ]);
+  });
+
+  it('reads , files with quoted Icelandic amounts', async () => {
+    const csv = `creditorIban,amount,currency\r\n${IBAN},"1.234,50",EUR\r\n`;
+    const result = await parseBulkCsv(csv, { product: 'credit-transfers' });
+    expect(result.rows[0]?.element?.instructedAmount.amount).toBe('1234.50');
+  });
+
+  it('names missing columns and ignores unknown ones', async () => {
+    const missing = await parseBulkCsv('creditorAccount;x\nIS1;1\n', { product: 'credit-transfers' });
+    expect(missing.fileErrors).toEqual([
+      { row: 0, column: 'amount', message: 'forms.bulk.csv.missingColumn|{"column":"amount"}' },
+    ]);
+    expect(missing.ignoredHeaders).toEqual(['x']);
+    expect((await parseBulkCsv('', { product: 'credit-transfers' })).fileErrors[0]?.message).toBe(
+      'forms.bulk.csv.empty',
+    );
+  });
+
+  it('reports progress chunk by chunk up to 1 and keeps every row', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => `${IBAN};${i + 1}`);
+    const progress: number[] = [];
+    const result = await parseBulkCsv(`creditorAccount;amount\n${lines.join('\n')}\n`, {
+      product: 'credit-transfers',
+      chunkSize: 4096,
+      yieldBetweenChunks: true,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(result.rows).toHaveLength(2000);
+    expect(result.errors).toEqual([]);
+    expect(progress.length).toBeGreaterThan(5);
+    expect(progress.at(-1)).toBe(1);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(result.rows[1999]?.element?.instructedAmount.amount).toBe('2000');
+  });
+
+  it('reads its own template without errors', async () => {
+    const result = await parseBulkCsv(bulkCsvTemplate(), { product: 'credit-transfers' });
+    expect(result.fileErrors).toEqual([]);
+    expect(result.errors).toEqual([]);
+    expect(result.rows).toHaveLength(2);
+  });
+
+  it('round-trips cells that need quoting', async () => {
+    const cells = { creditorAccount: IBAN, amount: '1', remittanceInformationUnstructured: 'a;b "c"\nd' };
+    const result = await parseBulkCsv(bulkRowsToCsv([cells]), { product: 'credit-transfers' });
+    expect(result.rows[0]?.cells.remittanceInformationUnstructured).toBe('a;b "c"\nd');
+  });
+});

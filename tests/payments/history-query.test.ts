@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshAppDatabase } from '@/tests/support/app-database';
+
+let db: import('@/lib/db').Db;
+let closeDatabase: () => Promise<void>;
+let history: typeof import('@/lib/db/queries/payments');
+let psuId: string;
+let otherPsuId: string;
+
+beforeAll(async () => {
+  Object.assign(process.env, await freshAppDatabase(), {
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
+    SEED_DEMO_PSU: 'false',
+  });
+  const dbModule = await import('@/lib/db');
+  const { payments, psus } = await import('@/lib/db/schema');
+  history = await import('@/lib/db/queries/payments');
+  db = await dbModule.getDb();
+  closeDatabase = dbModule.closeDatabase;
+  const [a, b] = await db
+    .insert(psus)
+    .values([
+      { email: 'a@example.is', passwordHash: 'x', displayName: 'A' },
+      { email: 'b@example.is', passwordHash: 'x', displayName: 'B' },
+    ])
+    .returning();
+  psuId = a?.id ?? '';
+  otherPsuId = b?.id ?? '';
+  // Several payments share a timestamp down to the microsecond, as a bulk of inserts does.
+  const rows = Array.from({ length: 60 }, (_, i): typeof payments.$inferInsert => ({
+    psuId: i % 10 === 9 ? otherPsuId : psuId,
+    submissionId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    service: i % 3 === 0 ? 'bulk-payments' : 'payments',
+    product: 'credit-transfers',
+    body: {},
+    scaLanguage: 'is',
+    uiLocale: 'is',
+    amount: String(1000 + i),
+    currency: 'ISK',
+    creditorName: i % 4 === 0 ? 'Guðrún Helgadóttir' : 'Orkuveitan',
+    creditorAccount: 'IS870301260012345101696399',
+    reference: `ref-${i}`,
+    transactionStatus: i % 5 === 0 ? 'RJCT' : 'ACSC',
+    phase: 'initiated',
+    createdAt: new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 4))),
+  }));
+  await db.insert(payments).values(rows);
+}, 60_000);
+
+afterAll(async () => closeDatabase?.());
+
+async function walk(filters: import('@/lib/payments/history-query').HistoryFilters) {
+  const seen: string[] = [];
+  let after: string | undefined;
+  do {
+    const page = await history.paymentHistoryPage(db, psuId, { ...filters, after }, 7);
+    seen.push(...page.rows.map((row) => row.id));
+    after = page.next;
+  } while (after);
+  return seen;
+}
+
+describe('payment history paging', () => {
+  it('walks every own payment once, newest first, across equal timestamps', async () => {
+    const ids = await walk({});
+    expect(ids).toHaveLength(54);
+    expect(new Set(ids).size).toBe(54);
+    const all = await history.paymentHistoryPage(db, psuId, {}, 100);
+    expect(all.rows.map((row) => row.id)).toEqual(ids);
+    const times = all.rows.map((row) => row.createdAt.getTime());
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+  });
+
+  it('filters by status, type, search and date, and pages within the filter', async () => {
+    const rejected = await walk({ status: 'RJCT' });
+    expect(rejected).toHaveLength(12);
+    const bulk = await walk({ service: 'bulk-payments' });
+    expect(bulk.length).toBeGreaterThan(0);
+    expect(await walk({ q: 'guðrún' })).toHaveLength(15);
+    expect(await walk({ q: 'ref-1' })).toHaveLength(10);
+    expect(await walk({ from: '2026-11-02', to: '2026-11-02' })).toHaveLength(4);
+  });
+
+  it('treats a search for % or _ as the characters, not as patterns', async () => {
+    expect(await walk({ q: '%' })).toHaveLength(0);
+    expect(await walk({ q: '_' })).toHaveLength(0);
+  });
+
+  it('gives another PSU\u2019s cursor no way into this PSU\u2019s list', async () => {
+    const others = await history.paymentHistoryPage(db, otherPsuId, {}, 1);
+    const page = await history.paymentHistoryPage(db, psuId, { after: others.next }, 10);
+    expect(page.rows).toHaveLength(0);
+  });
+});
