@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { verifyPassword } from '../db/seed.js';
-import { secretEquals, sha256Hex } from '../lib/secrets.js';
+import { verifyPassword } from '../shared/passwords.js';
+import { secretEquals, sha256Hex } from '../shared/secrets.js';
 import { problem } from './errors.js';
 
 /** The online-banking user a business token was issued to: the "client" of the webhooks service and claims. */

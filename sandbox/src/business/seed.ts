@@ -1,8 +1,8 @@
 import { insertClaim } from '../claims/claims.js';
 import { sandboxNow } from '../clock.js';
 import type { Db } from '../db/db.js';
-import { hashPassword } from '../db/seed.js';
-import { icelandicIban } from '../lib/iban.js';
+import { icelandicIban } from '../shared/iban.js';
+import { hashPassword } from '../shared/passwords.js';
 
 /** The demo business user (a company): client_id/client_secret of the `openid b2b` token request. */
 export const BUSINESS_USER = {

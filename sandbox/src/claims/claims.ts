@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db.js';
-import { fromMinorUnits } from '../lib/money.js';
+import { fromMinorUnits } from '../shared/money.js';
 
 /**
  * Claims (IOBWS-Claims 3.1 / ÍST TS 315 in spirit, small). A claim's id is the standard composite key:

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
-import { toMinorUnits } from '../lib/money.js';
 import type { PaymentRow } from '../pis/payments.js';
+import { toMinorUnits } from '../shared/money.js';
 import { recordEvent } from '../webhooks/deliveries.js';
 import { type ClaimRow, claimPath, findClaim } from './claims.js';
 

@@ -1,20 +1,7 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { seedBusiness } from '../business/seed.js';
-import { toMinorUnits } from '../lib/money.js';
+import { toMinorUnits } from '../shared/money.js';
+import { hashPassword } from '../shared/passwords.js';
 import type { Db } from './db.js';
-
-export function hashPassword(password: string): string {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('base64')}$${scryptSync(password, salt, 32).toString('base64')}`;
-}
-
-export function verifyPassword(password: string, stored: string): boolean {
-  const [scheme, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length);
-  return timingSafeEqual(actual, expected);
-}
 
 export interface SeedAccount {
   iban: string;
@@ -51,7 +38,7 @@ export interface SeedPsu {
 
 /**
  * Demo online-banking users. Every kennitala has a valid check digit and every IBAN a valid checksum
- * (checked in test/lib.test.ts); the BBAN of an Icelandic IBAN ends with the owner's kennitala.
+ * (checked in test/shared.test.ts); the BBAN of an Icelandic IBAN ends with the owner's kennitala.
  */
 export const SEED_PSUS: readonly SeedPsu[] = [
   {

@@ -4,7 +4,7 @@ import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
 import { fail } from '../errors.js';
-import { secretEquals, sha256Hex } from '../lib/secrets.js';
+import { secretEquals, sha256Hex } from '../shared/secrets.js';
 
 export async function issueToken(db: Queryable, clientId: string, scope: string, ttlSeconds: number) {
   const token = randomBytes(32).toString('base64url');

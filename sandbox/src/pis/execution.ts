@@ -2,7 +2,7 @@ import { settleClaims } from '../claims/settlement.js';
 import { sandboxNow } from '../clock.js';
 import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
-import { convertMinor, toMinorUnits } from '../lib/money.js';
+import { convertMinor, toMinorUnits } from '../shared/money.js';
 import { adjustToBusinessDay, executionDates, isBusinessDay, type StandingOrder } from './calendar.js';
 import { FINAL_STATUSES, findPayment, type PaymentRow, recordStatus } from './payments.js';
 

@@ -4,9 +4,6 @@ import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
 import { fail, sendError, type TppError, TppErrorException } from '../errors.js';
-import { canonicalJson } from '../lib/canonical-json.js';
-import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../lib/money.js';
-import { sha256Hex } from '../lib/secrets.js';
 import {
   APPROACH_HEADER,
   type Approach,
@@ -15,6 +12,9 @@ import {
   planInitiation,
   readScaPreferences,
 } from '../sca/engine.js';
+import { canonicalJson } from '../shared/canonical-json.js';
+import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../shared/money.js';
+import { sha256Hex } from '../shared/secrets.js';
 import { approvePayment } from './execution.js';
 import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from './headers.js';
 import {

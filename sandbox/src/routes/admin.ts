@@ -3,20 +3,20 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { advanceClock, sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { hashPassword } from '../db/seed.js';
 import { incomingOf } from '../faults/middleware.js';
 import { faultStore, parseFaultRule } from '../faults/rules.js';
-import { isValidIbanChecksum } from '../lib/iban.js';
-import { isValidKennitala } from '../lib/kennitala.js';
+import { notificationWorker } from '../notifications/worker.js';
+import { listPayments, periodicExecutions, statusHistory } from '../pis/payments.js';
+import { isValidIbanChecksum } from '../shared/iban.js';
+import { isValidKennitala } from '../shared/kennitala.js';
 import {
   currencyExponent,
   fractionDigits,
   fromMinorUnits,
   isKnownCurrency,
   toMinorUnits,
-} from '../lib/money.js';
-import { notificationWorker } from '../notifications/worker.js';
-import { listPayments, periodicExecutions, statusHistory } from '../pis/payments.js';
+} from '../shared/money.js';
+import { hashPassword } from '../shared/passwords.js';
 
 const advanceBody = z.object({
   seconds: z

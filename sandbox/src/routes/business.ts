@@ -6,7 +6,7 @@ import { type ClaimRow, claimJson, findClaim, insertClaim, listClaims } from '..
 import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { isValidKennitala } from '../lib/kennitala.js';
+import { isValidKennitala } from '../shared/kennitala.js';
 
 const createBody = z
   .object({

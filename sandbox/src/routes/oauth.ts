@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { businessTokenResponse } from '../business/auth.js';
 import type { SandboxContext } from '../context.js';
-import { secretEquals } from '../lib/secrets.js';
 import { issueToken } from '../pis/auth.js';
 import { findPayment } from '../pis/payments.js';
 import { messagePage } from '../sca/pages.js';
+import { secretEquals } from '../shared/secrets.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
 

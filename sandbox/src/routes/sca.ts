@@ -3,8 +3,6 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { verifyPassword } from '../db/seed.js';
-import { sha256Hex } from '../lib/secrets.js';
 import {
   type AuthorisationRow,
   findAuthorisation,
@@ -22,6 +20,8 @@ import {
 } from '../sca/engine.js';
 import { MESSAGES } from '../sca/messages.js';
 import { loginPage, messagePage, reviewPage } from '../sca/pages.js';
+import { verifyPassword } from '../shared/passwords.js';
+import { sha256Hex } from '../shared/secrets.js';
 
 const COOKIE = 'sandbox_sca';
 const SESSION_SECONDS = 15 * 60;

@@ -3,9 +3,7 @@ import type { Context } from 'hono';
 import type { ExecutionDelays } from '../config.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { verifyPassword } from '../db/seed.js';
 import { fail } from '../errors.js';
-import { sha256Hex } from '../lib/secrets.js';
 import {
   approvePayment,
   cancelPayment,
@@ -21,6 +19,8 @@ import {
   type PaymentRow,
   recordStatus,
 } from '../pis/payments.js';
+import { verifyPassword } from '../shared/passwords.js';
+import { sha256Hex } from '../shared/secrets.js';
 import { digitsPng } from './png.js';
 
 /**

@@ -6,7 +6,7 @@ import type { TppClient } from '../config.js';
 import type { SandboxContext } from '../context.js';
 import { fail } from '../errors.js';
 import { incomingOf } from '../faults/middleware.js';
-import { sha256Hex } from '../lib/secrets.js';
+import { sha256Hex } from '../shared/secrets.js';
 import {
   type CertificateRegistry,
   certificateRegistry,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_PSUS } from '../src/db/seed.js';
-import { icelandicIban, isValidIbanChecksum } from '../src/lib/iban.js';
-import { isValidKennitala } from '../src/lib/kennitala.js';
-import { convertMinor, currencyExponent, fromMinorUnits, toMinorUnits } from '../src/lib/money.js';
+import { icelandicIban, isValidIbanChecksum } from '../src/shared/iban.js';
+import { isValidKennitala } from '../src/shared/kennitala.js';
+import { convertMinor, currencyExponent, fromMinorUnits, toMinorUnits } from '../src/shared/money.js';
 
 describe('money', () => {
   it('knows the fraction digits of a currency', () => {
