@@ -6,7 +6,7 @@ import { notificationHeaders } from './notifications/content.js';
 import { adminRoutes } from './routes/admin.js';
 import { businessRoutes } from './routes/business.js';
 import { docsRoutes } from './routes/docs.js';
-import { eventsRoutes, registerDeliveryWorker, webhookAdminRoutes } from './routes/events.js';
+import { eventsRoutes, webhookAdminRoutes } from './routes/events.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
 import { scaRoutes } from './routes/sca.js';
@@ -30,7 +30,6 @@ export function createApp(ctx: SandboxContext, log: (message: string, error?: un
   app.route('/events/api/v1', eventsRoutes(ctx));
   app.route('/business', businessRoutes(ctx));
   app.route('/sandbox/webhooks', webhookAdminRoutes(ctx));
-  registerDeliveryWorker(ctx);
   app.onError((error, c) => {
     if (error instanceof TppErrorException) return sendError(c, error.error);
     log(`${c.req.method} ${c.req.path} failed`, error);

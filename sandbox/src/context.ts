@@ -1,6 +1,6 @@
 import type { SandboxConfig, TppClient } from './config.js';
 import type { Db } from './db/db.js';
-import type { Scheduler } from './pis/execution.js';
+import type { Scheduler } from './scheduler.js';
 
 /** What every route needs: settings, the (lazily opened) database, the public base URL. */
 export interface SandboxContext {

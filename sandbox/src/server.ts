@@ -14,10 +14,14 @@ import type { SandboxContext } from './context.js';
 import { type Db, openPglite, openPostgres } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
-import { seed } from './db/seed.js';
 import { type NotificationOptions, startNotificationWorker } from './notifications/worker.js';
-import { Scheduler } from './pis/execution.js';
+import { SCA_AUTO_APPROVE } from './pis/approval.js';
+import { drainDueTransitions } from './pis/execution.js';
+import { autoApproveDecoupled } from './sca/engine.js';
+import { Scheduler } from './scheduler.js';
 import { tlsServerOptions } from './security/tls.js';
+import { seed } from './seed/seed.js';
+import { runDueDeliveries } from './webhooks/deliveries.js';
 
 export interface StartSandboxOptions {
   /** 0 picks a free port. */
@@ -98,8 +102,14 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   let schedulerPromise: Promise<Scheduler> | undefined;
   const scheduler = () => {
     schedulerPromise ??= db().then((opened) => {
-      const s = new Scheduler(opened, config.schedulerIntervalMs, (error) =>
-        log('scheduler pass failed', error),
+      // Payment steps first, then webhook deliveries (a settled payment's claim.paid goes out in the same pass).
+      const s = new Scheduler(
+        [
+          () => drainDueTransitions(opened, { [SCA_AUTO_APPROVE]: autoApproveDecoupled }),
+          () => runDueDeliveries(opened, publicUrl ?? ''),
+        ],
+        config.schedulerIntervalMs,
+        (error) => log('scheduler pass failed', error),
       );
       s.start();
       return s;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEED_PSUS } from '../src/db/seed.js';
+import { SEED_PSUS } from '../src/seed/psus.js';
 import { icelandicIban, isValidIbanChecksum } from '../src/shared/iban.js';
 import { isValidKennitala } from '../src/shared/kennitala.js';
 import { convertMinor, currencyExponent, fromMinorUnits, toMinorUnits } from '../src/shared/money.js';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import type { Queryable } from '../db/db.js';
+import { findBusinessTokenOwner, insertBusinessToken } from '../db/queries/business-tokens.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPsu } from '../db/queries/psus.js';
 import { verifyPassword } from '../shared/passwords.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
 import { problem } from './errors.js';
@@ -34,13 +35,7 @@ export async function businessTokenResponse(
     };
   }
   const db = await ctx.db();
-  const rows = username
-    ? await db.query<{ username: string; password_hash: string }>(
-        'SELECT username, password_hash FROM psus WHERE username = $1',
-        [username],
-      )
-    : [];
-  const user = rows[0];
+  const user = username ? await findPsu(db, username) : undefined;
   if (!user || !password || !verifyPassword(password, user.password_hash)) {
     return {
       status: 401,
@@ -50,10 +45,13 @@ export async function businessTokenResponse(
   const token = randomBytes(32).toString('base64url');
   const now = await sandboxNow(db);
   const ttl = ctx.config.tokenTtlSeconds;
-  await db.query(
-    'INSERT INTO business_tokens (token_hash, username, scope, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [sha256Hex(token), user.username, BUSINESS_SCOPE, now, now + ttl * 1000],
-  );
+  await insertBusinessToken(db, {
+    tokenHash: sha256Hex(token),
+    username: user.username,
+    scope: BUSINESS_SCOPE,
+    issuedAt: now,
+    expiresAt: now + ttl * 1000,
+  });
   return {
     status: 200,
     body: { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE },
@@ -86,19 +84,10 @@ export async function authenticateBusiness(c: Context, ctx: SandboxContext): Pro
   const match = BEARER.exec(authorization);
   if (!match?.[1]) problem(401, 'TOKEN_INVALID', 'The Authorization header must be "Bearer <token>".');
   const db = await ctx.db();
-  const caller = await callerForToken(db, match[1]);
+  const caller = await findBusinessTokenOwner(db, sha256Hex(match[1]));
   if (!caller) problem(401, 'TOKEN_UNKNOWN', 'The access token is not a business (openid b2b) token.');
   if (caller.expires_at <= (await sandboxNow(db))) {
     problem(401, 'TOKEN_EXPIRED', 'The access token has expired; request a new one.');
   }
   return { username: caller.username, name: caller.name, kennitala: caller.kennitala };
-}
-
-async function callerForToken(db: Queryable, token: string) {
-  const rows = await db.query<{ username: string; name: string; kennitala: string; expires_at: number }>(
-    `SELECT t.username, p.name, p.kennitala, t.expires_at FROM business_tokens t
-     JOIN psus p ON p.username = t.username WHERE t.token_hash = $1`,
-    [sha256Hex(token)],
-  );
-  return rows[0];
 }

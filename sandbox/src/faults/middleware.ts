@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SandboxContext } from '../context.js';
+import { findAccountByReference } from '../db/queries/accounts.js';
+import { debtorIbanOfAuthorisation } from '../db/queries/authorisations.js';
+import { findPayment } from '../db/queries/payments.js';
 import { type FaultRule, faultStore, psuIdentifiers } from './rules.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -28,32 +31,17 @@ async function requestPsu(ctx: SandboxContext, c: Context): Promise<string[]> {
       const iban = body.debtorAccount?.iban;
       const bban = body.debtorAccount?.bban;
       if (typeof iban === 'string') return psuIdentifiers(db, iban);
-      if (typeof bban === 'string') {
-        const rows = await db.query<{ iban: string }>('SELECT iban FROM accounts WHERE bban = $1', [bban]);
-        return psuIdentifiers(db, rows[0]?.iban);
-      }
+      if (typeof bban === 'string')
+        return psuIdentifiers(db, (await findAccountByReference(db, { bban }))?.iban);
     } catch {
       // Not JSON: the route answers that; no PSU to match.
     }
     return [];
   }
   const payment = PAYMENT_PATH.exec(path)?.[1];
-  if (payment) {
-    const rows = await db.query<{ debtor_iban: string | null }>(
-      'SELECT debtor_iban FROM payments WHERE id = $1',
-      [payment],
-    );
-    return psuIdentifiers(db, rows[0]?.debtor_iban);
-  }
+  if (payment) return psuIdentifiers(db, (await findPayment(db, payment))?.debtor_iban);
   const authorisation = SCA_PATH.exec(path)?.[1];
-  if (authorisation) {
-    const rows = await db.query<{ debtor_iban: string | null; psu_username: string | null }>(
-      `SELECT p.debtor_iban, a.psu_username FROM authorisations a JOIN payments p ON p.id = a.payment_id
-       WHERE a.id = $1`,
-      [authorisation],
-    );
-    return psuIdentifiers(db, rows[0]?.debtor_iban);
-  }
+  if (authorisation) return psuIdentifiers(db, await debtorIbanOfAuthorisation(db, authorisation));
   return [];
 }
 

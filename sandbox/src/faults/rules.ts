@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
+import { findAccountHolder } from '../db/queries/accounts.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import {
+  applyFaultRule,
+  deleteFaultRule,
+  deleteFaultRules,
+  type FaultRuleRow,
+  insertFaultRule,
+  listFaultRules,
+} from '../db/queries/fault-rules.js';
 
 /**
  * Fault rules: stored in `fault_rules`, managed through `/sandbox/faults`, applied by the request middleware
@@ -117,15 +126,7 @@ export function parseFaultRule(
   };
 }
 
-interface FaultRuleRow {
-  id: string;
-  rule: FaultRuleSpec;
-  remaining: number | null;
-  applied: number;
-  created_at: number;
-}
-
-function fromRow(row: FaultRuleRow): FaultRule {
+function fromRow(row: FaultRuleRow<FaultRuleSpec>): FaultRule {
   return {
     ...row.rule,
     id: row.id,
@@ -169,10 +170,7 @@ export class FaultStore {
   }
 
   async list(): Promise<FaultRule[]> {
-    const rows = await (await this.db()).query<FaultRuleRow>(
-      'SELECT id, rule, remaining, applied, created_at FROM fault_rules ORDER BY created_at, id',
-    );
-    return rows.map(fromRow);
+    return (await listFaultRules<FaultRuleSpec>(await this.db())).map(fromRow);
   }
 
   private async live(): Promise<FaultRule[]> {
@@ -184,29 +182,27 @@ export class FaultStore {
 
   async add(spec: FaultRuleSpec): Promise<FaultRule> {
     const db = await this.db();
-    const id = randomUUID();
-    const now = await sandboxNow(db);
-    const rows = await db.query<FaultRuleRow>(
-      `INSERT INTO fault_rules (id, rule, remaining, applied, created_at) VALUES ($1, $2::jsonb, $3, 0, $4)
-       RETURNING id, rule, remaining, applied, created_at`,
-      [id, JSON.stringify(spec), spec.count ?? null, now],
-    );
+    const row = await insertFaultRule(db, {
+      id: randomUUID(),
+      rule: spec,
+      remaining: spec.count ?? null,
+      createdAt: await sandboxNow(db),
+    });
     this.invalidate();
-    const row = rows[0];
     if (!row) throw new Error('fault rule not stored');
     return fromRow(row);
   }
 
   async remove(id: string): Promise<boolean> {
-    const rows = await (await this.db()).query('DELETE FROM fault_rules WHERE id = $1 RETURNING id', [id]);
+    const removed = await deleteFaultRule(await this.db(), id);
     this.invalidate();
-    return rows.length > 0;
+    return removed;
   }
 
   async clear(): Promise<number> {
-    const rows = await (await this.db()).query('DELETE FROM fault_rules RETURNING id');
+    const deleted = await deleteFaultRules(await this.db());
     this.invalidate();
-    return rows.length;
+    return deleted;
   }
 
   /**
@@ -224,12 +220,7 @@ export class FaultStore {
         const wanted = rule.psu.toUpperCase();
         if (!psu.some((id) => id.toUpperCase() === wanted)) continue;
       }
-      const taken = await (await this.db()).query<{ remaining: number | null }>(
-        `UPDATE fault_rules SET applied = applied + 1, remaining = remaining - 1
-         WHERE id = $1 AND (remaining IS NULL OR remaining > 0) RETURNING remaining`,
-        [rule.id],
-      );
-      const row = taken[0];
+      const row = await applyFaultRule(await this.db(), rule.id);
       if (!row) {
         this.invalidate();
         continue;
@@ -259,11 +250,6 @@ export async function psuIdentifiers(
   debtorIban: string | null | undefined,
 ): Promise<string[]> {
   if (!debtorIban) return [];
-  const rows = await db.query<{ username: string; kennitala: string }>(
-    `SELECT p.username, p.kennitala FROM accounts a JOIN psus p ON p.username = a.owner_username
-     WHERE a.iban = $1`,
-    [debtorIban],
-  );
-  const owner = rows[0];
+  const owner = await findAccountHolder(db, debtorIban);
   return owner ? [debtorIban, owner.username, owner.kennitala] : [debtorIban];
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxContext } from '../context.js';
+import { findPayment } from '../db/queries/payments.js';
 import { FINAL_STATUSES } from '../pis/payments.js';
 
 /**
@@ -93,13 +94,7 @@ export function notificationHeaders(ctx: SandboxContext): MiddlewareHandler {
     const location = c.res.headers.get('Location');
     const paymentId = location ? new URL(location, 'http://x').pathname.split('/').pop() : undefined;
     if (!paymentId) return;
-    const rows = await (await ctx.db()).query<{
-      tpp_notification_uri: string | null;
-      tpp_notification_content_preferred: string | null;
-    }>('SELECT tpp_notification_uri, tpp_notification_content_preferred FROM payments WHERE id = $1', [
-      paymentId,
-    ]);
-    const row = rows[0];
+    const row = await findPayment(await ctx.db(), paymentId);
     if (!row) return;
     const plan = notificationPlan(row.tpp_notification_uri, row.tpp_notification_content_preferred);
     c.res.headers.set('ASPSP-Notification-Support', String(plan.supported));

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
+import { type AccountRow, accountFunds } from '../db/queries/accounts.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findInitiationFailure, insertInitiationFailure } from '../db/queries/initiation-failures.js';
+import {
+  findPayment,
+  findPaymentByIdempotencyKey,
+  insertPayment,
+  type PaymentProduct,
+  type PaymentRow,
+  type PaymentService,
+  paymentInformationIdUsed,
+} from '../db/queries/payments.js';
 import { fail, sendError, type TppError, TppErrorException } from '../errors.js';
 import {
   APPROACH_HEADER,
@@ -15,16 +26,8 @@ import {
 import { canonicalJson } from '../shared/canonical-json.js';
 import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../shared/money.js';
 import { sha256Hex } from '../shared/secrets.js';
-import { approvePayment } from './execution.js';
+import { approvePayment } from './approval.js';
 import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from './headers.js';
-import {
-  type AccountRow,
-  findPayment,
-  findPaymentByIdempotencyKey,
-  type PaymentProduct,
-  type PaymentRow,
-  type PaymentService,
-} from './payments.js';
 import { respond } from './respond.js';
 import { validateInitiationBody } from './validate-body.js';
 
@@ -70,11 +73,7 @@ async function earlierOutcome(
 ): Promise<Response | undefined> {
   const stored = await findPaymentByIdempotencyKey(db, clientId, key);
   if (stored) return replay(c, stored);
-  const failed = await db.query<{ status: number; error: TppError | null }>(
-    'SELECT status, error FROM initiation_failures WHERE client_id = $1 AND idempotency_key = $2',
-    [clientId, key],
-  );
-  const failure = failed[0];
+  const failure = await findInitiationFailure<TppError>(db, clientId, key);
   if (!failure) return undefined;
   if (failure.error) return sendError(c, failure.error);
   return c.body(null, failure.status as 415);
@@ -87,11 +86,7 @@ async function recordFailure(
   status: number,
   error: TppError | null,
 ) {
-  await db.query(
-    `INSERT INTO initiation_failures (client_id, idempotency_key, status, error, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5) ON CONFLICT DO NOTHING`,
-    [clientId, key, status, error === null ? null : JSON.stringify(error), await sandboxNow(db)],
-  );
+  await insertInitiationFailure(db, { clientId, key, status, error, at: await sandboxNow(db) });
 }
 
 /** POST /psd2/api/v1/{payment-service}/{payment-product}, after authentication and the path checks. */
@@ -157,12 +152,11 @@ async function initiate(
       'paymentInformationId',
       'This paymentInformationId was already used for a bulk payment: the bulk is rejected as a duplicate.',
     );
-  if (validated.paymentInformationId !== null) {
-    const used = await db.query(
-      'SELECT 1 FROM payments WHERE client_id = $1 AND payment_information_id = $2',
-      [clientId, validated.paymentInformationId],
-    );
-    if (used.length > 0) duplicateBulk();
+  if (
+    validated.paymentInformationId !== null &&
+    (await paymentInformationIdUsed(db, clientId, validated.paymentInformationId))
+  ) {
+    duplicateBulk();
   }
 
   const body_ = body as Record<string, unknown>;
@@ -200,43 +194,34 @@ async function initiate(
   };
   try {
     await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO payments (id, client_id, payment_service, payment_product, body, transaction_status, debtor_iban,
-           total_currency, total_minor, payment_information_id, idempotency_key, request_hash, response,
-           psu_accept_language, tpp_redirect_uri, tpp_nok_redirect_uri, tpp_notification_uri,
-           tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at,
-           sca_approach, psu_username, no_funds_preferred)
-         VALUES ($1, $2, $3, $4, $5::jsonb, 'RCVD', $6, $7, $8::numeric, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17,
-           $18, $19, $20, $20, $21, $22, $23)`,
-        [
-          paymentId,
-          clientId,
-          service,
-          product,
-          JSON.stringify(body),
-          validated.debtor.iban,
-          validated.debtor.currency,
-          totalMinor.toString(),
-          validated.paymentInformationId,
-          headers.idempotencyKey,
-          requestHash,
-          JSON.stringify(response),
-          headers.language,
-          headers.redirectUri,
-          headers.nokRedirectUri,
-          headers.notificationUri,
-          headers.notificationContentPreferred,
-          headers.psuIpAddress,
-          headers.requestId,
-          now,
-          decision.approach,
-          decision.psuUsername,
-          noFundsPreferred,
-        ],
-      );
-      await tx.query(
-        'INSERT INTO payment_status_history (payment_id, transaction_status, reason, at) VALUES ($1, $2, $3, $4)',
-        [paymentId, 'RCVD', 'initiated', now],
+      await insertPayment(
+        tx,
+        {
+          id: paymentId,
+          client_id: clientId,
+          payment_service: service,
+          payment_product: product,
+          body: body as Record<string, unknown>,
+          debtor_iban: validated.debtor.iban,
+          total_currency: validated.debtor.currency,
+          total_minor: totalMinor,
+          payment_information_id: validated.paymentInformationId,
+          idempotency_key: headers.idempotencyKey,
+          request_hash: requestHash,
+          response,
+          psu_accept_language: headers.language,
+          tpp_redirect_uri: headers.redirectUri,
+          tpp_nok_redirect_uri: headers.nokRedirectUri,
+          tpp_notification_uri: headers.notificationUri,
+          tpp_notification_content_preferred: headers.notificationContentPreferred,
+          psu_ip_address: headers.psuIpAddress,
+          x_request_id: headers.requestId,
+          created_at: now,
+          sca_approach: decision.approach,
+          psu_username: decision.psuUsername,
+          no_funds_preferred: noFundsPreferred,
+        },
+        'initiated',
       );
       if (plan.authorisation) {
         await insertAuthorisation(
@@ -280,16 +265,9 @@ function isForwardDated(body: Record<string, unknown>, now: number): boolean {
 }
 
 async function fundsAvailable(db: Queryable, iban: string, minor: bigint): Promise<boolean> {
-  const rows = await db.query<{ balance: string; held: string | null }>(
-    `SELECT a.balance_minor::text AS balance,
-       (SELECT sum(total_minor)::text FROM payments p WHERE p.debtor_iban = a.iban
-          AND p.transaction_status IN ('ACSP', 'ACFC') AND p.payment_service <> 'periodic-payments') AS held
-     FROM accounts a WHERE a.iban = $1`,
-    [iban],
-  );
-  const row = rows[0];
-  if (!row) return false;
-  return BigInt(row.balance) - BigInt(row.held ?? '0') >= minor;
+  const funds = await accountFunds(db, iban);
+  if (!funds) return false;
+  return funds.balanceMinor - funds.heldMinor >= minor;
 }
 
 /** Fixed sandbox price list for a payment in another currency than the debtor account. */

@@ -1,6 +1,8 @@
 import { alreadyPaidClaimPath } from '../claims/settlement.js';
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
+import { type AccountRow, findAccountByReference } from '../db/queries/accounts.js';
+import type { PaymentService } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
 import { isValidIbanChecksum } from '../shared/iban.js';
 import {
@@ -10,8 +12,7 @@ import {
   isKnownCurrency,
   toMinorUnits,
 } from '../shared/money.js';
-import { SANDBOX_BANK_CODES } from './execution.js';
-import { type AccountRow, findAccountByReference, type PaymentService } from './payments.js';
+import { SANDBOX_BANK_CODES } from './bank-codes.js';
 
 type AccountReference = {
   iban?: string | null;

@@ -1,12 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { advanceClock, sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import {
+  findAccountByReference,
+  insertAccount,
+  listAccountsWithOwners,
+  setBalance,
+} from '../db/queries/accounts.js';
+import { listAuthorisations } from '../db/queries/authorisations.js';
+import { advanceClock, sandboxNow } from '../db/queries/clock.js';
+import { listNotificationAttempts, listOutbox } from '../db/queries/notifications.js';
+import { listPayments, periodicExecutions, statusHistory } from '../db/queries/payments.js';
+import { findPsu, insertPsu } from '../db/queries/psus.js';
 import { incomingOf } from '../faults/middleware.js';
 import { faultStore, parseFaultRule } from '../faults/rules.js';
 import { notificationWorker } from '../notifications/worker.js';
-import { listPayments, periodicExecutions, statusHistory } from '../pis/payments.js';
 import { isValidIbanChecksum } from '../shared/iban.js';
 import { isValidKennitala } from '../shared/kennitala.js';
 import {
@@ -145,41 +154,8 @@ export function adminRoutes(ctx: SandboxContext) {
   app.get('/notifications', async (c) => {
     const db = await ctx.db();
     const paymentId = c.req.query('paymentId');
-    const notifications = await db.query<{
-      id: string;
-      payment_id: string;
-      authorisation_id: string | null;
-      authorisation_kind: string | null;
-      kind: 'transaction' | 'sca';
-      status: string;
-      state: string;
-      attempts: number;
-      next_attempt_at: number;
-      outcome: string | null;
-      created_at: number;
-      updated_at: number;
-    }>(
-      `SELECT id::text AS id, payment_id, authorisation_id, authorisation_kind, kind, status, state, attempts,
-              next_attempt_at, outcome, created_at, updated_at
-       FROM notification_outbox WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY id`,
-      [paymentId ?? null],
-    );
-    const attempts = await db.query<{
-      outbox_id: string;
-      attempt: number;
-      url: string;
-      x_request_id: string;
-      body: Record<string, unknown>;
-      status_code: number | null;
-      duration_ms: number;
-      error: string | null;
-      fault: string | null;
-      at: number;
-    }>(
-      `SELECT outbox_id::text AS outbox_id, attempt, url, x_request_id, body, status_code, duration_ms, error, fault, at
-       FROM notification_attempts WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY id`,
-      [paymentId ?? null],
-    );
+    const notifications = await listOutbox(db, paymentId);
+    const attempts = await listNotificationAttempts(db, paymentId);
     const byOutbox = new Map<string, unknown[]>();
     for (const a of attempts) {
       const list = byOutbox.get(a.outbox_id) ?? [];
@@ -266,23 +242,15 @@ export function adminRoutes(ctx: SandboxContext) {
     const psu = parsed.data;
     try {
       await (await ctx.db()).transaction(async (tx) => {
-        await tx.query(
-          'INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4)',
-          [psu.username, hashPassword(psu.password), psu.name, psu.kennitala],
-        );
+        await insertPsu(tx, { ...psu, passwordHash: hashPassword(psu.password) });
         for (const account of psu.accounts) {
-          await tx.query(
-            `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor)
-             VALUES ($1, $2, $3, $4, $5, $6::numeric)`,
-            [
-              account.iban,
-              account.iban.slice(4),
-              psu.username,
-              account.name,
-              account.currency,
-              toMinorUnits(account.balance, account.currency).toString(),
-            ],
-          );
+          await insertAccount(tx, {
+            iban: account.iban,
+            ownerUsername: psu.username,
+            name: account.name,
+            currency: account.currency,
+            balanceMinor: toMinorUnits(account.balance, account.currency),
+          });
         }
       });
     } catch (error) {
@@ -301,22 +269,16 @@ export function adminRoutes(ctx: SandboxContext) {
     if (!parsed.success) return c.json(invalid(parsed.error), 400);
     const account = parsed.data;
     const db = await ctx.db();
-    const owner = await db.query('SELECT 1 FROM psus WHERE username = $1', [account.owner]);
-    if (owner.length === 0)
+    if (!(await findPsu(db, account.owner)))
       return c.json({ error: `No user ${account.owner}: create it with POST /sandbox/psus.` }, 404);
     try {
-      await db.query(
-        `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor)
-         VALUES ($1, $2, $3, $4, $5, $6::numeric)`,
-        [
-          account.iban,
-          account.iban.slice(4),
-          account.owner,
-          account.name,
-          account.currency,
-          toMinorUnits(account.balance, account.currency).toString(),
-        ],
-      );
+      await insertAccount(db, {
+        iban: account.iban,
+        ownerUsername: account.owner,
+        name: account.name,
+        currency: account.currency,
+        balanceMinor: toMinorUnits(account.balance, account.currency),
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return c.json({ error: 'An account with this IBAN exists.' }, 409);
       throw error;
@@ -329,10 +291,7 @@ export function adminRoutes(ctx: SandboxContext) {
     if (!parsed.success) return c.json(invalid(parsed.error), 400);
     const db = await ctx.db();
     const iban = c.req.param('iban');
-    const rows = await db.query<{ currency: string }>('SELECT currency FROM accounts WHERE iban = $1', [
-      iban,
-    ]);
-    const currency = rows[0]?.currency;
+    const currency = (await findAccountByReference(db, { iban }))?.currency;
     if (!currency) return c.json({ error: 'No such account.' }, 404);
     if (fractionDigits(parsed.data.balance) > currencyExponent(currency)) {
       return c.json(
@@ -340,10 +299,7 @@ export function adminRoutes(ctx: SandboxContext) {
         400,
       );
     }
-    await db.query('UPDATE accounts SET balance_minor = $2::numeric WHERE iban = $1', [
-      iban,
-      toMinorUnits(parsed.data.balance, currency).toString(),
-    ]);
+    await setBalance(db, iban, toMinorUnits(parsed.data.balance, currency));
     return c.json({
       iban,
       currency,
@@ -354,19 +310,7 @@ export function adminRoutes(ctx: SandboxContext) {
   // Every authorisation (payment and cancellation), newest first; ?paymentId= narrows it to one payment.
   app.get('/authorisations', async (c) => {
     const paymentId = c.req.query('paymentId');
-    const rows = await (await ctx.db()).query<{
-      id: string;
-      payment_id: string;
-      kind: string;
-      sca_status: string;
-      psu_username: string | null;
-      created_at: number;
-      updated_at: number;
-    }>(
-      `SELECT id, payment_id, kind, sca_status, psu_username, created_at, updated_at FROM authorisations
-       WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY created_at DESC, id`,
-      [paymentId ?? null],
-    );
+    const rows = await listAuthorisations(await ctx.db(), paymentId);
     return c.json({
       authorisations: rows.map((r) => ({
         authorisationId: r.id,
@@ -381,18 +325,7 @@ export function adminRoutes(ctx: SandboxContext) {
   });
 
   app.get('/accounts', async (c) => {
-    const rows = await (await ctx.db()).query<{
-      iban: string;
-      username: string;
-      owner: string;
-      kennitala: string;
-      name: string;
-      currency: string;
-      balance_minor: string;
-    }>(
-      `SELECT a.iban, p.username, p.name AS owner, p.kennitala, a.name, a.currency, a.balance_minor::text AS balance_minor
-       FROM accounts a JOIN psus p ON p.username = a.owner_username ORDER BY p.username, a.iban`,
-    );
+    const rows = await listAccountsWithOwners(await ctx.db());
     return c.json({
       accounts: rows.map((r) => ({
         iban: r.iban,

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { authenticateBusiness, type BusinessCaller } from '../business/auth.js';
 import { ProblemException, problem, sendProblem } from '../business/errors.js';
-import { type ClaimRow, claimJson, findClaim, insertClaim, listClaims } from '../claims/claims.js';
-import { sandboxNow } from '../clock.js';
+import { claimJson, createClaim } from '../claims/claims.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
+import { accountsOf } from '../db/queries/accounts.js';
+import { type ClaimRow, findClaim, listClaims } from '../db/queries/claims.js';
+import { sandboxNow } from '../db/queries/clock.js';
 import { isValidKennitala } from '../shared/kennitala.js';
 
 const createBody = z
@@ -30,10 +32,7 @@ function visibleTo(claim: ClaimRow, caller: BusinessCaller): boolean {
 }
 
 async function depositAccount(db: Queryable, caller: BusinessCaller, iban: string | undefined) {
-  const rows = await db.query<{ iban: string; currency: string }>(
-    'SELECT iban, currency FROM accounts WHERE owner_username = $1 ORDER BY iban',
-    [caller.username],
-  );
+  const rows = await accountsOf(db, caller.username);
   const account = iban
     ? rows.find((r) => r.iban === iban.replaceAll(' ', '').toUpperCase())
     : rows.find((r) => r.currency === 'ISK');
@@ -81,7 +80,7 @@ export function businessRoutes(ctx: SandboxContext) {
     const db = await ctx.db();
     const iban = await depositAccount(db, caller, body.depositAccount?.iban);
     const row = await db.transaction(async (tx) =>
-      insertClaim(tx, {
+      createClaim(tx, {
         claimantUsername: caller.username,
         claimantKennitala: caller.kennitala,
         claimantName: caller.name,

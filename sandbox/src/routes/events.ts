@@ -3,31 +3,33 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { authenticateBusiness, isUuid } from '../business/auth.js';
 import { ProblemException, problem, sendProblem } from '../business/errors.js';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { newSigningSecret } from '../webhooks/crypto.js';
+import { newestClaimIdOf } from '../db/queries/claims.js';
+import { sandboxNow } from '../db/queries/clock.js';
 import {
-  envelopeFor,
-  listDeliveries,
-  logAttempt,
-  postDelivery,
-  recordEvent,
-  replayDeliveries,
-  runDueDeliveries,
-} from '../webhooks/deliveries.js';
-import { canonicalEventType, DELIVERED_ACTIONS, verifyAction } from '../webhooks/event-types.js';
+  insertDelivery,
+  insertDeliveryAttempt,
+  requeueUndelivered,
+} from '../db/queries/webhook-deliveries.js';
+import { insertEvent } from '../db/queries/webhook-events.js';
 import {
+  cancelSubscription,
   countActive,
   enableDelivery,
   findOwnSubscription,
   insertSubscription,
+  listLiveSubscriptions,
   listOwnSubscriptions,
+  lockSubscriptionsOf,
   type SubscriptionRow,
   setSubscriptionLimit,
-  subscriptionJson,
-  subscriptionLimit,
-} from '../webhooks/subscriptions.js';
+  updateSubscription,
+} from '../db/queries/webhook-subscriptions.js';
+import { newSigningSecret } from '../webhooks/crypto.js';
+import { envelopeFor, listDeliveries, postDelivery, recordEvent } from '../webhooks/deliveries.js';
+import { canonicalEventType, DELIVERED_ACTIONS, verifyAction } from '../webhooks/event-types.js';
+import { subscriptionJson, subscriptionLimit } from '../webhooks/subscriptions.js';
 
 /** Callback URLs: HTTPS; on the sandbox also plain http to 127.0.0.1, [::1] or localhost. */
 export function callbackUrlProblem(value: string): string | undefined {
@@ -100,11 +102,7 @@ async function ownSubscription(db: Queryable, owner: string, id: string): Promis
 
 /** A claim the test delivery's `self` link points to: the caller's newest claim, if any. */
 async function verifyResourcePath(db: Queryable, owner: string): Promise<string> {
-  const rows = await db.query<{ id: string }>(
-    'SELECT id FROM claims WHERE claimant_username = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
-    [owner],
-  );
-  return `/business/claims/${rows[0]?.id ?? randomUUID()}`;
+  return `/business/claims/${(await newestClaimIdOf(db, owner)) ?? randomUUID()}`;
 }
 
 /** The webhooks service, mounted at `/events/api/v1` (so `{events_base_url}` is `<sandbox>/events`). */
@@ -128,7 +126,7 @@ export function eventsRoutes(ctx: SandboxContext) {
     const signingSecret = newSigningSecret();
     const row = await db.transaction(async (tx) => {
       // One creation at a time per client, so the limit holds under concurrent requests.
-      await tx.query('SELECT pg_advisory_xact_lock(4011, hashtext($1))', [caller.username]);
+      await lockSubscriptionsOf(tx, caller.username);
       const limit = await subscriptionLimit(tx, caller.username);
       if ((await countActive(tx, caller.username)) >= limit) {
         problem(
@@ -139,13 +137,14 @@ export function eventsRoutes(ctx: SandboxContext) {
         );
       }
       return insertSubscription(tx, {
+        id: randomUUID(),
         owner: caller.username,
-        callbackUrl: body.callbackUrl,
-        eventTypes,
+        callback_url: body.callbackUrl,
+        event_types: eventTypes,
         description: body.description ?? '',
-        subjectScope: 'Self',
-        signingSecret,
-        now: await sandboxNow(tx),
+        subject_scope: 'Self',
+        signing_secret: signingSecret,
+        created_at: await sandboxNow(tx),
       });
     });
     const json = { ...subscriptionJson(row, ctx.publicUrl()), signingSecret };
@@ -182,11 +181,7 @@ export function eventsRoutes(ctx: SandboxContext) {
     const body = parse(updateBody, raw);
     const eventTypes = canonicalEventTypes(body.eventTypes, 'eventTypes');
     const now = await sandboxNow(db);
-    await db.query(
-      `UPDATE webhook_subscriptions SET event_types = $2::jsonb, description = coalesce($3, description), updated_at = $4
-       WHERE id = $1`,
-      [c.req.param('id'), JSON.stringify(eventTypes), body.description ?? null, now],
-    );
+    await updateSubscription(db, c.req.param('id'), { eventTypes, description: body.description, now });
     const row = await ownSubscription(db, caller.username, c.req.param('id'));
     return c.json(subscriptionJson(row, ctx.publicUrl()));
   });
@@ -195,18 +190,7 @@ export function eventsRoutes(ctx: SandboxContext) {
     const caller = await authenticateBusiness(c, ctx);
     const db = await ctx.db();
     const row = await ownSubscription(db, caller.username, c.req.param('id'));
-    await db.transaction(async (tx) => {
-      const now = await sandboxNow(tx);
-      await tx.query(
-        'UPDATE webhook_subscriptions SET deleted_at = $2, delivery_enabled = false, updated_at = $2 WHERE id = $1',
-        [row.id, now],
-      );
-      await tx.query(
-        `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL
-         WHERE subscription_id = $1 AND status IN ('pending', 'held')`,
-        [row.id],
-      );
-    });
+    await db.transaction(async (tx) => cancelSubscription(tx, row.id, await sandboxNow(tx)));
     return c.body(null, 204);
   });
 
@@ -246,26 +230,19 @@ export function eventsRoutes(ctx: SandboxContext) {
     );
     const deliveryId = randomUUID();
     await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO webhook_events (id, owner, event_type, occurred_at, resource_path, kind, created_at)
-         VALUES ($1, $2, $3, $4, $5, 'verify', $4)`,
-        [event.id, event.owner, event.event_type, event.occurred_at, event.resource_path],
-      );
-      await tx.query(
-        `INSERT INTO webhook_deliveries (id, subscription_id, event_id, kind, status, attempt_count, created_at,
-           delivered_at, last_status_code)
-         VALUES ($1, $2, $3, 'verify', $4, 1, $5, $6, $7)`,
-        [
-          deliveryId,
-          row.id,
-          event.id,
-          result.outcome === 'delivered' ? 'delivered' : 'failed',
-          now,
-          result.outcome === 'delivered' ? now : null,
-          result.statusCode,
-        ],
-      );
-      await logAttempt(tx, deliveryId, 1, now, result);
+      await insertEvent(tx, event, 'verify');
+      await insertDelivery(tx, {
+        id: deliveryId,
+        subscriptionId: row.id,
+        eventId: event.id,
+        kind: 'verify',
+        status: result.outcome === 'delivered' ? 'delivered' : 'failed',
+        attemptCount: 1,
+        createdAt: now,
+        deliveredAt: result.outcome === 'delivered' ? now : null,
+        lastStatusCode: result.statusCode,
+      });
+      await insertDeliveryAttempt(tx, deliveryId, 1, now, result);
       if (result.outcome === 'delivered') await enableDelivery(tx, row.id, now);
     });
     const details = { callbackStatus: result.statusCode, callbackRequestId: result.requestId };
@@ -291,7 +268,7 @@ export function eventsRoutes(ctx: SandboxContext) {
         { disabledReason: row.disabled_reason },
       );
     }
-    const replayed = await db.transaction(async (tx) => replayDeliveries(tx, row.id, await sandboxNow(tx)));
+    const replayed = await db.transaction(async (tx) => requeueUndelivered(tx, row.id, await sandboxNow(tx)));
     // Sent by the scheduler's next pass (within its interval), not inside this request.
     return c.json({ subscriptionId: row.id, replayed }, 202);
   });
@@ -320,16 +297,10 @@ export function webhookAdminRoutes(ctx: SandboxContext) {
   app.get('/deliveries', async (c) => c.json({ deliveries: await listDeliveries(await ctx.db()) }));
 
   app.get('/subscriptions', async (c) => {
-    const rows = await (await ctx.db()).query<{ id: string; owner: string }>(
-      'SELECT id, owner FROM webhook_subscriptions WHERE deleted_at IS NULL ORDER BY created_at',
-    );
-    const db = await ctx.db();
-    const result = [];
-    for (const r of rows) {
-      const row = await findOwnSubscription(db, r.owner, r.id);
-      if (row) result.push({ owner: r.owner, ...subscriptionJson(row, ctx.publicUrl()) });
-    }
-    return c.json({ subscriptions: result });
+    const rows = await listLiveSubscriptions(await ctx.db());
+    return c.json({
+      subscriptions: rows.map((row) => ({ owner: row.owner, ...subscriptionJson(row, ctx.publicUrl()) })),
+    });
   });
 
   // The active-subscription limit of one client (an online-banking username); `{"limit": null}` resets it.
@@ -372,9 +343,4 @@ export function webhookAdminRoutes(ctx: SandboxContext) {
   });
 
   return app;
-}
-
-/** Webhook deliveries run on every scheduler pass, after the payment steps. */
-export function registerDeliveryWorker(ctx: SandboxContext) {
-  void ctx.scheduler().then((scheduler) => scheduler.addPass(() => runDueDeliveries(ctx)));
 }

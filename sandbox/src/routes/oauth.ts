@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { businessTokenResponse } from '../business/auth.js';
 import type { SandboxContext } from '../context.js';
+import { updateAuthorisation, waitingOAuthAuthorisationId } from '../db/queries/authorisations.js';
+import { findPayment } from '../db/queries/payments.js';
 import { issueToken } from '../pis/auth.js';
-import { findPayment } from '../pis/payments.js';
 import { messagePage } from '../sca/pages.js';
 import { secretEquals } from '../shared/secrets.js';
 
@@ -123,18 +124,12 @@ export function oauthRoutes(ctx: SandboxContext) {
     const payment = match?.[1] ? await findPayment(db, match[1]) : undefined;
     if (!payment || payment.client_id !== client.clientId)
       return problem('scope must be PIS:{paymentId} of your payment.');
-    const rows = await db.query<{ id: string }>(
-      `SELECT id FROM authorisations WHERE payment_id = $1 AND kind = 'payment' AND approach = 'OAUTH'
-       AND sca_status NOT IN ('finalised', 'failed', 'exempted', 'unconfirmed') ORDER BY created_at DESC LIMIT 1`,
-      [payment.id],
-    );
-    const authorisationId = rows[0]?.id;
+    const authorisationId = await waitingOAuthAuthorisationId(db, payment.id);
     if (!authorisationId) return problem('This payment has no OAuth authorisation awaiting the PSU.');
-    await db.query('UPDATE authorisations SET oauth_redirect_uri = $2, oauth_state = $3 WHERE id = $1', [
-      authorisationId,
-      redirect.toString(),
-      c.req.query('state') ?? null,
-    ]);
+    await updateAuthorisation(db, authorisationId, {
+      oauth_redirect_uri: redirect.toString(),
+      oauth_state: c.req.query('state') ?? null,
+    });
     return c.redirect(`/sca/${authorisationId}`, 302);
   });
 

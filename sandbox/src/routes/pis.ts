@@ -1,22 +1,25 @@
 import { type Context, Hono } from 'hono';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { describeAjvError, loadPisContract } from '../contract.js';
-import { fail } from '../errors.js';
-import { authenticateTpp } from '../pis/auth.js';
-import { cancelPayment } from '../pis/execution.js';
-import { checkPsuHeaders, checkSignatureHeaders, isUuid, requireRequestId } from '../pis/headers.js';
-import { initiatePayment } from '../pis/initiate.js';
+import { findAccountHolder } from '../db/queries/accounts.js';
 import {
   type AuthorisationRow,
+  authorisationIdsOf,
   findAuthorisation,
+} from '../db/queries/authorisations.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import {
   findPayment,
-  PAYMENT_PRODUCTS,
-  PAYMENT_SERVICES,
   type PaymentProduct,
   type PaymentRow,
   type PaymentService,
-} from '../pis/payments.js';
+} from '../db/queries/payments.js';
+import { fail } from '../errors.js';
+import { cancelPayment } from '../pis/approval.js';
+import { authenticateTpp } from '../pis/auth.js';
+import { checkPsuHeaders, checkSignatureHeaders, isUuid, requireRequestId } from '../pis/headers.js';
+import { initiatePayment } from '../pis/initiate.js';
+import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../pis/payments.js';
 import { preferredFormat, respond } from '../pis/respond.js';
 import {
   type AuthorisationKind,
@@ -190,11 +193,8 @@ async function paymentInformation(ctx: SandboxContext, payment: PaymentRow) {
       .join(' ')
       .slice(0, 140);
   }
-  const owner = await (await ctx.db()).query<{ name: string }>(
-    'SELECT p.name FROM accounts a JOIN psus p ON p.username = a.owner_username WHERE a.iban = $1',
-    [payment.debtor_iban],
-  );
-  if (owner[0]) info.debtorName = owner[0].name.slice(0, 70);
+  const owner = await findAccountHolder(await ctx.db(), payment.debtor_iban);
+  if (owner) info.debtorName = owner.name.slice(0, 70);
   info.transactionStatus = payment.transaction_status;
   return info;
 }
@@ -291,11 +291,7 @@ export function pisRoutes(ctx: SandboxContext) {
     app.get(path, async (c) => {
       const clientId = await authenticateTpp(c, ctx);
       const payment = await ownPayment(c, ctx, clientId);
-      const rows = await (await ctx.db()).query<{ id: string }>(
-        'SELECT id FROM authorisations WHERE payment_id = $1 AND kind = $2 ORDER BY created_at, id',
-        [payment.id, kind],
-      );
-      return respond(c, { authorisationIds: rows.map((r) => r.id) });
+      return respond(c, { authorisationIds: await authorisationIdsOf(await ctx.db(), payment.id, kind) });
     });
 
     app.post(path, async (c) => {

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import { findAccountByReference, ownerOfAccount } from '../db/queries/accounts.js';
 import {
   type AuthorisationRow,
+  claimForOAuthApproval,
   findAuthorisation,
-  findPayment,
-  type PaymentRow,
-  setScaStatus,
-} from '../pis/payments.js';
+  hasSigned,
+  updateAuthorisation,
+} from '../db/queries/authorisations.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { findPsu } from '../db/queries/psus.js';
+import { deleteScaSessions, insertScaSession, scaSessionUser } from '../db/queries/sca-sessions.js';
 import {
   cancellationNeedsSca,
   FINAL_SCA,
@@ -73,11 +77,7 @@ export function scaRoutes(ctx: SandboxContext) {
     const token = getCookie(c, COOKIE);
     if (!token) return undefined;
     const db = await ctx.db();
-    const rows = await db.query<{ username: string }>(
-      'SELECT username FROM sca_sessions WHERE id_hash = $1 AND authorisation_id = $2 AND expires_at > $3',
-      [sha256Hex(token), authorisationId, await sandboxNow(db)],
-    );
-    return rows[0]?.username;
+    return scaSessionUser(db, sha256Hex(token), authorisationId, await sandboxNow(db));
   }
 
   const self = (authorisationId: string) => `/sca/${encodeURIComponent(authorisationId)}`;
@@ -103,17 +103,15 @@ export function scaRoutes(ctx: SandboxContext) {
       );
     }
     const db = await ctx.db();
-    const psu = await db.query<{ name: string }>('SELECT name FROM psus WHERE username = $1', [username]);
-    const debtor = await db.query<{ name: string }>('SELECT name FROM accounts WHERE iban = $1', [
-      payment.debtor_iban,
-    ]);
+    const psu = await findPsu(db, username);
+    const debtor = await findAccountByReference(db, { iban: payment.debtor_iban });
     return c.html(
       reviewPage(
         language,
         `${self(authorisation.id)}/decision`,
         payment,
-        psu[0]?.name ?? username,
-        debtor[0]?.name ?? '',
+        psu?.name ?? username,
+        debtor?.name ?? '',
         authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
       ),
     );
@@ -128,39 +126,33 @@ export function scaRoutes(ctx: SandboxContext) {
     const username = typeof form.username === 'string' ? form.username.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
     const db = await ctx.db();
-    const psu = (
-      await db.query<{ password_hash: string }>('SELECT password_hash FROM psus WHERE username = $1', [
-        username,
-      ])
-    )[0];
+    const psu = await findPsu(db, username);
     if (!psu || !verifyPassword(password, psu.password_hash)) {
       return c.redirect(`${self(authorisation.id)}?error=credentials`, 303);
     }
-    const owner = await db.query<{ owner_username: string }>(
-      'SELECT owner_username FROM accounts WHERE iban = $1',
-      [payment.debtor_iban],
-    );
-    const ownerName = owner[0]?.owner_username ?? '';
+    const ownerName = (await ownerOfAccount(db, payment.debtor_iban)) ?? '';
     const allowed =
       (await mayActFor(db, username, ownerName)) &&
       (authorisation.psu_username === null || authorisation.psu_username === username);
     if (!allowed) return c.redirect(`${self(authorisation.id)}?error=account`, 303);
     if (authorisation.kind === 'payment' && payment.sca_approach === 'MULTILEVEL') {
       // Each signer signs once: a second signature by the same person does not count.
-      const signed = await db.query(
-        `SELECT 1 FROM authorisations WHERE payment_id = $1 AND kind = 'payment' AND sca_status = 'finalised'
-         AND psu_username = $2`,
-        [payment.id, username],
-      );
-      if (signed.length > 0) return c.redirect(`${self(authorisation.id)}?error=signed`, 303);
+      if (await hasSigned(db, payment.id, username))
+        return c.redirect(`${self(authorisation.id)}?error=signed`, 303);
     }
     const token = randomBytes(32).toString('base64url');
     const now = await sandboxNow(db);
-    await db.query(
-      'INSERT INTO sca_sessions (id_hash, authorisation_id, username, expires_at) VALUES ($1, $2, $3, $4)',
-      [sha256Hex(token), authorisation.id, username, now + SESSION_SECONDS * 1000],
-    );
-    await setScaStatus(db, authorisation.id, 'psuAuthenticated', now, username);
+    await insertScaSession(db, {
+      idHash: sha256Hex(token),
+      authorisationId: authorisation.id,
+      username,
+      expiresAt: now + SESSION_SECONDS * 1000,
+    });
+    await updateAuthorisation(db, authorisation.id, {
+      sca_status: 'psuAuthenticated',
+      updated_at: now,
+      psu_username: username,
+    });
     setCookie(c, COOKIE, token, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -193,11 +185,7 @@ export function scaRoutes(ctx: SandboxContext) {
       let code: string | null = null;
       if (decision === 'approve') {
         if (oauth) {
-          const claimed = await tx.query(
-            `UPDATE authorisations SET updated_at = $2 WHERE id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted', 'unconfirmed') RETURNING id`,
-            [authorisation.id, now],
-          );
-          if (claimed.length === 0) return null;
+          if (!(await claimForOAuthApproval(tx, authorisation.id, now))) return null;
           code = await issueOAuthCode(tx, authorisation.id, now, username);
         } else if (!(await finaliseAuthorisation(tx, ctx.config.delays, authorisation.id, now, username))) {
           return null;
@@ -213,7 +201,7 @@ export function scaRoutes(ctx: SandboxContext) {
       ) {
         return null;
       }
-      await tx.query('DELETE FROM sca_sessions WHERE authorisation_id = $1', [authorisation.id]);
+      await deleteScaSessions(tx, authorisation.id);
       return { code };
     });
     if (!applied) return c.redirect(self(authorisation.id), 303);

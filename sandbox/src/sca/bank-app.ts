@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
-import { findAuthorisation } from '../pis/payments.js';
+import { findAuthorisation } from '../db/queries/authorisations.js';
+import { sandboxNow } from '../db/queries/clock.js';
 import { failAuthorisation, finaliseAuthorisation } from './engine.js';
 
 /**

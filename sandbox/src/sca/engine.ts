@@ -3,22 +3,26 @@ import type { Context } from 'hono';
 import type { ExecutionDelays } from '../config.js';
 import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
+import { type AccountRow, ownerOfAccount } from '../db/queries/accounts.js';
+import {
+  type AuthorisationChanges,
+  type AuthorisationRow,
+  closeAuthorisation,
+  countSigners,
+  findAuthorisation,
+  insertAuthorisation as insertAuthorisationRow,
+  updateAuthorisation,
+} from '../db/queries/authorisations.js';
+import { findPayment, type PaymentRow, recordStatus } from '../db/queries/payments.js';
+import { findPsu, type ScaMethod, signersOf, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import {
   approvePayment,
   cancelPayment,
-  registerTransitionHandler,
   rejectPayment,
+  SCA_AUTO_APPROVE,
   scheduleTransition,
-} from '../pis/execution.js';
-import {
-  type AccountRow,
-  type AuthorisationRow,
-  findAuthorisation,
-  findPayment,
-  type PaymentRow,
-  recordStatus,
-} from '../pis/payments.js';
+} from '../pis/approval.js';
 import { verifyPassword } from '../shared/passwords.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { digitsPng } from './png.js';
@@ -45,34 +49,6 @@ export const MAX_OTP_ATTEMPTS = 3;
 export const DECOUPLED_AUTO_APPROVE_SECONDS = 30;
 const OAUTH_CODE_SECONDS = 600;
 export const FINAL_SCA = new Set(['finalised', 'failed', 'exempted']);
-
-export interface ScaMethod {
-  authenticationType: 'SMS_OTP' | 'CHIP_OTP' | 'PHOTO_OTP' | 'PUSH_OTP';
-  authenticationMethodId: string;
-  name: string;
-  explanation?: string;
-}
-
-export interface PsuRow {
-  username: string;
-  name: string;
-  kennitala: string;
-  password_hash: string;
-  sca_approach: string;
-  sca_methods: ScaMethod[];
-}
-
-export async function findPsu(db: Queryable, username: string): Promise<PsuRow | undefined> {
-  return (await db.query<PsuRow>('SELECT * FROM psus WHERE username = $1', [username]))[0];
-}
-
-export async function signersOf(db: Queryable, company: string): Promise<string[]> {
-  const rows = await db.query<{ signer_username: string }>(
-    'SELECT signer_username FROM psu_signers WHERE company_username = $1 ORDER BY signer_username',
-    [company],
-  );
-  return rows.map((r) => r.signer_username);
-}
 
 /** May `username` authorise payments from accounts of `owner`? The owner, or one of its signers. */
 export async function mayActFor(db: Queryable, username: string, owner: string): Promise<boolean> {
@@ -111,12 +87,10 @@ export function readScaPreferences(c: Context): ScaPreferences {
 /** PSU-ID: a kennitala the bank knows (else 401 PSU_CREDENTIALS_INVALID). Returns the username. */
 async function identifiedPsu(db: Queryable, psuId: string | null): Promise<string | null> {
   if (psuId === null) return null;
-  const rows = await db.query<{ username: string }>('SELECT username FROM psus WHERE kennitala = $1', [
-    psuId,
-  ]);
-  if (!rows[0])
+  const username = await usernameByKennitala(db, psuId);
+  if (!username)
     fail(401, 'PSU_CREDENTIALS_INVALID', 'PSU-ID', 'The PSU-ID is not a kennitala known to this bank.');
-  return rows[0].username;
+  return username;
 }
 
 /**
@@ -126,10 +100,8 @@ async function identifiedPsu(db: Queryable, psuId: string | null): Promise<strin
  */
 async function checkCorporate(db: Queryable, corporateId: string | null, owner: string) {
   if (corporateId === null) return;
-  const rows = await db.query<{ username: string }>('SELECT username FROM psus WHERE kennitala = $1', [
-    corporateId,
-  ]);
-  if (!rows[0]) {
+  const company = await usernameByKennitala(db, corporateId);
+  if (!company) {
     fail(
       401,
       'CORPORATE_ID_INVALID',
@@ -137,7 +109,7 @@ async function checkCorporate(db: Queryable, corporateId: string | null, owner: 
       'The PSU-Corporate-ID is not a kennitala known to this bank.',
     );
   }
-  if (rows[0].username !== owner) {
+  if (company !== owner) {
     fail(
       400,
       'DEBTOR_ACCOUNT_NOT_FOUND',
@@ -200,11 +172,7 @@ export async function decideApproach(
   }
   let exempted = false;
   if (creditorIban) {
-    const creditor = await db.query<{ owner_username: string }>(
-      'SELECT owner_username FROM accounts WHERE iban = $1',
-      [creditorIban],
-    );
-    exempted = creditor[0]?.owner_username === owner.username && creditorIban !== debtor.iban;
+    exempted = (await ownerOfAccount(db, creditorIban)) === owner.username && creditorIban !== debtor.iban;
   }
   return {
     approach,
@@ -433,29 +401,27 @@ export async function insertAuthorisation(
   now: number,
   delays: ExecutionDelays,
 ) {
-  await tx.query(
-    `INSERT INTO authorisations (id, payment_id, kind, sca_status, psu_username, created_at, updated_at, approach, method_id,
-       tpp_redirect_uri, tpp_nok_redirect_uri)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10)`,
-    [
-      a.id,
-      a.paymentId,
-      a.kind,
-      a.scaStatus,
-      a.psuUsername ?? null,
-      now,
-      a.approach,
-      a.methodId,
-      a.redirectUri ?? null,
-      a.nokRedirectUri ?? null,
-    ],
+  await insertAuthorisationRow(
+    tx,
+    {
+      id: a.id,
+      payment_id: a.paymentId,
+      kind: a.kind,
+      sca_status: a.scaStatus,
+      psu_username: a.psuUsername ?? null,
+      approach: a.approach,
+      method_id: a.methodId,
+      tpp_redirect_uri: a.redirectUri ?? null,
+      tpp_nok_redirect_uri: a.nokRedirectUri ?? null,
+    },
+    now,
   );
   if (a.approach === 'DECOUPLED' && a.scaStatus === 'started') {
     // The PSU "approves in the app" by itself after a while unless approved or declined before.
     await scheduleTransition(
       tx,
       a.paymentId,
-      'SCA_AUTO_APPROVE',
+      SCA_AUTO_APPROVE,
       now + DECOUPLED_AUTO_APPROVE_SECONDS * 1000,
       { acsp: delays.acsp, acsc: delays.acsc },
       a.id,
@@ -493,24 +459,14 @@ export async function finaliseAuthorisation(
   const open =
     auth.kind === 'payment' ? PAYMENT_OPEN.has(payment.transaction_status) : cancellationNeedsSca(payment);
   if (!open) return false;
-  const claimed = await tx.query(
-    `UPDATE authorisations SET sca_status = 'finalised', updated_at = $2, psu_username = COALESCE($3, psu_username)
-     WHERE id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted') RETURNING id`,
-    [authorisationId, now, username],
-  );
-  if (claimed.length === 0) return false;
+  if (!(await closeAuthorisation(tx, authorisationId, 'finalised', now, username))) return false;
   if (auth.kind === 'cancellation') {
     await cancelPayment(tx, payment.id, 'cancellation authorised by the PSU', now);
     return true;
   }
   if (payment.sca_approach === 'MULTILEVEL' && payment.psu_username) {
-    const signers = await signersOf(tx, (await ownerOf(tx, payment)) ?? '');
-    const signed = await tx.query<{ n: number }>(
-      `SELECT count(DISTINCT psu_username)::int AS n FROM authorisations
-       WHERE payment_id = $1 AND kind = 'payment' AND sca_status = 'finalised'`,
-      [payment.id],
-    );
-    const count = signed[0]?.n ?? 0;
+    const signers = await signersOf(tx, (await ownerOfAccount(tx, payment.debtor_iban)) ?? '');
+    const count = await countSigners(tx, payment.id);
     if (count < signers.length) {
       if (payment.transaction_status !== 'PATC')
         await recordStatus(tx, payment.id, 'PATC', `${count} of ${signers.length} signatures`, now);
@@ -521,14 +477,6 @@ export async function finaliseAuthorisation(
   return true;
 }
 
-async function ownerOf(tx: Queryable, payment: PaymentRow): Promise<string | undefined> {
-  const rows = await tx.query<{ owner_username: string }>(
-    'SELECT owner_username FROM accounts WHERE iban = $1',
-    [payment.debtor_iban],
-  );
-  return rows[0]?.owner_username;
-}
-
 /** Fails an authorisation: a payment is rejected (RJCT); a cancellation simply does not happen. */
 export async function failAuthorisation(
   tx: Queryable,
@@ -537,12 +485,7 @@ export async function failAuthorisation(
   reason: string,
   username: string | null = null,
 ): Promise<boolean> {
-  const claimed = await tx.query<{ payment_id: string; kind: string }>(
-    `UPDATE authorisations SET sca_status = 'failed', updated_at = $2, psu_username = COALESCE($3, psu_username)
-     WHERE id = $1 AND sca_status NOT IN ('finalised', 'failed', 'exempted') RETURNING payment_id, kind`,
-    [authorisationId, now, username],
-  );
-  const row = claimed[0];
+  const row = await closeAuthorisation(tx, authorisationId, 'failed', now, username);
   if (!row) return false;
   if (row.kind === 'payment') {
     const payment = await findPayment(tx, row.payment_id);
@@ -552,7 +495,13 @@ export async function failAuthorisation(
   return true;
 }
 
-registerTransitionHandler('SCA_AUTO_APPROVE', async (tx, authorisationId, params, now) => {
+/** The decoupled PSU "approves in the app" by itself: the SCA_AUTO_APPROVE step of an authorisation. */
+export async function autoApproveDecoupled(
+  tx: Queryable,
+  authorisationId: string,
+  params: Record<string, unknown> | null,
+  now: number,
+) {
   const auth = await findAuthorisation(tx, authorisationId);
   if (auth?.sca_status !== 'started') return;
   await finaliseAuthorisation(
@@ -563,16 +512,18 @@ registerTransitionHandler('SCA_AUTO_APPROVE', async (tx, authorisationId, params
     null,
     "approved in the bank's app",
   );
-});
+}
 
 /** An OAuth authorisation approved on the bank's pages: unconfirmed until the TPP sends the code back. */
 export async function issueOAuthCode(tx: Queryable, authorisationId: string, now: number, username: string) {
   const code = randomBytes(24).toString('base64url');
-  await tx.query(
-    `UPDATE authorisations SET sca_status = 'unconfirmed', updated_at = $2, psu_username = $3, oauth_code_hash = $4,
-       oauth_code_expires_at = $5 WHERE id = $1`,
-    [authorisationId, now, username, sha256Hex(code), now + OAUTH_CODE_SECONDS * 1000],
-  );
+  await updateAuthorisation(tx, authorisationId, {
+    sca_status: 'unconfirmed',
+    updated_at: now,
+    psu_username: username,
+    oauth_code_hash: sha256Hex(code),
+    oauth_code_expires_at: now + OAUTH_CODE_SECONDS * 1000,
+  });
   return code;
 }
 
@@ -632,7 +583,7 @@ export function authorisationResponse(
 
 /** The SCA methods an authorisation of this payment offers (embedded: OTP methods; decoupled: the app). */
 export async function methodsFor(db: Queryable, payment: PaymentRow): Promise<ScaMethod[]> {
-  const owner = await ownerOf(db, payment);
+  const owner = await ownerOfAccount(db, payment.debtor_iban);
   const psu = owner ? await findPsu(db, owner) : undefined;
   const all = psu?.sca_methods ?? [];
   return payment.sca_approach === 'DECOUPLED'
@@ -673,14 +624,8 @@ export async function applyUpdate(
     fail(400, 'SCA_INVALID', null, 'The authorisation has failed; start a new one if the payment allows it.');
   if (FINAL_SCA.has(status)) conflict(`The authorisation is already ${status}.`);
   const keys = Object.keys(body);
-  const set = async (scaStatus: string, extra: Record<string, unknown> = {}) => {
-    const columns = Object.keys(extra);
-    await tx.query(
-      `UPDATE authorisations SET sca_status = $2, updated_at = $3${columns.map((c, i) => `, ${c} = $${i + 4}`).join('')}
-       WHERE id = $1`,
-      [auth.id, scaStatus, now, ...Object.values(extra)],
-    );
-  };
+  const set = (scaStatus: string, changes: AuthorisationChanges = {}) =>
+    updateAuthorisation(tx, auth.id, { ...changes, sca_status: scaStatus, updated_at: now });
 
   if (approach === 'IOBWS') {
     // Spec 2.5 (and the link's description in IOBWS 3.2): "an authorisation confirmation whose confirmation code
@@ -690,10 +635,9 @@ export async function applyUpdate(
       conflict(
         'A straight-through authorisation takes an authorisation confirmation: {"confirmationCode": "…"} or {"confirmationMessage": "…"}.',
       );
-    await tx.query('UPDATE authorisations SET confirmation_message = $2 WHERE id = $1', [
-      auth.id,
-      body.confirmationMessage ?? body.confirmationCode ?? null,
-    ]);
+    await updateAuthorisation(tx, auth.id, {
+      confirmation_message: body.confirmationMessage ?? body.confirmationCode ?? null,
+    });
     if (
       !(await finaliseAuthorisation(tx, ctx.config.delays, auth.id, now, null, 'confirmed straight through'))
     )
@@ -710,7 +654,7 @@ export async function applyUpdate(
       (auth.oauth_code_expires_at ?? 0) > now;
     if (!valid)
       fail(400, 'FORMAT_ERROR', 'confirmationCode', 'The confirmation code is unknown or has expired.');
-    await tx.query('UPDATE authorisations SET oauth_code_hash = NULL WHERE id = $1', [auth.id]);
+    await updateAuthorisation(tx, auth.id, { oauth_code_hash: null });
     if (!(await finaliseAuthorisation(tx, ctx.config.delays, auth.id, now, null, 'OAuth SCA confirmed')))
       conflict(`The payment is ${payment.transaction_status} and can no longer be authorised.`);
     return { ok: true };

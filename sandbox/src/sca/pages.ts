@@ -1,4 +1,4 @@
-import type { PaymentRow } from '../pis/payments.js';
+import type { PaymentRow } from '../db/queries/payments.js';
 import { formatAmount } from '../shared/money.js';
 import { type Language, MESSAGES, type Messages } from './messages.js';
 

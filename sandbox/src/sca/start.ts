@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { sandboxNow } from '../clock.js';
 import type { SandboxContext } from '../context.js';
+import { ownerOfAccount } from '../db/queries/accounts.js';
+import { findAuthorisation } from '../db/queries/authorisations.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
-import { findAuthorisation, findPayment, type PaymentRow } from '../pis/payments.js';
 import { respond } from '../pis/respond.js';
 import {
   APPROACH_HEADER,
@@ -73,24 +76,18 @@ export async function startAuthorisation(
   const prefs = readScaPreferences(c);
   let psuUsername: string | null = null;
   if (prefs.psuId !== null) {
-    const psu = (
-      await db.query<{ username: string }>('SELECT username FROM psus WHERE kennitala = $1', [prefs.psuId])
-    )[0];
-    if (!psu)
+    const username = await usernameByKennitala(db, prefs.psuId);
+    if (!username)
       fail(401, 'PSU_CREDENTIALS_INVALID', 'PSU-ID', 'The PSU-ID is not a kennitala known to this bank.');
-    const owner = (
-      await db.query<{ owner_username: string }>('SELECT owner_username FROM accounts WHERE iban = $1', [
-        payment.debtor_iban,
-      ])
-    )[0]?.owner_username;
-    if (!owner || !(await mayActFor(db, psu.username, owner)))
+    const owner = await ownerOfAccount(db, payment.debtor_iban);
+    if (!owner || !(await mayActFor(db, username, owner)))
       fail(
         401,
         'PSU_CREDENTIALS_INVALID',
         'PSU-ID',
         'This PSU cannot authorise payments from the debtor account.',
       );
-    psuUsername = psu.username;
+    psuUsername = username;
   }
   const redirectUri = httpUrl(c, 'TPP-Redirect-URI');
   const nokRedirectUri = httpUrl(c, 'TPP-Nok-Redirect-URI');

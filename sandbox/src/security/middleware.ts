@@ -1,9 +1,10 @@
 import type { X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import type { Context, MiddlewareHandler } from 'hono';
-import { sandboxNow } from '../clock.js';
 import type { TppClient } from '../config.js';
 import type { SandboxContext } from '../context.js';
+import { findAccessToken } from '../db/queries/access-tokens.js';
+import { sandboxNow } from '../db/queries/clock.js';
 import { fail } from '../errors.js';
 import { incomingOf } from '../faults/middleware.js';
 import { sha256Hex } from '../shared/secrets.js';
@@ -48,11 +49,8 @@ async function requestClient(c: Context, ctx: SandboxContext): Promise<TppClient
   }
   const bearer = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
   if (bearer) {
-    const rows = await (await ctx.db()).query<{ client_id: string }>(
-      'SELECT client_id FROM access_tokens WHERE token_hash = $1',
-      [sha256Hex(bearer)],
-    );
-    const owner = rows[0] ? ctx.findClientById(rows[0].client_id) : undefined;
+    const token = await findAccessToken(await ctx.db(), sha256Hex(bearer));
+    const owner = token ? ctx.findClientById(token.client_id) : undefined;
     if (owner) return owner;
   }
   const key = c.req.header('Ocp-Apim-Subscription-Key');

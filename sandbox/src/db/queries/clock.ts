@@ -1,4 +1,4 @@
-import type { Queryable } from './db/db.js';
+import type { Queryable } from '../db.js';
 
 /**
  * The sandbox clock runs with real time plus an offset kept in the database, so that

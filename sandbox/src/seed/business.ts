@@ -1,6 +1,9 @@
-import { insertClaim } from '../claims/claims.js';
-import { sandboxNow } from '../clock.js';
+import { createClaim } from '../claims/claims.js';
 import type { Db } from '../db/db.js';
+import { insertAccount } from '../db/queries/accounts.js';
+import { hasClaims } from '../db/queries/claims.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPsu, insertPsu } from '../db/queries/psus.js';
 import { icelandicIban } from '../shared/iban.js';
 import { hashPassword } from '../shared/passwords.js';
 
@@ -31,32 +34,24 @@ export const SEED_CLAIMS = [
 export async function seedBusiness(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const u = BUSINESS_USER;
-    const existing = await tx.query('SELECT 1 FROM psus WHERE username = $1', [u.username]);
-    if (existing.length === 0) {
-      await tx.query('INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4)', [
-        u.username,
-        hashPassword(u.password),
-        u.name,
-        u.kennitala,
-      ]);
-      await tx.query(
-        `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-        [
-          u.account.iban,
-          u.account.iban.slice(4),
-          u.username,
-          u.account.name,
-          u.account.currency,
-          u.account.balanceMinor,
-        ],
+    if (!(await findPsu(tx, u.username))) {
+      await insertPsu(tx, { ...u, passwordHash: hashPassword(u.password) });
+      await insertAccount(
+        tx,
+        {
+          iban: u.account.iban,
+          ownerUsername: u.username,
+          name: u.account.name,
+          currency: u.account.currency,
+          balanceMinor: u.account.balanceMinor,
+        },
+        { ifAbsent: true },
       );
     }
-    const claims = await tx.query('SELECT 1 FROM claims WHERE claimant_username = $1 LIMIT 1', [u.username]);
-    if (claims.length > 0) return;
+    if (await hasClaims(tx, u.username)) return;
     const now = await sandboxNow(tx);
     for (const claim of SEED_CLAIMS) {
-      await insertClaim(tx, {
+      await createClaim(tx, {
         claimantUsername: u.username,
         claimantKennitala: u.kennitala,
         claimantName: u.name,

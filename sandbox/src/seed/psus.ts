@@ -1,7 +1,8 @@
-import { seedBusiness } from '../business/seed.js';
+import type { Db } from '../db/db.js';
+import { insertAccount } from '../db/queries/accounts.js';
+import { addSigner, insertPsu, listUsernames, type ScaMethod, setPsuSca } from '../db/queries/psus.js';
 import { toMinorUnits } from '../shared/money.js';
 import { hashPassword } from '../shared/passwords.js';
-import type { Db } from './db.js';
 
 export interface SeedAccount {
   iban: string;
@@ -16,13 +17,6 @@ export interface SeedAccount {
 /** How the bank authenticates this PSU by default (see README "SCA approaches"). */
 export type PsuScaApproach = 'redirect' | 'oauth' | 'decoupled' | 'embedded' | 'iobws';
 
-export interface SeedScaMethod {
-  authenticationType: 'SMS_OTP' | 'CHIP_OTP' | 'PHOTO_OTP' | 'PUSH_OTP';
-  authenticationMethodId: string;
-  name: string;
-  explanation?: string;
-}
-
 export interface SeedPsu {
   username: string;
   password: string;
@@ -30,7 +24,7 @@ export interface SeedPsu {
   kennitala: string;
   scaApproach?: PsuScaApproach;
   /** Methods offered for embedded/decoupled SCA (PUSH_OTP means decoupled, in the bank's app). */
-  scaMethods?: SeedScaMethod[];
+  scaMethods?: ScaMethod[];
   /** For a company: the usernames of the people who must all sign its payments (multilevel SCA). */
   signers?: string[];
   accounts: SeedAccount[];
@@ -204,55 +198,33 @@ export const SEED_PSUS: readonly SeedPsu[] = [
  * Inserts every seeded PSU and account that is missing (so a database seeded by an older version gains the
  * newer PSUs) and sets each PSU's SCA approach, methods and signers. Existing balances are left alone.
  */
-export async function seed(db: Db): Promise<void> {
-  const existing = new Set(
-    (await db.query<{ username: string }>('SELECT username FROM psus')).map((r) => r.username),
-  );
+export async function seedPsus(db: Db): Promise<void> {
+  const existing = new Set(await listUsernames(db));
   const hashes = new Map(
     SEED_PSUS.filter((p) => !existing.has(p.username)).map((p) => [p.username, hashPassword(p.password)]),
   );
   await db.transaction(async (tx) => {
     for (const psu of SEED_PSUS) {
-      const hash = hashes.get(psu.username);
-      if (hash) {
-        await tx.query(
-          'INSERT INTO psus (username, password_hash, name, kennitala) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-          [psu.username, hash, psu.name, psu.kennitala],
-        );
-      }
-      await tx.query('UPDATE psus SET sca_approach = $2, sca_methods = $3::jsonb WHERE username = $1', [
-        psu.username,
-        psu.scaApproach ?? 'redirect',
-        JSON.stringify(psu.scaMethods ?? []),
-      ]);
+      const passwordHash = hashes.get(psu.username);
+      if (passwordHash) await insertPsu(tx, { ...psu, passwordHash }, { ifAbsent: true });
+      await setPsuSca(tx, psu.username, psu.scaApproach ?? 'redirect', psu.scaMethods ?? []);
       for (const account of psu.accounts) {
-        await tx.query(
-          `INSERT INTO accounts (iban, bban, owner_username, name, currency, balance_minor, credit_blocked)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (iban) DO NOTHING`,
-          [
-            account.iban,
-            account.iban.slice(4),
-            psu.username,
-            account.name,
-            account.currency,
-            balanceMinor(account),
-            account.creditBlocked ?? false,
-          ],
+        await insertAccount(
+          tx,
+          {
+            iban: account.iban,
+            ownerUsername: psu.username,
+            name: account.name,
+            currency: account.currency,
+            balanceMinor: toMinorUnits(account.balance, account.currency),
+            creditBlocked: account.creditBlocked ?? false,
+          },
+          { ifAbsent: true },
         );
       }
     }
     for (const psu of SEED_PSUS) {
-      for (const signer of psu.signers ?? []) {
-        await tx.query(
-          'INSERT INTO psu_signers (company_username, signer_username) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-          [psu.username, signer],
-        );
-      }
+      for (const signer of psu.signers ?? []) await addSigner(tx, psu.username, signer);
     }
   });
-  await seedBusiness(db);
-}
-
-function balanceMinor(account: SeedAccount): string {
-  return toMinorUnits(account.balance, account.currency).toString();
 }
