@@ -17,7 +17,7 @@ import { migrate } from './db/migrations.js';
 import { type NotificationOptions, startNotificationWorker } from './notifications/worker.js';
 import { SCA_AUTO_APPROVE } from './pis/approval.js';
 import { drainDueTransitions } from './pis/execution.js';
-import { autoApproveDecoupled } from './sca/engine.js';
+import { autoApproveDecoupled } from './sca/decisions.js';
 import { Scheduler } from './scheduler.js';
 import { tlsServerOptions } from './security/tls.js';
 import { seed } from './seed/seed.js';

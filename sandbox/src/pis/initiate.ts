@@ -15,14 +15,10 @@ import {
   paymentInformationIdUsed,
 } from '../db/queries/payments.js';
 import { fail, sendError, type TppError, TppErrorException } from '../errors.js';
-import {
-  APPROACH_HEADER,
-  type Approach,
-  decideApproach,
-  insertAuthorisation,
-  planInitiation,
-  readScaPreferences,
-} from '../sca/engine.js';
+import { readScaPreferences } from '../http/sca-preferences.js';
+import { APPROACH_HEADER, type Approach, decideApproach } from '../sca/approach.js';
+import { insertAuthorisation } from '../sca/decisions.js';
+import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../shared/money.js';
 import { sha256Hex } from '../shared/secrets.js';
@@ -30,21 +26,6 @@ import { approvePayment } from './approval.js';
 import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from './headers.js';
 import { respond } from './respond.js';
 import { validateInitiationBody } from './validate-body.js';
-
-export function paymentLinks(
-  ctx: SandboxContext,
-  payment: { id: string; service: string; product: string },
-  authorisationId: string,
-) {
-  const base = ctx.publicUrl();
-  const self = `${base}/psd2/api/v1/${payment.service}/${payment.product}/${payment.id}`;
-  return {
-    scaRedirect: { href: `${base}/sca/${authorisationId}` },
-    self: { href: self },
-    status: { href: `${self}/status` },
-    scaStatus: { href: `${self}/authorisations/${authorisationId}` },
-  };
-}
 
 function replay(c: Context, stored: PaymentRow) {
   const links = stored.response._links as { self?: { href?: string } } | undefined;
@@ -184,7 +165,12 @@ async function initiate(
   }
 
   const paymentId = randomUUID();
-  const plan = planInitiation(ctx, { id: paymentId, service, product }, decision, headers.language);
+  const plan = planInitiation(
+    ctx.publicUrl(),
+    { id: paymentId, service, product },
+    decision,
+    headers.language,
+  );
   const response: Record<string, unknown> = {
     transactionStatus: plan.transactionStatus,
     paymentId,

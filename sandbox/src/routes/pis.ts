@@ -15,23 +15,20 @@ import {
   type PaymentService,
 } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
+import { readScaPreferences } from '../http/sca-preferences.js';
 import { cancelPayment } from '../pis/approval.js';
 import { authenticateTpp } from '../pis/auth.js';
 import { checkPsuHeaders, checkSignatureHeaders, isUuid, requireRequestId } from '../pis/headers.js';
 import { initiatePayment } from '../pis/initiate.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../pis/payments.js';
 import { preferredFormat, respond } from '../pis/respond.js';
-import {
-  type AuthorisationKind,
-  applyUpdate,
-  authorisationResponse,
-  cancellationNeedsSca,
-  methodsFor,
-  paymentHref,
-  readScaPreferences,
-  type UpdateBody,
-} from '../sca/engine.js';
+import type { AuthorisationKind } from '../sca/approach.js';
+import { authorisationResponse } from '../sca/authorisation-response.js';
+import { cancellationNeedsSca } from '../sca/decisions.js';
+import { paymentHref } from '../sca/links.js';
+import { methodsFor } from '../sca/methods.js';
 import { startAuthorisation } from '../sca/start.js';
+import { applyUpdate, type UpdateBody } from '../sca/update.js';
 
 /**
  * Path parameters. An unknown payment-service is 400 SERVICE_INVALID: the 405 variant is kept for a method
@@ -258,7 +255,7 @@ export function pisRoutes(ctx: SandboxContext) {
         `A payment in status ${payment.transaction_status} can no longer be cancelled.`,
       );
     }
-    const self = paymentHref(ctx, {
+    const self = paymentHref(ctx.publicUrl(), {
       id: payment.id,
       service: payment.payment_service,
       product: payment.payment_product,
@@ -321,7 +318,7 @@ export function pisRoutes(ctx: SandboxContext) {
         const now = await sandboxNow(tx);
         const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
         const current = (await findPayment(tx, payment.id)) ?? payment;
-        return applyUpdate(tx, ctx, current, fresh, body, psuId, now);
+        return applyUpdate(tx, ctx.config.delays, current, fresh, body, psuId, now);
       });
       if (!outcome.ok) outcome.error();
       await (await ctx.scheduler()).tick();
@@ -329,7 +326,9 @@ export function pisRoutes(ctx: SandboxContext) {
       const current = (await findPayment(db, payment.id)) ?? payment;
       return respond(
         c,
-        authorisationResponse(ctx, current, updated, await methodsFor(db, current), { includeId: false }),
+        authorisationResponse(ctx.publicUrl(), current, updated, await methodsFor(db, current), {
+          includeId: false,
+        }),
       );
     });
     app.all(`${path}/:authorisationId`, methodNotAllowed('GET, PUT'));

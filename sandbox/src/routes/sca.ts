@@ -14,14 +14,14 @@ import { sandboxNow } from '../db/queries/clock.js';
 import { findPayment, type PaymentRow } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { deleteScaSessions, insertScaSession, scaSessionUser } from '../db/queries/sca-sessions.js';
+import { mayActFor } from '../sca/approach.js';
 import {
   cancellationNeedsSca,
   FINAL_SCA,
   failAuthorisation,
   finaliseAuthorisation,
   issueOAuthCode,
-  mayActFor,
-} from '../sca/engine.js';
+} from '../sca/decisions.js';
 import { MESSAGES } from '../sca/messages.js';
 import { loginPage, messagePage, reviewPage } from '../sca/pages.js';
 import { verifyPassword } from '../shared/passwords.js';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { SandboxContext } from '../context.js';
 import { findAuthorisation } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { failAuthorisation, finaliseAuthorisation } from './engine.js';
+import { failAuthorisation, finaliseAuthorisation } from './decisions.js';
 
 /**
  * The "bank's app" of the decoupled approach, as an admin surface: `POST /sandbox/decoupled/{authorisationId}/approve`

@@ -7,21 +7,14 @@ import { sandboxNow } from '../db/queries/clock.js';
 import { findPayment, type PaymentRow } from '../db/queries/payments.js';
 import { usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
+import { readScaPreferences } from '../http/sca-preferences.js';
 import { respond } from '../pis/respond.js';
-import {
-  APPROACH_HEADER,
-  type Approach,
-  type AuthorisationKind,
-  applyUpdate,
-  authorisationHref,
-  authorisationResponse,
-  cancellationNeedsSca,
-  insertAuthorisation,
-  mayActFor,
-  methodsFor,
-  readScaPreferences,
-  type UpdateBody,
-} from './engine.js';
+import { APPROACH_HEADER, type Approach, type AuthorisationKind, mayActFor } from './approach.js';
+import { authorisationResponse } from './authorisation-response.js';
+import { cancellationNeedsSca, insertAuthorisation } from './decisions.js';
+import { authorisationHref } from './links.js';
+import { methodsFor } from './methods.js';
+import { applyUpdate, type UpdateBody } from './update.js';
 
 function httpUrl(c: Context, name: string): string | null {
   const value = c.req.header(name);
@@ -121,7 +114,7 @@ export async function startAuthorisation(
     const created = await findAuthorisation(tx, id);
     const current = (await findPayment(tx, payment.id)) ?? payment;
     if (!created) throw new Error('authorisation vanished');
-    return applyUpdate(tx, ctx, current, created, body, prefs.psuId, now);
+    return applyUpdate(tx, ctx.config.delays, current, created, body, prefs.psuId, now);
   });
   if (!outcome.ok) outcome.error();
   await (await ctx.scheduler()).tick();
@@ -132,11 +125,15 @@ export async function startAuthorisation(
   c.header(
     'Location',
     authorisationHref(
-      ctx,
+      ctx.publicUrl(),
       { id: payment.id, service: payment.payment_service, product: payment.payment_product },
       kind,
       id,
     ),
   );
-  return respond(c, authorisationResponse(ctx, current, authorisation, methods, { includeId: true }), 201);
+  return respond(
+    c,
+    authorisationResponse(ctx.publicUrl(), current, authorisation, methods, { includeId: true }),
+    201,
+  );
 }

@@ -1,0 +1,61 @@
+import type { AuthorisationRow } from '../db/queries/authorisations.js';
+import type { PaymentRow } from '../db/queries/payments.js';
+import type { ScaMethod } from '../db/queries/psus.js';
+import type { Approach } from './approach.js';
+import { FINAL_SCA } from './decisions.js';
+import { authorisationHref, type Href, oauthMetadataHref, paymentHref, scaRedirectHref } from './links.js';
+import { methodObject } from './methods.js';
+import { challengeFor, decoupledMessage } from './texts.js';
+
+/** The body of an authorisation sub-resource (start or update answer): its scaStatus, texts and links. */
+export function authorisationResponse(
+  publicUrl: string,
+  payment: PaymentRow,
+  auth: AuthorisationRow,
+  methods: ScaMethod[],
+  options: { includeId: boolean },
+) {
+  const p = { id: payment.id, service: payment.payment_service, product: payment.payment_product };
+  const kind = auth.kind;
+  const href = { href: authorisationHref(publicUrl, p, kind, auth.id) };
+  const links: Record<string, Href> = {};
+  const body: Record<string, unknown> = { scaStatus: auth.sca_status };
+  if (options.includeId) body.authorisationId = auth.id;
+  const language = payment.psu_accept_language;
+  const approach = (auth.approach ?? 'REDIRECT') as Approach;
+  if (!FINAL_SCA.has(auth.sca_status)) {
+    switch (approach) {
+      case 'OAUTH':
+        links.scaOAuth = { href: oauthMetadataHref(publicUrl) };
+        links.confirmation = href;
+        break;
+      case 'DECOUPLED':
+        body.psuMessage = decoupledMessage(language);
+        break;
+      case 'EMBEDDED':
+        if (auth.sca_status === 'received' || auth.sca_status === 'psuIdentified') {
+          links.updatePsuAuthentication = href;
+        } else if (auth.sca_status === 'psuAuthenticated') {
+          body.scaMethods = methods.map(methodObject);
+          links.selectAuthenticationMethod = href;
+        } else if (auth.sca_status === 'scaMethodSelected') {
+          const method = methods.find((m) => m.authenticationMethodId === auth.method_id);
+          if (method) {
+            body.chosenScaMethod = methodObject(method);
+            body.challengeData = challengeFor(method, payment.id, language);
+          }
+          links.authoriseTransaction = href;
+        }
+        break;
+      case 'IOBWS':
+        links.confirmIobwsStraightThroughProcessingAuthorisation = href;
+        break;
+      default:
+        links.scaRedirect = { href: scaRedirectHref(publicUrl, auth.id) };
+    }
+  }
+  links.scaStatus = href;
+  links.status = { href: `${paymentHref(publicUrl, p)}/status` };
+  body._links = links;
+  return body;
+}
