@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
-import { findAccountHolder } from '../db/queries/accounts.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
   applyFaultRule,
@@ -157,7 +155,7 @@ function matchesStatic(rule: FaultRule, subject: FaultSubject): boolean {
 const CACHE_MS = 1000;
 
 /**
- * Rules are read from the database at most once a second (every request passes through the middleware), and
+ * The fault rules of one bank. Rules are read from the database at most once a second (every request passes through the middleware), and
  * at once after a change made through this process. Counting down `count` is done in the database.
  */
 export class FaultStore {
@@ -230,26 +228,4 @@ export class FaultStore {
     }
     return undefined;
   }
-}
-
-const stores = new WeakMap<SandboxContext, FaultStore>();
-
-/** One store per running sandbox, shared by the middleware, the admin routes and the notification worker. */
-export function faultStore(ctx: SandboxContext): FaultStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new FaultStore(() => ctx.db());
-    stores.set(ctx, store);
-  }
-  return store;
-}
-
-/** Identifiers of the PSU behind a debtor account: the IBAN, the owner's username and kennitala. */
-export async function psuIdentifiers(
-  db: Queryable,
-  debtorIban: string | null | undefined,
-): Promise<string[]> {
-  if (!debtorIban) return [];
-  const owner = await findAccountHolder(db, debtorIban);
-  return owner ? [debtorIban, owner.username, owner.kennitala] : [debtorIban];
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SandboxContext } from '../context.js';
-import type { Queryable } from '../db/db.js';
+import type { Db, Queryable } from '../db/db.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
   type DueNotification,
@@ -12,7 +11,8 @@ import {
   setNotificationAttempts,
   settleNotification,
 } from '../db/queries/notifications.js';
-import { faultStore, psuIdentifiers } from '../faults/rules.js';
+import type { FaultStore } from '../faults/rules.js';
+import { psuIdentifiers } from '../faults/subjects.js';
 import { notificationPlan, wanted } from './content.js';
 
 /**
@@ -91,7 +91,8 @@ export class NotificationWorker {
   private readonly inFlight = new Set<string>();
 
   constructor(
-    private readonly ctx: SandboxContext,
+    private readonly db: () => Promise<Db>,
+    private readonly faults: FaultStore,
     private readonly options: NotificationOptions,
     private readonly onError: (error: unknown) => void,
   ) {}
@@ -134,7 +135,7 @@ export class NotificationWorker {
 
   /** One pass: release held notifications whose wait ran out, claim what is due, deliver it. */
   async pass(): Promise<number> {
-    const db = await this.ctx.db();
+    const db = await this.db();
     const now = await sandboxNow(db);
     await releaseExpiredHolds(db, now);
     const claimed = await db.transaction(async (tx) => {
@@ -180,7 +181,7 @@ export class NotificationWorker {
     const uri = row.uri;
     let fault: 'drop' | 'duplicate' | 'reorder' | undefined;
     if (row.attempts === 0 && !row.reordered) {
-      const rule = await faultStore(this.ctx).take({
+      const rule = await this.faults.take({
         target: 'notification',
         method: 'POST',
         path: new URL(uri).pathname,
@@ -304,21 +305,14 @@ export class NotificationWorker {
   }
 }
 
-const workers = new WeakMap<SandboxContext, NotificationWorker>();
-
-/** Creates and starts the worker of a running sandbox (server.ts). */
+/** Creates and starts the notification worker of a bank (server.ts). */
 export function startNotificationWorker(
-  ctx: SandboxContext,
+  db: () => Promise<Db>,
+  faults: FaultStore,
   options: Partial<NotificationOptions>,
   onError: (error: unknown) => void,
 ): NotificationWorker {
-  const worker = new NotificationWorker(ctx, { ...DEFAULT_NOTIFICATION_OPTIONS, ...options }, onError);
-  workers.set(ctx, worker);
+  const worker = new NotificationWorker(db, faults, { ...DEFAULT_NOTIFICATION_OPTIONS, ...options }, onError);
   worker.start();
   return worker;
-}
-
-/** The running worker, for the admin routes (a pass after the clock moved). */
-export function notificationWorker(ctx: SandboxContext): NotificationWorker | undefined {
-  return workers.get(ctx);
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
-import type { SandboxContext } from '../context.js';
+import type { TppClient } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { findAccessToken, insertAccessToken } from '../db/queries/access-tokens.js';
 import { sandboxNow } from '../db/queries/clock.js';
@@ -33,8 +32,12 @@ const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
  * - a token past its expiry on the sandbox clock: 401 TOKEN_EXPIRED;
  * - a token whose scope lacks `pis:`: 401 TOKEN_INVALID (associated with the TPP, not valid for this service).
  */
-export async function authenticateTpp(c: Context, ctx: SandboxContext): Promise<string> {
-  const key = c.req.header('Ocp-Apim-Subscription-Key');
+export async function authenticateTpp(
+  db: Queryable,
+  clients: readonly TppClient[],
+  credentials: { subscriptionKey: string | undefined; authorization: string | undefined },
+): Promise<string> {
+  const key = credentials.subscriptionKey;
   if (!key) {
     fail(
       401,
@@ -43,15 +46,14 @@ export async function authenticateTpp(c: Context, ctx: SandboxContext): Promise<
       'The subscription key header Ocp-Apim-Subscription-Key is missing.',
     );
   }
-  if (!ctx.config.clients.some((client) => secretEquals(client.subscriptionKey, key))) {
+  if (!clients.some((client) => secretEquals(client.subscriptionKey, key))) {
     fail(401, 'ROLE_INVALID', 'Ocp-Apim-Subscription-Key', 'The subscription key is not valid for this API.');
   }
-  const authorization = c.req.header('Authorization');
+  const authorization = credentials.authorization;
   if (!authorization) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'No access token was sent.');
   const match = BEARER.exec(authorization);
   if (!match?.[1])
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The Authorization header must be "Bearer <token>".');
-  const db = await ctx.db();
   const token = await findAccessToken(db, sha256Hex(match[1]));
   if (!token) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'The access token is not known.');
   if (token.expires_at <= (await sandboxNow(db))) {

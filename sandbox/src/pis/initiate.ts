@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import type { SandboxContext } from '../context.js';
-import type { Queryable } from '../db/db.js';
-import { type AccountRow, accountFunds } from '../db/queries/accounts.js';
+import type { ExecutionDelays } from '../config.js';
+import type { Db, Queryable } from '../db/db.js';
+import { accountFunds } from '../db/queries/accounts.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import { findInitiationFailure, insertInitiationFailure } from '../db/queries/initiation-failures.js';
 import {
@@ -14,26 +13,49 @@ import {
   type PaymentService,
   paymentInformationIdUsed,
 } from '../db/queries/payments.js';
-import { fail, sendError, type TppError, TppErrorException } from '../errors.js';
-import { readScaPreferences } from '../http/sca-preferences.js';
-import { APPROACH_HEADER, type Approach, decideApproach } from '../sca/approach.js';
+import { fail, type TppError } from '../errors.js';
+import { decideApproach, type ScaPreferences } from '../sca/approach.js';
 import { insertAuthorisation } from '../sca/decisions.js';
 import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
-import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../shared/money.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { approvePayment } from './approval.js';
-import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from './headers.js';
-import { respond } from './respond.js';
+import { foreignCurrencyFees } from './fees.js';
 import { validateInitiationBody } from './validate-body.js';
 
-function replay(c: Context, stored: PaymentRow) {
-  const links = stored.response._links as { self?: { href?: string } } | undefined;
-  c.header('ASPSP-SCA-Approach', APPROACH_HEADER[(stored.sca_approach ?? 'REDIRECT') as Approach]);
-  if (links?.self?.href) c.header('Location', links.self.href);
-  c.header('X-Request-ID', c.req.header('X-Request-ID') ?? '');
-  return respond(c, stored.response, 201);
+/** The headers of part 4.1 of an initiation, checked and read by the HTTP layer (http/pis-headers.ts). */
+export interface InitiationHeaders {
+  requestId: string;
+  language: 'is' | 'en';
+  psuIpAddress: string;
+  redirectUri: string | null;
+  nokRedirectUri: string | null;
+  rejectionNoFundsPreferred: boolean | null;
+  notificationUri: string | null;
+  notificationContentPreferred: string | null;
+  idempotencyKey: string | null;
 }
+
+/** What an initiation asks for, as plain values. */
+export interface InitiationRequest {
+  clientId: string;
+  service: PaymentService;
+  product: PaymentProduct;
+  headers: InitiationHeaders;
+  sca: ScaPreferences;
+  /** The parsed JSON body, checked here against the contract. */
+  body: unknown;
+}
+
+/** A new payment (its 201 answer), or the payment a concurrent request with the same Idempotency-Key made. */
+export type InitiationResult =
+  | { kind: 'created'; response: Record<string, unknown>; approachHeader: string; location: string }
+  | { kind: 'earlier'; payment: PaymentRow };
+
+/** What an Idempotency-Key already stands for: the payment it made, or the refusal it got. */
+export type EarlierOutcome =
+  | { kind: 'payment'; payment: PaymentRow }
+  | { kind: 'refused'; status: number; error: TppError | null };
 
 function isUniqueViolation(error: unknown, index: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
@@ -46,21 +68,19 @@ function isUniqueViolation(error: unknown, index: string): boolean {
  * (body, Location, approach); a key whose operation failed answers that error again, so a retry under the same
  * key never turns a refused initiation into a payment.
  */
-async function earlierOutcome(
-  c: Context,
+export async function earlierOutcome(
   db: Queryable,
   clientId: string,
   key: string,
-): Promise<Response | undefined> {
-  const stored = await findPaymentByIdempotencyKey(db, clientId, key);
-  if (stored) return replay(c, stored);
+): Promise<EarlierOutcome | undefined> {
+  const payment = await findPaymentByIdempotencyKey(db, clientId, key);
+  if (payment) return { kind: 'payment', payment };
   const failure = await findInitiationFailure<TppError>(db, clientId, key);
-  if (!failure) return undefined;
-  if (failure.error) return sendError(c, failure.error);
-  return c.body(null, failure.status as 415);
+  return failure && { kind: 'refused', status: failure.status, error: failure.error };
 }
 
-async function recordFailure(
+/** The refusal of an initiation under an Idempotency-Key: a retry under the key gets it again. */
+export async function recordRefusal(
   db: Queryable,
   clientId: string,
   key: string,
@@ -70,58 +90,24 @@ async function recordFailure(
   await insertInitiationFailure(db, { clientId, key, status, error, at: await sandboxNow(db) });
 }
 
-/** POST /psd2/api/v1/{payment-service}/{payment-product}, after authentication and the path checks. */
-export async function initiatePayment(
-  c: Context,
-  ctx: SandboxContext,
-  clientId: string,
-  service: PaymentService,
-  product: PaymentProduct,
-) {
-  const key = idempotencyKeyOf(c);
-  const db = await ctx.db();
-  if (key !== null) {
-    const earlier = await earlierOutcome(c, db, clientId, key);
-    if (earlier) return earlier;
-  }
-  try {
-    const response = await initiate(c, ctx, clientId, service, product);
-    if (key !== null && response.status === 415) await recordFailure(db, clientId, key, 415, null);
-    return response;
-  } catch (error) {
-    if (key !== null && error instanceof TppErrorException) {
-      await recordFailure(db, clientId, key, error.error.status, error.error);
-    }
-    throw error;
-  }
-}
-
-async function initiate(
-  c: Context,
-  ctx: SandboxContext,
-  clientId: string,
-  service: PaymentService,
-  product: PaymentProduct,
-): Promise<Response> {
-  const headers = checkInitiationHeaders(c);
-  const rawBody = await c.req.text();
-  checkSignatureHeaders(c, rawBody);
-  const contentType = (c.req.header('Content-Type') ?? '').toLowerCase();
-  if (!contentType.startsWith('application/json')) return c.body(null, 415);
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody);
-  } catch {
-    fail(400, 'FORMAT_ERROR', null, 'The request body is not valid JSON.');
-  }
-  const db = await ctx.db();
+/**
+ * A payment initiation: the body against the contract and the bank's rules, the SCA approach, fees and the
+ * integrated funds check; then the payment (RCVD, or ACTC when exempted) and its first authorisation, in one
+ * transaction.
+ */
+export async function initiate(
+  db: Db,
+  request: InitiationRequest,
+  bank: { delays: ExecutionDelays; publicUrl: string },
+): Promise<InitiationResult> {
+  const { clientId, service, product, headers, body } = request;
   const requestHash = sha256Hex(`${service}\n${product}\n${canonicalJson(body)}`);
 
   // A concurrent request with the same key may have made the payment meanwhile: its answer, as above.
-  const idempotent = async () => {
+  const idempotent = async (): Promise<InitiationResult | undefined> => {
     if (!headers.idempotencyKey) return undefined;
-    const stored = await findPaymentByIdempotencyKey(db, clientId, headers.idempotencyKey);
-    return stored ? replay(c, stored) : undefined;
+    const payment = await findPaymentByIdempotencyKey(db, clientId, headers.idempotencyKey);
+    return payment && { kind: 'earlier', payment };
   };
 
   const now = await sandboxNow(db);
@@ -145,7 +131,7 @@ async function initiate(
     service === 'payments'
       ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
       : null;
-  const decision = await decideApproach(db, validated.debtor, creditorIban, readScaPreferences(c));
+  const decision = await decideApproach(db, validated.debtor, creditorIban, request.sca);
   if (decision.approach === 'REDIRECT' && !headers.redirectUri) {
     fail(
       400,
@@ -166,7 +152,7 @@ async function initiate(
 
   const paymentId = randomUUID();
   const plan = planInitiation(
-    ctx.publicUrl(),
+    bank.publicUrl,
     { id: paymentId, service, product },
     decision,
     headers.language,
@@ -222,12 +208,12 @@ async function initiate(
             psuUsername: plan.authorisation.scaStatus === 'exempted' ? decision.psuUsername : null,
           },
           now,
-          ctx.config.delays,
+          bank.delays,
         );
       }
       if (plan.transactionStatus === 'ACTC') {
         const created = await findPayment(tx, paymentId);
-        if (created) await approvePayment(tx, created, now, ctx.config.delays, 'SCA exempted (own accounts)');
+        if (created) await approvePayment(tx, created, now, bank.delays, 'SCA exempted (own accounts)');
       }
     });
   } catch (error) {
@@ -239,10 +225,12 @@ async function initiate(
     if (isUniqueViolation(error, 'payments_bulk_information_id')) duplicateBulk();
     throw error;
   }
-  c.header('ASPSP-SCA-Approach', plan.headerValue);
-  c.header('Location', plan.links.self?.href ?? '');
-  c.header('X-Request-ID', headers.requestId);
-  return respond(c, response, 201);
+  return {
+    kind: 'created',
+    response,
+    approachHeader: plan.headerValue,
+    location: plan.links.self?.href ?? '',
+  };
 }
 
 function isForwardDated(body: Record<string, unknown>, now: number): boolean {
@@ -254,47 +242,4 @@ async function fundsAvailable(db: Queryable, iban: string, minor: bigint): Promi
   const funds = await accountFunds(db, iban);
   if (!funds) return false;
   return funds.balanceMinor - funds.heldMinor >= minor;
-}
-
-/** Fixed sandbox price list for a payment in another currency than the debtor account. */
-const TRANSFER_FEE_ISK = 450n;
-const CONVERSION_FEE_PERCENT = 1n;
-
-function foreignCurrencyFees(service: PaymentService, body: Record<string, unknown>, debtor: AccountRow) {
-  type Amount = { currency: string; amount: string };
-  const amounts: Amount[] =
-    service === 'bulk-payments'
-      ? ((body.payments as Array<{ instructedAmount: Amount }>) ?? []).map((p) => p.instructedAmount)
-      : body.instructedAmount
-        ? [body.instructedAmount as Amount]
-        : [];
-  const foreign = amounts.filter((a) => a.currency !== debtor.currency);
-  const first = foreign[0];
-  if (!first) return { totalFeesMinor: 0n, response: {} };
-  let converted = 0n;
-  for (const a of foreign)
-    converted += convertMinor(toMinorUnits(a.amount, a.currency), a.currency, debtor.currency);
-  const conversion = (converted * CONVERSION_FEE_PERCENT + 99n) / 100n;
-  const transfer = convertMinor(TRANSFER_FEE_ISK, 'ISK', debtor.currency);
-  const money = (minor: bigint) => ({
-    currency: debtor.currency,
-    amount: fromMinorUnits(minor, debtor.currency),
-  });
-  return {
-    totalFeesMinor: conversion + transfer,
-    response: {
-      transactionFees: money(conversion + transfer),
-      currencyConversionFee: money(conversion),
-      transactionFeeIndicator: true,
-      transactionFeesDetails: [
-        { feeType: 'TRANSFER', value: money(transfer) },
-        { feeType: 'CURRENCY_CONVERSION', value: money(conversion) },
-      ],
-      exchangeRateInformation: {
-        unitCurrency: first.currency,
-        exchangeRate: exchangeRate(first.currency, debtor.currency),
-        rateType: 'SALE',
-      },
-    },
-  };
 }

@@ -1,10 +1,11 @@
-import type { AuthorisationRow } from '../db/queries/authorisations.js';
-import type { PaymentRow } from '../db/queries/payments.js';
+import type { Queryable } from '../db/db.js';
+import { type AuthorisationRow, findAuthorisation } from '../db/queries/authorisations.js';
+import { findPayment, type PaymentRow } from '../db/queries/payments.js';
 import type { ScaMethod } from '../db/queries/psus.js';
 import type { Approach } from './approach.js';
 import { FINAL_SCA } from './decisions.js';
 import { authorisationHref, type Href, oauthMetadataHref, paymentHref, scaRedirectHref } from './links.js';
-import { methodObject } from './methods.js';
+import { methodObject, methodsFor } from './methods.js';
 import { challengeFor, decoupledMessage } from './texts.js';
 
 /** The body of an authorisation sub-resource (start or update answer): its scaStatus, texts and links. */
@@ -58,4 +59,22 @@ export function authorisationResponse(
   links.status = { href: `${paymentHref(publicUrl, p)}/status` };
   body._links = links;
   return body;
+}
+
+/**
+ * The answer about an authorisation as it stands now (read after the scheduler ran what its update made due);
+ * `methods` as offered when it was started, else the payment's methods now.
+ */
+export async function currentAuthorisationResponse(
+  db: Queryable,
+  publicUrl: string,
+  payment: PaymentRow,
+  authorisationId: string,
+  options: { includeId: boolean; methods?: ScaMethod[] },
+) {
+  const authorisation = await findAuthorisation(db, authorisationId);
+  if (!authorisation) throw new Error('authorisation vanished');
+  const current = (await findPayment(db, payment.id)) ?? payment;
+  const methods = options.methods ?? (await methodsFor(db, current));
+  return authorisationResponse(publicUrl, current, authorisation, methods, options);
 }

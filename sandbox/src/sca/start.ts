@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import type { SandboxContext } from '../context.js';
+import type { ExecutionDelays } from '../config.js';
+import type { Db } from '../db/db.js';
 import { ownerOfAccount } from '../db/queries/accounts.js';
 import { findAuthorisation } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import { findPayment, type PaymentRow } from '../db/queries/payments.js';
-import { usernameByKennitala } from '../db/queries/psus.js';
+import { type ScaMethod, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
-import { readScaPreferences } from '../http/sca-preferences.js';
-import { respond } from '../pis/respond.js';
-import { APPROACH_HEADER, type Approach, type AuthorisationKind, mayActFor } from './approach.js';
-import { authorisationResponse } from './authorisation-response.js';
+import { type Approach, type AuthorisationKind, mayActFor } from './approach.js';
 import { cancellationNeedsSca, insertAuthorisation } from './decisions.js';
-import { authorisationHref } from './links.js';
 import { methodsFor } from './methods.js';
 import { applyUpdate, type UpdateBody } from './update.js';
 
-function httpUrl(c: Context, name: string): string | null {
-  const value = c.req.header(name);
+/** TPP-Redirect-URI / TPP-Nok-Redirect-URI of a start: absent, or an absolute http(s) URL. */
+function httpUrl(value: string | undefined, name: string): string | null {
   if (value === undefined) return null;
   try {
     const url = new URL(value);
@@ -26,19 +22,28 @@ function httpUrl(c: Context, name: string): string | null {
   return fail(400, 'FORMAT_ERROR', name, `${name} must be an absolute http(s) URL.`);
 }
 
+/** What a start request says besides its body: the PSU-ID and the TPP's redirect URIs as sent. */
+export interface StartRequest {
+  psuId: string | null;
+  redirectUri: string | undefined;
+  nokRedirectUri: string | undefined;
+}
+
 /**
  * POST …/authorisations or …/cancellation-authorisations: a new authorisation sub-resource in the payment's
  * approach (a cancellation of an OAuth or multilevel payment is authorised on the redirect pages by one PSU).
  * A body (embedded: psuData, authenticationMethodId, scaAuthenticationData; IOBWS: confirmationMessage) is
- * applied to it at once, as the "startAuthorisationWith…" links describe.
+ * applied to it at once, as the "startAuthorisationWith…" links describe. Errors that must still commit (a
+ * wrong OTP) are thrown after the commit.
  */
 export async function startAuthorisation(
-  c: Context,
-  ctx: SandboxContext,
+  db: Db,
+  delays: ExecutionDelays,
   payment: PaymentRow,
   kind: AuthorisationKind,
   body: UpdateBody,
-): Promise<Response> {
+  request: StartRequest,
+): Promise<{ id: string; approach: Approach; methods: ScaMethod[] }> {
   const paymentApproach = (payment.sca_approach ?? 'REDIRECT') as Approach;
   if (kind === 'payment') {
     if (payment.transaction_status !== 'RCVD' && payment.transaction_status !== 'PATC') {
@@ -65,8 +70,7 @@ export async function startAuthorisation(
     kind === 'cancellation' && (paymentApproach === 'OAUTH' || paymentApproach === 'MULTILEVEL')
       ? 'REDIRECT'
       : paymentApproach;
-  const db = await ctx.db();
-  const prefs = readScaPreferences(c);
+  const prefs = request;
   let psuUsername: string | null = null;
   if (prefs.psuId !== null) {
     const username = await usernameByKennitala(db, prefs.psuId);
@@ -82,8 +86,8 @@ export async function startAuthorisation(
       );
     psuUsername = username;
   }
-  const redirectUri = httpUrl(c, 'TPP-Redirect-URI');
-  const nokRedirectUri = httpUrl(c, 'TPP-Nok-Redirect-URI');
+  const redirectUri = httpUrl(request.redirectUri, 'TPP-Redirect-URI');
+  const nokRedirectUri = httpUrl(request.nokRedirectUri, 'TPP-Nok-Redirect-URI');
   const id = randomUUID();
   const methods = await methodsFor(db, payment);
   const initial =
@@ -108,32 +112,14 @@ export async function startAuthorisation(
         nokRedirectUri,
       },
       now,
-      ctx.config.delays,
+      delays,
     );
     if (Object.keys(body).length === 0) return { ok: true as const };
     const created = await findAuthorisation(tx, id);
     const current = (await findPayment(tx, payment.id)) ?? payment;
     if (!created) throw new Error('authorisation vanished');
-    return applyUpdate(tx, ctx.config.delays, current, created, body, prefs.psuId, now);
+    return applyUpdate(tx, delays, current, created, body, prefs.psuId, now);
   });
   if (!outcome.ok) outcome.error();
-  await (await ctx.scheduler()).tick();
-  const authorisation = await findAuthorisation(db, id);
-  const current = (await findPayment(db, payment.id)) ?? payment;
-  if (!authorisation) throw new Error('authorisation vanished');
-  c.header('ASPSP-SCA-Approach', APPROACH_HEADER[approach]);
-  c.header(
-    'Location',
-    authorisationHref(
-      ctx.publicUrl(),
-      { id: payment.id, service: payment.payment_service, product: payment.payment_product },
-      kind,
-      id,
-    ),
-  );
-  return respond(
-    c,
-    authorisationResponse(ctx.publicUrl(), current, authorisation, methods, { includeId: true }),
-    201,
-  );
+  return { id, approach, methods };
 }

@@ -1,11 +1,13 @@
 import type { ExecutionDelays } from '../config.js';
-import type { Queryable } from '../db/db.js';
+import type { Db, Queryable } from '../db/db.js';
 import {
   type AuthorisationChanges,
   type AuthorisationRow,
+  findAuthorisation,
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
-import type { PaymentRow } from '../db/queries/payments.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPayment, type PaymentRow } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import { verifyPassword } from '../shared/passwords.js';
@@ -159,4 +161,25 @@ export async function applyUpdate(
     };
   }
   return conflict('Nothing to update.');
+}
+
+/**
+ * PUT on an authorisation sub-resource: the update applied to the authorisation and payment as they are in the
+ * transaction; an error that must still commit (a wrong OTP) is thrown after the commit.
+ */
+export async function updatePsuData(
+  db: Db,
+  delays: ExecutionDelays,
+  payment: PaymentRow,
+  authorisation: AuthorisationRow,
+  body: UpdateBody,
+  psuId: string | null,
+): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const now = await sandboxNow(tx);
+    const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
+    const current = (await findPayment(tx, payment.id)) ?? payment;
+    return applyUpdate(tx, delays, current, fresh, body, psuId, now);
+  });
+  if (!outcome.ok) outcome.error();
 }

@@ -270,3 +270,11 @@ export async function listDeliveries(db: Queryable, subscriptionId?: string): Pr
       })),
   }));
 }
+
+/** An event raised on its own (the operator's "as if it happened"), in its own transaction at the sandbox time. */
+export async function raiseEvent(
+  db: Db,
+  event: { owner: string; eventType: string; resourcePath: string },
+): Promise<string> {
+  return db.transaction(async (tx) => recordEvent(tx, { ...event, occurredAt: await sandboxNow(tx) }));
+}

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
  * their parameters and responses, then the schemas), no scripts and nothing loaded from elsewhere; the YAML
  * itself at /docs/<name>.yaml. Read from disk on each request, so an edited contract shows at once.
  */
-const CONTRACT_DIR = new URL('../../../contract/', import.meta.url);
+const CONTRACT_DIR = new URL('../../../../contract/', import.meta.url);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 type Obj = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { PaymentRow } from '../db/queries/payments.js';
-import { formatAmount } from '../shared/money.js';
+import type { PaymentRow } from '../../db/queries/payments.js';
+import { formatAmount } from '../../shared/money.js';
 import { type Language, MESSAGES, type Messages } from './messages.js';
 
 export function escapeHtml(value: string): string {

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { fail } from '../errors.js';
+import type { InitiationHeaders } from '../pis/initiate.js';
+import { isUuid } from '../shared/uuid.js';
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const IPV4 =
   /^(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}$/;
 const GEO = /^GEO:-?[0-9]{1,2}\.[0-9]{6};-?[0-9]{1,3}\.[0-9]{6}$/;
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const DIGEST = /^(SHA-256|SHA-512)=([A-Za-z0-9+/]+={0,2})$/;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -99,18 +96,6 @@ export function checkSignatureHeaders(c: Context, rawBody: string) {
     if (expected !== match[2])
       fail(401, 'SIGNATURE_INVALID', 'Digest', 'Digest does not match the request body.');
   }
-}
-
-export interface InitiationHeaders {
-  requestId: string;
-  language: 'is' | 'en';
-  psuIpAddress: string;
-  redirectUri: string | null;
-  nokRedirectUri: string | null;
-  rejectionNoFundsPreferred: boolean | null;
-  notificationUri: string | null;
-  notificationContentPreferred: string | null;
-  idempotencyKey: string | null;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { businessTokenResponse } from '../business/auth.js';
-import type { SandboxContext } from '../context.js';
-import { updateAuthorisation, waitingOAuthAuthorisationId } from '../db/queries/authorisations.js';
-import { findPayment } from '../db/queries/payments.js';
-import { issueToken } from '../pis/auth.js';
-import { messagePage } from '../sca/pages.js';
-import { secretEquals } from '../shared/secrets.js';
+import { businessTokenResponse } from '../../business/auth.js';
+import { issueToken } from '../../pis/auth.js';
+import { beginOAuthSca } from '../../sca/oauth.js';
+import { secretEquals } from '../../shared/secrets.js';
+import type { SandboxEnv } from '../env.js';
+import { messagePage } from '../pages/sca-pages.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
 
@@ -22,8 +21,8 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 }
 
 /** POST /oauth/v2/oauth-token: the client credentials grant (RFC 6749 section 4.4), errors as in section 5.2. */
-export function oauthRoutes(ctx: SandboxContext) {
-  const app = new Hono();
+export function oauthRoutes() {
+  const app = new Hono<SandboxEnv>();
   app.post('/oauth/v2/oauth-token', async (c) => {
     const contentType = c.req.header('Content-Type') ?? '';
     if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
@@ -54,10 +53,16 @@ export function oauthRoutes(ctx: SandboxContext) {
     // Business interfaces (webhooks service, claims): an online-banking user's credentials, scope `openid b2b`.
     const requested = scope.split(/\s+/).filter(Boolean);
     if (requested.includes('b2b') && !requested.includes('pis:')) {
-      const answer = await businessTokenResponse(ctx, clientId, clientSecret, requested);
+      const answer = await businessTokenResponse(
+        c.var.db,
+        c.var.config.tokenTtlSeconds,
+        clientId,
+        clientSecret,
+        requested,
+      );
       return c.json(answer.body, answer.status);
     }
-    const client = clientId ? ctx.findClientById(clientId) : undefined;
+    const client = clientId ? c.var.bank.findClientById(clientId) : undefined;
     if (!client || !clientSecret || !secretEquals(client.clientSecret, clientSecret)) {
       c.header('WWW-Authenticate', 'Basic realm="sandbox"');
       return c.json({ error: 'invalid_client', error_description: 'Unknown client or wrong secret.' }, 401);
@@ -77,17 +82,18 @@ export function oauthRoutes(ctx: SandboxContext) {
       );
     }
     const normalised = [...new Set(scopes)].join(' ');
-    const token = await issueToken(await ctx.db(), client.clientId, normalised, ctx.config.tokenTtlSeconds);
+    const ttl = c.var.config.tokenTtlSeconds;
+    const token = await issueToken(c.var.db, client.clientId, normalised, ttl);
     return c.json({
       access_token: token,
       token_type: 'Bearer',
-      expires_in: ctx.config.tokenTtlSeconds,
+      expires_in: ttl,
       scope: normalised,
     });
   });
   // RFC 8414 metadata: the target of the scaOAuth link.
   app.get('/.well-known/oauth-authorization-server', (c) => {
-    const base = ctx.publicUrl();
+    const base = c.var.bank.publicUrl();
     return c.json({
       issuer: base,
       authorization_endpoint: `${base}/oauth/v2/authorize`,
@@ -107,7 +113,7 @@ export function oauthRoutes(ctx: SandboxContext) {
   app.get('/oauth/v2/authorize', async (c) => {
     const q = (name: string) => c.req.query(name) ?? '';
     const problem = (text: string) => c.html(messagePage('en', text), 400);
-    const client = ctx.findClientById(q('client_id'));
+    const client = c.var.bank.findClientById(q('client_id'));
     if (!client) return problem('Unknown client_id.');
     let redirect: URL;
     try {
@@ -119,18 +125,20 @@ export function oauthRoutes(ctx: SandboxContext) {
     if (q('response_type') !== 'code') return problem('response_type must be code.');
     const method = c.req.query('code_challenge_method');
     if (method !== undefined && method !== 'S256') return problem('code_challenge_method must be S256.');
-    const match = /^PIS:(.+)$/.exec(q('scope').trim());
-    const db = await ctx.db();
-    const payment = match?.[1] ? await findPayment(db, match[1]) : undefined;
-    if (!payment || payment.client_id !== client.clientId)
-      return problem('scope must be PIS:{paymentId} of your payment.');
-    const authorisationId = await waitingOAuthAuthorisationId(db, payment.id);
-    if (!authorisationId) return problem('This payment has no OAuth authorisation awaiting the PSU.');
-    await updateAuthorisation(db, authorisationId, {
-      oauth_redirect_uri: redirect.toString(),
-      oauth_state: c.req.query('state') ?? null,
+    const begun = await beginOAuthSca(c.var.db, {
+      clientId: client.clientId,
+      paymentId: /^PIS:(.+)$/.exec(q('scope').trim())?.[1],
+      redirectUri: redirect.toString(),
+      state: c.req.query('state') ?? null,
     });
-    return c.redirect(`/sca/${authorisationId}`, 302);
+    if ('refused' in begun) {
+      return problem(
+        begun.refused === 'payment'
+          ? 'scope must be PIS:{paymentId} of your payment.'
+          : 'This payment has no OAuth authorisation awaiting the PSU.',
+      );
+    }
+    return c.redirect(`/sca/${begun.authorisationId}`, 302);
   });
 
   return app;
