@@ -14,8 +14,25 @@ export interface NewAccount {
   balance: string;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
+/** Runs `insert`; 'taken' instead of the unique violation (23505) it may hit. */
+async function unlessTaken(insert: () => Promise<void>): Promise<'created' | 'taken'> {
+  try {
+    await insert();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return 'taken';
+    throw error;
+  }
+  return 'created';
+}
+
+function insertAccountOf(q: Queryable, owner: string, account: NewAccount) {
+  return insertAccount(q, {
+    iban: account.iban,
+    ownerUsername: owner,
+    name: account.name,
+    currency: account.currency,
+    balanceMinor: toMinorUnits(account.balance, account.currency),
+  });
 }
 
 /** A user with its accounts, all or nothing; 'taken' when the username, kennitala or an IBAN exists. */
@@ -23,24 +40,12 @@ export async function createPsu(
   db: Db,
   psu: { username: string; password: string; name: string; kennitala: string; accounts: NewAccount[] },
 ): Promise<'created' | 'taken'> {
-  try {
-    await db.transaction(async (tx) => {
+  return unlessTaken(() =>
+    db.transaction(async (tx) => {
       await insertPsu(tx, { ...psu, passwordHash: hashPassword(psu.password) });
-      for (const account of psu.accounts) {
-        await insertAccount(tx, {
-          iban: account.iban,
-          ownerUsername: psu.username,
-          name: account.name,
-          currency: account.currency,
-          balanceMinor: toMinorUnits(account.balance, account.currency),
-        });
-      }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'taken';
-    throw error;
-  }
-  return 'created';
+      for (const account of psu.accounts) await insertAccountOf(tx, psu.username, account);
+    }),
+  );
 }
 
 /** An account of an existing user; 'no-owner' without that user, 'taken' when the IBAN exists. */
@@ -49,19 +54,7 @@ export async function createAccount(
   account: NewAccount & { owner: string },
 ): Promise<'created' | 'no-owner' | 'taken'> {
   if (!(await findPsu(db, account.owner))) return 'no-owner';
-  try {
-    await insertAccount(db, {
-      iban: account.iban,
-      ownerUsername: account.owner,
-      name: account.name,
-      currency: account.currency,
-      balanceMinor: toMinorUnits(account.balance, account.currency),
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'taken';
-    throw error;
-  }
-  return 'created';
+  return unlessTaken(() => insertAccountOf(db, account.owner, account));
 }
 
 /** Sets an account's balance (a decimal string in its currency). */

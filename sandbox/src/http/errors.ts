@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type Problem, problemBody } from '../business/errors.js';
+import { type Problem, ProblemException, problemBody } from '../business/errors.js';
 import { errorBody, type TppError } from '../errors.js';
 import { preferredFormat, toXml } from './respond.js';
 
@@ -23,4 +23,10 @@ export function sendProblem(c: Context, p: Problem): Response {
   const requestId = c.req.header('X-Request-ID');
   if (requestId) c.header('X-Request-ID', requestId);
   return c.json(problemBody(p), p.status);
+}
+
+/** The error handler of the business interfaces' route groups: a thrown problem becomes its answer. */
+export function answerProblem(error: Error, c: Context): Response {
+  if (error instanceof ProblemException) return sendProblem(c, error.problem);
+  throw error;
 }

@@ -134,31 +134,17 @@ export async function applyUpdate(
         conflict(`The payment is ${payment.transaction_status} and can no longer be authorised.`);
       return { ok: true };
     }
+    const wrongOtp = (text: string): Outcome => ({
+      ok: false,
+      error: () => fail(401, 'PSU_CREDENTIALS_INVALID', 'scaAuthenticationData', text),
+    });
     const attempts = auth.otp_attempts + 1;
     if (attempts >= MAX_OTP_ATTEMPTS) {
       await failAuthorisation(tx, auth.id, now, `SCA failed: ${attempts} wrong OTPs`);
-      return {
-        ok: false,
-        error: () =>
-          fail(
-            401,
-            'PSU_CREDENTIALS_INVALID',
-            'scaAuthenticationData',
-            `Wrong OTP ${attempts} times: the authorisation has failed (scaStatus failed).`,
-          ),
-      };
+      return wrongOtp(`Wrong OTP ${attempts} times: the authorisation has failed (scaStatus failed).`);
     }
     await set('scaMethodSelected', { otp_attempts: attempts });
-    return {
-      ok: false,
-      error: () =>
-        fail(
-          401,
-          'PSU_CREDENTIALS_INVALID',
-          'scaAuthenticationData',
-          `Wrong OTP; ${MAX_OTP_ATTEMPTS - attempts} attempt(s) left.`,
-        ),
-    };
+    return wrongOtp(`Wrong OTP; ${MAX_OTP_ATTEMPTS - attempts} attempt(s) left.`);
   }
   return conflict('Nothing to update.');
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '../db.js';
  * The notification outbox (rows written by database triggers on every status change of a payment initiated
  * with a TPP-Notification-URI, migration 0003) and its delivery attempts.
  */
-export interface DueNotification {
+interface OutboxRow {
   id: string;
   payment_id: string;
   authorisation_id: string | null;
@@ -12,6 +12,10 @@ export interface DueNotification {
   kind: 'transaction' | 'sca';
   status: string;
   attempts: number;
+}
+
+/** A notification due for delivery, with what its payment says about notifying the TPP. */
+export interface DueNotification extends OutboxRow {
   reordered: boolean;
   uri: string | null;
   preferred: string | null;
@@ -123,20 +127,15 @@ export async function insertNotificationAttempt(
 
 /** The outbox, in order; `paymentId` narrows it to one payment. */
 export async function listOutbox(q: Queryable, paymentId: string | undefined) {
-  return q.query<{
-    id: string;
-    payment_id: string;
-    authorisation_id: string | null;
-    authorisation_kind: string | null;
-    kind: 'transaction' | 'sca';
-    status: string;
-    state: string;
-    attempts: number;
-    next_attempt_at: number;
-    outcome: string | null;
-    created_at: number;
-    updated_at: number;
-  }>(
+  return q.query<
+    OutboxRow & {
+      state: string;
+      next_attempt_at: number;
+      outcome: string | null;
+      created_at: number;
+      updated_at: number;
+    }
+  >(
     `SELECT id::text AS id, payment_id, authorisation_id, authorisation_kind, kind, status, state, attempts,
             next_attempt_at, outcome, created_at, updated_at
      FROM notification_outbox WHERE ($1::text IS NULL OR payment_id = $1) ORDER BY id`,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ProblemException, problem } from '../../business/errors.js';
+import { problem } from '../../business/errors.js';
 import { claimsVisibleTo, claimVisibleTo, createClaimFor } from '../../claims/claim-requests.js';
 import { claimJson } from '../../claims/claims.js';
 import type { SandboxEnv } from '../env.js';
-import { sendProblem } from '../errors.js';
+import { answerProblem } from '../errors.js';
 import { businessAuth } from '../middleware/business-auth.js';
 
 const createBody = z
@@ -30,10 +30,7 @@ const createBody = z
  */
 export function claimRoutes() {
   const app = new Hono<SandboxEnv>();
-  app.onError((error, c) => {
-    if (error instanceof ProblemException) return sendProblem(c, error.problem);
-    throw error;
-  });
+  app.onError(answerProblem);
 
   app.post('/claims', businessAuth, async (c) => {
     if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/json'))

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ProblemException, problem } from '../../business/errors.js';
+import { problem } from '../../business/errors.js';
 import { listOwnSubscriptions } from '../../db/queries/webhook-subscriptions.js';
 import { listDeliveries } from '../../webhooks/deliveries.js';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../webhooks/service.js';
 import { subscriptionJson } from '../../webhooks/subscriptions.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
-import { sendProblem } from '../errors.js';
+import { answerProblem } from '../errors.js';
 import { businessAuth } from '../middleware/business-auth.js';
 
 const createBody = z.object({
@@ -51,10 +51,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 /** The webhooks service, mounted at `/events/api/v1` (so `{events_base_url}` is `<sandbox>/events`). */
 export function webhooksServiceRoutes() {
   const app = new Hono<SandboxEnv>();
-  app.onError((error, c) => {
-    if (error instanceof ProblemException) return sendProblem(c, error.problem);
-    throw error;
-  });
+  app.onError(answerProblem);
 
   app.post('/subscriptions', businessAuth, async (c) => {
     const body = parse(createBody, await jsonBody(c));
