@@ -1,0 +1,9 @@
+import type { Db } from '../db/db.js';
+import { seedBusiness } from './business.js';
+import { seedPsus } from './psus.js';
+
+/** Idempotent: every start adds the demo users, accounts and claims that a database does not have yet. */
+export async function seed(db: Db): Promise<void> {
+  await seedPsus(db);
+  await seedBusiness(db);
+}
