@@ -120,7 +120,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   if (isApi || isFile) {
     csp = apiContentSecurityPolicy;
     if (PUBLIC_CALLBACKS.test(pathname)) {
-      const address = clientAddress(request.headers, config.TRUSTED_PROXY_COUNT);
+      const address = clientAddress(request.headers);
       const verdict = publicCallbackLimiter(config.RATE_LIMIT_PUBLIC_PER_MINUTE).hit(address);
       if (!verdict.allowed) {
         response = NextResponse.json(

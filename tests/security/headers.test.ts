@@ -56,8 +56,8 @@ describe('client address', () => {
     const headers = new Headers({ 'x-forwarded-for': '6.6.6.6, 10.0.0.7, 192.168.1.2' });
     expect(clientAddress(headers, 0)).toBe('192.168.1.2');
     expect(clientAddress(headers, 2)).toBe('10.0.0.7');
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '::ffff:127.0.0.1' }))).toBe('127.0.0.1');
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '<script>' }))).toBe('unknown');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '::ffff:127.0.0.1' }), 0)).toBe('127.0.0.1');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '<script>' }), 0)).toBe('unknown');
   });
 });
 

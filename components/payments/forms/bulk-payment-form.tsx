@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { PaymentProduct } from '@/lib/bank/payments';
 import { deferImport, deferSchema } from '@/lib/forms/deferred-schema';
-import { initiateBulkPayment } from '@/lib/payments/actions/initiate-bulk-payment';
+import { initiateBulkPaymentAction } from '@/lib/payments/actions/initiate-bulk-payment';
 import { BULK_COLUMNS, type BulkCells, type BulkColumn, columnOfHeader } from '@/lib/payments/csv/columns';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import type { BulkRow, CellIssue, validateBulkRow } from '@/lib/payments/csv/row';
@@ -241,7 +241,7 @@ export function BulkPaymentForm({
     await handleSubmit(
       (values) => {
         if (!rowsOk) return focusFirstBadRow();
-        return submit(() => initiateBulkPayment(values));
+        return submit(() => initiateBulkPaymentAction(values));
       },
       (errors) => {
         const onlyPayments =
