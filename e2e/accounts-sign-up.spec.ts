@@ -4,10 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 // A new PSU signs up, sees the password rules, changes the password and signs in with the new one.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-async function fillSignUp(
-  page: Page,
-  values: { email: string; name: string; password: string },
-) {
+async function fillSignUp(page: Page, values: { email: string; name: string; password: string }) {
   await page.getByLabel('E-mail').fill(values.email);
   await page.getByLabel('Name').fill(values.name);
   await page.getByLabel('Password').fill(values.password);
