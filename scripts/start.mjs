@@ -21,6 +21,7 @@ const env = {
   AUTH_SECRET: authSecret(dataRoot),
   APP_BASE_URL: appUrl,
   APP_DATA_DIR: process.env.APP_DATA_DIR ?? path.join(dataRoot, 'app'),
+  PORT: appPort,
   SANDBOX_PORT: sandboxPort,
   SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataRoot, 'sandbox'),
   BANK_BASE_URL: process.env.BANK_BASE_URL ?? `${sandboxUrl}/psd2`,
@@ -74,7 +75,7 @@ async function waitFor(url, name) {
 
 run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
 await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank');
-run('app', path.join(root, 'node_modules/.bin/next'), ['start', '-p', appPort]);
+run('app', process.execPath, ['scripts/app-server.mjs']);
 await waitFor(`http://127.0.0.1:${appPort}/api/health`, 'The app');
 console.log(`
   App:           ${appUrl}

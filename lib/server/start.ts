@@ -38,7 +38,7 @@ function checkSettings() {
 /**
  * The order of a stop: readiness fails at once, so a load balancer sends no new requests; the job
  * workers finish their jobs (pg-boss hands any job still running at the deadline back to the queue,
- * where another instance picks it up after its expiry); `next start` stops accepting connections
+ * where another instance picks it up after its expiry); the server stops accepting connections
  * and lets the requests in flight finish, then calls `process.exit`. That exit is held until the
  * database is closed, so no request or job loses its connection half-way. A payment being sent at
  * that moment is safe either way: its row is claimed only until `claimedUntil`, and the next attempt
@@ -65,7 +65,7 @@ async function shutdown(signal: string, graceMs: number): Promise<void> {
   const jobsStopped = stopJobs().catch((error) =>
     logger.error({ err: error }, 'job queue did not stop cleanly'),
   );
-  // `next start` calls exit once its server has closed; with NEXT_MANUAL_SIG_HANDLE it does not, and
+  // The server (scripts/app-server.mjs) calls exit once it has closed; with NEXT_MANUAL_SIG_HANDLE it does not, and
   // the grace period stands in for the requests in flight.
   const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
   await Promise.all([jobsStopped, manual ? new Promise((r) => setTimeout(r, graceMs)) : nextWantsExit]);

@@ -1,0 +1,12 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+
+export function stampClientAddress(request: IncomingMessage, trustedProxyCount: number): void;
+export function refuseOversized(
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBodyBytes: number,
+): boolean;
+export function createAppServer(
+  handle: RequestListener,
+  options?: { trustedProxyCount?: number; maxBodyBytes?: number },
+): Server;

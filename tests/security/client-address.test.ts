@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientAddress } from '@/lib/security/client-address';
+import { createAppServer } from '@/scripts/app-server.mjs';
+
+// The app's server in front of a handler that answers what the app would take as the client's
+// address; real HTTP requests, with forwarding headers a client forged.
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+async function serve(options: { trustedProxyCount: number; maxBodyBytes?: number }): Promise<string> {
+  const listening = createAppServer((request, response) => {
+    const headers = new Headers(request.headers as Record<string, string>);
+    response.end(
+      JSON.stringify({
+        address: clientAddress(headers, options.trustedProxyCount),
+        host: headers.get('x-forwarded-host'),
+        realIp: headers.get('x-real-ip'),
+      }),
+    );
+  }, options);
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+}
+
+describe("the client's address", () => {
+  it('is the socket’s with no trusted proxy, whatever X-Forwarded-For and X-Real-IP say', async () => {
+    const url = await serve({ trustedProxyCount: 0 });
+    for (const forged of ['203.0.113.77', '203.0.113.77, 198.51.100.1', '::1', 'unknown']) {
+      const answer = await (
+        await fetch(url, {
+          headers: {
+            'x-forwarded-for': forged,
+            'x-real-ip': '203.0.113.78',
+            'x-forwarded-host': 'evil.test',
+          },
+        })
+      ).json();
+      expect(answer).toEqual({ address: '127.0.0.1', host: null, realIp: null });
+    }
+  });
+
+  it('behind one trusted proxy, is the entry that proxy appended, never one further left', async () => {
+    const url = await serve({ trustedProxyCount: 1 });
+    const answer = await (
+      await fetch(url, { headers: { 'x-forwarded-for': '203.0.113.77, 198.51.100.23' } })
+    ).json();
+    expect(answer.address).toBe('198.51.100.23');
+  });
+});
+
+describe('the body size limit', () => {
+  it('answers a declared body over the limit with 413 before reading it', async () => {
+    const url = await serve({ trustedProxyCount: 0, maxBodyBytes: 1000 });
+    const over = await fetch(url, { method: 'POST', body: 'x'.repeat(1001) });
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: 'body_too_large', maxBytes: 1000 });
+    expect((await fetch(url, { method: 'POST', body: 'x'.repeat(1000) })).status).toBe(200);
+  });
+});
