@@ -99,7 +99,6 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   if (isCrossOriginAction(request, isApi)) {
     return finish(
       NextResponse.json({ error: 'cross_origin_action_refused' }, { status: 403 }),
-      config,
       apiContentSecurityPolicy,
       requestId,
     );
@@ -107,7 +106,6 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   if (await isMalformedAction(request)) {
     return finish(
       NextResponse.json({ error: 'malformed_action_request' }, { status: 400 }),
-      config,
       apiContentSecurityPolicy,
       requestId,
     );
@@ -127,7 +125,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
           { error: 'rate_limited', retryAfterSeconds: verdict.retryAfterSeconds },
           { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
         );
-        return finish(response, config, csp, requestId);
+        return finish(response, csp, requestId);
       }
     }
     response = NextResponse.next();
@@ -143,18 +141,13 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       'x-nonce': nonce,
     });
   }
-  return finish(response, config, csp, requestId);
+  return finish(response, csp, requestId);
 }
 
-function finish(
-  response: NextResponse,
-  config: ReturnType<typeof settings>,
-  csp: string,
-  requestId: string,
-): NextResponse {
+function finish(response: NextResponse, csp: string, requestId: string): NextResponse {
   response.headers.set('Content-Security-Policy', csp);
   response.headers.set('X-Request-ID', requestId);
-  for (const [name, value] of Object.entries(securityHeaders(config))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders())) response.headers.set(name, value);
   return response;
 }
 

@@ -6,7 +6,8 @@ export function refuseOversized(
   response: ServerResponse,
   maxBodyBytes: number,
 ): boolean;
+export const STRICT_TRANSPORT_SECURITY: string;
 export function createAppServer(
   handle: RequestListener,
-  options?: { trustedProxyCount?: number; maxBodyBytes?: number },
+  options?: { trustedProxyCount?: number; maxBodyBytes?: number; https?: boolean },
 ): Server;

@@ -40,9 +40,19 @@ export function refuseOversized(request, response, maxBodyBytes) {
   return true;
 }
 
+/**
+ * HSTS on every response when the app is served over https, static files and refusals included: a
+ * browser ignores it over http, and a localhost demo must not pin https.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
 /** A node:http server in front of `handle` (Next.js's request handler, or any other). */
-export function createAppServer(handle, { trustedProxyCount = 0, maxBodyBytes = 6 * 1024 * 1024 } = {}) {
+export function createAppServer(
+  handle,
+  { trustedProxyCount = 0, maxBodyBytes = 6 * 1024 * 1024, https = false } = {},
+) {
   return createServer((request, response) => {
+    if (https) response.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     stampClientAddress(request, trustedProxyCount);
     if (refuseOversized(request, response, maxBodyBytes)) return;
     handle(request, response);
@@ -66,6 +76,7 @@ async function main() {
   const server = createAppServer(handle, {
     trustedProxyCount: positive(process.env.TRUSTED_PROXY_COUNT, 0),
     maxBodyBytes: positive(process.env.APP_MAX_BODY_BYTES, 6 * 1024 * 1024),
+    https: (process.env.APP_BASE_URL ?? '').startsWith('https://'),
   });
   // As `next start` does: stop taking connections, let the requests in flight finish, then exit;
   // the app's own stop (lib/server/start.ts) holds the exit until its jobs and database are closed.

@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { and, eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { psuIdentities, psus } from '@/lib/db/schema';
 import type { OidcPerson } from './oidc';
-
-export const BCRYPT_COST = 12;
-
-// A hash of a random string, compared when the e-mail is unknown, so that the answer takes as long
-// for an unknown account as for a wrong password.
-const decoyHash = bcrypt.hashSync(randomBytes(16).toString('hex'), BCRYPT_COST);
+import { hashPassword, needsRehash, passwordMatches } from './password-hash';
 
 export interface SessionPsu {
   id: string;
@@ -17,12 +11,21 @@ export interface SessionPsu {
   name: string;
 }
 
-/** The PSU with this e-mail and password, or null; as slow for an unknown e-mail as for a wrong password. */
+/**
+ * The PSU with this e-mail and password, or null; as slow for an unknown e-mail as for a wrong
+ * password. A right password hashed at another cost is hashed again at today's.
+ */
 export async function checkPassword(email: string, password: string, db?: Db): Promise<SessionPsu | null> {
   const database = db ?? (await getDb());
   const [psu] = await database.select().from(psus).where(eq(psus.email, email.toLowerCase())).limit(1);
-  const matches = await bcrypt.compare(password, psu?.passwordHash ?? decoyHash);
-  return psu && matches ? { id: psu.id, email: psu.email, name: psu.displayName } : null;
+  if (!(await passwordMatches(password, psu?.passwordHash)) || !psu) return null;
+  if (needsRehash(psu.passwordHash)) {
+    await database
+      .update(psus)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(psus.id, psu.id));
+  }
+  return { id: psu.id, email: psu.email, name: psu.displayName };
 }
 
 export type CreatePsuResult = { ok: true; psu: SessionPsu } | { ok: false; reason: 'emailTaken' };
@@ -32,7 +35,7 @@ export async function createPsu(
   db?: Db,
 ): Promise<CreatePsuResult> {
   const database = db ?? (await getDb());
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const passwordHash = await hashPassword(input.password);
   const [row] = await database
     .insert(psus)
     .values({
@@ -73,9 +76,10 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const database = db ?? (await getDb());
   const [row] = await database.select().from(psus).where(eq(psus.id, psuId)).limit(1);
-  const matches = await bcrypt.compare(currentPassword, row?.passwordHash ?? decoyHash);
-  if (!row || !matches) return { ok: false, reason: 'wrongPassword' };
-  const passwordHash = await bcrypt.hash(newPassword, BCRYPT_COST);
+  if (!(await passwordMatches(currentPassword, row?.passwordHash)) || !row) {
+    return { ok: false, reason: 'wrongPassword' };
+  }
+  const passwordHash = await hashPassword(newPassword);
   await database.update(psus).set({ passwordHash }).where(eq(psus.id, psuId));
   return { ok: true };
 }
@@ -114,7 +118,7 @@ export async function psuForOidc(person: OidcPerson, db?: Db): Promise<SessionPs
           email: taken ? `${randomBytes(8).toString('hex')}@oidc.invalid` : email,
           displayName: person.displayName,
           kennitala: person.kennitala ?? null,
-          passwordHash: await bcrypt.hash(randomBytes(32).toString('base64url'), BCRYPT_COST),
+          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
         })
         .returning({ id: psus.id, email: psus.email, name: psus.displayName });
       if (!row) throw new Error('Could not create a PSU for an OpenID sign-in');

@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import { hashPassword } from '@/lib/auth/password-hash';
 import { settings } from '@/lib/config';
 import type { Db } from './index';
 import { psus } from './schema';
@@ -26,7 +26,7 @@ export async function seedDemoPsu(db: Db): Promise<void> {
   const existing = new Set((await db.select({ email: psus.email }).from(psus)).map((row) => row.email));
   for (const psu of demoPsus) {
     if (existing.has(psu.email)) continue;
-    const passwordHash = await bcrypt.hash(psu.password, 10);
+    const passwordHash = await hashPassword(psu.password);
     await db
       .insert(psus)
       .values({ email: psu.email, passwordHash, displayName: psu.displayName, kennitala: psu.kennitala })

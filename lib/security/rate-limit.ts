@@ -78,17 +78,13 @@ export async function hitLimit(limit: Limit, subject: string, db?: Db): Promise<
   return verdict(limit, row.hits, row.expiresAt, new Date(row.now));
 }
 
-/** Whether `subject` is over the limit already, without counting a hit. */
-export async function peekLimit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
+/** Gives one hit back to `subject`'s current window, e.g. an attempt that turned out right. */
+export async function releaseHit(limit: Pick<Limit, 'name'>, subject: string, db?: Db): Promise<void> {
   const database = db ?? (await getDb());
-  const [row] = await database
-    .select({ hits: rateLimits.hits, expiresAt: rateLimits.expiresAt, now: sql<string>`now()` })
-    .from(rateLimits)
+  await database
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
     .where(and(eq(rateLimits.key, limitKey(limit, subject)), gt(rateLimits.expiresAt, sql`now()`)));
-  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  // Over the limit means the next hit would not be allowed.
-  const next = verdict(limit, row.hits + 1, row.expiresAt, new Date(row.now));
-  return { ...next, hits: row.hits };
 }
 
 /** Forgets `subject`'s window, e.g. the failed sign-ins of an address after a successful one. */

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientAddress } from '@/lib/security/client-address';
-import { createAppServer } from '@/scripts/app-server.mjs';
+import { createAppServer, STRICT_TRANSPORT_SECURITY } from '@/scripts/app-server.mjs';
 
 // The app's server in front of a handler that answers what the app would take as the client's
 // address; real HTTP requests, with forwarding headers a client forged.
@@ -14,7 +14,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(options: { trustedProxyCount: number; maxBodyBytes?: number }): Promise<string> {
+async function serve(options: {
+  trustedProxyCount: number;
+  maxBodyBytes?: number;
+  https?: boolean;
+}): Promise<string> {
   const listening = createAppServer((request, response) => {
     const headers = new Headers(request.headers as Record<string, string>);
     response.end(
@@ -63,5 +67,18 @@ describe('the body size limit', () => {
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual({ error: 'body_too_large', maxBytes: 1000 });
     expect((await fetch(url, { method: 'POST', body: 'x'.repeat(1000) })).status).toBe(200);
+  });
+});
+
+describe('HSTS', () => {
+  it('is on every response when the app is served over https, a refusal included, and never over http', async () => {
+    const https = await serve({ trustedProxyCount: 0, maxBodyBytes: 10, https: true });
+    expect((await fetch(https)).headers.get('strict-transport-security')).toBe(STRICT_TRANSPORT_SECURITY);
+    const refused = await fetch(https, { method: 'POST', body: 'x'.repeat(11) });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('strict-transport-security')).toMatch(/^max-age=63072000; includeSubDomains$/);
+    server?.close();
+    const http = await serve({ trustedProxyCount: 0 });
+    expect((await fetch(http)).headers.get('strict-transport-security')).toBeNull();
   });
 });

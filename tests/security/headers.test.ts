@@ -28,16 +28,14 @@ describe('security headers', () => {
     );
   });
 
-  it('sends HSTS and upgrade-insecure-requests only over https', () => {
-    expect(securityHeaders(http)['Strict-Transport-Security']).toBeUndefined();
+  it('asks for upgrade-insecure-requests only over https', () => {
     expect(contentSecurityPolicy(http, 'n')).not.toContain('upgrade-insecure-requests');
     const https = { ...http, APP_BASE_URL: 'https://greidsla.is' };
-    expect(securityHeaders(https)['Strict-Transport-Security']).toMatch(/max-age=\d{8}/);
     expect(contentSecurityPolicy(https, 'n')).toContain('upgrade-insecure-requests');
   });
 
   it('keeps the Origin of same-origin POSTs (no-referrer would make it null)', () => {
-    expect(securityHeaders(http)['Referrer-Policy']).toBe('same-origin');
+    expect(securityHeaders()['Referrer-Policy']).toBe('same-origin');
   });
 });
 
