@@ -104,6 +104,10 @@ export default defineConfig({
         BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
         BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
         LOG_LEVEL: 'warn',
+        // Mail stays on this machine, where the tests read it (tests/support/mailbox.ts).
+        MAILBOX_DIR: path.join(runDir, 'mailbox'),
+        // ops@ has no account until a test registers it: being listed must grant nothing by itself.
+        OPERATOR_EMAILS: 'demo@greidsla.is,ops@greidsla.is',
       },
     },
   ],

@@ -40,16 +40,18 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Your account' }).click();
-  await expect(page.getByTestId('profile-kennitala')).toHaveText('Not given');
+  await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
   await expect(page.getByText(email)).toBeVisible();
 
   await page.getByLabel('Current password').fill('kaffi og kleinur á sunnudögum');
   await page.getByLabel('New password', { exact: true }).fill('te og pönnukökur á mánudögum');
   await page.getByLabel('New password again').fill('te og pönnukökur á mánudögum');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been changed, and every other session' }),
+  ).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { isOperatorPsu } from '@/lib/auth/operator';
-import { currentPsuId } from '@/lib/auth/session';
+import { currentSession } from '@/lib/auth/session';
 import { clientAddress } from '@/lib/security/client-address';
 import { unreadableTextPaths } from '@/lib/security/plain-text';
 import { hitLimit, type Limit, limits, minutesToWait } from '@/lib/security/rate-limit';
@@ -25,6 +25,8 @@ export interface PublicContext {
 }
 export interface PsuContext extends PublicContext {
   psuId: string;
+  /** This browser's server-side session (lib/auth/sessions.ts). */
+  sessionId: string;
 }
 
 export interface Throttle {
@@ -160,8 +162,8 @@ export const publicAction = new ActionClient<PublicContext>(async (base) => base
 
 /** For actions on a PSU's own data: a signed-in session first. */
 export const psuAction = publicAction.use<PsuContext>(async (ctx) => {
-  const psuId = await currentPsuId();
-  return psuId ? { ...ctx, psuId } : failure('auth.signedOut');
+  const session = await currentSession();
+  return session ? { ...ctx, ...session } : failure('auth.signedOut');
 });
 
 /** For payment actions (initiate, cancel, the SCA steps): a PSU, and a limit on calls per minute. */

@@ -124,6 +124,11 @@ export function limits() {
       windowSeconds: 60,
     },
     publicPerAddress: { name: 'public:ip', limit: config.RATE_LIMIT_PUBLIC_PER_MINUTE, windowSeconds: 60 },
+    verificationMailsPerPsu: {
+      name: 'verification-mail:psu',
+      limit: config.RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR,
+      windowSeconds: 3600,
+    },
   } satisfies Record<string, Limit>;
 }
 

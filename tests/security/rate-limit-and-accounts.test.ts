@@ -89,7 +89,6 @@ describe('accounts', () => {
     const created = await app.accounts.createPsu({
       email: 'New.Person@Example.is',
       displayName: 'Ný Manneskja',
-      kennitala: '1203892039',
       password: 'heitt kakó á Þingvöllum',
     });
     expect(created.ok).toBe(true);
@@ -115,25 +114,7 @@ describe('accounts', () => {
       ok: true,
     });
     expect(await app.accounts.checkPassword('new.person@example.is', 'heitt kakó á Þingvöllum')).toBeNull();
-    expect(await app.psuId.psuIdHeaderFor(psu.id)).toBe('1203892039');
-  });
-
-  it('ties an OpenID subject to the PSU with the same kennitala, and to the same PSU afterwards', async () => {
-    const person = {
-      issuer: 'https://eid.example',
-      subject: 'sub-1',
-      kennitala: '0101302989',
-      displayName: 'J',
-    };
-    const first = await app.accounts.psuForOidc(person);
-    expect(first.email).toBe('demo@greidsla.is');
-    const again = await app.accounts.psuForOidc({ ...person, kennitala: undefined });
-    expect(again.id).toBe(first.id);
-    const stranger = await app.accounts.psuForOidc({
-      issuer: 'https://eid.example',
-      subject: 'sub-2',
-      displayName: 'S',
-    });
-    expect(stranger.email).toMatch(/@oidc\.invalid$/);
+    // A kennitala comes from an identity provider only (tests/security/identity.test.ts).
+    expect(await app.psuId.psuIdHeaderFor(psu.id)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { psuAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { changePassword, findProfile } from '@/lib/auth/accounts';
 import { passwordProblems } from '@/lib/auth/password-rules';
+import { endSessionsOf } from '@/lib/auth/sessions';
 import { logger } from '@/lib/log';
 import { hitLimit, limits, minutesToWait } from '@/lib/security/rate-limit';
 
@@ -47,6 +48,8 @@ export const changePasswordAction = psuAction
         fieldErrors: { currentPassword: ['account.errors.wrongPassword'] },
       });
     }
-    logger.info({ psuId: ctx.psuId }, 'password changed');
-    return success(null, 'account.password.changed');
+    // Whoever else holds a session of this account (a copied cookie, a forgotten device) is out.
+    const ended = await endSessionsOf(ctx.psuId, 'passwordChanged', ctx.sessionId);
+    logger.info({ psuId: ctx.psuId, endedSessions: ended }, 'password changed');
+    return success(null, 'account.password.changedOthersEnded');
   });

@@ -6,6 +6,7 @@ import { publicAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { signIn } from '@/lib/auth';
 import { createPsu } from '@/lib/auth/accounts';
+import { sendVerificationLink } from '@/lib/auth/email-verification';
 import { signUpSchema } from '@/lib/auth/password-rules';
 import { logger } from '@/lib/log';
 import { limits } from '@/lib/security/rate-limit';
@@ -16,7 +17,7 @@ const signUpFormSchema = z.intersection(
   z.object({ locale: localeField, returnTo: z.string().optional() }),
 );
 
-/** Creates a PSU with a password, then signs them in. */
+/** Creates a PSU with a password, sends the link that verifies its e-mail address, and signs them in. */
 export const signUpAction = publicAction
   .throttle(({ address }) => ({
     limit: limits().signUpPerAddress,
@@ -34,6 +35,13 @@ export const signUpAction = publicAction
       return failure('account.errors.fix', { fieldErrors: { email: ['account.errors.emailTaken'] } });
     }
     logger.info({ psuId: created.psu.id }, 'PSU signed up');
+    // The account works at once; its address grants nothing until the link is opened.
+    await sendVerificationLink(created.psu.id, input.locale).catch((error: unknown) =>
+      logger.warn(
+        { psuId: created.psu.id, err: error },
+        'verification link not sent; the account page resends it',
+      ),
+    );
     try {
       await signIn('credentials', {
         email: created.psu.email,
