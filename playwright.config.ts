@@ -27,6 +27,17 @@ export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
+
+// The electronic-ID provider of the tests (e2e/support/identity-provider.ts) on a free loopback port,
+// chosen once by the first process that reads this file and inherited by the workers.
+process.env.E2E_IDP_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+export const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
+const idpClient = { id: 'greidsla-e2e', secret: 'e2e-electronic-id-client-secret' };
 // The signed-in session of the setup project, kept with this run so that parallel runs never share it.
 process.env.E2E_SESSION_FILE = path.join(runDir, 'psu-session.json');
 
@@ -66,6 +77,18 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: 'node_modules/.bin/tsx e2e/support/identity-provider.ts',
+      url: `${idpUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        IDP_PORT: String(process.env.E2E_IDP_PORT),
+        IDP_REDIRECT_URI: `${appUrl}/api/auth/callback/eid`,
+        IDP_CLIENT_ID: idpClient.id,
+        IDP_CLIENT_SECRET: idpClient.secret,
+      },
+    },
     {
       command: 'node_modules/.bin/tsx sandbox/src/main.ts',
       url: `${sandboxUrl}/sandbox/health`,
@@ -108,6 +131,10 @@ export default defineConfig({
         MAILBOX_DIR: path.join(runDir, 'mailbox'),
         // ops@ has no account until a test registers it: being listed must grant nothing by itself.
         OPERATOR_EMAILS: 'demo@greidsla.is,ops@greidsla.is',
+        OIDC_ISSUER: idpUrl,
+        OIDC_CLIENT_ID: idpClient.id,
+        OIDC_CLIENT_SECRET: idpClient.secret,
+        OIDC_NAME: 'Rafræn skilríki (próf)',
       },
     },
   ],

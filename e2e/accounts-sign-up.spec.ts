@@ -55,10 +55,10 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('main [role="alert"]')).toContainText('The e-mail or password is wrong');
   await page.getByLabel('Password').fill('te og pönnukökur á mánudögum');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 });
 

@@ -8,12 +8,13 @@ import type { ActionResult } from '@/lib/actions/result';
 import { changePasswordAction } from '@/lib/auth/actions/change-password';
 import { FormMessage, PasswordRules, useFieldError } from './account-form-parts';
 
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ locale }: { locale: string }) {
   const t = useTranslations('account.password');
   const [state, action, pending] = useActionState<ActionResult | null, FormData>(changePasswordAction, null);
   const fieldError = useFieldError(state);
   return (
     <form action={action} className="space-y-4" noValidate>
+      <input type="hidden" name="locale" value={locale} />
       <FormMessage result={state} />
       <TextField
         label={t('current')}

@@ -11,6 +11,8 @@ declare module 'next-auth' {
   interface Session {
     /** The server-side session this cookie names (lib/auth/sessions.ts). */
     sessionId?: string;
+    /** Given to `unstable_update`: this browser moves to a new session, and the one it had ends. */
+    rotateSession?: boolean;
   }
 }
 
@@ -32,7 +34,7 @@ const clientCaused = new Set([
 
 // The configuration is built per request, so that importing this module (as `next build` does)
 // reads no settings and opens no database.
-export const { handlers, auth, signIn, signOut } = NextAuth(() => {
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() => {
   const config = settings();
   const oidc = oidcProvider(config);
   return {
@@ -65,11 +67,21 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         return eidSignIn(profile, user, await auth());
       },
       // Called at sign-in with `user`, and on every later read of the session: the cookie holds only
-      // as long as its server-side session does.
-      async jwt({ token, user }) {
+      // as long as its server-side session does. A rotation (after a password change) gives this
+      // browser a new session and ends the old one, so a copy of the old cookie is worth nothing.
+      async jwt({ token, user, trigger, session }) {
         if (user?.id) return { ...token, psuId: user.id, sid: await startSession(user.id) };
         if (typeof token.sid !== 'string' || typeof token.psuId !== 'string') return null;
-        return (await touchSession(token.sid)) === token.psuId ? token : null;
+        if ((await touchSession(token.sid)) !== token.psuId) return null;
+        if (
+          trigger !== 'update' ||
+          (session as { rotateSession?: unknown } | undefined)?.rotateSession !== true
+        ) {
+          return token;
+        }
+        const sid = await startSession(token.psuId);
+        await endSession(token.sid, 'rotated');
+        return { ...token, sid };
       },
       session({ session, token }) {
         if (typeof token.psuId === 'string') session.user.id = token.psuId;

@@ -70,7 +70,9 @@ export function oidcProvider(config: Settings): OIDCConfig<Claims> | undefined {
     clientId: OIDC_CLIENT_ID,
     clientSecret: OIDC_CLIENT_SECRET,
     checks: ['pkce', 'state', 'nonce'],
-    authorization: { params: { scope: OIDC_SCOPE } },
+    // A fresh sign-in at the provider every time: the kennitala linked is that of whoever is at the
+    // keyboard now, not of a session the provider kept from before.
+    authorization: { params: { scope: OIDC_SCOPE, prompt: 'login' } },
     // The profile is mapped to a PSU in the sign-in callback; here it only travels on.
     profile(claims) {
       const person = oidcPerson(claims, OIDC_ISSUER, OIDC_KENNITALA_CLAIM);

@@ -9,7 +9,7 @@ import { sessions } from '@/lib/db/schema';
  * others), on "sign out everywhere", after SESSION_IDLE_MINUTES without a request, and
  * SESSION_MAX_HOURS after sign-in, whatever a copied cookie says.
  */
-export type SessionEnd = 'signOut' | 'passwordChanged' | 'signOutEverywhere' | 'newSignIn';
+export type SessionEnd = 'signOut' | 'passwordChanged' | 'signOutEverywhere' | 'newSignIn' | 'rotated';
 
 export async function startSession(psuId: string, db?: Db): Promise<string> {
   const database = db ?? (await getDb());

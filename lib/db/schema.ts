@@ -39,7 +39,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** signOut | passwordChanged | signOutEverywhere | newSignIn */
+    /** signOut | passwordChanged | signOutEverywhere | newSignIn | rotated (lib/auth/sessions.ts) */
     endedReason: text('ended_reason'),
   },
   (table) => [index('sessions_psu_idx').on(table.psuId)],

@@ -30,7 +30,7 @@ export default async function AccountPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ kennitala?: string | string[] }>;
+  searchParams: Promise<{ kennitala?: string | string[]; password?: string | string[] }>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -101,7 +101,15 @@ export default async function AccountPage({
           <h2 id="password-heading" className="text-lg font-semibold">
             {t('password.title')}
           </h2>
-          <ChangePasswordForm />
+          {query.password === 'changed' && (
+            <p
+              role="status"
+              className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+            >
+              {t('password.changedOthersEnded')}
+            </p>
+          )}
+          <ChangePasswordForm locale={locale} />
         </section>
         <section aria-labelledby="sessions-heading" className="space-y-3">
           <h2 id="sessions-heading" className="text-lg font-semibold">

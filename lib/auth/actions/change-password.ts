@@ -1,15 +1,19 @@
 'use server';
 
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { psuAction } from '@/lib/actions/client';
-import { failure, success } from '@/lib/actions/result';
+import { failure } from '@/lib/actions/result';
+import { unstable_update } from '@/lib/auth';
 import { changePassword, findProfile } from '@/lib/auth/accounts';
 import { passwordProblems } from '@/lib/auth/password-rules';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { logger } from '@/lib/log';
 import { hitLimit, limits, minutesToWait } from '@/lib/security/rate-limit';
+import { localeField } from './return-to';
 
 const changePasswordSchema = z.object({
+  locale: localeField,
   currentPassword: z.string().min(1, 'account.errors.currentRequired').max(1000),
   newPassword: z.string().max(1000, 'account.password.rules.tooLong'),
   confirmPassword: z.string().max(1000),
@@ -22,7 +26,7 @@ const changePasswordSchema = z.object({
  */
 export const changePasswordAction = psuAction
   .schema(changePasswordSchema, { invalidMessage: 'account.errors.fix' })
-  .formAction(async ({ input, ctx }) => {
+  .formAction<null>(async ({ input, ctx }) => {
     const profile = await findProfile(ctx.psuId);
     if (!profile) return failure('auth.signedOut');
     const { currentPassword, newPassword, confirmPassword } = input;
@@ -48,8 +52,11 @@ export const changePasswordAction = psuAction
         fieldErrors: { currentPassword: ['account.errors.wrongPassword'] },
       });
     }
-    // Whoever else holds a session of this account (a copied cookie, a forgotten device) is out.
-    const ended = await endSessionsOf(ctx.psuId, 'passwordChanged', ctx.sessionId);
+    // Whoever else holds a session of this account (a copied cookie, a forgotten device) is out:
+    // this browser moves to a new session, and every other one ends, the one it had included.
+    const rotated = await unstable_update({ rotateSession: true });
+    const ended = await endSessionsOf(ctx.psuId, 'passwordChanged', rotated?.sessionId);
     logger.info({ psuId: ctx.psuId, endedSessions: ended }, 'password changed');
-    return success(null, 'account.password.changedOthersEnded');
+    // A new request, so that the page is rendered with the new session's cookie.
+    redirect(`/${input.locale}/account?password=changed`);
   });
