@@ -127,6 +127,8 @@ export default defineConfig({
         BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
         BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
         LOG_LEVEL: 'warn',
+        // The fuzz suite reads what the app logged (e2e/security-fuzz.spec.ts).
+        LOG_FILE: path.join(runDir, 'app.log'),
         // Mail stays on this machine, where the tests read it (tests/support/mailbox.ts).
         MAILBOX_DIR: path.join(runDir, 'mailbox'),
         // ops@ has no account until a test registers it: being listed must grant nothing by itself.

@@ -6,6 +6,7 @@ export function refuseOversized(
   response: ServerResponse,
   maxBodyBytes: number,
 ): boolean;
+export function refuseMalformedPath(request: IncomingMessage, response: ServerResponse): boolean;
 export const STRICT_TRANSPORT_SECURITY: string;
 export function createAppServer(
   handle: RequestListener,

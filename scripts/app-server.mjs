@@ -1,6 +1,6 @@
 // The app's HTTP server, used by `npm start`, the end-to-end tests and the benchmarks instead of
 // `next start`: Next.js's own request handler behind a plain node:http server that first makes the
-// forwarding headers trustworthy and refuses oversized bodies.
+// forwarding headers trustworthy, refuses oversized bodies and broken paths, and sends HSTS over https.
 //
 //   PORT=3000 node scripts/app-server.mjs            (HOSTNAME=127.0.0.1 to listen on one address only)
 //
@@ -26,18 +26,46 @@ export function stampClientAddress(request, trustedProxyCount) {
   request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
 }
 
-/** Whether the declared body is over the limit; answered with 413 at once, before it is read. */
-export function refuseOversized(request, response, maxBodyBytes) {
-  const length = Number(request.headers['content-length'] ?? 0);
-  if (!(length > maxBodyBytes)) return false;
-  response.writeHead(413, {
-    'content-type': 'application/json',
-    connection: 'close',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify({ error: 'body_too_large', maxBytes: maxBodyBytes }));
+/** Answers at once; what the client still sends is read and dropped, never kept. */
+function refuse(request, response, status, body) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
   request.resume();
   return true;
+}
+
+/**
+ * A declared body over the limit is answered 413 at once, before it is read. A page (a server
+ * action) must declare its body's length, as browsers do, so that this limit, below Next.js's own
+ * `bodySizeLimit`, always answers first: Next.js answers an oversized action 500.
+ */
+export function refuseOversized(request, response, maxBodyBytes) {
+  const declared = request.headers['content-length'];
+  if (declared === undefined) {
+    const page = !(request.url ?? '/').startsWith('/api/');
+    return page && request.headers['transfer-encoding'] !== undefined
+      ? refuse(request, response, 411, { error: 'length_required' })
+      : false;
+  }
+  if (!(Number(declared) > maxBodyBytes)) return false;
+  return refuse(request, response, 413, { error: 'body_too_large', maxBytes: maxBodyBytes });
+}
+
+/**
+ * A path whose percent-encoding is broken (`%ZZ`, a cut-off `%E0%A4%A`, an overlong `%C0%AF`) names
+ * no page: answered 400 here, where Next.js would fail to decode it and answer 500. Next.js decodes
+ * a dynamic segment once more when it reads it as a parameter, so the path must survive two
+ * decodings; no page of the app has a literal `%` in its path.
+ */
+export function refuseMalformedPath(request, response) {
+  const target = request.url ?? '/';
+  const end = target.search(/[?#]/);
+  try {
+    decodeURIComponent(decodeURIComponent(end === -1 ? target : target.slice(0, end)));
+    return false;
+  } catch {
+    return refuse(request, response, 400, { error: 'malformed_path' });
+  }
 }
 
 /**
@@ -49,12 +77,12 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 /** A node:http server in front of `handle` (Next.js's request handler, or any other). */
 export function createAppServer(
   handle,
-  { trustedProxyCount = 0, maxBodyBytes = 6 * 1024 * 1024, https = false } = {},
+  { trustedProxyCount = 0, maxBodyBytes = 5 * 1024 * 1024, https = false } = {},
 ) {
   return createServer((request, response) => {
     if (https) response.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     stampClientAddress(request, trustedProxyCount);
-    if (refuseOversized(request, response, maxBodyBytes)) return;
+    if (refuseOversized(request, response, maxBodyBytes) || refuseMalformedPath(request, response)) return;
     handle(request, response);
   });
 }
@@ -75,7 +103,7 @@ async function main() {
   await app.prepare();
   const server = createAppServer(handle, {
     trustedProxyCount: positive(process.env.TRUSTED_PROXY_COUNT, 0),
-    maxBodyBytes: positive(process.env.APP_MAX_BODY_BYTES, 6 * 1024 * 1024),
+    maxBodyBytes: positive(process.env.APP_MAX_BODY_BYTES, 5 * 1024 * 1024),
     https: (process.env.APP_BASE_URL ?? '').startsWith('https://'),
   });
   // As `next start` does: stop taking connections, let the requests in flight finish, then exit;

@@ -88,6 +88,8 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default('Greiðsla <no-reply@greidsla.is>'),
   /** Without SMTP_URL, each message is written here as an .eml file, and nothing leaves the machine. */
   MAILBOX_DIR: z.string().min(1).default('.data/mailbox'),
+  /** Every log line to this file too (lib/log.ts reads it at start), as well as to stdout. */
+  LOG_FILE: z.string().min(1).optional(),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // --- Going live (docs/going-live.md) ---

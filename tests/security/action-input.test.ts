@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formValues } from '@/lib/actions/form-values';
 import { safeReturnTo } from '@/lib/auth/actions/return-to';
+import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { isReadableText, unreadableTextPaths } from '@/lib/security/plain-text';
 
 describe('text an action refuses before it parses', () => {
@@ -66,6 +67,35 @@ describe('where sign-in may send the browser', () => {
       fc.property(fc.string({ unit: 'binary' }), (value) => {
         expect(safeReturnTo(`/${value}`, 'is')).toMatch(/^[\x21-\x7e]*$/);
       }),
+    );
+  });
+});
+
+describe('the payment list filters in the address', () => {
+  it('keep what is valid and name what is not: impossible dates, year zero, unreadable text', () => {
+    expect(
+      parseHistoryFilters({ status: 'ACSC', from: '2024-02-30', to: '0000-01-01', q: 'a\u0000b' }),
+    ).toEqual({ filters: { status: 'ACSC' }, invalid: ['from', 'to', 'q'] });
+    expect(parseHistoryFilters({ from: '2024-02-29', to: ['2024-03-31', 'x'] })).toEqual({
+      filters: { from: '2024-02-29', to: '2024-03-31' },
+      invalid: [],
+    });
+  });
+
+  it('never throw, whatever the address holds, and pass only days that exist', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('status', 'from', 'to', 'q', 'after', 'x'),
+          fc.string({ unit: 'binary' }),
+        ),
+        (query) => {
+          const { filters } = parseHistoryFilters(query);
+          for (const day of [filters.from, filters.to]) {
+            if (day) expect(new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10)).toBe(day);
+          }
+        },
+      ),
     );
   });
 });

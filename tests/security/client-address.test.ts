@@ -68,6 +68,38 @@ describe('the body size limit', () => {
     expect(await over.json()).toEqual({ error: 'body_too_large', maxBytes: 1000 });
     expect((await fetch(url, { method: 'POST', body: 'x'.repeat(1000) })).status).toBe(200);
   });
+
+  it('wants the length of a body posted to a page declared; a route handler may stream one', async () => {
+    const url = await serve({ trustedProxyCount: 0, maxBodyBytes: 1000 });
+    const streamed = () =>
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('x'.repeat(10)));
+          controller.close();
+        },
+      });
+    const post = (path: string) =>
+      fetch(`${url}${path}`, { method: 'POST', body: streamed(), duplex: 'half' } as RequestInit);
+    expect((await post('/en/payments')).status).toBe(411);
+    expect((await post('/api/webhooks/bank-events/x')).status).toBe(200);
+  });
+});
+
+describe('a broken path', () => {
+  it('is answered 400 before any page sees it; a well-formed one goes on', async () => {
+    const url = await serve({ trustedProxyCount: 0 });
+    for (const path of [
+      '/api/auth/%ZZ',
+      '/en/payments/%',
+      '/api/payments/%E0%A4%A/return',
+      '/en/bills/%C0%AF/pay',
+    ]) {
+      const answer = await fetch(`${url}${path}`);
+      expect(answer.status, path).toBe(400);
+      expect(await answer.json()).toEqual({ error: 'malformed_path' });
+    }
+    expect((await fetch(`${url}/en/bills/%C4%80/pay?q=%ZZ`)).status).toBe(200);
+  });
 });
 
 describe('HSTS', () => {

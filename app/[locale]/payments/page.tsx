@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
-import { historyFiltersSchema, paymentHistoryPage } from '@/lib/payments/history-query';
+import { parseHistoryFilters, paymentHistoryPage } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -30,11 +30,7 @@ export default async function PaymentsPage({
     getDb(),
     searchParams,
   ]);
-  const filters = historyFiltersSchema.parse(
-    Object.fromEntries(
-      Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
-    ),
-  );
+  const { filters, invalid } = parseHistoryFilters(query);
   const page = await paymentHistoryPage(db, psuId, filters);
   const rows = page.rows.map((payment) => toPaymentView(payment, []));
   const { after: _after, ...filterOnly } = filters;
@@ -62,6 +58,11 @@ export default async function PaymentsPage({
       {query.return === 'invalid' && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
           {tr('invalid')}
+        </p>
+      )}
+      {invalid.length > 0 && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          {t('filters.invalid')}
         </p>
       )}
       <HistoryFiltersForm filters={filterOnly} />

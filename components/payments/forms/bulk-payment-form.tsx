@@ -16,6 +16,7 @@ import type { BulkRow, CellIssue, validateBulkRow } from '@/lib/payments/csv/row
 import { bulkCsvTemplate } from '@/lib/payments/csv/template';
 import { formatAmount, sumByCurrency } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
+import { MAX_BULK_PAYMENTS } from '@/lib/payments/schemas/limits';
 import type { bulkSubmissionSchema } from '@/lib/payments/submission';
 import { AccountField } from './account-field';
 import type { BulkTable, BulkTableHandle } from './bulk-table';
@@ -345,7 +346,7 @@ export function BulkPaymentForm({
             </a>
           </div>
           <p id="bulk-csv-hint" className="text-xs text-slate-600">
-            {t('bulk.importHint')}
+            {t('bulk.importHint', { max: MAX_BULK_PAYMENTS })}
           </p>
           <details>
             <summary className="cursor-pointer text-sm">{t('bulk.paste')}</summary>
