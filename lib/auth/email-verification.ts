@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
-import { emailVerifications, psus } from '@/lib/db/schema';
+import { insertEmailVerification, useEmailVerification } from '@/lib/db/queries/email-verifications';
+import { psus } from '@/lib/db/schema';
 import { sendMail } from '@/lib/mail';
 import { grantListedOperator } from './operator-roles';
 
@@ -39,11 +40,11 @@ export async function sendVerificationLink(psuId: string, locale: 'is' | 'en', d
   const [psu] = await database.select({ email: psus.email }).from(psus).where(eq(psus.id, psuId));
   if (!psu || psu.email.endsWith('.invalid')) return;
   const token = randomBytes(32).toString('base64url');
-  await database.insert(emailVerifications).values({
+  await insertEmailVerification(database, {
     tokenHash: hashOf(token),
     psuId,
     email: psu.email,
-    expiresAt: sql`now() + make_interval(hours => ${LINK_HOURS})`,
+    hours: LINK_HOURS,
   });
   const link = new URL(`/${locale}/verify-email`, settings().APP_BASE_URL);
   link.searchParams.set('token', token);
@@ -63,27 +64,7 @@ export type VerifyOutcome = 'verified' | 'invalid';
  */
 export async function verifyEmail(psuId: string, token: string, db?: Db): Promise<VerifyOutcome> {
   const database = db ?? (await getDb());
-  const verified = await database.transaction(async (tx) => {
-    const [used] = await tx
-      .update(emailVerifications)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailVerifications.tokenHash, hashOf(token)),
-          eq(emailVerifications.psuId, psuId),
-          isNull(emailVerifications.usedAt),
-          gt(emailVerifications.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ email: emailVerifications.email });
-    if (!used) return false;
-    const [psu] = await tx
-      .update(psus)
-      .set({ emailVerifiedAt: sql`coalesce(${psus.emailVerifiedAt}, now())` })
-      .where(and(eq(psus.id, psuId), eq(psus.email, used.email)))
-      .returning({ id: psus.id });
-    return psu !== undefined;
-  });
+  const verified = await useEmailVerification(database, psuId, hashOf(token));
   if (!verified) return 'invalid';
   await grantListedOperator(database, psuId);
   return 'verified';

@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
-import { sessions } from '@/lib/db/schema';
+import { endOpenSessions, insertSession, touchOpenSession } from '@/lib/db/queries/sessions';
 
 /**
  * Server-side sessions. The signed session cookie (a JWT) names a row here; the row, not the
@@ -11,20 +10,13 @@ import { sessions } from '@/lib/db/schema';
  */
 export type SessionEnd = 'signOut' | 'passwordChanged' | 'signOutEverywhere' | 'newSignIn' | 'rotated';
 
-export async function startSession(psuId: string, db?: Db): Promise<string> {
-  const database = db ?? (await getDb());
-  const [row] = await database
-    .insert(sessions)
-    .values({
-      psuId,
-      expiresAt: sql`now() + make_interval(hours => ${settings().SESSION_MAX_HOURS})`,
-    })
-    .returning({ id: sessions.id });
-  if (!row) throw new Error('A session could not be saved');
-  return row.id;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function startSession(psuId: string, db?: Db): Promise<string> {
+  const id = await insertSession(db ?? (await getDb()), psuId, settings().SESSION_MAX_HOURS);
+  if (!id) throw new Error('A session could not be saved');
+  return id;
+}
 
 /**
  * The PSU of a session that still holds, after noting that it was used now; null for one that has
@@ -32,29 +24,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function touchSession(sessionId: string, db?: Db): Promise<string | null> {
   if (!UUID.test(sessionId)) return null;
-  const database = db ?? (await getDb());
-  const [row] = await database
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.endedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${settings().SESSION_IDLE_MINUTES})`),
-      ),
-    )
-    .returning({ psuId: sessions.psuId });
-  return row?.psuId ?? null;
+  return (await touchOpenSession(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
 }
 
 export async function endSession(sessionId: string, reason: SessionEnd, db?: Db): Promise<void> {
   if (!UUID.test(sessionId)) return;
-  const database = db ?? (await getDb());
-  await database
-    .update(sessions)
-    .set({ endedAt: sql`now()`, endedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await endOpenSessions(db ?? (await getDb()), { sessionId }, reason);
 }
 
 /** Ends every open session of the PSU, but `keep` (the browser that asked) where given. */
@@ -64,17 +39,6 @@ export async function endSessionsOf(
   keep?: string,
   db?: Db,
 ): Promise<number> {
-  const database = db ?? (await getDb());
-  const ended = await database
-    .update(sessions)
-    .set({ endedAt: sql`now()`, endedReason: reason })
-    .where(
-      and(
-        eq(sessions.psuId, psuId),
-        isNull(sessions.endedAt),
-        ...(keep && UUID.test(keep) ? [ne(sessions.id, keep)] : []),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return ended.length;
+  const kept = keep && UUID.test(keep) ? keep : undefined;
+  return endOpenSessions(db ?? (await getDb()), { psuId, ...(kept ? { keep: kept } : {}) }, reason);
 }

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { syncListedOperators } from '@/lib/auth/operator-roles';
 import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
 import { lockDataDir } from './data-dir-lock';
@@ -71,7 +70,6 @@ export function openDatabase(): Promise<Database> {
     const { DATABASE_URL, APP_DATA_DIR } = settings();
     const database = DATABASE_URL ? await openPostgres(DATABASE_URL) : await openPglite(APP_DATA_DIR);
     await seedDemoPsu(database.db);
-    await syncListedOperators(database.db);
     return database;
   })();
   const opening = state.opening;

@@ -12,7 +12,7 @@ import { issueNotificationUri, notificationContentPreferred } from '@/lib/webhoo
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
-import { type AttemptOutcome, decideAttempt } from './submission-attempts';
+import { decideAttempt } from './submission-attempts';
 
 export interface InitiationRequest {
   psuId: string;
@@ -49,13 +49,8 @@ const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
  * now, before the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of
  * the form, when the content changed while that one is at the bank.
  */
-async function saveOnce(
-  db: Db,
-  request: InitiationRequest,
-): Promise<Exclude<AttemptOutcome, { kind: 'new' }>> {
-  return db.transaction(async (tx) => {
-    const decided = await decideAttempt(tx, request);
-    if (decided.kind !== 'new') return decided;
+async function saveOnce(db: Db, request: InitiationRequest) {
+  return decideAttempt(db, request, async (tx, decided) => {
     const [row] = await tx
       .insert(payments)
       .values({
@@ -79,7 +74,7 @@ async function saveOnce(
       })
       .returning();
     if (!row) throw new Error('A saved payment could not be read back');
-    return { kind: 'payment' as const, payment: row };
+    return row;
   });
 }
 

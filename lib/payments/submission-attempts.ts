@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { lockForm } from '@/lib/db/queries/form-locks';
 import { type Payment, payments } from '@/lib/db/schema';
 
 /**
@@ -49,16 +50,9 @@ export type AttemptOutcome =
   | { kind: 'new'; submissionId: string; correctionOf: string | null; fingerprint: string }
   | { kind: 'changedWhileSent'; payment: Payment };
 
-/**
- * What to do with this attempt of a form, decided inside `tx` under a lock on the form, so that two
- * attempts sent at once are decided one after the other.
- */
-export async function decideAttempt(tx: Db, attempt: Attempt): Promise<AttemptOutcome> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`${attempt.psuId}:${attempt.submissionId}`}))`,
-  );
-  const fingerprint = fingerprintOf(attempt);
-  const earlier = await tx
+/** Every payment sent from this attempt's form: the form's own, and its corrections. */
+async function attemptsOfForm(db: Db, attempt: Attempt): Promise<Payment[]> {
+  return db
     .select()
     .from(payments)
     .where(
@@ -67,6 +61,9 @@ export async function decideAttempt(tx: Db, attempt: Attempt): Promise<AttemptOu
         or(eq(payments.submissionId, attempt.submissionId), eq(payments.correctionOf, attempt.submissionId)),
       ),
     );
+}
+
+function decide(earlier: Payment[], attempt: Attempt, fingerprint: string): AttemptOutcome {
   // A payment saved before fingerprints were kept counts as the form's one content.
   const same = earlier.find(
     (payment) =>
@@ -84,4 +81,25 @@ export async function decideAttempt(tx: Db, attempt: Attempt): Promise<AttemptOu
         correctionOf: attempt.submissionId,
         fingerprint,
       };
+}
+
+/**
+ * What to do with this attempt of a form. A resubmission of what is saved already (a double click,
+ * fifty at once) is answered from a plain read; an attempt that would save a new payment is decided
+ * again inside `db.transaction`, under a lock on the form, so that two sent at once are decided one
+ * after the other; `save` then writes it in that transaction.
+ */
+export async function decideAttempt(
+  db: Db,
+  attempt: Attempt,
+  save: (tx: Db, decided: Extract<AttemptOutcome, { kind: 'new' }>) => Promise<Payment>,
+): Promise<Exclude<AttemptOutcome, { kind: 'new' }>> {
+  const fingerprint = fingerprintOf(attempt);
+  const known = decide(await attemptsOfForm(db, attempt), attempt, fingerprint);
+  if (known.kind !== 'new') return known;
+  return db.transaction(async (tx) => {
+    await lockForm(tx, attempt.psuId, attempt.submissionId);
+    const decided = decide(await attemptsOfForm(tx, attempt), attempt, fingerprint);
+    return decided.kind === 'new' ? { kind: 'payment' as const, payment: await save(tx, decided) } : decided;
+  });
 }

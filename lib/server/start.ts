@@ -1,12 +1,13 @@
+import { syncListedOperators } from '@/lib/auth/operator-roles';
 import { settings } from '@/lib/config';
-import { closeDatabase } from '@/lib/db';
+import { closeDatabase, getDb } from '@/lib/db';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { lifecycle } from './lifecycle';
 
 /**
  * Start-up of one app instance: settings (refused at once, with what to fix), database and
- * migrations, then the job workers; and a stop that loses nothing on SIGTERM or SIGINT.
+ * migrations, the operators of OPERATOR_EMAILS, then the job workers; and a stop that loses nothing on SIGTERM or SIGINT.
  */
 export async function startServer(): Promise<void> {
   const config = checkSettings();
@@ -19,6 +20,14 @@ export async function startServer(): Promise<void> {
       );
     }
   }
+  if (config.APP_BASE_URL.startsWith('https://') && !config.SMTP_URL) {
+    logger.warn(
+      { mailbox: config.MAILBOX_DIR },
+      'SMTP_URL is not set: verification mail is written to MAILBOX_DIR on this machine and reaches no one',
+    );
+  }
+  // The operator role for every verified address on OPERATOR_EMAILS, none for one taken off it.
+  await syncListedOperators(await getDb());
   await startJobs();
   lifecycle.jobsStarted = true;
   process.once('SIGTERM', () => void shutdown('SIGTERM', config.SHUTDOWN_GRACE_MS));

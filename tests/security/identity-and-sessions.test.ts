@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { newPsu } from '@/tests/support/psu';
 
 // A kennitala is linked only from an identity provider's verified claim, one to one; sessions end
 // on the server, whatever a copied cookie says.
@@ -40,19 +41,9 @@ afterAll(async () => {
 
 const issuer = 'https://eid.example.is';
 
-async function account(email: string): Promise<string> {
-  const created = await app.accounts.createPsu({
-    email,
-    displayName: 'X',
-    password: 'long enough password 1',
-  });
-  if (!created.ok) throw new Error('not created');
-  return created.psu.id;
-}
-
 describe('a kennitala', () => {
   it('is nothing an account has until a provider links it: no bills, no PSU-ID', async () => {
-    const psuId = await account('typed@example.is');
+    const psuId = await newPsu('typed@example.is');
     const db = await app.db.getDb();
     expect(await app.identity.linkedKennitala(psuId)).toBeNull();
     expect(await app.bills.payorIdOf(psuId, db)).toBeNull();
@@ -60,7 +51,7 @@ describe('a kennitala', () => {
   });
 
   it('links from a verified claim, and is then the payor id and PSU-ID of the account', async () => {
-    const psuId = await account('verified@example.is');
+    const psuId = await newPsu('verified@example.is');
     const person = { issuer, subject: 'sub-sigga', kennitala: '2411796449', displayName: 'Sigga' };
     expect(await app.identity.linkKennitala(psuId, person)).toEqual({ ok: true, kennitala: '2411796449' });
     expect(await app.bills.payorIdOf(psuId, await app.db.getDb())).toBe('2411796449');
@@ -73,7 +64,7 @@ describe('a kennitala', () => {
   });
 
   it('links to one account only: another account is refused it, and a claim without one links nothing', async () => {
-    const taker = await account('taker@example.is');
+    const taker = await newPsu('taker@example.is');
     const jon = { issuer, subject: 'sub-jon', kennitala: '0101302989', displayName: 'Jón' };
     // The demo PSU holds Jón's kennitala already.
     expect(await app.identity.linkKennitala(taker, jon)).toEqual({ ok: false, reason: 'kennitalaTaken' });
@@ -108,7 +99,7 @@ describe('a kennitala', () => {
 
 describe('a session', () => {
   it('holds while used, and ends for good on sign-out', async () => {
-    const psuId = await account('session@example.is');
+    const psuId = await newPsu('session@example.is');
     const id = await app.sessions.startSession(psuId);
     expect(await app.sessions.touchSession(id)).toBe(psuId);
     await app.sessions.endSession(id, 'signOut');
@@ -117,9 +108,9 @@ describe('a session', () => {
   });
 
   it('ends the others of the account on a password change, and all of them everywhere', async () => {
-    const psuId = await account('many@example.is');
+    const psuId = await newPsu('many@example.is');
     const [here, phone, laptop] = await Promise.all([1, 2, 3].map(() => app.sessions.startSession(psuId)));
-    const elsewhere = await app.sessions.startSession(await account('someone@example.is'));
+    const elsewhere = await app.sessions.startSession(await newPsu('someone@example.is'));
     expect(await app.sessions.endSessionsOf(psuId, 'passwordChanged', here)).toBe(2);
     expect(await app.sessions.touchSession(here ?? '')).toBe(psuId);
     expect(await app.sessions.touchSession(phone ?? '')).toBeNull();
@@ -132,7 +123,7 @@ describe('a session', () => {
   it('ends after SESSION_IDLE_MINUTES without a request, and SESSION_MAX_HOURS after sign-in', async () => {
     const db = await app.db.getDb();
     const { sessions } = app.schema;
-    const psuId = await account('idle@example.is');
+    const psuId = await newPsu('idle@example.is');
     const idle = await app.sessions.startSession(psuId);
     await db
       .update(sessions)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_BULK_PAYMENTS, MAX_STRUCTURED_REFERENCES } from '@/lib/payments/schemas/limits';
 import { bulkSubmissionSchema, singleSubmissionSchema } from '@/lib/payments/submission';
-import { MAX_BULK_PAYMENTS, MAX_STRUCTURED_REFERENCES } from './limits';
 
 // What one request may cost: spec part 2 sets no bound on structured references or bulk payments;
 // the forms and the actions do (is/en texts in messages/validation).
