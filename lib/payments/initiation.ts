@@ -50,8 +50,8 @@ const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
  * the form, when the content changed while that one is at the bank.
  */
 async function saveOnce(db: Db, request: InitiationRequest) {
-  return decideAttempt(db, request, async (tx, decided) => {
-    const [row] = await tx
+  return decideAttempt(db, request, async (database, decided) => {
+    const [row] = await database
       .insert(payments)
       .values({
         psuId: request.psuId,
@@ -72,8 +72,8 @@ async function saveOnce(db: Db, request: InitiationRequest) {
         elementCount: request.summary.elementCount ?? null,
         psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
       })
+      .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
       .returning();
-    if (!row) throw new Error('A saved payment could not be read back');
     return row;
   });
 }

@@ -83,23 +83,37 @@ function decide(earlier: Payment[], attempt: Attempt, fingerprint: string): Atte
       };
 }
 
+type NewAttempt = Extract<AttemptOutcome, { kind: 'new' }>;
+
 /**
- * What to do with this attempt of a form. A resubmission of what is saved already (a double click,
- * fifty at once) is answered from a plain read; an attempt that would save a new payment is decided
- * again inside `db.transaction`, under a lock on the form, so that two sent at once are decided one
- * after the other; `save` then writes it in that transaction.
+ * What to do with this attempt of a form, and the payment it is. The form's own submission id is
+ * tried first: its insert, which the unique (psu, submissionId) settles when several race, makes a
+ * form's first attempt a payment; a resubmission (a double click, fifty at once) finds the row there
+ * and is answered from a plain read. A correction is decided again inside a transaction, under a lock
+ * on the form, so that two different corrections sent at once are decided one after the other.
+ * `save` inserts and returns the row, or nothing when a row with that submission id exists already.
  */
 export async function decideAttempt(
   db: Db,
   attempt: Attempt,
-  save: (tx: Db, decided: Extract<AttemptOutcome, { kind: 'new' }>) => Promise<Payment>,
+  save: (db: Db, decided: NewAttempt) => Promise<Payment | undefined>,
 ): Promise<Exclude<AttemptOutcome, { kind: 'new' }>> {
   const fingerprint = fingerprintOf(attempt);
-  const known = decide(await attemptsOfForm(db, attempt), attempt, fingerprint);
-  if (known.kind !== 'new') return known;
+  const first = await save(db, {
+    kind: 'new',
+    submissionId: attempt.submissionId,
+    correctionOf: null,
+    fingerprint,
+  });
+  if (first) return { kind: 'payment', payment: first };
+  const decided = decide(await attemptsOfForm(db, attempt), attempt, fingerprint);
+  if (decided.kind !== 'new') return decided;
   return db.transaction(async (tx) => {
     await lockForm(tx, attempt.psuId, attempt.submissionId);
-    const decided = decide(await attemptsOfForm(tx, attempt), attempt, fingerprint);
-    return decided.kind === 'new' ? { kind: 'payment' as const, payment: await save(tx, decided) } : decided;
+    const again = decide(await attemptsOfForm(tx, attempt), attempt, fingerprint);
+    if (again.kind !== 'new') return again;
+    const saved = await save(tx, again);
+    if (!saved) throw new Error('A correction of a form could not be saved');
+    return { kind: 'payment' as const, payment: saved };
   });
 }
