@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
-import { insertEmailVerification, useEmailVerification } from '@/lib/db/queries/email-verifications';
+import { consumeEmailVerification, insertEmailVerification } from '@/lib/db/queries/email-verifications';
 import { psus } from '@/lib/db/schema';
 import { sendMail } from '@/lib/mail';
 import { grantListedOperator } from './operator-roles';
@@ -64,7 +64,7 @@ export type VerifyOutcome = 'verified' | 'invalid';
  */
 export async function verifyEmail(psuId: string, token: string, db?: Db): Promise<VerifyOutcome> {
   const database = db ?? (await getDb());
-  const verified = await useEmailVerification(database, psuId, hashOf(token));
+  const verified = await consumeEmailVerification(database, psuId, hashOf(token));
   if (!verified) return 'invalid';
   await grantListedOperator(database, psuId);
   return 'verified';

@@ -20,7 +20,7 @@ export async function insertEmailVerification(
  * Uses the link once: the account's, unused, not expired, and only while the account still has the
  * address it was sent to; then the address is verified. Whether it was.
  */
-export async function useEmailVerification(db: Db, psuId: string, tokenHash: string): Promise<boolean> {
+export async function consumeEmailVerification(db: Db, psuId: string, tokenHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(emailVerifications)
