@@ -58,6 +58,8 @@ export interface SandboxConfig {
   adminKey?: string | undefined;
   tls?: TlsListenerConfig | undefined;
   certificates?: CertificatePolicy | undefined;
+  /** The most bytes any request body may have; unset: the largest bulk payment this bank accepts. */
+  maxBodyBytes?: number | undefined;
 }
 
 const env = z.object({
@@ -85,6 +87,7 @@ const env = z.object({
   SANDBOX_CLIENT_REQUIRE_CERTIFICATE: z.stringbool().default(false),
   SANDBOX_CLIENT_REQUIRE_SIGNATURE: z.stringbool().default(false),
   SANDBOX_CLIENT_CERT_FINGERPRINTS: z.string().optional(),
+  SANDBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
 });
 
 const list = (value: string | undefined) =>
@@ -135,6 +138,7 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
       blockedSerials: list(e.SANDBOX_CERT_BLOCKED_SERIALS),
       revokedSerials: list(e.SANDBOX_CERT_REVOKED_SERIALS),
     },
+    maxBodyBytes: e.SANDBOX_MAX_BODY_BYTES,
   };
 }
 

@@ -17,6 +17,7 @@ async function main() {
     adminKey: config.adminKey,
     tls: config.tls,
     certificates: config.certificates,
+    maxBodyBytes: config.maxBodyBytes,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,

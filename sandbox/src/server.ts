@@ -52,6 +52,8 @@ export interface StartSandboxOptions {
   tls?: TlsListenerConfig;
   /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
   certificates?: CertificatePolicy;
+  /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
+  maxBodyBytes?: number;
 }
 
 export interface RunningSandbox {
@@ -87,6 +89,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     adminKey: options.adminKey,
     tls: options.tls,
     certificates: options.certificates,
+    maxBodyBytes: options.maxBodyBytes,
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.
