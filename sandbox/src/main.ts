@@ -18,6 +18,7 @@ async function main() {
     tls: config.tls,
     certificates: config.certificates,
     maxBodyBytes: config.maxBodyBytes,
+    idpClients: config.idpClients,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,

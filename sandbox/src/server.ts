@@ -2,7 +2,9 @@ import type { Bank } from './bank.js';
 import {
   type CertificatePolicy,
   DEFAULT_CLIENT,
+  DEFAULT_IDP_CLIENT,
   type ExecutionDelays,
+  type IdpClient,
   type SandboxConfig,
   type TlsListenerConfig,
   type TppClient,
@@ -54,6 +56,8 @@ export interface StartSandboxOptions {
   certificates?: CertificatePolicy;
   /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
   maxBodyBytes?: number;
+  /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
+  idpClients?: IdpClient[];
 }
 
 export interface RunningSandbox {
@@ -90,6 +94,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     tls: options.tls,
     certificates: options.certificates,
     maxBodyBytes: options.maxBodyBytes,
+    idpClients: options.idpClients ?? [DEFAULT_IDP_CLIENT],
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.

@@ -182,7 +182,7 @@ describe('body size limits', () => {
     expect(events.status).toBe(400);
     expect(await events.json()).toMatchObject({ status: 400, code: 'BODY_INVALID' });
 
-    for (const path of [`/sca/${randomUUID()}/login`, '/sandbox/faults']) {
+    for (const path of [`/sca/${randomUUID()}/login`, '/sandbox/faults', '/idp/userinfo']) {
       const answer = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: form, body: big });
       expect(answer.status, path).toBe(413);
       expect(await answer.text(), path).toBe('');

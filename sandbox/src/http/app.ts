@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Bank } from '../bank.js';
 import { TppErrorException, tppError } from '../errors.js';
+import { IDP_PATH } from '../identity/discovery.js';
 import { bankContext, type SandboxEnv } from './env.js';
 import { sendError } from './errors.js';
 import { requestBodyLimit } from './middleware/body-limit.js';
@@ -11,6 +12,8 @@ import { adminRoutes } from './routes/admin.js';
 import { bankAppRoutes } from './routes/bank-app.js';
 import { claimRoutes } from './routes/claims.js';
 import { docsRoutes } from './routes/docs.js';
+import { identityAdminRoutes } from './routes/identity-admin.js';
+import { identityProviderRoutes } from './routes/identity-provider.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
 import { scaPageRoutes } from './routes/sca-pages.js';
@@ -41,6 +44,8 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
   app.route('/events/api/v1', webhooksServiceRoutes());
   app.route('/business', claimRoutes());
   app.route('/sandbox/webhooks', webhookAdminRoutes());
+  app.route(IDP_PATH, identityProviderRoutes());
+  app.route('/sandbox/idp', identityAdminRoutes());
   app.onError((error, c) => {
     if (error instanceof TppErrorException) return sendError(c, error.error);
     log(`${c.req.method} ${c.req.path} failed`, error);

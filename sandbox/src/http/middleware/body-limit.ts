@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { PaymentService } from '../../db/queries/payments.js';
 import { tppError } from '../../errors.js';
+import { IDP_PATH } from '../../identity/discovery.js';
 import { LARGEST_INITIATION_BODY } from '../../pis/largest-body.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { sendError, sendProblem } from '../errors.js';
@@ -10,7 +11,7 @@ import { sendError, sendProblem } from '../errors.js';
 export const OTHER_BODY_BYTES = 64 * 1024;
 
 const INITIATION = /^\/psd2\/api\/v1\/(payments|bulk-payments|periodic-payments)\/[^/]+\/?$/;
-const TOKEN_ENDPOINTS = new Set(['/oauth/v2/oauth-token']);
+const TOKEN_ENDPOINTS = new Set(['/oauth/v2/oauth-token', `${IDP_PATH}/token`]);
 
 /** The most bytes a request to this method and path may carry, never above the `ceiling` setting. */
 export function bodyLimitFor(method: string, path: string, ceiling: number | undefined): number {
