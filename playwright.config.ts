@@ -98,6 +98,8 @@ export default defineConfig({
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
         SANDBOX_DATABASE_URL: process.env.E2E_SANDBOX_DATABASE_URL ?? '',
+        // The app's address: the redirect URI of the app's client at the bank's electronic-ID provider.
+        APP_BASE_URL: appUrl,
         LOG_LEVEL: 'warn',
       },
     },

@@ -2,7 +2,9 @@ import type { Bank } from './bank.js';
 import {
   type CertificatePolicy,
   DEFAULT_CLIENT,
+  DEFAULT_IDP_CLIENT,
   type ExecutionDelays,
+  type IdpClient,
   type SandboxConfig,
   type TlsListenerConfig,
   type TppClient,
@@ -52,6 +54,10 @@ export interface StartSandboxOptions {
   tls?: TlsListenerConfig;
   /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
   certificates?: CertificatePolicy;
+  /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
+  maxBodyBytes?: number;
+  /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
+  idpClients?: IdpClient[];
 }
 
 export interface RunningSandbox {
@@ -87,6 +93,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     adminKey: options.adminKey,
     tls: options.tls,
     certificates: options.certificates,
+    maxBodyBytes: options.maxBodyBytes,
+    idpClients: options.idpClients ?? [DEFAULT_IDP_CLIENT],
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.
