@@ -28,16 +28,10 @@ export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
 
-// The electronic-ID provider of the tests (e2e/support/identity-provider.ts) on a free loopback port,
-// chosen once by the first process that reads this file and inherited by the workers.
-process.env.E2E_IDP_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
-export const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
-const idpClient = { id: 'greidsla-e2e', secret: 'e2e-electronic-id-client-secret' };
+// The electronic-ID provider is the sandbox bank's (sandbox/README.md, Electronic ID), with the client it
+// registers for the app by default.
+export const idpUrl = `${sandboxUrl}/idp`;
+const idpClient = { id: 'greidsla', secret: 'greidsla-eid-secret' };
 // The signed-in session of the setup project, kept with this run so that parallel runs never share it.
 process.env.E2E_SESSION_FILE = path.join(runDir, 'psu-session.json');
 
@@ -78,18 +72,6 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node_modules/.bin/tsx e2e/support/identity-provider.ts',
-      url: `${idpUrl}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        IDP_PORT: String(process.env.E2E_IDP_PORT),
-        IDP_REDIRECT_URI: `${appUrl}/api/auth/callback/eid`,
-        IDP_CLIENT_ID: idpClient.id,
-        IDP_CLIENT_SECRET: idpClient.secret,
-      },
-    },
-    {
       command: 'node_modules/.bin/tsx sandbox/src/main.ts',
       url: `${sandboxUrl}/sandbox/health`,
       reuseExistingServer: false,
@@ -98,6 +80,7 @@ export default defineConfig({
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
         SANDBOX_DATABASE_URL: process.env.E2E_SANDBOX_DATABASE_URL ?? '',
+        SANDBOX_PUBLIC_URL: sandboxUrl,
         // The app's address: the redirect URI of the app's client at the bank's electronic-ID provider.
         APP_BASE_URL: appUrl,
         LOG_LEVEL: 'warn',
