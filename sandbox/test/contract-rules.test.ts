@@ -63,6 +63,7 @@ const JON_BBAN = JON_MAIN.slice(4);
 const UNKNOWN_HERE = 'IS980159269999990101302989';
 const SANDKASSI = 'IS780515260012345102993029';
 const BOKHALD = 'IS950515260012346403164039';
+const SIGRUN = 'IS250515260012340303904239';
 const FUTURE = '2027-06-15T00:00:00Z';
 const REMOVE = Symbol('remove');
 
@@ -1194,7 +1195,7 @@ const RULES: Rule[] = [
   ),
   {
     part: '4.1',
-    rule: 'TPP-Redirect-URI: mandated for the redirect approach; an absolute URL',
+    rule: 'TPP-Redirect-URI: mandated for the redirect approach (also OAuth and multilevel); an absolute URL',
     accepted: [
       { headers: { 'TPP-Redirect-URI': 'https://tpp.example/return' } },
       {
@@ -1205,6 +1206,17 @@ const RULES: Rule[] = [
     rejected: [
       ...[undefined, 'not a url', '/relative'].map((value) => ({
         headers: { 'TPP-Redirect-URI': value },
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'TPP-Redirect-URI',
+      })),
+      // Spec part 4: "mandated for the redirect approach". OAuth and multilevel answers carry ASPSP-SCA-Approach
+      // REDIRECT too (IOBWS 3.2: OAuth is subsumed by REDIRECT), so they need it as much as the plain redirect.
+      // FORMAT_ERROR with the header as path: BG IG 14.11, "format of certain request fields are not matching the
+      // XS2A requirements ... This applies to headers and body entries".
+      ...[SIGRUN, SANDKASSI].map((iban) => ({
+        headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
+        body: single('debtorAccount', { iban }),
         status: 400,
         code: 'FORMAT_ERROR',
         path: 'TPP-Redirect-URI',
@@ -1240,20 +1252,15 @@ const RULES: Rule[] = [
     'status=SCA, PROCESS,LAST',
     ['status=SCA,SCA', 'SCA', 'status=ALL'],
   ),
-  headerRule('4.1', 'PSU-Accept-Language: is or en; empty means en', 'PSU-Accept-Language', 'is', [
-    'de',
-    'is-IS',
-  ]),
   {
     part: '4.1',
-    rule: 'PSU-Accept-Language: empty',
-    accepted: [{ headers: { 'PSU-Accept-Language': '' } }, { headers: { 'PSU-Accept-Language': 'en' } }],
-    rejected: {
-      headers: { 'PSU-Accept-Language': 'english' },
-      status: 400,
-      code: 'FORMAT_ERROR',
-      path: 'PSU-Accept-Language',
-    },
+    // "language of the SCA page: is or en; default en when empty": the header forwards the PSU's HTTP
+    // Accept-Language, so it is read as one (any case, a region, weights); nothing is refused for it.
+    rule: 'PSU-Accept-Language: is or en, read as an HTTP language header; default en when empty',
+    accepted: ['is', 'IS', 'is-IS', 'is;q=0.9, en;q=0.8', '', 'en', 'de', 'english', '*'].map((value) => ({
+      headers: { 'PSU-Accept-Language': value },
+    })),
+    rejected: 'not shown: an unknown language falls back to en (default when empty), it is never refused',
   },
   headerRule('4.1', 'PSU-Http-Method: GET, POST, PUT, PATCH or DELETE', 'PSU-Http-Method', 'PATCH', [
     'HEAD',

@@ -228,7 +228,6 @@ describe('request headers', () => {
 
   it('checks the optional PSU headers', async () => {
     const cases: Array<[string, string]> = [
-      ['PSU-Accept-Language', 'de'],
       ['PSU-Geo-Location', 'GEO:64.1;-21.9'],
       ['PSU-Device-ID', 'device-1'],
       ['PSU-Http-Method', 'HEAD'],

@@ -75,8 +75,18 @@ describe('SCA page language', () => {
     expect(page.html).not.toMatch(/<link|<script|src="http/);
   });
 
-  it('renders English when the header is en, empty or absent', async () => {
-    for (const language of ['en', '', undefined]) {
+  // Spec part 4: "PSU-Accept-Language: language of the SCA page: is or en; default en when empty". The header
+  // forwards the PSU's HTTP Accept-Language, so it is read as one.
+  it('renders Icelandic for IS, is-IS and is;q=0.9, en;q=0.8 (an HTTP language header, payment spec 4.1)', async () => {
+    for (const language of ['IS', 'is-IS', 'is;q=0.9, en;q=0.8', 'de, is;q=0.5', 'en;q=0.1, is-IS']) {
+      const { scaRedirect } = await initiate(singlePayment(), { 'PSU-Accept-Language': language });
+      const page = await new ScaBrowser().get(scaRedirect);
+      expect(page.html, language).toContain('<html lang="is">');
+    }
+  });
+
+  it('renders English when the header is en, empty, absent or names only unknown languages (payment spec 4.1)', async () => {
+    for (const language of ['en', '', undefined, 'de', 'fr-FR, de;q=0.5', '*', 'en-GB, is;q=0.2', 'is;q=0']) {
       const { scaRedirect } = await initiate(singlePayment(), { 'PSU-Accept-Language': language });
       const page = await new ScaBrowser().get(scaRedirect);
       expect(page.html).toContain('<html lang="en">');

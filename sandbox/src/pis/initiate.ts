@@ -14,7 +14,7 @@ import {
   paymentInformationIdUsed,
 } from '../db/queries/payments.js';
 import { fail, type TppError } from '../errors.js';
-import { decideApproach, type ScaPreferences } from '../sca/approach.js';
+import { APPROACH_HEADER, decideApproach, type ScaPreferences } from '../sca/approach.js';
 import { insertAuthorisation } from '../sca/decisions.js';
 import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
@@ -132,12 +132,15 @@ export async function initiate(
       ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
       : null;
   const decision = await decideApproach(db, validated.debtor, creditorIban, request.sca);
-  if (decision.approach === 'REDIRECT' && !headers.redirectUri) {
+  // "Mandated for the redirect approach" (spec 4.1): every answer that carries ASPSP-SCA-Approach REDIRECT, so
+  // OAuth and multilevel too. A missing mandated header is FORMAT_ERROR with the header as its path (BG IG
+  // 14.11: "format of certain request fields ... This applies to headers and body entries").
+  if (APPROACH_HEADER[decision.approach] === 'REDIRECT' && !headers.redirectUri) {
     fail(
       400,
       'FORMAT_ERROR',
       'TPP-Redirect-URI',
-      'TPP-Redirect-URI is required: this PSU is authenticated with the redirect SCA approach.',
+      'TPP-Redirect-URI is required: this payment is authorised with the redirect SCA approach.',
     );
   }
   const fees = foreignCurrencyFees(service, body_, validated.debtor);
