@@ -1754,6 +1754,29 @@ describe('contract rules of spec parts 2, 4, 5, 7 and 8', () => {
     expect(shownBoth.length).toBeGreaterThan(RULES.length * 0.75);
   });
 
+  // Spec 4.1: "Success: 201 with the body of 2.5, as application/json or application/xml"; "400, 401, 403, 404,
+  // 405, 409 (each with an error body as in part 7, JSON or XML)".
+  it('4.1 the contract lists application/xml beside JSON for the 201 and for every error body', () => {
+    const document = loadPisContract().document as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { $ref?: string; content?: object }> }>
+      >;
+      components: { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    };
+    const initiation = document.paths['/api/v1/{payment-service}/{payment-product}']?.post?.responses ?? {};
+    expect(Object.keys(initiation['201']?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'application/xml',
+    ]);
+    for (const status of ['400', '401', '403', '404', '405', '409']) {
+      const name = initiation[status]?.$ref?.split('/').pop() ?? '';
+      const content = document.components.responses[name]?.content ?? {};
+      expect(Object.keys(content).sort(), status).toEqual(['application/json', 'application/xml']);
+      expect(content['application/xml']?.schema).toEqual(content['application/json']?.schema);
+    }
+  });
+
   it('the contract refuses what part 8 forbids in answers: 501-character texts, a challenge image over 512 KB', () => {
     const contract = loadPisContract();
     const error = (text: string) => ({
