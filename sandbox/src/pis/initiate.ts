@@ -14,7 +14,7 @@ import {
   paymentInformationIdUsed,
 } from '../db/queries/payments.js';
 import { fail, type TppError } from '../errors.js';
-import { APPROACH_HEADER, decideApproach, type ScaPreferences } from '../sca/approach.js';
+import { APPROACH_HEADER, decideApproach, onBankPages, type ScaPreferences } from '../sca/approach.js';
 import { insertAuthorisation } from '../sca/decisions.js';
 import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
@@ -131,7 +131,8 @@ export async function initiate(
     service === 'payments'
       ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
       : null;
-  const decision = await decideApproach(db, validated.debtor, creditorIban, request.sca);
+  const decided = await decideApproach(db, validated.debtor, creditorIban, request.sca);
+  const decision = validated.amountStatedByPsu ? onBankPages(decided) : decided;
   // "Mandated for the redirect approach" (spec 4.1): every answer that carries ASPSP-SCA-Approach REDIRECT, so
   // OAuth and multilevel too. A missing mandated header is FORMAT_ERROR with the header as its path (BG IG
   // 14.11: "format of certain request fields ... This applies to headers and body entries").
@@ -146,7 +147,12 @@ export async function initiate(
   const fees = foreignCurrencyFees(service, body_, validated.debtor);
   const totalMinor = validated.totalMinor + fees.totalFeesMinor;
   const noFundsPreferred = headers.rejectionNoFundsPreferred;
-  if (noFundsPreferred === true && service !== 'periodic-payments' && !isForwardDated(body_, now)) {
+  if (
+    noFundsPreferred === true &&
+    service !== 'periodic-payments' &&
+    !validated.amountStatedByPsu &&
+    !isForwardDated(body_, now)
+  ) {
     // The integrated funds check the TPP asked for: reject the initiation rather than wait for funds.
     if (!(await fundsAvailable(db, validated.debtor.iban, totalMinor))) {
       fail(400, 'INSUFFICIENT_FUNDS', 'debtorAccount', 'The debtor account does not hold enough funds.');

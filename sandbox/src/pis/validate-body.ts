@@ -1,4 +1,3 @@
-import { alreadyPaidClaimPath } from '../claims/settlement.js';
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
 import { type AccountRow, findAccountByReference } from '../db/queries/accounts.js';
@@ -12,7 +11,7 @@ import {
   isKnownCurrency,
   toMinorUnits,
 } from '../shared/money.js';
-import { SANDBOX_BANK_CODES } from './bank-codes.js';
+import { checkClaimPayment, checkCreditorHere } from './creditor-checks.js';
 
 type AccountReference = {
   iban?: string | null;
@@ -35,6 +34,11 @@ export interface ValidatedInitiation {
   /** Sum of the instructed amounts in the debtor account's currency (converted at the sandbox's fixed rates). */
   totalMinor: bigint;
   paymentInformationId: string | null;
+  /**
+   * A single payment sent without instructedAmount (spec 2.1: "no (not in the required list)") that pays no claim:
+   * the PSU states the amount on the bank's SCA page (sca/bank-pages.ts); `totalMinor` is 0 until then.
+   */
+  amountStatedByPsu: boolean;
 }
 
 function checkSchema(service: PaymentService, body: unknown) {
@@ -103,31 +107,6 @@ function checkExecutionDate(value: unknown, path: string, now: number) {
   if (utcDay(Date.parse(value)) < utcDay(now)) {
     fail(400, 'EXECUTION_DATE_INVALID', path, 'The requested execution date is in the past.');
   }
-}
-
-/**
- * A creditor account that names this bank (an Icelandic IBAN, or a 22-digit BBAN, with one of its bank codes)
- * must exist here: the bank knows its own accounts at initiation (400 CREDITOR_ACCOUNT_NOT_FOUND). Accounts at
- * other banks are not checked. Bulk elements are checked element by element at execution instead (PART).
- */
-async function checkCreditorHere(db: Queryable, reference: AccountReference | undefined, path: string) {
-  if (!reference) return;
-  const bankCode = reference.iban
-    ? reference.iban.startsWith('IS')
-      ? reference.iban.slice(4, 8)
-      : undefined
-    : reference.bban && /^[0-9]{22}$/.test(reference.bban)
-      ? reference.bban.slice(0, 4)
-      : undefined;
-  if (!bankCode || !SANDBOX_BANK_CODES.has(bankCode)) return;
-  if (!(await findAccountByReference(db, reference)))
-    fail(400, 'CREDITOR_ACCOUNT_NOT_FOUND', path, 'The creditor account does not exist at this bank.');
-}
-
-async function checkClaimNotPaid(db: Queryable, element: Body, prefix: string) {
-  const path = await alreadyPaidClaimPath(db, element);
-  if (path !== undefined)
-    fail(400, 'CLAIM_ALREADY_PAID', `${prefix}${path}`, 'The claim this payment refers to is already paid.');
 }
 
 async function findDebtor(
@@ -208,7 +187,7 @@ export async function validateInitiationBody(
           );
         }
       }
-      await checkClaimNotPaid(db, element, `payments[${index}].`);
+      await checkClaimPayment(db, element, `payments[${index}].`, utcDay(now));
       const amount = element.instructedAmount as Amount;
       totalMinor += convertMinor(
         toMinorUnits(amount.amount, amount.currency),
@@ -216,12 +195,16 @@ export async function validateInitiationBody(
         debtor.currency,
       );
     }
-    return { debtor, totalMinor, paymentInformationId: b.paymentInformationId as string };
+    return {
+      debtor,
+      totalMinor,
+      paymentInformationId: b.paymentInformationId as string,
+      amountStatedByPsu: false,
+    };
   }
 
-  const amount = b.instructedAmount as Amount | undefined;
-  if (!amount) fail(400, 'FORMAT_ERROR', 'instructedAmount', 'instructedAmount is required by this bank.');
-  checkAmount(amount, 'instructedAmount');
+  const given = b.instructedAmount as Amount | undefined;
+  if (given) checkAmount(given, 'instructedAmount');
   checkAccountReference(b.debtorAccount as AccountReference, 'debtorAccount');
   checkAccountReference(b.creditorAccount as AccountReference | undefined, 'creditorAccount');
   checkAccountReference(b.chargesAccount as AccountReference | undefined, 'chargesAccount');
@@ -246,11 +229,16 @@ export async function validateInitiationBody(
   }
   const debtor = await findDebtor(db, b.debtorAccount as AccountReference, 'debtorAccount');
   await checkCreditorHere(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
-  if (service === 'payments') await checkClaimNotPaid(db, b, '');
+  const due = service === 'payments' ? await checkClaimPayment(db, b, '', utcDay(now)) : undefined;
+  // Spec 2.1: instructedAmount is "no (not in the required list)". A claim payment without one pays what is due
+  // (the bank fills it in); any other payment gets its amount from the PSU on the bank's SCA page.
+  if (!given && due) b.instructedAmount = due;
+  const amount = b.instructedAmount as Amount | undefined;
+  if (!amount) return { debtor, totalMinor: 0n, paymentInformationId: null, amountStatedByPsu: true };
   const totalMinor = convertMinor(
     toMinorUnits(amount.amount, amount.currency),
     amount.currency,
     debtor.currency,
   );
-  return { debtor, totalMinor, paymentInformationId: null };
+  return { debtor, totalMinor, paymentInformationId: null, amountStatedByPsu: false };
 }

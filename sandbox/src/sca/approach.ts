@@ -135,3 +135,18 @@ export async function decideApproach(
     signers,
   };
 }
+
+/**
+ * A payment whose amount the PSU states at the bank (spec 2.1: instructedAmount is optional) needs the bank's
+ * pages, where the PSU types it: the redirect approach, or OAuth and multilevel, which use the same pages. It is
+ * never exempted from SCA.
+ */
+export function onBankPages(decision: ScaDecision): ScaDecision {
+  const pages = decision.approach === 'OAUTH' || decision.approach === 'MULTILEVEL';
+  return {
+    ...decision,
+    approach: pages ? decision.approach : 'REDIRECT',
+    methods: pages ? decision.methods : [],
+    exempted: false,
+  };
+}
