@@ -525,21 +525,40 @@ const RULES: Rule[] = [
   ),
   {
     part: '2.3',
-    rule: 'debtorAccount (bulk body): optional, then from the elements',
+    // Optional on the body and on each element; without one on the body each element names its own (ÍST TS 310:
+    // "separate debtor accounts on child payment elements when ... the debtorAccount is not included on the bulk
+    // initiation top element"). No element's account stands in for another's.
+    rule: 'debtorAccount (bulk body): optional, then each element names its own',
     accepted: {
       service: B,
       body: () =>
-        withField(withField(bulkBase(), 'debtorAccount', REMOVE), 'payments[0].debtorAccount', {
-          iban: JON_MAIN,
-        }),
+        withField(
+          withField(withField(bulkBase(), 'debtorAccount', REMOVE), 'payments[0].debtorAccount', {
+            iban: JON_MAIN,
+          }),
+          'payments[1].debtorAccount',
+          { iban: JON_MAIN },
+        ),
     },
-    rejected: {
-      service: B,
-      body: bulk('debtorAccount', REMOVE),
-      status: 400,
-      code: 'FORMAT_ERROR',
-      path: 'debtorAccount',
-    },
+    rejected: [
+      {
+        service: B,
+        body: bulk('debtorAccount', REMOVE),
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'debtorAccount',
+      },
+      {
+        service: B,
+        body: () =>
+          withField(withField(bulkBase(), 'debtorAccount', REMOVE), 'payments[0].debtorAccount', {
+            iban: JON_MAIN,
+          }),
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'payments[1].debtorAccount',
+      },
+    ],
   },
   unknownProperty('2.3', B, ''),
   unknownProperty('2.3', B, 'payments[0]'),
@@ -978,7 +997,11 @@ const RULES: Rule[] = [
   {
     part: '4.1',
     rule: 'payment-product: credit-transfers, card-deposits',
-    accepted: [{ body: single() }, { product: 'card-deposits', body: single() }],
+    // A card deposit names the card by maskedPan (2.4): one of the sandbox's seeded cards (card-deposits.test.ts).
+    accepted: [
+      { body: single() },
+      { product: 'card-deposits', body: single('creditorAccount', { maskedPan: '522011******4242' }) },
+    ],
     rejected: {
       product: 'sepa-credit-transfers',
       body: single(),

@@ -20,6 +20,7 @@ import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { approvePayment } from './approval.js';
+import { checkProductFor } from './creditor-checks.js';
 import { foreignCurrencyFees } from './fees.js';
 import { validateInitiationBody } from './validate-body.js';
 
@@ -111,7 +112,8 @@ export async function initiate(
   };
 
   const now = await sandboxNow(db);
-  const validated = await validateInitiationBody(db, service, body, now);
+  const validated = await validateInitiationBody(db, service, product, body, now);
+  await checkProductFor(db, product, validated.debtor.iban);
   const duplicateBulk = () =>
     fail(
       400,

@@ -97,6 +97,12 @@ export async function decideApproach(
   if (!owner) throw new Error(`account ${debtor.iban} has no owner`);
   await checkCorporate(db, prefs.corporateId, owner.username);
   const identified = await identifiedPsu(db, prefs.psuId);
+  // "This service is not reachable for the addressed PSU due to a channel independent blocking by the ASPSP"
+  // (BG IG 14.11): the debtor account's owner, or the PSU named by PSU-ID, is blocked at this bank.
+  const blocked = owner.blocked || (identified !== null && (await findPsu(db, identified))?.blocked);
+  if (blocked) {
+    fail(403, 'SERVICE_BLOCKED', null, 'The bank has blocked this customer’s access to its services.');
+  }
   if (
     identified !== null &&
     identified !== owner.username &&
