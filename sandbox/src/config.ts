@@ -35,6 +35,17 @@ export interface CertificatePolicy {
   revokedSerials?: string[];
 }
 
+/**
+ * The business interfaces and the webhooks service in production (business spec part 5): "a business certificate
+ * (client certificate on the TLS connection) ... required both for the token request and for every service
+ * request", the one uploaded to the developer portal. Off by default, as at the bank's sandbox.
+ */
+export interface BusinessCertificateSettings {
+  required: boolean;
+  /** SHA-256 fingerprints of the certificates uploaded to the portal; empty: any from a trusted CA. */
+  fingerprints?: string[];
+}
+
 /** Delays, in sandbox-clock seconds, between the steps of an approved payment. */
 export interface ExecutionDelays {
   /** Approval (ACTC) to accepted for execution (ACSP). */
@@ -58,6 +69,9 @@ export interface SandboxConfig {
   adminKey?: string | undefined;
   tls?: TlsListenerConfig | undefined;
   certificates?: CertificatePolicy | undefined;
+  businessCertificate?: BusinessCertificateSettings | undefined;
+  /** Lifetime of a sandbox token made in the portal (sandbox clock). */
+  sandboxTokenTtlSeconds?: number | undefined;
 }
 
 const env = z.object({
@@ -85,6 +99,13 @@ const env = z.object({
   SANDBOX_CLIENT_REQUIRE_CERTIFICATE: z.stringbool().default(false),
   SANDBOX_CLIENT_REQUIRE_SIGNATURE: z.stringbool().default(false),
   SANDBOX_CLIENT_CERT_FINGERPRINTS: z.string().optional(),
+  SANDBOX_BUSINESS_REQUIRE_CERTIFICATE: z.stringbool().default(false),
+  SANDBOX_BUSINESS_CERT_FINGERPRINTS: z.string().optional(),
+  SANDBOX_SANDBOX_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24 * 3600),
 });
 
 const list = (value: string | undefined) =>
@@ -135,6 +156,11 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
       blockedSerials: list(e.SANDBOX_CERT_BLOCKED_SERIALS),
       revokedSerials: list(e.SANDBOX_CERT_REVOKED_SERIALS),
     },
+    businessCertificate: {
+      required: e.SANDBOX_BUSINESS_REQUIRE_CERTIFICATE,
+      fingerprints: list(e.SANDBOX_BUSINESS_CERT_FINGERPRINTS),
+    },
+    sandboxTokenTtlSeconds: e.SANDBOX_SANDBOX_TOKEN_TTL_SECONDS,
   };
 }
 

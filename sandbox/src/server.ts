@@ -1,5 +1,6 @@
 import type { Bank } from './bank.js';
 import {
+  type BusinessCertificateSettings,
   type CertificatePolicy,
   DEFAULT_CLIENT,
   type ExecutionDelays,
@@ -52,6 +53,10 @@ export interface StartSandboxOptions {
   tls?: TlsListenerConfig;
   /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
   certificates?: CertificatePolicy;
+  /** The business certificate on the business token request and every business call (off by default). */
+  businessCertificate?: BusinessCertificateSettings;
+  /** Lifetime of a sandbox token made in the portal; default 30 days. */
+  sandboxTokenTtlSeconds?: number;
 }
 
 export interface RunningSandbox {
@@ -87,6 +92,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     adminKey: options.adminKey,
     tls: options.tls,
     certificates: options.certificates,
+    businessCertificate: options.businessCertificate,
+    sandboxTokenTtlSeconds: options.sandboxTokenTtlSeconds,
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.

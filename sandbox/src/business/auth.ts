@@ -67,6 +67,8 @@ export async function authenticateBusiness(
   db: Queryable,
   clients: readonly TppClient[],
   credentials: { subscriptionKey: string | undefined; authorization: string | undefined },
+  /** Production rules (the business certificate required): a sandbox token from the portal is not accepted. */
+  production = false,
 ): Promise<BusinessCaller> {
   const key = credentials.subscriptionKey;
   if (!key) problem(401, 'SUBSCRIPTION_KEY_MISSING', 'The Ocp-Apim-Subscription-Key header is missing.');
@@ -82,5 +84,29 @@ export async function authenticateBusiness(
   if (caller.expires_at <= (await sandboxNow(db))) {
     problem(401, 'TOKEN_EXPIRED', 'The access token has expired; request a new one.');
   }
+  if (production && caller.origin === 'portal') {
+    problem(401, 'TOKEN_INVALID', 'A sandbox token made in the portal is not accepted in production.');
+  }
   return { username: caller.username, name: caller.name, kennitala: caller.kennitala };
+}
+
+/**
+ * A sandbox token, made in the bank's developer portal "instead of user credentials" (business spec part 5,
+ * "Sandbox"): a business token of the named online-banking user, valid `ttl` seconds on the sandbox clock.
+ * Undefined when there is no such user.
+ */
+export async function issueSandboxToken(db: Queryable, username: string, ttl: number) {
+  const user = await findPsu(db, username);
+  if (!user) return undefined;
+  const token = randomBytes(32).toString('base64url');
+  const now = await sandboxNow(db);
+  await insertBusinessToken(db, {
+    tokenHash: sha256Hex(token),
+    username: user.username,
+    scope: BUSINESS_SCOPE,
+    issuedAt: now,
+    expiresAt: now + ttl * 1000,
+    origin: 'portal',
+  });
+  return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE };
 }

@@ -345,7 +345,7 @@ CREATE TABLE initiation_failures (
   {
     // Claims as IOBWS-Claims 3.1 (ÍST TS 315) has them: the claim key's branch chosen by the claimant, a
     // collection state, final due and expiration dates, a template code; Cancelled as a status. Payment cards
-    // behind card-deposits; accounts and PSUs the bank has blocked.
+    // behind card-deposits; accounts and PSUs the bank has blocked; business tokens made in the portal.
     id: '0007_claims_cards_blocks',
     sql: `
 ALTER TABLE claims ADD COLUMN branch text;
@@ -370,6 +370,7 @@ CREATE TABLE cards (
 );
 ALTER TABLE accounts ADD COLUMN blocked boolean NOT NULL DEFAULT false;
 ALTER TABLE psus ADD COLUMN blocked boolean NOT NULL DEFAULT false;
+ALTER TABLE business_tokens ADD COLUMN origin text NOT NULL DEFAULT 'credentials';
 `,
   },
 ];
