@@ -57,10 +57,17 @@ export interface StartSandboxOptions {
   businessCertificate?: BusinessCertificateSettings;
   /** Lifetime of a sandbox token made in the portal; default 30 days. */
   sandboxTokenTtlSeconds?: number;
+  /**
+   * Check every answer against contract/*.yaml (http/middleware/contract-check.ts); `close()` then fails naming
+   * every answer that disagreed. Default: on under Vitest (every test's sandbox), else `SANDBOX_CONTRACT_CHECK`.
+   */
+  contractCheck?: boolean;
 }
 
 export interface RunningSandbox {
   url: string;
+  /** The answers that disagreed with contract/*.yaml so far (with `contractCheck`). */
+  contractViolations(): string[];
   /** https://<host>:<port> of the TLS listener, when `tls` was given. */
   tlsUrl?: string;
   close(): Promise<void>;
@@ -130,6 +137,14 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   };
   let notifications: NotificationWorker | undefined;
   let certificates: CertificateRegistry | undefined;
+  const checking =
+    options.contractCheck ??
+    (process.env.VITEST !== undefined || process.env.SANDBOX_CONTRACT_CHECK === 'true');
+  const violations: string[] = [];
+  const recordViolations = (problems: string[]) => {
+    violations.push(...problems);
+    for (const problem of problems) log(`answer disagrees with the contract: ${problem}`);
+  };
   const bank: Bank = {
     config,
     db,
@@ -146,6 +161,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       return certificates;
     },
     findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
+    contractViolations: checking ? recordViolations : undefined,
   };
 
   try {
@@ -179,6 +195,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   return {
     url: listening.url,
     tlsUrl: listening.tlsUrl,
+    contractViolations: () => [...violations],
     close() {
       closing ??= (async () => {
         await listening.close();
@@ -186,6 +203,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
         if (schedulerPromise) await (await schedulerPromise).stop();
         if (dbPromise) await (await dbPromise).close();
         releaseLock();
+        if (violations.length > 0) {
+          throw new Error(
+            `The sandbox gave ${violations.length} answer(s) that contract/*.yaml does not allow:\n${violations.join('\n')}`,
+          );
+        }
       })();
       return closing;
     },

@@ -3,6 +3,7 @@ import type { Bank } from '../bank.js';
 import { TppErrorException, tppError } from '../errors.js';
 import { bankContext, type SandboxEnv } from './env.js';
 import { sendError } from './errors.js';
+import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { notificationHeaders } from './middleware/notification-headers.js';
 import { securityMiddleware } from './middleware/security.js';
@@ -23,6 +24,8 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
     '*',
     bankContext(() => bank),
   );
+  // Outermost after the bank: it sees every answer as the client gets it, faulted and error answers too.
+  app.use('*', contractCheck);
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
   app.use('*', faultMiddleware);
   // TPP certificates (mutual TLS) and request signatures, for clients set to require them.
