@@ -95,7 +95,7 @@ export function coveredByContract(path: string): boolean {
 export function readXml(text: string): unknown {
   const body = text.replace(/^<\?xml[^>]*\?>\s*/, '');
   let at = 0;
-  const unescape = (s: string) =>
+  const decodeEntities = (s: string) =>
     s.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
   function element(): { name: string; value: unknown } {
     const open = /^<([A-Za-z_][A-Za-z0-9_.-]*)(\/?)>/.exec(body.slice(at));
@@ -115,7 +115,7 @@ export function readXml(text: string): unknown {
       }
     }
     at += name.length + 3;
-    if (children.length === 0) return { name, value: unescape(textContent) };
+    if (children.length === 0) return { name, value: decodeEntities(textContent) };
     if (children.every((child) => child.name === 'item'))
       return { name, value: children.map((c) => c.value) };
     return { name, value: Object.fromEntries(children.map((c) => [c.name, c.value])) };

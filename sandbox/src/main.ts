@@ -19,6 +19,8 @@ async function main() {
     certificates: config.certificates,
     businessCertificate: config.businessCertificate,
     sandboxTokenTtlSeconds: config.sandboxTokenTtlSeconds,
+    maxBodyBytes: config.maxBodyBytes,
+    idpClients: config.idpClients,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,

@@ -3,7 +3,9 @@ import {
   type BusinessCertificateSettings,
   type CertificatePolicy,
   DEFAULT_CLIENT,
+  DEFAULT_IDP_CLIENT,
   type ExecutionDelays,
+  type IdpClient,
   type SandboxConfig,
   type TlsListenerConfig,
   type TppClient,
@@ -62,6 +64,10 @@ export interface StartSandboxOptions {
    * every answer that disagreed. Default: on under Vitest (every test's sandbox), else `SANDBOX_CONTRACT_CHECK`.
    */
   contractCheck?: boolean;
+  /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
+  maxBodyBytes?: number;
+  /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
+  idpClients?: IdpClient[];
 }
 
 export interface RunningSandbox {
@@ -101,6 +107,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     certificates: options.certificates,
     businessCertificate: options.businessCertificate,
     sandboxTokenTtlSeconds: options.sandboxTokenTtlSeconds,
+    maxBodyBytes: options.maxBodyBytes,
+    idpClients: options.idpClients ?? [DEFAULT_IDP_CLIENT],
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.

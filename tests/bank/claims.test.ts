@@ -91,7 +91,7 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
     const db = await getDb();
     const [psu] = await db
       .insert(psus)
-      .values({ email: 'jon@claims.test', passwordHash: 'not-used', displayName: 'Jón', kennitala: JON })
+      .values({ email: 'jon@claims.test', passwordHash: 'not-used', displayName: 'Jón' })
       .returning();
     expect(await refreshBillsFromBank(db, JON)).toBe('fresh');
     const views = await billViews(db, psu?.id ?? '', JON);

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { Bank } from '../bank.js';
 import { TppErrorException, tppError } from '../errors.js';
+import { IDP_PATH } from '../identity/discovery.js';
 import { bankContext, type SandboxEnv } from './env.js';
 import { sendError } from './errors.js';
+import { requestBodyLimit } from './middleware/body-limit.js';
 import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { notificationHeaders } from './middleware/notification-headers.js';
@@ -11,6 +13,8 @@ import { adminRoutes } from './routes/admin.js';
 import { bankAppRoutes } from './routes/bank-app.js';
 import { claimRoutes } from './routes/claims.js';
 import { docsRoutes } from './routes/docs.js';
+import { identityAdminRoutes } from './routes/identity-admin.js';
+import { identityProviderRoutes } from './routes/identity-provider.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { pisRoutes } from './routes/pis.js';
 import { scaPageRoutes } from './routes/sca-pages.js';
@@ -26,6 +30,8 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
   );
   // Outermost after the bank: it sees every answer as the client gets it, faulted and error answers too.
   app.use('*', contractCheck);
+  // Bounds on what one request may cost, before anything reads its body.
+  app.use('*', requestBodyLimit);
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
   app.use('*', faultMiddleware);
   // TPP certificates (mutual TLS) and request signatures, for clients set to require them.
@@ -41,6 +47,8 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
   app.route('/events/api/v1', webhooksServiceRoutes());
   app.route('/business', claimRoutes());
   app.route('/sandbox/webhooks', webhookAdminRoutes());
+  app.route(IDP_PATH, identityProviderRoutes());
+  app.route('/sandbox/idp', identityAdminRoutes());
   app.onError((error, c) => {
     if (error instanceof TppErrorException) return sendError(c, error.error);
     log(`${c.req.method} ${c.req.path} failed`, error);

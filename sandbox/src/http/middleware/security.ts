@@ -7,6 +7,7 @@ import { fail } from '../../errors.js';
 import { checkCertificate, parseCertificateHeader } from '../../security/certificates.js';
 import { verifySignedRequest } from '../../security/signature.js';
 import { sha256Hex } from '../../shared/secrets.js';
+import { readableBasicCredentials } from '../basic-credentials.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { incomingOf } from '../incoming.js';
 
@@ -21,14 +22,6 @@ export function tlsClientCertificate(c: SandboxContext): X509Certificate | undef
   return socket.getPeerX509Certificate() ?? undefined;
 }
 
-function basicClientId(header: string | undefined): string | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
-  if (!match?.[1]) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
-}
-
 /**
  * Which TPP client a request is from, as far as the request tells before the route checks it: the
  * `client_id` of a token request, else the owner of the bearer token, else the client with the
@@ -39,7 +32,7 @@ async function requestClient(c: SandboxContext): Promise<TppClient | undefined> 
   if (c.req.path === TOKEN_PATH) {
     // Hono caches the body: the token route reads the same text again.
     const form = new URLSearchParams(await c.req.text());
-    const clientId = form.get('client_id') ?? basicClientId(c.req.header('Authorization'));
+    const clientId = form.get('client_id') ?? readableBasicCredentials(c.req.header('Authorization'))?.id;
     return clientId ? bank.findClientById(clientId) : undefined;
   }
   const bearer = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];

@@ -1,52 +1,26 @@
 import type { PaymentRow } from '../../db/queries/payments.js';
 import { formatAmount } from '../../shared/money.js';
+import { languageSwitch } from './language-switch.js';
+import { escapeHtml, layout } from './layout.js';
 import { type Language, MESSAGES, type Messages } from './messages.js';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-const STYLE = `
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f3f5f7;color:#1b1f23}
-header{background:#0b3d5c;color:#fff;padding:1rem 1.5rem;font-weight:600}
-main{max-width:32rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.5rem;box-shadow:0 1px 3px #0002}
-h1{font-size:1.35rem;margin-top:0}
-label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input{width:100%;box-sizing:border-box;padding:.55rem;font-size:1rem;border:1px solid #6a737d;border-radius:.25rem}
-button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.25rem;border:1px solid #0b3d5c;cursor:pointer;margin-top:1rem}
-button.primary{background:#0b3d5c;color:#fff}
-button.secondary{background:#fff;color:#0b3d5c;margin-left:.5rem}
-button:focus-visible,input:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
-[role=alert]{background:#fdecea;border:1px solid #b3261e;color:#7a1610;padding:.6rem;border-radius:.25rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.3rem;border-bottom:1px solid #e1e4e8}
-.note{font-size:.85rem;color:#57606a;margin-top:1.5rem}
-`;
-
-export function page(language: Language, title: string, content: string): string {
+function page(language: Language, title: string, content: string, switcher = ''): string {
   const m = MESSAGES[language];
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>${escapeHtml(m.bank)}</header>
-<main>
-${content}
-<p class="note">${escapeHtml(m.sandboxNote)}</p>
-</main>
-</body>
-</html>`;
+  return layout({ language, title, header: m.bank, content, note: m.sandboxNote, languageSwitch: switcher });
 }
 
+/** A hidden field carrying the page's language to the step a form posts to. */
+const languageField = (language: Language) => `<input type="hidden" name="lang" value="${language}">`;
+
+/**
+ * The sign-in form. Its language switch posts the form back to `action` with `switchTo` (the route shows the
+ * form again in that language, the user ID kept, the password not).
+ */
 export function loginPage(
   language: Language,
   action: string,
   error: 'credentials' | 'account' | 'signed' | null,
+  username = '',
 ): string {
   const m = MESSAGES[language];
   const text =
@@ -58,13 +32,15 @@ export function loginPage(
     m.title,
     `<h1>${escapeHtml(m.signInHeading)}</h1>
 ${alert}
-<form method="post" action="${escapeHtml(action)}">
+<form id="login" method="post" action="${escapeHtml(action)}">
+${languageField(language)}
 <label for="username">${escapeHtml(m.username)}</label>
-<input id="username" name="username" autocomplete="username" required autofocus${described}>
+<input id="username" name="username" value="${escapeHtml(username)}" autocomplete="username" required autofocus${described}>
 <label for="password">${escapeHtml(m.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}>
 <button type="submit" class="primary">${escapeHtml(m.signIn)}</button>
 </form>`,
+    languageSwitch(language, { form: 'login', action }),
   );
 }
 
@@ -123,7 +99,12 @@ export function reviewPage(
   payment: PaymentRow,
   psuName: string,
   debtorName: string,
-  options: { heading?: string; amountEntry?: { currency: string; invalid: boolean } } = {},
+  options: {
+    heading?: string | undefined;
+    amountEntry?: { currency: string; invalid: boolean } | undefined;
+    /** The same page in the other language. */
+    switchHref: string;
+  },
 ): string {
   const m = MESSAGES[language];
   return page(
@@ -133,14 +114,22 @@ export function reviewPage(
 <p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(psuName)}</strong></p>
 ${paymentSummary(m, language, payment, debtorName)}
 <form method="post" action="${escapeHtml(action)}">
+${languageField(language)}
 ${options.amountEntry ? amountField(m, options.amountEntry) : ''}
 <button type="submit" name="decision" value="approve" class="primary">${escapeHtml(m.approve)}</button>
 <button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(m.decline)}</button>
 </form>`,
+    languageSwitch(language, { href: options.switchHref }),
   );
 }
 
-export function messagePage(language: Language, text: string): string {
+/** A page with one message; with `switchHref`, a link to the same page in the other language. */
+export function messagePage(language: Language, text: string, switchHref?: string): string {
   const m = MESSAGES[language];
-  return page(language, m.title, `<h1>${escapeHtml(m.bank)}</h1><p>${escapeHtml(text)}</p>`);
+  return page(
+    language,
+    m.title,
+    `<h1>${escapeHtml(m.bank)}</h1><p>${escapeHtml(text)}</p>`,
+    switchHref ? languageSwitch(language, { href: switchHref }) : '',
+  );
 }

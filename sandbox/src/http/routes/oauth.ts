@@ -4,23 +4,12 @@ import { issueToken } from '../../pis/auth.js';
 import { beginOAuthSca } from '../../sca/oauth.js';
 import { businessCertificateRefusal } from '../../security/business-certificate.js';
 import { secretEquals } from '../../shared/secrets.js';
+import { readableBasicCredentials } from '../basic-credentials.js';
 import type { SandboxEnv } from '../env.js';
 import { tlsClientCertificate } from '../middleware/security.js';
 import { messagePage } from '../pages/sca-pages.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
-
-function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
-  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
-  if (!match?.[1]) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  return {
-    id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
-    secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
-  };
-}
 
 /** POST /oauth/v2/oauth-token: the client credentials grant (RFC 6749 section 4.4), errors as in section 5.2. */
 export function oauthRoutes() {
@@ -39,7 +28,7 @@ export function oauthRoutes() {
     const form = new URLSearchParams(await c.req.text());
     const grantType = form.get('grant_type');
     // Client credentials in the form (as the bank's examples show) or in HTTP Basic (RFC 6749 section 2.3.1).
-    const basic = basicCredentials(c.req.header('Authorization'));
+    const basic = readableBasicCredentials(c.req.header('Authorization'));
     const clientId = form.get('client_id') ?? basic?.id ?? null;
     const clientSecret = form.get('client_secret') ?? basic?.secret ?? null;
     const scope = (form.get('scope') ?? '').trim();

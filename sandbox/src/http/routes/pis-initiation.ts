@@ -1,6 +1,7 @@
 import type { PaymentProduct, PaymentRow, PaymentService } from '../../db/queries/payments.js';
 import { fail, TppErrorException } from '../../errors.js';
 import { earlierOutcome, initiate, recordRefusal } from '../../pis/initiate.js';
+import { checkInitiationCounts } from '../../pis/limits.js';
 import { checkRequestDate } from '../../pis/payments.js';
 import { APPROACH_HEADER, type Approach } from '../../sca/approach.js';
 import type { SandboxContext } from '../env.js';
@@ -66,6 +67,7 @@ async function initiationOf(
   } catch {
     fail(400, 'FORMAT_ERROR', null, 'The request body is not valid JSON.');
   }
+  checkInitiationCounts(service, body);
   const result = await initiate(
     c.var.db,
     { clientId, service, product, headers, body, sca: readScaPreferences(c) },

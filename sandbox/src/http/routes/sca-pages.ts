@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AuthorisationRow } from '../../db/queries/authorisations.js';
 import {
   amountToState,
   decideOnPages,
@@ -13,19 +14,47 @@ import {
 } from '../../sca/bank-pages.js';
 import { FINAL_SCA } from '../../sca/decisions.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
-import { MESSAGES } from '../pages/messages.js';
+import { pageHeaders } from '../middleware/page-headers.js';
+import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
+import { type Language, MESSAGES } from '../pages/messages.js';
 import { loginPage, messagePage, reviewPage } from '../pages/sca-pages.js';
 
 const COOKIE = 'sandbox_sca';
 
 const self = (authorisationId: string) => `/sca/${encodeURIComponent(authorisationId)}`;
 
+/** The page of an authorisation, with the language the PSU chose on these pages (if any) and `query`. */
+function stepUrl(
+  authorisationId: string,
+  language: Language | undefined,
+  query: Record<string, string> = {},
+) {
+  const params = new URLSearchParams(query);
+  if (language) params.set('lang', language);
+  const search = params.toString();
+  return `${self(authorisationId)}${search ? `?${search}` : ''}`;
+}
+
+/** The same page in the other language. */
+const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.url, otherLanguage(language));
+
 /** The authorisation of the page, or the 404 page when it is not one completed on these pages. */
 async function load(c: SandboxContext) {
+  const language = pageLanguage(c.req.query('lang')) ?? 'en';
   return (
     (await pageAuthorisation(c.var.db, c.req.param('authorisationId') ?? '')) ??
-    c.html(messagePage('en', MESSAGES.en.unknown), 404)
+    c.html(messagePage(language, MESSAGES[language].unknown, switchHref(c, language)), 404)
   );
+}
+
+/** What the pages say once the PSU's part is over: the outcome of this authorisation where there is one. */
+function outcomeText(language: Language, authorisation: AuthorisationRow): string {
+  const m = MESSAGES[language];
+  if (authorisation.sca_status === 'failed') return m.declined;
+  if (authorisation.sca_status === 'finalised') {
+    return authorisation.kind === 'cancellation' ? m.cancelled : m.approved;
+  }
+  return m.alreadyHandled;
 }
 
 async function sessionUser(c: SandboxContext, authorisationId: string): Promise<string | undefined> {
@@ -41,27 +70,17 @@ async function sessionUser(c: SandboxContext, authorisationId: string): Promise<
 export function scaPageRoutes() {
   const app = new Hono<SandboxEnv>();
 
-  // An approval page must not be framed (clickjacking) and loads nothing from elsewhere. No form-action
-  // directive: browsers apply it to the 303 that follows a form post, which goes to the TPP.
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-    );
-    c.res.headers.set('X-Frame-Options', 'DENY');
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'no-referrer');
-  });
+  app.use('*', pageHeaders);
 
+  // Every page in the language of PSU-Accept-Language, or the one the PSU chose with the switch (`lang`).
   app.get('/:authorisationId', async (c) => {
     const loaded = await load(c);
     if (loaded instanceof Response) return loaded;
     const { authorisation, payment } = loaded;
-    const language = payment.psu_accept_language;
+    const language = pageLanguage(c.req.query('lang')) ?? payment.psu_accept_language;
     c.header('Cache-Control', 'no-store');
     if (!waitingForPsu(authorisation, payment)) {
-      return c.html(messagePage(language, MESSAGES[language].alreadyHandled));
+      return c.html(messagePage(language, outcomeText(language, authorisation), switchHref(c, language)));
     }
     const username = await sessionUser(c, authorisation.id);
     if (!username) {
@@ -80,6 +99,7 @@ export function scaPageRoutes() {
       reviewPage(language, `${self(authorisation.id)}/decision`, payment, names.psuName, names.debtorName, {
         heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
         amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
+        switchHref: switchHref(c, language),
       }),
     );
   });
@@ -88,12 +108,21 @@ export function scaPageRoutes() {
     const loaded = await load(c);
     if (loaded instanceof Response) return loaded;
     const { authorisation, payment } = loaded;
-    if (FINAL_SCA.has(authorisation.sca_status)) return c.redirect(self(authorisation.id), 303);
     const form = await c.req.parseBody();
+    const chosen = pageLanguage(form.lang);
+    if (FINAL_SCA.has(authorisation.sca_status)) return c.redirect(stepUrl(authorisation.id, chosen), 303);
     const username = typeof form.username === 'string' ? form.username.trim() : '';
+    const switchTo = pageLanguage(form.switchTo);
+    if (switchTo) {
+      // The language switch of the sign-in form: the same form in the other language, the user ID kept.
+      c.header('Cache-Control', 'no-store');
+      return c.html(loginPage(switchTo, `${self(authorisation.id)}/login`, null, username));
+    }
     const password = typeof form.password === 'string' ? form.password : '';
     const signedIn = await signIn(c.var.db, authorisation, payment, username, password);
-    if ('refused' in signedIn) return c.redirect(`${self(authorisation.id)}?error=${signedIn.refused}`, 303);
+    if ('refused' in signedIn) {
+      return c.redirect(stepUrl(authorisation.id, chosen, { error: signedIn.refused }), 303);
+    }
     setCookie(c, COOKIE, signedIn.token, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -101,23 +130,26 @@ export function scaPageRoutes() {
       secure: c.var.bank.publicUrl().startsWith('https:'),
       maxAge: SESSION_SECONDS,
     });
-    return c.redirect(self(authorisation.id), 303);
+    return c.redirect(stepUrl(authorisation.id, chosen), 303);
   });
 
   app.post('/:authorisationId/decision', async (c) => {
     const loaded = await load(c);
     if (loaded instanceof Response) return loaded;
     const { authorisation, payment } = loaded;
+    const form = await c.req.parseBody();
+    const chosen = pageLanguage(form.lang);
     const username = await sessionUser(c, authorisation.id);
     if (!username || !waitingForPsu(authorisation, payment)) {
-      return c.redirect(self(authorisation.id), 303);
+      return c.redirect(stepUrl(authorisation.id, chosen), 303);
     }
-    const form = await c.req.parseBody();
     const decision = form.decision;
-    if (decision !== 'approve' && decision !== 'decline') return c.redirect(self(authorisation.id), 303);
+    if (decision !== 'approve' && decision !== 'decline') {
+      return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    }
     // Spec 2.1: a payment initiated without instructedAmount gets it here, from the PSU, before it is approved.
     if (decision === 'approve' && !(await stateAmount(c.var.db, payment, String(form.amount ?? '')))) {
-      return c.redirect(`${self(authorisation.id)}?error=amount`, 303);
+      return c.redirect(stepUrl(authorisation.id, chosen, { error: 'amount' }), 303);
     }
     const applied = await decideOnPages(
       c.var.db,
@@ -127,7 +159,7 @@ export function scaPageRoutes() {
       decision,
       username,
     );
-    if (!applied) return c.redirect(self(authorisation.id), 303);
+    if (!applied) return c.redirect(stepUrl(authorisation.id, chosen), 303);
     deleteCookie(c, COOKIE, { path: '/sca' });
     await (await c.var.bank.scheduler()).tick();
     if (authorisation.approach === 'OAUTH' && authorisation.oauth_redirect_uri) {
@@ -141,16 +173,8 @@ export function scaPageRoutes() {
     const ok = authorisation.tpp_redirect_uri ?? payment.tpp_redirect_uri;
     const nok = authorisation.tpp_nok_redirect_uri ?? payment.tpp_nok_redirect_uri ?? ok;
     const target = decision === 'approve' ? ok : nok;
-    if (!target) {
-      const m = MESSAGES[payment.psu_accept_language];
-      const text =
-        decision === 'approve'
-          ? authorisation.kind === 'cancellation'
-            ? m.cancelled
-            : m.approved
-          : m.declined;
-      return c.html(messagePage(payment.psu_accept_language, text));
-    }
+    // No TPP address to go back to: the page of the authorisation says how it ended.
+    if (!target) return c.redirect(stepUrl(authorisation.id, chosen), 303);
     // Exactly the URI the TPP gave: nothing is added or re-encoded.
     c.header('Location', target);
     return c.body(null, 303);
