@@ -80,10 +80,10 @@ describe('the contract check of every answer', () => {
     expect(contractViolations(answer({ status: 400, json: error('TOKEN_UNKNOWN') }))).toEqual([
       expect.stringMatching(/code TOKEN_UNKNOWN is not one part 7 allows for 400/),
     ]);
-    expect(contractViolations(answer({ status: 409, xml: error('FORMAT_ERROR') }))[0]).toMatch(
-      /FORMAT_ERROR is not one part 7 allows for 409/,
+    expect(contractViolations(answer({ status: 403, xml: error('FORMAT_ERROR') }))[0]).toMatch(
+      /FORMAT_ERROR is not one part 7 allows for 403/,
     );
-    expect(contractViolations(answer({ status: 403, json: { tppMessages: [] } }))).toContainEqual(
+    expect(contractViolations(answer({ status: 401, json: { tppMessages: [] } }))).toContainEqual(
       expect.stringMatching(/without tppMessages/),
     );
   });

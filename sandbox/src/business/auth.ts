@@ -42,19 +42,27 @@ export async function businessTokenResponse(
       body: { error: 'invalid_client', error_description: 'Unknown online-banking user or wrong password.' },
     };
   }
+  return { status: 200, body: await issueBusinessToken(db, user.username, ttl, 'credentials') };
+}
+
+/** A new opaque business token of `username`, valid `ttl` seconds on the sandbox clock; only its hash is kept. */
+async function issueBusinessToken(
+  db: Queryable,
+  username: string,
+  ttl: number,
+  origin: 'credentials' | 'portal',
+) {
   const token = randomBytes(32).toString('base64url');
   const now = await sandboxNow(db);
   await insertBusinessToken(db, {
     tokenHash: sha256Hex(token),
-    username: user.username,
+    username,
     scope: BUSINESS_SCOPE,
     issuedAt: now,
     expiresAt: now + ttl * 1000,
+    origin,
   });
-  return {
-    status: 200,
-    body: { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE },
-  };
+  return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE };
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
@@ -98,15 +106,5 @@ export async function authenticateBusiness(
 export async function issueSandboxToken(db: Queryable, username: string, ttl: number) {
   const user = await findPsu(db, username);
   if (!user) return undefined;
-  const token = randomBytes(32).toString('base64url');
-  const now = await sandboxNow(db);
-  await insertBusinessToken(db, {
-    tokenHash: sha256Hex(token),
-    username: user.username,
-    scope: BUSINESS_SCOPE,
-    issuedAt: now,
-    expiresAt: now + ttl * 1000,
-    origin: 'portal',
-  });
-  return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE };
+  return issueBusinessToken(db, user.username, ttl, 'portal');
 }
