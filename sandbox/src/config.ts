@@ -80,6 +80,8 @@ export interface SandboxConfig {
   businessCertificate?: BusinessCertificateSettings | undefined;
   /** Lifetime of a sandbox token made in the portal (sandbox clock). */
   sandboxTokenTtlSeconds?: number | undefined;
+  /** Check every answer against contract/*.yaml and log each that disagrees (http/middleware/contract-check.ts). */
+  contractCheck?: boolean | undefined;
   /** The most bytes any request body may have; unset: the largest bulk payment this bank accepts. */
   maxBodyBytes?: number | undefined;
   /** Clients of the electronic-ID provider at `/idp`. */
@@ -130,6 +132,7 @@ const env = z.object({
     .int()
     .min(1)
     .default(30 * 24 * 3600),
+  SANDBOX_CONTRACT_CHECK: z.stringbool().default(false),
   SANDBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
   // The app's address: the default redirect URI of the electronic-ID provider's client.
   APP_BASE_URL: z.url().default('http://localhost:3000'),
@@ -191,6 +194,7 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
       fingerprints: list(e.SANDBOX_BUSINESS_CERT_FINGERPRINTS),
     },
     sandboxTokenTtlSeconds: e.SANDBOX_SANDBOX_TOKEN_TTL_SECONDS,
+    contractCheck: e.SANDBOX_CONTRACT_CHECK,
     maxBodyBytes: e.SANDBOX_MAX_BODY_BYTES,
     idpClients: [
       {

@@ -19,6 +19,7 @@ async function main() {
     certificates: config.certificates,
     businessCertificate: config.businessCertificate,
     sandboxTokenTtlSeconds: config.sandboxTokenTtlSeconds,
+    contractCheck: config.contractCheck,
     maxBodyBytes: config.maxBodyBytes,
     idpClients: config.idpClients,
   });

@@ -61,7 +61,7 @@ export interface StartSandboxOptions {
   sandboxTokenTtlSeconds?: number;
   /**
    * Check every answer against contract/*.yaml (http/middleware/contract-check.ts); `close()` then fails naming
-   * every answer that disagreed. Default: on under Vitest (every test's sandbox), else `SANDBOX_CONTRACT_CHECK`.
+   * every answer that disagreed. Default: on under Vitest (every test's sandbox started in the test process).
    */
   contractCheck?: boolean;
   /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
@@ -145,9 +145,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   };
   let notifications: NotificationWorker | undefined;
   let certificates: CertificateRegistry | undefined;
-  const checking =
-    options.contractCheck ??
-    (process.env.VITEST !== undefined || process.env.SANDBOX_CONTRACT_CHECK === 'true');
+  const checking = options.contractCheck ?? process.env.VITEST !== undefined;
   const violations: string[] = [];
   const recordViolations = (problems: string[]) => {
     violations.push(...problems);
