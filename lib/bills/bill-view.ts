@@ -1,9 +1,13 @@
+import type { ClaimStatus } from '@/lib/bank/claims';
+
 /** A bill as the PSU's page shows it, with the PSU's latest payment of it, if any. */
 export interface BillView {
   claimId: string;
   claimantName: string;
-  status: 'Unpaid' | 'Paid';
+  status: ClaimStatus;
   partiallyPaid: boolean;
+  /** Open, and the bank named the account it is paid into (lib/bank/claims.ts `payable`). */
+  payable: boolean;
   amount: string;
   totalAmountDue: string;
   currency: string;

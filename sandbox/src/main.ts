@@ -17,6 +17,9 @@ async function main() {
     adminKey: config.adminKey,
     tls: config.tls,
     certificates: config.certificates,
+    businessCertificate: config.businessCertificate,
+    sandboxTokenTtlSeconds: config.sandboxTokenTtlSeconds,
+    contractCheck: config.contractCheck,
     maxBodyBytes: config.maxBodyBytes,
     idpClients: config.idpClients,
   });

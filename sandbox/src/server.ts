@@ -1,5 +1,6 @@
 import type { Bank } from './bank.js';
 import {
+  type BusinessCertificateSettings,
   type CertificatePolicy,
   DEFAULT_CLIENT,
   DEFAULT_IDP_CLIENT,
@@ -54,6 +55,15 @@ export interface StartSandboxOptions {
   tls?: TlsListenerConfig;
   /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
   certificates?: CertificatePolicy;
+  /** The business certificate on the business token request and every business call (off by default). */
+  businessCertificate?: BusinessCertificateSettings;
+  /** Lifetime of a sandbox token made in the portal; default 30 days. */
+  sandboxTokenTtlSeconds?: number;
+  /**
+   * Check every answer against contract/*.yaml (http/middleware/contract-check.ts); `close()` then fails naming
+   * every answer that disagreed. Default: on under Vitest (every test's sandbox started in the test process).
+   */
+  contractCheck?: boolean;
   /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
   maxBodyBytes?: number;
   /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
@@ -62,6 +72,8 @@ export interface StartSandboxOptions {
 
 export interface RunningSandbox {
   url: string;
+  /** The answers that disagreed with contract/*.yaml so far (with `contractCheck`). */
+  contractViolations(): string[];
   /** https://<host>:<port> of the TLS listener, when `tls` was given. */
   tlsUrl?: string;
   close(): Promise<void>;
@@ -93,6 +105,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     adminKey: options.adminKey,
     tls: options.tls,
     certificates: options.certificates,
+    businessCertificate: options.businessCertificate,
+    sandboxTokenTtlSeconds: options.sandboxTokenTtlSeconds,
     maxBodyBytes: options.maxBodyBytes,
     idpClients: options.idpClients ?? [DEFAULT_IDP_CLIENT],
   };
@@ -131,6 +145,12 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   };
   let notifications: NotificationWorker | undefined;
   let certificates: CertificateRegistry | undefined;
+  const checking = options.contractCheck ?? process.env.VITEST !== undefined;
+  const violations: string[] = [];
+  const recordViolations = (problems: string[]) => {
+    violations.push(...problems);
+    for (const problem of problems) log(`answer disagrees with the contract: ${problem}`);
+  };
   const bank: Bank = {
     config,
     db,
@@ -147,6 +167,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       return certificates;
     },
     findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
+    contractViolations: checking ? recordViolations : undefined,
   };
 
   try {
@@ -180,6 +201,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   return {
     url: listening.url,
     tlsUrl: listening.tlsUrl,
+    contractViolations: () => [...violations],
     close() {
       closing ??= (async () => {
         await listening.close();
@@ -187,6 +209,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
         if (schedulerPromise) await (await schedulerPromise).stop();
         if (dbPromise) await (await dbPromise).close();
         releaseLock();
+        if (violations.length > 0) {
+          throw new Error(
+            `The sandbox gave ${violations.length} answer(s) that contract/*.yaml does not allow:\n${violations.join('\n')}`,
+          );
+        }
       })();
       return closing;
     },

@@ -521,7 +521,15 @@ describe('business interfaces (claims, webhooks service)', () => {
       scope: 'openid b2b',
     });
     const read = only('GET', /^\/business\/claims\?/);
-    expect(read.path).toBe(`/business/claims?payorId=${KENNITALA.jon}`);
+    // IOBWS-Claims 3.1 getClaims: payorId, the required dateFrom/dateTo range, and the paging parameters.
+    const query = new URL(read.path, 'http://x').searchParams;
+    expect(read.path.split('?')[0]).toBe('/business/claims');
+    expect(query.get('payorId')).toBe(KENNITALA.jon);
+    expect(query.get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('dateType')).toBe('DueDate');
+    expect(query.get('page')).toBe('1');
+    expect(query.get('itemsPerPage')).toBe('100');
     expect(read.headers['x-request-id']).toMatch(UUID);
     expect(read.headers['ocp-apim-subscription-key']).toBe('demo-subscription-key');
     expect(read.headers.authorization).toMatch(/^Bearer \S+$/);

@@ -531,7 +531,7 @@ async function seededClaimLinks(): Promise<string[]> {
     headers: await businessHeaders(),
   });
   expect(response.status).toBe(200);
-  const { claims } = (await response.json()) as { claims: { claimId: string }[] };
+  const claims = (await response.json()) as { claimId: string }[];
   claimLinks = claims.map((c) => `${sandbox.url}/business/claims/${encodeURIComponent(c.claimId)}`);
   expect(claimLinks.length).toBeGreaterThanOrEqual(2);
   return claimLinks;

@@ -5,6 +5,7 @@ import { IDP_PATH } from '../identity/discovery.js';
 import { bankContext, type SandboxEnv } from './env.js';
 import { sendError } from './errors.js';
 import { requestBodyLimit } from './middleware/body-limit.js';
+import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { notificationHeaders } from './middleware/notification-headers.js';
 import { securityMiddleware } from './middleware/security.js';
@@ -27,6 +28,8 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
     '*',
     bankContext(() => bank),
   );
+  // Outermost after the bank: it sees every answer as the client gets it, faulted and error answers too.
+  app.use('*', contractCheck);
   // Bounds on what one request may cost, before anything reads its body.
   app.use('*', requestBodyLimit);
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.
