@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { recordStatus } from './history';
+import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
 import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
@@ -30,6 +31,8 @@ export async function syncPaymentStatus(
       psuIpAddress,
     );
     const changed = await recordStatus(db, payment.id, status, source);
+    // Every reading of an ended status may send the e-mail; the database lets only one through.
+    if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
     if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;

@@ -1,0 +1,16 @@
+'use server';
+
+import { z } from 'zod';
+import { psuAction } from '@/lib/actions/client';
+import { success } from '@/lib/actions/result';
+import { getDb } from '@/lib/db';
+import { setMailOnPaymentEnd } from '@/lib/db/queries/notices';
+
+/** Turns the e-mail on or off that tells the PSU when a payment of theirs is paid, rejected or cancelled. */
+export const setPaymentEndMailAction = psuAction
+  .schema(z.object({ mailOnPaymentEnd: z.enum(['on', 'off']) }), { invalidMessage: 'notices.mail.invalid' })
+  .formAction(async ({ input, ctx }) => {
+    const on = input.mailOnPaymentEnd === 'on';
+    await setMailOnPaymentEnd(await getDb(), ctx.psuId, on);
+    return success(null, on ? 'notices.mail.turnedOn' : 'notices.mail.turnedOff');
+  });
