@@ -13,5 +13,12 @@ export async function loadMessages(locale: Locale) {
     import(`@/messages/events/${locale}.json`),
     import(`@/messages/notices/${locale}.json`),
   ]);
-  return { ...app.default, ...account.default, ...validation.default, ...forms.default, ...events.default, ...notices.default };
+  return {
+    ...app.default,
+    ...account.default,
+    ...validation.default,
+    ...forms.default,
+    ...events.default,
+    ...notices.default,
+  };
 }

@@ -72,7 +72,10 @@ export async function mailPaymentEnd(
     return 'sent';
   } catch (error) {
     await releasePaymentEndMail(db, paymentId);
-    logger.warn({ paymentId, err: error instanceof Error ? error.message : error }, 'payment-end mail not sent');
+    logger.warn(
+      { paymentId, err: error instanceof Error ? error.message : error },
+      'payment-end mail not sent',
+    );
     return 'failed';
   }
 }

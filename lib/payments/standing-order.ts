@@ -34,7 +34,8 @@ export interface StandingOrderSchedule extends z.infer<typeof scheduleFields> {
  */
 export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 3): StandingOrderSchedule {
   const fields = scheduleFields.parse(payment.body);
-  const start = (fields.startDate && reykjavikDateOf(fields.startDate)) || todayInReykjavik(payment.createdAt);
+  const start =
+    (fields.startDate && reykjavikDateOf(fields.startDate)) || todayInReykjavik(payment.createdAt);
   const end = fields.endDate ? reykjavikDateOf(fields.endDate) : undefined;
   const running = payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus);
   const next =

@@ -3,8 +3,8 @@ import { readPaymentStatus } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { recordStatus } from './history';
 import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
+import { recordStatus } from './history';
 import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 

@@ -3,12 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
-import {
-  type ExecutionDate,
-  isIsoDate,
-  nextExecutionDates,
-  reykjavikDateOf,
-} from '@/lib/payments/calendar';
+import { type ExecutionDate, isIsoDate, nextExecutionDates, reykjavikDateOf } from '@/lib/payments/calendar';
 import {
   DAYS_OF_EXECUTION,
   type DayOfExecution,

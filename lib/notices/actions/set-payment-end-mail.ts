@@ -8,7 +8,10 @@ import { setMailOnPaymentEnd } from '@/lib/db/queries/notices';
 
 /** Turns the e-mail on or off that tells the PSU when a payment of theirs is paid, rejected or cancelled. */
 export const setPaymentEndMailAction = psuAction
-  .schema(z.object({ mailOnPaymentEnd: z.enum(['on', 'off']) }), { invalidMessage: 'notices.mail.invalid' })
+  // A checkbox: sent as "on" when ticked, not at all when not.
+  .schema(z.object({ mailOnPaymentEnd: z.literal('on').optional() }), {
+    invalidMessage: 'notices.mail.invalid',
+  })
   .formAction(async ({ input, ctx }) => {
     const on = input.mailOnPaymentEnd === 'on';
     await setMailOnPaymentEnd(await getDb(), ctx.psuId, on);
