@@ -1,7 +1,11 @@
-import { getTranslations } from 'next-intl/server';
+import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { accountDisplay, formatAmount, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
+import appEn from '@/messages/en.json';
+import appIs from '@/messages/is.json';
+import noticesEn from '@/messages/notices/en.json';
+import noticesIs from '@/messages/notices/is.json';
 
 /** One line of a receipt: what it is, and what the payment or the bank says. */
 export interface ReceiptLine {
@@ -49,21 +53,35 @@ function accountLine(account: string, kennitalaLabel: (kennitala: string) => str
   return { value: shown.kind === 'iban' ? shown.iban : shown.text };
 }
 
-export async function buildReceipt(
+// Made from the message files themselves rather than a request's next-intl context, so that the PDF
+// route and a test build the same receipt as the page.
+const translators = {
+  is: createTranslator({
+    locale: 'is',
+    messages: { ...appIs, ...noticesIs } as AbstractIntlMessages,
+    onError: () => {},
+  }),
+  en: createTranslator({
+    locale: 'en',
+    messages: { ...appEn, ...noticesEn } as AbstractIntlMessages,
+    onError: () => {},
+  }),
+};
+
+type Translate = ((key: string, values?: Record<string, string>) => string) & { has(key: string): boolean };
+
+/** The receipt of a payment in `locale`, issued at `now`. */
+export function buildReceipt(
   payment: Payment,
   events: readonly PaymentEvent[],
   locale: Locale,
   now: Date,
-): Promise<Receipt> {
-  const [t, tStatus, tPayments, tPayment] = await Promise.all([
-    getTranslations({ locale, namespace: 'receipt' }),
-    getTranslations({ locale, namespace: 'status' }),
-    getTranslations({ locale, namespace: 'payments' }),
-    getTranslations({ locale, namespace: 'payment' }),
-  ]);
+): Receipt {
+  const tAll = translators[locale] as unknown as Translate;
+  const t = (key: string, values?: Record<string, string>) => tAll(`receipt.${key}`, values);
   const statusLabel = (status: string) =>
-    tStatus.has(`${status}.label`) ? tStatus(`${status}.label`) : status;
-  const kennitala = (value: string) => tPayment('kennitala', { kennitala: value });
+    tAll.has(`status.${status}.label`) ? tAll(`status.${status}.label`) : status;
+  const kennitala = (value: string) => tAll('payment.kennitala', { kennitala: value });
   const atBank = payment.phase === 'initiated' || payment.bankPaymentId !== null;
   const debtor = accountOf(payment.body.debtorAccount);
   const lines: ReceiptLine[] = [
@@ -75,14 +93,20 @@ export async function buildReceipt(
     {
       key: 'status',
       label: t('status'),
-      value: atBank && payment.transactionStatus ? statusLabel(payment.transactionStatus) : t('noStatus'),
+      // The bank's refusal of the initiation is what it said; before any answer there is no status.
+      value:
+        payment.phase === 'refused'
+          ? statusLabel('refused')
+          : atBank && payment.transactionStatus
+            ? statusLabel(payment.transactionStatus)
+            : t('noStatus'),
       ...(payment.transactionStatus ? { detail: payment.transactionStatus } : {}),
     },
     {
       key: 'kind',
       label: t('kind'),
-      value: tPayments.has(`service.${payment.service}`)
-        ? tPayments(`service.${payment.service}`)
+      value: tAll.has(`payments.service.${payment.service}`)
+        ? tAll(`payments.service.${payment.service}`)
         : payment.service,
     },
     ...(debtor ? [{ key: 'debtor', label: t('debtor'), ...accountLine(debtor, kennitala) }] : []),

@@ -26,11 +26,8 @@ export default async function ReceiptPage({ params }: { params: Promise<{ locale
   const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(await headers()));
   if (!found) notFound();
   const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
-  const [receipt, t, tp] = await Promise.all([
-    buildReceipt(found.payment, found.events, pageLocale, new Date()),
-    getTranslations('receipt'),
-    getTranslations('payment'),
-  ]);
+  const receipt = buildReceipt(found.payment, found.events, pageLocale, new Date());
+  const [t, tp] = await Promise.all([getTranslations('receipt'), getTranslations('payment')]);
   return (
     <div className="space-y-6">
       <nav className="flex flex-wrap items-center gap-4 print:hidden">

@@ -18,7 +18,7 @@ export const GET = withRequestId(
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
     const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
-    const receipt = await buildReceipt(found.payment, found.events, locale, new Date());
+    const receipt = buildReceipt(found.payment, found.events, locale, new Date());
     const name = (await getTranslations({ locale, namespace: 'receipt' }))('fileName');
     return new NextResponse(new Uint8Array(await receiptPdf(receipt)), {
       headers: {
