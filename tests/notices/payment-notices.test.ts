@@ -125,7 +125,10 @@ describe('the e-mail when a payment ends', () => {
     ]);
     expect(answers.slice(0, 3).map((answer) => (answer as Response).status)).toEqual([200, 200, 200]);
     await waitFor(async () => {
-      const rows = await db.select().from(paymentNotifications).where(eq(paymentNotifications.paymentId, row.id));
+      const rows = await db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.paymentId, row.id));
       return rows.length === 3 && rows.every((notification) => notification.processedAt) ? true : undefined;
     });
     // Settled on the creditor's side too: final again, but the payment ended already.
@@ -176,9 +179,11 @@ describe('status notices since the last visit', () => {
     expect(changes.map((change) => change.transactionStatus)).toEqual(['ACSC', 'ACSP']);
 
     await markStatusSeen(db, mine, changes[1]?.eventId ?? 0);
-    expect((await statusChangesSince(db, mine, (await noticeSettingsOf(db, mine)).statusSeenThrough, 10)).map(
-      (change) => change.transactionStatus,
-    )).toEqual(['ACSC']);
+    expect(
+      (await statusChangesSince(db, mine, (await noticeSettingsOf(db, mine)).statusSeenThrough, 10)).map(
+        (change) => change.transactionStatus,
+      ),
+    ).toEqual(['ACSC']);
     // The mark never goes back.
     await markStatusSeen(db, mine, 0);
     expect((await noticeSettingsOf(db, mine)).statusSeenThrough).toBe(changes[1]?.eventId);
@@ -194,7 +199,12 @@ describe('status notices since the last visit', () => {
     // A stranger who sends a mark past everything gets one no further than their own newest change (none).
     await markStatusSeen(db, stranger, Number.MAX_SAFE_INTEGER);
     expect((await noticeSettingsOf(db, stranger)).statusSeenThrough).toBe(0);
-    const ownerChanges = await statusChangesSince(db, owner, (await noticeSettingsOf(db, owner)).statusSeenThrough, 10);
+    const ownerChanges = await statusChangesSince(
+      db,
+      owner,
+      (await noticeSettingsOf(db, owner)).statusSeenThrough,
+      10,
+    );
     expect(ownerChanges.map((change) => change.paymentId)).toEqual([row.id]);
   });
 });
