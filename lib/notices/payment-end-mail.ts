@@ -18,11 +18,11 @@ function endingOf(status: string): Ending {
 
 const texts = {
   is: {
-    subject: { paid: 'Greiðsla greidd', rejected: 'Greiðslu hafnað', cancelled: 'Greiðsla felld niður' },
+    subject: { paid: 'Greiðsla greidd', rejected: 'Greiðslu hafnað', cancelled: 'Greiðsla afturkölluð' },
     said: {
       paid: 'Bankinn þinn segir að greiðslan hafi verið greidd',
       rejected: 'Bankinn þinn hafnaði greiðslunni',
-      cancelled: 'Bankinn þinn felldi greiðsluna niður',
+      cancelled: 'Bankinn þinn afturkallaði greiðsluna',
     },
     to: 'til',
     body: (said: string, what: string, link: string) =>

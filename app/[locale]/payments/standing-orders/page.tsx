@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { standingOrdersOf } from '@/lib/db/queries/notices';
-import { formatDate } from '@/lib/format';
+import { accountDisplay, formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
@@ -19,6 +19,12 @@ import { toPaymentView } from '@/lib/payments/view';
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   return { title: (await getTranslations({ locale, namespace: 'standingOrders' }))('title') };
+}
+
+/** An account as the PSU knows it, for naming an order that has no recipient's name. */
+function accountName(account: string): string {
+  const shown = accountDisplay(account);
+  return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
 }
 
 async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {
@@ -73,7 +79,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
           <QueryProvider>
             <ul className="space-y-4">
               {orders.map(({ view, schedule, text }) => {
-                const name = view.creditorName ?? view.creditorAccount;
+                const name = view.creditorName ?? accountName(view.creditorAccount);
                 return (
                   <li key={view.id} data-payment-id={view.id}>
                     <article
