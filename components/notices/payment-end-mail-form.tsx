@@ -10,10 +10,12 @@ import { setPaymentEndMailAction } from '@/lib/notices/actions/set-payment-end-m
 /** The PSU's choice of an e-mail when a payment ends; off until they tick it. Works before hydration. */
 export function PaymentEndMailForm({ on, verified }: { on: boolean; verified: boolean }) {
   const t = useTranslations('notices.mail');
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(
-    setPaymentEndMailAction,
-    null,
-  );
+  const [state, action, pending] = useActionState<
+    ActionResult<{ mailOnPaymentEnd: boolean }> | null,
+    FormData
+  >(setPaymentEndMailAction, null);
+  // React resets a form after its action: the box then shows the choice just saved.
+  const saved = state?.ok ? state.data.mailOnPaymentEnd : on;
   return (
     <form action={action} className="space-y-3">
       <FormMessage result={state} />
@@ -21,10 +23,11 @@ export function PaymentEndMailForm({ on, verified }: { on: boolean; verified: bo
       {!verified && <p className="text-sm text-amber-900">{t('unverified')}</p>}
       <label className="flex items-start gap-2">
         <input
+          key={String(saved)}
           type="checkbox"
           name="mailOnPaymentEnd"
           value="on"
-          defaultChecked={on}
+          defaultChecked={saved}
           className="mt-1 h-4 w-4"
         />
         <span>{t('label')}</span>

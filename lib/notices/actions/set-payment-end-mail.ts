@@ -15,5 +15,5 @@ export const setPaymentEndMailAction = psuAction
   .formAction(async ({ input, ctx }) => {
     const on = input.mailOnPaymentEnd === 'on';
     await setMailOnPaymentEnd(await getDb(), ctx.psuId, on);
-    return success(null, on ? 'notices.mail.turnedOn' : 'notices.mail.turnedOff');
+    return success({ mailOnPaymentEnd: on }, on ? 'notices.mail.turnedOn' : 'notices.mail.turnedOff');
   });
