@@ -11,7 +11,8 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pino'],
+  // pdfkit reads its font metrics from files beside its code at run time, so it is not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pino', 'pdfkit'],
   poweredByHeader: false,
   // A separate build dir lets a second build (a benchmark, a parallel check) leave this one alone.
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -3,7 +3,8 @@ import { readPaymentStatus } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { recordStatus } from './history';
+import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
+import { findOwnPayment, paymentTimeline, recordStatus } from './history';
 import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
@@ -30,6 +31,8 @@ export async function syncPaymentStatus(
       psuIpAddress,
     );
     const changed = await recordStatus(db, payment.id, status, source);
+    // Every reading of an ended status may send the e-mail; the database lets only one through.
+    if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
     if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
@@ -57,4 +60,18 @@ export async function refreshFromBank(db: Db, payment: Payment, source: StatusSo
     logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
   }
   return syncPaymentStatus(db, payment, source, psuIpAddress);
+}
+
+/**
+ * One of the PSU's payments with its timeline, its status read from the bank first while the bank
+ * may still change it; undefined for a payment that does not exist or is another PSU's.
+ */
+export async function readOwnPaymentFromBank(db: Db, psuId: string, paymentId: string, psuIpAddress: string) {
+  let payment = await findOwnPayment(db, psuId, paymentId);
+  if (!payment) return undefined;
+  if (needsSync(payment)) {
+    await refreshFromBank(db, payment, 'poll', psuIpAddress);
+    payment = (await findOwnPayment(db, psuId, paymentId)) ?? payment;
+  }
+  return { payment, events: await paymentTimeline(db, payment.id) };
 }

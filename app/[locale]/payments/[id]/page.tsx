@@ -27,10 +27,11 @@ export default async function PaymentPage({
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, id);
   if (!payment) notFound();
-  const [events, t, tr, { outcome }] = await Promise.all([
+  const [events, t, tr, treceipt, { outcome }] = await Promise.all([
     paymentTimeline(db, payment.id),
     getTranslations('payment'),
     getTranslations('return'),
+    getTranslations('receipt'),
     searchParams,
   ]);
   return (
@@ -38,7 +39,15 @@ export default async function PaymentPage({
       <Link href="/payments" className="text-sm text-brand-700 underline underline-offset-2">
         ← {t('backToList')}
       </Link>
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <Link
+          href={`/payments/${payment.id}/receipt`}
+          className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        >
+          {treceipt('link')}
+        </Link>
+      </div>
       {(outcome === 'ok' || outcome === 'nok') && (
         <p
           role="status"
