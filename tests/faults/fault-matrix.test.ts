@@ -129,13 +129,20 @@ beforeAll(async () => {
   // compiled, token issued, tables warm) can take longer than BANK_TIMEOUT_MS on a busy machine, and
   // a retry that times out for that reason would say nothing about the fault under test. On a busy
   // machine the first tries may time out themselves: it tries until one goes through.
+  let lastFailure = '';
   await eventually(
-    () => initiated('warm-up').catch(() => undefined),
+    () =>
+      initiated('warm-up').catch((error: unknown) => {
+        lastFailure = String(error);
+        return undefined;
+      }),
     SETTLE_MS,
     'a first initiation to go through',
-  );
+  ).catch((error: unknown) => {
+    throw new Error(`${error}; the last try: ${lastFailure}`);
+  });
   // Starting a bank, an app database and the app's modules: minutes on a machine busy with other work.
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await app?.jobs.stopJobs();
