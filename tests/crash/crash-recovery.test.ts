@@ -133,7 +133,7 @@ describe('crash recovery', () => {
     sandboxPort = await freePort();
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     // On PGlite the bank starts from a copy of its migrated and seeded template, as from an earlier run.
-    const sandboxDatabase = testDatabaseUrl()
+    const sandboxDatabase: Record<string, string> = testDatabaseUrl()
       ? { SANDBOX_DATABASE_URL: await createTestDatabase('sandbox') }
       : { SANDBOX_DATA_DIR: await sandboxDataDirFromTemplate(path.join(temp, 'sandbox')) };
     sandboxEnv = { SANDBOX_PORT: String(sandboxPort), ...sandboxDatabase };
