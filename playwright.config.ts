@@ -45,14 +45,26 @@ const chromiumFlags = [
   '--no-first-run',
 ];
 
+// Two browsers at once: most of a spec's time is spent waiting on the bank and the app, so a second
+// worker fills the first one's waits. Specs keep apart at the one shared sandbox bank and demo PSU by
+// paying from accounts of their own where they set fault rules or look for the bank's authorisation;
+// a spec whose tests depend on each other says so (`test.describe.configure`).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+// Specs that need the app to themselves: the fuzz suite reads every error-level line the app logged
+// while it ran, so it runs when every other spec has finished (as the setup's teardown project, which
+// runs whatever the others' outcome).
+const alone = /security-fuzz\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: path.join(runDir, 'results'),
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Bounds on a failure, not on a pass: two workers share the machine's cores with the app and the
+  // bank, and a machine busy with other work takes minutes for a spec that takes seconds idle.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.data/test-results/playwright.json' }],
@@ -63,11 +75,17 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
   projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts/ },
+    { name: 'setup', testMatch: /global\.setup\.ts/, teardown: 'chromium-alone' },
     {
       name: 'chromium',
+      testIgnore: alone,
       use: { ...devices['Desktop Chrome'], storageState: process.env.E2E_SESSION_FILE },
       dependencies: ['setup'],
+    },
+    {
+      name: 'chromium-alone',
+      testMatch: alone,
+      use: { ...devices['Desktop Chrome'], storageState: process.env.E2E_SESSION_FILE },
     },
   ],
   webServer: [

@@ -48,15 +48,23 @@ test('OAuth: the bank\u2019s authorisation server, a code back to us, confirmed'
   expect(steps).toContain('finalised');
 });
 
+// Helga approves in the bank's app (decoupled); this spec alone pays from her account.
+const decoupledDebtor = 'IS950515260012341505852289';
+
 test('decoupled: the PSU approves in the bank\u2019s app while our page waits', async ({ page, request }) => {
-  await pay(page, 'IS950515260012341505852289', 'Decoupled SCA');
+  await pay(page, decoupledDebtor, 'Decoupled SCA');
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(page.locator('[data-sca-step="decoupled"]')).toBeVisible();
   await expect(timeline(page).filter({ has: page.locator('[data-sca-status="started"]') })).toHaveCount(1);
 
-  const { authorisations } = (await (await request.get(`${sandboxUrl}/sandbox/authorisations`)).json()) as {
-    authorisations: { authorisationId: string; scaStatus: string }[];
+  // This payment's own authorisation: other specs may be paying at the same bank meanwhile.
+  const { payments } = (await (await request.get(`${sandboxUrl}/sandbox/payments`)).json()) as {
+    payments: { paymentId: string; body: { debtorAccount?: { iban?: string } } }[];
   };
+  const bankPayment = payments.find((payment) => payment.body.debtorAccount?.iban === decoupledDebtor);
+  const { authorisations } = (await (
+    await request.get(`${sandboxUrl}/sandbox/authorisations?paymentId=${bankPayment?.paymentId}`)
+  ).json()) as { authorisations: { authorisationId: string; scaStatus: string }[] };
   const waiting = authorisations.find((authorisation) => authorisation.scaStatus === 'started');
   expect(waiting).toBeDefined();
   expect(

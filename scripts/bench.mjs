@@ -20,6 +20,8 @@ const benches = [
   { name: 'sandbox-initiations', args: ['10', '16'], read: readSandboxInitiations, optional: true },
   { name: 'first-load-js', args: [], needsBuild: true },
   { name: 'lighthouse', args: ['3'], needsBuild: true },
+  // Reads the last `npm test` run's records (.data/test-results); it runs no test itself.
+  { name: 'test-phases', args: [], optional: true },
 ];
 
 const only = process.argv.slice(2);
