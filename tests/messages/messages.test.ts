@@ -9,6 +9,8 @@ import eventsIs from '@/messages/events/is.json';
 import formsEn from '@/messages/forms/en.json';
 import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
+import savedEn from '@/messages/saved/en.json';
+import savedIs from '@/messages/saved/is.json';
 import validationEn from '@/messages/validation/en.json';
 import validationIs from '@/messages/validation/is.json';
 
@@ -23,8 +25,15 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const english = leaves({ ...en, ...accountEn, ...validationEn, ...formsEn, ...eventsEn } as Tree);
-const icelandic = leaves({ ...is, ...accountIs, ...validationIs, ...formsIs, ...eventsIs } as Tree);
+const english = leaves({ ...en, ...accountEn, ...validationEn, ...formsEn, ...eventsEn, ...savedEn } as Tree);
+const icelandic = leaves({
+  ...is,
+  ...accountIs,
+  ...validationIs,
+  ...formsIs,
+  ...eventsIs,
+  ...savedIs,
+} as Tree);
 
 describe('app messages', () => {
   it('have the same keys in Icelandic and English', () => {
