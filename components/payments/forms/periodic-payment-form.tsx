@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { z } from 'zod/mini';
 import { deferSchema } from '@/lib/forms/deferred-schema';
 import { initiatePeriodicPaymentAction } from '@/lib/payments/actions/initiate-periodic-payment';
+import type { FormPrefill } from '@/lib/payments/saved/pay-again';
 import { DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from '@/lib/payments/schemas/enums';
 import {
   PERIODIC_REMITTANCE_STRUCTURED_MAX,
@@ -22,6 +23,7 @@ import { ExecutionPreview } from './execution-preview';
 import { PaymentForm, usePaymentForm } from './payment-form';
 import { ProductAccountFields } from './product-field';
 import { RemittanceField } from './remittance-field';
+import { useSavedChoices } from './saved-choices';
 
 type FormValues = z.output<typeof periodicSubmissionSchema>;
 
@@ -30,25 +32,34 @@ const loadSchema = deferSchema(() =>
 );
 
 /** Spec 2.2 periodic payment (standing order) with a live preview of the next 12 dates. */
-export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) {
+export function PeriodicPaymentForm({
+  submissionId,
+  initial,
+}: {
+  submissionId: string;
+  /** A past standing order's values (pay again). */
+  initial?: FormPrefill;
+}) {
   const t = useTranslations('forms');
+  const { accounts } = useSavedChoices();
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
     submissionId,
     payment: {
-      debtorAccount: { iban: '' },
+      debtorAccount: { iban: accounts[0]?.iban ?? '' },
       creditorAccount: { iban: '' },
       instructedAmount: { currency: 'ISK', amount: '' },
       frequency: 'Monthly',
       dayOfExecution: '',
       executionRule: '',
+      ...initial?.payment,
     },
   });
   const onSubmit = form.handleSubmit((values) => form.submit(() => initiatePeriodicPaymentAction(values)));
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>
-      <ProductAccountFields />
+      <ProductAccountFields initialProduct={initial?.product} />
       <AmountField name="payment.instructedAmount" />
       <RemittanceField
         name="payment.remittanceInformationUnstructured"

@@ -10,7 +10,9 @@ import {
   templateFromPaymentSchema,
   templateIdSchema,
 } from '@/lib/payments/saved/bulk-templates';
-import { savedAction } from './saved-action';
+import { savedAction, showingChangeOn } from './saved-action';
+
+const changed = showingChangeOn('/[locale]/payments/new/bulk');
 
 /** Keeps one of the PSU's past bulk payments as a template, read from the payment as the bank was sent it. */
 export const templateFromPaymentAction = savedAction
@@ -25,13 +27,13 @@ export const templateFromPaymentAction = savedAction
       product: payment.product,
       body: templateBody(payment.body),
     });
-    return id ? success({ id }, 'saved.templates.added') : failure('saved.errors.invalid');
+    return id ? changed(success({ id }, 'saved.templates.added')) : failure('saved.errors.invalid');
   });
 
 export const deleteTemplateAction = savedAction
   .schema(templateIdSchema, { invalidMessage: 'saved.errors.notFound' })
   .formAction(async ({ input, ctx: { psuId } }) =>
     (await deleteBulkTemplate(await getDb(), psuId, input.id))
-      ? success(null, 'saved.templates.deleted')
+      ? changed(success(null, 'saved.templates.deleted'))
       : failure('saved.errors.notFound'),
   );

@@ -8,14 +8,16 @@ import {
   renameAccountSchema,
   renameMyAccount,
 } from '@/lib/payments/saved/my-accounts';
-import { savedAction } from './saved-action';
+import { savedAction, showingChangeOn } from './saved-action';
+
+const changed = showingChangeOn('/[locale]/my-accounts');
 
 /** Names one of the signed-in PSU's accounts; another PSU's account is as absent as none. */
 export const renameMyAccountAction = savedAction
   .schema(renameAccountSchema, { invalidMessage: 'saved.errors.invalid' })
   .formAction(async ({ input, ctx: { psuId } }) =>
     (await renameMyAccount(await getDb(), psuId, input.id, input.name))
-      ? success(null, 'saved.accounts.renamed')
+      ? changed(success(null, 'saved.accounts.renamed'))
       : failure('saved.errors.notFound'),
   );
 
@@ -23,6 +25,6 @@ export const removeMyAccountAction = savedAction
   .schema(removeAccountSchema, { invalidMessage: 'saved.errors.notFound' })
   .formAction(async ({ input, ctx: { psuId } }) =>
     (await removeMyAccount(await getDb(), psuId, input.id))
-      ? success(null, 'saved.accounts.removed')
+      ? changed(success(null, 'saved.accounts.removed'))
       : failure('saved.errors.notFound'),
   );

@@ -12,7 +12,9 @@ import {
   payeeInputSchema,
   payeeUpdateSchema,
 } from '@/lib/payments/saved/payees';
-import { savedAction } from './saved-action';
+import { savedAction, showingChangeOn } from './saved-action';
+
+const changed = showingChangeOn('/[locale]/payees');
 
 const keep = ['name', 'account', 'kennitala', 'accountKind'] as const;
 
@@ -23,14 +25,14 @@ export const addPayeeAction = savedAction
     const db = await getDb();
     if (!(await hasRoomForPayee(db, psuId))) return failure('saved.errors.tooManyPayees');
     const id = await insertPayee(db, psuId, input);
-    return id ? success({ id }, 'saved.payees.added') : failure('saved.errors.invalid');
+    return id ? changed(success({ id }, 'saved.payees.added')) : failure('saved.errors.invalid');
   });
 
 export const updatePayeeAction = savedAction
   .schema(payeeUpdateSchema, { invalidMessage: 'saved.errors.invalid', keep })
   .formAction(async ({ input: { id, ...fields }, ctx: { psuId } }) =>
     (await updatePayee(await getDb(), psuId, id, fields))
-      ? success(null, 'saved.payees.updated')
+      ? changed(success(null, 'saved.payees.updated'))
       : failure('saved.errors.notFound'),
   );
 
@@ -38,7 +40,7 @@ export const deletePayeeAction = savedAction
   .schema(payeeIdSchema, { invalidMessage: 'saved.errors.notFound' })
   .formAction(async ({ input, ctx: { psuId } }) =>
     (await deletePayee(await getDb(), psuId, input.id))
-      ? success(null, 'saved.payees.deleted')
+      ? changed(success(null, 'saved.payees.deleted'))
       : failure('saved.errors.notFound'),
   );
 
@@ -55,5 +57,5 @@ export const payeeFromPaymentAction = savedAction
     if (!account) return failure('saved.errors.notFound');
     if (!(await hasRoomForPayee(db, psuId))) return failure('saved.errors.tooManyPayees');
     const id = await insertPayee(db, psuId, { name: input.name, ...account, kennitala: null });
-    return id ? success({ id }, 'saved.payees.added') : failure('saved.errors.invalid');
+    return id ? changed(success({ id }, 'saved.payees.added')) : failure('saved.errors.invalid');
   });
