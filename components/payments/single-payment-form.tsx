@@ -16,7 +16,6 @@ import { DateField } from '@/components/payments/forms/date-field';
 import { PaymentForm, usePaymentForm } from '@/components/payments/forms/payment-form';
 import { ProductAccountFields } from '@/components/payments/forms/product-field';
 import { RemittanceField } from '@/components/payments/forms/remittance-field';
-import { useSavedChoices } from '@/components/payments/forms/saved-choices';
 import { StructuredReferences } from '@/components/payments/forms/structured-references';
 import { deferSchema } from '@/lib/forms/deferred-schema';
 import { initiateSinglePaymentAction } from '@/lib/payments/actions/initiate-single-payment';
@@ -54,12 +53,11 @@ export function SinglePaymentForm({
   initial?: FormPrefill;
 }) {
   const t = useTranslations('forms');
-  const { accounts } = useSavedChoices();
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
     submissionId,
     payment: {
-      debtorAccount: { iban: prefill?.debtorIban ?? accounts[0]?.iban ?? '' },
+      debtorAccount: { iban: prefill?.debtorIban ?? '' },
       creditorAccount: { iban: prefill?.creditorIban ?? '' },
       instructedAmount: { currency: prefill?.currency ?? 'ISK', amount: prefill?.amount ?? '' },
       ...(prefill?.creditorName ? { creditorName: prefill.creditorName } : {}),

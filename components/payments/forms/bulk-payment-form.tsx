@@ -20,7 +20,6 @@ import type { BulkTableHandle } from './bulk-table';
 import { BulkTotals } from './bulk-totals';
 import { useFieldMessage } from './messages';
 import { PaymentForm, usePaymentForm } from './payment-form';
-import { useSavedChoices } from './saved-choices';
 
 type FormValues = z.output<typeof bulkSubmissionSchema>;
 
@@ -55,7 +54,6 @@ export function BulkPaymentForm({
   const { state, dispatch, badRows, totals } = useBulkRows();
   const { product, rows, tools, editing, progress } = state;
   const table = useRef<BulkTableHandle>(null);
-  const { accounts } = useSavedChoices();
   // The rows of a past bulk or template are checked as typed rows are, once the row tools load.
   useEffect(() => {
     if (!initial) return;
@@ -71,7 +69,7 @@ export function BulkPaymentForm({
     payment: {
       paymentInformationId,
       batchBookingPreferred: false,
-      debtorAccount: { iban: accounts[0]?.iban ?? '' },
+      debtorAccount: { iban: '' },
       chargesAccount: { iban: '' },
       payments: [],
       ...initial?.payment,

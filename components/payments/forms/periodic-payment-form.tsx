@@ -23,7 +23,6 @@ import { ExecutionPreview } from './execution-preview';
 import { PaymentForm, usePaymentForm } from './payment-form';
 import { ProductAccountFields } from './product-field';
 import { RemittanceField } from './remittance-field';
-import { useSavedChoices } from './saved-choices';
 
 type FormValues = z.output<typeof periodicSubmissionSchema>;
 
@@ -41,12 +40,11 @@ export function PeriodicPaymentForm({
   initial?: FormPrefill;
 }) {
   const t = useTranslations('forms');
-  const { accounts } = useSavedChoices();
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
     submissionId,
     payment: {
-      debtorAccount: { iban: accounts[0]?.iban ?? '' },
+      debtorAccount: { iban: '' },
       creditorAccount: { iban: '' },
       instructedAmount: { currency: 'ISK', amount: '' },
       frequency: 'Monthly',
