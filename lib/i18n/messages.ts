@@ -2,16 +2,17 @@ import type { Locale } from './routing';
 
 /**
  * The texts of one locale: the app's own, the account pages', the validation messages of the payment
- * schemas, the payment forms', the events pages' and the notices, standing orders and receipts'. Each area keeps its own file so that it can grow alone.
+ * schemas, the payment forms', the events pages' and the notices, standing orders and receipts', and the PSU's saved accounts, payees and templates'. Each area keeps its own file so that it can grow alone.
  */
 export async function loadMessages(locale: Locale) {
-  const [app, account, validation, forms, events, notices] = await Promise.all([
+  const [app, account, validation, forms, events, notices, saved] = await Promise.all([
     import(`@/messages/${locale}.json`),
     import(`@/messages/account/${locale}.json`),
     import(`@/messages/validation/${locale}.json`),
     import(`@/messages/forms/${locale}.json`),
     import(`@/messages/events/${locale}.json`),
     import(`@/messages/notices/${locale}.json`),
+    import(`@/messages/saved/${locale}.json`),
   ]);
   return {
     ...app.default,
@@ -20,5 +21,6 @@ export async function loadMessages(locale: Locale) {
     ...forms.default,
     ...events.default,
     ...notices.default,
+    ...saved.default,
   };
 }

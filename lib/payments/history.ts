@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { paymentEvents, payments } from '@/lib/db/schema';
+import { keepAccountWhenAccepted } from './saved/my-accounts';
 import { isFinalStatus, type StatusSource } from './status';
 
 /**
@@ -9,7 +10,8 @@ import { isFinalStatus, type StatusSource } from './status';
  * leaves the timeline clean; a new status updates the payment and adds one event, atomically.
  * A non-final reading never replaces a final status: the bank does not take a settled, rejected or
  * cancelled payment back, so such a reading is a stale answer that arrived after a newer one (a
- * notification's re-read racing the poll), and is dropped.
+ * notification's re-read racing the poll), and is dropped. An accepted status keeps the paying
+ * account among the PSU's accounts.
  */
 export async function recordStatus(
   db: Db,
@@ -31,6 +33,7 @@ export async function recordStatus(
       .set({ transactionStatus, updatedAt: databaseNow() })
       .where(eq(payments.id, paymentId));
     await tx.insert(paymentEvents).values({ paymentId, transactionStatus, source, detail });
+    await keepAccountWhenAccepted(tx, paymentId, transactionStatus);
     return true;
   });
 }

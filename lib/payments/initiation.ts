@@ -11,6 +11,7 @@ import { logger } from '@/lib/log';
 import { issueNotificationUri, notificationContentPreferred } from './notifications';
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
+import { keepAccountWhenAccepted } from './saved/my-accounts';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
 import { afterInitiation } from './status-checks';
 import { decideAttempt } from './submission-attempts';
@@ -156,6 +157,7 @@ async function send(
         source: 'initiation',
         detail: { requestId: initiated.requestId },
       });
+      await keepAccountWhenAccepted(tx, payment.id, initiated.transactionStatus);
     });
     await afterInitiation(payment.id);
     return {

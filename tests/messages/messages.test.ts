@@ -11,6 +11,8 @@ import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
 import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
+import savedEn from '@/messages/saved/en.json';
+import savedIs from '@/messages/saved/is.json';
 import validationEn from '@/messages/validation/en.json';
 import validationIs from '@/messages/validation/is.json';
 
@@ -32,6 +34,7 @@ const english = leaves({
   ...formsEn,
   ...eventsEn,
   ...noticesEn,
+  ...savedEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -40,6 +43,7 @@ const icelandic = leaves({
   ...formsIs,
   ...eventsIs,
   ...noticesIs,
+  ...savedIs,
 } as Tree);
 
 describe('app messages', () => {

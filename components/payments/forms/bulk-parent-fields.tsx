@@ -8,6 +8,7 @@ import type { PaymentProduct } from '@/lib/bank/payments';
 import { AccountField } from './account-field';
 import { CheckboxField, MoreDetails } from './choice-fields';
 import { DateField } from './date-field';
+import { DebtorAccountField } from './debtor-account-field';
 import { newPaymentInformationId } from './payment-information-id';
 import { ProductField } from './product-field';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -56,7 +57,7 @@ export function BulkParentFields({
         {t('bulk.parent')}
       </h2>
       <ProductField value={product} onChange={onProductChange} />
-      <AccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
+      <DebtorAccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
       <PaymentInformationIdField />
       <DateField
         name="payment.requestedExecutionDate"

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
 import { QueryProvider } from '@/components/layout/query-provider';
 import { PaymentLive } from '@/components/payments/payment-live';
+import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
@@ -62,6 +63,7 @@ export default async function PaymentPage({
           <PaymentLive initial={toPaymentView(payment, events)} />
         </QueryProvider>
       </ClientMessages>
+      <PaymentSavedActions payment={payment} />
     </div>
   );
 }
