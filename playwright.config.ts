@@ -94,7 +94,8 @@ export default defineConfig({
       command: 'node_modules/.bin/tsx sandbox/src/main.ts',
       url: `${sandboxUrl}/sandbox/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A new data dir, migrated and seeded: seconds when idle, minutes on a machine busy with other work.
+      timeout: 300_000,
       env: {
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
@@ -110,7 +111,7 @@ export default defineConfig({
       stdout: 'pipe',
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: {
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
