@@ -51,8 +51,8 @@ const chromiumFlags = [
 // a spec whose tests depend on each other says so (`test.describe.configure`).
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 // Specs that need the app to themselves: the fuzz suite reads every error-level line the app logged
-// while it ran, so it runs when every other spec has finished (as the setup's teardown project, which
-// runs whatever the others' outcome).
+// while it ran, so it runs once every other spec has passed (a failure elsewhere leaves it not run).
+// Alone: `npx playwright test e2e/security-fuzz.spec.ts --no-deps` (it signs up a PSU of its own).
 const alone = /security-fuzz\.spec\.ts/;
 
 export default defineConfig({
@@ -75,7 +75,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
   projects: [
-    { name: 'setup', testMatch: /global\.setup\.ts/, teardown: 'chromium-alone' },
+    { name: 'setup', testMatch: /global\.setup\.ts/ },
     {
       name: 'chromium',
       testIgnore: alone,
@@ -85,7 +85,8 @@ export default defineConfig({
     {
       name: 'chromium-alone',
       testMatch: alone,
-      use: { ...devices['Desktop Chrome'], storageState: process.env.E2E_SESSION_FILE },
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['chromium'],
     },
   ],
   webServer: [
@@ -93,7 +94,8 @@ export default defineConfig({
       command: 'node_modules/.bin/tsx sandbox/src/main.ts',
       url: `${sandboxUrl}/sandbox/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A new data dir, migrated and seeded: seconds when idle, minutes on a machine busy with other work.
+      timeout: 300_000,
       env: {
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
@@ -109,7 +111,7 @@ export default defineConfig({
       stdout: 'pipe',
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: {
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
