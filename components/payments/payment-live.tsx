@@ -1,27 +1,15 @@
 'use client';
 
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { paymentQuery } from '@/components/payments/payment-query';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import type { PaymentView } from '@/lib/payments/view';
-
-export const paymentQuery = (id: string, initialData?: PaymentView) =>
-  queryOptions({
-    queryKey: ['payment', id],
-    queryFn: async (): Promise<PaymentView> => {
-      const response = await fetch(`/api/payments/${id}`, { cache: 'no-store' });
-      if (!response.ok) throw new Error(`payment read failed: ${response.status}`);
-      return response.json();
-    },
-    initialData,
-    // Poll until the bank reports a final status; then there is nothing more to learn.
-    refetchInterval: (query) => (query.state.data?.final ? false : 2_000),
-  });
 
 export function PaymentLive({ initial }: { initial: PaymentView }) {
   const { data } = useQuery(paymentQuery(initial.id, initial));
@@ -110,7 +98,14 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
             ))}
           </ol>
         )}
-        {!payment.final && <p className="mt-2 text-sm text-slate-600">{t('live')}</p>}
+        {payment.refreshEveryMs !== false && (
+          <p className="mt-2 text-sm text-slate-600">
+            {t(payment.statusClass === 'debited' ? 'liveAfterDebit' : 'live')}
+          </p>
+        )}
+        {payment.statusClass === 'standing' && (
+          <p className="mt-2 text-sm text-slate-600">{t('standingChecks')}</p>
+        )}
       </section>
     </div>
   );

@@ -2,7 +2,6 @@ import { findProfile } from '@/lib/auth/accounts';
 import type { Db } from '@/lib/db';
 import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { Bill } from '@/lib/db/schema';
-import { finalStatusList } from '@/lib/payments/status';
 import type { BillView } from './bill-view';
 
 function toView(bill: Bill, payment: { id: string; transactionStatus: string | null } | undefined): BillView {
@@ -17,12 +16,7 @@ function toView(bill: Bill, payment: { id: string; transactionStatus: string | n
     dueDate: bill.dueDate,
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
-    payment: payment
-      ? {
-          ...payment,
-          final: payment.transactionStatus !== null && finalStatusList.includes(payment.transactionStatus),
-        }
-      : null,
+    payment: payment ? { id: payment.id, transactionStatus: payment.transactionStatus } : null,
   };
 }
 

@@ -198,7 +198,7 @@ export const paymentNotifications = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     body: jsonb('body'),
     requestId: text('request_id'),
-    /** received, then processed (status re-read from the bank) or payment_not_at_bank. */
+    /** received, then processed (status re-read from the bank), already_final or payment_not_at_bank. */
     status: text('status').notNull().default('received'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },

@@ -12,6 +12,7 @@ import { issueNotificationUri, notificationContentPreferred } from './notificati
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
+import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
 
 export interface InitiationRequest {
@@ -151,7 +152,7 @@ async function send(
         detail: { requestId: initiated.requestId },
       });
     });
-    await afterInitiation(payment.id);
+    await afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
     return {
       ok: true,
       paymentId: payment.id,

@@ -1,6 +1,6 @@
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { nextScaStep, type ScaStep, scaStateOf } from './sca';
-import { isFinalStatus } from './status';
+import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
 export interface PaymentView {
@@ -11,7 +11,10 @@ export interface PaymentView {
   transactionStatus: string | null;
   /** The status to show: the bank's, or our own phase before the bank has one. */
   displayStatus: string;
-  final: boolean;
+  /** What the bank's status means (lib/payments/status.ts); null before the bank has the payment. */
+  statusClass: StatusClass | null;
+  /** How often the open page asks again; false when nothing more is to be learnt by asking. */
+  refreshEveryMs: number | false;
   /** The bank has it and it is not settled: the PSU may ask for its cancellation. */
   cancellable: boolean;
   amount: string;
@@ -35,7 +38,14 @@ export interface PaymentView {
   }[];
 }
 
+/** A payment not yet at the bank is asked about while it may still be sent; a refused one never. */
+function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
+  if (!atBank) return payment.phase === 'refused' ? false : 2_000;
+  return liveRefreshMs(statusClass(payment.transactionStatus, payment.service));
+}
+
 export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
+  const atBank = payment.phase === 'initiated';
   const displayStatus =
     payment.phase === 'refused'
       ? 'refused'
@@ -47,8 +57,9 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     phase: payment.phase,
     transactionStatus: payment.transactionStatus,
     displayStatus,
-    final: payment.phase === 'refused' || isFinalStatus(payment.transactionStatus),
-    cancellable: payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus),
+    statusClass: atBank ? statusClass(payment.transactionStatus, payment.service) : null,
+    refreshEveryMs: refreshEveryMs(payment, atBank),
+    cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
     amount: payment.amount,
     currency: payment.currency,
     creditorName: payment.creditorName,
