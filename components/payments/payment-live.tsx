@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
+import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { paymentQuery } from '@/components/payments/payment-query';
 import { ScaPanel } from '@/components/payments/sca-panel';
@@ -19,6 +20,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
   const tsca = useTranslations('scaStatus');
   return (
     <div className="space-y-6">
+      <BankOutcomeMessage outcome={payment.outcome} />
       <section className="rounded border border-slate-200 bg-white p-4">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div>

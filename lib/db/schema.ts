@@ -79,6 +79,12 @@ export const payments = pgTable(
     sca: jsonb('sca').$type<ScaState>(),
     /** The PSU's IPv4 when they submitted, if known: a resend without them sends it as PSU-IP-Address. */
     psuIpAddress: text('psu_ip_address'),
+    /**
+     * Set when the last reading of the payment's status from the bank failed (unreachable, busy, an
+     * answer we could not read), cleared by the next that succeeds: the PSU is then told that what
+     * they see is what the bank said last, not what it says now.
+     */
+    statusReadFailedAt: timestamp('status_read_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,9 @@
-import { BankError, BankUnavailableError } from '@/lib/bank/errors';
+import { eq } from 'drizzle-orm';
+import { BankError, BankProtocolError, BankUnavailableError } from '@/lib/bank/errors';
 import { readPaymentStatus } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
-import type { Payment } from '@/lib/db/schema';
+import { databaseNow } from '@/lib/db/clock';
+import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { recordStatus } from './history';
 import { scaStateOf, syncScaStatus } from './sca';
@@ -9,7 +11,9 @@ import { isFinalStatus, type StatusSource } from './status';
 
 /**
  * Reads the payment's current status from the bank and records it if it changed. Notifications,
- * returns from the bank and polling all end here: the bank's answer is the truth.
+ * returns from the bank and polling all end here: the bank's answer is the truth. Whether the reading
+ * succeeded is kept on the payment (`statusReadFailedAt`), so that the PSU is never shown an old
+ * status as if the bank had just said it.
  */
 export async function syncPaymentStatus(
   db: Db,
@@ -30,15 +34,35 @@ export async function syncPaymentStatus(
       psuIpAddress,
     );
     const changed = await recordStatus(db, payment.id, status, source);
+    if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
     return { changed, status };
   } catch (error) {
-    if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
+    if (
+      !(
+        error instanceof BankError ||
+        error instanceof BankUnavailableError ||
+        error instanceof BankProtocolError
+      )
+    )
+      throw error;
     logger.warn(
-      { paymentId: payment.id, requestId: error.requestId, err: error.message },
+      {
+        paymentId: payment.id,
+        requestId: 'requestId' in error ? error.requestId : undefined,
+        err: error.message,
+      },
       'status read failed',
     );
+    await markStatusRead(db, payment.id, false);
     return { changed: false, status: payment.transactionStatus };
   }
+}
+
+async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Promise<void> {
+  await db
+    .update(payments)
+    .set({ statusReadFailedAt: succeeded ? null : databaseNow() })
+    .where(eq(payments.id, paymentId));
 }
 
 export function needsSync(payment: Payment): boolean {

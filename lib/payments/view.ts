@@ -1,4 +1,5 @@
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import { type BankOutcome, bankOutcome } from './outcome';
 import { nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 
@@ -15,6 +16,8 @@ export interface PaymentView {
   statusClass: StatusClass | null;
   /** How often the open page asks again; false when nothing more is to be learnt by asking. */
   refreshEveryMs: number | false;
+  /** What the bank says about the payment, from its status and scaStatus as last read (./outcome.ts). */
+  outcome: BankOutcome | null;
   /** The bank has it and it is not settled: the PSU may ask for its cancellation. */
   cancellable: boolean;
   amount: string;
@@ -59,6 +62,13 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     displayStatus,
     statusClass: atBank ? statusClass(payment.transactionStatus, payment.service) : null,
     refreshEveryMs: refreshEveryMs(payment, atBank),
+    outcome: bankOutcome({
+      phase: payment.phase,
+      service: payment.service,
+      transactionStatus: payment.transactionStatus,
+      scaStatus: scaStateOf(payment)?.scaStatus,
+      statusReadFailed: payment.statusReadFailedAt !== null,
+    }),
     cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
     amount: payment.amount,
     currency: payment.currency,

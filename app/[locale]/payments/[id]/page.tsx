@@ -14,40 +14,20 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: (await getTranslations({ locale, namespace: 'payment' }))('title') };
 }
 
-export default async function PaymentPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ locale: string; id: string }>;
-  searchParams: Promise<{ outcome?: string }>;
-}) {
+export default async function PaymentPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId(`/payments/${id}`);
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, id);
   if (!payment) notFound();
-  const [events, t, tr, { outcome }] = await Promise.all([
-    paymentTimeline(db, payment.id),
-    getTranslations('payment'),
-    getTranslations('return'),
-    searchParams,
-  ]);
+  const [events, t] = await Promise.all([paymentTimeline(db, payment.id), getTranslations('payment')]);
   return (
     <div className="space-y-6">
       <Link href="/payments" className="text-sm text-brand-700 underline underline-offset-2">
         ← {t('backToList')}
       </Link>
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      {(outcome === 'ok' || outcome === 'nok') && (
-        <p
-          role="status"
-          data-outcome={outcome}
-          className={`rounded border p-3 ${outcome === 'ok' ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50'}`}
-        >
-          {tr(outcome)}
-        </p>
-      )}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <QueryProvider>
           <PaymentLive initial={toPaymentView(payment, events)} />
