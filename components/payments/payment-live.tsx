@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
+import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { paymentQuery } from '@/components/payments/payment-query';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -21,6 +23,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
   return (
     <div className="space-y-6">
       <BankOutcomeMessage outcome={payment.outcome} />
+      <BankMessages psuMessage={payment.psuMessage} notes={payment.bankNotes} />
       <section className="rounded border border-slate-200 bg-white p-4">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div>
@@ -63,6 +66,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
         )}
       </section>
       <ScaPanel paymentId={payment.id} step={payment.scaStep} />
+      <PaymentCostsSection costs={payment.costs} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">
           {t('history')}

@@ -13,6 +13,8 @@ export interface BankRequest {
   timeoutMs?: number;
   /** Never repeated on a busy answer: the caller has a retry of its own (the webhook event job's). */
   once?: boolean;
+  /** The answer's bytes as they came (a challenge image) instead of parsed JSON. */
+  binary?: boolean;
 }
 
 export interface BankResponse {
@@ -71,9 +73,11 @@ export async function bankFetch(request: BankRequest): Promise<BankResponse> {
     throw new BankUnavailableError(timedOut ? 'timeout' : 'network', requestId, { cause: error });
   }
 
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
   let parsed: unknown = null;
-  if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+  if (request.binary && response.ok) parsed = bytes;
+  else if (text && (response.headers.get('content-type') ?? '').includes('json')) {
     try {
       parsed = JSON.parse(text);
     } catch {

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BankNote } from '@/lib/bank/bank-text';
+import type { PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Locale } from '@/lib/i18n/routing';
@@ -85,6 +87,10 @@ export const payments = pgTable(
      * they see is what the bank said last, not what it says now.
      */
     statusReadFailedAt: timestamp('status_read_failed_at', { withTimezone: true }),
+    /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null before it. */
+    costs: jsonb('costs').$type<PaymentCosts>(),
+    /** WARNING messages of the initiation answer (spec part 7), their texts bounded; shown to the PSU. */
+    bankNotes: jsonb('bank_notes').$type<BankNote[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

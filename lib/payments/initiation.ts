@@ -2,7 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
-import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import {
+  type Initiated,
+  initiatePayment,
+  type PaymentProduct,
+  type PaymentService,
+} from '@/lib/bank/payments';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
@@ -139,9 +144,13 @@ async function send(
           sca: {
             ...initiated.sca,
             scaStatus: undefined,
+            // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
+            notes: undefined,
             initiationLinks: initiated.sca.links,
           } satisfies ScaState,
           transactionStatus: initiated.transactionStatus,
+          costs: initiated.costs,
+          bankNotes: initiated.notes.length ? initiated.notes : null,
           updatedAt: databaseNow(),
         })
         .where(eq(payments.id, payment.id));
@@ -152,6 +161,7 @@ async function send(
         detail: { requestId: initiated.requestId },
       });
     });
+    logBankAnswerExtras(payment.id, initiated);
     await afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
     return {
       ok: true,
@@ -196,6 +206,20 @@ async function send(
       messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error),
     };
   }
+}
+
+/** What of the initiation answer is not for the PSU's eyes alone: the bank's notes, and costs we could not read. */
+function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
+  if (initiated.notes.length)
+    logger.warn(
+      { paymentId, requestId: initiated.requestId, codes: initiated.notes.map((note) => note.code) },
+      'the bank attached messages to its initiation answer',
+    );
+  if (initiated.unreadableCosts.length)
+    logger.warn(
+      { paymentId, requestId: initiated.requestId, fields: initiated.unreadableCosts },
+      'cost members of the initiation answer could not be read and are not shown',
+    );
 }
 
 /**

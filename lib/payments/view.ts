@@ -1,6 +1,8 @@
+import type { BankNote } from '@/lib/bank/bank-text';
+import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { type BankOutcome, bankOutcome } from './outcome';
-import { nextScaStep, type ScaStep, scaStateOf } from './sca';
+import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
@@ -26,6 +28,12 @@ export interface PaymentView {
   creditorAccount: string;
   reference: string | null;
   elementCount: number | null;
+  /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null when it gave none. */
+  costs: PaymentCosts | null;
+  /** The bank's psuMessage while the PSU's authorisation is open (spec 2.5: "text to show to the PSU"). */
+  psuMessage: string | null;
+  /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
+  bankNotes: BankNote[];
   /** What the PSU is asked to do for SCA on our page, if anything. */
   scaStep: ScaStep;
   scaStatus: string | null;
@@ -49,6 +57,7 @@ function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
 
 export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
   const atBank = payment.phase === 'initiated';
+  const sca = scaStateOf(payment);
   const displayStatus =
     payment.phase === 'refused'
       ? 'refused'
@@ -66,7 +75,7 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
       phase: payment.phase,
       service: payment.service,
       transactionStatus: payment.transactionStatus,
-      scaStatus: scaStateOf(payment)?.scaStatus,
+      scaStatus: sca?.scaStatus,
       statusReadFailed: payment.statusReadFailedAt !== null,
     }),
     cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
@@ -76,8 +85,11 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,
+    costs: payment.costs && Object.keys(payment.costs).length > 0 ? payment.costs : null,
+    psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
+    bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
     scaStep: nextScaStep(payment),
-    scaStatus: scaStateOf(payment)?.scaStatus ?? null,
+    scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
       payment.phase === 'initiated' && payment.transactionStatus === 'RCVD' ? payment.scaRedirect : null,
     failureCode: payment.failureCode,
