@@ -6,6 +6,7 @@ import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
+import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { paymentQuery } from '@/components/payments/payment-query';
@@ -66,6 +67,7 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
         )}
       </section>
       <ScaPanel paymentId={payment.id} step={payment.scaStep} />
+      <BulkResultsSection results={payment.bulkResults} />
       <PaymentCostsSection costs={payment.costs} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">

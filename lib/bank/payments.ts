@@ -124,6 +124,15 @@ export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string):
   return parsed.data.transactionStatus;
 }
 
+/**
+ * The payment information (spec 2.6), read at the payment's `self` link: `GET {base_url}/api/v1/
+ * {payment-service}/{payment-product}/{paymentId}`. The body as the bank gave it.
+ */
+export async function readPaymentInformation(ref: PaymentRef): Promise<unknown> {
+  const response = await callBank('payments', { method: 'GET', url: paymentUrl(ref, 'self') });
+  return response.body;
+}
+
 export type CancellationOutcome =
   | { kind: 'cancelled' }
   | { kind: 'sca'; redirectTo: string }

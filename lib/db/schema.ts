@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BankNote } from '@/lib/bank/bank-text';
+import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
@@ -91,6 +92,8 @@ export const payments = pgTable(
     costs: jsonb('costs').$type<PaymentCosts>(),
     /** WARNING messages of the initiation answer (spec part 7), their texts bounded; shown to the PSU. */
     bankNotes: jsonb('bank_notes').$type<BankNote[]>(),
+    /** For a bulk payment that has ended: each payment's result, from the payment information read (spec 2.6). */
+    bulkResults: jsonb('bulk_results').$type<BulkResults>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

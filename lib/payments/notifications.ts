@@ -9,7 +9,7 @@ import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib
 import { sendJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { isFinalStatus } from './status';
-import { syncPaymentStatus } from './sync';
+import { needsSync, syncPaymentStatus } from './sync';
 
 /**
  * Status notifications (Berlin Group "Lean Push"): the bank POSTs to the `TPP-Notification-URI` we
@@ -153,7 +153,7 @@ export async function processPaymentNotification(db: Db, notificationId: number)
     logger.warn({ paymentId: payment.id, notificationId }, 'notification body names another payment id');
   }
   // A final status is the bank's last word (lib/payments/status.ts): the notice changes nothing.
-  const final = isFinalStatus(payment.transactionStatus);
+  const final = isFinalStatus(payment.transactionStatus) && !needsSync(payment);
   const { status } = final
     ? { status: payment.transactionStatus }
     : await syncPaymentStatus(db, payment, 'notification');

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { bulkResultsDue, syncBulkResults } from './bulk-results';
 import { recordStatus } from './history';
 import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
@@ -35,6 +36,7 @@ export async function syncPaymentStatus(
     );
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
+    if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
     return { changed, status };
   } catch (error) {
     if (
@@ -65,8 +67,11 @@ async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Pr
     .where(eq(payments.id, paymentId));
 }
 
+/** A payment the bank may say more about: its status is not final, or a bulk's results are yet to be read. */
 export function needsSync(payment: Payment): boolean {
-  return payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus);
+  return (
+    payment.phase === 'initiated' && (!isFinalStatus(payment.transactionStatus) || bulkResultsDue(payment))
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BankNote } from '@/lib/bank/bank-text';
+import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { type BankOutcome, bankOutcome } from './outcome';
@@ -34,6 +35,8 @@ export interface PaymentView {
   psuMessage: string | null;
   /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
   bankNotes: BankNote[];
+  /** For a bulk that has ended: each payment's result as the bank gave it (spec 2.6), if it was read. */
+  bulkResults: BulkResults | null;
   /** What the PSU is asked to do for SCA on our page, if anything. */
   scaStep: ScaStep;
   scaStatus: string | null;
@@ -88,6 +91,7 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     costs: payment.costs && Object.keys(payment.costs).length > 0 ? payment.costs : null,
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
     bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
+    bulkResults: payment.bulkResults,
     scaStep: nextScaStep(payment),
     scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
