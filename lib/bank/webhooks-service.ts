@@ -98,12 +98,25 @@ export async function getBankSubscription(id: string): Promise<BankSubscription 
   }
 }
 
+/**
+ * Changes a subscription's event types, and its description (webhooks spec part 4: "update
+ * subscription (eventTypes can be changed)"; its body shape is "not shown"). The body takes the create
+ * body's fields an update can change: the callback URL carries our own id and is never changed, and
+ * `subjectScope` is `Self` throughout. The bank may answer 200 with the subscription or 204 with
+ * nothing (then it is read back); undefined when it does not know the subscription.
+ */
 export async function updateBankSubscription(
   id: string,
   input: { eventTypes: string[]; description?: string },
-): Promise<BankSubscription> {
-  const response = await callBank('business', { method: 'PUT', url: at(id), json: input });
-  return parse(bankSubscriptionSchema, response.body, 'an updated subscription');
+): Promise<BankSubscription | undefined> {
+  try {
+    const response = await callBank('business', { method: 'PUT', url: at(id), json: input });
+    if (response.status === 204 || response.body === null) return getBankSubscription(id);
+    return parse(bankSubscriptionSchema, response.body, 'an updated subscription');
+  } catch (error) {
+    if (error instanceof BankError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
 /** Cancels a subscription. One the bank no longer knows counts as cancelled. */

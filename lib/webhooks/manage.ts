@@ -8,18 +8,24 @@ import {
   getBankSubscription,
   listBankSubscriptions,
   replayBankSubscription,
+  updateBankSubscription,
   verifyBankSubscription,
 } from '@/lib/bank/webhooks-service';
 import type { Db } from '@/lib/db';
 import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import type { CreateSubscriptionInput, RegisterSubscriptionInput } from './subscription-forms';
+import type {
+  CreateSubscriptionInput,
+  RegisterSubscriptionInput,
+  UpdateSubscriptionInput,
+} from './subscription-forms';
 import {
   callbackUrlFor,
   findSubscription,
   markSubscriptionCancelled,
   mirrorDeliveryState,
+  mirrorEventTypes,
   newSubscriptionId,
   saveSubscription,
 } from './subscriptions';
@@ -175,6 +181,32 @@ export async function replaySubscription(
   } catch (error) {
     return failure(error, { action: 'replay', subscriptionId: id });
   }
+}
+
+/**
+ * Changes the event types (and description) of a subscription at the bank (webhooks spec part 4), and
+ * mirrors what the bank then holds: the values it echoes in canonical form, and its delivery state.
+ */
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  input: UpdateSubscriptionInput,
+): Promise<Managed<{ eventTypes: string[] }>> {
+  const row = await activeSubscription(db, id);
+  if (!row) return { ok: false, reason: 'unknownSubscription' };
+  let bank: BankSubscription | undefined;
+  try {
+    bank = await updateBankSubscription(row.bankSubscriptionId, {
+      eventTypes: input.eventTypes,
+      ...(input.description ? { description: input.description } : {}),
+    });
+  } catch (error) {
+    return failure(error, { action: 'update', subscriptionId: id });
+  }
+  if (!bank) return { ok: false, reason: 'notFoundAtBank' };
+  await mirrorEventTypes(db, row.id, { eventTypes: bank.eventTypes, description: bank.description ?? null });
+  await mirrorDeliveryState(db, row.id, deliveryState(bank));
+  return { ok: true, eventTypes: bank.eventTypes };
 }
 
 /** Cancels at the bank; our row stays, marked cancelled, for the history of its events. */
