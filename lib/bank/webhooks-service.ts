@@ -162,17 +162,27 @@ export async function verifyBankSubscription(id: string, eventType = 'Claim'): P
   }
 }
 
-export type ReplayOutcome = { result: 'replayed'; count: number } | { result: 'disabled' | 'not_found' };
+export type ReplayOutcome =
+  | { result: 'replayed'; count: number }
+  | { result: 'disabled' | 'not_found' | 'not_offered' };
 
-/** Queues again every delivery of the subscription that never arrived (held or given up). */
+/**
+ * Asks the bank to deliver again what never arrived (held or given up): `POST …/{id}/replay`, a call
+ * the spec does not define (webhooks spec part 3: events of the off period "can be replayed on
+ * request"), which a bank may or may not offer. 405 or 501 say it does not; so does a 404 for a
+ * subscription the bank still knows. 409: delivery is disabled.
+ */
 export async function replayBankSubscription(id: string): Promise<ReplayOutcome> {
   try {
     const response = await callBank('business', { method: 'POST', url: at(id, '/replay') });
     const parsed = z.object({ replayed: z.number().int().min(0) }).safeParse(response.body);
     return { result: 'replayed', count: parsed.success ? parsed.data.replayed : 0 };
   } catch (error) {
-    if (error instanceof BankError && error.status === 409) return { result: 'disabled' };
-    if (error instanceof BankError && error.status === 404) return { result: 'not_found' };
+    if (!(error instanceof BankError)) throw error;
+    if (error.status === 409) return { result: 'disabled' };
+    if (error.status === 405 || error.status === 501) return { result: 'not_offered' };
+    if (error.status === 404)
+      return { result: (await getBankSubscription(id)) ? 'not_offered' : 'not_found' };
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import type { Db } from '@/lib/db';
 import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { webhookSettings } from './settings';
 import type {
   CreateSubscriptionInput,
   RegisterSubscriptionInput,
@@ -41,7 +42,9 @@ export type ManageFailure =
   | 'notFoundAtBank'
   | 'callbackElsewhere'
   | 'alreadyRegistered'
-  | 'unknownSubscription';
+  | 'unknownSubscription'
+  /** The bank offers no replay call (BANK_EVENTS_OFFERS_REPLAY is off, or the bank answered so). */
+  | 'replayNotOffered';
 
 export type Managed<T> = ({ ok: true } & T) | { ok: false; reason: ManageFailure };
 
@@ -169,14 +172,28 @@ export async function verifySubscription(db: Db, id: string): Promise<Managed<{ 
   }
 }
 
+/**
+ * Asks the bank to deliver again what a subscription missed, where the bank offers that
+ * (BANK_EVENTS_OFFERS_REPLAY; lib/bank/webhooks-service.ts). Without it, nothing is asked: the
+ * operator is told that the bank keeps the events of the off period and replays them on request
+ * (webhooks spec part 3).
+ */
 export async function replaySubscription(
   db: Db,
   id: string,
 ): Promise<Managed<{ result: 'replayed' | 'disabled' | 'not_found'; count: number }>> {
   const row = await activeSubscription(db, id);
   if (!row) return { ok: false, reason: 'unknownSubscription' };
+  if (!webhookSettings().BANK_EVENTS_OFFERS_REPLAY) return { ok: false, reason: 'replayNotOffered' };
   try {
     const outcome = await replayBankSubscription(row.bankSubscriptionId);
+    if (outcome.result === 'not_offered') {
+      logger.warn(
+        { subscriptionId: id },
+        'the bank offers no replay, though BANK_EVENTS_OFFERS_REPLAY says so',
+      );
+      return { ok: false, reason: 'replayNotOffered' };
+    }
     return { ok: true, result: outcome.result, count: outcome.result === 'replayed' ? outcome.count : 0 };
   } catch (error) {
     return failure(error, { action: 'replay', subscriptionId: id });

@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/manage';
 import { requireOperator } from '@/lib/webhooks/operator';
+import { webhookSettings } from '@/lib/webhooks/settings';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -26,6 +27,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
     recentEvents(db),
     getTranslations('events'),
   ]);
+  const replayOffered = webhookSettings().BANK_EVENTS_OFFERS_REPLAY;
   const when = (iso: string) => formatDateTime(iso, locale === 'en' ? 'en' : 'is', { seconds: true });
   const reason = (sub: SubscriptionView) =>
     sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
@@ -91,7 +93,12 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                       {sub.source === 'mirror' && ` ${t('subscriptions.fromMirror')}`}
                     </dd>
                   </dl>
-                  <SubscriptionActions subscriptionId={sub.id} name={name} />
+                  {!replayOffered && sub.disabledReason === 'delivery_failures_exhausted' && (
+                    <p className="text-sm text-slate-700" data-testid="replay-not-offered">
+                      {t('replay.notOffered')}
+                    </p>
+                  )}
+                  <SubscriptionActions subscriptionId={sub.id} name={name} replayOffered={replayOffered} />
                 </li>
               );
             })}
