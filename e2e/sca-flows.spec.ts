@@ -52,6 +52,10 @@ test('decoupled: the PSU approves in the bank\u2019s app while our page waits', 
   await pay(page, 'IS950515260012341505852289', 'Decoupled SCA');
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(page.locator('[data-sca-step="decoupled"]')).toBeVisible();
+  // The bank's psuMessage (payment spec 2.5), under our own heading.
+  await expect(page.locator('[data-bank-message="psuMessage"]')).toContainText(
+    "Please approve the payment in the bank's app.",
+  );
   await expect(timeline(page).filter({ has: page.locator('[data-sca-status="started"]') })).toHaveCount(1);
 
   const { authorisations } = (await (await request.get(`${sandboxUrl}/sandbox/authorisations`)).json()) as {

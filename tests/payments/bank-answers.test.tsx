@@ -1,6 +1,3 @@
-import { NextIntlClientProvider } from 'next-intl';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BankMessages } from '@/components/payments/bank-messages';
 import { OtpChallenge } from '@/components/payments/otp-challenge';
@@ -10,6 +7,7 @@ import { logger } from '@/lib/log';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { renderIn } from '@/tests/support/render-intl';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 /**
@@ -44,19 +42,6 @@ afterAll(() => app?.close(), 60_000);
 beforeEach(() => app.proxy.reset());
 afterEach(() => vi.restoreAllMocks());
 
-function render(locale: 'is' | 'en', node: ReactNode): string {
-  const messages = locale === 'is' ? is : en;
-  return renderToStaticMarkup(
-    <NextIntlClientProvider
-      locale={locale}
-      messages={{ payment: messages.payment, bank: messages.bank, sca: messages.sca }}
-      timeZone="Atlantic/Reykjavik"
-    >
-      {node}
-    </NextIntlClientProvider>,
-  );
-}
-
 /** The bank's next initiation answer, as the app received it (after `change`, if any). */
 function captureInitiation(change: (body: Record<string, unknown>) => Record<string, unknown> = (b) => b) {
   const captured: { body?: Record<string, unknown> } = {};
@@ -65,6 +50,13 @@ function captureInitiation(change: (body: Record<string, unknown>) => Record<str
     return captured.body;
   });
   return captured;
+}
+
+/** Ólafur (embedded SCA) chooses a method on our page; the payment after the bank's answer. */
+async function chooseMethod(id: string, methodId: string) {
+  const payment = await app.payment(id);
+  const context = app.sca.authorisationContext(payment, '10.20.30.40');
+  return (await app.sca.advanceSca(app.db, payment, { kind: 'method', methodId }, context)).payment;
 }
 
 async function viewOf(id: string) {
@@ -93,13 +85,13 @@ describe('fees and exchange rate of the initiation answer (payment spec 2.5)', (
     const fees = given.transactionFees as { amount: string; currency: string };
     const rate = given.exchangeRateInformation as { exchangeRate: string; unitCurrency: string };
     for (const locale of ['is', 'en'] as const) {
-      const html = render(locale, <PaymentCostsSection costs={view.costs} />);
+      const html = renderIn(locale, <PaymentCostsSection costs={view.costs} />);
       expect(html).toContain(formatAmount(fees.amount, fees.currency, locale));
       expect(html).toContain(formatNumber(rate.exchangeRate, locale));
       expect(html).toContain('data-fee-indicator="true"');
     }
-    expect(render('is', <PaymentCostsSection costs={view.costs} />)).toContain('sölugengi');
-    expect(render('en', <PaymentCostsSection costs={view.costs} />)).toContain(
+    expect(renderIn('is', <PaymentCostsSection costs={view.costs} />)).toContain('sölugengi');
+    expect(renderIn('en', <PaymentCostsSection costs={view.costs} />)).toContain(
       'Your bank says the payment has costs under its price list',
     );
   });
@@ -109,7 +101,7 @@ describe('fees and exchange rate of the initiation answer (payment spec 2.5)', (
     expect((await app.payment(id)).costs).toEqual({});
     const view = await viewOf(id);
     expect(view.costs).toBeNull();
-    expect(render('en', <PaymentCostsSection costs={view.costs} />)).toBe('');
+    expect(renderIn('en', <PaymentCostsSection costs={view.costs} />)).toBe('');
   });
 
   it('a member in a shape spec 2.4 does not allow is left out and logged, and the payment is kept', async () => {
@@ -127,7 +119,7 @@ describe('fees and exchange rate of the initiation answer (payment spec 2.5)', (
       expect.objectContaining({ paymentId: id, fields: ['transactionFees'] }),
       expect.any(String),
     );
-    expect(render('en', <PaymentCostsSection costs={(await viewOf(id)).costs} />)).toContain(
+    expect(renderIn('en', <PaymentCostsSection costs={(await viewOf(id)).costs} />)).toContain(
       'no costs beyond any shown here',
     );
   });
@@ -156,19 +148,13 @@ describe('psuMessage (payment spec 2.5: "text to show to the PSU"), for every SC
       ...(body as object),
       psuMessage: 'Kóðinn gildir í 5 mínútur.',
     }));
-    const payment = await app.payment(id);
-    await app.sca.advanceSca(
-      app.db,
-      payment,
-      { kind: 'method', methodId: 'sms' },
-      app.sca.authorisationContext(payment, '10.20.30.40'),
-    );
+    await chooseMethod(id, 'sms');
     const view = await viewOf(id);
     expect(view.psuMessage).toBe('Kóðinn gildir í 5 mínútur.');
     for (const locale of ['is', 'en'] as const)
-      expect(render(locale, <BankMessages psuMessage={view.psuMessage} notes={view.bankNotes} />)).toContain(
-        'Kóðinn gildir í 5 mínútur.',
-      );
+      expect(
+        renderIn(locale, <BankMessages psuMessage={view.psuMessage} notes={view.bankNotes} />),
+      ).toContain('Kóðinn gildir í 5 mínútur.');
   });
 });
 
@@ -192,7 +178,7 @@ describe('WARNING messages in successful answers (payment spec part 7)', () => {
     const view = await viewOf(id);
     const html = { is: '', en: '' };
     for (const locale of ['is', 'en'] as const)
-      html[locale] = render(locale, <BankMessages psuMessage={view.psuMessage} notes={view.bankNotes} />);
+      html[locale] = renderIn(locale, <BankMessages psuMessage={view.psuMessage} notes={view.bankNotes} />);
     expect(html.en).toContain('Your bank adds a warning:');
     expect(html.is).toContain('Bankinn bætir við viðvörun:');
     for (const locale of ['is', 'en'] as const) {
@@ -207,18 +193,12 @@ describe('WARNING messages in successful answers (payment spec part 7)', () => {
       ...(body as object),
       tppMessages: [{ category: 'WARNING', code: 'EXECUTION_DATE_INVALID', text: 'Date moved' }],
     }));
-    const payment = await app.payment(id);
-    await app.sca.advanceSca(
-      app.db,
-      payment,
-      { kind: 'method', methodId: 'sms' },
-      app.sca.authorisationContext(payment, '10.20.30.40'),
-    );
+    await chooseMethod(id, 'sms');
     const view = await viewOf(id);
     expect(view.bankNotes).toEqual([
       { category: 'WARNING', code: 'EXECUTION_DATE_INVALID', text: 'Date moved' },
     ]);
-    const html = render('en', <BankMessages psuMessage={null} notes={view.bankNotes} />);
+    const html = renderIn('en', <BankMessages psuMessage={null} notes={view.bankNotes} />);
     expect(html).toContain(en.bank.code.EXECUTION_DATE_INVALID);
     expect(html).not.toContain('Date moved');
   });
@@ -233,13 +213,7 @@ describe('the challenge image (payment spec 2.5 ChallengeData; part 8: PNG, max 
       const { image: _image, ...challenge } = answer.challengeData;
       return { ...answer, challengeData: { ...challenge, imageLink: link } };
     });
-    const payment = await app.payment(id);
-    const { payment: after } = await app.sca.advanceSca(
-      app.db,
-      payment,
-      { kind: 'method', methodId: 'photo' },
-      app.sca.authorisationContext(payment, '10.20.30.40'),
-    );
+    const after = await chooseMethod(id, 'photo');
     const step = app.sca.nextScaStep(after);
     if (step.kind !== 'otp') throw new Error(`expected the OTP step, got ${step.kind}`);
     return step.challenge;
@@ -257,7 +231,7 @@ describe('the challenge image (payment spec 2.5 ChallengeData; part 8: PNG, max 
     expect(read?.headers.authorization).toMatch(/^Bearer \S+$/);
     expect(read?.headers.accept).toBe('image/png');
     for (const locale of ['is', 'en'] as const) {
-      const html = render(locale, <OtpChallenge challenge={challenge} />);
+      const html = renderIn(locale, <OtpChallenge challenge={challenge} />);
       expect(html).toContain(`src="data:image/png;base64,${PNG.toString('base64')}"`);
       expect(html).toContain('maxLength="6"');
       expect(html).toContain('inputMode="numeric"');
@@ -270,10 +244,10 @@ describe('the challenge image (payment spec 2.5 ChallengeData; part 8: PNG, max 
     const challenge = await photoChallengeBy('https://images.elsewhere.example/c2.png');
     expect(challenge.image).toBeUndefined();
     expect(app.proxy.calls.some((call) => call.path.includes('c2.png'))).toBe(false);
-    expect(render('en', <OtpChallenge challenge={challenge} />)).toContain(
+    expect(renderIn('en', <OtpChallenge challenge={challenge} />)).toContain(
       'image for this code could not be fetched',
     );
-    expect(render('is', <OtpChallenge challenge={challenge} />)).toContain(is.sca.challengeImageMissing);
+    expect(renderIn('is', <OtpChallenge challenge={challenge} />)).toContain(is.sca.challengeImageMissing);
   });
 
   it('what is not a PNG, or more than 512 KB, is not drawn', async () => {

@@ -1,11 +1,8 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import type { BankOutcome } from '@/lib/payments/outcome';
-import en from '@/messages/en.json';
-import is from '@/messages/is.json';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { renderIn } from '@/tests/support/render-intl';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // The PSU signed in to the app, for the route handler the bank sends the PSU back to.
@@ -61,14 +58,8 @@ async function arriveAt(address: URL, paymentId: string) {
   return { location: response.headers.get('location'), view: app.view.toPaymentView(row, []), row };
 }
 
-function shown(outcome: BankOutcome | null, locale: 'is' | 'en'): string {
-  const messages = { payment: (locale === 'is' ? is : en).payment };
-  return renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Atlantic/Reykjavik">
-      <BankOutcomeMessage outcome={outcome} />
-    </NextIntlClientProvider>,
-  );
-}
+const shown = (outcome: BankOutcome | null, locale: 'is' | 'en') =>
+  renderIn(locale, <BankOutcomeMessage outcome={outcome} />);
 
 describe('the return page tells what the bank says (payment spec 4.1: TPP-Nok-Redirect-URI "may be ignored")', () => {
   it('a decline that lands at the ok address is shown as declined, in Icelandic and English', async () => {

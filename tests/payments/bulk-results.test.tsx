@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { NextIntlClientProvider } from 'next-intl';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { type BulkResults, toBulkResults } from '@/lib/bank/bulk-results';
 import en from '@/messages/en.json';
-import is from '@/messages/is.json';
 import { icelandicIban } from '@/sandbox/src/lib/iban';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { renderIn } from '@/tests/support/render-intl';
 import { advanceSandboxClock, bankPayments, eventually } from '@/tests/support/sandbox-admin';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
@@ -169,18 +167,8 @@ async function read(id: string) {
   return app.payment(id);
 }
 
-function shown(locale: 'is' | 'en', results: BulkResults | null): string {
-  const messages = locale === 'is' ? is : en;
-  return renderToStaticMarkup(
-    <NextIntlClientProvider
-      locale={locale}
-      messages={{ payment: messages.payment, bank: messages.bank, status: messages.status }}
-      timeZone="Atlantic/Reykjavik"
-    >
-      <BulkResultsSection results={results} />
-    </NextIntlClientProvider>,
-  );
-}
+const shown = (locale: 'is' | 'en', results: BulkResults | null) =>
+  renderIn(locale, <BulkResultsSection results={results} />);
 
 describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', () => {
   it('PART: each payment with its own status as the sandbox bank gives it, listed in both languages', async () => {

@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentService } from '@/lib/bank/payments';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
-import { type Payment, paymentEvents, paymentNotifications, payments, psus } from '@/lib/db/schema';
+import { type Payment, paymentEvents, paymentNotifications, payments } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { recordStatus } from '@/lib/payments/history';
 import { acceptPaymentNotification, issueNotificationUri } from '@/lib/payments/notifications';
 import type { StatusJob } from '@/lib/payments/status-checks';
 import { toPaymentView } from '@/lib/payments/view';
 import { freshAppDatabase } from '../support/app-database';
+import { insertInitiatedPayment, insertPsu } from '../support/app-rows';
 import { type FakeBank, startFakeBank, waitFor } from '../webhooks/support';
 
 /**
@@ -41,11 +41,7 @@ beforeAll(async () => {
     BANK_AUTH_URL: bank.url,
   });
   db = await getDb();
-  const [psu] = await db
-    .insert(psus)
-    .values({ email: 'poll@example.is', passwordHash: 'x', displayName: 'P' })
-    .returning({ id: psus.id });
-  psuId = psu?.id ?? '';
+  psuId = await insertPsu(db);
 });
 
 afterAll(async () => {
@@ -59,31 +55,12 @@ async function paymentAt(
   service: PaymentService = 'payments',
   options: { changedDaysAgo?: number } = {},
 ): Promise<Payment> {
-  const bankPaymentId = `bank-${randomUUID()}`;
-  atBank.set(bankPaymentId, status);
-  const changed = new Date(Date.now() - (options.changedDaysAgo ?? 0) * day * 1000);
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      psuId,
-      submissionId: randomUUID(),
-      idempotencyKey: randomUUID(),
-      service,
-      product: 'credit-transfers',
-      body: {},
-      scaLanguage: 'en',
-      uiLocale: 'en',
-      phase: 'initiated',
-      transactionStatus: status,
-      bankPaymentId,
-      amount: '1000',
-      currency: 'ISK',
-      creditorAccount: 'IS140159260076545510730339',
-      createdAt: changed,
-      updatedAt: changed,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
+  const payment = await insertInitiatedPayment(db, psuId, {
+    transactionStatus: status,
+    service,
+    changedAt: new Date(Date.now() - (options.changedDaysAgo ?? 0) * day * 1000),
+  });
+  atBank.set(payment.bankPaymentId ?? '', status);
   return payment;
 }
 

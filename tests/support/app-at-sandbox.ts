@@ -6,9 +6,10 @@ import { RecordingProxy } from '@/tests/bank/recording-proxy';
 import { freshAppDatabase } from './app-database';
 
 /**
- * The app's payment domain in this process against a sandbox bank on loopback, every call through a
- * recording proxy (tests/bank/recording-proxy.ts) that can rewrite or answer in the bank's place; one
- * PSU of the app, who pays from the sandbox accounts. Modules are loaded after the settings are set.
+ * The app's domains in this process against a sandbox bank on loopback (every interface: payments,
+ * business, webhooks service), every call through a recording proxy (tests/bank/recording-proxy.ts)
+ * that can rewrite or answer in the bank's place; one PSU of the app, who pays from the sandbox
+ * accounts. Modules are loaded after the settings are set.
  */
 export interface AppAtSandbox {
   sandbox: RunningSandbox;
@@ -41,6 +42,8 @@ export async function startAppAtSandbox(env: Record<string, string>): Promise<Ap
     APP_BASE_URL: 'http://127.0.0.1:9',
     BANK_BASE_URL: `${proxyUrl}/psd2`,
     BANK_AUTH_URL: proxyUrl,
+    BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
+    BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
     BANK_TIMEOUT_MS: '3000',
     ...env,
   });

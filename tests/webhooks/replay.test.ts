@@ -1,10 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '@/sandbox/src/server';
-import { startTestSandbox } from '@/sandbox/test/helpers';
-import { RecordingProxy } from '@/tests/bank/recording-proxy';
-import { freshAppDatabase } from '@/tests/support/app-database';
+import type { RecordingProxy } from '@/tests/bank/recording-proxy';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
 /**
  * Replay (`POST …/subscriptions/{id}/replay`) is no call of the spec: webhooks spec part 3 says only
@@ -15,15 +13,10 @@ import { freshAppDatabase } from '@/tests/support/app-database';
  * bank without it.
  */
 
-let sandbox: RunningSandbox;
-let proxy: RecordingProxy;
 /** Our callback: answers every delivery 204, so that verify enables a subscription. */
 let callback: Server;
-let app: {
-  db: import('@/lib/db').Db;
-  closeDatabase: () => Promise<void>;
-  manage: typeof import('@/lib/webhooks/manage');
-};
+let app: AppAtSandbox & { manage: typeof import('@/lib/webhooks/manage') };
+let proxy: RecordingProxy;
 
 beforeAll(async () => {
   callback = createServer((request, response) => {
@@ -31,30 +24,20 @@ beforeAll(async () => {
     request.on('end', () => response.writeHead(204).end());
   });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
-  proxy = new RecordingProxy();
-  const proxyUrl = await proxy.start();
-  sandbox = await startTestSandbox({ publicUrl: proxyUrl });
-  proxy.forwardTo(sandbox.url);
-  Object.assign(process.env, await freshAppDatabase(), {
+  const started = await startAppAtSandbox({
     AUTH_SECRET: 'replay-secret-replay-secret-replay-secret-01',
-    SEED_DEMO_PSU: 'false',
     APP_BASE_URL: `http://127.0.0.1:${(callback.address() as AddressInfo).port}`,
-    BANK_AUTH_URL: proxyUrl,
-    BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
-    BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
     BANK_TIMEOUT_MS: '5000',
     BANK_EVENTS_OFFERS_REPLAY: 'true',
   });
-  const [dbModule, manage] = await Promise.all([import('@/lib/db'), import('@/lib/webhooks/manage')]);
-  app = { db: await dbModule.getDb(), closeDatabase: dbModule.closeDatabase, manage };
+  app = { ...started, manage: await import('@/lib/webhooks/manage') };
+  proxy = started.proxy;
 }, 120_000);
 
 afterAll(async () => {
-  await app?.closeDatabase();
-  await proxy?.stop();
-  await sandbox?.close();
+  await app?.close();
   await new Promise<void>((resolve) => callback.close(() => resolve()));
-});
+}, 60_000);
 
 beforeEach(() => proxy.reset());
 

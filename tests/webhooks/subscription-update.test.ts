@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '@/sandbox/src/server';
-import { startTestSandbox } from '@/sandbox/test/helpers';
-import { RecordingProxy } from '@/tests/bank/recording-proxy';
-import { freshAppDatabase } from '@/tests/support/app-database';
+import type { RecordingProxy } from '@/tests/bank/recording-proxy';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
 /**
  * Webhooks spec part 4: `PUT /api/v1/subscriptions/{subscriptionId}` updates a subscription ("eventTypes
@@ -11,44 +9,25 @@ import { freshAppDatabase } from '@/tests/support/app-database';
  * sandbox bank's webhooks service, through a recording proxy that answers 204 and 404 in its place.
  */
 
-let sandbox: RunningSandbox;
-let proxy: RecordingProxy;
-let app: {
-  db: import('@/lib/db').Db;
-  closeDatabase: () => Promise<void>;
+let app: AppAtSandbox & {
   manage: typeof import('@/lib/webhooks/manage');
   subscriptions: typeof import('@/lib/webhooks/subscriptions');
   service: typeof import('@/lib/bank/webhooks-service');
 };
+let proxy: RecordingProxy;
 
 beforeAll(async () => {
-  proxy = new RecordingProxy();
-  const proxyUrl = await proxy.start();
-  sandbox = await startTestSandbox({ publicUrl: proxyUrl });
-  proxy.forwardTo(sandbox.url);
-  Object.assign(process.env, await freshAppDatabase(), {
-    AUTH_SECRET: 'subscription-update-secret-0123456789abcdef',
-    SEED_DEMO_PSU: 'false',
-    APP_BASE_URL: 'http://127.0.0.1:9',
-    BANK_AUTH_URL: proxyUrl,
-    BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
-    BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
-    BANK_TIMEOUT_MS: '3000',
-  });
-  const [dbModule, manage, subscriptions, service] = await Promise.all([
-    import('@/lib/db'),
+  const started = await startAppAtSandbox({ AUTH_SECRET: 'subscription-update-secret-0123456789abcdef' });
+  const [manage, subscriptions, service] = await Promise.all([
     import('@/lib/webhooks/manage'),
     import('@/lib/webhooks/subscriptions'),
     import('@/lib/bank/webhooks-service'),
   ]);
-  app = { db: await dbModule.getDb(), closeDatabase: dbModule.closeDatabase, manage, subscriptions, service };
+  app = { ...started, manage, subscriptions, service };
+  proxy = started.proxy;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.closeDatabase();
-  await proxy?.stop();
-  await sandbox?.close();
-});
+afterAll(() => app?.close(), 60_000);
 
 beforeEach(() => proxy.reset());
 
