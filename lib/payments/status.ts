@@ -110,7 +110,7 @@ export function isSettledForPsu(status: string | null | undefined): boolean {
  *   when the PSU cancels it (in their online bank too), so a daily reading notices either within a
  *   day; a notification or the PSU opening the payment reads it at once.
  */
-export const pollingSchedules: Readonly<
+const pollingSchedules: Readonly<
   Record<StatusClass, { delaysSeconds: readonly number[]; checks: number } | undefined>
 > = {
   'awaiting-psu': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },

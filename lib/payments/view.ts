@@ -2,6 +2,7 @@ import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import { bulkResultsDue } from './bulk-results';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
@@ -52,9 +53,13 @@ export interface PaymentView {
   }[];
 }
 
-/** A payment not yet at the bank is asked about while it may still be sent; a refused one never. */
+/**
+ * A payment not yet at the bank is asked about while it may still be sent, a refused one never; a bulk
+ * whose results could not be read yet is asked about until they are.
+ */
 function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
   if (!atBank) return payment.phase === 'refused' ? false : 2_000;
+  if (bulkResultsDue(payment)) return 10_000;
   return liveRefreshMs(statusClass(payment.transactionStatus, payment.service));
 }
 

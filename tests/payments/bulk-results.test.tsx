@@ -256,9 +256,12 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     expect(failed.transactionStatus).toBe('PART');
     expect(failed.bulkResults).toBeNull();
     expect(app.sync.needsSync(failed)).toBe(true);
+    // The open page keeps asking until the results are read, then stops: PART is final.
+    expect(app.view.toPaymentView(failed, []).refreshEveryMs).toBe(10_000);
     const again = await read(id);
     expect(again.bulkResults?.payments).toHaveLength(2);
     expect(app.sync.needsSync(again)).toBe(false);
+    expect(app.view.toPaymentView(again, []).refreshEveryMs).toBe(false);
   });
 });
 
