@@ -27,6 +27,17 @@ export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
+
+// The electronic-ID provider of the tests (e2e/support/identity-provider.ts) on a free loopback port,
+// chosen once by the first process that reads this file and inherited by the workers.
+process.env.E2E_IDP_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+export const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
+const idpClient = { id: 'greidsla-e2e', secret: 'e2e-electronic-id-client-secret' };
 // The signed-in session of the setup project, kept with this run so that parallel runs never share it.
 process.env.E2E_SESSION_FILE = path.join(runDir, 'psu-session.json');
 
@@ -67,6 +78,18 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node_modules/.bin/tsx e2e/support/identity-provider.ts',
+      url: `${idpUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        IDP_PORT: String(process.env.E2E_IDP_PORT),
+        IDP_REDIRECT_URI: `${appUrl}/api/auth/callback/eid`,
+        IDP_CLIENT_ID: idpClient.id,
+        IDP_CLIENT_SECRET: idpClient.secret,
+      },
+    },
+    {
       command: 'node_modules/.bin/tsx sandbox/src/main.ts',
       url: `${sandboxUrl}/sandbox/health`,
       reuseExistingServer: false,
@@ -75,11 +98,13 @@ export default defineConfig({
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
         SANDBOX_DATABASE_URL: process.env.E2E_SANDBOX_DATABASE_URL ?? '',
+        // The app's address: the redirect URI of the app's client at the bank's electronic-ID provider.
+        APP_BASE_URL: appUrl,
         LOG_LEVEL: 'warn',
       },
     },
     {
-      command: `node_modules/.bin/next start -p ${appPort}`,
+      command: 'node scripts/app-server.mjs',
       stdout: 'pipe',
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
@@ -87,17 +112,33 @@ export default defineConfig({
       env: {
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(appPort),
         APP_BASE_URL: appUrl,
         APP_DATA_DIR: path.join(runDir, 'app'),
         DATABASE_URL: process.env.E2E_APP_DATABASE_URL ?? '',
-        // Every spec pays as the same demo PSU, faster than a person would.
+        // Every spec pays as the same demo PSU, faster than a person would, and every request comes
+        // from the one loopback address (as many PSUs behind one NAT would): the per-address limits
+        // are shown by tests/security instead.
         RATE_LIMIT_ACTIONS_PER_MINUTE: '10000',
+        RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+        RATE_LIMIT_SIGN_UP_PER_IP_HOUR: '10000',
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
         BANK_BASE_URL: `${sandboxUrl}/psd2`,
         BANK_AUTH_URL: sandboxUrl,
         BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
         BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
         LOG_LEVEL: 'warn',
+        // The fuzz suite reads what the app logged (e2e/security-fuzz.spec.ts).
+        LOG_FILE: path.join(runDir, 'app.log'),
+        // Mail stays on this machine, where the tests read it (tests/support/mailbox.ts).
+        MAILBOX_DIR: path.join(runDir, 'mailbox'),
+        // ops@ has no account until a test registers it: being listed must grant nothing by itself.
+        OPERATOR_EMAILS: 'demo@greidsla.is,ops@greidsla.is',
+        OIDC_ISSUER: idpUrl,
+        OIDC_CLIENT_ID: idpClient.id,
+        OIDC_CLIENT_SECRET: idpClient.secret,
+        OIDC_NAME: 'Rafræn skilríki (próf)',
       },
     },
   ],

@@ -99,7 +99,6 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   if (isCrossOriginAction(request, isApi)) {
     return finish(
       NextResponse.json({ error: 'cross_origin_action_refused' }, { status: 403 }),
-      config,
       apiContentSecurityPolicy,
       requestId,
     );
@@ -107,7 +106,6 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   if (await isMalformedAction(request)) {
     return finish(
       NextResponse.json({ error: 'malformed_action_request' }, { status: 400 }),
-      config,
       apiContentSecurityPolicy,
       requestId,
     );
@@ -121,14 +119,14 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   if (isApi || isNextInternal) {
     csp = apiContentSecurityPolicy;
     if (PUBLIC_CALLBACKS.test(pathname)) {
-      const address = clientAddress(request.headers, config.TRUSTED_PROXY_COUNT);
+      const address = clientAddress(request.headers);
       const verdict = publicCallbackLimiter(config.RATE_LIMIT_PUBLIC_PER_MINUTE).hit(address);
       if (!verdict.allowed) {
         response = NextResponse.json(
           { error: 'rate_limited', retryAfterSeconds: verdict.retryAfterSeconds },
           { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
         );
-        return finish(response, config, csp, requestId);
+        return finish(response, csp, requestId);
       }
     }
     response = NextResponse.next();
@@ -146,18 +144,13 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       'x-nonce': nonce,
     });
   }
-  return finish(response, config, csp, requestId);
+  return finish(response, csp, requestId);
 }
 
-function finish(
-  response: NextResponse,
-  config: ReturnType<typeof settings>,
-  csp: string,
-  requestId: string,
-): NextResponse {
+function finish(response: NextResponse, csp: string, requestId: string): NextResponse {
   response.headers.set('Content-Security-Policy', csp);
   response.headers.set('X-Request-ID', requestId);
-  for (const [name, value] of Object.entries(securityHeaders(config))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders())) response.headers.set(name, value);
   return response;
 }
 

@@ -1,4 +1,4 @@
-// The built app (`next start`) and the sandbox bank for the page benchmarks, on their own ports and
+// The built app (scripts/app-server.mjs, as `npm start` runs it) and the sandbox bank for the page benchmarks, on their own ports and
 // temp data dirs, as the end-to-end tests run them. BENCH_APP_URL (with BENCH_SANDBOX_URL) points at
 // ones already running instead.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -54,7 +54,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * A private copy of the current build (without its cache) and what `next start` reads beside it, so
+ * A private copy of the current build (without its cache) and what the server reads beside it, so
  * that a rebuild in the working tree while a benchmark runs does not pull the files from under the
  * server. node_modules is linked, not copied.
  */
@@ -82,7 +82,7 @@ export async function snapshotBuild(into: string): Promise<string> {
   return dir;
 }
 
-/** Starts the sandbox bank and `next start` (the app must be built), or uses BENCH_APP_URL. */
+/** Starts the sandbox bank and the app's server (the app must be built), or uses BENCH_APP_URL. */
 export async function appServers(
   options: { appPort?: number; sandboxPort?: number } = {},
 ): Promise<AppServers> {
@@ -126,13 +126,14 @@ export async function appServers(
     });
     children.push(sandbox);
     await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank', sandbox);
-    const app = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(appPort)], {
+    const app = spawn(process.execPath, [path.join(root, 'scripts/app-server.mjs')], {
       cwd: appRoot,
       stdio: ['ignore', quiet, 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(appPort),
         APP_BASE_URL: appUrl,
         APP_DATA_DIR: path.join(runDir, 'app'),
         DATABASE_URL: '',

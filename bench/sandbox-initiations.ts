@@ -3,58 +3,17 @@
 // /usr/lib/postgresql/*/bin on 127.0.0.1 and removed afterwards).
 // Run: npx tsx bench/sandbox-initiations.ts [seconds=10] [concurrency=16]
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_CLIENT } from '../sandbox/src/config';
 import { startSandbox } from '../sandbox/src/server';
 import { pgliteTemplate } from '../sandbox/src/testing';
+import { initiateAt, NORMAL_PAYMENT, tppToken } from './sandbox-client';
 
 const seconds = Number(process.argv[2] ?? 10);
 const concurrency = Number(process.argv[3] ?? 16);
-
-const body = JSON.stringify({
-  debtorAccount: { iban: 'IS140159260076545510730339' },
-  creditorAccount: { iban: 'IS030115260123450101302989' },
-  creditorName: 'Guðrún Helgadóttir',
-  instructedAmount: { currency: 'ISK', amount: '15000' },
-  remittanceInformationUnstructured: 'Leiga',
-});
-
-async function token(base: string): Promise<string> {
-  const response = await fetch(`${base}/oauth/v2/oauth-token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: DEFAULT_CLIENT.clientId,
-      client_secret: DEFAULT_CLIENT.clientSecret,
-      scope: 'pis:',
-    }),
-  });
-  if (!response.ok) throw new Error(`token: HTTP ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function initiate(base: string, bearer: string): Promise<number> {
-  const response = await fetch(`${base}/psd2/api/v1/payments/credit-transfers`, {
-    method: 'POST',
-    headers: {
-      'Ocp-Apim-Subscription-Key': DEFAULT_CLIENT.subscriptionKey,
-      Authorization: `Bearer ${bearer}`,
-      'X-Request-ID': randomUUID(),
-      'PSU-IP-Address': '192.0.2.10',
-      'TPP-Redirect-URI': 'http://localhost:3000/return',
-      'Content-Type': 'application/json',
-    },
-    body,
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -72,11 +31,11 @@ interface Result {
 
 /** `concurrency` clients initiating back to back for `duration` seconds, after a one-second warm-up. */
 async function run(backend: string, base: string): Promise<Result> {
-  const bearer = await token(base);
+  const bearer = await tppToken(base);
   const loop = async (until: number, latencies: number[] | undefined, errors: { n: number }) => {
     while (performance.now() < until) {
       const started = performance.now();
-      const status = await initiate(base, bearer);
+      const status = await initiateAt(base, bearer, NORMAL_PAYMENT);
       if (status !== 201) errors.n++;
       else latencies?.push(performance.now() - started);
     }

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 
-// A new PSU signs up, sees the password rules and the kennitala warning, changes the password and
-// signs in with the new one.
+// A new PSU signs up, sees the password rules, changes the password and signs in with the new one.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-async function fillSignUp(
-  page: Page,
-  values: { email: string; name: string; kennitala: string; password: string },
-) {
+async function fillSignUp(page: Page, values: { email: string; name: string; password: string }) {
   await page.getByLabel('E-mail').fill(values.email);
   await page.getByLabel('Name').fill(values.name);
-  await page.getByLabel('Kennitala (optional)').fill(values.kennitala);
   await page.getByLabel('Password').fill(values.password);
   await page.getByRole('button', { name: 'Create account' }).click();
 }
@@ -22,12 +17,10 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await page.getByRole('link', { name: 'Create one' }).click();
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
   await expect(page.getByText('be at least 12 characters long')).toBeVisible();
+  // A kennitala is never typed: it comes from the electronic ID only.
+  await expect(page.getByLabel(/Kennitala/)).toHaveCount(0);
 
-  // A kennitala whose check digit is off is a warning, shown as it is typed, not a refusal.
-  await page.getByLabel('Kennitala (optional)').fill('0101302979');
-  await expect(page.getByText('The check digit of this kennitala does not add up.')).toBeVisible();
-
-  await fillSignUp(page, { email, name: 'Guðrún Prófa', kennitala: '0101302989', password: 'Password2024!' });
+  await fillSignUp(page, { email, name: 'Guðrún Prófa', password: 'Password2024!' });
   await expect(page.locator('main [role="alert"]')).toContainText('Some fields need changing');
   await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
     /A password must: not be a common password/,
@@ -47,23 +40,25 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Your account' }).click();
-  await expect(page.getByTestId('profile-kennitala')).toHaveText('010130-2989');
+  await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
   await expect(page.getByText(email)).toBeVisible();
 
   await page.getByLabel('Current password').fill('kaffi og kleinur á sunnudögum');
   await page.getByLabel('New password', { exact: true }).fill('te og pönnukökur á mánudögum');
   await page.getByLabel('New password again').fill('te og pönnukökur á mánudögum');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been changed, and every other session' }),
+  ).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('main [role="alert"]')).toContainText('The e-mail or password is wrong');
   await page.getByLabel('Password').fill('te og pönnukökur á mánudögum');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 });
 

@@ -74,7 +74,7 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await page.waitForURL(atBank());
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(transactionStatuses(page).last()).toHaveAttribute(

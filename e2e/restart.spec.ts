@@ -62,7 +62,7 @@ test('a restart of npm start loses no payment and no status', async ({ page }) =
     await page.goto(`${appUrl}/en/sign-in`);
     await page.getByLabel('E-mail').fill('demo@greidsla.is');
     await page.getByLabel('Password').fill('greidsla-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 
     await page.goto(`${appUrl}/en/payments/new/single`);
@@ -74,7 +74,7 @@ test('a restart of npm start loses no payment and no status', async ({ page }) =
     await page.waitForURL(new RegExp(`127\\.0\\.0\\.1:${sandboxPort}/`));
     await page.locator('input[name="username"]').fill('jon');
     await page.locator('input[name="password"]').fill('sandbox');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
     const history = page.getByTestId('status-history').locator('li');

@@ -20,7 +20,7 @@ async function approveAtBank(page: Page, username: string) {
   await page.waitForURL(atBank('sca/'));
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill('sandbox');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
 }
 

@@ -9,7 +9,7 @@ async function attempt(page: Page, locale: 'en' | 'is', email: string, password:
   await page.goto(`/${locale}/sign-in`);
   await page.getByLabel(locale === 'en' ? 'E-mail' : 'Netfang').fill(email);
   await page.getByLabel(locale === 'en' ? 'Password' : 'Lykilorð').fill(password);
-  await page.getByRole('button', { name: locale === 'en' ? 'Sign in' : 'Skrá inn' }).click();
+  await page.getByRole('button', { name: locale === 'en' ? 'Sign in' : 'Skrá inn', exact: true }).click();
 }
 
 test('sign-in brute force is throttled, a right password included, with an is/en message', async ({
@@ -24,7 +24,7 @@ test('sign-in brute force is throttled, a right password included, with an is/en
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   for (let i = 1; i <= 5; i++) {

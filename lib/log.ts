@@ -1,9 +1,13 @@
+import { format } from 'node:util';
 import pino from 'pino';
+import { scrubText, scrubValue } from '@/lib/security/log-scrub';
 import { currentRequestId } from '@/lib/security/request-context';
 
 /**
- * Structured logs. Personal data (names, accounts, amounts) stays out; ids and codes go in. A line
- * written while serving a request carries that request's `X-Request-ID` as `requestId`.
+ * Structured logs. Ids and codes go in; secrets and personal data never do: the keys that name
+ * them are redacted, and every value is scrubbed (lib/security/log-scrub.ts) before it is written.
+ * A line written while serving a request carries that request's `X-Request-ID` as `requestId`.
+ * With LOG_FILE set, every line goes to that file as well as to stdout.
  */
 export const logOptions: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
@@ -12,7 +16,49 @@ export const logOptions: pino.LoggerOptions = {
     const requestId = currentRequestId();
     return requestId ? { requestId } : {};
   },
-  redact: ['*.authorization', '*.Authorization', '*.password', '*.client_secret'],
+  redact: {
+    paths: [
+      '*.authorization',
+      '*.Authorization',
+      '*.cookie',
+      '*.password',
+      '*.passwordHash',
+      '*.client_secret',
+      '*.signingSecret',
+      '*.kennitala',
+    ],
+    censor: '[redacted]',
+  },
+  formatters: { log: (object) => scrubValue(object) as Record<string, unknown> },
+  hooks: {
+    logMethod(args, method) {
+      method.apply(
+        this,
+        args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>,
+      );
+    },
+  },
 };
 
-export const logger = pino(logOptions);
+function destination(): pino.DestinationStream {
+  const file = process.env.LOG_FILE;
+  if (!file) return pino.destination(1);
+  return pino.multistream([
+    { stream: pino.destination(1), level: 'trace' },
+    { stream: pino.destination({ dest: file, mkdir: true, sync: true }), level: 'trace' },
+  ]);
+}
+
+export const logger = pino(logOptions, destination());
+
+/**
+ * What Next.js and the libraries print with console.error and console.warn (a request that threw,
+ * with its stack) goes through the same logger, scrubbed alike, instead of straight to stderr.
+ */
+export function routeConsoleToLogger(): void {
+  console.error = (...args: unknown[]) => {
+    const error = args.find((arg) => arg instanceof Error);
+    logger.error(error ? { err: error } : {}, scrubText(format(...args.filter((arg) => arg !== error))));
+  };
+  console.warn = (...args: unknown[]) => logger.warn(scrubText(format(...args)));
+}

@@ -21,6 +21,8 @@ const env = {
   AUTH_SECRET: authSecret(dataRoot),
   APP_BASE_URL: appUrl,
   APP_DATA_DIR: process.env.APP_DATA_DIR ?? path.join(dataRoot, 'app'),
+  MAILBOX_DIR: process.env.MAILBOX_DIR ?? path.join(dataRoot, 'mailbox'),
+  PORT: appPort,
   SANDBOX_PORT: sandboxPort,
   SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataRoot, 'sandbox'),
   BANK_BASE_URL: process.env.BANK_BASE_URL ?? `${sandboxUrl}/psd2`,
@@ -28,6 +30,12 @@ const env = {
   BANK_EVENTS_BASE_URL: process.env.BANK_EVENTS_BASE_URL ?? `${sandboxUrl}/events`,
   BANK_BUSINESS_BASE_URL: process.env.BANK_BUSINESS_BASE_URL ?? `${sandboxUrl}/business`,
 };
+
+/** A path as short as it can be said: relative to the project when inside it. */
+function shown(dir) {
+  const relative = path.relative(root, dir);
+  return relative && !relative.startsWith('..') ? relative : dir;
+}
 
 const children = [];
 function run(name, command, args) {
@@ -74,11 +82,12 @@ async function waitFor(url, name) {
 
 run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
 await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank');
-run('app', path.join(root, 'node_modules/.bin/next'), ['start', '-p', appPort]);
+run('app', process.execPath, ['scripts/app-server.mjs']);
 await waitFor(`http://127.0.0.1:${appPort}/api/health`, 'The app');
 console.log(`
   App:           ${appUrl}
   Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs)
   Sign in as demo@greidsla.is / greidsla-demo; at the bank: jon / sandbox
+  ${env.SMTP_URL ? 'Mail goes out over SMTP_URL.' : `Mail the app sends (verification links): ${shown(env.MAILBOX_DIR)}/*.eml`}
   Ctrl-C stops both.
 `);

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Amount } from '@/components/payments/amount';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import { readBills } from '@/lib/bills/actions/read-bills';
+import { readBillsAction } from '@/lib/bills/actions/read-bills';
 import { awaitingEvent, type BillView } from '@/lib/bills/bill-view';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -16,7 +16,10 @@ const maxPolls = 150;
 export const billsQuery = (initialData: BillView[]) =>
   queryOptions({
     queryKey: ['bills'],
-    queryFn: async () => (await readBills()) ?? [],
+    queryFn: async () => {
+      const result = await readBillsAction(undefined);
+      return result.ok ? result.data : [];
+    },
     initialData,
     refetchInterval: (query) =>
       awaitingEvent(query.state.data ?? []) && query.state.dataUpdateCount < maxPolls ? 2_000 : false,

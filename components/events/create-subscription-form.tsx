@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
-import { createSubscription } from '@/lib/webhooks/actions/create-subscription';
+import { createSubscriptionAction } from '@/lib/webhooks/actions/create-subscription';
 import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
 import type { CreateSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { useFailureText } from './use-failure-text';
@@ -39,12 +39,12 @@ export function CreateSubscriptionForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     setSecret(null);
-    const result = await createSubscription(values);
+    const result = await createSubscriptionAction(values);
     if (!result.ok) {
       setFailure(failureText(result));
       return;
     }
-    setSecret(result.signingSecret);
+    setSecret(result.data.signingSecret);
     reset({ description: '', eventType: values.eventType });
     router.refresh();
   });

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
-import { registerSubscription } from '@/lib/webhooks/actions/register-subscription';
+import { registerSubscriptionAction } from '@/lib/webhooks/actions/register-subscription';
 import type { RegisterSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { useFailureText } from './use-failure-text';
 
@@ -34,7 +34,7 @@ export function RegisterSubscriptionForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(null);
-    const result = await registerSubscription(values);
+    const result = await registerSubscriptionAction(values);
     if (!result.ok) {
       setMessage({ text: failureText(result), ok: false });
       return;

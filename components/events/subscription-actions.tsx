@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { deleteSubscription } from '@/lib/webhooks/actions/delete-subscription';
-import { replaySubscription } from '@/lib/webhooks/actions/replay-subscription';
-import { verifySubscription } from '@/lib/webhooks/actions/verify-subscription';
+import { deleteSubscriptionAction } from '@/lib/webhooks/actions/delete-subscription';
+import { replaySubscriptionAction } from '@/lib/webhooks/actions/replay-subscription';
+import { verifySubscriptionAction } from '@/lib/webhooks/actions/verify-subscription';
 import { useFailureText } from './use-failure-text';
 
 type Busy = 'verify' | 'replay' | 'delete' | null;
@@ -53,11 +53,11 @@ export function SubscriptionActions({
           aria-busy={busy === 'verify'}
           onClick={() =>
             run('verify', async () => {
-              const result = await verifySubscription(subscriptionId);
+              const result = await verifySubscriptionAction({ subscriptionId });
               if (!result.ok) return { text: failureText(result), tone: 'bad' };
               return {
-                text: t(`verify.${result.result}`),
-                tone: result.result === 'activated' ? 'ok' : 'bad',
+                text: t(`verify.${result.data.result}`),
+                tone: result.data.result === 'activated' ? 'ok' : 'bad',
               };
             })
           }
@@ -72,11 +72,11 @@ export function SubscriptionActions({
             aria-busy={busy === 'replay'}
             onClick={() =>
               run('replay', async () => {
-                const result = await replaySubscription(subscriptionId);
+                const result = await replaySubscriptionAction({ subscriptionId });
                 if (!result.ok) return { text: failureText(result), tone: 'bad' };
                 return {
-                  text: t(`replay.${result.result}`, { count: result.count }),
-                  tone: result.result === 'replayed' ? 'ok' : 'bad',
+                  text: t(`replay.${result.data.result}`, { count: result.data.count }),
+                  tone: result.data.result === 'replayed' ? 'ok' : 'bad',
                 };
               })
             }
@@ -92,7 +92,7 @@ export function SubscriptionActions({
           onClick={() => {
             if (!window.confirm(t('delete.confirm'))) return;
             void run('delete', async () => {
-              const result = await deleteSubscription(subscriptionId);
+              const result = await deleteSubscriptionAction({ subscriptionId });
               return result.ok
                 ? { text: t('delete.done'), tone: 'ok' }
                 : { text: failureText(result), tone: 'bad' };

@@ -1,10 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ActionFailure } from '@/lib/webhooks/actions/result';
+import type { ActionFailure } from '@/lib/actions/result';
 
 /** The operator's words for why an events-page action failed. */
 export function useFailureText(): (failure: ActionFailure) => string {
-  const t = useTranslations('events.failure');
-  return (failure) => t(failure.reason);
+  const t = useTranslations();
+  return (failure) =>
+    failure.message && t.has(failure.message) ? t(failure.message) : t('events.failure.invalidInput');
 }

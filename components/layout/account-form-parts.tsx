@@ -1,20 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import type { ActionResult } from '@/lib/actions/result';
 
-/** The form-wide message of an account form: an alert for errors, a status for success. */
-export function FormMessage({
-  ok,
-  message,
-  values,
-}: {
-  ok: boolean;
-  message?: string;
-  values?: Record<string, number>;
-}) {
+/** The form-wide message of an account form's answer: an alert for errors, a status for success. */
+export function FormMessage({ result }: { result: ActionResult<unknown> | null }) {
   const t = useTranslations();
-  if (!message) return null;
-  const text = t.has(message) ? t(message, values) : t('account.errors.invalid');
+  if (!result?.message) return null;
+  const { ok, message } = result;
+  const text = t.has(message)
+    ? t(message, ok ? undefined : result.messageValues)
+    : t('account.errors.invalid');
   return ok ? (
     <p role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900">
       {text}
@@ -27,10 +23,11 @@ export function FormMessage({
 }
 
 /** Field messages arrive as keys; several may apply at once (a password may break two rules). */
-export function useFieldError() {
+export function useFieldError(result: ActionResult<unknown> | null) {
   const t = useTranslations();
-  return (keys: string[] | undefined): string | undefined =>
-    keys && keys.length > 0
+  return (field: string): string | undefined => {
+    const keys = result && !result.ok ? result.fieldErrors?.[field] : undefined;
+    return keys && keys.length > 0
       ? keys
           .map((key) => {
             const text = t.has(key) ? t(key) : t('account.errors.invalid');
@@ -41,6 +38,12 @@ export function useFieldError() {
           })
           .join(' ')
       : undefined;
+  };
+}
+
+/** What the form holds after a failed answer: the value typed into `field`, if it came back. */
+export function typedValue(result: ActionResult<unknown> | null, field: string): string | undefined {
+  return result && !result.ok ? result.values?.[field] : undefined;
 }
 
 export const PASSWORD_RULES = ['tooShort', 'common', 'containsEmail'] as const;

@@ -4,26 +4,24 @@ import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { type ChangePasswordState, changeOwnPassword } from '@/lib/auth/actions/change-password';
+import type { ActionResult } from '@/lib/actions/result';
+import { changePasswordAction } from '@/lib/auth/actions/change-password';
 import { FormMessage, PasswordRules, useFieldError } from './account-form-parts';
 
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ locale }: { locale: string }) {
   const t = useTranslations('account.password');
-  const fieldError = useFieldError();
-  const [state, action, pending] = useActionState<ChangePasswordState, FormData>(changeOwnPassword, {
-    ok: false,
-    fieldErrors: {},
-    values: {},
-  });
+  const [state, action, pending] = useActionState<ActionResult | null, FormData>(changePasswordAction, null);
+  const fieldError = useFieldError(state);
   return (
     <form action={action} className="space-y-4" noValidate>
-      <FormMessage ok={state.ok} message={state.message} values={state.messageValues} />
+      <input type="hidden" name="locale" value={locale} />
+      <FormMessage result={state} />
       <TextField
         label={t('current')}
         name="currentPassword"
         type="password"
         autoComplete="current-password"
-        error={fieldError(state.fieldErrors.currentPassword)}
+        error={fieldError('currentPassword')}
         required
       />
       <TextField
@@ -31,7 +29,7 @@ export function ChangePasswordForm() {
         name="newPassword"
         type="password"
         autoComplete="new-password"
-        error={fieldError(state.fieldErrors.newPassword)}
+        error={fieldError('newPassword')}
         required
       />
       <PasswordRules id="new-password-rules" />
@@ -40,7 +38,7 @@ export function ChangePasswordForm() {
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        error={fieldError(state.fieldErrors.confirmPassword)}
+        error={fieldError('confirmPassword')}
         required
       />
       <Button type="submit" disabled={pending}>

@@ -7,7 +7,7 @@ export const PAYMENT_FORM_MESSAGES = ['forms', 'validation', 'bank', 'auth', 'pa
 /** What a payment's live view reads: its status, the SCA steps and cancellation, and their answers. */
 export const PAYMENT_MESSAGES = ['payment', 'status', 'scaStatus', 'sca', 'bank', 'auth', 'security'];
 /** What the sign-up and account forms read, with their actions' answers. */
-export const ACCOUNT_MESSAGES = ['account', 'auth'];
+export const ACCOUNT_MESSAGES = ['account', 'auth', 'validation'];
 
 /**
  * The texts for the client components under it: only these top-level namespaces of the page's

@@ -1,9 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { auth } from '@/lib/auth';
-import { signOutPsu } from '@/lib/auth/actions/sign-out';
+import { isOperatorPsu } from '@/lib/auth/operator';
 import { Link } from '@/lib/i18n/navigation';
-import { isOperatorPsu } from '@/lib/webhooks/operator';
 import { LanguageSwitch } from './language-switch';
+import { SignOutForm } from './sign-out-form';
 
 export async function SiteHeader() {
   const [session, t, locale, tb, te] = await Promise.all([
@@ -43,14 +43,7 @@ export async function SiteHeader() {
         )}
         <div className="ml-auto flex items-center gap-3">
           <LanguageSwitch label={t('language')} />
-          {session?.user && (
-            <form action={signOutPsu}>
-              <input type="hidden" name="locale" value={locale} />
-              <button type="submit" className="text-sm text-slate-700 underline-offset-4 hover:underline">
-                {t('signOut')}
-              </button>
-            </form>
-          )}
+          {session?.user && <SignOutForm locale={locale} label={t('signOut')} />}
         </div>
       </div>
     </header>

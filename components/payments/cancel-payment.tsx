@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { cancelPayment } from '@/lib/payments/actions/cancel-payment';
+import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
 
 /** Cancel with an inline confirmation: a second, explicit click, never a browser dialog. */
 export function CancelPayment({ paymentId }: { paymentId: string }) {
@@ -17,17 +17,18 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
 
   const confirm = () =>
     startTransition(async () => {
-      const result = await cancelPayment(paymentId);
+      const result = await cancelPaymentAction({ paymentId });
       setConfirming(false);
-      if (result.ok && result.redirectTo) {
-        window.location.assign(result.redirectTo);
+      if (result.ok && result.data.redirectTo) {
+        window.location.assign(result.data.redirectTo);
         return;
       }
       setMessage(
         result.ok
           ? { text: t('cancelled'), error: false }
           : {
-              text: tAll.has(result.messageKey) ? tAll(result.messageKey) : tAll('bank.unexpected'),
+              text:
+                result.message && tAll.has(result.message) ? tAll(result.message) : tAll('bank.unexpected'),
               error: true,
             },
       );

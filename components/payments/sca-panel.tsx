@@ -6,7 +6,7 @@ import { type FormEvent, useState, useTransition } from 'react';
 import { OtpChallenge } from '@/components/payments/otp-challenge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { type ContinueScaResult, continueSca } from '@/lib/payments/actions/continue-sca';
+import { continueScaAction } from '@/lib/payments/actions/continue-sca';
 import type { ScaStep } from '@/lib/payments/sca';
 
 /**
@@ -24,13 +24,13 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
   const run = (input: Record<string, string>) =>
     startTransition(async () => {
       setError(null);
-      const result: ContinueScaResult = await continueSca(paymentId, input);
-      if (result.ok && result.redirectTo) {
-        window.location.assign(result.redirectTo);
+      const result = await continueScaAction({ paymentId, step: input });
+      if (result.ok && result.data.redirectTo) {
+        window.location.assign(result.data.redirectTo);
         return;
       }
       if (!result.ok)
-        setError(tAll.has(result.messageKey) ? tAll(result.messageKey) : tAll('bank.unexpected'));
+        setError(result.message && tAll.has(result.message) ? tAll(result.message) : tAll('bank.unexpected'));
       await queryClient.invalidateQueries({ queryKey: ['payment', paymentId] });
     });
   const submit = (event: FormEvent<HTMLFormElement>, kind: string, field?: string) => {

@@ -18,7 +18,7 @@ import { ProductAccountFields } from '@/components/payments/forms/product-field'
 import { RemittanceField } from '@/components/payments/forms/remittance-field';
 import { StructuredReferences } from '@/components/payments/forms/structured-references';
 import { deferSchema } from '@/lib/forms/deferred-schema';
-import { initiateSinglePayment } from '@/lib/payments/actions/initiate-single-payment';
+import { initiateSinglePaymentAction } from '@/lib/payments/actions/initiate-single-payment';
 import { REMITTANCE_UNSTRUCTURED_MAX } from '@/lib/payments/schemas/limits';
 import type { singleSubmissionSchema } from '@/lib/payments/submission';
 
@@ -60,7 +60,7 @@ export function SinglePaymentForm({
       ...(prefill?.remittance ? { remittanceInformationUnstructured: prefill.remittance } : {}),
     },
   });
-  const onSubmit = form.handleSubmit((values) => form.submit(() => initiateSinglePayment(values)));
+  const onSubmit = form.handleSubmit((values) => form.submit(() => initiateSinglePaymentAction(values)));
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>

@@ -9,7 +9,7 @@ export async function signInAs(browser: Browser, email: string): Promise<Page> {
   await page.goto('/en/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('greidsla-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   return page;
 }

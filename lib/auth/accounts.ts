@@ -1,44 +1,39 @@
-import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
-import { psuIdentities, psus } from '@/lib/db/schema';
-import type { OidcPerson } from './oidc';
+import { kennitalaLinks, psus } from '@/lib/db/schema';
+import type { SessionPsu } from './identity';
+import { hashPassword, needsRehash, passwordMatches } from './password-hash';
 
-export const BCRYPT_COST = 12;
-
-// A hash of a random string, compared when the e-mail is unknown, so that the answer takes as long
-// for an unknown account as for a wrong password.
-const decoyHash = bcrypt.hashSync(randomBytes(16).toString('hex'), BCRYPT_COST);
-
-export interface SessionPsu {
-  id: string;
-  email: string;
-  name: string;
-}
-
-/** The PSU with this e-mail and password, or null; as slow for an unknown e-mail as for a wrong password. */
+/**
+ * The PSU with this e-mail and password, or null; as slow for an unknown e-mail as for a wrong
+ * password. A right password hashed at another cost is hashed again at today's.
+ */
 export async function checkPassword(email: string, password: string, db?: Db): Promise<SessionPsu | null> {
   const database = db ?? (await getDb());
   const [psu] = await database.select().from(psus).where(eq(psus.email, email.toLowerCase())).limit(1);
-  const matches = await bcrypt.compare(password, psu?.passwordHash ?? decoyHash);
-  return psu && matches ? { id: psu.id, email: psu.email, name: psu.displayName } : null;
+  if (!(await passwordMatches(password, psu?.passwordHash)) || !psu) return null;
+  if (needsRehash(psu.passwordHash)) {
+    await database
+      .update(psus)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(psus.id, psu.id));
+  }
+  return { id: psu.id, email: psu.email, name: psu.displayName };
 }
 
 export type CreatePsuResult = { ok: true; psu: SessionPsu } | { ok: false; reason: 'emailTaken' };
 
 export async function createPsu(
-  input: { email: string; displayName: string; kennitala?: string; password: string },
+  input: { email: string; displayName: string; password: string },
   db?: Db,
 ): Promise<CreatePsuResult> {
   const database = db ?? (await getDb());
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const passwordHash = await hashPassword(input.password);
   const [row] = await database
     .insert(psus)
     .values({
       email: input.email.toLowerCase(),
       displayName: input.displayName,
-      kennitala: input.kennitala ?? null,
       passwordHash,
     })
     .onConflictDoNothing({ target: psus.email })
@@ -47,17 +42,20 @@ export async function createPsu(
   return { ok: true, psu: { id: row.id, email: row.email, name: row.displayName } };
 }
 
+/** The account page's profile: the e-mail and whether it is verified, the verified kennitala if any. */
 export async function findProfile(psuId: string, db?: Db) {
   const database = db ?? (await getDb());
   const [row] = await database
     .select({
       id: psus.id,
       email: psus.email,
+      emailVerifiedAt: psus.emailVerifiedAt,
       displayName: psus.displayName,
-      kennitala: psus.kennitala,
+      kennitala: kennitalaLinks.kennitala,
       createdAt: psus.createdAt,
     })
     .from(psus)
+    .leftJoin(kennitalaLinks, eq(kennitalaLinks.psuId, psus.id))
     .where(eq(psus.id, psuId))
     .limit(1);
   return row;
@@ -73,57 +71,10 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const database = db ?? (await getDb());
   const [row] = await database.select().from(psus).where(eq(psus.id, psuId)).limit(1);
-  const matches = await bcrypt.compare(currentPassword, row?.passwordHash ?? decoyHash);
-  if (!row || !matches) return { ok: false, reason: 'wrongPassword' };
-  const passwordHash = await bcrypt.hash(newPassword, BCRYPT_COST);
+  if (!(await passwordMatches(currentPassword, row?.passwordHash)) || !row) {
+    return { ok: false, reason: 'wrongPassword' };
+  }
+  const passwordHash = await hashPassword(newPassword);
   await database.update(psus).set({ passwordHash }).where(eq(psus.id, psuId));
   return { ok: true };
-}
-
-/**
- * The PSU an OpenID sign-in belongs to: the one this subject signed in as before; else the one with
- * the same kennitala (the electronic ID vouches for it; an e-mail claim alone is never trusted to
- * join accounts); else a new PSU, whose password is unknown to anyone until they set one.
- */
-export async function psuForOidc(person: OidcPerson, db?: Db): Promise<SessionPsu> {
-  const database = db ?? (await getDb());
-  return database.transaction(async (tx) => {
-    const [linked] = await tx
-      .select({ id: psus.id, email: psus.email, name: psus.displayName })
-      .from(psuIdentities)
-      .innerJoin(psus, eq(psus.id, psuIdentities.psuId))
-      .where(and(eq(psuIdentities.issuer, person.issuer), eq(psuIdentities.subject, person.subject)))
-      .limit(1);
-    if (linked) return linked;
-    let psu: SessionPsu | undefined;
-    if (person.kennitala) {
-      [psu] = await tx
-        .select({ id: psus.id, email: psus.email, name: psus.displayName })
-        .from(psus)
-        .where(eq(psus.kennitala, person.kennitala))
-        .limit(1);
-    }
-    if (!psu) {
-      const email =
-        person.email ?? `${person.subject.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64)}@oidc.invalid`;
-      const [taken] = await tx.select({ id: psus.id }).from(psus).where(eq(psus.email, email)).limit(1);
-      const [row] = await tx
-        .insert(psus)
-        .values({
-          // An e-mail already used by a password account stays with it; this PSU gets a placeholder.
-          email: taken ? `${randomBytes(8).toString('hex')}@oidc.invalid` : email,
-          displayName: person.displayName,
-          kennitala: person.kennitala ?? null,
-          passwordHash: await bcrypt.hash(randomBytes(32).toString('base64url'), BCRYPT_COST),
-        })
-        .returning({ id: psus.id, email: psus.email, name: psus.displayName });
-      if (!row) throw new Error('Could not create a PSU for an OpenID sign-in');
-      psu = row;
-    }
-    await tx
-      .insert(psuIdentities)
-      .values({ issuer: person.issuer, subject: person.subject, psuId: psu.id })
-      .onConflictDoNothing();
-    return psu;
-  });
 }

@@ -39,7 +39,9 @@ export function oidcPerson(claims: Claims, issuer: string, kennitalaClaim: strin
     if (kennitala) break;
   }
   const email = stringClaim(claims, 'email');
-  const verified = claims.email_verified !== false;
+  // Only an address the provider says it verified is kept, and even then only as a contact address:
+  // this app verifies it again before it grants anything.
+  const verified = claims.email_verified === true;
   const displayName =
     stringClaim(claims, 'name') ??
     ([stringClaim(claims, 'given_name'), stringClaim(claims, 'family_name')].filter(Boolean).join(' ') ||
@@ -57,7 +59,8 @@ export function oidcPerson(claims: Claims, issuer: string, kennitalaClaim: strin
 
 /** The OpenID provider of the settings, or none when OIDC_ISSUER is unset. */
 export function oidcProvider(config: Settings): OIDCConfig<Claims> | undefined {
-  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_KENNITALA_CLAIM } = config;
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_KENNITALA_CLAIM, OIDC_SCOPE } =
+    config;
   if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) return undefined;
   return {
     id: OIDC_PROVIDER_ID,
@@ -67,7 +70,9 @@ export function oidcProvider(config: Settings): OIDCConfig<Claims> | undefined {
     clientId: OIDC_CLIENT_ID,
     clientSecret: OIDC_CLIENT_SECRET,
     checks: ['pkce', 'state', 'nonce'],
-    authorization: { params: { scope: 'openid profile email' } },
+    // A fresh sign-in at the provider every time: the kennitala linked is that of whoever is at the
+    // keyboard now, not of a session the provider kept from before.
+    authorization: { params: { scope: OIDC_SCOPE, prompt: 'login' } },
     // The profile is mapped to a PSU in the sign-in callback; here it only travels on.
     profile(claims) {
       const person = oidcPerson(claims, OIDC_ISSUER, OIDC_KENNITALA_CLAIM);

@@ -31,14 +31,18 @@ function hasFewDistinctCharacters(value: string): boolean {
 }
 
 /** The sign-up fields, checked on the server; the form shows what comes back beside each field. */
-export const signUpSchema = z.object({
-  email: z.email('account.errors.email').max(254, 'account.errors.email'),
-  displayName: z.string().trim().min(1, 'account.errors.displayName').max(100, 'account.errors.displayName'),
-  kennitala: z
-    .string()
-    .trim()
-    .max(20, 'account.errors.kennitala')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  password: z.string().max(1000, 'account.password.rules.tooLong'),
-});
+export const signUpSchema = z
+  .object({
+    email: z.email('account.errors.email').max(254, 'account.errors.email'),
+    displayName: z
+      .string()
+      .trim()
+      .min(1, 'account.errors.displayName')
+      .max(100, 'account.errors.displayName'),
+    password: z.string().max(1000, 'account.password.rules.tooLong'),
+  })
+  .superRefine((value, ctx) => {
+    for (const problem of passwordProblems(value.password, value.email)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: `account.password.rules.${problem}` });
+    }
+  });

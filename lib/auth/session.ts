@@ -2,10 +2,16 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from '@/lib/i18n/navigation';
 import { auth } from './index';
 
+/** The signed-in PSU and the server-side session of this browser, or null. */
+export async function currentSession(): Promise<{ psuId: string; sessionId: string } | null> {
+  const session = await auth();
+  const psuId = session?.user?.id;
+  return psuId && session.sessionId ? { psuId, sessionId: session.sessionId } : null;
+}
+
 /** The signed-in PSU's id, or null. Every action and route that touches a PSU's data asks this. */
 export async function currentPsuId(): Promise<string | null> {
-  const session = await auth();
-  return session?.user?.id ?? null;
+  return (await currentSession())?.psuId ?? null;
 }
 
 /** For pages: the signed-in PSU's id, or a redirect to sign-in that comes back here afterwards. */

@@ -1,13 +1,14 @@
 // From @auth/core, which next-auth re-exports: the same class, importable outside Next.js (tests).
 import { CredentialsSignin } from '@auth/core/errors';
-import { settings } from '@/lib/config';
 import { clientAddress } from '@/lib/security/client-address';
-import { clearLimit, hitLimit, limits, peekLimit, type Verdict } from '@/lib/security/rate-limit';
+import { clearLimit, hitLimit, limits, releaseHit, type Verdict } from '@/lib/security/rate-limit';
 
 /**
  * Sign-in is limited by failures, per e-mail address (guessing one PSU's password) and per client
- * address (trying many PSUs). While either is over its limit every attempt is refused before the
- * password is checked, a correct one included, so a throttled guesser learns nothing.
+ * address (trying many PSUs). Each attempt takes its place in both windows in one atomic step
+ * before the password is checked, and gives it back when the password was right; so a concurrent
+ * burst gets no more password checks than the limit, and while either window is full every attempt
+ * is refused unchecked, a correct one included, so a throttled guesser learns nothing.
  */
 export class SignInThrottled extends CredentialsSignin {
   override code = 'throttled';
@@ -16,11 +17,13 @@ export class SignInThrottled extends CredentialsSignin {
   }
 }
 
-export function signInSubjects(email: string, headers: Headers) {
-  return {
-    email: email.trim().toLowerCase(),
-    address: clientAddress(headers, settings().TRUSTED_PROXY_COUNT),
-  };
+export interface SignInSubjects {
+  email: string;
+  address: string;
+}
+
+export function signInSubjects(email: string, headers: Pick<Headers, 'get'>): SignInSubjects {
+  return { email: email.trim().toLowerCase(), address: clientAddress(headers) };
 }
 
 function worst(a: Verdict, b: Verdict): Verdict {
@@ -28,21 +31,24 @@ function worst(a: Verdict, b: Verdict): Verdict {
   return a.retryAfterSeconds >= b.retryAfterSeconds ? a : b;
 }
 
-export async function signInVerdict(subjects: { email: string; address: string }): Promise<Verdict> {
+/** Counts one attempt in both windows; not allowed when either is over its limit. */
+export async function reserveSignInAttempt(subjects: SignInSubjects): Promise<Verdict> {
   const { signInPerEmail, signInPerAddress } = limits();
   const [byEmail, byAddress] = await Promise.all([
-    peekLimit(signInPerEmail, subjects.email),
-    peekLimit(signInPerAddress, subjects.address),
+    hitLimit(signInPerEmail, subjects.email),
+    hitLimit(signInPerAddress, subjects.address),
   ]);
   return worst(byEmail, byAddress);
 }
 
-export async function recordSignInFailure(subjects: { email: string; address: string }): Promise<void> {
+/**
+ * After a right password: the e-mail's failures are forgotten, and the attempt is given back to the
+ * client address, whose window counts failures only.
+ */
+export async function signInSucceeded(subjects: SignInSubjects): Promise<void> {
   const { signInPerEmail, signInPerAddress } = limits();
-  await Promise.all([hitLimit(signInPerEmail, subjects.email), hitLimit(signInPerAddress, subjects.address)]);
-}
-
-/** A right password clears the address's failures for that e-mail; the client address keeps its count. */
-export async function recordSignInSuccess(subjects: { email: string }): Promise<void> {
-  await clearLimit(limits().signInPerEmail, subjects.email);
+  await Promise.all([
+    clearLimit(signInPerEmail, subjects.email),
+    releaseHit(signInPerAddress, subjects.address),
+  ]);
 }

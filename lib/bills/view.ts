@@ -1,4 +1,4 @@
-import { findProfile } from '@/lib/auth/accounts';
+import { linkedKennitala } from '@/lib/auth/identity';
 import type { Db } from '@/lib/db';
 import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { Bill } from '@/lib/db/schema';
@@ -20,9 +20,9 @@ function toView(bill: Bill, payment: { id: string; transactionStatus: string | n
   };
 }
 
-/** The PSU's kennitala, the payor id of their claims; null when their account has none. */
+/** The PSU's verified kennitala, the payor id of their claims; null until an identity provider linked one. */
 export async function payorIdOf(psuId: string, db: Db): Promise<string | null> {
-  return (await findProfile(psuId, db))?.kennitala ?? null;
+  return linkedKennitala(psuId, db);
 }
 
 export async function billViews(db: Db, psuId: string, payorId: string): Promise<BillView[]> {

@@ -41,6 +41,8 @@ const settingsSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(60).default('Rafræn skilríki'),
+  /** The scopes asked of the provider; the kennitala claim must come in the ID token with these. */
+  OIDC_SCOPE: z.string().min(6).max(500).default('openid profile'),
   /** The ID-token or userinfo claim that carries the kennitala, e.g. `nationalRegisterId`. */
   OIDC_KENNITALA_CLAIM: z.string().min(1).max(100).default('nationalRegisterId'),
   /** Failed sign-ins per e-mail address, and per client address, within the window before throttling. */
@@ -62,6 +64,32 @@ const settingsSchema = z.object({
    * many entries from the right (0 and 1 both mean the last entry).
    */
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  /** A session ends after this many minutes without a request, and this many hours after sign-in. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(8),
+  /** Verification links sent per PSU per hour. */
+  RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  // --- E-mail and logs ---
+  /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.is:465; unset: the local mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Greiðsla <no-reply@greidsla.is>'),
+  /** Without SMTP_URL, each message is written here as an .eml file, and nothing leaves the machine. */
+  MAILBOX_DIR: z.string().min(1).default('.data/mailbox'),
+  /** Every log line to this file too (lib/log.ts reads it at start), as well as to stdout. */
+  LOG_FILE: z.string().min(1).optional(),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // --- Going live (docs/going-live.md) ---

@@ -24,7 +24,8 @@ export const psus = pgTable('psus', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   displayName: text('display_name').notNull(),
-  kennitala: text('kennitala'),
+  /** When the PSU opened the link sent to `email`; until then the address grants nothing. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -42,6 +43,82 @@ export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' |
 export interface ScaState extends ScaAnswer {
   initiationLinks: Record<string, string>;
 }
+
+/**
+ * A signed-in browser. The session cookie names a row here, and every request and action checks
+ * it: a row that has ended (sign-out, a password change, "sign out everywhere"), lain idle too long
+ * or passed `expiresAt` signs that browser out at once, whatever its cookie says.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** signOut | passwordChanged | signOutEverywhere | newSignIn | rotated (lib/auth/sessions.ts) */
+    endedReason: text('ended_reason'),
+  },
+  (table) => [index('sessions_psu_idx').on(table.psuId)],
+);
+
+/**
+ * Rights beyond a PSU's own data, e.g. `operator` (the events page). Granted by a command
+ * (`npm run grant-operator`) or, for a verified address in OPERATOR_EMAILS, by the app; `grantedBy`
+ * says which, so that an address taken off the list loses what the list gave.
+ */
+export const psuRoles = pgTable(
+  'psu_roles',
+  {
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    role: text('role').notNull(),
+    /** command | OPERATOR_EMAILS */
+    grantedBy: text('granted_by').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.psuId, table.role] })],
+);
+
+/**
+ * A link sent to verify an e-mail address: only the SHA-256 of its token is kept. It verifies
+ * `email` for `psuId` once, before `expiresAt`, and only while that is still the PSU's address.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_verifications_psu_idx').on(table.psuId)],
+);
+
+/**
+ * A PSU's kennitala, as an identity provider vouched for it in a verified claim, and from which
+ * sign-in (`issuer`, `subject`). One kennitala links to one account, and an account to one
+ * kennitala; bills, PSU-ID and anything else keyed by kennitala read it from here only.
+ */
+export const kennitalaLinks = pgTable('kennitala_links', {
+  kennitala: text('kennitala').primaryKey(),
+  psuId: uuid('psu_id')
+    .notNull()
+    .unique()
+    .references(() => psus.id),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A payment as this app knows it. The row is written before the bank is called, so that a crash,
@@ -83,6 +160,17 @@ export const payments = pgTable(
     /** The PSU's IPv4 when they submitted, if known: a resend without them sends it as PSU-IP-Address. */
     psuIpAddress: text('psu_ip_address'),
     /**
+     * SHA-256 of what was submitted (service, product, body, SCA language): a resubmission of the
+     * form with the same content is this payment; null for payments saved before it was kept.
+     */
+    fingerprint: text('fingerprint'),
+    /**
+     * For a form sent again with other content after the bank refused it: the form's own
+     * `submissionId` (this row's is derived from it and the new content), so that every attempt of
+     * one form is found together (lib/payments/initiation.ts).
+     */
+    correctionOf: uuid('correction_of'),
+    /**
      * Set when the last reading of the payment's status from the bank failed (unreachable, busy, an
      * answer we could not read), cleared by the next that succeeds: the PSU is then told that what
      * they see is what the bank said last, not what it says now.
@@ -99,6 +187,7 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_psu_submission_idx').on(table.psuId, table.submissionId),
+    index('payments_psu_correction_idx').on(table.psuId, table.correctionOf),
     index('payments_psu_created_idx').on(table.psuId, table.createdAt.desc(), table.id.desc()),
   ],
 );

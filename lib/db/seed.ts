@@ -1,9 +1,14 @@
-import bcrypt from 'bcryptjs';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { hashPassword } from '@/lib/auth/password-hash';
 import { settings } from '@/lib/config';
-import { psus } from './schema';
+import { kennitalaLinks, psus } from './schema';
 import type { Db } from './types';
 
-/** The demo PSUs that README shows; their kennitölur match the sandbox bank's demo customers. */
+/**
+ * The demo PSUs that README shows; their kennitölur match the sandbox bank's demo customers. They
+ * are the operator's own accounts (SEED_DEMO_PSU, never in production): their e-mail counts as
+ * verified and their kennitala as linked, with `DEMO_ISSUER` standing in for an identity provider.
+ */
 export const demoPsus = [
   {
     email: 'demo@greidsla.is',
@@ -21,15 +26,33 @@ export const demoPsus = [
 
 export const demoPsu = demoPsus[0];
 
+export const DEMO_ISSUER = 'urn:greidsla:demo-seed';
+
 export async function seedDemoPsu(db: Db): Promise<void> {
   if (!settings().SEED_DEMO_PSU) return;
   const existing = new Set((await db.select({ email: psus.email }).from(psus)).map((row) => row.email));
   for (const psu of demoPsus) {
-    if (existing.has(psu.email)) continue;
-    const passwordHash = await bcrypt.hash(psu.password, 10);
+    if (!existing.has(psu.email)) {
+      await db
+        .insert(psus)
+        .values({
+          email: psu.email,
+          passwordHash: await hashPassword(psu.password),
+          displayName: psu.displayName,
+        })
+        .onConflictDoNothing({ target: psus.email });
+    }
+    // Also for a data dir made before e-mails were verified and kennitölur linked.
     await db
-      .insert(psus)
-      .values({ email: psu.email, passwordHash, displayName: psu.displayName, kennitala: psu.kennitala })
-      .onConflictDoNothing({ target: psus.email });
+      .update(psus)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(and(eq(psus.email, psu.email), isNull(psus.emailVerifiedAt)));
+    const [row] = await db.select({ id: psus.id }).from(psus).where(eq(psus.email, psu.email));
+    if (row) {
+      await db
+        .insert(kennitalaLinks)
+        .values({ kennitala: psu.kennitala, psuId: row.id, issuer: DEMO_ISSUER, subject: psu.email })
+        .onConflictDoNothing();
+    }
   }
 }

@@ -1,31 +1,58 @@
+import { formatISO, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
+import { isReadableText } from '@/lib/security/plain-text';
 import { transactionStatuses } from './status';
 
+/** A calendar day that exists (not 2024-02-30), from the year 1900 on, as `YYYY-MM-DD`. */
 const dateParam = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+  .refine((value) => {
+    const day = parseISO(value);
+    return (
+      isValid(day) && day.getUTCFullYear() >= 1900 && formatISO(day, { representation: 'date' }) === value
+    );
+  });
 
-/**
- * The list's filters as they arrive in the URL. Anything malformed is dropped rather than refused:
- * a hand-edited link still shows a list.
- */
-export const historyFiltersSchema = z.object({
-  status: z
-    .enum([...transactionStatuses, 'new', 'refused'])
-    .optional()
-    .catch(undefined),
-  service: z.enum(['payments', 'bulk-payments', 'periodic-payments']).optional().catch(undefined),
+const historyFilterFields = {
+  status: z.enum([...transactionStatuses, 'new', 'refused']),
+  service: z.enum(['payments', 'bulk-payments', 'periodic-payments']),
   from: dateParam,
   to: dateParam,
-  q: z.string().trim().max(100).optional().catch(undefined),
-  after: z.string().max(200).optional().catch(undefined),
-});
+  q: z.string().trim().max(100).refine(isReadableText),
+  after: z.string().max(200),
+};
 
-export type HistoryFilters = z.infer<typeof historyFiltersSchema>;
+/**
+ * The list's filters as they arrive in the URL: the valid ones, and the names of those that are not
+ * (an impossible date, text that cannot be searched for). The list leaves those out and says so; the
+ * export refuses them.
+ */
+export function parseHistoryFilters(query: Record<string, string | string[] | undefined>): {
+  filters: HistoryFilters;
+  invalid: string[];
+} {
+  const filters: Record<string, string> = {};
+  const invalid: string[] = [];
+  for (const [name, field] of Object.entries(historyFilterFields)) {
+    const raw = query[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined || value === '') continue;
+    const parsed = field.safeParse(value);
+    if (parsed.success) filters[name] = parsed.data;
+    else invalid.push(name);
+  }
+  return { filters: filters as HistoryFilters, invalid };
+}
+
+export type HistoryFilters = {
+  [Name in keyof typeof historyFilterFields]?: z.output<(typeof historyFilterFields)[Name]>;
+};
+
+/**
+ * A page cursor names the last row shown. Its position is read back from the row itself, so the
 
 /** Every payment matching the filters, in pages, for the CSV export. */
 export async function* allMatchingPayments(db: Db, psuId: string, filters: HistoryFilters) {

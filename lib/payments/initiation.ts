@@ -19,6 +19,7 @@ import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
 import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
+import { decideAttempt } from './submission-attempts';
 
 export interface InitiationRequest {
   psuId: string;
@@ -50,33 +51,38 @@ export type InitiationOutcome =
 // bank timeout, so a live sender is never overtaken.
 const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
 
-async function saveOnce(db: Db, request: InitiationRequest): Promise<Payment> {
-  await db
-    .insert(payments)
-    .values({
-      psuId: request.psuId,
-      submissionId: request.submissionId,
-      idempotencyKey: crypto.randomUUID(),
-      service: request.service,
-      product: request.product,
-      body: request.body,
-      scaLanguage: request.scaLanguage,
-      uiLocale: request.uiLocale,
-      amount: request.summary.amount,
-      currency: request.summary.currency,
-      creditorName: request.summary.creditorName ?? null,
-      creditorAccount: request.summary.creditorAccount,
-      reference: request.summary.reference ?? null,
-      elementCount: request.summary.elementCount ?? null,
-      psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
-    })
-    .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] });
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.psuId, request.psuId), eq(payments.submissionId, request.submissionId)));
-  if (!row) throw new Error('A saved payment could not be read back');
-  return row;
+/**
+ * The payment this submission is: one saved before (the same content again), or a new one saved
+ * now, before the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of
+ * the form, when the content changed while that one is at the bank.
+ */
+async function saveOnce(db: Db, request: InitiationRequest) {
+  return decideAttempt(db, request, async (database, decided) => {
+    const [row] = await database
+      .insert(payments)
+      .values({
+        psuId: request.psuId,
+        submissionId: decided.submissionId,
+        correctionOf: decided.correctionOf,
+        fingerprint: decided.fingerprint,
+        idempotencyKey: crypto.randomUUID(),
+        service: request.service,
+        product: request.product,
+        body: request.body,
+        scaLanguage: request.scaLanguage,
+        uiLocale: request.uiLocale,
+        amount: request.summary.amount,
+        currency: request.summary.currency,
+        creditorName: request.summary.creditorName ?? null,
+        creditorAccount: request.summary.creditorAccount,
+        reference: request.summary.reference ?? null,
+        elementCount: request.summary.elementCount ?? null,
+        psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
+      })
+      .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
+      .returning();
+    return row;
+  });
 }
 
 async function claim(db: Db, paymentId: string): Promise<boolean> {
@@ -252,12 +258,17 @@ async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: stri
 }
 
 /**
- * Initiates a payment exactly once per submission: the payment is saved before the bank is called;
- * of concurrent submissions one sends it and the rest wait for that outcome.
+ * Initiates a payment exactly once per submission of the same content: the payment is saved before
+ * the bank is called; of concurrent submissions one sends it and the rest wait for that outcome. A
+ * form corrected after the bank refused it is a new payment.
  */
 export async function initiateOnce(request: InitiationRequest): Promise<InitiationOutcome> {
   const db = await getDb();
-  let payment = await saveOnce(db, request);
+  const saved = await saveOnce(db, request);
+  if (saved.kind === 'changedWhileSent') {
+    return { ok: false, paymentId: saved.payment.id, messageKey: 'payment.changedWhileSent' };
+  }
+  let { payment } = saved;
   const deadline = Date.now() + settings().BANK_TIMEOUT_MS + 5_000;
   for (;;) {
     const outcome = settled(payment);

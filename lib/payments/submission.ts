@@ -14,11 +14,6 @@ export function submissionSchema<Body extends z.core.SomeType>(payment: Body) {
   });
 }
 
-/** The answer of a payment action: where to send the browser, or what to show beside the fields. */
-export type SubmissionResult =
-  | { ok: true; redirectTo: string }
-  | { ok: false; fieldErrors?: { path: string; message: string }[]; messageKey?: string };
-
 /** A single payment as the form sends it. */
 export const singleSubmissionSchema = submissionSchema(SinglePaymentSchema);
 

@@ -1,14 +1,11 @@
 import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
-import type { ZodMiniType } from 'zod/mini';
-import { currentPsuId } from '@/lib/auth/session';
+import { type ActionResult, failure, success } from '@/lib/actions/result';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
-import { throttlePaymentAction } from '@/lib/security/action-limit';
 import { type InitiationRequest, initiateOnce } from './initiation';
 import { psuIpAddress } from './psu-request';
-import type { SubmissionResult } from './submission';
 
-interface Submission<Payment> {
+export interface Submission<Payment> {
   submissionId: string;
   scaLanguage: 'is' | 'en';
   payment: Payment;
@@ -30,41 +27,24 @@ export function accountLabel(
 }
 
 /**
- * What every payment action does: check the session, re-validate with the form's own schema,
- * and initiate exactly once. Field errors go back as message keys, beside their fields.
+ * What every payment action does once the action client has checked the session and parsed the
+ * form with its own schema: initiate exactly once, and say where the browser goes next.
  */
-export async function submitPayment<Payment extends Record<string, unknown>>(
-  input: unknown,
-  schema: ZodMiniType<Submission<Payment>>,
-  summarise: (payment: Payment) => PaymentDescription,
-): Promise<SubmissionResult> {
-  const psuId = await currentPsuId();
-  if (!psuId) return { ok: false, messageKey: 'auth.signedOut' };
-  const throttled = await throttlePaymentAction(psuId);
-  if (throttled) return throttled;
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      fieldErrors: parsed.error.issues.map((issue) => ({
-        path: issue.path.map(String).join('.'),
-        message: issue.message,
-      })),
-    };
-  }
-  const { submissionId, scaLanguage, payment } = parsed.data;
+export async function initiateSubmission<Payment extends Record<string, unknown>>(
+  psuId: string,
+  { submissionId, scaLanguage, payment }: Submission<Payment>,
+  description: PaymentDescription,
+): Promise<ActionResult<{ redirectTo: string }>> {
   const requestHeaders = await headers();
   const outcome = await initiateOnce({
     psuId,
     submissionId,
-    ...summarise(payment),
+    ...description,
     body: payment,
     scaLanguage,
     uiLocale: (await getLocale()) === 'en' ? 'en' : 'is',
     psuIpAddress: psuIpAddress(requestHeaders),
     psuUserAgent: requestHeaders.get('user-agent') ?? undefined,
   });
-  return outcome.ok
-    ? { ok: true, redirectTo: outcome.redirectTo }
-    : { ok: false, messageKey: outcome.messageKey };
+  return outcome.ok ? success({ redirectTo: outcome.redirectTo }) : failure(outcome.messageKey);
 }

@@ -65,12 +65,13 @@ export function contentSecurityPolicy(settings: HeaderSettings, nonce: string): 
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * Headers on every response. `Referrer-Policy: same-origin` and not `no-referrer`: under no-referrer
+ * Headers on every response (HSTS comes from the app's server, scripts/app-server.mjs, which sees the
+ * static files too). `Referrer-Policy: same-origin` and not `no-referrer`: under no-referrer
  * the browser sends `Origin: null` on same-origin POSTs, and Next.js would then refuse every server
  * action as cross-origin. Nothing of ours is sent to the bank as a referrer either way.
  */
-export function securityHeaders(settings: HeaderSettings): Record<string, string> {
-  const headers: Record<string, string> = {
+export function securityHeaders(): Record<string, string> {
+  return {
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'same-origin',
@@ -80,9 +81,4 @@ export function securityHeaders(settings: HeaderSettings): Record<string, string
     'Cross-Origin-Resource-Policy': 'same-origin',
     'X-DNS-Prefetch-Control': 'off',
   };
-  // Only over https: a browser ignores HSTS on http, and a localhost demo must not pin https.
-  if (settings.APP_BASE_URL.startsWith('https://')) {
-    headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
-  }
-  return headers;
 }

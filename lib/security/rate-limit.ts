@@ -1,12 +1,11 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
-import { rateLimits } from '@/lib/db/schema';
+import { countHit, forgetWindow, uncountHit } from '@/lib/db/queries/rate-limits';
 
 /**
  * Fixed-window rate limits kept in the app database, so that they hold across app instances and
- * restarts. One atomic upsert per counted hit; a window that has expired starts again at 1.
+ * restarts. One atomic upsert per counted hit (lib/db/queries/rate-limits.ts).
  */
 export interface Limit {
   /** Names the limit, e.g. `sign-in:email`; part of the key. */
@@ -50,51 +49,19 @@ function verdict(limit: Limit, hits: number, expiresAt: Date, now: Date): Verdic
 
 /** Counts one hit against `subject` and says whether it is within the limit. */
 export async function hitLimit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
-  const database = db ?? (await getDb());
-  const key = limitKey(limit, subject);
-  const expired = sql`${rateLimits.expiresAt} <= now()`;
-  const [row] = await database
-    .insert(rateLimits)
-    .values({
-      key,
-      hits: 1,
-      windowStart: sql`now()`,
-      expiresAt: sql`now() + make_interval(secs => ${limit.windowSeconds})`,
-    })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
-        expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimits.expiresAt} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, expiresAt: rateLimits.expiresAt, now: sql<string>`now()` });
-  // Now and then, drop windows that ended long ago; a missed sweep costs a few rows only.
-  if (Math.random() < 0.01) {
-    await database.delete(rateLimits).where(lte(rateLimits.expiresAt, sql`now() - interval '1 day'`));
-  }
-  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  return verdict(limit, row.hits, row.expiresAt, new Date(row.now));
+  const count = await countHit(db ?? (await getDb()), limitKey(limit, subject), limit.windowSeconds);
+  if (!count) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
+  return verdict(limit, count.hits, count.expiresAt, count.now);
 }
 
-/** Whether `subject` is over the limit already, without counting a hit. */
-export async function peekLimit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
-  const database = db ?? (await getDb());
-  const [row] = await database
-    .select({ hits: rateLimits.hits, expiresAt: rateLimits.expiresAt, now: sql<string>`now()` })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, limitKey(limit, subject)), gt(rateLimits.expiresAt, sql`now()`)));
-  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  // Over the limit means the next hit would not be allowed.
-  const next = verdict(limit, row.hits + 1, row.expiresAt, new Date(row.now));
-  return { ...next, hits: row.hits };
+/** Gives one hit back to `subject`'s current window, e.g. an attempt that turned out right. */
+export async function releaseHit(limit: Pick<Limit, 'name'>, subject: string, db?: Db): Promise<void> {
+  await uncountHit(db ?? (await getDb()), limitKey(limit, subject));
 }
 
 /** Forgets `subject`'s window, e.g. the failed sign-ins of an address after a successful one. */
 export async function clearLimit(limit: Pick<Limit, 'name'>, subject: string, db?: Db): Promise<void> {
-  const database = db ?? (await getDb());
-  await database.delete(rateLimits).where(eq(rateLimits.key, limitKey(limit, subject)));
+  await forgetWindow(db ?? (await getDb()), limitKey(limit, subject));
 }
 
 /** The limits of this app, sized by the settings. */
@@ -128,6 +95,11 @@ export function limits() {
       windowSeconds: 60,
     },
     publicPerAddress: { name: 'public:ip', limit: config.RATE_LIMIT_PUBLIC_PER_MINUTE, windowSeconds: 60 },
+    verificationMailsPerPsu: {
+      name: 'verification-mail:psu',
+      limit: config.RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR,
+      windowSeconds: 3600,
+    },
   } satisfies Record<string, Limit>;
 }
 

@@ -1,12 +1,13 @@
+import { syncListedOperators } from '@/lib/auth/operator-roles';
 import { settings } from '@/lib/config';
-import { closeDatabase } from '@/lib/db';
+import { closeDatabase, getDb } from '@/lib/db';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { lifecycle } from './lifecycle';
 
 /**
  * Start-up of one app instance: settings (refused at once, with what to fix), database and
- * migrations, then the job workers; and a stop that loses nothing on SIGTERM or SIGINT.
+ * migrations, the operators of OPERATOR_EMAILS, then the job workers; and a stop that loses nothing on SIGTERM or SIGINT.
  */
 export async function startServer(): Promise<void> {
   const config = checkSettings();
@@ -19,6 +20,14 @@ export async function startServer(): Promise<void> {
       );
     }
   }
+  if (config.APP_BASE_URL.startsWith('https://') && !config.SMTP_URL) {
+    logger.warn(
+      { mailbox: config.MAILBOX_DIR },
+      'SMTP_URL is not set: verification mail is written to MAILBOX_DIR on this machine and reaches no one',
+    );
+  }
+  // The operator role for every verified address on OPERATOR_EMAILS, none for one taken off it.
+  await syncListedOperators(await getDb());
   await startJobs();
   lifecycle.jobsStarted = true;
   process.once('SIGTERM', () => void shutdown('SIGTERM', config.SHUTDOWN_GRACE_MS));
@@ -38,7 +47,7 @@ function checkSettings() {
 /**
  * The order of a stop: readiness fails at once, so a load balancer sends no new requests; the job
  * workers finish their jobs (pg-boss hands any job still running at the deadline back to the queue,
- * where another instance picks it up after its expiry); `next start` stops accepting connections
+ * where another instance picks it up after its expiry); the server stops accepting connections
  * and lets the requests in flight finish, then calls `process.exit`. That exit is held until the
  * database is closed, so no request or job loses its connection half-way. A payment being sent at
  * that moment is safe either way: its row is claimed only until `claimedUntil`, and the next attempt
@@ -65,7 +74,7 @@ async function shutdown(signal: string, graceMs: number): Promise<void> {
   const jobsStopped = stopJobs().catch((error) =>
     logger.error({ err: error }, 'job queue did not stop cleanly'),
   );
-  // `next start` calls exit once its server has closed; with NEXT_MANUAL_SIG_HANDLE it does not, and
+  // The server (scripts/app-server.mjs) calls exit once it has closed; with NEXT_MANUAL_SIG_HANDLE it does not, and
   // the grace period stands in for the requests in flight.
   const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
   await Promise.all([jobsStopped, manual ? new Promise((r) => setTimeout(r, graceMs)) : nextWantsExit]);

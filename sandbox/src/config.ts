@@ -35,6 +35,14 @@ export interface CertificatePolicy {
   revokedSerials?: string[];
 }
 
+/** A client of the bank's electronic-ID provider (src/identity): an app that signs people in with it. */
+export interface IdpClient {
+  clientId: string;
+  clientSecret: string;
+  /** Compared with `redirect_uri` exactly, character for character. */
+  redirectUris: string[];
+}
+
 /** Delays, in sandbox-clock seconds, between the steps of an approved payment. */
 export interface ExecutionDelays {
   /** Approval (ACTC) to accepted for execution (ACSP). */
@@ -58,7 +66,23 @@ export interface SandboxConfig {
   adminKey?: string | undefined;
   tls?: TlsListenerConfig | undefined;
   certificates?: CertificatePolicy | undefined;
+  /** The most bytes any request body may have; unset: the largest bulk payment this bank accepts. */
+  maxBodyBytes?: number | undefined;
+  /** Clients of the electronic-ID provider at `/idp`. */
+  idpClients: IdpClient[];
 }
+
+/** Where the app takes the electronic-ID provider's answer (its sign-in callback for provider `eid`). */
+export function idpCallbackOf(appBaseUrl: string): string {
+  return `${appBaseUrl.replace(/\/+$/, '')}/api/auth/callback/eid`;
+}
+
+/** The app's client at the electronic-ID provider, for `npm start` and the end-to-end tests. */
+export const DEFAULT_IDP_CLIENT: IdpClient = {
+  clientId: 'greidsla',
+  clientSecret: 'greidsla-eid-secret',
+  redirectUris: [idpCallbackOf('http://localhost:3000')],
+};
 
 const env = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
@@ -85,6 +109,12 @@ const env = z.object({
   SANDBOX_CLIENT_REQUIRE_CERTIFICATE: z.stringbool().default(false),
   SANDBOX_CLIENT_REQUIRE_SIGNATURE: z.stringbool().default(false),
   SANDBOX_CLIENT_CERT_FINGERPRINTS: z.string().optional(),
+  SANDBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
+  // The app's address: the default redirect URI of the electronic-ID provider's client.
+  APP_BASE_URL: z.url().default('http://localhost:3000'),
+  SANDBOX_IDP_CLIENT_ID: z.string().min(1).default(DEFAULT_IDP_CLIENT.clientId),
+  SANDBOX_IDP_CLIENT_SECRET: z.string().min(1).default(DEFAULT_IDP_CLIENT.clientSecret),
+  SANDBOX_IDP_REDIRECT_URIS: z.string().optional(),
 });
 
 const list = (value: string | undefined) =>
@@ -135,6 +165,16 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
       blockedSerials: list(e.SANDBOX_CERT_BLOCKED_SERIALS),
       revokedSerials: list(e.SANDBOX_CERT_REVOKED_SERIALS),
     },
+    maxBodyBytes: e.SANDBOX_MAX_BODY_BYTES,
+    idpClients: [
+      {
+        clientId: e.SANDBOX_IDP_CLIENT_ID,
+        clientSecret: e.SANDBOX_IDP_CLIENT_SECRET,
+        redirectUris: e.SANDBOX_IDP_REDIRECT_URIS
+          ? list(e.SANDBOX_IDP_REDIRECT_URIS)
+          : [idpCallbackOf(e.APP_BASE_URL)],
+      },
+    ],
   };
 }
 

@@ -1,7 +1,4 @@
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ALLOWED_CODES } from '../../contract/error-codes.js';
-import { preferredFormat, toXml } from './pis/respond.js';
 
 export type ErrorStatus = keyof typeof ALLOWED_CODES;
 export type CodeFor<S extends ErrorStatus> = (typeof ALLOWED_CODES)[S][number];
@@ -29,21 +26,7 @@ export function errorBody(error: TppError) {
   };
 }
 
-/**
- * The error body of part 7, "JSON or XML" (4.1): XML (`<response><tppMessages><item>…`, as success answers)
- * when `Accept` prefers `application/xml`, JSON otherwise, also when `Accept` names neither: an error is
- * better delivered than replaced by 406.
- */
-export function sendError(c: Context, error: TppError): Response {
-  if (preferredFormat(c.req.header('Accept')) === 'xml') {
-    return c.body(toXml(errorBody(error)), error.status as ContentfulStatusCode, {
-      'Content-Type': 'application/xml; charset=UTF-8',
-    });
-  }
-  return c.json(errorBody(error), error.status as ContentfulStatusCode);
-}
-
-/** Thrown inside handlers and turned into an error response by the PIS router. */
+/** Thrown by the bank's checks and turned into an error response by the HTTP layer (http/errors.ts). */
 export class TppErrorException extends Error {
   constructor(readonly error: TppError) {
     super(`${error.status} ${error.code}: ${error.text}`);

@@ -17,6 +17,8 @@ async function main() {
     adminKey: config.adminKey,
     tls: config.tls,
     certificates: config.certificates,
+    maxBodyBytes: config.maxBodyBytes,
+    idpClients: config.idpClients,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,

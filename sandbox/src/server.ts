@@ -1,23 +1,33 @@
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from './app.js';
+import type { Bank } from './bank.js';
 import {
   type CertificatePolicy,
   DEFAULT_CLIENT,
+  DEFAULT_IDP_CLIENT,
   type ExecutionDelays,
+  type IdpClient,
   type SandboxConfig,
   type TlsListenerConfig,
   type TppClient,
 } from './config.js';
-import type { SandboxContext } from './context.js';
 import { type Db, openPglite, openPostgres } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
-import { seed } from './db/seed.js';
-import { type NotificationOptions, startNotificationWorker } from './notifications/worker.js';
-import { Scheduler } from './pis/execution.js';
-import { tlsServerOptions } from './security/tls.js';
+import { advanceClock, sandboxNow } from './db/queries/clock.js';
+import { FaultStore } from './faults/rules.js';
+import { createApp } from './http/app.js';
+import { listen } from './http/listen.js';
+import {
+  type NotificationOptions,
+  type NotificationWorker,
+  startNotificationWorker,
+} from './notifications/worker.js';
+import { SCA_AUTO_APPROVE } from './pis/approval.js';
+import { drainDueTransitions } from './pis/execution.js';
+import { autoApproveDecoupled } from './sca/decisions.js';
+import { Scheduler } from './scheduler.js';
+import { type CertificateRegistry, certificateRegistry } from './security/certificates.js';
+import { seed } from './seed/seed.js';
+import { runDueDeliveries } from './webhooks/deliveries.js';
 
 export interface StartSandboxOptions {
   /** 0 picks a free port. */
@@ -44,6 +54,10 @@ export interface StartSandboxOptions {
   tls?: TlsListenerConfig;
   /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
   certificates?: CertificatePolicy;
+  /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
+  maxBodyBytes?: number;
+  /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
+  idpClients?: IdpClient[];
 }
 
 export interface RunningSandbox {
@@ -79,6 +93,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     adminKey: options.adminKey,
     tls: options.tls,
     certificates: options.certificates,
+    maxBodyBytes: options.maxBodyBytes,
+    idpClients: options.idpClients ?? [DEFAULT_IDP_CLIENT],
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.
@@ -95,24 +111,41 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     })();
     return dbPromise;
   };
+  let publicUrl = config.publicUrl;
   let schedulerPromise: Promise<Scheduler> | undefined;
   const scheduler = () => {
     schedulerPromise ??= db().then((opened) => {
-      const s = new Scheduler(opened, config.schedulerIntervalMs, (error) =>
-        log('scheduler pass failed', error),
+      // Payment steps first, then webhook deliveries (a settled payment's claim.paid goes out in the same pass).
+      const s = new Scheduler(
+        [
+          () => drainDueTransitions(opened, { [SCA_AUTO_APPROVE]: autoApproveDecoupled }),
+          () => runDueDeliveries(opened, publicUrl ?? ''),
+        ],
+        config.schedulerIntervalMs,
+        (error) => log('scheduler pass failed', error),
       );
       s.start();
       return s;
     });
     return schedulerPromise;
   };
-
-  let publicUrl = config.publicUrl;
-  const ctx: SandboxContext = {
+  let notifications: NotificationWorker | undefined;
+  let certificates: CertificateRegistry | undefined;
+  const bank: Bank = {
     config,
     db,
-    scheduler,
+    clock: {
+      now: async (q) => sandboxNow(q ?? (await db())),
+      advance: async (seconds) => advanceClock(await db(), seconds),
+    },
     publicUrl: () => publicUrl ?? '',
+    scheduler,
+    faults: new FaultStore(db),
+    notifications: () => notifications,
+    certificates: () => {
+      certificates ??= certificateRegistry(config);
+      return certificates;
+    },
     findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
   };
 
@@ -124,33 +157,9 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     throw error;
   }
 
-  const app = createApp(ctx, log);
-  let server: ReturnType<typeof serve>;
-  let tlsServer: ReturnType<typeof serve> | undefined;
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: host }, () => resolve(s));
-      s.once('error', reject);
-    });
-    const tls = config.tls;
-    if (tls) {
-      tlsServer = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-        const s = serve(
-          {
-            fetch: app.fetch,
-            port: tls.port,
-            hostname: host,
-            createServer: createHttpsServer,
-            serverOptions: tlsServerOptions(tls),
-          },
-          () => resolve(s),
-        );
-        s.once('error', (error) => {
-          server.close();
-          reject(error);
-        });
-      });
-    }
+    listening = await listen(createApp(bank, log).fetch, { port: config.port, host, tls: config.tls });
   } catch (error) {
     // For example the port is taken: leave nothing open behind.
     await (await scheduler()).stop();
@@ -158,36 +167,23 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     releaseLock();
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  const tlsUrl = tlsServer
-    ? `https://${host.includes(':') ? `[${host}]` : host}:${(tlsServer.address() as AddressInfo).port}`
-    : undefined;
-  publicUrl = (config.publicUrl ?? url).replace(/\/+$/, '');
-  const notifications = startNotificationWorker(
-    ctx,
+  publicUrl = (config.publicUrl ?? listening.url).replace(/\/+$/, '');
+  notifications = startNotificationWorker(
+    db,
+    bank.faults,
     { intervalMs: config.schedulerIntervalMs, ...options.notifications },
     (error) => log('notification pass failed', error),
   );
+  const worker = notifications;
 
   let closing: Promise<void> | undefined;
   return {
-    url,
-    tlsUrl,
+    url: listening.url,
+    tlsUrl: listening.tlsUrl,
     close() {
       closing ??= (async () => {
-        await Promise.all(
-          [server, tlsServer].map(
-            (listener) =>
-              listener &&
-              new Promise<void>((resolve) => {
-                listener.close(() => resolve());
-                // Keep-alive connections would hold close() open.
-                (listener as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-              }),
-          ),
-        );
-        await notifications.stop();
+        await listening.close();
+        await worker.stop();
         if (schedulerPromise) await (await schedulerPromise).stop();
         if (dbPromise) await (await dbPromise).close();
         releaseLock();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dumpPreparedPglite } from './db/db.js';
 import { migrationFingerprint } from './db/migrations.js';
-import { SEED_PSUS } from './db/seed.js';
+import { SEED_PSUS } from './seed/psus.js';
 import { prepareDatabase } from './server.js';
 
 /**

@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackAddress } from '../src/routes/admin.js';
+import { isLoopbackAddress } from '../src/http/middleware/admin-access.js';
 import type { RunningSandbox } from '../src/server.js';
 import { startTestSandbox } from './helpers.js';
 

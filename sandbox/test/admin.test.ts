@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { icelandicIban } from '../src/lib/iban.js';
-import { isValidKennitala } from '../src/lib/kennitala.js';
 import type { RunningSandbox } from '../src/server.js';
+import { icelandicIban } from '../src/shared/iban.js';
+import { isValidKennitala } from '../src/shared/kennitala.js';
 import {
   advanceClock,
   formAction,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { createTestDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
 import { loadPisContract } from '../src/contract.js';
-import { SEED_PSUS } from '../src/db/seed.js';
+import { SEED_PSUS } from '../src/seed/psus.js';
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from '../src/server.js';
 import { pgliteTemplate } from '../src/testing.js';
 

@@ -58,6 +58,19 @@ describe('POST /oauth/v2/oauth-token', () => {
     expect(response.status).toBe(200);
   });
 
+  it('answers HTTP Basic credentials it cannot read (broken percent-encoding) with 401 invalid_client', async () => {
+    const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from('demo%ZZtpp:demo-tpp-secret').toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'pis:' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
   it('rejects an unknown client with 401 invalid_client', async () => {
     const response = await tokenRequest({ ...good, client_id: 'nobody' });
     expect(response.status).toBe(401);

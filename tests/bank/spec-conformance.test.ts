@@ -69,6 +69,8 @@ beforeAll(async () => {
     BANK_TIMEOUT_MS: '3000',
     BANK_SEND_PSU_ID: 'true',
     TPP_PUBLIC_IP: TPP_IP,
+    // Each PSU here holds their own kennitala, and a kennitala links to one account only.
+    SEED_DEMO_PSU: 'false',
   });
   const [initiation, dbModule, schema, sca, sync, bank, jobs] = await Promise.all([
     import('@/lib/payments/initiation'),
@@ -84,14 +86,13 @@ beforeAll(async () => {
   for (const psu of Object.keys(KENNITALA) as Psu[]) {
     const [row] = await db
       .insert(schema.psus)
-      .values({
-        email: `${psu}@spec.test`,
-        passwordHash: 'not-used',
-        displayName: psu,
-        kennitala: KENNITALA[psu],
-      })
+      .values({ email: `${psu}@spec.test`, passwordHash: 'not-used', displayName: psu })
       .returning();
     appPsu[psu] = row?.id ?? '';
+    // As an identity provider's verified claim links it (lib/auth/identity.ts).
+    await db
+      .insert(schema.kennitalaLinks)
+      .values({ kennitala: KENNITALA[psu], psuId: appPsu[psu], issuer: 'https://eid.test', subject: psu });
   }
 }, 120_000);
 

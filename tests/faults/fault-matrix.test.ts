@@ -108,6 +108,10 @@ beforeAll(async () => {
   };
   const [psu] = await db.select().from(schema.psus).where(eq(schema.psus.email, 'demo@greidsla.is'));
   psuId = psu?.id ?? '';
+  // Every case runs against a bank that has served before: its first initiation (contract schemas
+  // compiled, token issued, tables warm) can take longer than BANK_TIMEOUT_MS on a busy machine, and
+  // a retry that times out for that reason would say nothing about the fault under test.
+  await initiated('warm-up');
 }, 120_000);
 
 afterAll(async () => {

@@ -43,7 +43,11 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-function request(submissionId: string) {
+const CREDITOR = 'IS870301260012345101696399';
+// An account number at a sandbox bank that has no such account: CREDITOR_ACCOUNT_NOT_FOUND.
+const NO_SUCH_ACCOUNT = 'IS750159269999995510730339';
+
+function request(submissionId: string, { creditor = CREDITOR, amount = '4200' } = {}) {
   return {
     psuId,
     submissionId,
@@ -51,13 +55,13 @@ function request(submissionId: string) {
     product: 'credit-transfers' as const,
     body: {
       debtorAccount: { iban: 'IS140159260076545510730339' },
-      creditorAccount: { iban: 'IS870301260012345101696399' },
-      instructedAmount: { currency: 'ISK', amount: '4200' },
+      creditorAccount: { iban: creditor },
+      instructedAmount: { currency: 'ISK', amount },
       remittanceInformationUnstructured: `exactly once ${submissionId.slice(0, 8)}`,
     },
     scaLanguage: 'is' as const,
     uiLocale: 'is' as const,
-    summary: { amount: '4200', currency: 'ISK', creditorAccount: 'IS870301260012345101696399' },
+    summary: { amount, currency: 'ISK', creditorAccount: creditor },
     psuIpAddress: '10.1.2.3',
   };
 }
@@ -133,5 +137,63 @@ describe('exactly-once initiation', () => {
     ]);
     expect(a.ok && b.ok).toBe(true);
     expect(a.ok && b.ok && a.redirectTo !== b.redirectTo).toBe(true);
+  });
+});
+
+// A form the bank refused can be corrected and sent again as a new payment; the same content sent
+// again stays one payment; other content while the first is or may be at the bank is neither.
+describe('a form sent again', () => {
+  async function attemptsOf(submissionId: string) {
+    const rows = await app.db.select().from(app.schema.payments).where(eq(app.schema.payments.psuId, psuId));
+    return rows.filter((row) => row.submissionId === submissionId || row.correctionOf === submissionId);
+  }
+
+  it('after the bank refused it, corrected, is a new payment; the same content again is the same one', async () => {
+    const form = randomUUID();
+    const refused = await app.initiateOnce(request(form, { creditor: NO_SUCH_ACCOUNT }));
+    expect(refused).toMatchObject({ ok: false, messageKey: 'bank.code.CREDITOR_ACCOUNT_NOT_FOUND' });
+    // The same refused content again: the same refusal, nothing sent.
+    expect(await app.initiateOnce(request(form, { creditor: NO_SUCH_ACCOUNT }))).toEqual(refused);
+
+    const corrected = await app.initiateOnce(request(form));
+    expect(corrected.ok).toBe(true);
+    expect(corrected.paymentId).not.toBe(refused.paymentId);
+    expect((await app.initiateOnce(request(form))).paymentId).toBe(corrected.paymentId);
+
+    const rows = await attemptsOf(form);
+    expect(rows.map((row) => row.phase).sort()).toEqual(['initiated', 'refused']);
+    expect(new Set(rows.map((row) => row.idempotencyKey)).size).toBe(2);
+  });
+
+  it('with other content while the first is at the bank is refused, and sends nothing', async () => {
+    const form = randomUUID();
+    const first = await app.initiateOnce(request(form, { amount: '1000' }));
+    expect(first.ok).toBe(true);
+    expect(await app.initiateOnce(request(form, { amount: '9000' }))).toEqual({
+      ok: false,
+      paymentId: first.paymentId,
+      messageKey: 'payment.changedWhileSent',
+    });
+    expect(await attemptsOf(form)).toHaveLength(1);
+  });
+
+  it('with other content while the outcome of the first is unknown is refused too, never sent as the first', async () => {
+    const form = randomUUID();
+    proxy.delayNext('POST', /\/psd2\/api\/v1\/payments\/credit-transfers$/, 7_000);
+    expect((await app.initiateOnce(request(form, { amount: '1000' }))).ok).toBe(false);
+    expect(await app.initiateOnce(request(form, { amount: '2000' }))).toMatchObject({
+      ok: false,
+      messageKey: 'payment.changedWhileSent',
+    });
+    const rows = await attemptsOf(form);
+    expect(rows.map((row) => row.amount)).toEqual(['1000']);
+  });
+
+  it('twice at once with the same corrected content makes one payment', async () => {
+    const form = randomUUID();
+    await app.initiateOnce(request(form, { creditor: NO_SUCH_ACCOUNT }));
+    const both = await Promise.all([app.initiateOnce(request(form)), app.initiateOnce(request(form))]);
+    expect(both[0].paymentId).toBe(both[1].paymentId);
+    expect(await attemptsOf(form)).toHaveLength(2);
   });
 });

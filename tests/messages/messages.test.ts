@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { bankErrorCodes } from '@/lib/bank/errors';
 import { transactionStatuses } from '@/lib/payments/status';
+import accountEn from '@/messages/account/en.json';
+import accountIs from '@/messages/account/is.json';
 import en from '@/messages/en.json';
 import eventsEn from '@/messages/events/en.json';
 import eventsIs from '@/messages/events/is.json';
 import formsEn from '@/messages/forms/en.json';
 import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
+import validationEn from '@/messages/validation/en.json';
+import validationIs from '@/messages/validation/is.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,8 +23,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const english = leaves({ ...en, ...formsEn, ...eventsEn } as Tree);
-const icelandic = leaves({ ...is, ...formsIs, ...eventsIs } as Tree);
+const english = leaves({ ...en, ...accountEn, ...validationEn, ...formsEn, ...eventsEn } as Tree);
+const icelandic = leaves({ ...is, ...accountIs, ...validationIs, ...formsIs, ...eventsIs } as Tree);
 
 describe('app messages', () => {
   it('have the same keys in Icelandic and English', () => {

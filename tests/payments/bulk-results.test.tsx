@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { type BulkResults, toBulkResults } from '@/lib/bank/bulk-results';
 import en from '@/messages/en.json';
-import { icelandicIban } from '@/sandbox/src/lib/iban';
+import { icelandicIban } from '@/sandbox/src/shared/iban';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { renderIn } from '@/tests/support/render-intl';

@@ -28,16 +28,14 @@ describe('security headers', () => {
     );
   });
 
-  it('sends HSTS and upgrade-insecure-requests only over https', () => {
-    expect(securityHeaders(http)['Strict-Transport-Security']).toBeUndefined();
+  it('asks for upgrade-insecure-requests only over https', () => {
     expect(contentSecurityPolicy(http, 'n')).not.toContain('upgrade-insecure-requests');
     const https = { ...http, APP_BASE_URL: 'https://greidsla.is' };
-    expect(securityHeaders(https)['Strict-Transport-Security']).toMatch(/max-age=\d{8}/);
     expect(contentSecurityPolicy(https, 'n')).toContain('upgrade-insecure-requests');
   });
 
   it('keeps the Origin of same-origin POSTs (no-referrer would make it null)', () => {
-    expect(securityHeaders(http)['Referrer-Policy']).toBe('same-origin');
+    expect(securityHeaders()['Referrer-Policy']).toBe('same-origin');
   });
 });
 
@@ -56,8 +54,8 @@ describe('client address', () => {
     const headers = new Headers({ 'x-forwarded-for': '6.6.6.6, 10.0.0.7, 192.168.1.2' });
     expect(clientAddress(headers, 0)).toBe('192.168.1.2');
     expect(clientAddress(headers, 2)).toBe('10.0.0.7');
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '::ffff:127.0.0.1' }))).toBe('127.0.0.1');
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '<script>' }))).toBe('unknown');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '::ffff:127.0.0.1' }), 0)).toBe('127.0.0.1');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '<script>' }), 0)).toBe('unknown');
   });
 });
 

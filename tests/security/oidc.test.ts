@@ -61,8 +61,11 @@ describe('OpenID claims to a PSU', () => {
     expect(person?.displayName).toBe('user-7');
   });
 
-  it('trusts an e-mail only when not marked unverified', () => {
-    expect(oidcPerson({ sub: 'a', email: 'A@X.is' }, issuer, 'kt')?.email).toBe('a@x.is');
+  it('keeps an e-mail only when the provider says it verified it', () => {
+    expect(oidcPerson({ sub: 'a', email: 'A@X.is', email_verified: true }, issuer, 'kt')?.email).toBe(
+      'a@x.is',
+    );
+    expect(oidcPerson({ sub: 'a', email: 'a@x.is' }, issuer, 'kt')?.email).toBeUndefined();
     expect(
       oidcPerson({ sub: 'a', email: 'a@x.is', email_verified: false }, issuer, 'kt')?.email,
     ).toBeUndefined();

@@ -13,7 +13,6 @@ import {
   replaySubscription,
   verifySubscription,
 } from '@/lib/webhooks/manage';
-import { operatorEmails } from '@/lib/webhooks/operator-emails';
 import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
 import { findSubscription, signingSecrets } from '@/lib/webhooks/subscriptions';
 import { freshAppDatabase } from '../support/app-database';
@@ -205,11 +204,5 @@ describe('managing subscriptions', () => {
     expect(ownIdInCallback(`http://app.test/api/webhooks/bank-events/${id}`)).toBe(id);
     expect(ownIdInCallback(`https://elsewhere.test/api/webhooks/bank-events/${id}`)).toBeUndefined();
     expect(ownIdInCallback('http://app.test/api/webhooks/bank-events/not-a-uuid')).toBeUndefined();
-  });
-
-  it('reads operators from a comma-separated list, case-insensitively', () => {
-    expect(operatorEmails(' Ops@Greidsla.is, demo@greidsla.is ,,')).toEqual(
-      new Set(['ops@greidsla.is', 'demo@greidsla.is']),
-    );
   });
 });

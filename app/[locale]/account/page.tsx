@@ -1,10 +1,18 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ActionButtonForm } from '@/components/account/action-button-form';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
 import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { DateText } from '@/components/ui/date-text';
 import { findProfile } from '@/lib/auth/accounts';
+import {
+  resendVerificationAction,
+  signOutEverywhereAction,
+  verifyKennitalaAction,
+} from '@/lib/auth/actions/account';
+import { oidcSignInOffered } from '@/lib/auth/oidc';
 import { requirePsuId } from '@/lib/auth/session';
+import { settings } from '@/lib/config';
 import { formatKennitala } from '@/lib/format';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -13,44 +21,112 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t('title') };
 }
 
-/** The signed-in PSU's profile, with the kennitala the bank may receive, and a password change. */
-export default async function AccountPage({ params }: { params: Promise<{ locale: string }> }) {
+const refusals = ['noKennitala', 'kennitalaTaken', 'accountHasAnother'] as const;
+
+/**
+ * The signed-in PSU's account: the e-mail and whether it is verified, the kennitala an identity
+ * provider verified (or how to verify it), the password, and the sessions.
+ */
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ kennitala?: string | string[]; password?: string | string[] }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/account');
   const profile = await findProfile(psuId);
   if (!profile) notFound();
-  const t = await getTranslations('account');
+  const [t, query] = await Promise.all([getTranslations('account'), searchParams]);
+  const refused = refusals.find((reason) => reason === query.kennitala);
+  const eid = oidcSignInOffered(settings());
+  const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
   return (
-    <div className="max-w-xl space-y-8">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <section aria-labelledby="profile-heading" className="space-y-3">
-        <h2 id="profile-heading" className="text-lg font-semibold">
-          {t('profile')}
-        </h2>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="font-medium">{t('displayName')}</dt>
-          <dd>{profile.displayName}</dd>
-          <dt className="font-medium">{t('email')}</dt>
-          <dd>{profile.email}</dd>
-          <dt className="font-medium">{t('kennitala')}</dt>
-          <dd data-testid="profile-kennitala">
-            {profile.kennitala ? formatKennitala(profile.kennitala) : t('noKennitala')}
-          </dd>
-          <dt className="font-medium">{t('memberSince')}</dt>
-          <dd>
-            <DateText value={profile.createdAt.toISOString()} />
-          </dd>
-        </dl>
-      </section>
-      <section aria-labelledby="password-heading" className="space-y-3">
-        <h2 id="password-heading" className="text-lg font-semibold">
-          {t('password.title')}
-        </h2>
-        <ClientMessages namespaces={ACCOUNT_MESSAGES}>
-          <ChangePasswordForm />
-        </ClientMessages>
-      </section>
-    </div>
+    <ClientMessages namespaces={ACCOUNT_MESSAGES}>
+      <div className="max-w-xl space-y-8">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <section aria-labelledby="profile-heading" className="space-y-3">
+          <h2 id="profile-heading" className="text-lg font-semibold">
+            {t('profile')}
+          </h2>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="font-medium">{t('displayName')}</dt>
+            <dd>{profile.displayName}</dd>
+            <dt className="font-medium">{t('email')}</dt>
+            <dd className="space-y-2">
+              <p>{profile.email}</p>
+              <p data-testid="email-status">
+                {profile.emailVerifiedAt ? t('emailVerified') : t('emailUnverified')}
+              </p>
+              {!profile.emailVerifiedAt && (
+                <ActionButtonForm
+                  action={resendVerificationAction}
+                  label={t('emailResend')}
+                  fields={{ locale }}
+                />
+              )}
+            </dd>
+            <dt className="font-medium">{t('kennitala')}</dt>
+            <dd className="space-y-2">
+              <p data-testid="profile-kennitala">{kennitala ?? t('noKennitala')}</p>
+              {kennitala ? (
+                <p className="text-slate-700">{t('kennitalaLinked')}</p>
+              ) : (
+                <>
+                  <p className="text-slate-700">{t('kennitalaWhy')}</p>
+                  {refused && (
+                    <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800">
+                      {t(`kennitalaRefused.${refused}`)}
+                    </p>
+                  )}
+                  {eid ? (
+                    <ActionButtonForm
+                      action={verifyKennitalaAction}
+                      label={t('kennitalaVerify', { name: eid.name })}
+                      fields={{ locale }}
+                    />
+                  ) : (
+                    <p className="text-slate-700">{t('kennitalaUnavailable')}</p>
+                  )}
+                </>
+              )}
+            </dd>
+            <dt className="font-medium">{t('memberSince')}</dt>
+            <dd>
+              <DateText value={profile.createdAt.toISOString()} />
+            </dd>
+          </dl>
+        </section>
+        <section aria-labelledby="password-heading" className="space-y-3">
+          <h2 id="password-heading" className="text-lg font-semibold">
+            {t('password.title')}
+          </h2>
+          {query.password === 'changed' && (
+            <p
+              role="status"
+              className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+            >
+              {t('password.changedOthersEnded')}
+            </p>
+          )}
+          <ChangePasswordForm locale={locale} />
+        </section>
+        <section aria-labelledby="sessions-heading" className="space-y-3">
+          <h2 id="sessions-heading" className="text-lg font-semibold">
+            {t('sessions.title')}
+          </h2>
+          <p className="text-sm text-slate-700">
+            {t('sessions.intro', { minutes: settings().SESSION_IDLE_MINUTES })}
+          </p>
+          <ActionButtonForm
+            action={signOutEverywhereAction}
+            label={t('sessions.signOutEverywhere')}
+            fields={{ locale }}
+          />
+        </section>
+      </div>
+    </ClientMessages>
   );
 }

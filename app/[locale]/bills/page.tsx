@@ -16,8 +16,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const dynamic = 'force-dynamic';
 
 /**
- * The PSU's bills: claims of Greiðsla ehf. on the PSU's kennitala, read from the bank on each visit
- * and kept current afterwards by the bank's `claim.paid` events.
+ * The PSU's bills: claims of Greiðsla ehf. on the PSU's kennitala as an identity provider verified
+ * it (never one typed), read from the bank on each visit and kept current afterwards by the bank's
+ * `claim.paid` events. Without a verified kennitala the page says how to verify one.
  */
 export default async function BillsPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -30,12 +31,10 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p>
-          {t('noKennitala')}{' '}
-          <Link href="/account" className="text-brand-700 underline underline-offset-2">
-            →
-          </Link>
-        </p>
+        <p data-testid="bills-need-kennitala">{t('noKennitala')}</p>
+        <Link href="/account" className="text-brand-700 underline underline-offset-2">
+          {t('verifyLink')}
+        </Link>
       </div>
     );
   }

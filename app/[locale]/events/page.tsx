@@ -2,10 +2,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
 import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
 import { SubscriptionActions } from '@/components/events/subscription-actions';
+import { requireOperator } from '@/lib/auth/operator';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/manage';
-import { requireOperator } from '@/lib/webhooks/operator';
 import { webhookSettings } from '@/lib/webhooks/settings';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {

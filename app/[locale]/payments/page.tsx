@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { historyFiltersSchema } from '@/lib/payments/history-query';
+import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -33,11 +33,7 @@ export default async function PaymentsPage({
     getDb(),
     searchParams,
   ]);
-  const filters = historyFiltersSchema.parse(
-    Object.fromEntries(
-      Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
-    ),
-  );
+  const { filters, invalid } = parseHistoryFilters(query);
   const page = await paymentHistoryPage(db, psuId, filters);
   const rows = page.rows.map((payment) => toPaymentView(payment, []));
   const { after: _after, ...filterOnly } = filters;
@@ -65,6 +61,11 @@ export default async function PaymentsPage({
       {query.return === 'invalid' && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
           {tr('invalid')}
+        </p>
+      )}
+      {invalid.length > 0 && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          {t('filters.invalid')}
         </p>
       )}
       <HistoryFiltersForm filters={filterOnly} />

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { EidSignInForm } from '@/components/layout/eid-sign-in-form';
 import { SignInForm } from '@/components/layout/sign-in-form';
-import { signInWithOidc } from '@/lib/auth/actions/sign-in-oidc';
 import { oidcSignInOffered } from '@/lib/auth/oidc';
 import { settings } from '@/lib/config';
 import { demoPsu } from '@/lib/db/seed';
@@ -44,20 +44,8 @@ export default async function SignInPage({
       )}
       <ClientMessages namespaces={['signIn']}>
         <SignInForm locale={locale} returnTo={returnTo} />
+        {oidc && <EidSignInForm locale={locale} returnTo={returnTo} name={oidc.name} />}
       </ClientMessages>
-      {oidc && (
-        <form action={signInWithOidc} className="mt-6 border-t border-slate-200 pt-6">
-          <input type="hidden" name="locale" value={locale} />
-          {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-          <p className="mb-3 text-sm text-slate-600">{t('or')}</p>
-          <button
-            type="submit"
-            className="inline-flex w-full items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
-          >
-            {t('withProvider', { name: oidc.name })}
-          </button>
-        </form>
-      )}
       <p className="mt-6 text-sm">
         {t('noAccount')}{' '}
         <Link href="/sign-up" className="text-brand-700 underline">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import { bulkCsvTemplate } from '@/lib/payments/csv/template';
+import { MAX_BULK_PAYMENTS } from '@/lib/payments/schemas/limits';
 import { useFieldMessage } from './messages';
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate())}`;
@@ -47,7 +48,7 @@ export function BulkCsvImport({
         </a>
       </div>
       <p id="bulk-csv-hint" className="text-xs text-slate-600">
-        {t('bulk.importHint')}
+        {t('bulk.importHint', { max: MAX_BULK_PAYMENTS })}
       </p>
       <details>
         <summary className="cursor-pointer text-sm">{t('bulk.paste')}</summary>

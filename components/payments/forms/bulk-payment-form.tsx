@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { deferImport, deferSchema } from '@/lib/forms/deferred-schema';
-import { initiateBulkPayment } from '@/lib/payments/actions/initiate-bulk-payment';
+import { initiateBulkPaymentAction } from '@/lib/payments/actions/initiate-bulk-payment';
 import type { BulkColumn } from '@/lib/payments/csv/columns';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import type { bulkSubmissionSchema } from '@/lib/payments/submission';
@@ -125,7 +125,7 @@ export function BulkPaymentForm({
     await handleSubmit(
       (values) => {
         if (!rowsOk) return focusFirstBadRow();
-        return submit(() => initiateBulkPayment(values));
+        return submit(() => initiateBulkPaymentAction(values));
       },
       (errors) => {
         const onlyPayments =

@@ -11,8 +11,8 @@ import {
   useForm,
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import type { ActionResult } from '@/lib/actions/result';
 import { preloadOnInteraction, type SchemaLoader } from '@/lib/forms/deferred-schema';
-import type { SubmissionResult } from '@/lib/payments/submission';
 import { ScaLanguageField } from './choice-fields';
 import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
 import { useFormLocale } from './messages';
@@ -41,7 +41,7 @@ export interface PaymentFormState<Values> {
    * Calls the server action: on success the browser goes where it says; otherwise its field
    * errors go beside their fields (the form keeps what the user typed), its message above them.
    */
-  submit: (action: () => Promise<SubmissionResult>) => Promise<void>;
+  submit: (action: () => Promise<ActionResult<{ redirectTo: string }>>) => Promise<void>;
 }
 
 /**
@@ -98,9 +98,9 @@ export function usePaymentForm<Values>({
       }
     };
 
-  async function submit(action: () => Promise<SubmissionResult>) {
+  async function submit(action: () => Promise<ActionResult<{ redirectTo: string }>>) {
     setFailure(null);
-    let result: SubmissionResult;
+    let result: ActionResult<{ redirectTo: string }>;
     try {
       result = await action();
     } catch {
@@ -108,13 +108,13 @@ export function usePaymentForm<Values>({
       return;
     }
     if (result.ok) {
-      window.location.assign(result.redirectTo);
+      window.location.assign(result.data.redirectTo);
       return;
     }
-    for (const { path, message } of result.fieldErrors ?? []) {
+    for (const [path, [message = ''] = []] of Object.entries(result.fieldErrors ?? {})) {
       if (!showServerFieldError?.(path, message)) methods.setError(path, { message });
     }
-    if (result.messageKey) setFailure(t.has(result.messageKey) ? t(result.messageKey) : t('bank.unexpected'));
+    if (result.message) setFailure(t.has(result.message) ? t(result.message) : t('bank.unexpected'));
     requestFocus();
   }
 

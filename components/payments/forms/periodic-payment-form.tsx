@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod/mini';
 import { deferSchema } from '@/lib/forms/deferred-schema';
-import { initiatePeriodicPayment } from '@/lib/payments/actions/initiate-periodic-payment';
+import { initiatePeriodicPaymentAction } from '@/lib/payments/actions/initiate-periodic-payment';
 import { DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from '@/lib/payments/schemas/enums';
 import {
   PERIODIC_REMITTANCE_STRUCTURED_MAX,
@@ -44,7 +44,7 @@ export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) 
       executionRule: '',
     },
   });
-  const onSubmit = form.handleSubmit((values) => form.submit(() => initiatePeriodicPayment(values)));
+  const onSubmit = form.handleSubmit((values) => form.submit(() => initiatePeriodicPaymentAction(values)));
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>

@@ -1,63 +1,62 @@
 'use server';
 
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { psuAction } from '@/lib/actions/client';
+import { failure } from '@/lib/actions/result';
+import { unstable_update } from '@/lib/auth';
 import { changePassword, findProfile } from '@/lib/auth/accounts';
 import { passwordProblems } from '@/lib/auth/password-rules';
-import { currentPsuId } from '@/lib/auth/session';
+import { endSessionsOf } from '@/lib/auth/sessions';
 import { logger } from '@/lib/log';
-import { hitLimit, limits, minutesToWait, peekLimit } from '@/lib/security/rate-limit';
-import { inActionRequest } from '@/lib/security/request-context';
-import { type AccountFormState, field } from './form-state';
+import { hitLimit, limits, minutesToWait } from '@/lib/security/rate-limit';
+import { localeField } from './return-to';
 
-export type ChangePasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-export type ChangePasswordState = AccountFormState<ChangePasswordField>;
+const changePasswordSchema = z.object({
+  locale: localeField,
+  currentPassword: z.string().min(1, 'account.errors.currentRequired').max(1000),
+  newPassword: z.string().max(1000, 'account.password.rules.tooLong'),
+  confirmPassword: z.string().max(1000),
+});
 
-/** Changes the signed-in PSU's password; the current one is required, and guesses at it are limited. */
-export async function changeOwnPassword(_previous: unknown, form: unknown): Promise<ChangePasswordState> {
-  return inActionRequest(async () => {
-    const psuId = await currentPsuId();
-    if (!psuId) return { ok: false, fieldErrors: {}, message: 'auth.signedOut', values: {} };
-    if (!(form instanceof FormData))
-      return { ok: false, fieldErrors: {}, message: 'account.errors.invalid', values: {} };
-    const current = field(form, 'currentPassword');
-    const next = field(form, 'newPassword');
-    const confirm = field(form, 'confirmPassword');
-
-    const limit = limits().passwordChangePerPsu;
-    const verdict = await peekLimit(limit, psuId);
-    if (!verdict.allowed) {
-      return {
-        ok: false,
-        fieldErrors: {},
-        values: {},
-        message: 'account.errors.throttled',
-        messageValues: { minutes: minutesToWait(verdict.retryAfterSeconds) },
-      };
-    }
-    const profile = await findProfile(psuId);
-    if (!profile) return { ok: false, fieldErrors: {}, message: 'auth.signedOut', values: {} };
-
-    const fieldErrors: ChangePasswordState['fieldErrors'] = {};
-    if (!current) fieldErrors.currentPassword = ['account.errors.currentRequired'];
-    const problems = passwordProblems(next, profile.email);
-    if (problems.length > 0)
+/**
+ * Changes the signed-in PSU's password; the current one is required. Each check of it counts against
+ * the PSU's limit before bcrypt runs, in one atomic step, so a burst of guesses gets no more checks
+ * than the limit.
+ */
+export const changePasswordAction = psuAction
+  .schema(changePasswordSchema, { invalidMessage: 'account.errors.fix' })
+  .formAction<null>(async ({ input, ctx }) => {
+    const profile = await findProfile(ctx.psuId);
+    if (!profile) return failure('auth.signedOut');
+    const { currentPassword, newPassword, confirmPassword } = input;
+    const fieldErrors: Record<string, string[]> = {};
+    const problems = passwordProblems(newPassword, profile.email);
+    if (problems.length > 0) {
       fieldErrors.newPassword = problems.map((problem) => `account.password.rules.${problem}`);
-    else if (next === current) fieldErrors.newPassword = ['account.errors.samePassword'];
-    if (confirm !== next) fieldErrors.confirmPassword = ['account.errors.confirmMismatch'];
-    if (Object.keys(fieldErrors).length > 0) {
-      return { ok: false, fieldErrors, message: 'account.errors.fix', values: {} };
+    } else if (newPassword === currentPassword) {
+      fieldErrors.newPassword = ['account.errors.samePassword'];
     }
+    if (confirmPassword !== newPassword) fieldErrors.confirmPassword = ['account.errors.confirmMismatch'];
+    if (Object.keys(fieldErrors).length > 0) return failure('account.errors.fix', { fieldErrors });
 
-    const outcome = await changePassword(psuId, current, next);
-    if (!outcome.ok) {
-      await hitLimit(limit, psuId);
-      return {
-        ok: false,
-        fieldErrors: { currentPassword: ['account.errors.wrongPassword'] },
-        message: 'account.errors.fix',
-        values: {},
-      };
+    const verdict = await hitLimit(limits().passwordChangePerPsu, ctx.psuId);
+    if (!verdict.allowed) {
+      return failure('account.errors.throttled', {
+        messageValues: { minutes: minutesToWait(verdict.retryAfterSeconds) },
+      });
     }
-    logger.info({ psuId }, 'password changed');
-    return { ok: true, fieldErrors: {}, message: 'account.password.changed', values: {} };
+    const outcome = await changePassword(ctx.psuId, currentPassword, newPassword);
+    if (!outcome.ok) {
+      return failure('account.errors.fix', {
+        fieldErrors: { currentPassword: ['account.errors.wrongPassword'] },
+      });
+    }
+    // Whoever else holds a session of this account (a copied cookie, a forgotten device) is out:
+    // this browser moves to a new session, and every other one ends, the one it had included.
+    const rotated = await unstable_update({ rotateSession: true });
+    const ended = await endSessionsOf(ctx.psuId, 'passwordChanged', rotated?.sessionId);
+    logger.info({ psuId: ctx.psuId, endedSessions: ended }, 'password changed');
+    // A new request, so that the page is rendered with the new session's cookie.
+    redirect(`/${input.locale}/account?password=changed`);
   });
-}

@@ -1,5 +1,16 @@
-/** Only a path on this site may follow sign-in; anything else falls back to the payments list. */
-export function safeReturnTo(value: FormDataEntryValue | null | undefined, locale: string): string {
+import { z } from 'zod';
+
+const base = 'http://app.invalid';
+
+/** The page's language as a form sends it; anything else is Icelandic, the default. */
+export const localeField = z.enum(['is', 'en']).catch('is');
+
+/**
+ * Only a path on this site may follow sign-in; anything else falls back to the payments list. The
+ * path comes back as the URL parser writes it, every character above ASCII percent-encoded: it
+ * ends up in a `Location` header, which takes nothing else.
+ */
+export function safeReturnTo(value: unknown, locale: string): string {
   const fallback = `/${locale}/payments`;
   if (
     typeof value !== 'string' ||
@@ -7,9 +18,11 @@ export function safeReturnTo(value: FormDataEntryValue | null | undefined, local
     !value.startsWith('/') ||
     value.startsWith('//') ||
     value.includes('\\') ||
-    [...value].some((char) => char.charCodeAt(0) < 0x20)
+    [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
   ) {
     return fallback;
   }
-  return value;
+  const url = new URL(value, base);
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,12 +1,14 @@
 'use server';
 
-import { periodicSubmissionSchema, type SubmissionResult } from '@/lib/payments/submission';
-import { accountLabel, submitPayment } from '@/lib/payments/submit-payment';
-import { inActionRequest } from '@/lib/security/request-context';
+import { paymentAction } from '@/lib/actions/client';
+import { periodicSubmissionSchema } from '@/lib/payments/submission';
+import { accountLabel, initiateSubmission } from '@/lib/payments/submit-payment';
 
-export async function initiatePeriodicPayment(input: unknown): Promise<SubmissionResult> {
-  return inActionRequest(async () => {
-    return submitPayment(input, periodicSubmissionSchema, (payment) => ({
+export const initiatePeriodicPaymentAction = paymentAction
+  .schema(periodicSubmissionSchema)
+  .action(async ({ input, ctx }) => {
+    const { payment } = input;
+    return initiateSubmission(ctx.psuId, input, {
       service: 'periodic-payments',
       product: payment.creditorAccount?.maskedPan ? 'card-deposits' : 'credit-transfers',
       summary: {
@@ -16,6 +18,5 @@ export async function initiatePeriodicPayment(input: unknown): Promise<Submissio
         creditorAccount: accountLabel(payment.creditorAccount),
         reference: payment.remittanceInformationUnstructured ?? payment.endToEndIdentification,
       },
-    }));
+    });
   });
-}

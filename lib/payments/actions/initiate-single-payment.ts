@@ -1,12 +1,14 @@
 'use server';
 
-import { type SubmissionResult, singleSubmissionSchema } from '@/lib/payments/submission';
-import { accountLabel, submitPayment } from '@/lib/payments/submit-payment';
-import { inActionRequest } from '@/lib/security/request-context';
+import { paymentAction } from '@/lib/actions/client';
+import { singleSubmissionSchema } from '@/lib/payments/submission';
+import { accountLabel, initiateSubmission } from '@/lib/payments/submit-payment';
 
-export async function initiateSinglePayment(input: unknown): Promise<SubmissionResult> {
-  return inActionRequest(async () => {
-    return submitPayment(input, singleSubmissionSchema, (payment) => ({
+export const initiateSinglePaymentAction = paymentAction
+  .schema(singleSubmissionSchema)
+  .action(async ({ input, ctx }) => {
+    const { payment } = input;
+    return initiateSubmission(ctx.psuId, input, {
       service: 'payments',
       product: payment.creditorAccount.maskedPan ? 'card-deposits' : 'credit-transfers',
       summary: {
@@ -16,6 +18,5 @@ export async function initiateSinglePayment(input: unknown): Promise<SubmissionR
         creditorAccount: accountLabel(payment.creditorAccount),
         reference: payment.remittanceInformationUnstructured ?? payment.endToEndIdentification,
       },
-    }));
+    });
   });
-}

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   array,
   boolean,
+  boundedArray,
   dateTime,
   type Layer,
   notInPast,
@@ -11,7 +12,8 @@ import {
   text,
 } from './fields';
 import { issueMessage } from './issue-message';
-import { accountReferenceSchema, amountSchema, remittanceInformationStructuredSchema } from './shared';
+import { MAX_BULK_PAYMENTS } from './limits';
+import { accountReferenceSchema, amountSchema, structuredReferencesSchema } from './shared';
 
 const nullableText = () => z.nullish(text());
 
@@ -37,7 +39,7 @@ export function bulkPaymentElementSchema(layer: Layer) {
       icelandicPurposeCode: nullableText(),
       centralBankPurposeCode: nullableText(),
       remittanceInformationUnstructured: nullableText(),
-      remittanceInformationStructuredArray: z.optional(array(remittanceInformationStructuredSchema(layer))),
+      remittanceInformationStructuredArray: z.optional(structuredReferencesSchema(layer)),
       partialPayment: z.optional(boolean()),
       requestedExecutionDate: z.optional(
         z.never({ error: issueMessage('validation.bulkElement.requestedExecutionDate') }),
@@ -50,10 +52,10 @@ export function bulkPaymentElementSchema(layer: Layer) {
 /**
  * Spec 2.3 bulk body (`bulk-payments`). `paymentInformationId` is 1 to 35 characters and unique
  * per bulk at the bank (a reused value is rejected as a duplicate; only the bank can tell). The
- * form also wants at least one payment.
+ * form also wants at least one payment, and at most MAX_BULK_PAYMENTS.
  */
 export function bulkPaymentSchema(layer: Layer) {
-  const payments = array(bulkPaymentElementSchema(layer));
+  const element = bulkPaymentElementSchema(layer);
   const schema = object(
     {
       batchBookingPreferred: z.optional(boolean()),
@@ -62,8 +64,10 @@ export function bulkPaymentSchema(layer: Layer) {
       requestedExecutionDate: z.optional(dateTime()),
       payments:
         layer === 'form'
-          ? payments.check(z.minLength(1, { error: issueMessage('validation.bulk.empty') }))
-          : payments,
+          ? boundedArray(element, MAX_BULK_PAYMENTS, 'validation.bulk.tooMany').check(
+              z.minLength(1, { error: issueMessage('validation.bulk.empty') }),
+            )
+          : array(element),
       chargesAccount: z.optional(accountReferenceSchema(layer)),
     },
     layer === 'form',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isRfc3339DateTime, reykjavikDateOf, todayInReykjavik } from '@/lib/payments/calendar/date-time';
-import { issueMessage } from './issue-message';
+import { issueMessage, type ValidationKey } from './issue-message';
 
 // The payment schemas are written with zod's functional API (`zod/mini`): the client forms import
 // them too, and the classic API cannot be tree-shaken out of their bundle. Same core, same checks,
@@ -82,6 +82,10 @@ export function object<Shape extends z.core.$ZodLooseShape>(shape: Shape, strict
 
 export const array = <T extends z.core.SomeType>(element: T) =>
   z.array(element, { error: typeError('array') });
+
+/** An array of at most `max` elements; beyond that, `key` with `{ max }` says so. */
+export const boundedArray = <T extends z.core.SomeType>(element: T, max: number, key: ValidationKey) =>
+  array(element).check(z.maxLength(max, { error: issueMessage(key, { max }) }));
 
 /** The spec's `string, date-time` (RFC 3339, as OpenAPI `format: date-time`). */
 export const dateTime = () =>

@@ -4,8 +4,9 @@ import { isMaskedPan } from '@/lib/payments/accounts/masked-pan';
 import { fractionFits, isPositiveAmount } from '@/lib/payments/money/amount';
 import { minorUnits } from '@/lib/payments/money/minor-units';
 import { CHARGE_BEARERS, DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from './enums';
-import { type Layer, maxText, object, rangeText, text } from './fields';
+import { array, boundedArray, type Layer, maxText, object, rangeText, text } from './fields';
 import { issueMessage } from './issue-message';
+import { MAX_STRUCTURED_REFERENCES } from './limits';
 
 // Spec 2.4 patterns, anchored: a bound means the whole value matches it.
 export const IBAN_PATTERN = /^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$/;
@@ -144,6 +145,17 @@ export function remittanceInformationStructuredSchema(layer: Layer) {
     },
     layer === 'form',
   );
+}
+
+/**
+ * Structured references of one payment: as many as spec 2.4 allows on the wire, at most
+ * MAX_STRUCTURED_REFERENCES from our forms.
+ */
+export function structuredReferencesSchema(layer: Layer) {
+  const element = remittanceInformationStructuredSchema(layer);
+  return layer === 'form'
+    ? boundedArray(element, MAX_STRUCTURED_REFERENCES, 'validation.structuredReferences.tooMany')
+    : array(element);
 }
 
 export const AccountReferenceWireSchema = accountReferenceSchema('wire');

@@ -1,15 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  array,
-  boolean,
-  dateTime,
-  type Layer,
-  maxText,
-  notInPast,
-  object,
-  pastDateIssue,
-  text,
-} from './fields';
+import { boolean, dateTime, type Layer, maxText, notInPast, object, pastDateIssue, text } from './fields';
 import { issueMessage } from './issue-message';
 import { REMITTANCE_UNSTRUCTURED_MAX } from './limits';
 import {
@@ -19,7 +9,7 @@ import {
   ChargeBearerSchema,
   CREDITOR_AGENT_FORM_PATTERN,
   CREDITOR_AGENT_PATTERN,
-  remittanceInformationStructuredSchema,
+  structuredReferencesSchema,
 } from './shared';
 
 /**
@@ -57,7 +47,7 @@ export function singlePaymentSchema(layer: Layer) {
       centralBankPurposeCode: z.nullish(maxText(3)),
       icelandicPurposeCode: z.nullish(maxText(2)),
       remittanceInformationUnstructured: z.nullish(maxText(REMITTANCE_UNSTRUCTURED_MAX)),
-      remittanceInformationStructured: z.optional(array(remittanceInformationStructuredSchema(layer))),
+      remittanceInformationStructured: z.optional(structuredReferencesSchema(layer)),
       requestedExecutionDate: z.nullish(dateTime()),
       partialPayment: z.optional(boolean()),
       chargeBearer: z.optional(ChargeBearerSchema),

@@ -1,20 +1,12 @@
 'use server';
 
+import { operatorAction } from '@/lib/actions/client';
 import { getDb } from '@/lib/db';
-import { inActionRequest } from '@/lib/security/request-context';
-import { createSubscription as create } from '../manage';
-import { currentOperatorId } from '../operator';
+import { createSubscription } from '../manage';
 import { createSubscriptionSchema } from '../subscription-forms';
-import type { ActionFailure } from './result';
+import { managedResult } from './managed-result';
 
 /** Creates a subscription; the signing secret comes back this once, for the operator to keep. */
-export async function createSubscription(
-  input: unknown,
-): Promise<{ ok: true; subscriptionId: string; signingSecret: string } | ActionFailure> {
-  return inActionRequest(async () => {
-    if (!(await currentOperatorId())) return { ok: false, reason: 'notOperator' };
-    const parsed = createSubscriptionSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, reason: 'invalidInput' };
-    return create(await getDb(), parsed.data);
-  });
-}
+export const createSubscriptionAction = operatorAction
+  .schema(createSubscriptionSchema, { invalidMessage: 'events.failure.invalidInput' })
+  .action(async ({ input }) => managedResult(await createSubscription(await getDb(), input)));

@@ -1,19 +1,12 @@
 'use server';
 
-import { z } from 'zod';
+import { operatorAction } from '@/lib/actions/client';
 import { getDb } from '@/lib/db';
-import { inActionRequest } from '@/lib/security/request-context';
-import { replaySubscription as replay } from '../manage';
-import { currentOperatorId } from '../operator';
-import type { ActionFailure } from './result';
+import { replaySubscription } from '../manage';
+import { managedResult } from './managed-result';
+import { subscriptionIdSchema } from './subscription-id';
 
-export async function replaySubscription(
-  subscriptionId: unknown,
-): Promise<{ ok: true; result: 'replayed' | 'disabled' | 'not_found'; count: number } | ActionFailure> {
-  return inActionRequest(async () => {
-    if (!(await currentOperatorId())) return { ok: false, reason: 'notOperator' };
-    const id = z.uuid().safeParse(subscriptionId);
-    if (!id.success) return { ok: false, reason: 'invalidInput' };
-    return replay(await getDb(), id.data);
-  });
-}
+/** Asks the bank to deliver again what this subscription missed. */
+export const replaySubscriptionAction = operatorAction
+  .schema(subscriptionIdSchema, { invalidMessage: 'events.failure.invalidInput' })
+  .action(async ({ input }) => managedResult(await replaySubscription(await getDb(), input.subscriptionId)));

@@ -1,19 +1,12 @@
 'use server';
 
-import { z } from 'zod';
+import { operatorAction } from '@/lib/actions/client';
 import { getDb } from '@/lib/db';
-import { inActionRequest } from '@/lib/security/request-context';
-import { type VerifyResult, verifySubscription as verify } from '../manage';
-import { currentOperatorId } from '../operator';
-import type { ActionFailure } from './result';
+import { verifySubscription } from '../manage';
+import { managedResult } from './managed-result';
+import { subscriptionIdSchema } from './subscription-id';
 
-export async function verifySubscription(
-  subscriptionId: unknown,
-): Promise<{ ok: true; result: VerifyResult } | ActionFailure> {
-  return inActionRequest(async () => {
-    if (!(await currentOperatorId())) return { ok: false, reason: 'notOperator' };
-    const id = z.uuid().safeParse(subscriptionId);
-    if (!id.success) return { ok: false, reason: 'invalidInput' };
-    return verify(await getDb(), id.data);
-  });
-}
+/** Asks the bank for the subscription's delivery state and activates it where the bank allows. */
+export const verifySubscriptionAction = operatorAction
+  .schema(subscriptionIdSchema, { invalidMessage: 'events.failure.invalidInput' })
+  .action(async ({ input }) => managedResult(await verifySubscription(await getDb(), input.subscriptionId)));

@@ -1,20 +1,19 @@
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
 /**
  * Error body of the webhooks service and the business interfaces (the specification does not show one).
  * RFC 7807 fields, as IOBWS-Claims uses for its own errors, plus a stable `code`:
  * `{"type":"about:blank","title":"Bad Request","status":400,"code":"EVENT_TYPE_UNKNOWN","detail":"…"}`.
  */
+export type ProblemStatus = 400 | 401 | 403 | 404 | 405 | 409 | 415 | 502 | 504;
+
 export interface Problem {
-  status: ContentfulStatusCode;
+  status: ProblemStatus;
   code: string;
   detail: string;
   /** Extra members, e.g. `callbackStatus` on a verify 502. */
   extra?: Record<string, unknown>;
 }
 
-const TITLES: Record<number, string> = {
+const TITLES: Record<ProblemStatus, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -33,7 +32,7 @@ export class ProblemException extends Error {
 }
 
 export function problem(
-  status: ContentfulStatusCode,
+  status: ProblemStatus,
   code: string,
   detail: string,
   extra?: Record<string, unknown>,
@@ -44,16 +43,10 @@ export function problem(
 export function problemBody(p: Problem) {
   return {
     type: 'about:blank',
-    title: TITLES[p.status] ?? 'Error',
+    title: TITLES[p.status],
     status: p.status,
     code: p.code,
     detail: p.detail,
     ...p.extra,
   };
-}
-
-export function sendProblem(c: Context, p: Problem): Response {
-  const requestId = c.req.header('X-Request-ID');
-  if (requestId) c.header('X-Request-ID', requestId);
-  return c.json(problemBody(p), p.status);
 }

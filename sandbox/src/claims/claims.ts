@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db.js';
-import { fromMinorUnits } from '../lib/money.js';
+import { type ClaimRow, claimPayments, insertClaim, nextClaimNumber } from '../db/queries/claims.js';
+import { fromMinorUnits } from '../shared/money.js';
 
 /**
  * Claims (IOBWS-Claims 3.1 / ÍST TS 315 in spirit, small). A claim's id is the standard composite key:
@@ -7,30 +8,6 @@ import { fromMinorUnits } from '../lib/money.js';
  * e.g. `5501692829015966000001+20260415`. The bank branch is that of the deposit account, the claimant's
  * own ISK account into which the claim is paid.
  */
-export interface ClaimRow {
-  id: string;
-  claim_no: number;
-  claimant_username: string;
-  claimant_kennitala: string;
-  claimant_name: string;
-  payor_id: string;
-  deposit_iban: string;
-  currency: string;
-  amount_minor: string;
-  paid_minor: string;
-  due_date: string;
-  reference: string | null;
-  partial_allowed: boolean;
-  status: 'Unpaid' | 'Paid';
-  closing_date: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-const COLUMNS = `id, claim_no, claimant_username, claimant_kennitala, claimant_name, payor_id, deposit_iban, currency,
-  amount_minor::text AS amount_minor, paid_minor::text AS paid_minor, due_date, reference, partial_allowed, status,
-  closing_date, created_at, updated_at`;
-
 export interface NewClaim {
   claimantUsername: string;
   claimantKennitala: string;
@@ -50,67 +27,24 @@ export function claimIdFor(claimantKennitala: string, depositIban: string, claim
   return `${claimantKennitala}${bank}66${String(claimNo).padStart(6, '0')}+${dueDate.replaceAll('-', '')}`;
 }
 
-export async function insertClaim(tx: Queryable, claim: NewClaim): Promise<ClaimRow> {
-  await tx.query('SELECT pg_advisory_xact_lock(4012, hashtext($1))', [claim.claimantKennitala]);
-  const next = await tx.query<{ n: number }>(
-    'SELECT coalesce(max(claim_no), 0)::int + 1 AS n FROM claims WHERE claimant_kennitala = $1',
-    [claim.claimantKennitala],
-  );
-  const claimNo = next[0]?.n ?? 1;
-  const rows = await tx.query<ClaimRow>(
-    `INSERT INTO claims (id, claim_no, claimant_username, claimant_kennitala, claimant_name, payor_id, deposit_iban,
-       currency, amount_minor, paid_minor, due_date, reference, partial_allowed, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::numeric, 0, $10, $11, $12, 'Unpaid', $13, $13) RETURNING ${COLUMNS}`,
-    [
-      claimIdFor(claim.claimantKennitala, claim.depositIban, claimNo, claim.dueDate),
-      claimNo,
-      claim.claimantUsername,
-      claim.claimantKennitala,
-      claim.claimantName,
-      claim.payorId,
-      claim.depositIban,
-      claim.currency,
-      claim.amountMinor.toString(),
-      claim.dueDate,
-      claim.reference,
-      claim.partialAllowed,
-      claim.now,
-    ],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function findClaim(db: Queryable, id: string): Promise<ClaimRow | undefined> {
-  return (await db.query<ClaimRow>(`SELECT ${COLUMNS} FROM claims WHERE id = $1`, [id]))[0];
-}
-
-export async function listClaims(
-  db: Queryable,
-  filter: { payorId?: string; claimantKennitala?: string; status?: string },
-): Promise<ClaimRow[]> {
-  return db.query<ClaimRow>(
-    `SELECT ${COLUMNS} FROM claims
-     WHERE ($1::text IS NULL OR payor_id = $1) AND ($2::text IS NULL OR claimant_kennitala = $2)
-       AND ($3::text IS NULL OR status = $3)
-     ORDER BY due_date, id`,
-    [filter.payorId ?? null, filter.claimantKennitala ?? null, filter.status ?? null],
-  );
-}
-
-export async function claimPayments(db: Queryable, claimId: string) {
-  return db.query<{
-    payment_id: string;
-    element_index: number;
-    amount_minor: string;
-    partial: boolean;
-    at: number;
-  }>(
-    `SELECT payment_id, element_index, amount_minor::text AS amount_minor, partial, at FROM claim_payments
-     WHERE claim_id = $1 ORDER BY id`,
-    [claimId],
-  );
+/** Inserts a claim with the claimant's next claim number; run it in a transaction (the numbering is locked). */
+export async function createClaim(tx: Queryable, claim: NewClaim): Promise<ClaimRow> {
+  const claimNo = await nextClaimNumber(tx, claim.claimantKennitala);
+  return insertClaim(tx, {
+    id: claimIdFor(claim.claimantKennitala, claim.depositIban, claimNo, claim.dueDate),
+    claim_no: claimNo,
+    claimant_username: claim.claimantUsername,
+    claimant_kennitala: claim.claimantKennitala,
+    claimant_name: claim.claimantName,
+    payor_id: claim.payorId,
+    deposit_iban: claim.depositIban,
+    currency: claim.currency,
+    amount_minor: claim.amountMinor,
+    due_date: claim.dueDate,
+    reference: claim.reference,
+    partial_allowed: claim.partialAllowed,
+    created_at: claim.now,
+  });
 }
 
 /** The JSON of a claim: IOBWS names where they exist (claimKey, payorId, claimStatus, amount, totalAmountDue, …). */

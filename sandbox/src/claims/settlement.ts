@@ -1,8 +1,10 @@
 import type { Queryable } from '../db/db.js';
-import { toMinorUnits } from '../lib/money.js';
-import type { PaymentRow } from '../pis/payments.js';
+import { findAccountHolder } from '../db/queries/accounts.js';
+import { type ClaimRow, findClaim, lockClaim, recordClaimPayment } from '../db/queries/claims.js';
+import type { PaymentRow } from '../db/queries/payments.js';
+import { toMinorUnits } from '../shared/money.js';
 import { recordEvent } from '../webhooks/deliveries.js';
-import { type ClaimRow, claimPath, findClaim } from './claims.js';
+import { claimPath } from './claims.js';
 
 /**
  * Paying a claim with a payment initiation. When a single payment, or a bulk as a whole, reaches ACSC, or a
@@ -32,11 +34,7 @@ export async function settleClaims(
         ? (payment.body.payments as Record<string, unknown>[])
         : []
       : [payment.body];
-  const debtor = await tx.query<{ kennitala: string }>(
-    'SELECT p.kennitala FROM accounts a JOIN psus p ON p.username = a.owner_username WHERE a.iban = $1',
-    [payment.debtor_iban],
-  );
-  const debtorKennitala = debtor[0]?.kennitala;
+  const debtorKennitala = (await findAccountHolder(tx, payment.debtor_iban))?.kennitala;
   if (!debtorKennitala) return 0;
   let applied = 0;
   for (const [index, element] of elements.entries()) {
@@ -104,10 +102,7 @@ async function applyElement(
   const amount = element.instructedAmount as { currency?: unknown; amount?: unknown } | undefined;
   if (typeof amount?.currency !== 'string' || typeof amount.amount !== 'string') return false;
   for (const { reference } of referencesWithPaths(element)) {
-    const rows = await tx.query<{ id: string }>('SELECT id FROM claims WHERE id = $1 FOR UPDATE', [
-      reference,
-    ]);
-    if (!rows[0]) continue;
+    if (!(await lockClaim(tx, reference))) continue;
     const claim = await findClaim(tx, reference);
     if (claim?.status !== 'Unpaid' || !creditorMatches(element, claim)) continue;
     if (claim.payor_id !== debtorKennitala || claim.currency !== amount.currency) continue;
@@ -116,24 +111,14 @@ async function applyElement(
     const paid = BigInt(claim.paid_minor);
     const partial = element.partialPayment === true;
     if (paid + paying < total && !(partial && claim.partial_allowed)) continue;
-    const inserted = await tx.query(
-      `INSERT INTO claim_payments (claim_id, payment_id, element_index, amount_minor, partial, at)
-       VALUES ($1, $2, $3, $4::numeric, $5, $6) ON CONFLICT (payment_id, element_index) DO NOTHING RETURNING id`,
-      [claim.id, paymentId, index, paying.toString(), partial, now],
+    const settledOn = paid + paying >= total ? new Date(now).toISOString().slice(0, 10) : null;
+    const recorded = await recordClaimPayment(
+      tx,
+      { claimId: claim.id, paymentId, elementIndex: index, amountMinor: paying, partial },
+      now,
+      settledOn,
     );
-    if (inserted.length === 0) return false;
-    const settled = paid + paying >= total;
-    await tx.query(
-      `UPDATE claims SET paid_minor = paid_minor + $2::numeric, status = $3, closing_date = $4, updated_at = $5
-       WHERE id = $1`,
-      [
-        claim.id,
-        paying.toString(),
-        settled ? 'Paid' : 'Unpaid',
-        settled ? new Date(now).toISOString().slice(0, 10) : null,
-        now,
-      ],
-    );
+    if (!recorded) return false;
     await recordEvent(tx, {
       owner: claim.claimant_username,
       eventType: 'claim.paid',

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -15,10 +16,33 @@ export interface Db extends Queryable {
 
 export const SCHEMA = 'sandbox';
 
+/**
+ * PGlite runs in this thread and settles its queries as microtasks, so a loop of queries (a bulk's elements
+ * checked one by one) would keep the server from reading any other request until it ends. When queries have
+ * held the thread for `sliceMs` without the event loop turning, the next one first lets pending I/O in, as a
+ * query over a socket to PostgreSQL does by itself. Queries of requests that come and go never wait.
+ */
+function ioTurns(sliceMs = 5) {
+  let turnedAt = performance.now();
+  let watching = false;
+  return async () => {
+    if (!watching) {
+      watching = true;
+      setImmediate(() => {
+        watching = false;
+        turnedAt = performance.now();
+      });
+    }
+    if (performance.now() - turnedAt >= sliceMs) await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+}
+
 function wrapPglite(pglite: PGlite): Db {
+  const letIoIn = ioTurns();
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
+      await letIoIn();
       return (await pglite.query<T>(sql, params)).rows;
     },
     async exec(sql: string) {
@@ -28,6 +52,7 @@ function wrapPglite(pglite: PGlite): Db {
       return pglite.transaction(async (tx) =>
         fn({
           async query<R>(sql: string, params: unknown[] = []) {
+            await letIoIn();
             return (await tx.query<R>(sql, params)).rows;
           },
         }),

@@ -342,6 +342,65 @@ CREATE TABLE initiation_failures (
 );
 `,
   },
+  {
+    // The electronic-ID provider (src/identity): its people, its signing keys (kept, so that tokens signed
+    // before a restart still verify), sign-ins under way, authorization codes and access tokens. Codes and
+    // tokens are stored as SHA-256 hashes; times on the sandbox clock.
+    id: '0007_identity_provider',
+    sql: `
+CREATE TABLE idp_people (
+  kennitala text PRIMARY KEY,
+  subject text NOT NULL UNIQUE,
+  name text NOT NULL,
+  email text,
+  email_verified boolean NOT NULL DEFAULT false
+);
+
+CREATE TABLE idp_signing_keys (
+  kid text PRIMARY KEY,
+  alg text NOT NULL,
+  private_jwk jsonb NOT NULL,
+  public_jwk jsonb NOT NULL,
+  created_at double precision NOT NULL
+);
+
+CREATE TABLE idp_sign_ins (
+  id_hash text PRIMARY KEY,
+  client_id text NOT NULL,
+  redirect_uri text NOT NULL,
+  scope text NOT NULL,
+  state text,
+  nonce text,
+  code_challenge text NOT NULL,
+  language text NOT NULL,
+  expires_at double precision NOT NULL
+);
+
+CREATE TABLE idp_codes (
+  code_hash text PRIMARY KEY,
+  client_id text NOT NULL,
+  redirect_uri text NOT NULL,
+  scope text NOT NULL,
+  nonce text,
+  code_challenge text NOT NULL,
+  kennitala text NOT NULL REFERENCES idp_people(kennitala),
+  auth_time double precision NOT NULL,
+  expires_at double precision NOT NULL,
+  consumed_at double precision
+);
+
+CREATE TABLE idp_access_tokens (
+  token_hash text PRIMARY KEY,
+  code_hash text NOT NULL REFERENCES idp_codes(code_hash),
+  client_id text NOT NULL,
+  kennitala text NOT NULL REFERENCES idp_people(kennitala),
+  scope text NOT NULL,
+  expires_at double precision NOT NULL,
+  revoked boolean NOT NULL DEFAULT false
+);
+CREATE INDEX idp_access_tokens_code ON idp_access_tokens (code_hash);
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { sandboxNow } from '../clock.js';
-import type { SandboxContext } from '../context.js';
 import type { Queryable } from '../db/db.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import {
+  applyFaultRule,
+  deleteFaultRule,
+  deleteFaultRules,
+  type FaultRuleRow,
+  insertFaultRule,
+  listFaultRules,
+} from '../db/queries/fault-rules.js';
 
 /**
  * Fault rules: stored in `fault_rules`, managed through `/sandbox/faults`, applied by the request middleware
@@ -117,15 +124,7 @@ export function parseFaultRule(
   };
 }
 
-interface FaultRuleRow {
-  id: string;
-  rule: FaultRuleSpec;
-  remaining: number | null;
-  applied: number;
-  created_at: number;
-}
-
-function fromRow(row: FaultRuleRow): FaultRule {
+function fromRow(row: FaultRuleRow<FaultRuleSpec>): FaultRule {
   return {
     ...row.rule,
     id: row.id,
@@ -156,7 +155,7 @@ function matchesStatic(rule: FaultRule, subject: FaultSubject): boolean {
 const CACHE_MS = 1000;
 
 /**
- * Rules are read from the database at most once a second (every request passes through the middleware), and
+ * The fault rules of one bank. Rules are read from the database at most once a second (every request passes through the middleware), and
  * at once after a change made through this process. Counting down `count` is done in the database.
  */
 export class FaultStore {
@@ -169,10 +168,7 @@ export class FaultStore {
   }
 
   async list(): Promise<FaultRule[]> {
-    const rows = await (await this.db()).query<FaultRuleRow>(
-      'SELECT id, rule, remaining, applied, created_at FROM fault_rules ORDER BY created_at, id',
-    );
-    return rows.map(fromRow);
+    return (await listFaultRules<FaultRuleSpec>(await this.db())).map(fromRow);
   }
 
   private async live(): Promise<FaultRule[]> {
@@ -184,29 +180,27 @@ export class FaultStore {
 
   async add(spec: FaultRuleSpec): Promise<FaultRule> {
     const db = await this.db();
-    const id = randomUUID();
-    const now = await sandboxNow(db);
-    const rows = await db.query<FaultRuleRow>(
-      `INSERT INTO fault_rules (id, rule, remaining, applied, created_at) VALUES ($1, $2::jsonb, $3, 0, $4)
-       RETURNING id, rule, remaining, applied, created_at`,
-      [id, JSON.stringify(spec), spec.count ?? null, now],
-    );
+    const row = await insertFaultRule(db, {
+      id: randomUUID(),
+      rule: spec,
+      remaining: spec.count ?? null,
+      createdAt: await sandboxNow(db),
+    });
     this.invalidate();
-    const row = rows[0];
     if (!row) throw new Error('fault rule not stored');
     return fromRow(row);
   }
 
   async remove(id: string): Promise<boolean> {
-    const rows = await (await this.db()).query('DELETE FROM fault_rules WHERE id = $1 RETURNING id', [id]);
+    const removed = await deleteFaultRule(await this.db(), id);
     this.invalidate();
-    return rows.length > 0;
+    return removed;
   }
 
   async clear(): Promise<number> {
-    const rows = await (await this.db()).query('DELETE FROM fault_rules RETURNING id');
+    const deleted = await deleteFaultRules(await this.db());
     this.invalidate();
-    return rows.length;
+    return deleted;
   }
 
   /**
@@ -224,12 +218,7 @@ export class FaultStore {
         const wanted = rule.psu.toUpperCase();
         if (!psu.some((id) => id.toUpperCase() === wanted)) continue;
       }
-      const taken = await (await this.db()).query<{ remaining: number | null }>(
-        `UPDATE fault_rules SET applied = applied + 1, remaining = remaining - 1
-         WHERE id = $1 AND (remaining IS NULL OR remaining > 0) RETURNING remaining`,
-        [rule.id],
-      );
-      const row = taken[0];
+      const row = await applyFaultRule(await this.db(), rule.id);
       if (!row) {
         this.invalidate();
         continue;
@@ -239,31 +228,4 @@ export class FaultStore {
     }
     return undefined;
   }
-}
-
-const stores = new WeakMap<SandboxContext, FaultStore>();
-
-/** One store per running sandbox, shared by the middleware, the admin routes and the notification worker. */
-export function faultStore(ctx: SandboxContext): FaultStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new FaultStore(() => ctx.db());
-    stores.set(ctx, store);
-  }
-  return store;
-}
-
-/** Identifiers of the PSU behind a debtor account: the IBAN, the owner's username and kennitala. */
-export async function psuIdentifiers(
-  db: Queryable,
-  debtorIban: string | null | undefined,
-): Promise<string[]> {
-  if (!debtorIban) return [];
-  const rows = await db.query<{ username: string; kennitala: string }>(
-    `SELECT p.username, p.kennitala FROM accounts a JOIN psus p ON p.username = a.owner_username
-     WHERE a.iban = $1`,
-    [debtorIban],
-  );
-  const owner = rows[0];
-  return owner ? [debtorIban, owner.username, owner.kennitala] : [debtorIban];
 }

@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
-import type { SandboxContext } from '../context.js';
 import { FINAL_STATUSES } from '../pis/payments.js';
 
 /**
@@ -78,31 +76,4 @@ export function wanted(plan: NotificationPlan, kind: 'transaction' | 'sca', stat
   if (kind === 'sca') return plan.content.includes('SCA');
   if (plan.content.includes('PROCESS')) return true;
   return plan.content.includes('LAST') && isLastStatus(status, service);
-}
-
-const INITIATION_PATH = /^\/psd2\/api\/v1\/[^/]+\/[^/]+\/?$/;
-
-/**
- * Adds ASPSP-Notification-Support (and, when true, ASPSP-Notification-Content) to every 201 of a payment
- * initiation, from what was stored with the payment (so an idempotent replay answers the same).
- */
-export function notificationHeaders(ctx: SandboxContext): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.req.method !== 'POST' || c.res.status !== 201 || !INITIATION_PATH.test(c.req.path)) return;
-    const location = c.res.headers.get('Location');
-    const paymentId = location ? new URL(location, 'http://x').pathname.split('/').pop() : undefined;
-    if (!paymentId) return;
-    const rows = await (await ctx.db()).query<{
-      tpp_notification_uri: string | null;
-      tpp_notification_content_preferred: string | null;
-    }>('SELECT tpp_notification_uri, tpp_notification_content_preferred FROM payments WHERE id = $1', [
-      paymentId,
-    ]);
-    const row = rows[0];
-    if (!row) return;
-    const plan = notificationPlan(row.tpp_notification_uri, row.tpp_notification_content_preferred);
-    c.res.headers.set('ASPSP-Notification-Support', String(plan.supported));
-    if (plan.supported) c.res.headers.set('ASPSP-Notification-Content', contentHeader(plan));
-  };
 }

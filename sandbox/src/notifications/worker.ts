@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { sandboxNow } from '../clock.js';
-import type { SandboxContext } from '../context.js';
-import type { Queryable } from '../db/db.js';
-import { faultStore, psuIdentifiers } from '../faults/rules.js';
+import type { Db, Queryable } from '../db/db.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import {
+  type DueNotification,
+  holdNotification,
+  insertNotificationAttempt,
+  leaseNotification,
+  lockDueNotifications,
+  releaseExpiredHolds,
+  setNotificationAttempts,
+  settleNotification,
+} from '../db/queries/notifications.js';
+import type { FaultStore } from '../faults/rules.js';
+import { psuIdentifiers } from '../faults/subjects.js';
 import { notificationPlan, wanted } from './content.js';
 
 /**
@@ -37,21 +47,6 @@ export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = {
 
 /** A claimed row stays reserved this long (sandbox clock) in case the process stops mid-delivery. */
 const LEASE_MS = 5 * 60_000;
-
-interface DueRow {
-  id: string;
-  payment_id: string;
-  authorisation_id: string | null;
-  authorisation_kind: string | null;
-  kind: 'transaction' | 'sca';
-  status: string;
-  attempts: number;
-  reordered: boolean;
-  uri: string | null;
-  preferred: string | null;
-  payment_service: string;
-  debtor_iban: string | null;
-}
 
 /** The Berlin Group Lean Push body (IG 6.1.1): the resource id and the status that changed. */
 export function leanPushBody(row: {
@@ -96,7 +91,8 @@ export class NotificationWorker {
   private readonly inFlight = new Set<string>();
 
   constructor(
-    private readonly ctx: SandboxContext,
+    private readonly db: () => Promise<Db>,
+    private readonly faults: FaultStore,
     private readonly options: NotificationOptions,
     private readonly onError: (error: unknown) => void,
   ) {}
@@ -139,32 +135,12 @@ export class NotificationWorker {
 
   /** One pass: release held notifications whose wait ran out, claim what is due, deliver it. */
   async pass(): Promise<number> {
-    const db = await this.ctx.db();
+    const db = await this.db();
     const now = await sandboxNow(db);
-    await db.query(
-      `UPDATE notification_outbox SET state = 'pending', next_attempt_at = $1, updated_at = $1
-       WHERE state = 'held' AND next_attempt_at <= $1`,
-      [now],
-    );
+    await releaseExpiredHolds(db, now);
     const claimed = await db.transaction(async (tx) => {
-      const rows = await tx.query<DueRow>(
-        `SELECT o.id::text AS id, o.payment_id, o.authorisation_id, o.authorisation_kind, o.kind, o.status, o.attempts,
-                o.reordered, p.tpp_notification_uri AS uri, p.tpp_notification_content_preferred AS preferred,
-                p.payment_service, p.debtor_iban
-         FROM notification_outbox o JOIN payments p ON p.id = o.payment_id
-         WHERE o.state = 'pending' AND o.next_attempt_at <= $1
-           AND NOT EXISTS (SELECT 1 FROM notification_outbox e
-                           WHERE e.payment_id = o.payment_id AND e.id < o.id AND e.state = 'pending')
-         ORDER BY o.id LIMIT 50 FOR UPDATE OF o SKIP LOCKED`,
-        [now],
-      );
-      const fresh = rows.filter((r) => !this.inFlight.has(r.id));
-      for (const row of fresh) {
-        await tx.query('UPDATE notification_outbox SET next_attempt_at = $2 WHERE id = $1::bigint', [
-          row.id,
-          now + LEASE_MS,
-        ]);
-      }
+      const fresh = (await lockDueNotifications(tx, now)).filter((r) => !this.inFlight.has(r.id));
+      for (const row of fresh) await leaseNotification(tx, row.id, now + LEASE_MS);
       return fresh;
     });
     for (const row of claimed) this.inFlight.add(row.id);
@@ -176,22 +152,23 @@ export class NotificationWorker {
     return claimed.length;
   }
 
-  private async finish(db: Queryable, row: DueRow, state: string, outcome: string, nextAttemptAt?: number) {
-    const now = await sandboxNow(db);
-    await db.query(
-      `UPDATE notification_outbox SET state = $2, outcome = $3, next_attempt_at = $4, updated_at = $5
-       WHERE id = $1::bigint`,
-      [row.id, state, outcome, nextAttemptAt ?? 0, now],
-    );
+  private async finish(
+    db: Queryable,
+    row: DueNotification,
+    state: string,
+    outcome: string,
+    nextAttemptAt?: number,
+  ) {
     // A notification held back by a reorder rule goes out after this one.
-    await db.query(
-      `UPDATE notification_outbox SET state = 'pending', next_attempt_at = 0, updated_at = $3
-       WHERE payment_id = $1 AND state = 'held' AND id < $2::bigint`,
-      [row.payment_id, row.id, now],
-    );
+    await settleNotification(db, row, {
+      state,
+      outcome,
+      nextAttemptAt: nextAttemptAt ?? 0,
+      now: await sandboxNow(db),
+    });
   }
 
-  private async deliver(db: Queryable, row: DueRow) {
+  private async deliver(db: Queryable, row: DueNotification) {
     const plan = notificationPlan(row.uri, row.preferred);
     if (!plan.supported || !row.uri) {
       await this.finish(db, row, 'skipped', 'TPP-Notification-URI not accepted');
@@ -204,7 +181,7 @@ export class NotificationWorker {
     const uri = row.uri;
     let fault: 'drop' | 'duplicate' | 'reorder' | undefined;
     if (row.attempts === 0 && !row.reordered) {
-      const rule = await faultStore(this.ctx).take({
+      const rule = await this.faults.take({
         target: 'notification',
         method: 'POST',
         path: new URL(uri).pathname,
@@ -228,11 +205,7 @@ export class NotificationWorker {
     }
     if (fault === 'reorder') {
       const now = await sandboxNow(db);
-      await db.query(
-        `UPDATE notification_outbox SET state = 'held', reordered = true, outcome = 'held back by a reorder fault rule',
-           next_attempt_at = $2, updated_at = $3 WHERE id = $1::bigint`,
-        [row.id, now + this.options.reorderHoldMs, now],
-      );
+      await holdNotification(db, row.id, now + this.options.reorderHoldMs, now);
       // The next notification of the payment is no longer blocked.
       this.again = true;
       return;
@@ -240,7 +213,7 @@ export class NotificationWorker {
     const attempt = row.attempts + 1;
     const result = await this.send(db, row, attempt, uri, body);
     if (fault === 'duplicate') await this.send(db, row, attempt, uri, body, 'duplicate');
-    await db.query('UPDATE notification_outbox SET attempts = $2 WHERE id = $1::bigint', [row.id, attempt]);
+    await setNotificationAttempts(db, row.id, attempt);
     const code = result.statusCode;
     if (code !== null && code >= 200 && code < 300) {
       await this.finish(db, row, 'delivered', `HTTP ${code}`);
@@ -265,7 +238,7 @@ export class NotificationWorker {
 
   private async send(
     db: Queryable,
-    row: DueRow,
+    row: DueNotification,
     attempt: number,
     uri: string,
     body: Record<string, string>,
@@ -309,49 +282,37 @@ export class NotificationWorker {
 
   private async record(
     db: Queryable,
-    row: DueRow,
+    row: DueNotification,
     attempt: number,
     uri: string,
     body: Record<string, string>,
     result: { statusCode: number | null; durationMs: number; error: string | null; requestId?: string },
     fault: string | null,
   ) {
-    await db.query(
-      `INSERT INTO notification_attempts (outbox_id, payment_id, attempt, url, x_request_id, body, status_code,
-         duration_ms, error, fault, at)
-       VALUES ($1::bigint, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
-      [
-        row.id,
-        row.payment_id,
-        attempt,
-        uri,
-        result.requestId ?? randomUUID(),
-        JSON.stringify(body),
-        result.statusCode,
-        result.durationMs,
-        result.error,
-        fault,
-        await sandboxNow(db),
-      ],
-    );
+    await insertNotificationAttempt(db, {
+      outboxId: row.id,
+      paymentId: row.payment_id,
+      attempt,
+      url: uri,
+      requestId: result.requestId ?? randomUUID(),
+      body,
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      error: result.error,
+      fault,
+      at: await sandboxNow(db),
+    });
   }
 }
 
-const workers = new WeakMap<SandboxContext, NotificationWorker>();
-
-/** Creates and starts the worker of a running sandbox (server.ts). */
+/** Creates and starts the notification worker of a bank (server.ts). */
 export function startNotificationWorker(
-  ctx: SandboxContext,
+  db: () => Promise<Db>,
+  faults: FaultStore,
   options: Partial<NotificationOptions>,
   onError: (error: unknown) => void,
 ): NotificationWorker {
-  const worker = new NotificationWorker(ctx, { ...DEFAULT_NOTIFICATION_OPTIONS, ...options }, onError);
-  workers.set(ctx, worker);
+  const worker = new NotificationWorker(db, faults, { ...DEFAULT_NOTIFICATION_OPTIONS, ...options }, onError);
   worker.start();
   return worker;
-}
-
-/** The running worker, for the admin routes (a pass after the clock moved). */
-export function notificationWorker(ctx: SandboxContext): NotificationWorker | undefined {
-  return workers.get(ctx);
 }

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
-import { sandboxNow } from '../clock.js';
-import type { SandboxContext } from '../context.js';
+import type { TppClient } from '../config.js';
 import type { Queryable } from '../db/db.js';
+import { findAccessToken, insertAccessToken } from '../db/queries/access-tokens.js';
+import { sandboxNow } from '../db/queries/clock.js';
 import { fail } from '../errors.js';
-import { secretEquals, sha256Hex } from '../lib/secrets.js';
+import { secretEquals, sha256Hex } from '../shared/secrets.js';
 
 export async function issueToken(db: Queryable, clientId: string, scope: string, ttlSeconds: number) {
   const token = randomBytes(32).toString('base64url');
   const now = await sandboxNow(db);
   // Only a hash is stored: a copy of the database does not hand out working tokens.
-  await db.query(
-    'INSERT INTO access_tokens (token_hash, client_id, scope, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [sha256Hex(token), clientId, scope, now, now + ttlSeconds * 1000],
-  );
+  await insertAccessToken(db, {
+    tokenHash: sha256Hex(token),
+    clientId,
+    scope,
+    issuedAt: now,
+    expiresAt: now + ttlSeconds * 1000,
+  });
   return token;
 }
 
@@ -29,8 +32,12 @@ const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
  * - a token past its expiry on the sandbox clock: 401 TOKEN_EXPIRED;
  * - a token whose scope lacks `pis:`: 401 TOKEN_INVALID (associated with the TPP, not valid for this service).
  */
-export async function authenticateTpp(c: Context, ctx: SandboxContext): Promise<string> {
-  const key = c.req.header('Ocp-Apim-Subscription-Key');
+export async function authenticateTpp(
+  db: Queryable,
+  clients: readonly TppClient[],
+  credentials: { subscriptionKey: string | undefined; authorization: string | undefined },
+): Promise<string> {
+  const key = credentials.subscriptionKey;
   if (!key) {
     fail(
       401,
@@ -39,20 +46,15 @@ export async function authenticateTpp(c: Context, ctx: SandboxContext): Promise<
       'The subscription key header Ocp-Apim-Subscription-Key is missing.',
     );
   }
-  if (!ctx.config.clients.some((client) => secretEquals(client.subscriptionKey, key))) {
+  if (!clients.some((client) => secretEquals(client.subscriptionKey, key))) {
     fail(401, 'ROLE_INVALID', 'Ocp-Apim-Subscription-Key', 'The subscription key is not valid for this API.');
   }
-  const authorization = c.req.header('Authorization');
+  const authorization = credentials.authorization;
   if (!authorization) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'No access token was sent.');
   const match = BEARER.exec(authorization);
   if (!match?.[1])
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The Authorization header must be "Bearer <token>".');
-  const db = await ctx.db();
-  const rows = await db.query<{ client_id: string; scope: string; expires_at: number }>(
-    'SELECT client_id, scope, expires_at FROM access_tokens WHERE token_hash = $1',
-    [sha256Hex(match[1])],
-  );
-  const token = rows[0];
+  const token = await findAccessToken(db, sha256Hex(match[1]));
   if (!token) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'The access token is not known.');
   if (token.expires_at <= (await sandboxNow(db))) {
     fail(401, 'TOKEN_EXPIRED', 'Authorization', 'The access token has expired; request a new one.');

@@ -1,167 +1,50 @@
 import { settleClaims } from '../claims/settlement.js';
-import { sandboxNow } from '../clock.js';
-import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
-import { convertMinor, toMinorUnits } from '../lib/money.js';
-import { adjustToBusinessDay, executionDates, isBusinessDay, type StandingOrder } from './calendar.js';
-import { FINAL_STATUSES, findPayment, type PaymentRow, recordStatus } from './payments.js';
+import { accountFunds, adjustBalance, findAccountByReference } from '../db/queries/accounts.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import {
+  findPayment,
+  insertPeriodicExecution,
+  type PaymentRow,
+  recordStatus,
+  setElementStatuses,
+} from '../db/queries/payments.js';
+import {
+  lockDueTransitions,
+  markTransitionDone,
+  type TransitionRow,
+} from '../db/queries/scheduled-transitions.js';
+import { convertMinor, toMinorUnits } from '../shared/money.js';
+import { cancelPendingTransitions, rejectPayment, scheduleTransition, standingOrder } from './approval.js';
+import { SANDBOX_BANK_CODES } from './bank-codes.js';
+import { executionDates } from './calendar.js';
+import { FINAL_STATUSES } from './payments.js';
 
 /**
- * Execution of approved payments on the sandbox clock. Steps are rows in `scheduled_transitions`, so a restart
- * carries on where the previous process stopped. The default path is
- * approval -> ACTC at once -> ACSP after `delays.acsp` (funds checked; RJCT with AM04 when short)
- * -> ACSC after `delays.acsc` (debtor debited; creditor at this bank credited: ACCC, or ACWP when its account
- * takes no credits). Variants (README "Transaction statuses"):
- * - forward-dated: PDNG until the date; a date on a weekend or bank holiday moves to the next business day: ACWC;
- * - IOBWS (straight-through): ACTC -> ACCP -> ACFC (funds) -> ACSP -> ACSC -> ACCC;
+ * Execution of approved payments on the sandbox clock. Steps are rows in `scheduled_transitions` (scheduled by
+ * ./approval.ts), so a restart carries on where the previous process stopped. At ACSP the funds are checked
+ * (RJCT with AM04 when short); at ACSC the debtor is debited and a creditor at this bank credited (ACCC, or
+ * ACWP when its account takes no credits). Variants (README "Transaction statuses"):
  * - short of funds with `TPP-Rejection-No-Funds-Preferred: false`: PDNG, funds re-checked hourly for 24 hours;
  * - bulk with elements to unknown accounts at this bank: PART (the others are booked) or RJCT (all bad);
- * - periodic: ACSP once accepted, then one debit per execution date until `endDate` (then ACSC).
+ * - periodic: one debit per execution date until `endDate` (then ACSC).
  */
 
 const FUNDS_RECHECK_MS = 3_600_000;
 const FUNDS_RECHECK_ATTEMPTS = 24;
-/** Bank codes of the sandbox bank: a creditor IBAN with one of these must exist here. */
-export const SANDBOX_BANK_CODES = new Set(['0159', '0133', '0515']);
-
-export async function scheduleTransition(
-  tx: Queryable,
-  paymentId: string,
-  toStatus: string,
-  dueAt: number,
-  params: Record<string, unknown> | null = null,
-  authorisationId: string | null = null,
-) {
-  await tx.query(
-    `INSERT INTO scheduled_transitions (payment_id, to_status, due_at, params, authorisation_id)
-     VALUES ($1, $2, $3, $4::jsonb, $5)`,
-    [paymentId, toStatus, dueAt, params === null ? null : JSON.stringify(params), authorisationId],
-  );
-}
-
-async function cancelPendingTransitions(tx: Queryable, paymentId: string) {
-  await tx.query(
-    `UPDATE scheduled_transitions SET done = true WHERE payment_id = $1 AND NOT done AND to_status <> 'SCA_AUTO_APPROVE'`,
-    [paymentId],
-  );
-}
-
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function requestedDate(payment: PaymentRow): string | undefined {
-  const value = payment.body.requestedExecutionDate;
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : undefined;
-}
-
-export async function approvePayment(
-  tx: Queryable,
-  payment: PaymentRow,
-  now: number,
-  delays: ExecutionDelays,
-  reason = 'SCA finalised',
-) {
-  await recordStatus(tx, payment.id, 'ACTC', reason, now);
-  const acsp = delays.acsp * 1000;
-  const acsc = Math.max(delays.acsc, delays.acsp) * 1000;
-
-  if (payment.payment_service === 'periodic-payments') {
-    await scheduleTransition(tx, payment.id, 'ACSP', now + acsp);
-    const dates = executionDates(standingOrder(payment), 1);
-    if (dates[0]) {
-      await scheduleTransition(
-        tx,
-        payment.id,
-        'PERIODIC_EXECUTE',
-        Math.max(Date.parse(`${dates[0]}T00:00:00Z`), now) + acsc,
-        { index: 0, date: dates[0] },
-      );
-    }
-    return;
-  }
-
-  const requested = requestedDate(payment);
-  if (requested !== undefined) {
-    const day = utcDay(Date.parse(requested));
-    if (!isBusinessDay(day)) {
-      const moved = adjustToBusinessDay(day, 'following');
-      const start = Math.max(Date.parse(`${moved}T00:00:00Z`), now);
-      await scheduleTransition(tx, payment.id, 'ACWC', now + Math.min(acsp, 1000), { movedTo: moved });
-      await scheduleTransition(tx, payment.id, 'ACSP', start + acsp);
-      await scheduleTransition(tx, payment.id, 'ACSC', start + acsc);
-      return;
-    }
-    const start = Date.parse(requested);
-    if (start > now) {
-      await scheduleTransition(tx, payment.id, 'PDNG', now + Math.min(acsp, 1000), { until: requested });
-      await scheduleTransition(tx, payment.id, 'ACSP', start + acsp);
-      await scheduleTransition(tx, payment.id, 'ACSC', start + acsc);
-      return;
-    }
-  }
-  if (payment.sca_approach === 'IOBWS') {
-    await scheduleTransition(tx, payment.id, 'ACCP', now + acsp / 3);
-    await scheduleTransition(tx, payment.id, 'ACFC', now + (2 * acsp) / 3);
-  }
-  await scheduleTransition(tx, payment.id, 'ACSP', now + acsp);
-  await scheduleTransition(tx, payment.id, 'ACSC', now + acsc, { acscAfterAcsp: acsc - acsp });
-}
-
-function standingOrder(payment: PaymentRow): StandingOrder {
-  const b = payment.body;
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const rule = text(b.executionRule);
-  return {
-    startDate: text(b.startDate) ?? new Date(payment.created_at).toISOString(),
-    endDate: text(b.endDate),
-    frequency: text(b.frequency),
-    dayOfExecution: text(b.dayOfExecution),
-    executionRule: rule === 'preceding' ? 'preceding' : rule === 'following' ? 'following' : undefined,
-  };
-}
-
-export async function rejectPayment(tx: Queryable, paymentId: string, reason: string, now: number) {
-  await recordStatus(tx, paymentId, 'RJCT', reason, now);
-  await cancelPendingTransitions(tx, paymentId);
-}
-
-/** Cancels a payment (CANC) and everything it still had scheduled. */
-export async function cancelPayment(tx: Queryable, paymentId: string, reason: string, now: number) {
-  await recordStatus(tx, paymentId, 'CANC', reason, now);
-  await tx.query('UPDATE scheduled_transitions SET done = true WHERE payment_id = $1 AND NOT done', [
-    paymentId,
-  ]);
-  await tx.query(
-    `UPDATE authorisations SET sca_status = 'failed', updated_at = $2
-     WHERE payment_id = $1 AND kind = 'payment' AND sca_status NOT IN ('finalised', 'failed', 'exempted')`,
-    [paymentId, now],
-  );
-}
 
 async function hasFunds(tx: Queryable, payment: PaymentRow, amountMinor?: bigint): Promise<boolean> {
   if (!payment.debtor_iban || payment.total_minor === null) return true;
-  const account = await tx.query<{ balance_minor: string }>(
-    'SELECT balance_minor::text AS balance_minor FROM accounts WHERE iban = $1 FOR UPDATE',
-    [payment.debtor_iban],
-  );
   // Payments accepted for execution (ACSP) but not yet debited hold their amount.
-  const reserved = await tx.query<{ total: string | null }>(
-    `SELECT sum(total_minor)::text AS total FROM payments
-     WHERE debtor_iban = $1 AND transaction_status IN ('ACSP', 'ACFC') AND payment_service <> 'periodic-payments' AND id <> $2`,
-    [payment.debtor_iban, payment.id],
-  );
-  const balance = BigInt(account[0]?.balance_minor ?? '0');
-  const held = BigInt(reserved[0]?.total ?? '0');
+  const funds = await accountFunds(tx, payment.debtor_iban, { lock: true, exceptPaymentId: payment.id });
+  const balance = funds?.balanceMinor ?? 0n;
+  const held = funds?.heldMinor ?? 0n;
   return balance - held >= (amountMinor ?? BigInt(payment.total_minor));
 }
 
 async function debit(tx: Queryable, iban: string | null, minor: bigint) {
   if (!iban) return;
-  await tx.query('UPDATE accounts SET balance_minor = balance_minor - $2::numeric WHERE iban = $1', [
-    iban,
-    minor.toString(),
-  ]);
+  await adjustBalance(tx, iban, -minor);
 }
 
 type Amount = { currency: string; amount: string };
@@ -172,14 +55,7 @@ async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
   if (payment.payment_service !== 'payments') return;
   const iban = (payment.body.creditorAccount as Reference | undefined)?.iban;
   const amount = payment.body.instructedAmount as Amount | undefined;
-  const account = iban
-    ? (
-        await tx.query<{ currency: string; credit_blocked: boolean }>(
-          'SELECT currency, credit_blocked FROM accounts WHERE iban = $1',
-          [iban],
-        )
-      )[0]
-    : undefined;
+  const account = iban ? await findAccountByReference(tx, { iban }) : undefined;
   if (account?.credit_blocked) {
     await recordStatus(tx, payment.id, 'ACWP', 'creditor account takes no credits', now);
     return;
@@ -190,10 +66,7 @@ async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
       amount.currency,
       account.currency,
     );
-    await tx.query('UPDATE accounts SET balance_minor = balance_minor + $2::numeric WHERE iban = $1', [
-      iban,
-      minor.toString(),
-    ]);
+    await adjustBalance(tx, account.iban, minor);
     await recordStatus(tx, payment.id, 'ACCC', 'credited to the creditor account at this bank', now);
     return;
   }
@@ -209,8 +82,7 @@ async function badBulkElements(tx: Queryable, payment: PaymentRow): Promise<Set<
   for (const [index, element] of elements.entries()) {
     const iban = element.creditorAccount?.iban;
     if (!iban?.startsWith('IS') || !SANDBOX_BANK_CODES.has(iban.slice(4, 8))) continue;
-    const found = await tx.query('SELECT 1 FROM accounts WHERE iban = $1', [iban]);
-    if (found.length === 0) bad.add(index);
+    if (!(await findAccountByReference(tx, { iban }))) bad.add(index);
   }
   return bad;
 }
@@ -234,8 +106,11 @@ async function shortOfFunds(
   await rejectPayment(tx, payment.id, 'AM04 insufficient funds', now);
 }
 
-/** Special steps the SCA module registers (decoupled automatic approval) without an import cycle. */
-const handlers = new Map<
+/**
+ * Steps of an authorisation rather than of the payment (decoupled SCA's automatic approval), run by the SCA
+ * module: the bank passes them in (server.ts), so payment execution does not depend on SCA.
+ */
+export type AuthorisationSteps = Record<
   string,
   (
     tx: Queryable,
@@ -243,29 +118,14 @@ const handlers = new Map<
     params: Record<string, unknown> | null,
     now: number,
   ) => Promise<void>
->();
-export function registerTransitionHandler(
-  name: string,
-  handler: (
-    tx: Queryable,
-    authorisationId: string,
-    params: Record<string, unknown> | null,
-    now: number,
-  ) => Promise<void>,
+>;
+
+async function applyTransition(
+  tx: Queryable,
+  payment: PaymentRow,
+  t: TransitionRow,
+  authorisationSteps: AuthorisationSteps,
 ) {
-  handlers.set(name, handler);
-}
-
-interface Transition {
-  id: string;
-  payment_id: string;
-  to_status: string;
-  due_at: number;
-  params: Record<string, unknown> | null;
-  authorisation_id: string | null;
-}
-
-async function applyTransition(tx: Queryable, payment: PaymentRow, t: Transition) {
   const now = t.due_at;
   switch (t.to_status) {
     case 'PDNG':
@@ -332,8 +192,8 @@ async function applyTransition(tx: Queryable, payment: PaymentRow, t: Transition
     case 'PERIODIC_EXECUTE':
       return executeStandingOrder(tx, payment, t, now);
     default: {
-      const handler = handlers.get(t.to_status);
-      if (handler && t.authorisation_id) await handler(tx, t.authorisation_id, t.params, now);
+      const step = authorisationSteps[t.to_status];
+      if (step && t.authorisation_id) await step(tx, t.authorisation_id, t.params, now);
     }
   }
 }
@@ -353,10 +213,11 @@ async function settleBulkPartly(tx: Queryable, payment: PaymentRow, bad: Set<num
     reason: bad.has(index) ? 'AC03 creditor account unknown at this bank' : null,
   }));
   if (bad.size === elements.length || !(await hasFunds(tx, payment, good))) {
-    await tx.query('UPDATE payments SET element_statuses = $2::jsonb WHERE id = $1', [
+    await setElementStatuses(
+      tx,
       payment.id,
-      JSON.stringify(statuses.map((s) => ({ ...s, transactionStatus: 'RJCT', reason: s.reason ?? 'AM04' }))),
-    ]);
+      statuses.map((s) => ({ ...s, transactionStatus: 'RJCT', reason: s.reason ?? 'AM04' })),
+    );
     await rejectPayment(
       tx,
       payment.id,
@@ -366,10 +227,7 @@ async function settleBulkPartly(tx: Queryable, payment: PaymentRow, bad: Set<num
     return;
   }
   await debit(tx, payment.debtor_iban, good);
-  await tx.query(
-    'UPDATE payments SET element_statuses = $2::jsonb, total_minor = $3::numeric WHERE id = $1',
-    [payment.id, JSON.stringify(statuses), good.toString()],
-  );
+  await setElementStatuses(tx, payment.id, statuses, good);
   await recordStatus(
     tx,
     payment.id,
@@ -382,15 +240,17 @@ async function settleBulkPartly(tx: Queryable, payment: PaymentRow, bad: Set<num
   await cancelPendingTransitions(tx, payment.id);
 }
 
-async function executeStandingOrder(tx: Queryable, payment: PaymentRow, t: Transition, now: number) {
+async function executeStandingOrder(tx: Queryable, payment: PaymentRow, t: TransitionRow, now: number) {
   const index = Number(t.params?.index ?? 0);
   const date = String(t.params?.date ?? '');
   const ok = await hasFunds(tx, payment);
   if (ok && payment.total_minor !== null) await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
-  await tx.query(
-    'INSERT INTO periodic_executions (payment_id, execution_date, status, at) VALUES ($1, $2, $3, $4)',
-    [payment.id, date, ok ? 'ACSC' : 'RJCT', now],
-  );
+  await insertPeriodicExecution(tx, {
+    paymentId: payment.id,
+    executionDate: date,
+    status: ok ? 'ACSC' : 'RJCT',
+    at: now,
+  });
   const next = executionDates(standingOrder(payment), index + 2)[index + 1];
   if (next) {
     await scheduleTransition(
@@ -407,62 +267,24 @@ async function executeStandingOrder(tx: Queryable, payment: PaymentRow, t: Trans
 }
 
 /** Applies every transition due on the sandbox clock. Returns how many were applied. */
-export async function runDueTransitions(db: Db): Promise<number> {
+export async function runDueTransitions(db: Db, authorisationSteps: AuthorisationSteps): Promise<number> {
   return db.transaction(async (tx) => {
     const now = await sandboxNow(tx);
-    const due = await tx.query<Transition>(
-      `SELECT id::text AS id, payment_id, to_status, due_at, params, authorisation_id FROM scheduled_transitions
-       WHERE NOT done AND due_at <= $1 ORDER BY due_at, id LIMIT 200 FOR UPDATE SKIP LOCKED`,
-      [now],
-    );
+    const due = await lockDueTransitions(tx, now);
     for (const transition of due) {
-      await tx.query('UPDATE scheduled_transitions SET done = true WHERE id = $1::bigint', [transition.id]);
+      await markTransitionDone(tx, transition.id);
       const payment = await findPayment(tx, transition.payment_id);
       if (!payment || FINAL_STATUSES.has(payment.transaction_status)) continue;
       // Each step is stamped with its own due time, so the history reads as the sandbox clock ran.
-      await applyTransition(tx, payment, transition);
+      await applyTransition(tx, payment, transition, authorisationSteps);
     }
     return due.length;
   });
 }
 
-export class Scheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly intervalMs: number,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  private readonly extraPasses: Array<() => Promise<unknown>> = [];
-
-  /** Further work run after the payment steps on every pass (webhook deliveries). */
-  addPass(pass: () => Promise<unknown>) {
-    this.extraPasses.push(pass);
-  }
-
-  /** Runs one pass; passes never overlap. Steps that become due through earlier steps run in the same call. */
-  tick(): Promise<unknown> {
-    this.running = this.running
-      .then(async () => {
-        for (let pass = 0; pass < 50; pass++) {
-          if ((await runDueTransitions(this.db)) === 0) break;
-        }
-        for (const pass of this.extraPasses) await pass();
-      })
-      .catch(this.onError);
-    return this.running;
-  }
-
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+/** Steps that become due through earlier steps (ACSP then ACSC at once) run in the same pass: up to 50 rounds. */
+export async function drainDueTransitions(db: Db, authorisationSteps: AuthorisationSteps): Promise<void> {
+  for (let round = 0; round < 50; round++) {
+    if ((await runDueTransitions(db, authorisationSteps)) === 0) break;
   }
 }

@@ -1,55 +1,61 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import { sandboxNow } from '../clock.js';
-import type { SandboxContext } from '../context.js';
-import type { Queryable } from '../db/db.js';
-import { fail, sendError, type TppError, TppErrorException } from '../errors.js';
-import { canonicalJson } from '../lib/canonical-json.js';
-import { convertMinor, exchangeRate, fromMinorUnits, toMinorUnits } from '../lib/money.js';
-import { sha256Hex } from '../lib/secrets.js';
+import type { ExecutionDelays } from '../config.js';
+import type { Db, Queryable } from '../db/db.js';
+import { accountFunds } from '../db/queries/accounts.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findInitiationFailure, insertInitiationFailure } from '../db/queries/initiation-failures.js';
 import {
-  APPROACH_HEADER,
-  type Approach,
-  decideApproach,
-  insertAuthorisation,
-  planInitiation,
-  readScaPreferences,
-} from '../sca/engine.js';
-import { approvePayment } from './execution.js';
-import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from './headers.js';
-import {
-  type AccountRow,
   findPayment,
   findPaymentByIdempotencyKey,
+  insertPayment,
   type PaymentProduct,
   type PaymentRow,
   type PaymentService,
-} from './payments.js';
-import { respond } from './respond.js';
+  paymentInformationIdUsed,
+} from '../db/queries/payments.js';
+import { fail, type TppError } from '../errors.js';
+import { decideApproach, type ScaPreferences } from '../sca/approach.js';
+import { insertAuthorisation } from '../sca/decisions.js';
+import { planInitiation } from '../sca/initiation-plan.js';
+import { canonicalJson } from '../shared/canonical-json.js';
+import { sha256Hex } from '../shared/secrets.js';
+import { approvePayment } from './approval.js';
+import { foreignCurrencyFees } from './fees.js';
 import { validateInitiationBody } from './validate-body.js';
 
-export function paymentLinks(
-  ctx: SandboxContext,
-  payment: { id: string; service: string; product: string },
-  authorisationId: string,
-) {
-  const base = ctx.publicUrl();
-  const self = `${base}/psd2/api/v1/${payment.service}/${payment.product}/${payment.id}`;
-  return {
-    scaRedirect: { href: `${base}/sca/${authorisationId}` },
-    self: { href: self },
-    status: { href: `${self}/status` },
-    scaStatus: { href: `${self}/authorisations/${authorisationId}` },
-  };
+/** The headers of part 4.1 of an initiation, checked and read by the HTTP layer (http/pis-headers.ts). */
+export interface InitiationHeaders {
+  requestId: string;
+  language: 'is' | 'en';
+  psuIpAddress: string;
+  redirectUri: string | null;
+  nokRedirectUri: string | null;
+  rejectionNoFundsPreferred: boolean | null;
+  notificationUri: string | null;
+  notificationContentPreferred: string | null;
+  idempotencyKey: string | null;
 }
 
-function replay(c: Context, stored: PaymentRow) {
-  const links = stored.response._links as { self?: { href?: string } } | undefined;
-  c.header('ASPSP-SCA-Approach', APPROACH_HEADER[(stored.sca_approach ?? 'REDIRECT') as Approach]);
-  if (links?.self?.href) c.header('Location', links.self.href);
-  c.header('X-Request-ID', c.req.header('X-Request-ID') ?? '');
-  return respond(c, stored.response, 201);
+/** What an initiation asks for, as plain values. */
+export interface InitiationRequest {
+  clientId: string;
+  service: PaymentService;
+  product: PaymentProduct;
+  headers: InitiationHeaders;
+  sca: ScaPreferences;
+  /** The parsed JSON body, checked here against the contract. */
+  body: unknown;
 }
+
+/** A new payment (its 201 answer), or the payment a concurrent request with the same Idempotency-Key made. */
+export type InitiationResult =
+  | { kind: 'created'; response: Record<string, unknown>; approachHeader: string; location: string }
+  | { kind: 'earlier'; payment: PaymentRow };
+
+/** What an Idempotency-Key already stands for: the payment it made, or the refusal it got. */
+export type EarlierOutcome =
+  | { kind: 'payment'; payment: PaymentRow }
+  | { kind: 'refused'; status: number; error: TppError | null };
 
 function isUniqueViolation(error: unknown, index: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
@@ -62,90 +68,46 @@ function isUniqueViolation(error: unknown, index: string): boolean {
  * (body, Location, approach); a key whose operation failed answers that error again, so a retry under the same
  * key never turns a refused initiation into a payment.
  */
-async function earlierOutcome(
-  c: Context,
+export async function earlierOutcome(
   db: Queryable,
   clientId: string,
   key: string,
-): Promise<Response | undefined> {
-  const stored = await findPaymentByIdempotencyKey(db, clientId, key);
-  if (stored) return replay(c, stored);
-  const failed = await db.query<{ status: number; error: TppError | null }>(
-    'SELECT status, error FROM initiation_failures WHERE client_id = $1 AND idempotency_key = $2',
-    [clientId, key],
-  );
-  const failure = failed[0];
-  if (!failure) return undefined;
-  if (failure.error) return sendError(c, failure.error);
-  return c.body(null, failure.status as 415);
+): Promise<EarlierOutcome | undefined> {
+  const payment = await findPaymentByIdempotencyKey(db, clientId, key);
+  if (payment) return { kind: 'payment', payment };
+  const failure = await findInitiationFailure<TppError>(db, clientId, key);
+  return failure && { kind: 'refused', status: failure.status, error: failure.error };
 }
 
-async function recordFailure(
+/** The refusal of an initiation under an Idempotency-Key: a retry under the key gets it again. */
+export async function recordRefusal(
   db: Queryable,
   clientId: string,
   key: string,
   status: number,
   error: TppError | null,
 ) {
-  await db.query(
-    `INSERT INTO initiation_failures (client_id, idempotency_key, status, error, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5) ON CONFLICT DO NOTHING`,
-    [clientId, key, status, error === null ? null : JSON.stringify(error), await sandboxNow(db)],
-  );
+  await insertInitiationFailure(db, { clientId, key, status, error, at: await sandboxNow(db) });
 }
 
-/** POST /psd2/api/v1/{payment-service}/{payment-product}, after authentication and the path checks. */
-export async function initiatePayment(
-  c: Context,
-  ctx: SandboxContext,
-  clientId: string,
-  service: PaymentService,
-  product: PaymentProduct,
-) {
-  const key = idempotencyKeyOf(c);
-  const db = await ctx.db();
-  if (key !== null) {
-    const earlier = await earlierOutcome(c, db, clientId, key);
-    if (earlier) return earlier;
-  }
-  try {
-    const response = await initiate(c, ctx, clientId, service, product);
-    if (key !== null && response.status === 415) await recordFailure(db, clientId, key, 415, null);
-    return response;
-  } catch (error) {
-    if (key !== null && error instanceof TppErrorException) {
-      await recordFailure(db, clientId, key, error.error.status, error.error);
-    }
-    throw error;
-  }
-}
-
-async function initiate(
-  c: Context,
-  ctx: SandboxContext,
-  clientId: string,
-  service: PaymentService,
-  product: PaymentProduct,
-): Promise<Response> {
-  const headers = checkInitiationHeaders(c);
-  const rawBody = await c.req.text();
-  checkSignatureHeaders(c, rawBody);
-  const contentType = (c.req.header('Content-Type') ?? '').toLowerCase();
-  if (!contentType.startsWith('application/json')) return c.body(null, 415);
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody);
-  } catch {
-    fail(400, 'FORMAT_ERROR', null, 'The request body is not valid JSON.');
-  }
-  const db = await ctx.db();
+/**
+ * A payment initiation: the body against the contract and the bank's rules, the SCA approach, fees and the
+ * integrated funds check; then the payment (RCVD, or ACTC when exempted) and its first authorisation, in one
+ * transaction.
+ */
+export async function initiate(
+  db: Db,
+  request: InitiationRequest,
+  bank: { delays: ExecutionDelays; publicUrl: string },
+): Promise<InitiationResult> {
+  const { clientId, service, product, headers, body } = request;
   const requestHash = sha256Hex(`${service}\n${product}\n${canonicalJson(body)}`);
 
   // A concurrent request with the same key may have made the payment meanwhile: its answer, as above.
-  const idempotent = async () => {
+  const idempotent = async (): Promise<InitiationResult | undefined> => {
     if (!headers.idempotencyKey) return undefined;
-    const stored = await findPaymentByIdempotencyKey(db, clientId, headers.idempotencyKey);
-    return stored ? replay(c, stored) : undefined;
+    const payment = await findPaymentByIdempotencyKey(db, clientId, headers.idempotencyKey);
+    return payment && { kind: 'earlier', payment };
   };
 
   const now = await sandboxNow(db);
@@ -157,12 +119,11 @@ async function initiate(
       'paymentInformationId',
       'This paymentInformationId was already used for a bulk payment: the bulk is rejected as a duplicate.',
     );
-  if (validated.paymentInformationId !== null) {
-    const used = await db.query(
-      'SELECT 1 FROM payments WHERE client_id = $1 AND payment_information_id = $2',
-      [clientId, validated.paymentInformationId],
-    );
-    if (used.length > 0) duplicateBulk();
+  if (
+    validated.paymentInformationId !== null &&
+    (await paymentInformationIdUsed(db, clientId, validated.paymentInformationId))
+  ) {
+    duplicateBulk();
   }
 
   const body_ = body as Record<string, unknown>;
@@ -170,7 +131,7 @@ async function initiate(
     service === 'payments'
       ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
       : null;
-  const decision = await decideApproach(db, validated.debtor, creditorIban, readScaPreferences(c));
+  const decision = await decideApproach(db, validated.debtor, creditorIban, request.sca);
   if (decision.approach === 'REDIRECT' && !headers.redirectUri) {
     fail(
       400,
@@ -190,7 +151,12 @@ async function initiate(
   }
 
   const paymentId = randomUUID();
-  const plan = planInitiation(ctx, { id: paymentId, service, product }, decision, headers.language);
+  const plan = planInitiation(
+    bank.publicUrl,
+    { id: paymentId, service, product },
+    decision,
+    headers.language,
+  );
   const response: Record<string, unknown> = {
     transactionStatus: plan.transactionStatus,
     paymentId,
@@ -200,43 +166,34 @@ async function initiate(
   };
   try {
     await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO payments (id, client_id, payment_service, payment_product, body, transaction_status, debtor_iban,
-           total_currency, total_minor, payment_information_id, idempotency_key, request_hash, response,
-           psu_accept_language, tpp_redirect_uri, tpp_nok_redirect_uri, tpp_notification_uri,
-           tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at,
-           sca_approach, psu_username, no_funds_preferred)
-         VALUES ($1, $2, $3, $4, $5::jsonb, 'RCVD', $6, $7, $8::numeric, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17,
-           $18, $19, $20, $20, $21, $22, $23)`,
-        [
-          paymentId,
-          clientId,
-          service,
-          product,
-          JSON.stringify(body),
-          validated.debtor.iban,
-          validated.debtor.currency,
-          totalMinor.toString(),
-          validated.paymentInformationId,
-          headers.idempotencyKey,
-          requestHash,
-          JSON.stringify(response),
-          headers.language,
-          headers.redirectUri,
-          headers.nokRedirectUri,
-          headers.notificationUri,
-          headers.notificationContentPreferred,
-          headers.psuIpAddress,
-          headers.requestId,
-          now,
-          decision.approach,
-          decision.psuUsername,
-          noFundsPreferred,
-        ],
-      );
-      await tx.query(
-        'INSERT INTO payment_status_history (payment_id, transaction_status, reason, at) VALUES ($1, $2, $3, $4)',
-        [paymentId, 'RCVD', 'initiated', now],
+      await insertPayment(
+        tx,
+        {
+          id: paymentId,
+          client_id: clientId,
+          payment_service: service,
+          payment_product: product,
+          body: body as Record<string, unknown>,
+          debtor_iban: validated.debtor.iban,
+          total_currency: validated.debtor.currency,
+          total_minor: totalMinor,
+          payment_information_id: validated.paymentInformationId,
+          idempotency_key: headers.idempotencyKey,
+          request_hash: requestHash,
+          response,
+          psu_accept_language: headers.language,
+          tpp_redirect_uri: headers.redirectUri,
+          tpp_nok_redirect_uri: headers.nokRedirectUri,
+          tpp_notification_uri: headers.notificationUri,
+          tpp_notification_content_preferred: headers.notificationContentPreferred,
+          psu_ip_address: headers.psuIpAddress,
+          x_request_id: headers.requestId,
+          created_at: now,
+          sca_approach: decision.approach,
+          psu_username: decision.psuUsername,
+          no_funds_preferred: noFundsPreferred,
+        },
+        'initiated',
       );
       if (plan.authorisation) {
         await insertAuthorisation(
@@ -251,12 +208,12 @@ async function initiate(
             psuUsername: plan.authorisation.scaStatus === 'exempted' ? decision.psuUsername : null,
           },
           now,
-          ctx.config.delays,
+          bank.delays,
         );
       }
       if (plan.transactionStatus === 'ACTC') {
         const created = await findPayment(tx, paymentId);
-        if (created) await approvePayment(tx, created, now, ctx.config.delays, 'SCA exempted (own accounts)');
+        if (created) await approvePayment(tx, created, now, bank.delays, 'SCA exempted (own accounts)');
       }
     });
   } catch (error) {
@@ -268,10 +225,12 @@ async function initiate(
     if (isUniqueViolation(error, 'payments_bulk_information_id')) duplicateBulk();
     throw error;
   }
-  c.header('ASPSP-SCA-Approach', plan.headerValue);
-  c.header('Location', plan.links.self?.href ?? '');
-  c.header('X-Request-ID', headers.requestId);
-  return respond(c, response, 201);
+  return {
+    kind: 'created',
+    response,
+    approachHeader: plan.headerValue,
+    location: plan.links.self?.href ?? '',
+  };
 }
 
 function isForwardDated(body: Record<string, unknown>, now: number): boolean {
@@ -280,57 +239,7 @@ function isForwardDated(body: Record<string, unknown>, now: number): boolean {
 }
 
 async function fundsAvailable(db: Queryable, iban: string, minor: bigint): Promise<boolean> {
-  const rows = await db.query<{ balance: string; held: string | null }>(
-    `SELECT a.balance_minor::text AS balance,
-       (SELECT sum(total_minor)::text FROM payments p WHERE p.debtor_iban = a.iban
-          AND p.transaction_status IN ('ACSP', 'ACFC') AND p.payment_service <> 'periodic-payments') AS held
-     FROM accounts a WHERE a.iban = $1`,
-    [iban],
-  );
-  const row = rows[0];
-  if (!row) return false;
-  return BigInt(row.balance) - BigInt(row.held ?? '0') >= minor;
-}
-
-/** Fixed sandbox price list for a payment in another currency than the debtor account. */
-const TRANSFER_FEE_ISK = 450n;
-const CONVERSION_FEE_PERCENT = 1n;
-
-function foreignCurrencyFees(service: PaymentService, body: Record<string, unknown>, debtor: AccountRow) {
-  type Amount = { currency: string; amount: string };
-  const amounts: Amount[] =
-    service === 'bulk-payments'
-      ? ((body.payments as Array<{ instructedAmount: Amount }>) ?? []).map((p) => p.instructedAmount)
-      : body.instructedAmount
-        ? [body.instructedAmount as Amount]
-        : [];
-  const foreign = amounts.filter((a) => a.currency !== debtor.currency);
-  const first = foreign[0];
-  if (!first) return { totalFeesMinor: 0n, response: {} };
-  let converted = 0n;
-  for (const a of foreign)
-    converted += convertMinor(toMinorUnits(a.amount, a.currency), a.currency, debtor.currency);
-  const conversion = (converted * CONVERSION_FEE_PERCENT + 99n) / 100n;
-  const transfer = convertMinor(TRANSFER_FEE_ISK, 'ISK', debtor.currency);
-  const money = (minor: bigint) => ({
-    currency: debtor.currency,
-    amount: fromMinorUnits(minor, debtor.currency),
-  });
-  return {
-    totalFeesMinor: conversion + transfer,
-    response: {
-      transactionFees: money(conversion + transfer),
-      currencyConversionFee: money(conversion),
-      transactionFeeIndicator: true,
-      transactionFeesDetails: [
-        { feeType: 'TRANSFER', value: money(transfer) },
-        { feeType: 'CURRENCY_CONVERSION', value: money(conversion) },
-      ],
-      exchangeRateInformation: {
-        unitCurrency: first.currency,
-        exchangeRate: exchangeRate(first.currency, debtor.currency),
-        rateType: 'SALE',
-      },
-    },
-  };
+  const funds = await accountFunds(db, iban);
+  if (!funds) return false;
+  return funds.balanceMinor - funds.heldMinor >= minor;
 }

@@ -1,17 +1,18 @@
 import { alreadyPaidClaimPath } from '../claims/settlement.js';
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
+import { type AccountRow, findAccountByReference } from '../db/queries/accounts.js';
+import type { PaymentService } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
-import { isValidIbanChecksum } from '../lib/iban.js';
+import { isValidIbanChecksum } from '../shared/iban.js';
 import {
   convertMinor,
   currencyExponent,
   fractionDigits,
   isKnownCurrency,
   toMinorUnits,
-} from '../lib/money.js';
-import { SANDBOX_BANK_CODES } from './execution.js';
-import { type AccountRow, findAccountByReference, type PaymentService } from './payments.js';
+} from '../shared/money.js';
+import { SANDBOX_BANK_CODES } from './bank-codes.js';
 
 type AccountReference = {
   iban?: string | null;

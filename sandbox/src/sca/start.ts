@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import { sandboxNow } from '../clock.js';
-import type { SandboxContext } from '../context.js';
+import type { ExecutionDelays } from '../config.js';
+import type { Db } from '../db/db.js';
+import { ownerOfAccount } from '../db/queries/accounts.js';
+import { findAuthorisation } from '../db/queries/authorisations.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { type ScaMethod, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
-import { findAuthorisation, findPayment, type PaymentRow } from '../pis/payments.js';
-import { respond } from '../pis/respond.js';
-import {
-  APPROACH_HEADER,
-  type Approach,
-  type AuthorisationKind,
-  applyUpdate,
-  authorisationHref,
-  authorisationResponse,
-  cancellationNeedsSca,
-  insertAuthorisation,
-  mayActFor,
-  methodsFor,
-  readScaPreferences,
-  type UpdateBody,
-} from './engine.js';
+import { type Approach, type AuthorisationKind, mayActFor } from './approach.js';
+import { cancellationNeedsSca, insertAuthorisation } from './decisions.js';
+import { methodsFor } from './methods.js';
+import { applyUpdate, type UpdateBody } from './update.js';
 
-function httpUrl(c: Context, name: string): string | null {
-  const value = c.req.header(name);
+/** TPP-Redirect-URI / TPP-Nok-Redirect-URI of a start: absent, or an absolute http(s) URL. */
+function httpUrl(value: string | undefined, name: string): string | null {
   if (value === undefined) return null;
   try {
     const url = new URL(value);
@@ -30,19 +22,28 @@ function httpUrl(c: Context, name: string): string | null {
   return fail(400, 'FORMAT_ERROR', name, `${name} must be an absolute http(s) URL.`);
 }
 
+/** What a start request says besides its body: the PSU-ID and the TPP's redirect URIs as sent. */
+export interface StartRequest {
+  psuId: string | null;
+  redirectUri: string | undefined;
+  nokRedirectUri: string | undefined;
+}
+
 /**
  * POST …/authorisations or …/cancellation-authorisations: a new authorisation sub-resource in the payment's
  * approach (a cancellation of an OAuth or multilevel payment is authorised on the redirect pages by one PSU).
  * A body (embedded: psuData, authenticationMethodId, scaAuthenticationData; IOBWS: confirmationMessage) is
- * applied to it at once, as the "startAuthorisationWith…" links describe.
+ * applied to it at once, as the "startAuthorisationWith…" links describe. Errors that must still commit (a
+ * wrong OTP) are thrown after the commit.
  */
 export async function startAuthorisation(
-  c: Context,
-  ctx: SandboxContext,
+  db: Db,
+  delays: ExecutionDelays,
   payment: PaymentRow,
   kind: AuthorisationKind,
   body: UpdateBody,
-): Promise<Response> {
+  request: StartRequest,
+): Promise<{ id: string; approach: Approach; methods: ScaMethod[] }> {
   const paymentApproach = (payment.sca_approach ?? 'REDIRECT') as Approach;
   if (kind === 'payment') {
     if (payment.transaction_status !== 'RCVD' && payment.transaction_status !== 'PATC') {
@@ -69,31 +70,24 @@ export async function startAuthorisation(
     kind === 'cancellation' && (paymentApproach === 'OAUTH' || paymentApproach === 'MULTILEVEL')
       ? 'REDIRECT'
       : paymentApproach;
-  const db = await ctx.db();
-  const prefs = readScaPreferences(c);
+  const prefs = request;
   let psuUsername: string | null = null;
   if (prefs.psuId !== null) {
-    const psu = (
-      await db.query<{ username: string }>('SELECT username FROM psus WHERE kennitala = $1', [prefs.psuId])
-    )[0];
-    if (!psu)
+    const username = await usernameByKennitala(db, prefs.psuId);
+    if (!username)
       fail(401, 'PSU_CREDENTIALS_INVALID', 'PSU-ID', 'The PSU-ID is not a kennitala known to this bank.');
-    const owner = (
-      await db.query<{ owner_username: string }>('SELECT owner_username FROM accounts WHERE iban = $1', [
-        payment.debtor_iban,
-      ])
-    )[0]?.owner_username;
-    if (!owner || !(await mayActFor(db, psu.username, owner)))
+    const owner = await ownerOfAccount(db, payment.debtor_iban);
+    if (!owner || !(await mayActFor(db, username, owner)))
       fail(
         401,
         'PSU_CREDENTIALS_INVALID',
         'PSU-ID',
         'This PSU cannot authorise payments from the debtor account.',
       );
-    psuUsername = psu.username;
+    psuUsername = username;
   }
-  const redirectUri = httpUrl(c, 'TPP-Redirect-URI');
-  const nokRedirectUri = httpUrl(c, 'TPP-Nok-Redirect-URI');
+  const redirectUri = httpUrl(request.redirectUri, 'TPP-Redirect-URI');
+  const nokRedirectUri = httpUrl(request.nokRedirectUri, 'TPP-Nok-Redirect-URI');
   const id = randomUUID();
   const methods = await methodsFor(db, payment);
   const initial =
@@ -118,28 +112,14 @@ export async function startAuthorisation(
         nokRedirectUri,
       },
       now,
-      ctx.config.delays,
+      delays,
     );
     if (Object.keys(body).length === 0) return { ok: true as const };
     const created = await findAuthorisation(tx, id);
     const current = (await findPayment(tx, payment.id)) ?? payment;
     if (!created) throw new Error('authorisation vanished');
-    return applyUpdate(tx, ctx, current, created, body, prefs.psuId, now);
+    return applyUpdate(tx, delays, current, created, body, prefs.psuId, now);
   });
   if (!outcome.ok) outcome.error();
-  await (await ctx.scheduler()).tick();
-  const authorisation = await findAuthorisation(db, id);
-  const current = (await findPayment(db, payment.id)) ?? payment;
-  if (!authorisation) throw new Error('authorisation vanished');
-  c.header('ASPSP-SCA-Approach', APPROACH_HEADER[approach]);
-  c.header(
-    'Location',
-    authorisationHref(
-      ctx,
-      { id: payment.id, service: payment.payment_service, product: payment.payment_product },
-      kind,
-      id,
-    ),
-  );
-  return respond(c, authorisationResponse(ctx, current, authorisation, methods, { includeId: true }), 201);
+  return { id, approach, methods };
 }

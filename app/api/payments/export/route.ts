@@ -3,13 +3,17 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { paymentsCsv } from '@/lib/payments/export-csv';
-import { historyFiltersSchema } from '@/lib/payments/history-query';
+import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { withRequestId } from '@/lib/security/request-context';
 
 export const GET = withRequestId(async (request: NextRequest) => {
   const psuId = await currentPsuId();
   if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
-  const filters = historyFiltersSchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+  const { filters, invalid } = parseHistoryFilters(Object.fromEntries(request.nextUrl.searchParams));
+  // The list only links to valid filters; anything else was written by hand, and is refused.
+  if (invalid.length > 0) {
+    return NextResponse.json({ error: 'invalid_filters', fields: invalid }, { status: 400 });
+  }
   const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
   const csv = await paymentsCsv(await getDb(), psuId, filters, locale);
   return new NextResponse(csv, {

@@ -1,0 +1,35 @@
+'use client';
+
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/layout/account-form-parts';
+import { Button } from '@/components/ui/button';
+import type { ActionResult } from '@/lib/actions/result';
+
+/**
+ * A form of one button (send a new link, verify with electronic ID, sign out everywhere) around a
+ * server action, with the action's answer shown above the button. It works before hydration too.
+ */
+export function ActionButtonForm({
+  action,
+  label,
+  fields,
+  variant = 'secondary',
+}: {
+  action: (previous: unknown, form: unknown) => Promise<ActionResult>;
+  label: string;
+  fields: Record<string, string>;
+  variant?: 'primary' | 'secondary';
+}) {
+  const [state, formAction, pending] = useActionState<ActionResult | null, FormData>(action, null);
+  return (
+    <form action={formAction} className="space-y-2">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <FormMessage result={state} />
+      <Button type="submit" variant={variant} disabled={pending}>
+        {label}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useActionState } from 'react';
+import type { ActionResult } from '@/lib/actions/result';
+import { signInWithEidAction } from '@/lib/auth/actions/sign-in-oidc';
+
+/** Sign-in with the electronic-ID service of the settings, below the password form. */
+export function EidSignInForm({
+  locale,
+  returnTo,
+  name,
+}: {
+  locale: string;
+  returnTo?: string;
+  name: string;
+}) {
+  const t = useTranslations('signIn');
+  const [state, action, pending] = useActionState<ActionResult | null, FormData>(signInWithEidAction, null);
+  return (
+    <form action={action} className="mt-6 border-t border-slate-200 pt-6">
+      <input type="hidden" name="locale" value={locale} />
+      {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
+      {state && !state.ok && (
+        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {t('providerFailed')}
+        </p>
+      )}
+      <p className="mb-3 text-sm text-slate-600">{t('or')}</p>
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex w-full items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+      >
+        {t('withProvider', { name })}
+      </button>
+    </form>
+  );
+}

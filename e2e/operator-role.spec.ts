@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { signUp, verificationLink } from './support/accounts';
+
+// OPERATOR_EMAILS lists ops@greidsla.is (playwright.config.ts), which has no account: whoever
+// registers it gets nothing until the address is verified by its link, in the account's own session.
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('registering a listed operator address grants nothing until the address is verified', async ({
+  browser,
+}) => {
+  const ops = await signUp(browser, 'ops@greidsla.is');
+  await expect(ops.getByRole('link', { name: 'Events' })).toHaveCount(0);
+  expect((await ops.goto('/en/events'))?.status()).toBe(404);
+  await ops.goto('/en/account');
+  await expect(ops.getByTestId('email-status')).toContainText('Not confirmed yet');
+
+  // The link was sent; opened by someone else, signed in as another PSU, it verifies nothing.
+  const link = await verificationLink('ops@greidsla.is');
+  const other = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
+  await other.goto(link);
+  await expect(other).toHaveURL(/\/sign-in\?returnTo=/);
+  await other.getByLabel('E-mail').fill('anna@greidsla.is');
+  await other.getByLabel('Password').fill('greidsla-demo');
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await other.getByRole('button', { name: 'Confirm' }).click();
+  await expect(other.locator('main [role="alert"]')).toContainText(
+    'This link confirms nothing for this account',
+  );
+  await other.context().close();
+  expect((await ops.goto('/en/events'))?.status()).toBe(404);
+
+  // Its owner opens it, signed in, and confirms: the address is verified, and the role follows.
+  await ops.goto(link);
+  await expect(ops.getByText('Confirm ops@greidsla.is as the address of this account.')).toBeVisible();
+  await ops.getByRole('button', { name: 'Confirm' }).click();
+  await expect(ops.locator('main [role="status"]')).toHaveText('Your e-mail address is confirmed.');
+  expect((await ops.goto('/en/events'))?.status()).toBe(200);
+  await expect(ops.getByRole('link', { name: 'Events' })).toBeVisible();
+  await ops.context().close();
+});

@@ -1,0 +1,57 @@
+'use server';
+
+import { z } from 'zod';
+import { psuAction } from '@/lib/actions/client';
+import { failure, success } from '@/lib/actions/result';
+import { signIn, signOut } from '@/lib/auth';
+import { sendVerificationLink, verifyEmail } from '@/lib/auth/email-verification';
+import { OIDC_PROVIDER_ID, oidcProvider } from '@/lib/auth/oidc';
+import { endSessionsOf } from '@/lib/auth/sessions';
+import { settings } from '@/lib/config';
+import { logger } from '@/lib/log';
+import { limits } from '@/lib/security/rate-limit';
+import { localeField } from './return-to';
+
+const localeOnly = z.object({ locale: localeField });
+
+/** Sends a new link to verify the account's e-mail address; a few per hour. */
+export const resendVerificationAction = psuAction
+  .throttle(({ psuId }) => ({
+    limit: limits().verificationMailsPerPsu,
+    subject: psuId,
+    message: 'account.errors.throttled',
+  }))
+  .schema(localeOnly)
+  .formAction(async ({ input, ctx }) => {
+    await sendVerificationLink(ctx.psuId, input.locale);
+    return success(null, 'account.emailSent');
+  });
+
+/** Verifies the signed-in account's address with the token of the link it was sent. */
+export const verifyEmailAction = psuAction
+  .schema(z.object({ token: z.string().min(20).max(100) }), { invalidMessage: 'account.verifyEmail.invalid' })
+  .formAction(async ({ input, ctx }) => {
+    const outcome = await verifyEmail(ctx.psuId, input.token);
+    logger.info({ psuId: ctx.psuId, outcome }, 'e-mail verification');
+    return outcome === 'verified'
+      ? success(null, 'account.verifyEmail.done')
+      : failure('account.verifyEmail.invalid');
+  });
+
+/**
+ * Sends the browser to the electronic-ID provider; back here, the verified kennitala of its claim
+ * is linked to this account (lib/auth/eid-sign-in.ts).
+ */
+export const verifyKennitalaAction = psuAction.schema(localeOnly).formAction(async ({ input }) => {
+  if (!oidcProvider(settings())) return failure('account.kennitalaUnavailable');
+  await signIn(OIDC_PROVIDER_ID, { redirectTo: `/${input.locale}/account` });
+  return success(null);
+});
+
+/** Ends every session of the account, on every device, this one included. */
+export const signOutEverywhereAction = psuAction.schema(localeOnly).formAction(async ({ input, ctx }) => {
+  const ended = await endSessionsOf(ctx.psuId, 'signOutEverywhere');
+  logger.info({ psuId: ctx.psuId, endedSessions: ended }, 'signed out everywhere');
+  await signOut({ redirectTo: `/${input.locale}/sign-in` });
+  return success(null);
+});

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+
+/**
+ * One bcrypt cost for every hash: the seeded accounts, new ones, and the decoy compared when an
+ * e-mail is unknown. A cheaper hash anywhere would let its accounts be told apart by how fast a
+ * wrong password is answered.
+ */
+export const BCRYPT_COST = 12;
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches `hash`; with no hash (an unknown e-mail) a decoy hash of a random
+ * string is compared, so that the answer takes as long as for a wrong password.
+ */
+export async function passwordMatches(password: string, hash: string | undefined): Promise<boolean> {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  const matches = await bcrypt.compare(password, hash ?? (await decoy));
+  return hash !== undefined && matches;
+}
+
+/** A hash made at another cost (an older seed, an older setting): made again at the next sign-in. */
+export function needsRehash(hash: string): boolean {
+  return bcrypt.getRounds(hash) !== BCRYPT_COST;
+}

@@ -1,0 +1,44 @@
+import { settings } from '@/lib/config';
+import { type Db, getDb } from '@/lib/db';
+import { endOpenSessions, insertSession, touchOpenSession } from '@/lib/db/queries/sessions';
+
+/**
+ * Server-side sessions. The signed session cookie (a JWT) names a row here; the row, not the
+ * cookie, says whether the session still holds. It ends on sign-out, on a password change (the
+ * others), on "sign out everywhere", after SESSION_IDLE_MINUTES without a request, and
+ * SESSION_MAX_HOURS after sign-in, whatever a copied cookie says.
+ */
+export type SessionEnd = 'signOut' | 'passwordChanged' | 'signOutEverywhere' | 'newSignIn' | 'rotated';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function startSession(psuId: string, db?: Db): Promise<string> {
+  const id = await insertSession(db ?? (await getDb()), psuId, settings().SESSION_MAX_HOURS);
+  if (!id) throw new Error('A session could not be saved');
+  return id;
+}
+
+/**
+ * The PSU of a session that still holds, after noting that it was used now; null for one that has
+ * ended, lain idle too long, passed its end, or never existed. One statement checks and touches.
+ */
+export async function touchSession(sessionId: string, db?: Db): Promise<string | null> {
+  if (!UUID.test(sessionId)) return null;
+  return (await touchOpenSession(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
+}
+
+export async function endSession(sessionId: string, reason: SessionEnd, db?: Db): Promise<void> {
+  if (!UUID.test(sessionId)) return;
+  await endOpenSessions(db ?? (await getDb()), { sessionId }, reason);
+}
+
+/** Ends every open session of the PSU, but `keep` (the browser that asked) where given. */
+export async function endSessionsOf(
+  psuId: string,
+  reason: SessionEnd,
+  keep?: string,
+  db?: Db,
+): Promise<number> {
+  const kept = keep && UUID.test(keep) ? keep : undefined;
+  return endOpenSessions(db ?? (await getDb()), { psuId, ...(kept ? { keep: kept } : {}) }, reason);
+}

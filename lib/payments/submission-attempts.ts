@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { lockForm } from '@/lib/db/queries/form-locks';
+import { type Payment, payments } from '@/lib/db/schema';
+
+/**
+ * One form may be sent more than once. The same content again is the same payment, with the same
+ * Idempotency-Key (a double click, a retry after a timeout). Other content after the bank refused
+ * every earlier attempt is a correction, and a new payment. Other content while an earlier attempt
+ * is at the bank, or may be, is neither: the caller says so rather than send either silently.
+ */
+export interface Attempt {
+  psuId: string;
+  submissionId: string;
+  service: string;
+  product: string;
+  scaLanguage: string;
+  body: unknown;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** SHA-256 of what a submission asks the bank for, whatever the order of its keys. */
+export function fingerprintOf(attempt: Attempt): string {
+  const { service, product, scaLanguage, body } = attempt;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical({ service, product, scaLanguage, body })))
+    .digest('base64url');
+}
+
+/** The submission id of a correction: derived from the form's and the content, so it is stable. */
+export function correctionId(submissionId: string, fingerprint: string): string {
+  const hex = createHash('sha256').update(`${submissionId}:${fingerprint}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type AttemptOutcome =
+  | { kind: 'payment'; payment: Payment }
+  | { kind: 'new'; submissionId: string; correctionOf: string | null; fingerprint: string }
+  | { kind: 'changedWhileSent'; payment: Payment };
+
+/** Every payment sent from this attempt's form: the form's own, and its corrections. */
+async function attemptsOfForm(db: Db, attempt: Attempt): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.psuId, attempt.psuId),
+        or(eq(payments.submissionId, attempt.submissionId), eq(payments.correctionOf, attempt.submissionId)),
+      ),
+    );
+}
+
+function decide(earlier: Payment[], attempt: Attempt, fingerprint: string): AttemptOutcome {
+  // A payment saved before fingerprints were kept counts as the form's one content.
+  const same = earlier.find(
+    (payment) =>
+      payment.fingerprint === fingerprint ||
+      (payment.fingerprint === null && payment.submissionId === attempt.submissionId),
+  );
+  if (same) return { kind: 'payment', payment: same };
+  const unrefused = earlier.find((payment) => payment.phase !== 'refused');
+  if (unrefused) return { kind: 'changedWhileSent', payment: unrefused };
+  return earlier.length === 0
+    ? { kind: 'new', submissionId: attempt.submissionId, correctionOf: null, fingerprint }
+    : {
+        kind: 'new',
+        submissionId: correctionId(attempt.submissionId, fingerprint),
+        correctionOf: attempt.submissionId,
+        fingerprint,
+      };
+}
+
+type NewAttempt = Extract<AttemptOutcome, { kind: 'new' }>;
+
+/**
+ * What to do with this attempt of a form, and the payment it is. The form's own submission id is
+ * tried first: its insert, which the unique (psu, submissionId) settles when several race, makes a
+ * form's first attempt a payment; a resubmission (a double click, fifty at once) finds the row there
+ * and is answered from a plain read. A correction is decided again inside a transaction, under a lock
+ * on the form, so that two different corrections sent at once are decided one after the other.
+ * `save` inserts and returns the row, or nothing when a row with that submission id exists already.
+ */
+export async function decideAttempt(
+  db: Db,
+  attempt: Attempt,
+  save: (db: Db, decided: NewAttempt) => Promise<Payment | undefined>,
+): Promise<Exclude<AttemptOutcome, { kind: 'new' }>> {
+  const fingerprint = fingerprintOf(attempt);
+  const first = await save(db, {
+    kind: 'new',
+    submissionId: attempt.submissionId,
+    correctionOf: null,
+    fingerprint,
+  });
+  if (first) return { kind: 'payment', payment: first };
+  const decided = decide(await attemptsOfForm(db, attempt), attempt, fingerprint);
+  if (decided.kind !== 'new') return decided;
+  return db.transaction(async (tx) => {
+    await lockForm(tx, attempt.psuId, attempt.submissionId);
+    const again = decide(await attemptsOfForm(tx, attempt), attempt, fingerprint);
+    if (again.kind !== 'new') return again;
+    const saved = await save(tx, again);
+    if (!saved) throw new Error('A correction of a form could not be saved');
+    return { kind: 'payment' as const, payment: saved };
+  });
+}

@@ -1,0 +1,36 @@
+import type { SandboxConfig, TppClient } from './config.js';
+import type { Db, Queryable } from './db/db.js';
+import type { FaultStore } from './faults/rules.js';
+import type { NotificationWorker } from './notifications/worker.js';
+import type { Scheduler } from './scheduler.js';
+import type { CertificateRegistry } from './security/certificates.js';
+
+/** The sandbox clock of one bank: real time plus an offset kept in its database (db/queries/clock.ts). */
+export interface Clock {
+  /** Epoch milliseconds on the sandbox clock, read in `q` (a transaction) or else the bank's database. */
+  now(q?: Queryable): Promise<number>;
+  /** Moves the clock forward; returns the new time. */
+  advance(seconds: number): Promise<number>;
+}
+
+/**
+ * One simulated bank: its settings, its (lazily opened) database and clock, the base URL of the links it hands
+ * out, and its background work. Everything a request needs is reached through the bank the HTTP layer sets on
+ * the request (http/env.ts), never through module state, so one process could serve several banks.
+ */
+export interface Bank {
+  readonly config: SandboxConfig;
+  db(): Promise<Db>;
+  readonly clock: Clock;
+  /** Base of every link the bank hands out (no trailing slash). */
+  publicUrl(): string;
+  /** Payment steps and webhook deliveries; `tick()` runs a pass now. */
+  scheduler(): Promise<Scheduler>;
+  /** Fault rules of this bank, shared by the request middleware, the admin routes and the notification worker. */
+  readonly faults: FaultStore;
+  /** The notification worker, once the bank listens. */
+  notifications(): NotificationWorker | undefined;
+  /** Trusted CAs and refused serials for TPP certificates, read from the settings on first use. */
+  certificates(): CertificateRegistry;
+  findClientById(clientId: string): TppClient | undefined;
+}

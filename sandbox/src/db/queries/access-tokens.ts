@@ -1,0 +1,30 @@
+import type { Queryable } from '../db.js';
+import { insertInto } from './sql.js';
+
+/** A TPP's access token (`scope` holds `pis:` and/or `ais:`); only its SHA-256 is stored. */
+export interface AccessTokenRow {
+  client_id: string;
+  scope: string;
+  expires_at: number;
+}
+
+export async function insertAccessToken(
+  q: Queryable,
+  token: { tokenHash: string; clientId: string; scope: string; issuedAt: number; expiresAt: number },
+): Promise<void> {
+  await insertInto(q, 'access_tokens', {
+    token_hash: token.tokenHash,
+    client_id: token.clientId,
+    scope: token.scope,
+    issued_at: token.issuedAt,
+    expires_at: token.expiresAt,
+  });
+}
+
+export async function findAccessToken(q: Queryable, tokenHash: string): Promise<AccessTokenRow | undefined> {
+  const rows = await q.query<AccessTokenRow>(
+    'SELECT client_id, scope, expires_at FROM access_tokens WHERE token_hash = $1',
+    [tokenHash],
+  );
+  return rows[0];
+}

@@ -1,0 +1,153 @@
+import type { Queryable } from '../db.js';
+import { insertInto, numeric, updateWhere } from './sql.js';
+
+export interface AccountRow {
+  iban: string;
+  bban: string;
+  owner_username: string;
+  name: string;
+  currency: string;
+  balance_minor: string;
+  credit_blocked?: boolean;
+}
+
+/** The PSU who owns an account. */
+export interface AccountHolder {
+  username: string;
+  name: string;
+  kennitala: string;
+}
+
+const COLUMNS =
+  'iban, bban, owner_username, name, currency, balance_minor::text AS balance_minor, credit_blocked';
+
+/** The account an account reference names: by IBAN, else by BBAN. */
+export async function findAccountByReference(
+  q: Queryable,
+  reference: { iban?: string | null; bban?: string | null },
+): Promise<AccountRow | undefined> {
+  if (reference.iban) {
+    return (
+      await q.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE iban = $1`, [reference.iban])
+    )[0];
+  }
+  if (reference.bban) {
+    return (
+      await q.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE bban = $1`, [reference.bban])
+    )[0];
+  }
+  return undefined;
+}
+
+/** The username of an account's owner. */
+export async function ownerOfAccount(q: Queryable, iban: string | null): Promise<string | undefined> {
+  if (iban === null) return undefined;
+  const rows = await q.query<{ owner_username: string }>(
+    'SELECT owner_username FROM accounts WHERE iban = $1',
+    [iban],
+  );
+  return rows[0]?.owner_username;
+}
+
+export async function findAccountHolder(
+  q: Queryable,
+  iban: string | null | undefined,
+): Promise<AccountHolder | undefined> {
+  if (!iban) return undefined;
+  const rows = await q.query<AccountHolder>(
+    `SELECT p.username, p.name, p.kennitala FROM accounts a JOIN psus p ON p.username = a.owner_username
+     WHERE a.iban = $1`,
+    [iban],
+  );
+  return rows[0];
+}
+
+/** The accounts of one PSU, by IBAN. */
+export async function accountsOf(
+  q: Queryable,
+  username: string,
+): Promise<Array<{ iban: string; currency: string }>> {
+  return q.query('SELECT iban, currency FROM accounts WHERE owner_username = $1 ORDER BY iban', [username]);
+}
+
+/**
+ * An account's balance and what payments accepted for execution (ACSP, ACFC) but not yet debited hold of it
+ * (standing orders hold nothing: each execution is checked on its own). `lock` takes the account row for the
+ * transaction; `exceptPaymentId` leaves that payment's own amount out.
+ */
+export async function accountFunds(
+  q: Queryable,
+  iban: string,
+  options: { lock?: boolean; exceptPaymentId?: string } = {},
+): Promise<{ balanceMinor: bigint; heldMinor: bigint } | undefined> {
+  const account = await q.query<{ balance_minor: string }>(
+    `SELECT balance_minor::text AS balance_minor FROM accounts WHERE iban = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [iban],
+  );
+  const row = account[0];
+  if (!row) return undefined;
+  const held = await q.query<{ total: string | null }>(
+    `SELECT sum(total_minor)::text AS total FROM payments
+     WHERE debtor_iban = $1 AND transaction_status IN ('ACSP', 'ACFC') AND payment_service <> 'periodic-payments'
+       AND ($2::text IS NULL OR id <> $2)`,
+    [iban, options.exceptPaymentId ?? null],
+  );
+  return { balanceMinor: BigInt(row.balance_minor), heldMinor: BigInt(held[0]?.total ?? '0') };
+}
+
+/** Adds `deltaMinor` (negative: a debit) to an account's balance. */
+export async function adjustBalance(q: Queryable, iban: string, deltaMinor: bigint): Promise<void> {
+  await q.query('UPDATE accounts SET balance_minor = balance_minor + $2::numeric WHERE iban = $1', [
+    iban,
+    deltaMinor.toString(),
+  ]);
+}
+
+export async function setBalance(q: Queryable, iban: string, balanceMinor: bigint): Promise<void> {
+  await updateWhere(q, 'accounts', { balance_minor: numeric(balanceMinor) }, 'iban = $1', [iban]);
+}
+
+/** The BBAN is the IBAN without its country code and check digits. Throws 23505 on a taken IBAN unless `ifAbsent`. */
+export async function insertAccount(
+  q: Queryable,
+  account: {
+    iban: string;
+    ownerUsername: string;
+    name: string;
+    currency: string;
+    balanceMinor: bigint | string;
+    creditBlocked?: boolean;
+  },
+  options: { ifAbsent?: boolean } = {},
+): Promise<void> {
+  await insertInto(
+    q,
+    'accounts',
+    {
+      iban: account.iban,
+      bban: account.iban.slice(4),
+      owner_username: account.ownerUsername,
+      name: account.name,
+      currency: account.currency,
+      balance_minor: numeric(account.balanceMinor),
+      credit_blocked: account.creditBlocked,
+    },
+    options.ifAbsent ? 'ON CONFLICT DO NOTHING' : '',
+  );
+}
+
+/** Every account with its owner, for the operator. */
+export async function listAccountsWithOwners(q: Queryable) {
+  return q.query<{
+    iban: string;
+    username: string;
+    owner: string;
+    kennitala: string;
+    name: string;
+    currency: string;
+    balance_minor: string;
+  }>(
+    `SELECT a.iban, p.username, p.name AS owner, p.kennitala, a.name, a.currency, a.balance_minor::text AS balance_minor
+     FROM accounts a JOIN psus p ON p.username = a.owner_username ORDER BY p.username, a.iban`,
+  );
+}

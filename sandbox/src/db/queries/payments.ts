@@ -1,0 +1,164 @@
+import type { Queryable } from '../db.js';
+import { insertInto, jsonb, numeric, updateWhere } from './sql.js';
+
+export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
+export type PaymentProduct = 'credit-transfers' | 'card-deposits';
+export type ElementStatus = { index: number; transactionStatus: string; reason: string | null };
+
+export interface PaymentRow {
+  id: string;
+  client_id: string;
+  payment_service: PaymentService;
+  payment_product: PaymentProduct;
+  body: Record<string, unknown>;
+  transaction_status: string;
+  debtor_iban: string | null;
+  total_currency: string | null;
+  total_minor: string | null;
+  payment_information_id: string | null;
+  idempotency_key: string | null;
+  request_hash: string;
+  response: Record<string, unknown>;
+  psu_accept_language: 'is' | 'en';
+  tpp_redirect_uri: string | null;
+  tpp_nok_redirect_uri: string | null;
+  tpp_notification_uri: string | null;
+  tpp_notification_content_preferred: string | null;
+  psu_ip_address: string | null;
+  x_request_id: string;
+  created_at: number;
+  updated_at: number;
+  /** REDIRECT, OAUTH, DECOUPLED, EMBEDDED, MULTILEVEL or IOBWS (null: created before approaches existed). */
+  sca_approach: string | null;
+  psu_username: string | null;
+  no_funds_preferred: boolean | null;
+  element_statuses: ElementStatus[] | null;
+}
+
+/** A new payment, in status RCVD; `total_minor` in the debtor account's currency. */
+export type NewPayment = Omit<
+  PaymentRow,
+  'transaction_status' | 'total_minor' | 'updated_at' | 'element_statuses' | 'total_currency' | 'debtor_iban'
+> & { debtor_iban: string; total_currency: string; total_minor: bigint };
+
+const COLUMNS = `id, client_id, payment_service, payment_product, body, transaction_status, debtor_iban,
+  total_currency, total_minor::text AS total_minor, payment_information_id, idempotency_key, request_hash, response,
+  psu_accept_language, tpp_redirect_uri, tpp_nok_redirect_uri, tpp_notification_uri,
+  tpp_notification_content_preferred, psu_ip_address, x_request_id, created_at, updated_at, sca_approach, psu_username,
+  no_funds_preferred, element_statuses`;
+
+export async function findPayment(q: Queryable, id: string): Promise<PaymentRow | undefined> {
+  return (await q.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id]))[0];
+}
+
+export async function findPaymentByIdempotencyKey(
+  q: Queryable,
+  clientId: string,
+  key: string,
+): Promise<PaymentRow | undefined> {
+  const rows = await q.query<PaymentRow>(
+    `SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND idempotency_key = $2`,
+    [clientId, key],
+  );
+  return rows[0];
+}
+
+export async function listPayments(q: Queryable): Promise<PaymentRow[]> {
+  return q.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments ORDER BY created_at DESC, id`);
+}
+
+/** Whether a TPP already made a payment with this paymentInformationId. */
+export async function paymentInformationIdUsed(q: Queryable, clientId: string, id: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM payments WHERE client_id = $1 AND payment_information_id = $2', [
+    clientId,
+    id,
+  ]);
+  return rows.length > 0;
+}
+
+/** Inserts the payment (RCVD) and the first entry of its status history. */
+export async function insertPayment(q: Queryable, payment: NewPayment, reason: string): Promise<void> {
+  await insertInto(q, 'payments', {
+    ...payment,
+    body: jsonb(payment.body),
+    response: jsonb(payment.response),
+    total_minor: numeric(payment.total_minor),
+    transaction_status: 'RCVD',
+    updated_at: payment.created_at,
+  });
+  await insertInto(q, 'payment_status_history', {
+    payment_id: payment.id,
+    transaction_status: 'RCVD',
+    reason,
+    at: payment.created_at,
+  });
+}
+
+/** A new transactionStatus, with its entry in the status history. */
+export async function recordStatus(
+  q: Queryable,
+  paymentId: string,
+  status: string,
+  reason: string | null,
+  at: number,
+): Promise<void> {
+  await updateWhere(q, 'payments', { transaction_status: status, updated_at: at }, 'id = $1', [paymentId]);
+  await insertInto(q, 'payment_status_history', {
+    payment_id: paymentId,
+    transaction_status: status,
+    reason,
+    at,
+  });
+}
+
+/** The status of each bulk element, and the total actually debited when only some were booked. */
+export async function setElementStatuses(
+  q: Queryable,
+  paymentId: string,
+  statuses: ElementStatus[],
+  totalMinor?: bigint,
+): Promise<void> {
+  await updateWhere(
+    q,
+    'payments',
+    {
+      element_statuses: jsonb(statuses),
+      total_minor: totalMinor === undefined ? undefined : numeric(totalMinor),
+    },
+    'id = $1',
+    [paymentId],
+  );
+}
+
+export async function statusHistory(
+  q: Queryable,
+  paymentId: string,
+): Promise<Array<{ transaction_status: string; reason: string | null; at: number }>> {
+  return q.query(
+    'SELECT transaction_status, reason, at FROM payment_status_history WHERE payment_id = $1 ORDER BY id',
+    [paymentId],
+  );
+}
+
+/** The executions of a standing order so far: one row per execution date, ACSC (debited) or RJCT (no funds). */
+export async function periodicExecutions(
+  q: Queryable,
+  paymentId: string,
+): Promise<Array<{ execution_date: string; status: string; at: number }>> {
+  return q.query(
+    'SELECT execution_date, status, at FROM periodic_executions WHERE payment_id = $1 ORDER BY id',
+    [paymentId],
+  );
+}
+
+export async function insertPeriodicExecution(
+  q: Queryable,
+  execution: { paymentId: string; executionDate: string; status: 'ACSC' | 'RJCT'; at: number },
+): Promise<void> {
+  await insertInto(q, 'periodic_executions', {
+    payment_id: execution.paymentId,
+    execution_date: execution.executionDate,
+    status: execution.status,
+    at: execution.at,
+  });
+}

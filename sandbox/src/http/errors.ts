@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type Problem, ProblemException, problemBody } from '../business/errors.js';
+import { errorBody, type TppError } from '../errors.js';
+import { preferredFormat, toXml } from './respond.js';
+
+/**
+ * The error body of part 7, "JSON or XML" (4.1): XML (`<response><tppMessages><item>…`, as success answers)
+ * when `Accept` prefers `application/xml`, JSON otherwise, also when `Accept` names neither: an error is
+ * better delivered than replaced by 406.
+ */
+export function sendError(c: Context, error: TppError): Response {
+  if (preferredFormat(c.req.header('Accept')) === 'xml') {
+    return c.body(toXml(errorBody(error)), error.status as ContentfulStatusCode, {
+      'Content-Type': 'application/xml; charset=UTF-8',
+    });
+  }
+  return c.json(errorBody(error), error.status as ContentfulStatusCode);
+}
+
+/** The problem body of the webhooks service and the business interfaces, with the request's X-Request-ID. */
+export function sendProblem(c: Context, p: Problem): Response {
+  const requestId = c.req.header('X-Request-ID');
+  if (requestId) c.header('X-Request-ID', requestId);
+  return c.json(problemBody(p), p.status);
+}
+
+/** The error handler of the business interfaces' route groups: a thrown problem becomes its answer. */
+export function answerProblem(error: Error, c: Context): Response {
+  if (error instanceof ProblemException) return sendProblem(c, error.problem);
+  throw error;
+}

@@ -1,0 +1,70 @@
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { TlsListenerConfig } from '../config.js';
+import { tlsServerOptions } from '../security/tls.js';
+
+type Listener = ReturnType<typeof serve>;
+
+export interface Listening {
+  url: string;
+  /** https://<host>:<port> of the TLS listener, when one was asked for. */
+  tlsUrl?: string;
+  close(): Promise<void>;
+}
+
+function origin(scheme: 'http' | 'https', host: string, listener: Listener): string {
+  const port = (listener.address() as AddressInfo).port;
+  return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Serves `fetch` over HTTP on `port`, and over HTTPS with client-certificate requests when `tls` is given.
+ * Rejects (leaving nothing open) when a port cannot be taken.
+ */
+export async function listen(
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+  options: { port: number; host: string; tls?: TlsListenerConfig | undefined },
+): Promise<Listening> {
+  const { host, tls } = options;
+  const server = await new Promise<Listener>((resolve, reject) => {
+    const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  let tlsServer: Listener | undefined;
+  if (tls) {
+    tlsServer = await new Promise<Listener>((resolve, reject) => {
+      const s = serve(
+        {
+          fetch,
+          port: tls.port,
+          hostname: host,
+          createServer: createHttpsServer,
+          serverOptions: tlsServerOptions(tls),
+        },
+        () => resolve(s),
+      );
+      s.once('error', (error) => {
+        server.close();
+        reject(error);
+      });
+    });
+  }
+  return {
+    url: origin('http', host, server),
+    tlsUrl: tlsServer ? origin('https', host, tlsServer) : undefined,
+    async close() {
+      await Promise.all(
+        [server, tlsServer].map(
+          (listener) =>
+            listener &&
+            new Promise<void>((resolve) => {
+              listener.close(() => resolve());
+              // Keep-alive connections would hold close() open.
+              (listener as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        ),
+      );
+    },
+  };
+}

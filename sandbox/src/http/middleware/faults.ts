@@ -1,0 +1,77 @@
+import type { MiddlewareHandler } from 'hono';
+import type { FaultRule } from '../../faults/rules.js';
+import { psuOfAuthorisation, psuOfDebtorAccount, psuOfPayment } from '../../faults/subjects.js';
+import type { SandboxContext, SandboxEnv } from '../env.js';
+import { incomingOf } from '../incoming.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Default hold for a `timeout` rule: longer than the TPP app's bank client waits. */
+export const DEFAULT_HOLD_MS = 35_000;
+
+const PAYMENT_PATH = /^\/psd2\/api\/v1\/[^/]+\/[^/]+\/([^/]+)/;
+const INITIATION_PATH = /^\/psd2\/api\/v1\/[^/]+\/[^/]+\/?$/;
+const SCA_PATH = /^\/sca\/([^/]+)/;
+
+/** Which PSU a request is about: the debtor of the payment it names, or of the payment it initiates. */
+async function requestPsu(c: SandboxContext): Promise<string[]> {
+  const db = c.var.db;
+  const path = c.req.path;
+  if (c.req.method === 'POST' && INITIATION_PATH.test(path)) {
+    // Read as text: Hono caches it, so the route (which checks the Digest over the raw text) reads the same.
+    try {
+      const body = JSON.parse(await c.req.text()) as { debtorAccount?: { iban?: unknown; bban?: unknown } };
+      return await psuOfDebtorAccount(db, body.debtorAccount);
+    } catch {
+      // Not JSON: the route answers that; no PSU to match.
+    }
+    return [];
+  }
+  const payment = PAYMENT_PATH.exec(path)?.[1];
+  if (payment) return psuOfPayment(db, payment);
+  const authorisation = SCA_PATH.exec(path)?.[1];
+  if (authorisation) return psuOfAuthorisation(db, authorisation);
+  return [];
+}
+
+/** Holds the connection, then drops it without an answer (the client sees a timeout or a reset). */
+async function hangUp(c: SandboxContext, rule: FaultRule): Promise<Response> {
+  await sleep(rule.holdMs ?? DEFAULT_HOLD_MS);
+  const incoming = incomingOf(c);
+  incoming?.socket.destroy();
+  // Nothing reaches the client; the status only shows in server-side logs.
+  return new Response(null, { status: 504 });
+}
+
+/**
+ * Applies request fault rules before the routes. `/sandbox/*` (the admin surface) and `/docs` are never
+ * faulted, so that a test can always remove what it set up.
+ */
+export const faultMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  const path = c.req.path;
+  if (path === '/sandbox' || path.startsWith('/sandbox/') || path === '/docs' || path.startsWith('/docs/')) {
+    return next();
+  }
+  const rule = await c.var.bank.faults.take({
+    target: 'request',
+    method: c.req.method,
+    path,
+    psu: () => requestPsu(c),
+  });
+  if (!rule) return next();
+  c.header('Sandbox-Fault', rule.id);
+  if (rule.latencyMs) await sleep(rule.latencyMs);
+  if (rule.status !== undefined) {
+    const retryAfter = rule.retryAfterSeconds ?? (rule.status === 429 ? 1 : undefined);
+    if (retryAfter !== undefined && (rule.status === 429 || rule.status === 503)) {
+      c.header('Retry-After', String(retryAfter));
+    }
+    return c.body(null, rule.status as 500);
+  }
+  if (rule.timeout === 'before') {
+    c.res = await hangUp(c, rule);
+    return;
+  }
+  await next();
+  if (rule.timeout === 'after') c.res = await hangUp(c, rule);
+};

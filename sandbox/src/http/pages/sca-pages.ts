@@ -1,0 +1,124 @@
+import type { PaymentRow } from '../../db/queries/payments.js';
+import { formatAmount } from '../../shared/money.js';
+import { languageSwitch } from './language-switch.js';
+import { escapeHtml, layout } from './layout.js';
+import { type Language, MESSAGES, type Messages } from './messages.js';
+
+function page(language: Language, title: string, content: string, switcher = ''): string {
+  const m = MESSAGES[language];
+  return layout({ language, title, header: m.bank, content, note: m.sandboxNote, languageSwitch: switcher });
+}
+
+/** A hidden field carrying the page's language to the step a form posts to. */
+const languageField = (language: Language) => `<input type="hidden" name="lang" value="${language}">`;
+
+/**
+ * The sign-in form. Its language switch posts the form back to `action` with `switchTo` (the route shows the
+ * form again in that language, the user ID kept, the password not).
+ */
+export function loginPage(
+  language: Language,
+  action: string,
+  error: 'credentials' | 'account' | 'signed' | null,
+  username = '',
+): string {
+  const m = MESSAGES[language];
+  const text =
+    error === 'credentials' ? m.wrongCredentials : error === 'signed' ? m.alreadySigned : m.wrongAccount;
+  const alert = error === null ? '' : `<p role="alert" id="login-error">${escapeHtml(text)}</p>`;
+  const described = error === null ? '' : ' aria-describedby="login-error"';
+  return page(
+    language,
+    m.title,
+    `<h1>${escapeHtml(m.signInHeading)}</h1>
+${alert}
+<form id="login" method="post" action="${escapeHtml(action)}">
+${languageField(language)}
+<label for="username">${escapeHtml(m.username)}</label>
+<input id="username" name="username" value="${escapeHtml(username)}" autocomplete="username" required autofocus${described}>
+<label for="password">${escapeHtml(m.password)}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+<button type="submit" class="primary">${escapeHtml(m.signIn)}</button>
+</form>`,
+    languageSwitch(language, { form: 'login', action }),
+  );
+}
+
+type Ref = { iban?: string | null; bban?: string | null; maskedPan?: string | null; msisdn?: string | null };
+type Amount = { currency: string; amount: string };
+
+function accountLabel(ref: Ref | undefined): string {
+  return ref?.iban ?? ref?.bban ?? ref?.maskedPan ?? ref?.msisdn ?? '–';
+}
+
+function row(label: string, value: string): string {
+  return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
+}
+
+function paymentSummary(m: Messages, language: Language, payment: PaymentRow, debtorName: string): string {
+  const body = payment.body as Record<string, unknown>;
+  const from = `${debtorName} – ${payment.debtor_iban ?? ''}`;
+  if (payment.payment_service === 'bulk-payments') {
+    const items = (body.payments as Array<Record<string, unknown>>).map((p) => {
+      const amount = p.instructedAmount as Amount;
+      const name = typeof p.ultimateCreditor === 'string' ? `${p.ultimateCreditor} ` : '';
+      return `<tr><td>${escapeHtml(name + accountLabel(p.creditorAccount as Ref))}</td><td>${escapeHtml(
+        formatAmount(amount.amount, amount.currency, language),
+      )}</td></tr>`;
+    });
+    return `<dl>${row(m.from, from)}</dl>
+<h2>${escapeHtml(m.payments)}</h2>
+<table><thead><tr><th scope="col">${escapeHtml(m.to)}</th><th scope="col">${escapeHtml(m.amount)}</th></tr></thead>
+<tbody>${items.join('')}</tbody></table>`;
+  }
+  const amount = body.instructedAmount as Amount;
+  const creditorName = typeof body.creditorName === 'string' ? `${body.creditorName} – ` : '';
+  let rows =
+    row(m.from, from) +
+    row(m.to, creditorName + accountLabel(body.creditorAccount as Ref)) +
+    row(m.amount, formatAmount(amount.amount, amount.currency, language));
+  if (typeof body.remittanceInformationUnstructured === 'string') {
+    rows += row(m.reference, body.remittanceInformationUnstructured);
+  }
+  if (payment.payment_service === 'periodic-payments') {
+    if (typeof body.frequency === 'string') rows += row(m.frequency, body.frequency);
+    if (typeof body.startDate === 'string') rows += row(m.startDate, body.startDate.slice(0, 10));
+  }
+  return `<dl>${rows}</dl>`;
+}
+
+export function reviewPage(
+  language: Language,
+  action: string,
+  payment: PaymentRow,
+  psuName: string,
+  debtorName: string,
+  heading: string | undefined,
+  switchHref: string,
+): string {
+  const m = MESSAGES[language];
+  return page(
+    language,
+    m.title,
+    `<h1>${escapeHtml(heading ?? m.reviewHeading)}</h1>
+<p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(psuName)}</strong></p>
+${paymentSummary(m, language, payment, debtorName)}
+<form method="post" action="${escapeHtml(action)}">
+${languageField(language)}
+<button type="submit" name="decision" value="approve" class="primary">${escapeHtml(m.approve)}</button>
+<button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(m.decline)}</button>
+</form>`,
+    languageSwitch(language, { href: switchHref }),
+  );
+}
+
+/** A page with one message; with `switchHref`, a link to the same page in the other language. */
+export function messagePage(language: Language, text: string, switchHref?: string): string {
+  const m = MESSAGES[language];
+  return page(
+    language,
+    m.title,
+    `<h1>${escapeHtml(m.bank)}</h1><p>${escapeHtml(text)}</p>`,
+    switchHref ? languageSwitch(language, { href: switchHref }) : '',
+  );
+}

@@ -1,0 +1,134 @@
+import { Hono } from 'hono';
+import { businessTokenResponse } from '../../business/auth.js';
+import { issueToken } from '../../pis/auth.js';
+import { beginOAuthSca } from '../../sca/oauth.js';
+import { secretEquals } from '../../shared/secrets.js';
+import { readableBasicCredentials } from '../basic-credentials.js';
+import type { SandboxEnv } from '../env.js';
+import { messagePage } from '../pages/sca-pages.js';
+
+const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
+
+/** POST /oauth/v2/oauth-token: the client credentials grant (RFC 6749 section 4.4), errors as in section 5.2. */
+export function oauthRoutes() {
+  const app = new Hono<SandboxEnv>();
+  app.post('/oauth/v2/oauth-token', async (c) => {
+    const contentType = c.req.header('Content-Type') ?? '';
+    if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      return c.json(
+        {
+          error: 'invalid_request',
+          error_description: 'Send the form as application/x-www-form-urlencoded.',
+        },
+        400,
+      );
+    }
+    const form = new URLSearchParams(await c.req.text());
+    const grantType = form.get('grant_type');
+    // Client credentials in the form (as the bank's examples show) or in HTTP Basic (RFC 6749 section 2.3.1).
+    const basic = readableBasicCredentials(c.req.header('Authorization'));
+    const clientId = form.get('client_id') ?? basic?.id ?? null;
+    const clientSecret = form.get('client_secret') ?? basic?.secret ?? null;
+    const scope = (form.get('scope') ?? '').trim();
+    c.header('Cache-Control', 'no-store');
+    if (!grantType)
+      return c.json({ error: 'invalid_request', error_description: 'grant_type is required.' }, 400);
+    if (grantType !== 'client_credentials') {
+      return c.json(
+        { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported.' },
+        400,
+      );
+    }
+    // Business interfaces (webhooks service, claims): an online-banking user's credentials, scope `openid b2b`.
+    const requested = scope.split(/\s+/).filter(Boolean);
+    if (requested.includes('b2b') && !requested.includes('pis:')) {
+      const answer = await businessTokenResponse(
+        c.var.db,
+        c.var.config.tokenTtlSeconds,
+        clientId,
+        clientSecret,
+        requested,
+      );
+      return c.json(answer.body, answer.status);
+    }
+    const client = clientId ? c.var.bank.findClientById(clientId) : undefined;
+    if (!client || !clientSecret || !secretEquals(client.clientSecret, clientSecret)) {
+      c.header('WWW-Authenticate', 'Basic realm="sandbox"');
+      return c.json({ error: 'invalid_client', error_description: 'Unknown client or wrong secret.' }, 401);
+    }
+    // Spec part 5: `pis:` is the scope of this interface, and `ais:` exists for account information. An
+    // `ais:` token is issued as the bank would issue it; the payment interface then refuses it (401
+    // TOKEN_INVALID: associated with the TPP, not valid for the addressed service).
+    const scopes = scope.split(/\s+/).filter(Boolean);
+    const tppScope = scopes.includes('pis:') || scopes.includes('ais:');
+    if (!tppScope || scopes.some((s) => !KNOWN_SCOPES.has(s))) {
+      return c.json(
+        {
+          error: 'invalid_scope',
+          error_description: 'The scope must include pis: or ais: (known scopes: pis: ais:).',
+        },
+        400,
+      );
+    }
+    const normalised = [...new Set(scopes)].join(' ');
+    const ttl = c.var.config.tokenTtlSeconds;
+    const token = await issueToken(c.var.db, client.clientId, normalised, ttl);
+    return c.json({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ttl,
+      scope: normalised,
+    });
+  });
+  // RFC 8414 metadata: the target of the scaOAuth link.
+  app.get('/.well-known/oauth-authorization-server', (c) => {
+    const base = c.var.bank.publicUrl();
+    return c.json({
+      issuer: base,
+      authorization_endpoint: `${base}/oauth/v2/authorize`,
+      token_endpoint: `${base}/oauth/v2/oauth-token`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['client_credentials'],
+      code_challenge_methods_supported: ['S256'],
+      scopes_supported: ['pis:', 'ais:', 'PIS:{paymentId}'],
+    });
+  });
+
+  /**
+   * OAuth SCA of one payment: `scope=PIS:{paymentId}` names the payment; the PSU signs in and approves on the
+   * bank's SCA pages, which then redirect to `redirect_uri?code=…&state=…`. Parameter errors are shown as a page
+   * (never redirected to an unverified URI), as RFC 6749 section 4.1.2.1 asks.
+   */
+  app.get('/oauth/v2/authorize', async (c) => {
+    const q = (name: string) => c.req.query(name) ?? '';
+    const problem = (text: string) => c.html(messagePage('en', text), 400);
+    const client = c.var.bank.findClientById(q('client_id'));
+    if (!client) return problem('Unknown client_id.');
+    let redirect: URL;
+    try {
+      redirect = new URL(q('redirect_uri'));
+      if (redirect.protocol !== 'http:' && redirect.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      return problem('redirect_uri must be an absolute http(s) URL.');
+    }
+    if (q('response_type') !== 'code') return problem('response_type must be code.');
+    const method = c.req.query('code_challenge_method');
+    if (method !== undefined && method !== 'S256') return problem('code_challenge_method must be S256.');
+    const begun = await beginOAuthSca(c.var.db, {
+      clientId: client.clientId,
+      paymentId: /^PIS:(.+)$/.exec(q('scope').trim())?.[1],
+      redirectUri: redirect.toString(),
+      state: c.req.query('state') ?? null,
+    });
+    if ('refused' in begun) {
+      return problem(
+        begun.refused === 'payment'
+          ? 'scope must be PIS:{paymentId} of your payment.'
+          : 'This payment has no OAuth authorisation awaiting the PSU.',
+      );
+    }
+    return c.redirect(`/sca/${begun.authorisationId}`, 302);
+  });
+
+  return app;
+}

@@ -1,0 +1,142 @@
+import { Hono } from 'hono';
+import { authorisationIdsOf } from '../../db/queries/authorisations.js';
+import { fail } from '../../errors.js';
+import { cancelByTpp } from '../../pis/cancellation.js';
+import { paymentInformation } from '../../pis/information.js';
+import { APPROACH_HEADER } from '../../sca/approach.js';
+import { currentAuthorisationResponse } from '../../sca/authorisation-response.js';
+import { authorisationHref, paymentHref } from '../../sca/links.js';
+import { startAuthorisation } from '../../sca/start.js';
+import { updatePsuData } from '../../sca/update.js';
+import { isUuid } from '../../shared/uuid.js';
+import type { SandboxContext, SandboxEnv } from '../env.js';
+import { tppAuth } from '../middleware/tpp-auth.js';
+import { methodNotAllowed, ownAuthorisation, ownPayment, readAuthorisationBody } from '../pis-resources.js';
+import { preferredFormat, respond } from '../respond.js';
+import { readScaPreferences } from '../sca-preferences.js';
+import { initiation } from './pis-initiation.js';
+
+function paymentRef(payment: { id: string; payment_service: string; payment_product: string }) {
+  return { id: payment.id, service: payment.payment_service, product: payment.payment_product };
+}
+
+/** The payment initiation interface, mounted at `/psd2/api/v1`. */
+export function pisRoutes() {
+  const app = new Hono<SandboxEnv>();
+
+  // Every answer carries the X-Request-ID of its request, as the interface defines for its responses.
+  app.use('*', async (c, next) => {
+    await next();
+    const requestId = c.req.header('X-Request-ID');
+    if (requestId && isUuid(requestId)) c.res.headers.set('X-Request-ID', requestId);
+  });
+
+  // 406 (no body) when Accept names neither JSON nor XML: decided before anything is done, so that a refused
+  // initiation, start or update has made no payment or authorisation the TPP never hears of.
+  app.use('*', async (c, next) => {
+    if (preferredFormat(c.req.header('Accept')) === null) return c.body(null, 406);
+    await next();
+  });
+
+  app.post('/:service/:product', tppAuth, initiation);
+  app.all('/:service/:product', methodNotAllowed('POST'));
+
+  app.get('/:service/:product/:paymentId', tppAuth, async (c) => {
+    const payment = await ownPayment(c);
+    return respond(c, await paymentInformation(c.var.db, payment));
+  });
+
+  // Cancellation: at once before SCA (RCVD, PATC); with the PSU's authorisation once authorised but not yet
+  // executing (ACTC, PDNG, ACWC, a standing order in ACSP): 202 with startAuthorisation; afterwards 405
+  // SERVICE_INVALID. The spec does not say which code; BG IG 4.12 names 405 "the DELETE response code in case of
+  // cancellation of a payment initiation, where the payment initiation cannot be cancelled" (IOBWS 3.2:
+  // CANCELLATION_INVALID or SERVICE_INVALID, of which part 7 allows SERVICE_INVALID for 405).
+  app.delete('/:service/:product/:paymentId', tppAuth, async (c) => {
+    const payment = await ownPayment(c);
+    const outcome = await cancelByTpp(c.var.db, payment);
+    if (outcome === 'cancelled') return c.body(null, 204);
+    if (outcome === 'too-late') {
+      // What this payment still offers: reading it.
+      c.header('Allow', 'GET');
+      fail(
+        405,
+        'SERVICE_INVALID',
+        null,
+        `A payment in status ${payment.transaction_status} can no longer be cancelled.`,
+      );
+    }
+    const self = paymentHref(c.var.bank.publicUrl(), paymentRef(payment));
+    return respond(
+      c,
+      {
+        transactionStatus: payment.transaction_status,
+        _links: {
+          startAuthorisation: { href: `${self}/cancellation-authorisations` },
+          self: { href: self },
+          status: { href: `${self}/status` },
+        },
+      },
+      202,
+    );
+  });
+  app.all('/:service/:product/:paymentId', methodNotAllowed('GET, DELETE'));
+
+  app.get('/:service/:product/:paymentId/status', tppAuth, async (c) => {
+    const payment = await ownPayment(c);
+    return respond(c, { transactionStatus: payment.transaction_status });
+  });
+  app.all('/:service/:product/:paymentId/status', methodNotAllowed('GET'));
+
+  for (const kind of ['payment', 'cancellation'] as const) {
+    const path = `/:service/:product/:paymentId/${kind === 'payment' ? 'authorisations' : 'cancellation-authorisations'}`;
+
+    app.get(path, tppAuth, async (c) => {
+      const payment = await ownPayment(c);
+      return respond(c, { authorisationIds: await authorisationIdsOf(c.var.db, payment.id, kind) });
+    });
+
+    app.post(path, tppAuth, async (c: SandboxContext) => {
+      const payment = await ownPayment(c);
+      const body = await readAuthorisationBody(c, 'StartAuthorisationRequest', true);
+      const started = await startAuthorisation(c.var.db, c.var.config.delays, payment, kind, body, {
+        psuId: readScaPreferences(c).psuId,
+        redirectUri: c.req.header('TPP-Redirect-URI'),
+        nokRedirectUri: c.req.header('TPP-Nok-Redirect-URI'),
+      });
+      await (await c.var.bank.scheduler()).tick();
+      const publicUrl = c.var.bank.publicUrl();
+      const answer = await currentAuthorisationResponse(c.var.db, publicUrl, payment, started.id, {
+        includeId: true,
+        methods: started.methods,
+      });
+      c.header('ASPSP-SCA-Approach', APPROACH_HEADER[started.approach]);
+      c.header('Location', authorisationHref(publicUrl, paymentRef(payment), kind, started.id));
+      return respond(c, answer, 201);
+    });
+    app.all(path, methodNotAllowed('GET, POST'));
+
+    app.get(`${path}/:authorisationId`, tppAuth, async (c) => {
+      const payment = await ownPayment(c);
+      const authorisation = await ownAuthorisation(c, payment, kind);
+      return respond(c, { scaStatus: authorisation.sca_status });
+    });
+
+    app.put(`${path}/:authorisationId`, tppAuth, async (c) => {
+      const payment = await ownPayment(c);
+      const authorisation = await ownAuthorisation(c, payment, kind);
+      const body = await readAuthorisationBody(c, 'UpdatePsuDataRequest', false);
+      const psuId = readScaPreferences(c).psuId;
+      await updatePsuData(c.var.db, c.var.config.delays, payment, authorisation, body, psuId);
+      await (await c.var.bank.scheduler()).tick();
+      return respond(
+        c,
+        await currentAuthorisationResponse(c.var.db, c.var.bank.publicUrl(), payment, authorisation.id, {
+          includeId: false,
+        }),
+      );
+    });
+    app.all(`${path}/:authorisationId`, methodNotAllowed('GET, PUT'));
+  }
+
+  return app;
+}

@@ -1,0 +1,181 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AuthorisationRow } from '../../db/queries/authorisations.js';
+import {
+  decideOnPages,
+  pageAuthorisation,
+  reviewNames,
+  SESSION_SECONDS,
+  signedInUser,
+  signIn,
+  waitingForPsu,
+} from '../../sca/bank-pages.js';
+import { FINAL_SCA } from '../../sca/decisions.js';
+import type { SandboxContext, SandboxEnv } from '../env.js';
+import { pageHeaders } from '../middleware/page-headers.js';
+import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
+import { type Language, MESSAGES } from '../pages/messages.js';
+import { loginPage, messagePage, reviewPage } from '../pages/sca-pages.js';
+
+const COOKIE = 'sandbox_sca';
+
+const self = (authorisationId: string) => `/sca/${encodeURIComponent(authorisationId)}`;
+
+/** The page of an authorisation, with the language the PSU chose on these pages (if any) and `query`. */
+function stepUrl(
+  authorisationId: string,
+  language: Language | undefined,
+  query: Record<string, string> = {},
+) {
+  const params = new URLSearchParams(query);
+  if (language) params.set('lang', language);
+  const search = params.toString();
+  return `${self(authorisationId)}${search ? `?${search}` : ''}`;
+}
+
+/** The same page in the other language. */
+const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.url, otherLanguage(language));
+
+/** The authorisation of the page, or the 404 page when it is not one completed on these pages. */
+async function load(c: SandboxContext) {
+  const language = pageLanguage(c.req.query('lang')) ?? 'en';
+  return (
+    (await pageAuthorisation(c.var.db, c.req.param('authorisationId') ?? '')) ??
+    c.html(messagePage(language, MESSAGES[language].unknown, switchHref(c, language)), 404)
+  );
+}
+
+/** What the pages say once the PSU's part is over: the outcome of this authorisation where there is one. */
+function outcomeText(language: Language, authorisation: AuthorisationRow): string {
+  const m = MESSAGES[language];
+  if (authorisation.sca_status === 'failed') return m.declined;
+  if (authorisation.sca_status === 'finalised') {
+    return authorisation.kind === 'cancellation' ? m.cancelled : m.approved;
+  }
+  return m.alreadyHandled;
+}
+
+async function sessionUser(c: SandboxContext, authorisationId: string): Promise<string | undefined> {
+  const token = getCookie(c, COOKIE);
+  return token ? signedInUser(c.var.db, token, authorisationId) : undefined;
+}
+
+/**
+ * The bank's SCA pages behind `scaRedirect`: sign in with online-banking credentials, review, approve or
+ * decline (sca/bank-pages.ts). Every POST answers 303 (post-redirect-get); the bank-side login is an HttpOnly
+ * cookie scoped to /sca.
+ */
+export function scaPageRoutes() {
+  const app = new Hono<SandboxEnv>();
+
+  app.use('*', pageHeaders);
+
+  // Every page in the language of PSU-Accept-Language, or the one the PSU chose with the switch (`lang`).
+  app.get('/:authorisationId', async (c) => {
+    const loaded = await load(c);
+    if (loaded instanceof Response) return loaded;
+    const { authorisation, payment } = loaded;
+    const language = pageLanguage(c.req.query('lang')) ?? payment.psu_accept_language;
+    c.header('Cache-Control', 'no-store');
+    if (!waitingForPsu(authorisation, payment)) {
+      return c.html(messagePage(language, outcomeText(language, authorisation), switchHref(c, language)));
+    }
+    const username = await sessionUser(c, authorisation.id);
+    if (!username) {
+      const error = c.req.query('error');
+      return c.html(
+        loginPage(
+          language,
+          `${self(authorisation.id)}/login`,
+          error === 'credentials' || error === 'account' || error === 'signed' ? error : null,
+        ),
+      );
+    }
+    const names = await reviewNames(c.var.db, username, payment);
+    return c.html(
+      reviewPage(
+        language,
+        `${self(authorisation.id)}/decision`,
+        payment,
+        names.psuName,
+        names.debtorName,
+        authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
+        switchHref(c, language),
+      ),
+    );
+  });
+
+  app.post('/:authorisationId/login', async (c) => {
+    const loaded = await load(c);
+    if (loaded instanceof Response) return loaded;
+    const { authorisation, payment } = loaded;
+    const form = await c.req.parseBody();
+    const chosen = pageLanguage(form.lang);
+    if (FINAL_SCA.has(authorisation.sca_status)) return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    const username = typeof form.username === 'string' ? form.username.trim() : '';
+    const switchTo = pageLanguage(form.switchTo);
+    if (switchTo) {
+      // The language switch of the sign-in form: the same form in the other language, the user ID kept.
+      c.header('Cache-Control', 'no-store');
+      return c.html(loginPage(switchTo, `${self(authorisation.id)}/login`, null, username));
+    }
+    const password = typeof form.password === 'string' ? form.password : '';
+    const signedIn = await signIn(c.var.db, authorisation, payment, username, password);
+    if ('refused' in signedIn) {
+      return c.redirect(stepUrl(authorisation.id, chosen, { error: signedIn.refused }), 303);
+    }
+    setCookie(c, COOKIE, signedIn.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/sca',
+      secure: c.var.bank.publicUrl().startsWith('https:'),
+      maxAge: SESSION_SECONDS,
+    });
+    return c.redirect(stepUrl(authorisation.id, chosen), 303);
+  });
+
+  app.post('/:authorisationId/decision', async (c) => {
+    const loaded = await load(c);
+    if (loaded instanceof Response) return loaded;
+    const { authorisation, payment } = loaded;
+    const form = await c.req.parseBody();
+    const chosen = pageLanguage(form.lang);
+    const username = await sessionUser(c, authorisation.id);
+    if (!username || !waitingForPsu(authorisation, payment)) {
+      return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    }
+    const decision = form.decision;
+    if (decision !== 'approve' && decision !== 'decline') {
+      return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    }
+    const applied = await decideOnPages(
+      c.var.db,
+      c.var.config.delays,
+      authorisation,
+      payment,
+      decision,
+      username,
+    );
+    if (!applied) return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    deleteCookie(c, COOKIE, { path: '/sca' });
+    await (await c.var.bank.scheduler()).tick();
+    if (authorisation.approach === 'OAUTH' && authorisation.oauth_redirect_uri) {
+      const back = new URL(authorisation.oauth_redirect_uri);
+      if (applied.code) back.searchParams.set('code', applied.code);
+      else back.searchParams.set('error', 'access_denied');
+      if (authorisation.oauth_state !== null) back.searchParams.set('state', authorisation.oauth_state);
+      c.header('Location', back.toString());
+      return c.body(null, 303);
+    }
+    const ok = authorisation.tpp_redirect_uri ?? payment.tpp_redirect_uri;
+    const nok = authorisation.tpp_nok_redirect_uri ?? payment.tpp_nok_redirect_uri ?? ok;
+    const target = decision === 'approve' ? ok : nok;
+    // No TPP address to go back to: the page of the authorisation says how it ended.
+    if (!target) return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    // Exactly the URI the TPP gave: nothing is added or re-encoded.
+    c.header('Location', target);
+    return c.body(null, 303);
+  });
+
+  return app;
+}

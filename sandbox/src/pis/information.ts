@@ -1,0 +1,74 @@
+import type { Queryable } from '../db/db.js';
+import { findAccountHolder } from '../db/queries/accounts.js';
+import type { PaymentRow } from '../db/queries/payments.js';
+
+const SINGLE_INFORMATION_FIELDS = [
+  'endToEndIdentification',
+  'debtorAccount',
+  'debtorId',
+  'ultimateDebtor',
+  'instructedAmount',
+  'creditorAccount',
+  'creditorAgent',
+  'creditorAddress',
+  'creditorId',
+  'ultimateCreditor',
+  'chargeBearer',
+  'remittanceInformationUnstructured',
+  'requestedExecutionDate',
+  'icelandicPurposeCode',
+  'chargesAccount',
+] as const;
+
+/**
+ * Payment information. A single payment reads back in the shape of spec 2.6: its listed fields (a field sent as
+ * null reads back absent: 2.6 does not make every one nullable, chargeBearer for one), the debtor's name from the
+ * bank's records, `remittanceInformationStructured` as one string (the references joined), `creditorName`, which
+ * 2.6 requires, falling back to the creditor's account identifier when none was sent, and for a payment in another
+ * currency the `exchangeRateInformation` and `transactionFeesDetails` its initiation answered with.
+ * Periodic and bulk payments read back as initiated.
+ */
+export async function paymentInformation(db: Queryable, payment: PaymentRow) {
+  if (payment.payment_service === 'bulk-payments' && payment.element_statuses) {
+    // Settled element by element (PART, or RJCT after a partial check): each element shows its own status.
+    const statuses = new Map(payment.element_statuses.map((s) => [s.index, s.transactionStatus]));
+    const elements = (payment.body.payments as Array<Record<string, unknown>> | undefined) ?? [];
+    return {
+      ...payment.body,
+      payments: elements.map((element, index) => ({
+        ...element,
+        transactionStatus: statuses.get(index) ?? payment.transaction_status,
+      })),
+      transactionStatus: payment.transaction_status,
+    };
+  }
+  if (payment.payment_service !== 'payments')
+    return { ...payment.body, transactionStatus: payment.transaction_status };
+  const body = payment.body;
+  const info: Record<string, unknown> = {};
+  for (const field of SINGLE_INFORMATION_FIELDS) {
+    if (body[field] !== undefined && body[field] !== null) info[field] = body[field];
+  }
+  for (const field of ['exchangeRateInformation', 'transactionFeesDetails'] as const) {
+    if (payment.response[field] !== undefined) info[field] = payment.response[field];
+  }
+  const creditor = (body.creditorAccount ?? {}) as Record<string, string | null>;
+  info.creditorName =
+    (typeof body.creditorName === 'string' && body.creditorName) ||
+    creditor.iban ||
+    creditor.bban ||
+    creditor.maskedPan ||
+    creditor.msisdn ||
+    'Unknown';
+  const structured = body.remittanceInformationStructured as Array<{ reference: string }> | undefined;
+  if (Array.isArray(structured) && structured.length > 0) {
+    info.remittanceInformationStructured = structured
+      .map((s) => s.reference)
+      .join(' ')
+      .slice(0, 140);
+  }
+  const owner = await findAccountHolder(db, payment.debtor_iban);
+  if (owner) info.debtorName = owner.name.slice(0, 70);
+  info.transactionStatus = payment.transaction_status;
+  return info;
+}

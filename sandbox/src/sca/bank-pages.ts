@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { ExecutionDelays } from '../config.js';
+import type { Db, Queryable } from '../db/db.js';
+import { findAccountByReference, ownerOfAccount } from '../db/queries/accounts.js';
+import {
+  type AuthorisationRow,
+  claimForOAuthApproval,
+  findAuthorisation,
+  hasSigned,
+  updateAuthorisation,
+} from '../db/queries/authorisations.js';
+import { sandboxNow } from '../db/queries/clock.js';
+import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { findPsu } from '../db/queries/psus.js';
+import { deleteScaSessions, insertScaSession, scaSessionUser } from '../db/queries/sca-sessions.js';
+import { verifyPassword } from '../shared/passwords.js';
+import { sha256Hex } from '../shared/secrets.js';
+import { mayActFor } from './approach.js';
+import {
+  cancellationNeedsSca,
+  FINAL_SCA,
+  failAuthorisation,
+  finaliseAuthorisation,
+  issueOAuthCode,
+} from './decisions.js';
+
+/**
+ * The bank's SCA pages behind `scaRedirect` (redirect, OAuth and multilevel approaches): which authorisation a
+ * page is about, who may sign in, and what approving or declining does. The pages themselves are served by
+ * http/routes/sca-pages.ts.
+ */
+
+/** How long a PSU stays signed in on the pages of one authorisation. */
+export const SESSION_SECONDS = 15 * 60;
+const PAGE_APPROACHES = new Set(['REDIRECT', 'OAUTH', 'MULTILEVEL']);
+
+export type SignInRefusal = 'credentials' | 'account' | 'signed';
+
+/** Is this authorisation still waiting for the PSU on the bank's pages? */
+export function waitingForPsu(authorisation: AuthorisationRow, payment: PaymentRow): boolean {
+  if (FINAL_SCA.has(authorisation.sca_status) || authorisation.sca_status === 'unconfirmed') return false;
+  return authorisation.kind === 'payment'
+    ? payment.transaction_status === 'RCVD' || payment.transaction_status === 'PATC'
+    : cancellationNeedsSca(payment);
+}
+
+/** The authorisation a page is about and its payment; undefined when it is not completed on these pages. */
+export async function pageAuthorisation(
+  db: Queryable,
+  authorisationId: string,
+): Promise<{ authorisation: AuthorisationRow; payment: PaymentRow } | undefined> {
+  const authorisation = await findAuthorisation(db, authorisationId);
+  const payment = authorisation ? await findPayment(db, authorisation.payment_id) : undefined;
+  const onPages =
+    authorisation &&
+    PAGE_APPROACHES.has(authorisation.approach ?? 'REDIRECT') &&
+    (authorisation.approach !== 'OAUTH' || authorisation.oauth_redirect_uri !== null);
+  return authorisation && payment && onPages ? { authorisation, payment } : undefined;
+}
+
+/** The PSU signed in on the pages of this authorisation with the session token of its cookie. */
+export async function signedInUser(db: Queryable, token: string, authorisationId: string) {
+  return scaSessionUser(db, sha256Hex(token), authorisationId, await sandboxNow(db));
+}
+
+/** What the review page shows: the signed-in PSU's name and the debtor account's name. */
+export async function reviewNames(db: Queryable, username: string, payment: PaymentRow) {
+  const psu = await findPsu(db, username);
+  const debtor = await findAccountByReference(db, { iban: payment.debtor_iban });
+  return { psuName: psu?.name ?? username, debtorName: debtor?.name ?? '' };
+}
+
+/**
+ * Signs a PSU in with online-banking credentials: only the debtor account's owner (or one of a company's
+ * signers, each signing once), and only the PSU a PSU-ID named. Returns the session token for the cookie, or why
+ * the PSU was refused.
+ */
+export async function signIn(
+  db: Queryable,
+  authorisation: AuthorisationRow,
+  payment: PaymentRow,
+  username: string,
+  password: string,
+): Promise<{ token: string } | { refused: SignInRefusal }> {
+  const psu = await findPsu(db, username);
+  if (!psu || !verifyPassword(password, psu.password_hash)) return { refused: 'credentials' };
+  const ownerName = (await ownerOfAccount(db, payment.debtor_iban)) ?? '';
+  const allowed =
+    (await mayActFor(db, username, ownerName)) &&
+    (authorisation.psu_username === null || authorisation.psu_username === username);
+  if (!allowed) return { refused: 'account' };
+  if (authorisation.kind === 'payment' && payment.sca_approach === 'MULTILEVEL') {
+    // Each signer signs once: a second signature by the same person does not count.
+    if (await hasSigned(db, payment.id, username)) return { refused: 'signed' };
+  }
+  const token = randomBytes(32).toString('base64url');
+  const now = await sandboxNow(db);
+  await insertScaSession(db, {
+    idHash: sha256Hex(token),
+    authorisationId: authorisation.id,
+    username,
+    expiresAt: now + SESSION_SECONDS * 1000,
+  });
+  await updateAuthorisation(db, authorisation.id, {
+    sca_status: 'psuAuthenticated',
+    updated_at: now,
+    psu_username: username,
+  });
+  return { token };
+}
+
+/**
+ * The PSU approves or declines on the pages. Approving finalises the authorisation, except for OAuth, where it
+ * issues the code the TPP confirms with (returned). Of two concurrent decisions (double click, two tabs) only
+ * one applies: null for the others.
+ */
+export async function decideOnPages(
+  db: Db,
+  delays: ExecutionDelays,
+  authorisation: AuthorisationRow,
+  payment: PaymentRow,
+  decision: 'approve' | 'decline',
+  username: string,
+): Promise<{ code: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const now = await sandboxNow(tx);
+    const current = await findAuthorisation(tx, authorisation.id);
+    const currentPayment = await findPayment(tx, payment.id);
+    if (!current || !currentPayment || !waitingForPsu(current, currentPayment)) return null;
+    let code: string | null = null;
+    if (decision === 'approve') {
+      if (authorisation.approach === 'OAUTH') {
+        if (!(await claimForOAuthApproval(tx, authorisation.id, now))) return null;
+        code = await issueOAuthCode(tx, authorisation.id, now, username);
+      } else if (!(await finaliseAuthorisation(tx, delays, authorisation.id, now, username))) {
+        return null;
+      }
+    } else if (
+      !(await failAuthorisation(
+        tx,
+        authorisation.id,
+        now,
+        authorisation.kind === 'payment' ? 'SCA declined by the PSU' : 'cancellation declined',
+        username,
+      ))
+    ) {
+      return null;
+    }
+    await deleteScaSessions(tx, authorisation.id);
+    return { code };
+  });
+}

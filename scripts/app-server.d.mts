@@ -1,0 +1,14 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+
+export function stampClientAddress(request: IncomingMessage, trustedProxyCount: number): void;
+export function refuseOversized(
+  request: IncomingMessage,
+  response: ServerResponse,
+  maxBodyBytes: number,
+): boolean;
+export function refuseMalformedPath(request: IncomingMessage, response: ServerResponse): boolean;
+export const STRICT_TRANSPORT_SECURITY: string;
+export function createAppServer(
+  handle: RequestListener,
+  options?: { trustedProxyCount?: number; maxBodyBytes?: number; https?: boolean },
+): Server;

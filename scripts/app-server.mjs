@@ -1,0 +1,117 @@
+// The app's HTTP server, used by `npm start`, the end-to-end tests and the benchmarks instead of
+// `next start`: Next.js's own request handler behind a plain node:http server that first makes the
+// forwarding headers trustworthy, refuses oversized bodies and broken paths, and sends HSTS over https.
+//
+//   PORT=3000 node scripts/app-server.mjs            (HOSTNAME=127.0.0.1 to listen on one address only)
+//
+// Next.js fills `X-Forwarded-For` from the socket only when a request arrives without one, so a
+// client could name any address it liked. With no trusted proxy in front (TRUSTED_PROXY_COUNT=0),
+// this server writes the socket's address over whatever the client sent, and drops the other
+// forwarding headers; behind trusted proxies it leaves them to the proxies, which append.
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+
+const FORWARDING_HEADERS = [
+  'x-real-ip',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'forwarded',
+];
+
+/** Replaces what a client may have written about its own address with what the socket says. */
+export function stampClientAddress(request, trustedProxyCount) {
+  if (trustedProxyCount > 0) return;
+  for (const name of FORWARDING_HEADERS) delete request.headers[name];
+  request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
+}
+
+/** Answers at once; what the client still sends is read and dropped, never kept. */
+function refuse(request, response, status, body) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+  request.resume();
+  return true;
+}
+
+/**
+ * A declared body over the limit is answered 413 at once, before it is read. A page (a server
+ * action) must declare its body's length, as browsers do, so that this limit, below Next.js's own
+ * `bodySizeLimit`, always answers first: Next.js answers an oversized action 500.
+ */
+export function refuseOversized(request, response, maxBodyBytes) {
+  const declared = request.headers['content-length'];
+  if (declared === undefined) {
+    const page = !(request.url ?? '/').startsWith('/api/');
+    return page && request.headers['transfer-encoding'] !== undefined
+      ? refuse(request, response, 411, { error: 'length_required' })
+      : false;
+  }
+  if (!(Number(declared) > maxBodyBytes)) return false;
+  return refuse(request, response, 413, { error: 'body_too_large', maxBytes: maxBodyBytes });
+}
+
+/**
+ * A path whose percent-encoding is broken (`%ZZ`, a cut-off `%E0%A4%A`, an overlong `%C0%AF`) names
+ * no page: answered 400 here, where Next.js would fail to decode it and answer 500. Next.js decodes
+ * a dynamic segment once more when it reads it as a parameter, so the path must survive two
+ * decodings; no page of the app has a literal `%` in its path.
+ */
+export function refuseMalformedPath(request, response) {
+  const target = request.url ?? '/';
+  const end = target.search(/[?#]/);
+  try {
+    decodeURIComponent(decodeURIComponent(end === -1 ? target : target.slice(0, end)));
+    return false;
+  } catch {
+    return refuse(request, response, 400, { error: 'malformed_path' });
+  }
+}
+
+/**
+ * HSTS on every response when the app is served over https, static files and refusals included: a
+ * browser ignores it over http, and a localhost demo must not pin https.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/** A node:http server in front of `handle` (Next.js's request handler, or any other). */
+export function createAppServer(
+  handle,
+  { trustedProxyCount = 0, maxBodyBytes = 5 * 1024 * 1024, https = false } = {},
+) {
+  return createServer((request, response) => {
+    if (https) response.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    stampClientAddress(request, trustedProxyCount);
+    if (refuseOversized(request, response, maxBodyBytes) || refuseMalformedPath(request, response)) return;
+    handle(request, response);
+  });
+}
+
+/** A whole number from the environment; anything else is the default (lib/config refuses it at start). */
+function positive(value, fallback) {
+  const number = Number(value);
+  return value && Number.isSafeInteger(number) && number >= 0 ? number : fallback;
+}
+
+async function main() {
+  const { default: next } = await import('next');
+  const port = Number(process.env.PORT ?? 3000);
+  // Unset: every interface, IPv4 and IPv6, as `next start` listens.
+  const hostname = process.env.HOSTNAME || undefined;
+  const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = createAppServer(handle, {
+    trustedProxyCount: positive(process.env.TRUSTED_PROXY_COUNT, 0),
+    maxBodyBytes: positive(process.env.APP_MAX_BODY_BYTES, 5 * 1024 * 1024),
+    https: (process.env.APP_BASE_URL ?? '').startsWith('https://'),
+  });
+  // As `next start` does: stop taking connections, let the requests in flight finish, then exit;
+  // the app's own stop (lib/server/start.ts) holds the exit until its jobs and database are closed.
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.once(signal, () => server.close(() => process.exit(0)));
+  }
+  server.listen(port, hostname, () => console.log(`App listening on port ${port}`));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

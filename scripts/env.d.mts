@@ -1,0 +1,3 @@
+export const root: string;
+export function loadEnv(): void;
+export function authSecret(dataRoot: string): string;

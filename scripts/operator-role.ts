@@ -1,0 +1,43 @@
+// Grants or revokes the operator role (the events page) of an account, by its e-mail address:
+//
+//   npm run grant-operator -- ops@example.is
+//   npm run revoke-operator -- ops@example.is
+//
+// Reads the same settings as the app (.env, DATABASE_URL or APP_DATA_DIR). The embedded database
+// admits one process at a time: stop the app first, or use PostgreSQL.
+import path from 'node:path';
+import { authSecret, loadEnv, root } from './env.mjs';
+
+loadEnv();
+const dataRoot = path.resolve(root, process.env.DATA_DIR ?? '.data');
+process.env.APP_DATA_DIR ??= path.join(dataRoot, 'app');
+process.env.AUTH_SECRET ??= authSecret(dataRoot);
+
+const [mode, email] = process.argv.slice(2);
+if ((mode !== 'grant' && mode !== 'revoke') || !email) {
+  console.error('Usage: npm run grant-operator -- <email>  |  npm run revoke-operator -- <email>');
+  process.exit(64);
+}
+
+const { closeDatabase, getDb } = await import('@/lib/db');
+const roles = await import('@/lib/auth/operator-roles');
+try {
+  const db = await getDb();
+  const outcome =
+    mode === 'grant'
+      ? await roles.grantOperatorByCommand(db, email)
+      : await roles.revokeOperatorByCommand(db, email);
+  const said = {
+    granted: `${email} is an operator now.`,
+    revoked: `${email} is no longer an operator.`,
+    unchanged: `${email} was not an operator.`,
+    noSuchAccount: `No account has the e-mail address ${email}; it must sign up first.`,
+  }[outcome];
+  console.log(said);
+  process.exitCode = outcome === 'noSuchAccount' ? 1 : 0;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+}

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formValues } from '@/lib/actions/form-values';
+import { safeReturnTo } from '@/lib/auth/actions/return-to';
+import { parseHistoryFilters } from '@/lib/payments/history-query';
+import { isReadableText, unreadableTextPaths } from '@/lib/security/plain-text';
+
+describe('text an action refuses before it parses', () => {
+  it('names the path of every string with a NUL or a lone surrogate', () => {
+    const input = {
+      payment: { remittanceInformationUnstructured: 'a\u0000b', creditorName: 'Jón' },
+      rows: ['fine', '\uD800', '😀'],
+      displayName: 'x\uDC00',
+    };
+    expect(unreadableTextPaths(input)).toEqual([
+      'payment.remittanceInformationUnstructured',
+      'rows.1',
+      'displayName',
+    ]);
+  });
+
+  it('lets every well-formed text without NUL through', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        fc.pre(!text.includes('\u0000'));
+        expect(isReadableText(text)).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses every string holding a lone surrogate', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string(), (a, code, b) => {
+        const text = `${a.replace(/[\uD800-\uDFFF]/g, '')}${String.fromCharCode(code)}x${b.replace(/[\uD800-\uDFFF]/g, '')}`;
+        expect(isReadableText(text)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('a form as an action reads it', () => {
+  it('keeps the first string of each field and leaves out files and Next.js fields', () => {
+    const form = new FormData();
+    form.append('email', 'a@b.is');
+    form.append('email', 'second@b.is');
+    form.append('$ACTION_ID_abc', '');
+    form.append('upload', new Blob(['x']), 'x.txt');
+    expect(formValues(form)).toEqual({ email: 'a@b.is' });
+  });
+});
+
+describe('where sign-in may send the browser', () => {
+  it('keeps a path of this site, with everything above ASCII percent-encoded', () => {
+    expect(safeReturnTo('/payments?status=ACSC', 'en')).toBe('/payments?status=ACSC');
+    expect(safeReturnTo('/bills/Reikningur-Ā', 'is')).toBe('/bills/Reikningur-%C4%80');
+    expect(safeReturnTo('/x\uD800', 'is')).toBe('/x%EF%BF%BD');
+  });
+
+  it('falls back to the payments list for anything else', () => {
+    for (const value of ['//evil.example', '/\\evil', 'https://evil.example', '/a\nb', undefined, 7]) {
+      expect(safeReturnTo(value, 'en')).toBe('/en/payments');
+    }
+  });
+
+  it('always answers a value a Location header can carry', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (value) => {
+        expect(safeReturnTo(`/${value}`, 'is')).toMatch(/^[\x21-\x7e]*$/);
+      }),
+    );
+  });
+});
+
+describe('the payment list filters in the address', () => {
+  it('keep what is valid and name what is not: impossible dates, year zero, unreadable text', () => {
+    expect(
+      parseHistoryFilters({ status: 'ACSC', from: '2024-02-30', to: '0000-01-01', q: 'a\u0000b' }),
+    ).toEqual({ filters: { status: 'ACSC' }, invalid: ['from', 'to', 'q'] });
+    expect(parseHistoryFilters({ from: '2024-02-29', to: ['2024-03-31', 'x'] })).toEqual({
+      filters: { from: '2024-02-29', to: '2024-03-31' },
+      invalid: [],
+    });
+  });
+
+  it('never throw, whatever the address holds, and pass only days that exist', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('status', 'from', 'to', 'q', 'after', 'x'),
+          fc.string({ unit: 'binary' }),
+        ),
+        (query) => {
+          const { filters } = parseHistoryFilters(query);
+          for (const day of [filters.from, filters.to]) {
+            if (day) expect(new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10)).toBe(day);
+          }
+        },
+      ),
+    );
+  });
+});

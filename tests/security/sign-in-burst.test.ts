@@ -1,0 +1,87 @@
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshAppDatabase } from '@/tests/support/app-database';
+
+// Sign-in throttling under real concurrency against the database, and one bcrypt cost for every
+// account. Settings are read once per process: set them before the app's modules first use them.
+let app: {
+  credentials: typeof import('@/lib/auth/credentials');
+  accounts: typeof import('@/lib/auth/accounts');
+  hash: typeof import('@/lib/auth/password-hash');
+  db: typeof import('@/lib/db');
+  schema: typeof import('@/lib/db/schema');
+};
+
+beforeAll(async () => {
+  Object.assign(process.env, await freshAppDatabase(), {
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-burst',
+    SEED_DEMO_PSU: 'true',
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: '5',
+    RATE_LIMIT_SIGN_IN_PER_IP: '1000',
+  });
+  const [credentials, accounts, hash, db, schema] = await Promise.all([
+    import('@/lib/auth/credentials'),
+    import('@/lib/auth/accounts'),
+    import('@/lib/auth/password-hash'),
+    import('@/lib/db'),
+    import('@/lib/db/schema'),
+  ]);
+  app = { credentials, accounts, hash, db, schema };
+}, 120_000);
+
+afterAll(async () => {
+  await app?.db.closeDatabase();
+});
+
+async function burst(email: string, passwords: string[]) {
+  const headers = new Headers({ 'x-forwarded-for': '198.51.100.7' });
+  const outcomes = await Promise.allSettled(
+    passwords.map((password) => app.credentials.verifyPsuCredentials({ email, password }, headers)),
+  );
+  return {
+    checked: outcomes.filter((o) => o.status === 'fulfilled').length,
+    throttled: outcomes.filter((o) => o.status === 'rejected' && o.reason?.code === 'throttled').length,
+  };
+}
+
+describe('a concurrent burst of sign-ins', () => {
+  it('gets no more password checks than the limit of 5, the right password among them', async () => {
+    const email = 'burst@example.is';
+    await app.accounts.createPsu({ email, displayName: 'Burst', password: 'the right one, long enough' });
+    const guesses = Array.from({ length: 7 }, (_, i) => `wrong guess ${i}`);
+    const outcome = await burst(email, [...guesses, 'the right one, long enough']);
+    expect(outcome.checked).toBeLessThanOrEqual(5);
+    expect(outcome.checked + outcome.throttled).toBe(8);
+  });
+
+  it('keeps the window of one e-mail apart from another', async () => {
+    const outcome = await burst('demo@greidsla.is', ['greidsla-demo']);
+    expect(outcome).toEqual({ checked: 1, throttled: 0 });
+  });
+});
+
+describe('bcrypt cost', () => {
+  it('is the same for the seeded accounts, a new account and the decoy', async () => {
+    const db = await app.db.getDb();
+    const rows = await db
+      .select({ email: app.schema.psus.email, hash: app.schema.psus.passwordHash })
+      .from(app.schema.psus);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) expect(bcrypt.getRounds(row.hash), row.email).toBe(app.hash.BCRYPT_COST);
+  });
+
+  it('hashes a password kept at an older cost again at the next right sign-in', async () => {
+    const db = await app.db.getDb();
+    await db
+      .update(app.schema.psus)
+      .set({ passwordHash: bcrypt.hashSync('greidsla-demo', 10) })
+      .where(eq(app.schema.psus.email, 'anna@greidsla.is'));
+    expect(await app.accounts.checkPassword('anna@greidsla.is', 'greidsla-demo')).not.toBeNull();
+    const [anna] = await db
+      .select({ hash: app.schema.psus.passwordHash })
+      .from(app.schema.psus)
+      .where(eq(app.schema.psus.email, 'anna@greidsla.is'));
+    expect(bcrypt.getRounds(anna?.hash ?? '')).toBe(app.hash.BCRYPT_COST);
+  });
+});
