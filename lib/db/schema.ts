@@ -18,6 +18,7 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Locale } from '@/lib/i18n/routing';
+import type { RefusedField } from '@/lib/payments/refusal-fields';
 
 export const psus = pgTable('psus', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -147,6 +148,8 @@ export const payments = pgTable(
     /** While `phase` is `sending`: until when the sender holds the payment; after that another may resend. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     failureCode: text('failure_code'),
+    /** The fields the bank's refusal named (tppMessages[].path, spec part 7), shown on the form again. */
+    refusedFields: jsonb('refused_fields').$type<RefusedField[]>(),
     amount: text('amount').notNull(),
     currency: text('currency').notNull(),
     creditorName: text('creditor_name'),

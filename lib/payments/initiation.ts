@@ -15,6 +15,7 @@ import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { issueNotificationUri, notificationContentPreferred } from './notifications';
 import { psuIpAddressToKeep } from './psu-request';
+import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
 import { statusClass } from './status';
@@ -45,7 +46,7 @@ export interface InitiationRequest {
 
 export type InitiationOutcome =
   | { ok: true; paymentId: string; redirectTo: string }
-  | { ok: false; paymentId?: string; messageKey: string };
+  | { ok: false; paymentId?: string; messageKey: string; fieldErrors?: Record<string, string[]> };
 
 // How long a sender may hold a payment before another request may send it again. Longer than the
 // bank timeout, so a live sender is never overtaken.
@@ -107,13 +108,24 @@ function settled(payment: Payment): InitiationOutcome | undefined {
     return { ok: true, paymentId: payment.id, redirectTo: payment.scaRedirect ?? `/payments/${payment.id}` };
   }
   if (payment.phase === 'refused') {
-    return {
-      ok: false,
-      paymentId: payment.id,
-      messageKey: `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
-    };
+    return refusal(
+      payment.id,
+      `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
+      payment.refusedFields ?? [],
+    );
   }
   return undefined;
+}
+
+/**
+ * A refused payment's answer: the bank's cause for the whole form, and where the refusal names
+ * fields (spec part 7, `path`), each beside its field, the form then asking to correct those.
+ */
+function refusal(paymentId: string, messageKey: string, refused: readonly RefusedField[]): InitiationOutcome {
+  const fieldErrors = refusalFieldErrors(refused);
+  return Object.keys(fieldErrors).length > 0
+    ? { ok: false, paymentId, messageKey: 'bank.refusedFields', fieldErrors }
+    : { ok: false, paymentId, messageKey };
 }
 
 async function send(
@@ -196,11 +208,18 @@ async function send(
     );
     if (definitive) {
       const code = error.codes[0] ?? `HTTP_${error.status}`;
+      const refusedFields = refusedFieldsOf(error.messages);
       await db
         .update(payments)
-        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: databaseNow() })
+        .set({
+          phase: 'refused',
+          claimedUntil: null,
+          failureCode: code,
+          refusedFields: refusedFields.length ? refusedFields : null,
+          updatedAt: databaseNow(),
+        })
         .where(eq(payments.id, payment.id));
-      return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
+      return refusal(payment.id, bankErrorMessageKey(error), refusedFields);
     }
     // The outcome is unknown (timeout, 5xx, 429, 408, 409): release the payment. A retry resends it
     // with the same Idempotency-Key, so the bank answers with the payment it may already have made.

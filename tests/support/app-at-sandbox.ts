@@ -44,7 +44,7 @@ export async function startAppAtSandbox(env: Record<string, string>): Promise<Ap
     BANK_AUTH_URL: proxyUrl,
     BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
     BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
-    BANK_TIMEOUT_MS: '3000',
+    BANK_TIMEOUT_MS: '15000',
     ...env,
   });
   const [initiation, dbModule, schema, view, sync, sca] = await Promise.all([
