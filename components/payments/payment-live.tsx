@@ -56,6 +56,14 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
             {ts.has(`${payment.displayStatus}.explain`) ? ts(`${payment.displayStatus}.explain`) : null}
           </span>
         </div>
+        {payment.costsStep && payment.costsStep !== 'pending' && (
+          <p
+            className="mt-3 rounded border border-slate-300 bg-slate-50 p-3"
+            data-costs-step={payment.costsStep}
+          >
+            {t(`costsStep.${payment.costsStep}`)}
+          </p>
+        )}
         {payment.cancellable && <CancelPayment paymentId={payment.id} />}
         {payment.scaRedirect && (
           <a

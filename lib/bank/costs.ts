@@ -11,6 +11,11 @@ const shortText = z.string().trim().min(1).max(140);
 /** Each member of the initiation answer's costs (spec 2.5), read on its own. */
 const costFields = {
   transactionFees: amountSchema,
+  /**
+   * Not in spec 2.5: the Berlin Group's estimate of what the debtor account is charged in all (BG
+   * implementation guidelines, initiation response). Read where a bank sends it; never required.
+   */
+  estimatedTotalAmount: amountSchema,
   currencyConversionFee: amountSchema,
   /** true: specific costs per the price list or agreement; false: none beyond any amounts given. */
   transactionFeeIndicator: z.boolean(),

@@ -18,6 +18,7 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Locale } from '@/lib/i18n/routing';
+import type { CostsDecision } from '@/lib/payments/costs-step';
 import type { RefusedField } from '@/lib/payments/refusal-fields';
 
 export const psus = pgTable('psus', {
@@ -181,6 +182,11 @@ export const payments = pgTable(
     statusReadFailedAt: timestamp('status_read_failed_at', { withTimezone: true }),
     /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null before it. */
     costs: jsonb('costs').$type<PaymentCosts>(),
+    /**
+     * What the PSU chose where the bank's answer had costs to show before SCA (lib/payments/costs-step.ts):
+     * on to the bank, or stop there (the payment then cancelled at the bank, or left unauthorised).
+     */
+    costsDecision: text('costs_decision').$type<CostsDecision>(),
     /** WARNING messages of the initiation answer (spec part 7), their texts bounded; shown to the PSU. */
     bankNotes: jsonb('bank_notes').$type<BankNote[]>(),
     /** For a bulk payment that has ended: each payment's result, from the payment information read (spec 2.6). */

@@ -13,11 +13,13 @@ import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
 import { issueNotificationUri, notificationContentPreferred } from './notifications';
 import { psuIpAddressToKeep } from './psu-request';
 import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
-import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
+import type { ScaState } from './sca';
+import { firstScaDestination } from './sca-destination';
 import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
 import { decideAttempt } from './submission-attempts';
@@ -105,7 +107,11 @@ async function claim(db: Db, paymentId: string): Promise<boolean> {
 
 function settled(payment: Payment): InitiationOutcome | undefined {
   if (payment.phase === 'initiated') {
-    return { ok: true, paymentId: payment.id, redirectTo: payment.scaRedirect ?? `/payments/${payment.id}` };
+    const redirectTo =
+      costsStepOf(payment) === 'pending'
+        ? costsPage(payment.id)
+        : (payment.scaRedirect ?? `/payments/${payment.id}`);
+    return { ok: true, paymentId: payment.id, redirectTo };
   }
   if (payment.phase === 'refused') {
     return refusal(
@@ -184,7 +190,9 @@ async function send(
     return {
       ok: true,
       paymentId: payment.id,
-      redirectTo: await firstScaDestination(db, payment.id, request.psuIpAddress),
+      redirectTo: hasCostsToShow(initiated.costs)
+        ? costsPage(payment.id)
+        : await firstScaDestination(db, payment.id, request.psuIpAddress),
     };
   } catch (error) {
     // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
@@ -245,35 +253,6 @@ function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
       { paymentId, requestId: initiated.requestId, fields: initiated.unreadableCosts },
       'cost members of the initiation answer could not be read and are not shown',
     );
-}
-
-/**
- * Where the PSU goes after the bank accepted the payment: the bank's SCA page, its OAuth server, or
- * our payment page for the approaches we host (method choice, OTP, decoupled waiting, confirmation).
- * An explicit start with nothing to upload is taken at once, so the PSU is not asked to click twice.
- */
-async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: string): Promise<string> {
-  const page = `/payments/${paymentId}`;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return page;
-  const step = nextScaStep(payment);
-  try {
-    if (step.kind === 'redirect') return step.url;
-    if (step.kind === 'oauth') return await oauthRedirect(payment);
-    if (step.kind === 'another-signer') {
-      const { redirectTo } = await advanceSca(
-        db,
-        payment,
-        { kind: 'start' },
-        authorisationContext(payment, psuIpAddress),
-      );
-      return redirectTo ?? page;
-    }
-  } catch (error) {
-    // The payment is at the bank; its page offers the step again.
-    logger.warn({ paymentId, err: error instanceof Error ? error.message : error }, 'could not start SCA');
-  }
-  return page;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { bulkResultsDue } from './bulk-results';
+import { type CostsStep, costsStepOf } from './costs-step';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
@@ -38,6 +39,8 @@ export interface PaymentView {
   bankNotes: BankNote[];
   /** For a bulk that has ended: each payment's result as the bank gave it (spec 2.6), if it was read. */
   bulkResults: BulkResults | null;
+  /** Where the PSU stands with costs shown before SCA: stopped there (cancelled or left unauthorised), or not. */
+  costsStep: CostsStep;
   /** What the PSU is asked to do for SCA on our page, if anything. */
   scaStep: ScaStep;
   scaStatus: string | null;
@@ -66,6 +69,9 @@ function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
 export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
   const atBank = payment.phase === 'initiated';
   const sca = scaStateOf(payment);
+  const costsStep = costsStepOf(payment);
+  // A payment the PSU stopped at its costs is not taken to SCA from here.
+  const toSca = costsStep === null;
   const displayStatus =
     payment.phase === 'refused'
       ? 'refused'
@@ -97,10 +103,13 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
     bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
-    scaStep: nextScaStep(payment),
+    costsStep,
+    scaStep: toSca ? nextScaStep(payment) : { kind: 'none' },
     scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
-      payment.phase === 'initiated' && payment.transactionStatus === 'RCVD' ? payment.scaRedirect : null,
+      toSca && payment.phase === 'initiated' && payment.transactionStatus === 'RCVD'
+        ? payment.scaRedirect
+        : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
     events: events.map((event) => ({

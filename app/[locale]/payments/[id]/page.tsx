@@ -5,7 +5,8 @@ import { QueryProvider } from '@/components/layout/query-provider';
 import { PaymentLive } from '@/components/payments/payment-live';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
+import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { toPaymentView } from '@/lib/payments/view';
 
@@ -21,6 +22,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, id);
   if (!payment) notFound();
+  // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
+  if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
   const [events, t] = await Promise.all([paymentTimeline(db, payment.id), getTranslations('payment')]);
   return (
     <div className="space-y-6">
