@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
 import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
 import { SubscriptionActions } from '@/components/events/subscription-actions';
+import { UpdateEventTypesForm } from '@/components/events/update-event-types-form';
 import { requireOperator } from '@/lib/auth/operator';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
@@ -97,6 +98,14 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                     <p className="text-sm text-slate-700" data-testid="replay-not-offered">
                       {t('replay.notOffered')}
                     </p>
+                  )}
+                  {sub.source !== 'missing' && (
+                    <UpdateEventTypesForm
+                      subscriptionId={sub.id}
+                      name={name}
+                      eventTypes={sub.eventTypes}
+                      description={sub.description}
+                    />
                   )}
                   <SubscriptionActions subscriptionId={sub.id} name={name} replayOffered={replayOffered} />
                 </li>
