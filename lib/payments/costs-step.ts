@@ -1,5 +1,4 @@
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
-import type { Payment } from '@/lib/db/schema';
 
 /**
  * Where the bank's initiation answer gives costs (spec 2.5: fees, currency conversion fee, exchange
@@ -31,7 +30,14 @@ export function hasCostsToShow(costs: PaymentCosts | null | undefined): boolean 
   );
 }
 
-export function costsStepOf(payment: Pick<Payment, 'phase' | 'costs' | 'costsDecision'>): CostsStep {
+/** Of a payment (lib/db/schema.ts `payments`): the members the costs step reads. */
+interface CostsOfPayment {
+  phase: string;
+  costs: PaymentCosts | null;
+  costsDecision: CostsDecision | null;
+}
+
+export function costsStepOf(payment: CostsOfPayment): CostsStep {
   if (payment.costsDecision === 'cancelled' || payment.costsDecision === 'stopped')
     return payment.costsDecision;
   if (payment.costsDecision === 'continued' || payment.phase !== 'initiated') return null;
