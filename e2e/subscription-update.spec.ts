@@ -34,11 +34,11 @@ test('the operator changes a subscription’s event types; a PSU who is no opera
   await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
   const subscriptionId = (await ours.getAttribute('data-subscription-id')) ?? '';
 
-  // Anna is no operator: the events page is not hers, and the action, posted from her session on
-  // our own origin, is refused before it reads anything.
+  // Anna is no operator: the events page is not hers, and the action, posted to it from her session
+  // on our own origin, is refused before it reads anything.
   const anna = await signInAs(browser, 'anna@greidsla.is');
   expect((await anna.goto('/en/events'))?.status()).toBe(404);
-  const response = await anna.request.post('/en/payments', {
+  const response = await anna.request.post('/en/events', {
     headers: {
       'Next-Action': actionId('updateSubscriptionAction'),
       'Content-Type': 'text/plain;charset=UTF-8',
