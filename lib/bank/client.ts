@@ -1,10 +1,10 @@
 import { BankError, refusesToken } from './errors';
 import type { BankRequest, BankResponse } from './http';
 import { bankFetchWithRetry } from './retry';
-import { accessToken, type BankInterface, discardAccessToken } from './tokens';
+import { accessToken, type BankInterface, discardAccessToken, tokenIsRenewable } from './tokens';
 
-function withBearer(request: BankRequest, token: string): BankRequest {
-  return { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } };
+function withBearer(api: BankInterface, request: BankRequest, token: string): BankRequest {
+  return { ...request, api, headers: { ...request.headers, Authorization: `Bearer ${token}` } };
 }
 
 /**
@@ -12,15 +12,17 @@ function withBearer(request: BankRequest, token: string): BankRequest {
  * that is safe (lib/bank/retry.ts). When the bank refuses the token itself (spec part 7: 401 with a
  * token code, or with no code; expired early, revoked, the bank restarted), it is dropped and the call
  * made once more with a new one: a 401 means the bank did nothing, so even a POST is safe to repeat.
- * A 401 for another reason (certificate, subscription key) is not cured by a new token and is thrown.
+ * A 401 for another reason (certificate, subscription key) is not cured by a new token and is thrown,
+ * and so is any 401 to a token we cannot renew (a sandbox token made in the bank's portal).
  */
 export async function callBank(api: BankInterface, request: BankRequest): Promise<BankResponse> {
   const token = await accessToken(api);
   try {
-    return await bankFetchWithRetry(withBearer(request, token));
+    return await bankFetchWithRetry(withBearer(api, request, token));
   } catch (error) {
     if (!(error instanceof BankError && refusesToken(error.status, error.codes))) throw error;
+    if (!tokenIsRenewable(api)) throw error;
     discardAccessToken(api, token);
-    return bankFetchWithRetry(withBearer(request, await accessToken(api)));
+    return bankFetchWithRetry(withBearer(api, request, await accessToken(api)));
   }
 }

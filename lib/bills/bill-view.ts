@@ -15,7 +15,7 @@ export interface BillView {
   reference: string | null;
   /** When the bank's `claim.paid` notice told us it was paid. */
   paidEventAt: string | null;
-  payment: { id: string; transactionStatus: string | null; final: boolean } | null;
+  payment: { id: string; transactionStatus: string | null } | null;
 }
 
 /** Worth asking again soon: a bill is open while a payment of it is under way or settled. */

@@ -3,7 +3,6 @@ import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { Bill } from '@/lib/db/schema';
-import { finalStatusList } from '@/lib/payments/status';
 import type { BillView } from './bill-view';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
@@ -24,12 +23,7 @@ function toView(bill: Bill, payment: { id: string; transactionStatus: string | n
     dueDate: bill.dueDate,
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
-    payment: payment
-      ? {
-          ...payment,
-          final: payment.transactionStatus !== null && finalStatusList.includes(payment.transactionStatus),
-        }
-      : null,
+    payment: payment ? { id: payment.id, transactionStatus: payment.transactionStatus } : null,
   };
 }
 

@@ -769,7 +769,7 @@ describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation c
     });
     expect(back).toEqual({
       status: 303,
-      location: `http://127.0.0.1:9/en/payments/${payment.id}?outcome=ok`,
+      location: `http://127.0.0.1:9/en/payments/${payment.id}`,
     });
     const put = only('PUT', /\/authorisations\/[^/]+$/);
     expect(`${proxy.url}${put.path}`).toBe(link);
@@ -783,7 +783,7 @@ describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation c
     expect(app.sca.scaStateOf(await appPayment(payment.id))?.scaStatus).toBe('finalised');
   });
 
-  it('a confirmation the bank refuses shows the PSU the nok outcome', async () => {
+  it('a confirmation the bank refuses is not taken for a confirmation: the PSU is shown what the bank says', async () => {
     const { payment } = await awaitingConfirmation('refused confirmation');
     proxy.calls.length = 0;
     // The sandbox itself refuses a confirmationCode for a redirect authorisation.
@@ -792,8 +792,10 @@ describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation c
       state: await stateFor(payment.id, 'jon'),
       confirmationCode: 'wrong',
     });
-    expect(back.location).toBe(`http://127.0.0.1:9/en/payments/${payment.id}?outcome=nok`);
+    expect(back.location).toBe(`http://127.0.0.1:9/en/payments/${payment.id}`);
     expect(only('PUT', /\/authorisations\/[^/]+$/).status).toBeGreaterThanOrEqual(400);
+    const { toPaymentView } = await import('@/lib/payments/view');
+    expect(toPaymentView(await appPayment(payment.id), []).outcome).toBe('awaitingPsu');
   });
 
   it('never for another PSU\u2019s payment or with a bad state', async () => {

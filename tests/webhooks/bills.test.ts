@@ -54,6 +54,8 @@ beforeAll(async () => {
   process.env.BANK_EVENTS_BASE_URL = `${bank.url}/events`;
   process.env.BANK_BUSINESS_BASE_URL = `${bank.url}/business`;
   process.env.APP_BASE_URL = 'http://app.test';
+  // The fake webhooks service answers replay (an extra the spec does not define).
+  process.env.BANK_EVENTS_OFFERS_REPLAY = 'true';
   db = await getDb();
 });
 

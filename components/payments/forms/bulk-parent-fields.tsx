@@ -33,7 +33,10 @@ function PaymentInformationIdField() {
         variant="secondary"
         className="mb-6"
         onClick={() =>
-          setValue('payment.paymentInformationId', newPaymentInformationId(), { shouldDirty: true })
+          setValue('payment.paymentInformationId', newPaymentInformationId(), {
+            shouldDirty: true,
+            shouldValidate: true,
+          })
         }
       >
         {t('regenerate')}

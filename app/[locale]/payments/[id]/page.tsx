@@ -6,7 +6,8 @@ import { PaymentLive } from '@/components/payments/payment-live';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
+import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { toPaymentView } from '@/lib/payments/view';
 
@@ -15,25 +16,19 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: (await getTranslations({ locale, namespace: 'payment' }))('title') };
 }
 
-export default async function PaymentPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ locale: string; id: string }>;
-  searchParams: Promise<{ outcome?: string }>;
-}) {
+export default async function PaymentPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId(`/payments/${id}`);
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, id);
   if (!payment) notFound();
-  const [events, t, tr, treceipt, { outcome }] = await Promise.all([
+  // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
+  if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
+  const [events, t, treceipt] = await Promise.all([
     paymentTimeline(db, payment.id),
     getTranslations('payment'),
-    getTranslations('return'),
     getTranslations('receipt'),
-    searchParams,
   ]);
   return (
     <div className="space-y-6">
@@ -49,15 +44,6 @@ export default async function PaymentPage({
           {treceipt('link')}
         </Link>
       </div>
-      {(outcome === 'ok' || outcome === 'nok') && (
-        <p
-          role="status"
-          data-outcome={outcome}
-          className={`rounded border p-3 ${outcome === 'ok' ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50'}`}
-        >
-          {tr(outcome)}
-        </p>
-      )}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <QueryProvider>
           <PaymentLive initial={toPaymentView(payment, events)} />
