@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentProduct } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
-import { bulkTemplates } from '@/lib/db/schema';
+import { bulkTemplates } from '@/lib/db/saved-schema';
 
 /** The queries of the PSU's bulk templates (lib/payments/saved/bulk-templates.ts); every one is the PSU's only. */
 

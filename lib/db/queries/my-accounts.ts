@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { payments, psuAccounts } from '@/lib/db/schema';
+import { psuAccounts } from '@/lib/db/saved-schema';
+import { payments } from '@/lib/db/schema';
 
 /** The queries of the PSU's own accounts (lib/payments/saved/my-accounts.ts); every one is the PSU's only. */
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { type PayeeAccountKind, payees } from '@/lib/db/schema';
+import { type PayeeAccountKind, payees } from '@/lib/db/saved-schema';
 
 /** The queries of the PSU's saved payees (lib/payments/saved/payees.ts); every one is the PSU's only. */
 

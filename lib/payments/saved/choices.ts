@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db';
 import { listMyAccounts } from '@/lib/db/queries/my-accounts';
 import { listPayees } from '@/lib/db/queries/payees';
-import type { PayeeAccountKind } from '@/lib/db/schema';
+import type { PayeeAccountKind } from '@/lib/db/saved-schema';
 import { accountDisplay } from '@/lib/format';
 
 /** One of the PSU's own accounts, as a form offers it. */
