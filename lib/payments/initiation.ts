@@ -6,9 +6,15 @@ import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
-import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { insertClaimedPayment, recordInitiation } from '@/lib/db/queries/initiation';
+import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { issueNotificationUri, notificationContentPreferred } from './notifications';
+import {
+  issueNotificationUri,
+  newNotificationToken,
+  notificationContentPreferred,
+  notificationUri,
+} from './notifications';
 import { psuIpAddressToKeep } from './psu-request';
 import { returnUris } from './return-state';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
@@ -48,13 +54,16 @@ const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
 /**
  * The payment this submission is: one saved before (the same content again), or a new one saved
  * now, before the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of
- * the form, when the content changed while that one is at the bank.
+ * the form, when the content changed while that one is at the bank. A new payment is saved claimed
+ * for sending by this request, with its notification token, in one statement (`sendable`).
  */
 async function saveOnce(db: Db, request: InitiationRequest) {
-  return decideAttempt(db, request, async (database, decided) => {
-    const [row] = await database
-      .insert(payments)
-      .values({
+  const notification = newNotificationToken();
+  let inserted: Payment | undefined;
+  const saved = await decideAttempt(db, request, async (database, decided) => {
+    const row = await insertClaimedPayment(
+      database,
+      {
         psuId: request.psuId,
         submissionId: decided.submissionId,
         correctionOf: decided.correctionOf,
@@ -72,11 +81,17 @@ async function saveOnce(db: Db, request: InitiationRequest) {
         reference: request.summary.reference ?? null,
         elementCount: request.summary.elementCount ?? null,
         psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
-      })
-      .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
-      .returning();
+      },
+      { seconds: claimSeconds(), notificationTokenHash: notification.hash },
+    );
+    inserted = row;
     return row;
   });
+  const sendable =
+    saved.kind === 'payment' && inserted && saved.payment.id === inserted.id
+      ? { notificationUri: notificationUri(inserted.id, notification.token) }
+      : undefined;
+  return { saved, sendable };
 }
 
 async function claim(db: Db, paymentId: string): Promise<boolean> {
@@ -110,10 +125,15 @@ function settled(payment: Payment): InitiationOutcome | undefined {
   return undefined;
 }
 
+/**
+ * Sends a payment this request has claimed. `notification` is the URI whose token was saved with the
+ * payment; without it a new one is issued first.
+ */
 async function send(
   db: Db,
   payment: Payment,
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
+  notification?: string,
 ): Promise<InitiationOutcome> {
   const uris = returnUris(payment.id, payment.psuId);
   try {
@@ -129,39 +149,33 @@ async function send(
       nokRedirectUri: uris.nok,
       psuId: await psuIdHeaderFor(payment.psuId, db),
       notification: {
-        uri: await issueNotificationUri(payment.id, db),
+        uri: notification ?? (await issueNotificationUri(payment.id, db)),
         contentPreferred: notificationContentPreferred,
       },
     });
-    await db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({
-          phase: 'initiated',
-          claimedUntil: null,
-          bankPaymentId: initiated.paymentId,
-          scaRedirect: initiated.scaRedirect ?? null,
-          sca: {
-            ...initiated.sca,
-            scaStatus: undefined,
-            initiationLinks: initiated.sca.links,
-          } satisfies ScaState,
-          transactionStatus: initiated.transactionStatus,
-          updatedAt: databaseNow(),
-        })
-        .where(eq(payments.id, payment.id));
-      await tx.insert(paymentEvents).values({
-        paymentId: payment.id,
+    const recorded = await recordInitiation(
+      db,
+      payment.id,
+      {
+        phase: 'initiated',
+        bankPaymentId: initiated.paymentId,
+        scaRedirect: initiated.scaRedirect ?? null,
+        sca: {
+          ...initiated.sca,
+          scaStatus: undefined,
+          initiationLinks: initiated.sca.links,
+        } satisfies ScaState,
         transactionStatus: initiated.transactionStatus,
-        source: 'initiation',
-        detail: { requestId: initiated.requestId },
-      });
-    });
+      },
+      { source: 'initiation', detail: { requestId: initiated.requestId } },
+    );
     await afterInitiation(payment.id);
     return {
       ok: true,
       paymentId: payment.id,
-      redirectTo: await firstScaDestination(db, payment.id, request.psuIpAddress),
+      redirectTo: recorded
+        ? await firstScaDestination(db, recorded, request.psuIpAddress)
+        : `/payments/${payment.id}`,
     };
   } catch (error) {
     // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
@@ -208,10 +222,9 @@ async function send(
  * our payment page for the approaches we host (method choice, OTP, decoupled waiting, confirmation).
  * An explicit start with nothing to upload is taken at once, so the PSU is not asked to click twice.
  */
-async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: string): Promise<string> {
+async function firstScaDestination(db: Db, payment: Payment, psuIpAddress: string): Promise<string> {
+  const paymentId = payment.id;
   const page = `/payments/${paymentId}`;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return page;
   const step = nextScaStep(payment);
   try {
     if (step.kind === 'redirect') return step.url;
@@ -239,11 +252,12 @@ async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: stri
  */
 export async function initiateOnce(request: InitiationRequest): Promise<InitiationOutcome> {
   const db = await getDb();
-  const saved = await saveOnce(db, request);
+  const { saved, sendable } = await saveOnce(db, request);
   if (saved.kind === 'changedWhileSent') {
     return { ok: false, paymentId: saved.payment.id, messageKey: 'payment.changedWhileSent' };
   }
   let { payment } = saved;
+  if (sendable) return send(db, payment, request, sendable.notificationUri);
   const deadline = Date.now() + settings().BANK_TIMEOUT_MS + 5_000;
   for (;;) {
     const outcome = settled(payment);
