@@ -1,3 +1,4 @@
+import { timedBankCall } from '@/lib/server/server-timing';
 import { BankError, refusesToken } from './errors';
 import type { BankRequest, BankResponse } from './http';
 import { bankFetchWithRetry } from './retry';
@@ -14,15 +15,18 @@ function withBearer(api: BankInterface, request: BankRequest, token: string): Ba
  * made once more with a new one: a 401 means the bank did nothing, so even a POST is safe to repeat.
  * A 401 for another reason (certificate, subscription key) is not cured by a new token and is thrown,
  * and so is any 401 to a token we cannot renew (a sandbox token made in the bank's portal).
+ * The whole call, token included, counts as the bank's time in the request's `Server-Timing`.
  */
-export async function callBank(api: BankInterface, request: BankRequest): Promise<BankResponse> {
-  const token = await accessToken(api);
-  try {
-    return await bankFetchWithRetry(withBearer(api, request, token));
-  } catch (error) {
-    if (!(error instanceof BankError && refusesToken(error.status, error.codes))) throw error;
-    if (!tokenIsRenewable(api)) throw error;
-    discardAccessToken(api, token);
-    return bankFetchWithRetry(withBearer(api, request, await accessToken(api)));
-  }
+export function callBank(api: BankInterface, request: BankRequest): Promise<BankResponse> {
+  return timedBankCall(async () => {
+    const token = await accessToken(api);
+    try {
+      return await bankFetchWithRetry(withBearer(api, request, token));
+    } catch (error) {
+      if (!(error instanceof BankError && refusesToken(error.status, error.codes))) throw error;
+      if (!tokenIsRenewable(api)) throw error;
+      discardAccessToken(api, token);
+      return bankFetchWithRetry(withBearer(api, request, await accessToken(api)));
+    }
+  });
 }

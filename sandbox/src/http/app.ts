@@ -9,6 +9,7 @@ import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { notificationHeaders } from './middleware/notification-headers.js';
 import { securityMiddleware } from './middleware/security.js';
+import { serverTiming } from './middleware/server-timing.js';
 import { adminRoutes } from './routes/admin.js';
 import { bankAppRoutes } from './routes/bank-app.js';
 import { claimRoutes } from './routes/claims.js';
@@ -24,6 +25,8 @@ import { webhooksServiceRoutes } from './routes/webhooks-service.js';
 /** The HTTP face of one bank: every route group, with the bank set on each request (env.ts). */
 export function createApp(bank: Bank, log: (message: string, error?: unknown) => void) {
   const app = new Hono<SandboxEnv>();
+  // First, so that its time covers every other step.
+  app.use('*', serverTiming);
   app.use(
     '*',
     bankContext(() => bank),
