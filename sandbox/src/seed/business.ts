@@ -7,8 +7,25 @@ import { findPsu, insertPsu } from '../db/queries/psus.js';
 import { icelandicIban } from '../shared/iban.js';
 import { hashPassword } from '../shared/passwords.js';
 
+/** A business user (a company) of the `openid b2b` token request, with the account its claims are paid to. */
+export interface BusinessUser {
+  username: string;
+  password: string;
+  name: string;
+  kennitala: string;
+  account: { iban: string; name: string; currency: string; balanceMinor: string };
+}
+
+export interface SeedClaim {
+  payorId: string;
+  amount: bigint;
+  dueInDays: number;
+  partialAllowed: boolean;
+  reference: string;
+}
+
 /** The demo business user (a company): client_id/client_secret of the `openid b2b` token request. */
-export const BUSINESS_USER = {
+export const BUSINESS_USER: BusinessUser = {
   username: 'greidsla-ehf',
   password: 'sandbox-b2b',
   name: 'Greiðsla ehf.',
@@ -19,10 +36,10 @@ export const BUSINESS_USER = {
     currency: 'ISK',
     balanceMinor: '0',
   },
-} as const;
+};
 
 /** Open claims of Greiðsla ehf. on Jón Jónsson, due this many days after the seeding day. */
-export const SEED_CLAIMS = [
+export const SEED_CLAIMS: readonly SeedClaim[] = [
   { payorId: '0101302989', amount: 12_500n, dueInDays: 14, partialAllowed: false, reference: 'ASKRIFT-2026' },
   { payorId: '0101302989', amount: 48_900n, dueInDays: 30, partialAllowed: true, reference: 'REIKN-1042' },
 ] as const;
@@ -31,9 +48,12 @@ export const SEED_CLAIMS = [
  * Idempotent: adds the business user, its account and its seeded claims where they are missing, so a
  * data dir made before they existed gets them on the next start.
  */
-export async function seedBusiness(db: Db): Promise<void> {
+export async function seedBusiness(
+  db: Db,
+  u: BusinessUser = BUSINESS_USER,
+  claims: readonly SeedClaim[] = SEED_CLAIMS,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const u = BUSINESS_USER;
     if (!(await findPsu(tx, u.username))) {
       await insertPsu(tx, { ...u, passwordHash: hashPassword(u.password) });
       await insertAccount(
@@ -48,9 +68,9 @@ export async function seedBusiness(db: Db): Promise<void> {
         { ifAbsent: true },
       );
     }
-    if (await hasClaims(tx, u.username)) return;
+    if (claims.length === 0 || (await hasClaims(tx, u.username))) return;
     const now = await sandboxNow(tx);
-    for (const claim of SEED_CLAIMS) {
+    for (const claim of claims) {
       await createClaim(tx, {
         claimantUsername: u.username,
         claimantKennitala: u.kennitala,
