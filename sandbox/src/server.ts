@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import { type BankRuntime, bankRuntime, schemaOf } from './bank-runtime.js';
 import { type BankProfile, DEFAULT_BANK } from './banks.js';
 import {
@@ -14,7 +13,7 @@ import {
 import type { Db } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
-import { createApp } from './http/app.js';
+import { serveBanks } from './http/banks.js';
 import { listen } from './http/listen.js';
 import type { NotificationOptions } from './notifications/worker.js';
 import { seed } from './seed/seed.js';
@@ -134,7 +133,13 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
 
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    listening = await listen(serveBanks(runtimes, log), { port: config.port, host, tls: config.tls });
+    listening = await listen(
+      serveBanks(
+        runtimes.map(({ path, runtime }) => ({ path, bank: runtime.bank })),
+        log,
+      ),
+      { port: config.port, host, tls: config.tls },
+    );
   } catch (error) {
     // For example the port is taken: leave nothing open behind.
     await closeBanks();
@@ -155,21 +160,4 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       return closing;
     },
   };
-}
-
-/** The default bank at the root; every other bank under its own path, which its routes never see. */
-function serveBanks(
-  runtimes: readonly { path: string; runtime: BankRuntime }[],
-  log: (message: string, error?: unknown) => void,
-) {
-  const [root, ...others] = runtimes.map(({ path, runtime }) => ({
-    path,
-    app: createApp(runtime.bank, log),
-  }));
-  if (!root) throw new Error('no bank to serve');
-  if (others.length === 0) return root.app.fetch;
-  const router = new Hono();
-  for (const { path, app } of others) router.mount(path, app.fetch);
-  router.mount('/', root.app.fetch, { replaceRequest: false });
-  return router.fetch;
 }
