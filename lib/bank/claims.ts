@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
+import { currentBank } from './scope';
 
 /**
  * The claims business interface (kröfur): read with the business token of the claimant, Greiðsla
@@ -35,7 +35,7 @@ export const claimSchema = z.object({
 export type Claim = z.infer<typeof claimSchema>;
 
 function claimsUrl(): string {
-  return `${settings().BANK_BUSINESS_BASE_URL.replace(/\/$/, '')}/claims`;
+  return `${currentBank('business').urls.business}/claims`;
 }
 
 /** A claimId carries a `+` (`5501692829015966000001+20260415`); as a path segment it is sent as %2B. */

@@ -1,6 +1,7 @@
 import { BankError, refusesToken } from './errors';
 import type { BankRequest, BankResponse } from './http';
 import { bankFetchWithRetry } from './retry';
+import { currentBank } from './scope';
 import { accessToken, type BankInterface, discardAccessToken } from './tokens';
 
 function withBearer(request: BankRequest, token: string): BankRequest {
@@ -15,12 +16,15 @@ function withBearer(request: BankRequest, token: string): BankRequest {
  * A 401 for another reason (certificate, subscription key) is not cured by a new token and is thrown.
  */
 export async function callBank(api: BankInterface, request: BankRequest): Promise<BankResponse> {
-  const token = await accessToken(api);
+  // The bank of the work in progress (lib/bank/scope.ts): its token and its subscription key.
+  const bank = currentBank(api);
+  const toBank = { ...request, subscriptionKey: bank.credentials.subscriptionKey };
+  const token = await accessToken(api, bank);
   try {
-    return await bankFetchWithRetry(withBearer(request, token));
+    return await bankFetchWithRetry(withBearer(toBank, token));
   } catch (error) {
     if (!(error instanceof BankError && refusesToken(error.status, error.codes))) throw error;
-    discardAccessToken(api, token);
-    return bankFetchWithRetry(withBearer(request, await accessToken(api)));
+    discardAccessToken(api, token, bank);
+    return bankFetchWithRetry(withBearer(toBank, await accessToken(api, bank)));
   }
 }

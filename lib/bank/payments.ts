@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
 import { callBank } from './client';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
+import { currentBank } from './scope';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
@@ -49,7 +49,7 @@ export interface Initiated {
 export async function initiatePayment(input: InitiatePaymentInput): Promise<Initiated> {
   const response = await callBank('payments', {
     method: 'POST',
-    url: `${settings().BANK_BASE_URL}/api/v1/${input.service}/${input.product}`,
+    url: `${currentBank('payments').urls.payments}/api/v1/${input.service}/${input.product}`,
     json: input.body,
     headers: {
       'PSU-IP-Address': input.psuIpAddress,
@@ -91,7 +91,7 @@ export interface PaymentRef {
 function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
   const given = ref.links?.[link];
   if (given) return given;
-  const self = `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
+  const self = `${currentBank('payments').urls.payments}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
   return link === 'self' ? self : `${self}/status`;
 }
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
+import type { DirectoryBank } from './directory';
 import { BankError, BankProtocolError, BankTokenError } from './errors';
 import { bankFetchWithRetry } from './retry';
+import { currentBank } from './scope';
 
 /**
  * The bank's interfaces by the token they take. `payments`: the payment interface, with the TPP's
@@ -26,29 +27,39 @@ interface CachedToken {
 // Refresh a minute before expiry, so that a token never expires on its way to the bank.
 const refreshMarginMs = 60_000;
 
-function credentials(api: BankInterface): Record<string, string> {
-  const current = settings();
+function credentials(api: BankInterface, bank: DirectoryBank): Record<string, string> {
+  const { clientId, clientSecret, businessUsername, businessPassword } = bank.credentials;
   return api === 'payments'
-    ? { client_id: current.BANK_CLIENT_ID, client_secret: current.BANK_CLIENT_SECRET, scope: 'pis:' }
-    : { client_id: current.BANK_B2B_USERNAME, client_secret: current.BANK_B2B_PASSWORD, scope: 'openid b2b' };
+    ? { client_id: clientId, client_secret: clientSecret, scope: 'pis:' }
+    : { client_id: businessUsername, client_secret: businessPassword, scope: 'openid b2b' };
 }
 
-// One per interface and per process (not per module copy: route handlers, server actions and the
-// job workers are bundled apart).
-const caches = {
-  payments: processGlobal<{ cached?: CachedToken; inFlight?: Promise<CachedToken> }>('tpp-token', () => ({})),
-  business: processGlobal<{ cached?: CachedToken; inFlight?: Promise<CachedToken> }>(
-    'business-token',
-    () => ({}),
-  ),
-};
+interface TokenState {
+  cached?: CachedToken;
+  inFlight?: Promise<CachedToken>;
+}
 
-/** A client-credentials token from `{auth_url}/oauth/v2/oauth-token`. */
-async function requestToken(api: BankInterface): Promise<CachedToken> {
+// One per bank, interface and process (not per module copy: route handlers, server actions and the
+// job workers are bundled apart).
+const caches = processGlobal('bank-tokens', () => new Map<string, TokenState>());
+
+function cacheOf(api: BankInterface, bank: DirectoryBank): TokenState {
+  const key = `${bank.id}\u0000${api}`;
+  let state = caches.get(key);
+  if (!state) {
+    state = {};
+    caches.set(key, state);
+  }
+  return state;
+}
+
+/** A client-credentials token from the bank's `{auth_url}/oauth/v2/oauth-token`. */
+async function requestToken(api: BankInterface, bank: DirectoryBank): Promise<CachedToken> {
   const response = await bankFetchWithRetry({
     method: 'POST',
-    url: `${settings().BANK_AUTH_URL}/oauth/v2/oauth-token`,
-    form: { grant_type: 'client_credentials', ...credentials(api) },
+    url: `${bank.urls.auth}/oauth/v2/oauth-token`,
+    form: { grant_type: 'client_credentials', ...credentials(api, bank) },
+    subscriptionKey: bank.credentials.subscriptionKey,
   }).catch((error: unknown) => {
     throw error instanceof BankError ? BankTokenError.from(error) : error;
   });
@@ -61,11 +72,14 @@ async function requestToken(api: BankInterface): Promise<CachedToken> {
   };
 }
 
-/** A token for the interface: cached until shortly before it expires, with one request in flight at a time. */
-export async function accessToken(api: BankInterface): Promise<string> {
-  const state = caches[api];
+/**
+ * A token for the interface of `bank`: cached until shortly before it expires, with one request in flight at a
+ * time; each bank's tokens apart from every other's.
+ */
+export async function accessToken(api: BankInterface, bank = currentBank(api)): Promise<string> {
+  const state = cacheOf(api, bank);
   if (state.cached && Date.now() < state.cached.refreshAt) return state.cached.value;
-  state.inFlight ??= requestToken(api).finally(() => {
+  state.inFlight ??= requestToken(api, bank).finally(() => {
     state.inFlight = undefined;
   });
   state.cached = await state.inFlight;
@@ -73,7 +87,7 @@ export async function accessToken(api: BankInterface): Promise<string> {
 }
 
 /** Forgets a token the bank no longer accepts, unless a newer one has replaced it already. */
-export function discardAccessToken(api: BankInterface, token: string): void {
-  const state = caches[api];
+export function discardAccessToken(api: BankInterface, token: string, bank = currentBank(api)): void {
+  const state = cacheOf(api, bank);
   if (state.cached?.value === token) state.cached = undefined;
 }

@@ -7,6 +7,7 @@ import {
   readScaStatus,
 } from '@/lib/bank/authorisations';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
+import { currentBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
@@ -141,7 +142,7 @@ export async function oauthRedirect(payment: Payment): Promise<string> {
   const endpoint = new URL(await oauthAuthorizationEndpoint(sca.links.scaOAuth));
   endpoint.search = new URLSearchParams({
     response_type: 'code',
-    client_id: settings().BANK_CLIENT_ID,
+    client_id: currentBank('payments').credentials.clientId,
     redirect_uri: oauthReturnUri(payment.id),
     scope: `PIS:${payment.bankPaymentId}`,
     state: returnState(payment.id, payment.psuId),
