@@ -1,5 +1,6 @@
 import { BankError, BankUnavailableError } from '@/lib/bank/errors';
 import { readPaymentStatus } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
@@ -19,16 +20,15 @@ export async function syncPaymentStatus(
   psuIpAddress?: string,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
+  const ref = {
+    service: payment.service,
+    product: payment.product,
+    paymentId: payment.bankPaymentId,
+    links: scaStateOf(payment)?.initiationLinks,
+  };
   try {
-    const status = await readPaymentStatus(
-      {
-        service: payment.service,
-        product: payment.product,
-        paymentId: payment.bankPaymentId,
-        links: scaStateOf(payment)?.initiationLinks,
-      },
-      psuIpAddress,
-    );
+    // At the payment's own bank, with that bank's token: never another's.
+    const status = await inBank(payment.bankId, () => readPaymentStatus(ref, psuIpAddress));
     const changed = await recordStatus(db, payment.id, status, source);
     return { changed, status };
   } catch (error) {

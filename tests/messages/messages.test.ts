@@ -3,6 +3,8 @@ import { bankErrorCodes } from '@/lib/bank/errors';
 import { transactionStatuses } from '@/lib/payments/status';
 import accountEn from '@/messages/account/en.json';
 import accountIs from '@/messages/account/is.json';
+import banksEn from '@/messages/banks/en.json';
+import banksIs from '@/messages/banks/is.json';
 import en from '@/messages/en.json';
 import eventsEn from '@/messages/events/en.json';
 import eventsIs from '@/messages/events/is.json';
@@ -23,8 +25,15 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const english = leaves({ ...en, ...accountEn, ...validationEn, ...formsEn, ...eventsEn } as Tree);
-const icelandic = leaves({ ...is, ...accountIs, ...validationIs, ...formsIs, ...eventsIs } as Tree);
+const english = leaves({ ...en, ...accountEn, ...validationEn, ...formsEn, ...eventsEn, ...banksEn } as Tree);
+const icelandic = leaves({
+  ...is,
+  ...accountIs,
+  ...validationIs,
+  ...formsIs,
+  ...eventsIs,
+  ...banksIs,
+} as Tree);
 
 describe('app messages', () => {
   it('have the same keys in Icelandic and English', () => {
