@@ -43,7 +43,7 @@ const env = {
   PORT: appPort,
   SANDBOX_PORT: sandboxPort,
   SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataRoot, 'sandbox'),
-  BANK_DIRECTORY: bankDirectory,
+  ...(bankDirectory ? { BANK_DIRECTORY: bankDirectory } : {}),
   BANK_BASE_URL: process.env.BANK_BASE_URL ?? `${sandboxUrl}/psd2`,
   BANK_AUTH_URL: process.env.BANK_AUTH_URL ?? sandboxUrl,
   BANK_EVENTS_BASE_URL: process.env.BANK_EVENTS_BASE_URL ?? `${sandboxUrl}/events`,

@@ -48,7 +48,7 @@ export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) 
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>
-      <ProductAccountFields />
+      <ProductAccountFields service="periodic-payments" />
       <AmountField name="payment.instructedAmount" />
       <RemittanceField
         name="payment.remittanceInformationUnstructured"

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
+import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { PeriodicPaymentForm } from '@/components/payments/forms/periodic-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
+import { publicDirectory } from '@/lib/bank/directory';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -18,7 +20,9 @@ export default async function NewPeriodicPaymentPage({ params }: { params: Promi
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
-        <PeriodicPaymentForm submissionId={randomUUID()} />
+        <BankDirectoryProvider banks={publicDirectory()}>
+          <PeriodicPaymentForm submissionId={randomUUID()} />
+        </BankDirectoryProvider>
       </ClientMessages>
     </div>
   );
