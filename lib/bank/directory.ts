@@ -141,6 +141,11 @@ export function bankById(id: string, directory: BankDirectory = bankDirectory())
   return directory.find((bank) => bank.id === id);
 }
 
+/** The name the PSU knows a payment's bank by; for an id no longer listed, undefined. */
+export function bankName(id: string): string | undefined {
+  return bankById(id)?.name;
+}
+
 /** What the browser may know of a bank: never its URLs or credentials. */
 export interface PublicBank {
   id: string;
