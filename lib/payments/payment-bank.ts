@@ -1,15 +1,17 @@
 import { bankDirectory } from '@/lib/bank/directory';
 import { bankOfAccount } from '@/lib/bank/offer';
-import type { InitiationRequest } from './initiation';
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 
 /**
  * The bank a payment goes to: the directory's bank of its debtor account (lib/bank/directory.ts), if that bank
  * offers its service and product. Decided on the server for every submission, before anything is saved or sent,
  * whatever the form showed.
  */
-export function paymentBank(
-  request: Pick<InitiationRequest, 'body' | 'service' | 'product'>,
-): { ok: true; id: string } | { ok: false; messageKey: string } {
+export function paymentBank(request: {
+  body: Record<string, unknown>;
+  service: PaymentService;
+  product: PaymentProduct;
+}): { ok: true; id: string } | { ok: false; messageKey: string } {
   const debtor = request.body.debtorAccount as { iban?: unknown; bban?: unknown } | undefined;
   const account = debtor?.iban ?? debtor?.bban;
   const bank = typeof account === 'string' ? bankOfAccount(bankDirectory(), account) : undefined;
