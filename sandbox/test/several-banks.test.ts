@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_BANKS } from '../src/banks.js';
 import type { RunningSandbox } from '../src/server.js';
-import { expectError, JON_MAIN, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
+import {
+  expectError,
+  formAction,
+  JON_MAIN,
+  ScaBrowser,
+  singlePayment,
+  startTestSandbox,
+  TestTpp,
+} from './helpers.js';
 import { B2B_USER, BusinessClient } from './webhooks-support.js';
 
 const bank = (id: string) => {
@@ -117,6 +125,22 @@ describe('one process, several banks', () => {
     expect(page.html).toContain('lang="is"');
     expect(page.html).not.toContain('class="language"');
     expect(page.html).not.toContain('English');
+
+    // Every form and link of its pages stays under the bank's own path, and so does its sign-in cookie.
+    const base = `${sandbox.url}/banks/vestur/sca/`;
+    const loginUrl = new URL(first.location ?? '', href).toString();
+    const login = formAction(page.html, loginUrl);
+    expect(login.startsWith(base)).toBe(true);
+    const posted = await browser.post(login, { username: 'jon', password: 'sandbox' });
+    expect(posted.status).toBe(303);
+    expect(posted.location?.startsWith('/banks/vestur/sca/')).toBe(true);
+    const reviewUrl = new URL(posted.location ?? '', href).toString();
+    let review = await browser.get(reviewUrl);
+    if (review.status === 302)
+      review = await browser.get(new URL(review.location ?? '', reviewUrl).toString());
+    expect(review.status).toBe(200);
+    const decided = await browser.post(formAction(review.html, reviewUrl), { decision: 'approve' });
+    expect(decided.location).toContain('result=ok');
   });
 
   it("keeps each bank's webhooks service to itself: a subscription of one bank is unknown at another (webhooks spec)", async () => {
