@@ -35,16 +35,10 @@ const e2eOtherBanks = 'nordur vestur';
 const bankDirectoryFile = path.join(runDir, 'banks.json');
 writeAppDirectory(bankDirectoryFile, sandboxUrl, [DEFAULT_BANK, ...otherBanksNamed(e2eOtherBanks)]);
 
-// The electronic-ID provider of the tests (e2e/support/identity-provider.ts) on a free loopback port,
-// chosen once by the first process that reads this file and inherited by the workers.
-process.env.E2E_IDP_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
-export const idpUrl = `http://127.0.0.1:${process.env.E2E_IDP_PORT}`;
-const idpClient = { id: 'greidsla-e2e', secret: 'e2e-electronic-id-client-secret' };
+// The electronic-ID provider is the sandbox bank's (sandbox/README.md, Electronic ID), with the client it
+// registers for the app by default.
+export const idpUrl = `${sandboxUrl}/idp`;
+const idpClient = { id: 'greidsla', secret: 'greidsla-eid-secret' };
 // The signed-in session of the setup project, kept with this run so that parallel runs never share it.
 process.env.E2E_SESSION_FILE = path.join(runDir, 'psu-session.json');
 
@@ -58,14 +52,26 @@ const chromiumFlags = [
   '--no-first-run',
 ];
 
+// Two browsers at once: most of a spec's time is spent waiting on the bank and the app, so a second
+// worker fills the first one's waits. Specs keep apart at the one shared sandbox bank and demo PSU by
+// paying from accounts of their own where they set fault rules or look for the bank's authorisation;
+// a spec whose tests depend on each other says so (`test.describe.configure`).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+// Specs that need the app to themselves: the fuzz suite reads every error-level line the app logged
+// while it ran, so it runs once every other spec has passed (a failure elsewhere leaves it not run).
+// Alone: `npx playwright test e2e/security-fuzz.spec.ts --no-deps` (it signs up a PSU of its own).
+const alone = /security-fuzz\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: path.join(runDir, 'results'),
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Bounds on a failure, not on a pass: two workers share the machine's cores with the app and the
+  // bank, and a machine busy with other work takes minutes for a spec that takes seconds idle.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.data/test-results/playwright.json' }],
@@ -79,33 +85,30 @@ export default defineConfig({
     { name: 'setup', testMatch: /global\.setup\.ts/ },
     {
       name: 'chromium',
+      testIgnore: alone,
       use: { ...devices['Desktop Chrome'], storageState: process.env.E2E_SESSION_FILE },
       dependencies: ['setup'],
+    },
+    {
+      name: 'chromium-alone',
+      testMatch: alone,
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['chromium'],
     },
   ],
   webServer: [
     {
-      command: 'node_modules/.bin/tsx e2e/support/identity-provider.ts',
-      url: `${idpUrl}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        IDP_PORT: String(process.env.E2E_IDP_PORT),
-        IDP_REDIRECT_URI: `${appUrl}/api/auth/callback/eid`,
-        IDP_CLIENT_ID: idpClient.id,
-        IDP_CLIENT_SECRET: idpClient.secret,
-      },
-    },
-    {
       command: 'node_modules/.bin/tsx sandbox/src/main.ts',
       url: `${sandboxUrl}/sandbox/health`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      // A new data dir, migrated and seeded: seconds when idle, minutes on a machine busy with other work.
+      timeout: 300_000,
       env: {
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_OTHER_BANKS: e2eOtherBanks,
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
         SANDBOX_DATABASE_URL: process.env.E2E_SANDBOX_DATABASE_URL ?? '',
+        SANDBOX_PUBLIC_URL: sandboxUrl,
         // The app's address: the redirect URI of the app's client at the bank's electronic-ID provider.
         APP_BASE_URL: appUrl,
         LOG_LEVEL: 'warn',
@@ -116,7 +119,7 @@ export default defineConfig({
       stdout: 'pipe',
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: {
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',

@@ -9,8 +9,10 @@ export default defineConfig({
     pool: 'forks',
     env: { LOG_LEVEL: 'error' },
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds on a failure, not on a pass: what takes a second on an idle machine takes a minute on one
+    // busy with other work (starting a bank, loading the app's modules, copying a database).
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     // next-intl imports "next/navigation" without an extension, which Node's ESM resolver refuses;
     // Vite resolves it when next-intl is inlined (component tests render next-intl components).
     server: { deps: { inline: ['next-intl'] } },

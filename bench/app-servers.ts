@@ -82,9 +82,18 @@ export async function snapshotBuild(into: string): Promise<string> {
   return dir;
 }
 
-/** Starts the sandbox bank and the app's server (the app must be built), or uses BENCH_APP_URL. */
+/**
+ * Starts the sandbox bank and the app's server (the app must be built), or uses BENCH_APP_URL.
+ * `appEnv` adds to the app's environment; `prepareAppData` fills the app's data dir before the app
+ * starts on it (not called with BENCH_APP_URL).
+ */
 export async function appServers(
-  options: { appPort?: number; sandboxPort?: number } = {},
+  options: {
+    appPort?: number;
+    sandboxPort?: number;
+    appEnv?: Record<string, string>;
+    prepareAppData?: (appDataDir: string) => Promise<void>;
+  } = {},
 ): Promise<AppServers> {
   if (process.env.BENCH_APP_URL) {
     return {
@@ -126,6 +135,7 @@ export async function appServers(
     });
     children.push(sandbox);
     await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank', sandbox);
+    await options.prepareAppData?.(path.join(runDir, 'app'));
     const app = spawn(process.execPath, [path.join(root, 'scripts/app-server.mjs')], {
       cwd: appRoot,
       stdio: ['ignore', quiet, 'inherit'],
@@ -143,6 +153,7 @@ export async function appServers(
         BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
         BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
         LOG_LEVEL: 'warn',
+        ...options.appEnv,
       },
     });
     children.push(app);

@@ -1,4 +1,5 @@
-// First-load JavaScript of each page (target: under 180 kB compressed per page). Each page of
+// First-load JavaScript of each page (targets: at most 135 kB compressed on plain pages, 150 kB on the
+// payment forms, whose validation runs in the browser; the framework alone is about 130 kB). Each page of
 // app/**/page.tsx is loaded once in headless Chromium, with an empty cache, against the built app
 // (`next start`) and the sandbox bank; every script requested before the page's `load` event is
 // counted: its body gzipped here (level 6, as Next's compression does), and what went over the
@@ -9,7 +10,12 @@ import { gzipSync } from 'node:zlib';
 import { appServers, launchChromium, makePayment, pageRoutes, signIn } from './app-servers';
 import { type Figure, printResult } from './support';
 
-const TARGET_KB = 180;
+const TARGET_PLAIN_KB = 135;
+const TARGET_FORM_KB = 150;
+/** The pages with a payment form: the new single, bulk and periodic payment, and paying a bill. */
+const isFormPage = (route: string) =>
+  /\/payments\/new\/(single|bulk|periodic)$|\/bills\/\[claimId\]\/pay$/.test(route);
+const targetFor = (route: string) => (isFormPage(route) ? TARGET_FORM_KB : TARGET_PLAIN_KB);
 const kB = (bytes: number) => bytes / 1000;
 const publicPages = /\/(sign-in|sign-up)$/;
 
@@ -54,7 +60,7 @@ try {
   });
 
   console.log(
-    `First-load JavaScript per page, gzip level 6 (kB = 1000 bytes), target < ${TARGET_KB} kB, ${servers.appUrl}`,
+    `First-load JavaScript per page, gzip level 6 (kB = 1000 bytes), targets <= ${TARGET_PLAIN_KB} kB (plain pages), <= ${TARGET_FORM_KB} kB (payment forms), ${servers.appUrl}`,
   );
   console.log(
     `  ${'page'.padEnd(42)} ${'scripts'.padStart(7)} ${'raw'.padStart(9)} ${'gzip'.padStart(9)} ${'wire'.padStart(9)}`,
@@ -106,7 +112,8 @@ try {
     const sum = (key: 'raw' | 'gzip' | 'wire', list = counted) => list.reduce((t, s) => t + s[key], 0);
     const label = finalPath === path ? path : `${path} → ${finalPath}`;
     const gz = kB(sum('gzip'));
-    const met = gz < TARGET_KB;
+    const targetKb = targetFor(route);
+    const met = gz <= targetKb;
     console.log(
       `  ${label.padEnd(42)} ${String(counted.length).padStart(7)} ${kB(sum('raw')).toFixed(1).padStart(7)}kB ${gz.toFixed(1).padStart(7)}kB ${kB(sum('wire')).toFixed(1).padStart(7)}kB  ${met ? 'met' : 'NOT met'}${later.length ? `  (+${later.length} prefetched later, ${kB(sum('gzip', later)).toFixed(1)} kB gzip, not counted)` : ''}`,
     );
@@ -114,7 +121,7 @@ try {
       name: `First-load JS, ${route.replace(paymentId ?? '\u0000', '[id]').replace('[locale]', 'is')}`,
       value: gz,
       unit: 'kB gzip',
-      target: `< ${TARGET_KB} kB`,
+      target: `<= ${targetKb} kB`,
       met,
       reference: `${counted.length} scripts, ${kB(sum('raw')).toFixed(0)} kB raw, ${kB(sum('wire')).toFixed(1)} kB over the wire${finalPath === path ? '' : `; landed on ${finalPath.replace(paymentId ?? '\u0000', '[id]')}`}`,
     });

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import * as schema from '@/lib/db/schema';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { insertPaymentHistory } from './payment-history-seed';
 import { postgresServer } from './postgres-server';
 import { type Figure, formatSummary, ms, printResult, rowsOf, summarise } from './support';
 
@@ -67,41 +68,8 @@ async function seed(db: Db): Promise<{ psuId: string }> {
   const ids = rowsOf<{ id: string }>(psuRows).map((r) => r.id);
   const [psuA, psuB] = ids;
   if (!psuA || !psuB) throw new Error('PSUs not inserted');
-  const batch = 25_000;
-  for (const [psuId, count] of [
-    [psuA, total],
-    [psuB, others],
-  ] as const) {
-    for (let from = 1; from <= count; from += batch) {
-      const to = Math.min(count, from + batch - 1);
-      // Timestamps are whole milliseconds (as JavaScript writes them) and every seventh repeats the
-      // one before, so that the (created_at, id) order is exercised where created_at ties.
-      await db.execute(sql`
-        insert into payments (psu_id, submission_id, idempotency_key, service, product, body,
-          sca_language, ui_locale, phase, transaction_status, bank_payment_id, amount, currency,
-          creditor_name, creditor_account, reference, created_at, updated_at)
-        select ${psuId}::uuid, gen_random_uuid(), gen_random_uuid(),
-          case when i % 10 = 0 then 'bulk-payments' when i % 10 = 1 then 'periodic-payments' else 'payments' end,
-          'credit-transfers',
-          jsonb_build_object(
-            'debtorAccount', jsonb_build_object('iban', 'IS140159260076545510730339'),
-            'creditorAccount', jsonb_build_object('iban', 'IS870301260012345101696399'),
-            'instructedAmount', jsonb_build_object('currency', 'ISK', 'amount', (1000 + i)::text),
-            'remittanceInformationUnstructured', 'Reikningur ' || i),
-          'is', 'is', 'initiated',
-          (array['ACSC','ACSC','ACSC','ACSP','RJCT','CANC','RCVD'])[1 + i % 7],
-          md5(${psuId}::text || i::text),
-          (1000 + i)::text, 'ISK', 'Viðtakandi ' || (i % 500), 'IS870301260012345101696399',
-          'Reikningur ' || i,
-          ts, ts
-        from (
-          select i, timestamptz '2023-01-01T00:00:00Z'
-            + ((i - (i % 7 = 0)::int) * (94608000000 / ${count}::bigint)) * interval '1 millisecond' as ts
-          from generate_series(${from}::int, ${to}::int) as i
-        ) as s`);
-    }
-  }
-  await db.execute(sql`analyze payments`);
+  await insertPaymentHistory(db, psuA, total);
+  await insertPaymentHistory(db, psuB, others);
   console.log(
     `  seeded ${total.toLocaleString('en')} + ${others.toLocaleString('en')} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -1,5 +1,5 @@
 // Lighthouse performance and accessibility of sign-in, new payment (single) and the history
-// (targets: performance at least 95, accessibility 100), on the built app and the sandbox bank, in
+// (targets: performance 100 on sign-in and the history, at least 98 on the form; accessibility 100), on the built app and the sandbox bank, in
 // Debian's Chromium. Lighthouse's default settings (mobile: emulated Moto G Power, simulated slow 4G
 // and 4x CPU slowdown) give the figures held to the targets; its desktop settings are shown beside.
 // For the signed-in pages the demo PSU signs in through the form (Playwright), and its session
@@ -13,13 +13,19 @@ import { appServers, chromiumFlags, chromiumPath, launchChromium, signIn } from 
 import { type Figure, printResult } from './support';
 
 const runs = Number(process.argv[2] ?? 1);
-const TARGET_PERFORMANCE = 95;
+/** Lighthouse mobile performance: 100 on sign-in and the history, at least 98 on the payment forms. */
+const TARGET_PERFORMANCE = { plain: 100, form: 98 };
 const TARGET_ACCESSIBILITY = 100;
 
 const pages = [
-  { name: 'sign-in', path: '/is/sign-in', signedIn: false },
-  { name: 'new payment (single)', path: '/is/payments/new/single', signedIn: true },
-  { name: 'history', path: '/is/payments', signedIn: true },
+  { name: 'sign-in', path: '/is/sign-in', signedIn: false, target: TARGET_PERFORMANCE.plain },
+  {
+    name: 'new payment (single)',
+    path: '/is/payments/new/single',
+    signedIn: true,
+    target: TARGET_PERFORMANCE.form,
+  },
+  { name: 'history', path: '/is/payments', signedIn: true, target: TARGET_PERFORMANCE.plain },
 ];
 
 const servers = await appServers();
@@ -107,8 +113,8 @@ try {
             name: `Lighthouse performance, ${page.name} (${page.path}, default mobile settings)`,
             value: perf,
             unit: '',
-            target: `>= ${TARGET_PERFORMANCE}`,
-            met: perf >= TARGET_PERFORMANCE,
+            target: `>= ${page.target}`,
+            met: perf >= page.target,
             reference: metrics,
           },
           {

@@ -7,10 +7,9 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { startSandbox } from '../sandbox/src/server';
 import { pgliteTemplate } from '../sandbox/src/testing';
-import { initiateAt, NORMAL_PAYMENT, tppToken } from './sandbox-client';
+import { initiationLoad, tppToken } from './sandbox-client';
 
 const seconds = Number(process.argv[2] ?? 10);
 const concurrency = Number(process.argv[3] ?? 16);
@@ -29,34 +28,16 @@ interface Result {
   p95: number;
 }
 
-/** `concurrency` clients initiating back to back for `duration` seconds, after a one-second warm-up. */
+/** `concurrency` clients initiating back to back for `seconds`, after a one-second warm-up. */
 async function run(backend: string, base: string): Promise<Result> {
-  const bearer = await tppToken(base);
-  const loop = async (until: number, latencies: number[] | undefined, errors: { n: number }) => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      const status = await initiateAt(base, bearer, NORMAL_PAYMENT);
-      if (status !== 201) errors.n++;
-      else latencies?.push(performance.now() - started);
-    }
-  };
-  const warm = performance.now() + 1000;
-  await Promise.all(Array.from({ length: concurrency }, () => loop(warm, undefined, { n: 0 })));
-  const latencies: number[] = [];
-  const errors = { n: 0 };
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, () => loop(started + seconds * 1000, latencies, errors)),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const load = await initiationLoad(base, await tppToken(base), { seconds, concurrency });
   return {
     backend,
-    count: latencies.length,
-    errors: errors.n,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
+    count: load.count,
+    errors: load.errors,
+    perSecond: load.perSecond,
+    p50: percentile(load.latencies, 50),
+    p95: percentile(load.latencies, 95),
   };
 }
 

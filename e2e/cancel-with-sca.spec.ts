@@ -19,7 +19,7 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'en');
   await page.getByRole('button', { name: 'Approve' }).click();
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   // Authorised and waiting for its date: the bank no longer cancels it without SCA.
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', /^(ACTC|PDNG|ACSP)$/, {
     timeout: 20_000,
@@ -36,7 +36,7 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
 
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
 });

@@ -83,7 +83,8 @@ test('single card deposit with a masked card number', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expect(page.getByLabel('Card number (masked)')).toBeFocused();
   await expect(page.getByText('first 6 and the last 4 digits visible').first()).toBeVisible();
-  await page.getByLabel('Card number (masked)').fill('123456******1234');
+  // A card the bank knows (sandbox README "Seeded cards"); an unknown one is refused with CARD_NOT_FOUND.
+  await page.getByLabel('Card number (masked)').fill('522011******4242');
   await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'is');

@@ -26,18 +26,18 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
 
   // Jón's kennitala belongs to the demo account: the electronic ID of Jón links it to no other.
   await page.getByRole('button', { name: 'Verify with Rafræn skilríki (próf)' }).click();
-  await signInAtProvider(page, 'jon');
+  await signInAtProvider(page, '0101302989');
   await page.waitForURL(/\/account\?kennitala=kennitalaTaken$/);
   await expect(page.locator('main [role="alert"]')).toHaveText(
     'This kennitala is linked to another account. Sign in to that one with your electronic ID instead.',
   );
   await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
 
-  // Sigga's own electronic ID links hers.
+  // Sigríður's own electronic ID links hers.
   await page.getByRole('button', { name: 'Verify with Rafræn skilríki (próf)' }).click();
-  await signInAtProvider(page, 'sigga');
+  await signInAtProvider(page, '1704952179');
   await page.waitForURL(/\/en\/account$/);
-  await expect(page.getByTestId('profile-kennitala')).toHaveText('241179-6449');
+  await expect(page.getByTestId('profile-kennitala')).toHaveText('170495-2179');
   await expect(page.getByText('Verified with electronic ID')).toBeVisible();
   await page.goto('/en/bills');
   await expect(page.getByTestId('bills-need-kennitala')).toHaveCount(0);
@@ -50,7 +50,7 @@ test('signing in with the electronic ID reaches the account linked to that kenni
 }) => {
   await page.goto('/en/sign-in');
   await page.getByRole('button', { name: 'Sign in with Rafræn skilríki (próf)' }).click();
-  await signInAtProvider(page, 'jon');
+  await signInAtProvider(page, '0101302989');
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await page.goto('/en/account');
   await expect(page.getByText('demo@greidsla.is')).toBeVisible();

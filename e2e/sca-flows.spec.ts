@@ -41,22 +41,34 @@ async function expectSettled(page: Page, final = 'ACSC') {
 test('OAuth: the bank\u2019s authorisation server, a code back to us, confirmed', async ({ page }) => {
   await pay(page, 'IS250515260012340303904239', 'OAuth SCA');
   await approveAtBank(page, 'sigrun');
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expectSettled(page);
   const steps = await timelineSteps(page);
   expect(steps[0]).toBe('RCVD');
   expect(steps).toContain('finalised');
 });
 
+// Helga approves in the bank's app (decoupled); this spec alone pays from her account.
+const decoupledDebtor = 'IS950515260012341505852289';
+
 test('decoupled: the PSU approves in the bank\u2019s app while our page waits', async ({ page, request }) => {
-  await pay(page, 'IS950515260012341505852289', 'Decoupled SCA');
+  await pay(page, decoupledDebtor, 'Decoupled SCA');
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(page.locator('[data-sca-step="decoupled"]')).toBeVisible();
+  // The bank's psuMessage (payment spec 2.5), under our own heading.
+  await expect(page.locator('[data-bank-message="psuMessage"]')).toContainText(
+    "Please approve the payment in the bank's app.",
+  );
   await expect(timeline(page).filter({ has: page.locator('[data-sca-status="started"]') })).toHaveCount(1);
 
-  const { authorisations } = (await (await request.get(`${sandboxUrl}/sandbox/authorisations`)).json()) as {
-    authorisations: { authorisationId: string; scaStatus: string }[];
+  // This payment's own authorisation: other specs may be paying at the same bank meanwhile.
+  const { payments } = (await (await request.get(`${sandboxUrl}/sandbox/payments`)).json()) as {
+    payments: { paymentId: string; body: { debtorAccount?: { iban?: string } } }[];
   };
+  const bankPayment = payments.find((payment) => payment.body.debtorAccount?.iban === decoupledDebtor);
+  const { authorisations } = (await (
+    await request.get(`${sandboxUrl}/sandbox/authorisations?paymentId=${bankPayment?.paymentId}`)
+  ).json()) as { authorisations: { authorisationId: string; scaStatus: string }[] };
   const waiting = authorisations.find((authorisation) => authorisation.scaStatus === 'started');
   expect(waiting).toBeDefined();
   expect(
@@ -100,7 +112,7 @@ test('multilevel: the first signer leaves it waiting for another, the second com
 }) => {
   await pay(page, 'IS780515260012345102993029', 'Multilevel SCA');
   await approveAtBank(page, 'gunnar');
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   // The bank's status notification may record PATC before the browser is back: order by arrival.
   await expect(page.getByTestId('status-history').locator('li[data-status="PATC"]')).toHaveCount(1);
   await expect(page.locator('[data-sca-step]')).toHaveAttribute('data-sca-step', 'another-signer');
@@ -108,7 +120,7 @@ test('multilevel: the first signer leaves it waiting for another, the second com
 
   await page.getByRole('button', { name: 'Sign as the next signer' }).click();
   await approveAtBank(page, 'kristin');
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expectSettled(page);
   expect(await timelineSteps(page)).toEqual(expect.arrayContaining(['RCVD', 'PATC', 'finalised', 'ACSC']));
 });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { atBank } from './support/bank';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { atBank, sandboxUrl } from './support/bank';
 import { transactionStatuses } from './support/timeline';
 
 const debtorIban = 'IS140159260076545510730339';
@@ -30,13 +30,26 @@ async function authoriseAtBank(page: Page, language: 'is' | 'en', decision: 'app
   await page.getByRole('button', { name: scaPage[language][decision] }).click();
 }
 
+/** The addresses the app gave the bank to send the PSU back to, as the sandbox bank holds them. */
+async function returnAddresses(request: APIRequestContext, remittance: string) {
+  const { payments } = (await (await request.get(`${sandboxUrl}/sandbox/payments`)).json()) as {
+    payments: { tppRedirectUri: string; tppNokRedirectUri: string; body: Record<string, unknown> }[];
+  };
+  const payment = payments.find((p) => p.body.remittanceInformationUnstructured === remittance);
+  expect(payment).toBeDefined();
+  return { ok: payment?.tppRedirectUri ?? '', nok: payment?.tppNokRedirectUri ?? '' };
+}
+
+const outcome = (page: Page) => page.locator('[role="status"][data-outcome]');
+
 for (const language of ['is', 'en'] as const) {
   test(`pays a credit transfer confirmed on the bank's SCA page in ${language}`, async ({ page }) => {
     await fillSinglePayment(page, language, `Leiga ${language}`);
     await authoriseAtBank(page, language, 'approve');
 
-    await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=ok$/);
-    await expect(page.getByRole('status').filter({ hasText: 'You confirmed the payment' })).toBeVisible();
+    await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+    // What the bank says, read on return: confirmed and accepted, then paid.
+    await expect(outcome(page)).toHaveAttribute('data-outcome', /^(accepted|debited)$/);
     const history = page.getByTestId('status-history').locator('li');
     await expect.poll(() => history.count()).toBeGreaterThanOrEqual(2);
     await expect(history.first()).toHaveAttribute('data-status', 'RCVD');
@@ -44,6 +57,7 @@ for (const language of ['is', 'en'] as const) {
     await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', {
       timeout: 20_000,
     });
+    await expect(outcome(page)).toHaveText('Your bank has paid the payment from your account.');
 
     // A reload loses nothing.
     const statuses = await history.evaluateAll((items) =>
@@ -58,10 +72,53 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
   await fillSinglePayment(page, 'en', 'Hafnað');
   await authoriseAtBank(page, 'en', 'decline');
 
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\?outcome=nok$/);
-  await expect(page.getByRole('status').filter({ hasText: 'not confirmed' })).toBeVisible();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(outcome(page)).toHaveAttribute('data-outcome', 'declined');
+  await expect(outcome(page)).toContainText('The payment was not confirmed at your bank');
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'RJCT');
   await expect(page.getByText('Rejected').first()).toBeVisible();
+});
+
+// Payment spec 4.1: TPP-Nok-Redirect-URI "may be ignored". A bank that ignores it sends a PSU who
+// declined to the ok address; what the PSU reads must still be the decline the bank recorded.
+test('a decline that lands at the ok address is shown as a decline, in English and Icelandic', async ({
+  page,
+  request,
+}) => {
+  const remittance = `Hafnað ok ${Date.now()}`;
+  await fillSinglePayment(page, 'is', remittance);
+  await authoriseAtBank(page, 'is', 'decline');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  const paymentPage = page.url();
+
+  await page.goto((await returnAddresses(request, remittance)).ok);
+  await expect(page).toHaveURL(paymentPage);
+  await expect(outcome(page)).toHaveAttribute('data-outcome', 'declined');
+  await expect(outcome(page)).toContainText('The payment was not confirmed at your bank');
+  await expect(page.getByText('You confirmed the payment')).toHaveCount(0);
+
+  await page.goto(paymentPage.replace('/en/', '/is/'));
+  await expect(outcome(page)).toContainText('Greiðslan var ekki staðfest í bankanum');
+  await expect(page.getByText('Þú staðfestir greiðsluna')).toHaveCount(0);
+});
+
+test('a PSU who comes back from the bank without deciding is told the bank still waits for them', async ({
+  page,
+  request,
+}) => {
+  const remittance = `Óákveðið ${Date.now()}`;
+  await fillSinglePayment(page, 'en', remittance);
+  await page.waitForURL(atBank());
+
+  // Straight back to the app, as the bank's "back to the shop" link or the browser's history would.
+  await page.goto((await returnAddresses(request, remittance)).ok);
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(outcome(page)).toHaveAttribute('data-outcome', 'awaitingPsu');
+  await expect(outcome(page)).toContainText('Your bank is still waiting for you to confirm the payment');
+  await expect(page.getByRole('link', { name: 'Continue to your bank to confirm' })).toBeVisible();
+
+  await page.goto(page.url().replace('/en/', '/is/'));
+  await expect(outcome(page)).toContainText('Bankinn bíður enn eftir að þú staðfestir greiðsluna');
 });
 
 test('the payments list shows each payment once with its status', async ({ page }) => {

@@ -10,5 +10,6 @@ export function refuseMalformedPath(request: IncomingMessage, response: ServerRe
 export const STRICT_TRANSPORT_SECURITY: string;
 export function createAppServer(
   handle: RequestListener,
-  options?: { trustedProxyCount?: number; maxBodyBytes?: number; https?: boolean },
+  options?: { trustedProxyCount?: number; maxBodyBytes?: number; https?: boolean; serverTiming?: boolean },
 ): Server;
+export function withServerTiming(handle: RequestListener): RequestListener;

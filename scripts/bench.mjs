@@ -18,8 +18,12 @@ const benches = [
   { name: 'validate-bulk', args: [], read: readValidateBulk },
   { name: 'csv-import', args: [], read: readCsvImport },
   { name: 'sandbox-initiations', args: ['10', '16'], read: readSandboxInitiations, optional: true },
+  { name: 'sandbox-vs-prism', args: ['5', '16', '2'] },
   { name: 'first-load-js', args: [], needsBuild: true },
   { name: 'lighthouse', args: ['3'], needsBuild: true },
+  { name: 'browser-paths', args: ['20', '100000'], needsBuild: true },
+  // Reads the last `npm test` run's records (.data/test-results); it runs no test itself.
+  { name: 'test-phases', args: [], optional: true },
 ];
 
 const only = process.argv.slice(2);

@@ -1,4 +1,5 @@
-// Builds the app when `.next` is missing or older than any source file it is built from.
+// Builds the app when `.next` is missing or older than any source file it is built from (the app's
+// folders, the root files Next.js reads, and the installed packages' lock file).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -7,13 +8,18 @@ import { root } from './env.mjs';
 const sources = [
   'app',
   'components',
+  'contract',
   'lib',
   'messages',
   'public',
+  'instrumentation.ts',
   'proxy.ts',
   'next.config.js',
   'package.json',
+  'package-lock.json',
   'postcss.config.mjs',
+  'tsconfig.json',
+  'tsconfig.next.json',
 ];
 
 function newestMtime(entry) {
@@ -26,13 +32,21 @@ function newestMtime(entry) {
   return newest;
 }
 
-export function buildIfStale() {
+/** Whether the app's build is missing ('missing'), older than a source ('stale'), or up to date. */
+export function buildState() {
   const buildId = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  const newest = Math.max(...sources.map(newestMtime));
-  if (built > newest) return;
+  if (!built) return 'missing';
+  return built > Math.max(...sources.map(newestMtime)) ? 'up to date' : 'stale';
+}
+
+export function buildIfStale() {
+  const state = buildState();
+  if (state === 'up to date') return;
   console.log(
-    built ? 'Sources changed since the last build; building the app…' : 'Building the app (first start)…',
+    state === 'stale'
+      ? 'Sources changed since the last build; building the app…'
+      : 'Building the app (first start)…',
   );
   const result = spawnSync(path.join(root, 'node_modules/.bin/next'), ['build'], {
     cwd: root,

@@ -48,6 +48,15 @@ const env = {
   BANK_AUTH_URL: process.env.BANK_AUTH_URL ?? sandboxUrl,
   BANK_EVENTS_BASE_URL: process.env.BANK_EVENTS_BASE_URL ?? `${sandboxUrl}/events`,
   BANK_BUSINESS_BASE_URL: process.env.BANK_BUSINESS_BASE_URL ?? `${sandboxUrl}/business`,
+  // Electronic ID: the sandbox bank's provider and the client it registers for the app, unless another is set.
+  ...(process.env.OIDC_ISSUER
+    ? {}
+    : {
+        OIDC_ISSUER: `${sandboxUrl}/idp`,
+        OIDC_CLIENT_ID: 'greidsla',
+        OIDC_CLIENT_SECRET: 'greidsla-eid-secret',
+        OIDC_NAME: process.env.OIDC_NAME ?? 'Rafræn skilríki (sandbox)',
+      }),
 };
 
 /** A path as short as it can be said: relative to the project when inside it. */
@@ -107,7 +116,8 @@ console.log(`
   App:           ${appUrl}
   Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs); more banks under ${sandboxUrl}/banks/
   Bank directory: ${bankDirectory ? shown(bankDirectory) : 'the BANK_* settings'}
-  Sign in as demo@greidsla.is / greidsla-demo; at the bank: jon / sandbox
+  Sign in as demo@greidsla.is / greidsla-demo, or with electronic ID as kennitala 0101302989 / PIN 1234;
+  at the bank: jon / sandbox
   ${env.SMTP_URL ? 'Mail goes out over SMTP_URL.' : `Mail the app sends (verification links): ${shown(env.MAILBOX_DIR)}/*.eml`}
   Ctrl-C stops both.
 `);

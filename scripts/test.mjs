@@ -1,21 +1,44 @@
 // `npm test`: lint, typecheck, unit and contract tests, then end-to-end tests in Debian's Chromium.
+// Each phase's duration is printed at the end and kept in .data/test-results/phases.json, beside the
+// suites' own JSON reports, for `npm run bench -- test-phases`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buildState } from './build-if-stale.mjs';
 import { root } from './env.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = path.join(root, '.data/test-results');
+const startedAt = new Date();
+/** Every phase run so far: its title, the pass it belongs to, seconds, and the load average around it. */
+const phases = [];
 
-function step(title, command, args, env = {}) {
+function writePhases(outcome) {
+  const record = {
+    startedAt: startedAt.toISOString(),
+    seconds: (Date.now() - startedAt.getTime()) / 1000,
+    outcome,
+    cores: os.cpus().length,
+    phases,
+  };
+  writeFileSync(path.join(results, 'phases.json'), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+function step(title, command, args, { env = {}, pass = 'shared' } = {}) {
   console.log(`\n▶ ${title}`);
+  const load = os.loadavg()[0];
+  const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
+  const seconds = (Date.now() - started) / 1000;
+  phases.push({ title, pass, seconds, load: [load, os.loadavg()[0]] });
   if (result.status !== 0) {
-    console.error(`✖ ${title} failed`);
+    console.error(`✖ ${title} failed after ${seconds.toFixed(0)} s`);
+    writePhases('failed');
     process.exit(result.status ?? 1);
   }
 }
@@ -61,20 +84,37 @@ function suites(label, env) {
       '--reporter=json',
       `--outputFile.json=${path.join(results, `vitest-${tag}.json`)}`,
     ],
-    env,
+    { env, pass: tag },
   );
   step(`End-to-end tests on ${label} (Playwright, Chromium)`, bin('playwright'), ['test'], {
-    ...env,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`),
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`) },
+    pass: tag,
   });
 }
 
 ensureChromium();
 step('Lint and format (Biome)', bin('biome'), ['ci', '.']);
+// A build newer than every source it is made from (scripts/build-if-stale.mjs) is the one these
+// sources would make: it is used as it is. The build leaves type checking to the next step, which
+// checks everything at once, the route types the build writes under .next/types included.
+const build = buildState();
+if (build === 'up to date') {
+  console.log('\n▶ Build the app: the build is newer than every source, used as it is');
+  phases.push({ title: 'Build the app (up to date, not rebuilt)', pass: 'shared', seconds: 0, load: [] });
+} else {
+  step(
+    `Build the app (${build === 'missing' ? 'no build yet' : 'sources changed'})`,
+    bin('next'),
+    ['build'],
+    {
+      env: { BUILD_TYPECHECKED_AFTER: '1' },
+    },
+  );
+}
 step('Typecheck', bin('tsc'), ['--noEmit']);
-step('Build the app', bin('next'), ['build']);
 suites('PGlite', {});
 if (postgresUrl) suites('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+writePhases('passed');
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 for (const tag of postgresUrl ? ['pglite', 'postgresql'] : ['pglite']) {
@@ -92,3 +132,15 @@ for (const tag of postgresUrl ? ['pglite', 'postgresql'] : ['pglite']) {
   for (const key of Object.keys(tally)) tally[key] += unit[key] + e2e[key];
 }
 console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+
+// Where the time went, phase by phase; the embedded-database run is what a developer waits for.
+const minutes = (seconds) =>
+  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+console.log('\nTime per phase (load average at its start → end):');
+for (const phase of phases) {
+  const load = phase.load.length ? `  (load ${phase.load.map((l) => l.toFixed(1)).join(' → ')})` : '';
+  console.log(`  ${minutes(phase.seconds).padStart(12)}  ${phase.title}${load}`);
+}
+const embedded = phases.filter((p) => p.pass !== 'postgresql').reduce((sum, p) => sum + p.seconds, 0);
+console.log(`  ${minutes(embedded).padStart(12)}  on PGlite, every phase before the PostgreSQL pass`);
+console.log(`  ${minutes((Date.now() - startedAt.getTime()) / 1000).padStart(12)}  in all`);

@@ -25,13 +25,23 @@ export const billsQuery = (initialData: BillView[]) =>
       awaitingEvent(query.state.data ?? []) && query.state.dataUpdateCount < maxPolls ? 2_000 : false,
   });
 
-/** The PSU's bills: open ones with a Pay button, paid ones with a badge; the list follows the events. */
+const STATUS_STYLE: Record<BillView['status'], string> = {
+  Unpaid: 'bg-amber-100 text-amber-900',
+  Paid: 'bg-green-100 text-green-900',
+  Cancelled: 'bg-slate-200 text-slate-900',
+};
+
+/**
+ * The PSU's bills: open ones with a Pay button, paid and cancelled ones with a badge and nothing to pay;
+ * the list follows the events.
+ */
 export function BillsLive({ initial }: { initial: BillView[] }) {
   const { data } = useQuery(billsQuery(initial));
   const bills = data ?? initial;
   const t = useTranslations('bills');
   const open = bills.filter((bill) => bill.status === 'Unpaid');
   const paid = bills.filter((bill) => bill.status === 'Paid');
+  const cancelled = bills.filter((bill) => bill.status === 'Cancelled');
   if (bills.length === 0) return <p>{t('none')}</p>;
   return (
     <div className="space-y-8" aria-live="polite">
@@ -47,6 +57,14 @@ export function BillsLive({ initial }: { initial: BillView[] }) {
             {t('paid')}
           </h2>
           <BillList bills={paid} />
+        </section>
+      )}
+      {cancelled.length > 0 && (
+        <section aria-labelledby="cancelled-bills-heading" className="space-y-3">
+          <h2 id="cancelled-bills-heading" className="text-lg font-semibold">
+            {t('cancelled')}
+          </h2>
+          <BillList bills={cancelled} />
         </section>
       )}
     </div>
@@ -84,6 +102,16 @@ function BillList({ bills }: { bills: BillView[] }) {
                   {t('paidByEvent', { at: formatDateTime(bill.paidEventAt, locale, { seconds: true }) })}
                 </p>
               )}
+              {bill.status === 'Cancelled' && (
+                <p className="text-sm text-slate-700" data-testid="cancelled-note">
+                  {t('cancelledNote')}
+                </p>
+              )}
+              {bill.status === 'Unpaid' && !bill.payable && (
+                <p className="text-sm text-slate-700" data-testid="not-payable">
+                  {t('notPayable')}
+                </p>
+              )}
               {bill.status === 'Unpaid' && bill.payment && (
                 <p className="text-sm">
                   {!['RJCT', 'CANC'].includes(bill.payment.transactionStatus ?? '') &&
@@ -106,17 +134,13 @@ function BillList({ bills }: { bills: BillView[] }) {
               </span>
               <span
                 data-testid="bill-status"
-                className={`rounded px-2 py-1 text-sm font-medium ${
-                  bill.status === 'Paid' ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'
-                }`}
+                className={`rounded px-2 py-1 text-sm font-medium ${STATUS_STYLE[bill.status]}`}
               >
-                {bill.status === 'Paid'
-                  ? t('status.Paid')
-                  : bill.partiallyPaid
-                    ? t('status.partiallyPaid')
-                    : t('status.Unpaid')}
+                {bill.status === 'Unpaid' && bill.partiallyPaid
+                  ? t('status.partiallyPaid')
+                  : t(`status.${bill.status}`)}
               </span>
-              {bill.status === 'Unpaid' && (
+              {bill.payable && (
                 <Link
                   href={`/bills/${encodeURIComponent(bill.claimId)}/pay`}
                   aria-label={t('payLabel', { reference: name })}

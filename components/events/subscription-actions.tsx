@@ -11,8 +11,19 @@ import { useFailureText } from './use-failure-text';
 
 type Busy = 'verify' | 'replay' | 'delete' | null;
 
-/** Verify, replay and delete for one subscription, each outcome explained beside the buttons. */
-export function SubscriptionActions({ subscriptionId, name }: { subscriptionId: string; name: string }) {
+/**
+ * Verify, replay and delete for one subscription, each outcome explained beside the buttons. Replay is
+ * offered only where the bank offers it (BANK_EVENTS_OFFERS_REPLAY): the spec defines no such call.
+ */
+export function SubscriptionActions({
+  subscriptionId,
+  name,
+  replayOffered,
+}: {
+  subscriptionId: string;
+  name: string;
+  replayOffered: boolean;
+}) {
   const t = useTranslations('events');
   const failureText = useFailureText();
   const router = useRouter();
@@ -53,24 +64,26 @@ export function SubscriptionActions({ subscriptionId, name }: { subscriptionId: 
         >
           {busy === 'verify' ? t('verify.busy') : t('verify.button')}
         </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={busy !== null}
-          aria-busy={busy === 'replay'}
-          onClick={() =>
-            run('replay', async () => {
-              const result = await replaySubscriptionAction({ subscriptionId });
-              if (!result.ok) return { text: failureText(result), tone: 'bad' };
-              return {
-                text: t(`replay.${result.data.result}`, { count: result.data.count }),
-                tone: result.data.result === 'replayed' ? 'ok' : 'bad',
-              };
-            })
-          }
-        >
-          {busy === 'replay' ? t('replay.busy') : t('replay.button')}
-        </Button>
+        {replayOffered && (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy !== null}
+            aria-busy={busy === 'replay'}
+            onClick={() =>
+              run('replay', async () => {
+                const result = await replaySubscriptionAction({ subscriptionId });
+                if (!result.ok) return { text: failureText(result), tone: 'bad' };
+                return {
+                  text: t(`replay.${result.data.result}`, { count: result.data.count }),
+                  tone: result.data.result === 'replayed' ? 'ok' : 'bad',
+                };
+              })
+            }
+          >
+            {busy === 'replay' ? t('replay.busy') : t('replay.button')}
+          </Button>
+        )}
         <Button
           type="button"
           variant="secondary"

@@ -6,12 +6,13 @@ import { LanguageSwitch } from './language-switch';
 import { SignOutForm } from './sign-out-form';
 
 export async function SiteHeader() {
-  const [session, t, locale, tb, te] = await Promise.all([
+  const [session, t, locale, tb, te, ts] = await Promise.all([
     auth(),
     getTranslations('app'),
     getLocale(),
     getTranslations('bills'),
     getTranslations('events'),
+    getTranslations('saved.nav'),
   ]);
   const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
   return (
@@ -21,12 +22,18 @@ export async function SiteHeader() {
           {t('name')}
         </Link>
         {session?.user && (
-          <nav aria-label={t('nav.payments')} className="flex gap-4 text-sm">
+          <nav aria-label={t('nav.payments')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <Link href="/payments" className="underline-offset-4 hover:underline">
               {t('nav.payments')}
             </Link>
             <Link href="/payments/new" className="underline-offset-4 hover:underline">
               {t('nav.newPayment')}
+            </Link>
+            <Link href="/my-accounts" className="underline-offset-4 hover:underline">
+              {ts('accounts')}
+            </Link>
+            <Link href="/payees" className="underline-offset-4 hover:underline">
+              {ts('payees')}
             </Link>
             <Link href="/bills" className="underline-offset-4 hover:underline">
               {tb('nav')}

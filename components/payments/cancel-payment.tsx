@@ -1,6 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
   const t = useTranslations('payment');
   const tAll = useTranslations();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -33,6 +35,8 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
             },
       );
       await queryClient.invalidateQueries({ queryKey: ['payment', paymentId] });
+      // A page that lists payments (the standing orders) shows the status the bank now reports.
+      router.refresh();
     });
 
   return (

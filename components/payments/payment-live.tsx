@@ -1,27 +1,19 @@
 'use client';
 
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
+import { BankMessages } from '@/components/payments/bank-messages';
+import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
+import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { PaymentCostsSection } from '@/components/payments/payment-costs';
+import { paymentQuery } from '@/components/payments/payment-query';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import type { PaymentView } from '@/lib/payments/view';
-
-export const paymentQuery = (id: string, initialData?: PaymentView) =>
-  queryOptions({
-    queryKey: ['payment', id],
-    queryFn: async (): Promise<PaymentView> => {
-      const response = await fetch(`/api/payments/${id}`, { cache: 'no-store' });
-      if (!response.ok) throw new Error(`payment read failed: ${response.status}`);
-      return response.json();
-    },
-    initialData,
-    // Poll until the bank reports a final status; then there is nothing more to learn.
-    refetchInterval: (query) => (query.state.data?.final ? false : 2_000),
-  });
 
 export function PaymentLive({ initial }: { initial: PaymentView }) {
   const { data } = useQuery(paymentQuery(initial.id, initial));
@@ -31,6 +23,8 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
   const tsca = useTranslations('scaStatus');
   return (
     <div className="space-y-6">
+      <BankOutcomeMessage outcome={payment.outcome} />
+      <BankMessages psuMessage={payment.psuMessage} notes={payment.bankNotes} />
       <section className="rounded border border-slate-200 bg-white p-4">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div>
@@ -62,6 +56,14 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
             {ts.has(`${payment.displayStatus}.explain`) ? ts(`${payment.displayStatus}.explain`) : null}
           </span>
         </div>
+        {payment.costsStep && payment.costsStep !== 'pending' && (
+          <p
+            className="mt-3 rounded border border-slate-300 bg-slate-50 p-3"
+            data-costs-step={payment.costsStep}
+          >
+            {t(`costsStep.${payment.costsStep}`)}
+          </p>
+        )}
         {payment.cancellable && <CancelPayment paymentId={payment.id} />}
         {payment.scaRedirect && (
           <a
@@ -73,6 +75,8 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
         )}
       </section>
       <ScaPanel paymentId={payment.id} step={payment.scaStep} />
+      <BulkResultsSection results={payment.bulkResults} />
+      <PaymentCostsSection costs={payment.costs} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">
           {t('history')}
@@ -110,7 +114,14 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
             ))}
           </ol>
         )}
-        {!payment.final && <p className="mt-2 text-sm text-slate-600">{t('live')}</p>}
+        {payment.refreshEveryMs !== false && (
+          <p className="mt-2 text-sm text-slate-600">
+            {t(payment.statusClass === 'debited' ? 'liveAfterDebit' : 'live')}
+          </p>
+        )}
+        {payment.statusClass === 'standing' && (
+          <p className="mt-2 text-sm text-slate-600">{t('standingChecks')}</p>
+        )}
       </section>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState, useTransition } from 'react';
+import { OtpChallenge } from '@/components/payments/otp-challenge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { continueScaAction } from '@/lib/payments/actions/continue-sca';
@@ -82,38 +83,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
       )}
       {step.kind === 'otp' && (
         <form onSubmit={(event) => submit(event, 'otp', 'otp')} className="space-y-3">
-          {step.challenge.additionalInformation && <p>{step.challenge.additionalInformation}</p>}
-          {step.challenge.image && (
-            <figure>
-              {/* biome-ignore lint/performance/noImgElement: a data URL from the bank, not an asset to optimise */}
-              <img
-                src={`data:image/png;base64,${step.challenge.image}`}
-                alt={t('challengeImage')}
-                className="max-w-xs border border-slate-300"
-              />
-            </figure>
-          )}
-          {step.challenge.data && step.challenge.data.length > 0 && (
-            <p>
-              {t('challengeData')} <code className="font-mono text-lg">{step.challenge.data.join(' ')}</code>
-            </p>
-          )}
-          <TextField
-            label={t('otpLabel')}
-            name="otp"
-            autoComplete="one-time-code"
-            required
-            maxLength={step.challenge.otpMaxLength ?? undefined}
-            inputMode={step.challenge.otpFormat === 'integer' ? 'numeric' : 'text'}
-            pattern={step.challenge.otpFormat === 'integer' ? '[0-9]*' : undefined}
-            hint={
-              step.challenge.otpMaxLength
-                ? t(step.challenge.otpFormat === 'integer' ? 'otpHintDigits' : 'otpHintCharacters', {
-                    max: step.challenge.otpMaxLength,
-                  })
-                : undefined
-            }
-          />
+          <OtpChallenge challenge={step.challenge} />
           <Button type="submit" disabled={pending}>
             {pending ? t('working') : t('otpSubmit')}
           </Button>
@@ -137,7 +107,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
       )}
       {step.kind === 'decoupled' && (
         <p role="status" aria-live="polite">
-          {step.message ?? t('decoupled')}
+          {t('decoupled')}
         </p>
       )}
       {step.kind === 'another-signer' && (

@@ -19,6 +19,7 @@ import { RemittanceField } from '@/components/payments/forms/remittance-field';
 import { StructuredReferences } from '@/components/payments/forms/structured-references';
 import { deferSchema } from '@/lib/forms/deferred-schema';
 import { initiateSinglePaymentAction } from '@/lib/payments/actions/initiate-single-payment';
+import type { FormPrefill } from '@/lib/payments/saved/pay-again';
 import { REMITTANCE_UNSTRUCTURED_MAX } from '@/lib/payments/schemas/limits';
 import type { singleSubmissionSchema } from '@/lib/payments/submission';
 
@@ -44,9 +45,12 @@ export interface SinglePaymentPrefill {
 export function SinglePaymentForm({
   submissionId,
   prefill,
+  initial,
 }: {
   submissionId: string;
   prefill?: SinglePaymentPrefill;
+  /** A past payment's values (pay again). */
+  initial?: FormPrefill;
 }) {
   const t = useTranslations('forms');
   const form = usePaymentForm<FormValues>({
@@ -58,13 +62,14 @@ export function SinglePaymentForm({
       instructedAmount: { currency: prefill?.currency ?? 'ISK', amount: prefill?.amount ?? '' },
       ...(prefill?.creditorName ? { creditorName: prefill.creditorName } : {}),
       ...(prefill?.remittance ? { remittanceInformationUnstructured: prefill.remittance } : {}),
+      ...initial?.payment,
     },
   });
   const onSubmit = form.handleSubmit((values) => form.submit(() => initiateSinglePaymentAction(values)));
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>
-      <ProductAccountFields />
+      <ProductAccountFields initialProduct={initial?.product} nameField="payment.creditorName" />
       <OptionalTextField name="payment.creditorName" label={t('fields.creditorName')} />
       <AmountField name="payment.instructedAmount" />
       <RemittanceField

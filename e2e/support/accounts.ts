@@ -46,12 +46,12 @@ export async function verificationLink(email: string): Promise<string> {
 }
 
 /**
- * Signs in at the test electronic-ID provider (e2e/support/identity-provider.ts) as one of its test
- * people, after the app sent the browser there.
+ * Signs in at the sandbox bank's electronic-ID provider (sandbox/README.md, Test people) with a test
+ * person's kennitala and the PIN they all share, after the app sent the browser there.
  */
-export async function signInAtProvider(page: Page, person: string): Promise<void> {
-  await page.waitForURL(/\/interaction\//);
-  await page.locator('input[name="login"]').fill(person);
-  await page.locator('input[name="password"]').fill('any');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
+export async function signInAtProvider(page: Page, kennitala: string): Promise<void> {
+  await page.waitForURL(/\/idp\/signin\//);
+  await page.locator('input[name="kennitala"]').fill(kennitala);
+  await page.locator('input[name="pin"]').fill('1234');
+  await page.locator('button[value="signIn"]').click();
 }

@@ -16,7 +16,8 @@ export async function signInAs(browser: Browser, email: string): Promise<Page> {
 
 /**
  * Sends a single payment from the demo accounts with the English form; the browser ends on the
- * bank's SCA page, where the payment waits for the PSU.
+ * bank's SCA page, where the payment waits for the PSU. One in another currency than the account
+ * (ISK) has costs at the sandbox bank, shown first: the PSU continues to the bank from there.
  */
 export async function sendSinglePayment(
   page: Page,
@@ -29,6 +30,10 @@ export async function sendSinglePayment(
   await page.getByLabel('Currency').selectOption(currency);
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  if (currency !== 'ISK') {
+    await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  }
   await page.waitForURL(atBank(), { timeout: 30_000 });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
+import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
@@ -42,7 +43,7 @@ export async function authorisationStep(
   context: AuthorisationContext,
 ): Promise<ScaAnswer> {
   const response = await callBank('payments', { method, url, json: body, headers: headersFor(context) });
-  return parse(response.body);
+  return withChallengeImage(parse(response.body));
 }
 
 export async function readScaStatus(url: string, psuIpAddress?: string): Promise<string> {

@@ -1,38 +1,95 @@
 import { z } from 'zod';
+import { formatKennitala } from '@/lib/format';
+import { ibanCheckDigits } from '@/lib/payments/accounts/check-digits';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
 import { currentBank } from './scope';
 
 /**
- * The claims business interface (kröfur): read with the business token of the claimant, Greiðsla
- * ehf., which issues bills to its users. Amounts arrive as JSON numbers; ISK has no minor unit, so
- * they are whole krónur and are kept as decimal strings from here on, never as floats.
+ * The claims business interface (kröfur, IOBWS-Claims 3.1 / ÍST TS 315), read with the business token of
+ * the claimant, Greiðsla ehf., which issues bills to its users. A claim arrives as the reference's
+ * `claimDetails`: its key (claimant, account, due date), status (Unpaid, Paid, Cancelled), amounts as
+ * JSON numbers in any ISO 4217 currency, kept as decimal strings from here on, never as floats.
+ *
+ * What the reference does not carry is read when the bank sends it, never required: the composite
+ * `claimId` is built from the key when absent, the claimant's name falls back to its kennitala, and
+ * the deposit account (the reference's `{id, ownerId}`) may be missing, in which case the bill cannot
+ * be paid here (`depositAccount.iban` is empty).
  */
-const wholeKronur = z
+const decimalNumber = z
   .number()
-  .refine((value) => Number.isSafeInteger(value) && value >= 0, 'not whole krónur')
+  .refine((value) => Number.isFinite(value) && value >= 0 && !/e/i.test(String(value)), 'not an amount')
   .transform((value) => String(value));
 
-export const claimSchema = z.object({
-  claimId: z.string().min(1).max(64),
-  claimantName: z.string(),
-  payorId: z.string(),
-  claimStatus: z.enum(['Unpaid', 'Paid']),
-  isPartiallyPaid: z.boolean(),
-  isPartialPaymentAllowed: z.boolean(),
-  currency: z.literal('ISK'),
-  amount: wholeKronur,
-  amountPaid: wholeKronur,
-  totalAmountDue: wholeKronur,
-  dueDate: z.string(),
-  finalDueDate: z.string().nullish(),
-  reference: z.string().nullish(),
-  depositAccount: z.object({ iban: z.string().min(1) }),
-  closingDate: z.string().nullish(),
-  lastChangeDate: z.string().nullish(),
+const claimKeySchema = z.object({
+  claimantId: z.string().regex(/^[0-9]{10}$/),
+  account: z.string().regex(/^[0-9]{4}66[0-9]{6}$/),
+  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 
+export const CLAIM_STATUSES = ['Unpaid', 'Paid', 'Cancelled'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+const claimDetailsSchema = z.object({
+  claimKey: claimKeySchema,
+  payorId: z.string().regex(/^[0-9]{10}$/),
+  claimStatus: z.enum(CLAIM_STATUSES).default('Unpaid'),
+  amount: decimalNumber,
+  totalAmountDue: decimalNumber.optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('ISK'),
+  finalDueDate: z.string().nullish(),
+  reference: z.string().nullish(),
+  isPartialPaymentAllowed: z.boolean().default(false),
+  isPartiallyPaid: z.boolean().default(false),
+  closingDate: z.string().nullish(),
+  lastChangeDate: z.string().nullish(),
+  claimId: z.string().min(1).max(64).optional(),
+  claimantName: z.string().min(1).optional(),
+  depositAccount: z
+    .object({ id: z.string().regex(/^[0-9]{12}$/), ownerId: z.string().regex(/^[0-9]{10}$/) })
+    .optional(),
+});
+
+/** The reference's composite id: claimant, account, `+`, due date as YYYYMMDD. */
+export function claimIdOf(key: z.infer<typeof claimKeySchema>): string {
+  return `${key.claimantId}${key.account}+${key.dueDate.replaceAll('-', '')}`;
+}
+
+/** The reference's `depositAccount` (bank, ledger and number; owner's kennitala) as an Icelandic IBAN. */
+function depositIban(account: { id: string; ownerId: string } | undefined): string {
+  if (!account) return '';
+  const bban = `${account.id}${account.ownerId}`;
+  return `IS${ibanCheckDigits('IS', bban)}${bban}`;
+}
+
+export const claimSchema = claimDetailsSchema.transform((claim) => ({
+  claimId: claim.claimId ?? claimIdOf(claim.claimKey),
+  claimantName: claim.claimantName ?? formatKennitala(claim.claimKey.claimantId),
+  payorId: claim.payorId,
+  claimStatus: claim.claimStatus,
+  isPartiallyPaid: claim.isPartiallyPaid,
+  isPartialPaymentAllowed: claim.isPartialPaymentAllowed,
+  currency: claim.currency,
+  amount: claim.amount,
+  // The reference makes it optional: an open claim without it owes its amount, a closed one nothing.
+  totalAmountDue: claim.totalAmountDue ?? (claim.claimStatus === 'Unpaid' ? claim.amount : '0'),
+  dueDate: claim.claimKey.dueDate,
+  finalDueDate: claim.finalDueDate ?? null,
+  reference: claim.reference ?? null,
+  depositAccount: { iban: depositIban(claim.depositAccount) },
+  closingDate: claim.closingDate ?? null,
+  lastChangeDate: claim.lastChangeDate ?? null,
+}));
+
 export type Claim = z.infer<typeof claimSchema>;
+
+/** Whether the PSU can pay the bill here: open, and the bank told us where the money goes. */
+export function payable(claim: Pick<Claim, 'claimStatus' | 'depositAccount'>): boolean {
+  return claim.claimStatus === 'Unpaid' && claim.depositAccount.iban !== '';
+}
 
 function claimsUrl(): string {
   return `${currentBank('business').urls.business}/claims`;
@@ -48,14 +105,48 @@ export function parseClaim(body: unknown): Claim | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The claims a payor (by kennitala) owes the claimant, by due date; both open and paid ones. */
-export async function listClaims(payorId: string, status?: 'Unpaid' | 'Paid'): Promise<Claim[]> {
-  const query = new URLSearchParams({ payorId, ...(status ? { status } : {}) });
-  const response = await callBank('business', { method: 'GET', url: `${claimsUrl()}?${query}` });
-  const parsed = z.object({ claims: z.array(claimSchema) }).safeParse(response.body);
-  if (!parsed.success)
-    throw new BankProtocolError('The claims interface answered a list in a shape we do not know');
-  return parsed.data.claims;
+/** The reference's default page size; the bank names its own in `X-Paging-PerPage`. */
+const ITEMS_PER_PAGE = 100;
+/** A bank that keeps answering full pages is not read past this many (10 000 bills at 100 a page). */
+const MAX_PAGES = 100;
+/**
+ * The reference makes `dateFrom` and `dateTo` required: bills due from five years back to five years
+ * ahead, by due date, which holds every bill a PSU may still owe or have recently paid.
+ */
+const DATE_WINDOW_YEARS = 5;
+
+function shiftYears(date: Date, years: number): string {
+  const shifted = new Date(date);
+  shifted.setUTCFullYear(shifted.getUTCFullYear() + years);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/**
+ * Every claim on a payor (by kennitala), of every status, by due date: each page of the paged list
+ * (`page`, `itemsPerPage`; `X-Paging-TotalPages` says how many), until the last.
+ */
+export async function listClaims(payorId: string, now = new Date()): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const query = new URLSearchParams({
+      payorId,
+      dateFrom: shiftYears(now, -DATE_WINDOW_YEARS),
+      dateTo: shiftYears(now, DATE_WINDOW_YEARS),
+      dateType: 'DueDate',
+      page: String(page),
+      itemsPerPage: String(ITEMS_PER_PAGE),
+    });
+    const response = await callBank('business', { method: 'GET', url: `${claimsUrl()}?${query}` });
+    const parsed = z.array(claimSchema).safeParse(response.body);
+    if (!parsed.success)
+      throw new BankProtocolError('The claims interface answered a list in a shape we do not know');
+    claims.push(...parsed.data);
+    const totalPages = Number(response.headers.get('X-Paging-TotalPages'));
+    const last =
+      Number.isInteger(totalPages) && totalPages > 0 ? page >= totalPages : parsed.data.length === 0;
+    if (last || parsed.data.length === 0) break;
+  }
+  return claims;
 }
 
 export async function getClaim(claimId: string): Promise<Claim | undefined> {

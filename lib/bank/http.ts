@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { settings } from '@/lib/config';
 import { BankError, BankUnavailableError, parseTppMessages } from './errors';
 import { signingCredentials, signRequest } from './signing';
-import { bankTransport } from './tls';
+import { type BankInterface, bankTransport } from './tls';
 
 export interface BankRequest {
+  /** Which interface the call is for, and so which client certificate it carries; default `payments`. */
+  api?: BankInterface;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers?: Record<string, string | undefined>;
@@ -15,6 +17,8 @@ export interface BankRequest {
   subscriptionKey?: string;
   /** Never repeated on a busy answer: the caller has a retry of its own (the webhook event job's). */
   once?: boolean;
+  /** The answer's bytes as they came (a challenge image) instead of parsed JSON. */
+  binary?: boolean;
 }
 
 export interface BankResponse {
@@ -36,8 +40,9 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 /**
  * The one way this app talks to the bank: a fresh `X-Request-ID` per call, the subscription key,
  * a timeout, and non-2xx answers turned into `BankError` with the bank's tppMessages. With the going-live
- * settings (docs/going-live.md) the call goes over mutual TLS, and service calls (not the form posts of the
- * token endpoint) carry Digest, Signature and TPP-Signature-Certificate.
+ * settings (docs/going-live.md) the call goes over mutual TLS with its interface's client certificate,
+ * and service calls (not the form posts of the token endpoint) carry Digest, Signature and
+ * TPP-Signature-Certificate.
  */
 export async function bankFetch(request: BankRequest): Promise<BankResponse> {
   const { BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS, BANK_SIGN_REQUESTS } = settings();
@@ -58,7 +63,7 @@ export async function bankFetch(request: BankRequest): Promise<BankResponse> {
     body = JSON.stringify(request.json);
   }
   if (BANK_SIGN_REQUESTS && !request.form) signRequest(headers, body ?? '', signingCredentials());
-  const transport = bankTransport();
+  const transport = bankTransport(request.api);
 
   let response: Response;
   try {
@@ -73,9 +78,11 @@ export async function bankFetch(request: BankRequest): Promise<BankResponse> {
     throw new BankUnavailableError(timedOut ? 'timeout' : 'network', requestId, { cause: error });
   }
 
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
   let parsed: unknown = null;
-  if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+  if (request.binary && response.ok) parsed = bytes;
+  else if (text && (response.headers.get('content-type') ?? '').includes('json')) {
     try {
       parsed = JSON.parse(text);
     } catch {

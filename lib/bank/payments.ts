@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { BankNote } from './bank-text';
+import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
+import { type PaymentCosts, readCosts } from './costs';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { currentBank } from './scope';
@@ -43,6 +46,12 @@ export interface Initiated {
   scaRedirect?: string;
   /** What the bank said about SCA: its links (absolute), methods, challenge and message. */
   sca: ScaAnswer;
+  /** Fees and exchange rate as the answer gave them (spec 2.5); members we could not read left out. */
+  costs: PaymentCosts;
+  /** Names of cost members the answer carried in a shape we could not read. */
+  unreadableCosts: string[];
+  /** WARNING messages of the answer (spec part 7). */
+  notes: BankNote[];
   requestId: string;
 }
 
@@ -66,12 +75,16 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
   });
   const parsed = initiationResponseSchema.safeParse(response.body);
   if (!parsed.success) throw new BankProtocolError('The bank answered the initiation without a payment id');
-  const sca = toScaAnswer(parsed.data);
+  const sca = await withChallengeImage(toScaAnswer(parsed.data));
+  const { costs, unreadable } = readCosts(response.body);
   return {
     paymentId: parsed.data.paymentId,
     transactionStatus: parsed.data.transactionStatus,
     scaRedirect: sca.links.scaRedirect,
     sca,
+    costs,
+    unreadableCosts: unreadable,
+    notes: sca.notes ?? [],
     requestId: response.requestId,
   };
 }
@@ -109,6 +122,15 @@ export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string):
   const parsed = statusResponseSchema.safeParse(response.body);
   if (!parsed.success) throw new BankProtocolError('The bank answered the status read without a status');
   return parsed.data.transactionStatus;
+}
+
+/**
+ * The payment information (spec 2.6), read at the payment's `self` link: `GET {base_url}/api/v1/
+ * {payment-service}/{payment-product}/{paymentId}`. The body as the bank gave it.
+ */
+export async function readPaymentInformation(ref: PaymentRef): Promise<unknown> {
+  const response = await callBank('payments', { method: 'GET', url: paymentUrl(ref, 'self') });
+  return response.body;
 }
 
 export type CancellationOutcome =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BankNote, bankNotes, boundedBankText } from './bank-text';
 import { resolveLink } from './links';
 
 const methodSchema = z.object({
@@ -17,6 +18,11 @@ const challengeSchema = z.object({
   additionalInformation: z.string().nullish(),
 });
 
+/** The challenge as we keep it: the bank's text bounded, and `imageLink` drawn as `image` where it could be read. */
+export type ChallengeData = Omit<z.infer<typeof challengeSchema>, 'additionalInformation'> & {
+  additionalInformation?: string;
+};
+
 /** The SCA members of an initiation or authorisation answer (BG IG; spec 2.5). */
 export const scaFieldsSchema = z.object({
   _links: z.record(z.string(), z.object({ href: z.string().nullish() })).nullish(),
@@ -25,18 +31,22 @@ export const scaFieldsSchema = z.object({
   scaMethods: z.array(methodSchema).nullish(),
   chosenScaMethod: methodSchema.partial().nullish(),
   challengeData: challengeSchema.nullish(),
-  psuMessage: z.string().max(500).nullish(),
+  // Read leniently and bounded when kept: a long text must not lose the answer it came with.
+  psuMessage: z.string().nullish(),
+  tppMessages: z.array(z.unknown()).nullish(),
 });
 
 export type ScaMethod = z.infer<typeof methodSchema>;
-export type ChallengeData = z.infer<typeof challengeSchema>;
 
 export interface ScaAnswer {
   links: Record<string, string>;
   scaStatus?: string;
   scaMethods?: ScaMethod[];
   challengeData?: ChallengeData;
+  /** Spec 2.5: "text to show to the PSU", bounded (lib/bank/bank-text.ts). */
   psuMessage?: string;
+  /** WARNING messages of the answer (spec part 7), their texts bounded. */
+  notes?: BankNote[];
 }
 
 /** Links may be relative to the bank's base; we keep them absolute, and drop the empty ones. */
@@ -46,11 +56,16 @@ export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
     const resolved = resolveLink(link.href);
     if (resolved) links[name] = resolved;
   }
+  const notes = bankNotes(body.tppMessages);
+  const challenge = body.challengeData;
   return {
     links,
     scaStatus: body.scaStatus ?? undefined,
     scaMethods: body.scaMethods ?? undefined,
-    challengeData: body.challengeData ?? undefined,
-    psuMessage: body.psuMessage ?? undefined,
+    challengeData: challenge
+      ? { ...challenge, additionalInformation: boundedBankText(challenge.additionalInformation) }
+      : undefined,
+    psuMessage: boundedBankText(body.psuMessage),
+    ...(notes.length ? { notes } : {}),
   };
 }

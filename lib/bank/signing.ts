@@ -111,6 +111,7 @@ export function signingCredentials(current: Settings = settings()): SigningCrede
  * instead of failing its first payment.
  */
 export function checkBankCredentials(current: Settings = settings()): void {
-  bankTlsMaterial(current);
+  bankTlsMaterial(current, 'payments');
+  bankTlsMaterial(current, 'business');
   if (current.BANK_SIGN_REQUESTS) signingCredentials(current);
 }

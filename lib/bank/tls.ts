@@ -125,35 +125,75 @@ export interface TlsMaterial {
   clientCertificate?: Certificate;
 }
 
-let cached: { for: Settings; material: TlsMaterial | undefined } | undefined;
+/**
+ * The bank's interfaces. `payments`: the payment interface, with the TPP's client credentials and
+ * scope `pis:`, over the BANK_CLIENT_* certificate. `business`: the claims and other business
+ * interfaces and the webhooks service (business spec part 5), with an online-banking user's
+ * credentials and scope `openid b2b`, over the business certificate ("required both for the token
+ * request and for every service request"): BANK_B2B_CLIENT_*, or BANK_CLIENT_* where those are unset,
+ * so that one certificate can serve both. The bank keeps the two apart: each token is refused on the
+ * other's interfaces.
+ */
+export type BankInterface = 'payments' | 'business';
 
-/** The HTTPS agent the TLS settings describe, or undefined when none is set (built once per settings). */
-export function bankTlsMaterial(current: Settings = settings()): TlsMaterial | undefined {
-  if (cached?.for === current) return cached.material;
-  const { BANK_CLIENT_CERT, BANK_CLIENT_KEY, BANK_CLIENT_KEY_PASSPHRASE, BANK_CA_CERT } = current;
-  if (Boolean(BANK_CLIENT_CERT) !== Boolean(BANK_CLIENT_KEY))
+/** The setting names of one interface's client certificate and key. */
+function clientCertificateSettings(current: Settings, api: BankInterface) {
+  const own = api === 'business' && (current.BANK_B2B_CLIENT_CERT || current.BANK_B2B_CLIENT_KEY);
+  return own
+    ? {
+        cert: current.BANK_B2B_CLIENT_CERT,
+        key: current.BANK_B2B_CLIENT_KEY,
+        passphrase: current.BANK_B2B_CLIENT_KEY_PASSPHRASE,
+        names: { cert: 'BANK_B2B_CLIENT_CERT', key: 'BANK_B2B_CLIENT_KEY' },
+      }
+    : {
+        cert: current.BANK_CLIENT_CERT,
+        key: current.BANK_CLIENT_KEY,
+        passphrase: current.BANK_CLIENT_KEY_PASSPHRASE,
+        names: { cert: 'BANK_CLIENT_CERT', key: 'BANK_CLIENT_KEY' },
+      };
+}
+
+function buildTlsMaterial(current: Settings, api: BankInterface): TlsMaterial | undefined {
+  const { cert, key, passphrase, names } = clientCertificateSettings(current, api);
+  if (Boolean(cert) !== Boolean(key))
     throw new SettingsError(
-      `${BANK_CLIENT_CERT ? 'BANK_CLIENT_KEY' : 'BANK_CLIENT_CERT'} is required when ${BANK_CLIENT_CERT ? 'BANK_CLIENT_CERT' : 'BANK_CLIENT_KEY'} is set`,
+      `${cert ? names.key : names.cert} is required when ${cert ? names.cert : names.key} is set`,
     );
-  let material: TlsMaterial | undefined;
-  if (BANK_CLIENT_CERT || BANK_CA_CERT) {
-    const options: https.AgentOptions = { keepAlive: true };
-    let clientCertificate: Certificate | undefined;
-    if (BANK_CLIENT_CERT && BANK_CLIENT_KEY) {
-      const pair = loadKeyPair(BANK_CLIENT_CERT, BANK_CLIENT_KEY, BANK_CLIENT_KEY_PASSPHRASE, {
-        cert: 'BANK_CLIENT_CERT',
-        key: 'BANK_CLIENT_KEY',
-      });
-      clientCertificate = pair.certificate;
-      options.cert = pair.certificate.pem;
-      options.key = pair.key.export({ type: 'pkcs8', format: 'pem' });
-    }
-    // `ca` replaces Node's roots: keep them, so that a public bank certificate still verifies.
-    if (BANK_CA_CERT) options.ca = [...rootCertificates, loadCertificate(BANK_CA_CERT, 'BANK_CA_CERT').pem];
-    material = { agent: new https.Agent(options), clientCertificate };
+  if (!cert && !current.BANK_CA_CERT) return undefined;
+  const options: https.AgentOptions = { keepAlive: true };
+  let clientCertificate: Certificate | undefined;
+  if (cert && key) {
+    const pair = loadKeyPair(cert, key, passphrase, names);
+    clientCertificate = pair.certificate;
+    options.cert = pair.certificate.pem;
+    options.key = pair.key.export({ type: 'pkcs8', format: 'pem' });
   }
-  cached?.material?.agent.destroy();
-  cached = { for: current, material };
+  // `ca` replaces Node's roots: keep them, so that a public bank certificate still verifies.
+  if (current.BANK_CA_CERT)
+    options.ca = [...rootCertificates, loadCertificate(current.BANK_CA_CERT, 'BANK_CA_CERT').pem];
+  return { agent: new https.Agent(options), clientCertificate };
+}
+
+const cache: Partial<
+  Record<BankInterface, { for: Settings; material: TlsMaterial | undefined; shared: boolean }>
+> = {};
+
+/**
+ * The HTTPS agent the TLS settings describe for one interface, or undefined when none is set (built
+ * once per settings). The business interface shares the payment interface's agent when it has no
+ * certificate of its own.
+ */
+export function bankTlsMaterial(
+  current: Settings = settings(),
+  api: BankInterface = 'payments',
+): TlsMaterial | undefined {
+  const cached = cache[api];
+  if (cached?.for === current) return cached.material;
+  const shared = api === 'business' && !current.BANK_B2B_CLIENT_CERT && !current.BANK_B2B_CLIENT_KEY;
+  const material = shared ? bankTlsMaterial(current, 'payments') : buildTlsMaterial(current, api);
+  if (cached && !cached.shared) cached.material?.agent.destroy();
+  cache[api] = { for: current, material, shared };
   return material;
 }
 
@@ -213,12 +253,14 @@ function httpsRequest(url: URL, init: TransportInit, agent: https.Agent): Promis
 }
 
 /**
- * How a call reaches the bank: over HTTPS with the TLS settings when they are set, otherwise fetch.
- * Built before the call, so that a setting that cannot be read is a SettingsError, not a network error.
- * Redirects are never followed.
+ * How a call reaches the bank: over HTTPS with the interface's TLS settings when they are set,
+ * otherwise fetch. Built before the call, so that a setting that cannot be read is a SettingsError,
+ * not a network error. Redirects are never followed.
  */
-export function bankTransport(): (url: string, init: TransportInit) => Promise<Response> {
-  const material = bankTlsMaterial();
+export function bankTransport(
+  api: BankInterface = 'payments',
+): (url: string, init: TransportInit) => Promise<Response> {
+  const material = bankTlsMaterial(settings(), api);
   return (url, init) => {
     const parsed = new URL(url);
     if (material && parsed.protocol === 'https:') return httpsRequest(parsed, init, material.agent);

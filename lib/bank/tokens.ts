@@ -1,17 +1,13 @@
 import { z } from 'zod';
+import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
 import type { DirectoryBank } from './directory';
 import { BankError, BankProtocolError, BankTokenError } from './errors';
 import { bankFetchWithRetry } from './retry';
 import { currentBank } from './scope';
+import type { BankInterface } from './tls';
 
-/**
- * The bank's interfaces by the token they take. `payments`: the payment interface, with the TPP's
- * client credentials and scope `pis:`. `business`: the claims and other business interfaces and the
- * webhooks service (spec part 5), with an online-banking user's credentials and scope `openid b2b`.
- * The bank keeps the two apart: each token is refused on the other's interfaces.
- */
-export type BankInterface = 'payments' | 'business';
+export type { BankInterface };
 
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
@@ -53,9 +49,14 @@ function cacheOf(api: BankInterface, bank: DirectoryBank): TokenState {
   return state;
 }
 
-/** A client-credentials token from the bank's `{auth_url}/oauth/v2/oauth-token`. */
+/**
+ * A client-credentials token from the bank's `{auth_url}/oauth/v2/oauth-token`, over the interface's
+ * own client certificate (business spec part 5: the business certificate "is required both for the
+ * token request and for every service request").
+ */
 async function requestToken(api: BankInterface, bank: DirectoryBank): Promise<CachedToken> {
   const response = await bankFetchWithRetry({
+    api,
     method: 'POST',
     url: `${bank.urls.auth}/oauth/v2/oauth-token`,
     form: { grant_type: 'client_credentials', ...credentials(api, bank) },
@@ -72,11 +73,25 @@ async function requestToken(api: BankInterface, bank: DirectoryBank): Promise<Ca
   };
 }
 
+/** The sandbox token of the business interfaces, made in the bank's portal, where one is set. */
+function portalToken(api: BankInterface): string | undefined {
+  return api === 'business' ? settings().BANK_B2B_SANDBOX_TOKEN : undefined;
+}
+
+/** False for a token set from the portal: a new one cannot be asked for, so a refusal stands. */
+export function tokenIsRenewable(api: BankInterface): boolean {
+  return portalToken(api) === undefined;
+}
+
 /**
- * A token for the interface of `bank`: cached until shortly before it expires, with one request in flight at a
- * time; each bank's tokens apart from every other's.
+ * A token for the interface of `bank`: the sandbox token from the portal where one is set (business
+ * spec part 5, "Sandbox": "a token generated in the portal instead of user credentials"); otherwise
+ * one requested, cached until shortly before it expires, with one request in flight at a time; each
+ * bank's tokens apart from every other's.
  */
 export async function accessToken(api: BankInterface, bank = currentBank(api)): Promise<string> {
+  const fromPortal = portalToken(api);
+  if (fromPortal) return fromPortal;
   const state = cacheOf(api, bank);
   if (state.cached && Date.now() < state.cached.refreshAt) return state.cached.value;
   state.inFlight ??= requestToken(api, bank).finally(() => {

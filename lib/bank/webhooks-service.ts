@@ -99,12 +99,25 @@ export async function getBankSubscription(id: string): Promise<BankSubscription 
   }
 }
 
+/**
+ * Changes a subscription's event types, and its description (webhooks spec part 4: "update
+ * subscription (eventTypes can be changed)"; its body shape is "not shown"). The body takes the create
+ * body's fields an update can change: the callback URL carries our own id and is never changed, and
+ * `subjectScope` is `Self` throughout. The bank may answer 200 with the subscription or 204 with
+ * nothing (then it is read back); undefined when it does not know the subscription.
+ */
 export async function updateBankSubscription(
   id: string,
   input: { eventTypes: string[]; description?: string },
-): Promise<BankSubscription> {
-  const response = await callBank('business', { method: 'PUT', url: at(id), json: input });
-  return parse(bankSubscriptionSchema, response.body, 'an updated subscription');
+): Promise<BankSubscription | undefined> {
+  try {
+    const response = await callBank('business', { method: 'PUT', url: at(id), json: input });
+    if (response.status === 204 || response.body === null) return getBankSubscription(id);
+    return parse(bankSubscriptionSchema, response.body, 'an updated subscription');
+  } catch (error) {
+    if (error instanceof BankError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
 /** Cancels a subscription. One the bank no longer knows counts as cancelled. */
@@ -150,17 +163,27 @@ export async function verifyBankSubscription(id: string, eventType = 'Claim'): P
   }
 }
 
-export type ReplayOutcome = { result: 'replayed'; count: number } | { result: 'disabled' | 'not_found' };
+export type ReplayOutcome =
+  | { result: 'replayed'; count: number }
+  | { result: 'disabled' | 'not_found' | 'not_offered' };
 
-/** Queues again every delivery of the subscription that never arrived (held or given up). */
+/**
+ * Asks the bank to deliver again what never arrived (held or given up): `POST …/{id}/replay`, a call
+ * the spec does not define (webhooks spec part 3: events of the off period "can be replayed on
+ * request"), which a bank may or may not offer. 405 or 501 say it does not; so does a 404 for a
+ * subscription the bank still knows. 409: delivery is disabled.
+ */
 export async function replayBankSubscription(id: string): Promise<ReplayOutcome> {
   try {
     const response = await callBank('business', { method: 'POST', url: at(id, '/replay') });
     const parsed = z.object({ replayed: z.number().int().min(0) }).safeParse(response.body);
     return { result: 'replayed', count: parsed.success ? parsed.data.replayed : 0 };
   } catch (error) {
-    if (error instanceof BankError && error.status === 409) return { result: 'disabled' };
-    if (error instanceof BankError && error.status === 404) return { result: 'not_found' };
+    if (!(error instanceof BankError)) throw error;
+    if (error.status === 409) return { result: 'disabled' };
+    if (error.status === 405 || error.status === 501) return { result: 'not_offered' };
+    if (error.status === 404)
+      return { result: (await getBankSubscription(id)) ? 'not_offered' : 'not_found' };
     throw error;
   }
 }

@@ -1,9 +1,13 @@
+import type { ClaimStatus } from '@/lib/bank/claims';
+
 /** A bill as the PSU's page shows it, with the PSU's latest payment of it, if any. */
 export interface BillView {
   claimId: string;
   claimantName: string;
-  status: 'Unpaid' | 'Paid';
+  status: ClaimStatus;
   partiallyPaid: boolean;
+  /** Open, and the bank named the account it is paid into (lib/bank/claims.ts `payable`). */
+  payable: boolean;
   amount: string;
   totalAmountDue: string;
   currency: string;
@@ -11,7 +15,7 @@ export interface BillView {
   reference: string | null;
   /** When the bank's `claim.paid` notice told us it was paid. */
   paidEventAt: string | null;
-  payment: { id: string; transactionStatus: string | null; final: boolean } | null;
+  payment: { id: string; transactionStatus: string | null } | null;
 }
 
 /** Worth asking again soon: a bill is open while a payment of it is under way or settled. */

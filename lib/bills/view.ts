@@ -1,28 +1,29 @@
 import { linkedKennitala } from '@/lib/auth/identity';
+import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { Bill } from '@/lib/db/schema';
-import { finalStatusList } from '@/lib/payments/status';
 import type { BillView } from './bill-view';
+
+/** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
+function billStatus(status: string): ClaimStatus {
+  return (CLAIM_STATUSES as readonly string[]).includes(status) ? (status as ClaimStatus) : 'Unpaid';
+}
 
 function toView(bill: Bill, payment: { id: string; transactionStatus: string | null } | undefined): BillView {
   return {
     claimId: bill.claimId,
     claimantName: bill.claimantName,
-    status: bill.status === 'Paid' ? 'Paid' : 'Unpaid',
+    status: billStatus(bill.status),
     partiallyPaid: bill.isPartiallyPaid,
+    payable: payable({ claimStatus: billStatus(bill.status), depositAccount: { iban: bill.depositIban } }),
     amount: bill.amount,
     totalAmountDue: bill.totalAmountDue,
     currency: bill.currency,
     dueDate: bill.dueDate,
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
-    payment: payment
-      ? {
-          ...payment,
-          final: payment.transactionStatus !== null && finalStatusList.includes(payment.transactionStatus),
-        }
-      : null,
+    payment: payment ? { id: payment.id, transactionStatus: payment.transactionStatus } : null,
   };
 }
 

@@ -98,8 +98,9 @@ const settingsSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // --- Going live (docs/going-live.md) ---
   /**
-   * The business certificate, the TLS client certificate of the token request and every service
-   * request: a PEM or `.cer` (DER or base64) file, PEM text, or the raw base64 DER the portal takes.
+   * The TLS client certificate of the payment interface's token request and of every call to it (and
+   * of the business interfaces too, unless BANK_B2B_CLIENT_CERT is set): a PEM or `.cer` (DER or
+   * base64) file, PEM text, or the raw base64 DER the portal takes.
    */
   BANK_CLIENT_CERT: z.string().min(1).optional(),
   /** Its private key: a PEM or DER file, or PEM text. */
@@ -117,6 +118,19 @@ const settingsSchema = z.object({
   /** The online-banking user whose business token reads claims and manages webhook subscriptions. */
   BANK_B2B_USERNAME: z.string().min(1).default('greidsla-ehf'),
   BANK_B2B_PASSWORD: z.string().min(1).default('sandbox-b2b'),
+  /**
+   * A sandbox token made in the bank's portal (business spec part 5, "Sandbox": "a token generated in
+   * the portal instead of user credentials"): sent as the business token, and no token is requested.
+   */
+  BANK_B2B_SANDBOX_TOKEN: z.string().min(1).optional(),
+  /**
+   * The business certificate of the business interfaces and the webhooks service (business spec
+   * part 5), for their token request and every call, in the forms BANK_CLIENT_CERT takes; unset: the
+   * BANK_CLIENT_* certificate serves these interfaces too.
+   */
+  BANK_B2B_CLIENT_CERT: z.string().min(1).optional(),
+  BANK_B2B_CLIENT_KEY: z.string().min(1).optional(),
+  BANK_B2B_CLIENT_KEY_PASSPHRASE: z.string().min(1).optional(),
   /** Comma-separated e-mail addresses of the PSUs who may manage webhook subscriptions (the events page). */
   OPERATOR_EMAILS: z.string().default('demo@greidsla.is'),
 });

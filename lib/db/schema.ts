@@ -12,9 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BankNote } from '@/lib/bank/bank-text';
+import type { BulkResults } from '@/lib/bank/bulk-results';
+import type { PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Locale } from '@/lib/i18n/routing';
+import type { CostsDecision } from '@/lib/payments/costs-step';
+import type { RefusedField } from '@/lib/payments/refusal-fields';
 
 export const psus = pgTable('psus', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -150,6 +155,8 @@ export const payments = pgTable(
     /** While `phase` is `sending`: until when the sender holds the payment; after that another may resend. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     failureCode: text('failure_code'),
+    /** The fields the bank's refusal named (tppMessages[].path, spec part 7), shown on the form again. */
+    refusedFields: jsonb('refused_fields').$type<RefusedField[]>(),
     amount: text('amount').notNull(),
     currency: text('currency').notNull(),
     creditorName: text('creditor_name'),
@@ -173,6 +180,23 @@ export const payments = pgTable(
      * one form is found together (lib/payments/initiation.ts).
      */
     correctionOf: uuid('correction_of'),
+    /**
+     * Set when the last reading of the payment's status from the bank failed (unreachable, busy, an
+     * answer we could not read), cleared by the next that succeeds: the PSU is then told that what
+     * they see is what the bank said last, not what it says now.
+     */
+    statusReadFailedAt: timestamp('status_read_failed_at', { withTimezone: true }),
+    /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null before it. */
+    costs: jsonb('costs').$type<PaymentCosts>(),
+    /**
+     * What the PSU chose where the bank's answer had costs to show before SCA (lib/payments/costs-step.ts):
+     * on to the bank, or stop there (the payment then cancelled at the bank, or left unauthorised).
+     */
+    costsDecision: text('costs_decision').$type<CostsDecision>(),
+    /** WARNING messages of the initiation answer (spec part 7), their texts bounded; shown to the PSU. */
+    bankNotes: jsonb('bank_notes').$type<BankNote[]>(),
+    /** For a bulk payment that has ended: each payment's result, from the payment information read (spec 2.6). */
+    bulkResults: jsonb('bulk_results').$type<BulkResults>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -294,7 +318,7 @@ export const paymentNotifications = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     body: jsonb('body'),
     requestId: text('request_id'),
-    /** received, then processed (status re-read from the bank) or payment_not_at_bank. */
+    /** received, then processed (status re-read from the bank), already_final or payment_not_at_bank. */
     status: text('status').notNull().default('received'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
@@ -10,38 +10,56 @@ import {
   paymentNotificationQueue,
   processPaymentNotification,
 } from '@/lib/payments/notifications';
-import { finalStatusList } from '@/lib/payments/status';
+import { debitedFollowUpSeconds, finalStatusList, statusClass } from '@/lib/payments/status';
 import { type StatusJob, scheduleStatusCheck, statusQueue } from '@/lib/payments/status-checks';
 import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
 
 export const resendQueue = 'payment-resend';
 
-// After this many readings (about three days) the payment is left to notifications and the sweep.
-const maxAttempts = 300;
-
+/**
+ * One reading, then the next as the schedule of the status's class says (lib/payments/status.ts): a
+ * final status ends the readings, a new class starts its own schedule, and a schedule that has run
+ * out leaves the payment to notifications, the PSU's visits and the start-up sweep.
+ */
 async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
   const db = await getDb();
   const [payment] = await db.select().from(payments).where(eq(payments.id, job.paymentId));
   if (!payment || !needsSync(payment)) return;
-  logger.debug({ paymentId: payment.id, attempt: job.attempt }, 'status check');
+  logger.debug({ paymentId: payment.id, statusClass: job.statusClass, check: job.check }, 'status check');
   const { status } = await syncPaymentStatus(db, payment, 'poll');
-  if (status && finalStatusList.includes(status)) return;
-  if (job.attempt + 1 < maxAttempts) await scheduleStatusCheck(boss, payment.id, job.attempt + 1);
+  const now = statusClass(status, payment.service);
+  // A job queued before jobs carried their class has none, and starts the schedule afresh.
+  const check = now === job.statusClass ? job.check + 1 : 0;
+  await scheduleStatusCheck(boss, { paymentId: payment.id, statusClass: now, check });
 }
 
-/** Every payment the bank has but that is not final gets a status check: after a restart, nothing stays stale. */
+/**
+ * Every payment the bank has whose status is not final gets a status check: after a restart, nothing
+ * stays stale. An ACSC payment whose follow-up for ACCC has run its course is left alone.
+ */
 export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
   const db = await getDb();
   const unsettled = await db
-    .select({ id: payments.id })
+    .select({ id: payments.id, transactionStatus: payments.transactionStatus, service: payments.service })
     .from(payments)
     .where(
       and(
         eq(payments.phase, 'initiated'),
-        or(isNull(payments.transactionStatus), notInArray(payments.transactionStatus, finalStatusList)),
+        or(isNull(payments.transactionStatus), notInArray(payments.transactionStatus, [...finalStatusList])),
+        or(
+          isNull(payments.transactionStatus),
+          ne(payments.transactionStatus, 'ACSC'),
+          gt(payments.updatedAt, databaseNowMinus(debitedFollowUpSeconds, 'secs')),
+        ),
       ),
     );
-  for (const { id } of unsettled) await scheduleStatusCheck(boss, id);
+  for (const payment of unsettled) {
+    await scheduleStatusCheck(boss, {
+      paymentId: payment.id,
+      statusClass: statusClass(payment.transactionStatus, payment.service),
+      check: 0,
+    });
+  }
   return unsettled.length;
 }
 

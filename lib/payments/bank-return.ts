@@ -11,8 +11,8 @@ import { syncPaymentStatus } from './sync';
 
 /**
  * How the bank sends the PSU back after SCA: `redirect` to TPP-Redirect-URI or TPP-Nok-Redirect-URI
- * (`outcome`, and a `confirmationCode` where the bank asks us to confirm the authorisation), or `oauth`
- * to our OAuth redirect URI with a `code` (the scaOAuth approach), which confirms the authorisation.
+ * (with a `confirmationCode` where the bank asks us to confirm the authorisation), or `oauth` to our
+ * OAuth redirect URI with a `code` (the scaOAuth approach), which confirms the authorisation.
  */
 export type BankReturnVia = 'redirect' | 'oauth';
 
@@ -22,39 +22,31 @@ export interface BankReturn {
   headers: Headers;
 }
 
-/** What the PSU's authorisation came to, by what the bank sent them back with. */
-async function authorisationOutcome(
+/**
+ * Finishes the PSU's authorisation where the return asks us to: the OAuth `code`, or a redirect's
+ * `confirmationCode` where the bank gave a `confirmation` link (BG IG 5.1.2, 7.6.4), is PUT to that
+ * link. A refusal is logged; what it means for the PSU is read from the bank next.
+ */
+async function confirmIfAsked(
   db: Db,
   payment: Payment,
   via: BankReturnVia,
   query: URLSearchParams,
   ip: string,
-): Promise<'ok' | 'nok'> {
-  if (via === 'oauth') {
-    const code = query.get('code');
-    return code && (await confirmWithCode(db, payment, code, ip)) ? 'ok' : 'nok';
-  }
-  const outcome = query.get('outcome') === 'ok' ? 'ok' : 'nok';
-  const confirmationCode = query.get('confirmationCode');
+): Promise<Payment> {
+  const code = via === 'oauth' ? query.get('code') : query.get('confirmationCode');
   const sca = scaStateOf(payment);
-  if (confirmationCode && sca?.links.confirmation && !isFinalScaStatus(sca.scaStatus)) {
-    // The bank asked for an authorisation confirmation (BG IG 5.1.2, 7.6.4): the authorisation is
-    // finalised only once we PUT the code it sent the PSU back with to its `confirmation` link.
-    return (await confirmWithCode(db, payment, confirmationCode, ip)) ? outcome : 'nok';
-  }
-  await syncScaStatus(db, payment, 'redirect', ip).catch((error: unknown) =>
-    logger.warn(
-      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
-      'scaStatus read failed',
-    ),
-  );
-  return outcome;
+  const asked = via === 'oauth' || (sca?.links.confirmation && !isFinalScaStatus(sca.scaStatus));
+  if (!code || !asked) return payment;
+  await confirmWithCode(db, payment, code, ip);
+  return (await findOwnPayment(db, payment.psuId, payment.id)) ?? payment;
 }
 
 /**
  * The PSU is back from the bank: where their browser goes next. Only the signed-in PSU whose payment
- * it is, with the `state` bound to both (lib/payments/return-state.ts), gets anything done; the status
- * they are shown is read from the bank, never taken from the URL.
+ * it is, with the `state` bound to both (lib/payments/return-state.ts), gets anything done. What they
+ * are shown is read from the bank here (scaStatus, then transaction status), never taken from the URL:
+ * which of our addresses the bank chose says nothing a PSU can rely on, and is only logged.
  */
 export async function returnFromBank(via: BankReturnVia, request: BankReturn): Promise<URL> {
   const base = settings().APP_BASE_URL;
@@ -73,8 +65,15 @@ export async function returnFromBank(via: BankReturnVia, request: BankReturn): P
     );
     return new URL('/payments?return=invalid', base);
   }
+  logger.info({ paymentId: payment.id, via, address: query.get('outcome') }, 'PSU back from the bank');
   const ip = psuIpAddress(request.headers);
-  const outcome = await authorisationOutcome(db, payment, via, query, ip);
-  await syncPaymentStatus(db, payment, 'redirect', ip);
-  return new URL(`/${payment.uiLocale}/payments/${payment.id}?outcome=${outcome}`, base);
+  const confirmed = await confirmIfAsked(db, payment, via, query, ip);
+  await syncScaStatus(db, confirmed, 'redirect', ip).catch((error: unknown) =>
+    logger.warn(
+      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+      'scaStatus read failed',
+    ),
+  );
+  await syncPaymentStatus(db, confirmed, 'redirect', ip);
+  return new URL(`/${payment.uiLocale}/payments/${payment.id}`, base);
 }

@@ -2,14 +2,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { paymentEvents, payments } from '@/lib/db/schema';
-import { isFinalStatus, type StatusSource } from './status';
+import { keepAccountWhenAccepted } from './saved/my-accounts';
+import { mayReplace, type StatusSource } from './status';
 
 /**
  * Records a status reading. A reading that repeats the current status adds nothing, so polling
  * leaves the timeline clean; a new status updates the payment and adds one event, atomically.
- * A non-final reading never replaces a final status: the bank does not take a settled, rejected or
- * cancelled payment back, so such a reading is a stale answer that arrived after a newer one (a
- * notification's re-read racing the poll), and is dropped.
+ * A reading that would take a final status back, or a settled one to before settlement, is a stale
+ * answer and is dropped (`mayReplace`, lib/payments/status.ts).
+ * An accepted status keeps the paying account among the PSU's accounts.
  */
 export async function recordStatus(
   db: Db,
@@ -24,13 +25,13 @@ export async function recordStatus(
       .from(payments)
       .where(eq(payments.id, paymentId))
       .for('update');
-    if (!current || current.transactionStatus === transactionStatus) return false;
-    if (isFinalStatus(current.transactionStatus) && !isFinalStatus(transactionStatus)) return false;
+    if (!current || !mayReplace(current.transactionStatus, transactionStatus)) return false;
     await tx
       .update(payments)
       .set({ transactionStatus, updatedAt: databaseNow() })
       .where(eq(payments.id, paymentId));
     await tx.insert(paymentEvents).values({ paymentId, transactionStatus, source, detail });
+    await keepAccountWhenAccepted(tx, paymentId, transactionStatus);
     return true;
   });
 }

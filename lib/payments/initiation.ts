@@ -2,18 +2,28 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
-import { initiatePayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import {
+  type Initiated,
+  initiatePayment,
+  type PaymentProduct,
+  type PaymentService,
+} from '@/lib/bank/payments';
 import { currentBank, inBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
 import { issueNotificationUri, notificationContentPreferred } from './notifications';
 import { paymentBank } from './payment-bank';
 import { psuIpAddressToKeep } from './psu-request';
+import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
-import { advanceSca, authorisationContext, nextScaStep, oauthRedirect, type ScaState } from './sca';
+import { keepAccountWhenAccepted } from './saved/my-accounts';
+import type { ScaState } from './sca';
+import { firstScaDestination } from './sca-destination';
+import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
 import { decideAttempt } from './submission-attempts';
 
@@ -41,7 +51,7 @@ export interface InitiationRequest {
 
 export type InitiationOutcome =
   | { ok: true; paymentId: string; redirectTo: string }
-  | { ok: false; paymentId?: string; messageKey: string };
+  | { ok: false; paymentId?: string; messageKey: string; fieldErrors?: Record<string, string[]> };
 
 // How long a sender may hold a payment before another request may send it again. Longer than the
 // bank timeout, so a live sender is never overtaken.
@@ -101,16 +111,31 @@ async function claim(db: Db, paymentId: string): Promise<boolean> {
 
 function settled(payment: Payment): InitiationOutcome | undefined {
   if (payment.phase === 'initiated') {
-    return { ok: true, paymentId: payment.id, redirectTo: payment.scaRedirect ?? `/payments/${payment.id}` };
+    const redirectTo =
+      costsStepOf(payment) === 'pending'
+        ? costsPage(payment.id)
+        : (payment.scaRedirect ?? `/payments/${payment.id}`);
+    return { ok: true, paymentId: payment.id, redirectTo };
   }
   if (payment.phase === 'refused') {
-    return {
-      ok: false,
-      paymentId: payment.id,
-      messageKey: `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
-    };
+    return refusal(
+      payment.id,
+      `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
+      payment.refusedFields ?? [],
+    );
   }
   return undefined;
+}
+
+/**
+ * A refused payment's answer: the bank's cause for the whole form, and where the refusal names
+ * fields (spec part 7, `path`), each beside its field, the form then asking to correct those.
+ */
+function refusal(paymentId: string, messageKey: string, refused: readonly RefusedField[]): InitiationOutcome {
+  const fieldErrors = refusalFieldErrors(refused);
+  return Object.keys(fieldErrors).length > 0
+    ? { ok: false, paymentId, messageKey: 'bank.refusedFields', fieldErrors }
+    : { ok: false, paymentId, messageKey };
 }
 
 async function send(
@@ -147,9 +172,13 @@ async function send(
           sca: {
             ...initiated.sca,
             scaStatus: undefined,
+            // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
+            notes: undefined,
             initiationLinks: initiated.sca.links,
           } satisfies ScaState,
           transactionStatus: initiated.transactionStatus,
+          costs: initiated.costs,
+          bankNotes: initiated.notes.length ? initiated.notes : null,
           updatedAt: databaseNow(),
         })
         .where(eq(payments.id, payment.id));
@@ -159,12 +188,16 @@ async function send(
         source: 'initiation',
         detail: { requestId: initiated.requestId },
       });
+      await keepAccountWhenAccepted(tx, payment.id, initiated.transactionStatus);
     });
-    await afterInitiation(payment.id);
+    logBankAnswerExtras(payment.id, initiated);
+    await afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
     return {
       ok: true,
       paymentId: payment.id,
-      redirectTo: await firstScaDestination(db, payment.id, request.psuIpAddress),
+      redirectTo: hasCostsToShow(initiated.costs)
+        ? costsPage(payment.id)
+        : await firstScaDestination(db, payment.id, request.psuIpAddress),
     };
   } catch (error) {
     // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
@@ -188,11 +221,18 @@ async function send(
     );
     if (definitive) {
       const code = error.codes[0] ?? `HTTP_${error.status}`;
+      const refusedFields = refusedFieldsOf(error.messages);
       await db
         .update(payments)
-        .set({ phase: 'refused', claimedUntil: null, failureCode: code, updatedAt: databaseNow() })
+        .set({
+          phase: 'refused',
+          claimedUntil: null,
+          failureCode: code,
+          refusedFields: refusedFields.length ? refusedFields : null,
+          updatedAt: databaseNow(),
+        })
         .where(eq(payments.id, payment.id));
-      return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
+      return refusal(payment.id, bankErrorMessageKey(error), refusedFields);
     }
     // The outcome is unknown (timeout, 5xx, 429, 408, 409): release the payment. A retry resends it
     // with the same Idempotency-Key, so the bank answers with the payment it may already have made.
@@ -206,6 +246,20 @@ async function send(
   }
 }
 
+/** What of the initiation answer is not for the PSU's eyes alone: the bank's notes, and costs we could not read. */
+function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
+  if (initiated.notes.length)
+    logger.warn(
+      { paymentId, requestId: initiated.requestId, codes: initiated.notes.map((note) => note.code) },
+      'the bank attached messages to its initiation answer',
+    );
+  if (initiated.unreadableCosts.length)
+    logger.warn(
+      { paymentId, requestId: initiated.requestId, fields: initiated.unreadableCosts },
+      'cost members of the initiation answer could not be read and are not shown',
+    );
+}
+
 /** Sends the payment to the bank of its debtor account, chosen when it was saved: every call goes there. */
 function sendToItsBank(
   db: Db,
@@ -213,35 +267,6 @@ function sendToItsBank(
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
 ): Promise<InitiationOutcome> {
   return inBank(payment.bankId, () => send(db, payment, request));
-}
-
-/**
- * Where the PSU goes after the bank accepted the payment: the bank's SCA page, its OAuth server, or
- * our payment page for the approaches we host (method choice, OTP, decoupled waiting, confirmation).
- * An explicit start with nothing to upload is taken at once, so the PSU is not asked to click twice.
- */
-async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: string): Promise<string> {
-  const page = `/payments/${paymentId}`;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return page;
-  const step = nextScaStep(payment);
-  try {
-    if (step.kind === 'redirect') return step.url;
-    if (step.kind === 'oauth') return await oauthRedirect(payment);
-    if (step.kind === 'another-signer') {
-      const { redirectTo } = await advanceSca(
-        db,
-        payment,
-        { kind: 'start' },
-        authorisationContext(payment, psuIpAddress),
-      );
-      return redirectTo ?? page;
-    }
-  } catch (error) {
-    // The payment is at the bank; its page offers the step again.
-    logger.warn({ paymentId, err: error instanceof Error ? error.message : error }, 'could not start SCA');
-  }
-  return page;
 }
 
 /**

@@ -8,7 +8,8 @@ import { isUuid } from '@/lib/db/ids';
 import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib/db/schema';
 import { sendJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
-import { syncPaymentStatus } from './sync';
+import { isFinalStatus } from './status';
+import { needsSync, syncPaymentStatus } from './sync';
 
 /**
  * Status notifications (Berlin Group "Lean Push"): the bank POSTs to the `TPP-Notification-URI` we
@@ -134,7 +135,10 @@ export async function acceptPaymentNotification(input: NotificationInput): Promi
   return { ok: true, notificationId: row.id, queued };
 }
 
-/** Re-reads the notified payment's status from the bank and records it (source `notification`). */
+/**
+ * Re-reads the notified payment's status from the bank and records it (source `notification`),
+ * unless the payment's status is final already.
+ */
 export async function processPaymentNotification(db: Db, notificationId: number): Promise<void> {
   const [notification] = await db
     .select()
@@ -148,11 +152,15 @@ export async function processPaymentNotification(db: Db, notificationId: number)
     // The token names the payment; the body's id is only logged. The re-read uses our own record.
     logger.warn({ paymentId: payment.id, notificationId }, 'notification body names another payment id');
   }
-  const { status } = await syncPaymentStatus(db, payment, 'notification');
+  // A final status is the bank's last word (lib/payments/status.ts): the notice changes nothing.
+  const final = isFinalStatus(payment.transactionStatus) && !needsSync(payment);
+  const { status } = final
+    ? { status: payment.transactionStatus }
+    : await syncPaymentStatus(db, payment, 'notification');
   await db
     .update(paymentNotifications)
     .set({
-      status: payment.bankPaymentId ? 'processed' : 'payment_not_at_bank',
+      status: final ? 'already_final' : payment.bankPaymentId ? 'processed' : 'payment_not_at_bank',
       processedAt: databaseNow(),
     })
     .where(eq(paymentNotifications.id, notificationId));

@@ -32,7 +32,7 @@ export type ScaStep =
   | { kind: 'otp'; challenge: NonNullable<ScaAnswer['challengeData']>; methodName?: string }
   | { kind: 'password' }
   | { kind: 'confirm' }
-  | { kind: 'decoupled'; message?: string }
+  | { kind: 'decoupled' }
   | { kind: 'another-signer' }
   | { kind: 'none' };
 
@@ -64,7 +64,7 @@ export function nextScaStep(payment: Payment): ScaStep {
   if (links.confirmIobwsStraightThroughProcessingAuthorisation) return { kind: 'confirm' };
   if (links.startAuthorisation || links.startAuthorisationWithPsuIdentification)
     return { kind: 'another-signer' };
-  if (sca.scaStatus && links.scaStatus) return { kind: 'decoupled', message: sca.psuMessage };
+  if (sca.scaStatus && links.scaStatus) return { kind: 'decoupled' };
   return { kind: 'none' };
 }
 
@@ -103,6 +103,8 @@ async function saveAnswer(
     // Keep the scaStatus link of the authorisation in progress when an answer omits it.
     links: { ...(answer.links.scaStatus ? {} : pick(previous?.links, 'scaStatus')), ...answer.links },
     scaStatus: previous?.scaStatus,
+    // The bank's last words to the PSU stand until it says something else (shown while SCA is open).
+    psuMessage: answer.psuMessage ?? previous?.psuMessage,
     initiationLinks: previous?.initiationLinks ?? answer.links,
   };
   const [updated] = await db
@@ -111,6 +113,11 @@ async function saveAnswer(
     .where(eq(payments.id, payment.id))
     .returning();
   if (!updated) throw new Error('A payment disappeared during SCA');
+  if (answer.notes?.length)
+    logger.warn(
+      { paymentId: payment.id, codes: answer.notes.map((note) => note.code) },
+      'the bank attached messages to its authorisation answer',
+    );
   if (answer.scaStatus) await recordScaStatus(db, updated, answer.scaStatus, source);
   const [reread] = await db.select().from(payments).where(eq(payments.id, payment.id));
   return reread ?? updated;

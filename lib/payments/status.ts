@@ -1,3 +1,5 @@
+import type { PaymentService } from '@/lib/bank/payments';
+
 /** Transaction statuses of spec part 3. */
 export const transactionStatuses = [
   'RCVD',
@@ -17,17 +19,143 @@ export const transactionStatuses = [
 ] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
-// After these the bank reports no further change for the PSU: settled (on the debtor's or the
-// creditor's side), rejected, cancelled, or a bulk payment settled in part.
-export const finalStatusList: string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
-const finalStatuses: ReadonlySet<string> = new Set(finalStatusList);
-
-export function isFinalStatus(status: string | null | undefined): boolean {
-  return status !== null && status !== undefined && finalStatuses.has(status);
-}
-
 export function isTransactionStatus(value: unknown): value is TransactionStatus {
   return typeof value === 'string' && (transactionStatuses as readonly string[]).includes(value);
+}
+
+/**
+ * The status model: what a transactionStatus (payment spec part 3) means for the PSU and for how
+ * often we ask the bank, read with the Berlin Group status model (BG IG 4.14.1).
+ *
+ * - `awaiting-psu` RCVD: the bank waits for the PSU's authorisation.
+ * - `awaiting-signer` PATC: "some but not all" authorisations done; another signer is due.
+ * - `in-progress` ACTC, ACCP, ACFC, ACSP, ACWC, PDNG: accepted and being carried out; a code the
+ *   spec does not list is read the same way (the bank says more, we keep asking).
+ * - `standing` a periodic payment accepted for execution (ACTC, ACCP, ACFC, ACSP, ACWC): BG IG
+ *   4.14.1, "periodic payments ... are not directly executed after initiation ... The end status
+ *   during the payment initiation process then is ACTC or ACCP". Nothing changes until an
+ *   execution date or a cancellation.
+ * - `debited` ACSC: "settlement on the debtor's account completed". Settled for the PSU, but not
+ *   the end: "for instant payments, the additional transaction status ACCC ... might be used in
+ *   addition ... after some period" (BG IG 4.14.1).
+ * - the ends, after which the bank reports no further change: `completed` ACCC (settled on the
+ *   creditor's account), `not-posted` ACWP (accepted without being posted to the creditor's
+ *   account), `partial` PART (all authorisations applied, some payments of a bulk rejected),
+ *   `rejected` RJCT, `cancelled` CANC.
+ */
+export type StatusClass =
+  | 'awaiting-psu'
+  | 'awaiting-signer'
+  | 'in-progress'
+  | 'standing'
+  | 'debited'
+  | 'completed'
+  | 'not-posted'
+  | 'partial'
+  | 'rejected'
+  | 'cancelled';
+
+const ends: Readonly<Record<string, StatusClass>> = {
+  ACCC: 'completed',
+  ACWP: 'not-posted',
+  PART: 'partial',
+  RJCT: 'rejected',
+  CANC: 'cancelled',
+};
+
+const acceptedForExecution = new Set(['ACTC', 'ACCP', 'ACFC', 'ACSP', 'ACWC']);
+
+export function statusClass(status: string | null | undefined, service: PaymentService): StatusClass {
+  if (!status || status === 'RCVD') return 'awaiting-psu';
+  if (Object.hasOwn(ends, status)) return ends[status] as StatusClass;
+  if (status === 'PATC') return 'awaiting-signer';
+  if (status === 'ACSC') return 'debited';
+  if (service === 'periodic-payments' && acceptedForExecution.has(status)) return 'standing';
+  return 'in-progress';
+}
+
+const finalClasses: ReadonlySet<StatusClass> = new Set([
+  'completed',
+  'not-posted',
+  'partial',
+  'rejected',
+  'cancelled',
+]);
+
+/** Final as the bank means it: no further change will be reported, so nothing is polled any more. */
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return typeof status === 'string' && Object.hasOwn(ends, status);
+}
+
+export const finalStatusList: readonly string[] = Object.keys(ends);
+
+/**
+ * Settled for the PSU: what happens to their money is decided (debited, paid, rejected, cancelled);
+ * there is nothing left for them to confirm or to cancel. ACSC is settled but not final.
+ */
+export function isSettledForPsu(status: string | null | undefined): boolean {
+  return status === 'ACSC' || isFinalStatus(status);
+}
+
+/**
+ * Seconds between readings of the bank, by class; the last entry repeats. `checks` bounds how many
+ * readings a class gets before it is left to notifications, the PSU's visits and the start-up sweep.
+ *
+ * - While the PSU or the bank is busy: quick at first (the PSU is likely still at the bank), then
+ *   slower, so that a lost notification costs minutes at most; about three days in all.
+ * - ACSC: ACCC may follow "after some period", or never ("these later transaction statuses do not
+ *   need to be reflected in the XS2A interface", BG IG 4.14.1): a minute, then ever more slowly,
+ *   for about two days.
+ * - A standing order accepted for execution: once a day. It changes only on an execution date or
+ *   when the PSU cancels it (in their online bank too), so a daily reading notices either within a
+ *   day; a notification or the PSU opening the payment reads it at once.
+ */
+const pollingSchedules: Readonly<
+  Record<StatusClass, { delaysSeconds: readonly number[]; checks: number } | undefined>
+> = {
+  'awaiting-psu': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
+  'awaiting-signer': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
+  'in-progress': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
+  debited: { delaysSeconds: [60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600], checks: 8 },
+  standing: { delaysSeconds: [24 * 3600], checks: Number.POSITIVE_INFINITY },
+  completed: undefined,
+  'not-posted': undefined,
+  partial: undefined,
+  rejected: undefined,
+  cancelled: undefined,
+};
+
+/** Seconds until reading number `check` (from 0) of a payment in this class, or undefined: no more readings. */
+export function nextCheckSeconds(statusClass: StatusClass, check: number): number | undefined {
+  const schedule = pollingSchedules[statusClass];
+  if (!schedule || check >= schedule.checks) return undefined;
+  return schedule.delaysSeconds[Math.min(check, schedule.delaysSeconds.length - 1)];
+}
+
+/** How long after its last change an ACSC payment is still read: the whole of its schedule. */
+export const debitedFollowUpSeconds = (pollingSchedules.debited?.delaysSeconds ?? []).reduce(
+  (sum, seconds) => sum + seconds,
+  0,
+);
+
+/**
+ * How often the payment's open page asks us again (we read the bank on each ask that is not final):
+ * every two seconds while something is under way, every half minute after ACSC while ACCC may still
+ * come, and not at all for a standing order at rest or a final status.
+ */
+export function liveRefreshMs(statusClass: StatusClass): number | false {
+  if (finalClasses.has(statusClass) || statusClass === 'standing') return false;
+  return statusClass === 'debited' ? 30_000 : 2_000;
+}
+
+/**
+ * Whether a reading may replace the status we hold. The bank does not take a final status back, nor
+ * a settled one to before settlement: such a reading is a stale answer that arrived after a newer
+ * one (a notification's re-read racing the poll), and is dropped. ACSC may still become ACCC.
+ */
+export function mayReplace(current: string | null | undefined, reading: string): boolean {
+  if (current === reading || isFinalStatus(current)) return false;
+  return !(isSettledForPsu(current) && !isSettledForPsu(reading));
 }
 
 // Stored on payments and their events, and so declared with their columns.

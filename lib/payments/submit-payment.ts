@@ -46,5 +46,6 @@ export async function initiateSubmission<Payment extends Record<string, unknown>
     psuIpAddress: psuIpAddress(requestHeaders),
     psuUserAgent: requestHeaders.get('user-agent') ?? undefined,
   });
-  return outcome.ok ? success({ redirectTo: outcome.redirectTo }) : failure(outcome.messageKey);
+  if (outcome.ok) return success({ redirectTo: outcome.redirectTo });
+  return failure(outcome.messageKey, outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {});
 }

@@ -1,16 +1,22 @@
-import { BankError, BankUnavailableError } from '@/lib/bank/errors';
+import { eq } from 'drizzle-orm';
+import { BankError, BankProtocolError, BankUnavailableError } from '@/lib/bank/errors';
 import { readPaymentStatus } from '@/lib/bank/payments';
 import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
-import type { Payment } from '@/lib/db/schema';
+import { databaseNow } from '@/lib/db/clock';
+import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { recordStatus } from './history';
+import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
+import { bulkResultsDue, syncBulkResults } from './bulk-results';
+import { findOwnPayment, paymentTimeline, recordStatus } from './history';
 import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
 /**
  * Reads the payment's current status from the bank and records it if it changed. Notifications,
- * returns from the bank and polling all end here: the bank's answer is the truth.
+ * returns from the bank and polling all end here: the bank's answer is the truth. Whether the reading
+ * succeeded is kept on the payment (`statusReadFailedAt`), so that the PSU is never shown an old
+ * status as if the bank had just said it.
  */
 export async function syncPaymentStatus(
   db: Db,
@@ -30,19 +36,45 @@ export async function syncPaymentStatus(
     // At the payment's own bank, with that bank's token: never another's.
     const status = await inBank(payment.bankId, () => readPaymentStatus(ref, psuIpAddress));
     const changed = await recordStatus(db, payment.id, status, source);
+    if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
+    if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
+    // Every reading of an ended status may send the e-mail; the database lets only one through.
+    if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
-    if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
+    if (
+      !(
+        error instanceof BankError ||
+        error instanceof BankUnavailableError ||
+        error instanceof BankProtocolError
+      )
+    )
+      throw error;
     logger.warn(
-      { paymentId: payment.id, requestId: error.requestId, err: error.message },
+      {
+        paymentId: payment.id,
+        requestId: 'requestId' in error ? error.requestId : undefined,
+        err: error.message,
+      },
       'status read failed',
     );
+    await markStatusRead(db, payment.id, false);
     return { changed: false, status: payment.transactionStatus };
   }
 }
 
+async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Promise<void> {
+  await db
+    .update(payments)
+    .set({ statusReadFailedAt: succeeded ? null : databaseNow() })
+    .where(eq(payments.id, paymentId));
+}
+
+/** A payment the bank may say more about: its status is not final, or a bulk's results are yet to be read. */
 export function needsSync(payment: Payment): boolean {
-  return payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus);
+  return (
+    payment.phase === 'initiated' && (!isFinalStatus(payment.transactionStatus) || bulkResultsDue(payment))
+  );
 }
 
 /**
@@ -57,4 +89,18 @@ export async function refreshFromBank(db: Db, payment: Payment, source: StatusSo
     logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
   }
   return syncPaymentStatus(db, payment, source, psuIpAddress);
+}
+
+/**
+ * One of the PSU's payments with its timeline, its status read from the bank first while the bank
+ * may still change it; undefined for a payment that does not exist or is another PSU's.
+ */
+export async function readOwnPaymentFromBank(db: Db, psuId: string, paymentId: string, psuIpAddress: string) {
+  let payment = await findOwnPayment(db, psuId, paymentId);
+  if (!payment) return undefined;
+  if (needsSync(payment)) {
+    await refreshFromBank(db, payment, 'poll', psuIpAddress);
+    payment = (await findOwnPayment(db, psuId, paymentId)) ?? payment;
+  }
+  return { payment, events: await paymentTimeline(db, payment.id) };
 }

@@ -1,6 +1,12 @@
+import type { BankNote } from '@/lib/bank/bank-text';
+import type { BulkResults } from '@/lib/bank/bulk-results';
+import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import { nextScaStep, type ScaStep, scaStateOf } from './sca';
-import { isFinalStatus } from './status';
+import { bulkResultsDue } from './bulk-results';
+import { type CostsStep, costsStepOf } from './costs-step';
+import { type BankOutcome, bankOutcome } from './outcome';
+import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
+import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
 export interface PaymentView {
@@ -11,7 +17,12 @@ export interface PaymentView {
   transactionStatus: string | null;
   /** The status to show: the bank's, or our own phase before the bank has one. */
   displayStatus: string;
-  final: boolean;
+  /** What the bank's status means (lib/payments/status.ts); null before the bank has the payment. */
+  statusClass: StatusClass | null;
+  /** How often the open page asks again; false when nothing more is to be learnt by asking. */
+  refreshEveryMs: number | false;
+  /** What the bank says about the payment, from its status and scaStatus as last read (./outcome.ts). */
+  outcome: BankOutcome | null;
   /** The bank has it and it is not settled: the PSU may ask for its cancellation. */
   cancellable: boolean;
   amount: string;
@@ -20,6 +31,16 @@ export interface PaymentView {
   creditorAccount: string;
   reference: string | null;
   elementCount: number | null;
+  /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null when it gave none. */
+  costs: PaymentCosts | null;
+  /** The bank's psuMessage while the PSU's authorisation is open (spec 2.5: "text to show to the PSU"). */
+  psuMessage: string | null;
+  /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
+  bankNotes: BankNote[];
+  /** For a bulk that has ended: each payment's result as the bank gave it (spec 2.6), if it was read. */
+  bulkResults: BulkResults | null;
+  /** Where the PSU stands with costs shown before SCA: stopped there (cancelled or left unauthorised), or not. */
+  costsStep: CostsStep;
   /** What the PSU is asked to do for SCA on our page, if anything. */
   scaStep: ScaStep;
   scaStatus: string | null;
@@ -35,7 +56,22 @@ export interface PaymentView {
   }[];
 }
 
+/**
+ * A payment not yet at the bank is asked about while it may still be sent, a refused one never; a bulk
+ * whose results could not be read yet is asked about until they are.
+ */
+function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
+  if (!atBank) return payment.phase === 'refused' ? false : 2_000;
+  if (bulkResultsDue(payment)) return 10_000;
+  return liveRefreshMs(statusClass(payment.transactionStatus, payment.service));
+}
+
 export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
+  const atBank = payment.phase === 'initiated';
+  const sca = scaStateOf(payment);
+  const costsStep = costsStepOf(payment);
+  // A payment the PSU stopped at its costs is not taken to SCA from here.
+  const toSca = costsStep === null;
   const displayStatus =
     payment.phase === 'refused'
       ? 'refused'
@@ -47,18 +83,33 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     phase: payment.phase,
     transactionStatus: payment.transactionStatus,
     displayStatus,
-    final: payment.phase === 'refused' || isFinalStatus(payment.transactionStatus),
-    cancellable: payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus),
+    statusClass: atBank ? statusClass(payment.transactionStatus, payment.service) : null,
+    refreshEveryMs: refreshEveryMs(payment, atBank),
+    outcome: bankOutcome({
+      phase: payment.phase,
+      service: payment.service,
+      transactionStatus: payment.transactionStatus,
+      scaStatus: sca?.scaStatus,
+      statusReadFailed: payment.statusReadFailedAt !== null,
+    }),
+    cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
     amount: payment.amount,
     currency: payment.currency,
     creditorName: payment.creditorName,
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,
-    scaStep: nextScaStep(payment),
-    scaStatus: scaStateOf(payment)?.scaStatus ?? null,
+    costs: payment.costs && Object.keys(payment.costs).length > 0 ? payment.costs : null,
+    psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
+    bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
+    bulkResults: payment.bulkResults,
+    costsStep,
+    scaStep: toSca ? nextScaStep(payment) : { kind: 'none' },
+    scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
-      payment.phase === 'initiated' && payment.transactionStatus === 'RCVD' ? payment.scaRedirect : null,
+      toSca && payment.phase === 'initiated' && payment.transactionStatus === 'RCVD'
+        ? payment.scaRedirect
+        : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
     events: events.map((event) => ({

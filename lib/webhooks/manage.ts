@@ -8,18 +8,25 @@ import {
   getBankSubscription,
   listBankSubscriptions,
   replayBankSubscription,
+  updateBankSubscription,
   verifyBankSubscription,
 } from '@/lib/bank/webhooks-service';
 import type { Db } from '@/lib/db';
 import { isUuid } from '@/lib/db/ids';
 import { type WebhookSubscription, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import type { CreateSubscriptionInput, RegisterSubscriptionInput } from './subscription-forms';
+import { webhookSettings } from './settings';
+import type {
+  CreateSubscriptionInput,
+  RegisterSubscriptionInput,
+  UpdateSubscriptionInput,
+} from './subscription-forms';
 import {
   callbackUrlFor,
   findSubscription,
   markSubscriptionCancelled,
   mirrorDeliveryState,
+  mirrorEventTypes,
   newSubscriptionId,
   saveSubscription,
 } from './subscriptions';
@@ -35,7 +42,9 @@ export type ManageFailure =
   | 'notFoundAtBank'
   | 'callbackElsewhere'
   | 'alreadyRegistered'
-  | 'unknownSubscription';
+  | 'unknownSubscription'
+  /** The bank offers no replay call (BANK_EVENTS_OFFERS_REPLAY is off, or the bank answered so). */
+  | 'replayNotOffered';
 
 export type Managed<T> = ({ ok: true } & T) | { ok: false; reason: ManageFailure };
 
@@ -163,18 +172,58 @@ export async function verifySubscription(db: Db, id: string): Promise<Managed<{ 
   }
 }
 
+/**
+ * Asks the bank to deliver again what a subscription missed, where the bank offers that
+ * (BANK_EVENTS_OFFERS_REPLAY; lib/bank/webhooks-service.ts). Without it, nothing is asked: the
+ * operator is told that the bank keeps the events of the off period and replays them on request
+ * (webhooks spec part 3).
+ */
 export async function replaySubscription(
   db: Db,
   id: string,
 ): Promise<Managed<{ result: 'replayed' | 'disabled' | 'not_found'; count: number }>> {
   const row = await activeSubscription(db, id);
   if (!row) return { ok: false, reason: 'unknownSubscription' };
+  if (!webhookSettings().BANK_EVENTS_OFFERS_REPLAY) return { ok: false, reason: 'replayNotOffered' };
   try {
     const outcome = await replayBankSubscription(row.bankSubscriptionId);
+    if (outcome.result === 'not_offered') {
+      logger.warn(
+        { subscriptionId: id },
+        'the bank offers no replay, though BANK_EVENTS_OFFERS_REPLAY says so',
+      );
+      return { ok: false, reason: 'replayNotOffered' };
+    }
     return { ok: true, result: outcome.result, count: outcome.result === 'replayed' ? outcome.count : 0 };
   } catch (error) {
     return failure(error, { action: 'replay', subscriptionId: id });
   }
+}
+
+/**
+ * Changes the event types (and description) of a subscription at the bank (webhooks spec part 4), and
+ * mirrors what the bank then holds: the values it echoes in canonical form, and its delivery state.
+ */
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  input: UpdateSubscriptionInput,
+): Promise<Managed<{ eventTypes: string[] }>> {
+  const row = await activeSubscription(db, id);
+  if (!row) return { ok: false, reason: 'unknownSubscription' };
+  let bank: BankSubscription | undefined;
+  try {
+    bank = await updateBankSubscription(row.bankSubscriptionId, {
+      eventTypes: input.eventTypes,
+      ...(input.description ? { description: input.description } : {}),
+    });
+  } catch (error) {
+    return failure(error, { action: 'update', subscriptionId: id });
+  }
+  if (!bank) return { ok: false, reason: 'notFoundAtBank' };
+  await mirrorEventTypes(db, row.id, { eventTypes: bank.eventTypes, description: bank.description ?? null });
+  await mirrorDeliveryState(db, row.id, deliveryState(bank));
+  return { ok: true, eventTypes: bank.eventTypes };
 }
 
 /** Cancels at the bank; our row stays, marked cancelled, for the history of its events. */

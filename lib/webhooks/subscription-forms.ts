@@ -18,5 +18,15 @@ export const registerSubscriptionSchema = z.object({
   signingSecret: z.string().check(z.trim(), z.minLength(16), z.maxLength(500), z.regex(/^\S+$/)),
 });
 
+/** A change of a subscription's event types (webhooks spec part 4), with its description. */
+export const updateSubscriptionSchema = z.object({
+  eventTypes: z.array(z.enum(subscribableEventTypes)).check(
+    z.minLength(1),
+    z.refine((types) => new Set(types).size === types.length),
+  ),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
+
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
+export type UpdateSubscriptionInput = z.infer<typeof updateSubscriptionSchema>;
 export type RegisterSubscriptionInput = z.infer<typeof registerSubscriptionSchema>;

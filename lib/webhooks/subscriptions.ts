@@ -63,6 +63,18 @@ export async function mirrorDeliveryState(
   forgetDeliveryKeys(subscriptionId);
 }
 
+/** Mirrors the event types and description the bank holds for a subscription after a change. */
+export async function mirrorEventTypes(
+  db: Db,
+  subscriptionId: string,
+  subscription: { eventTypes: string[]; description: string | null },
+): Promise<void> {
+  await db
+    .update(webhookSubscriptions)
+    .set({ ...subscription, updatedAt: databaseNow() })
+    .where(eq(webhookSubscriptions.id, subscriptionId));
+}
+
 /** Marks a subscription cancelled at the bank; the row stays for the history of its events. */
 export async function markSubscriptionCancelled(db: Db, subscriptionId: string): Promise<void> {
   await db

@@ -25,6 +25,8 @@ export interface BankRuntime {
   bank: Bank;
   /** Sets the base of the bank's links and starts its notification worker. */
   listening(publicUrl: string, notifications: Partial<NotificationOptions> | undefined): void;
+  /** The bank's answers that disagreed with contract/*.yaml so far (when checked). */
+  contractViolations(): string[];
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export function bankRuntime(
   config: SandboxConfig,
   storage: BankStorage,
   log: (message: string, error?: unknown) => void,
+  contractCheck = false,
 ): BankRuntime {
   let dbPromise: Promise<Db> | undefined;
   const db = () => {
@@ -85,6 +88,11 @@ export function bankRuntime(
   };
   let notifications: NotificationWorker | undefined;
   let certificates: CertificateRegistry | undefined;
+  const violations: string[] = [];
+  const recordViolations = (problems: string[]) => {
+    violations.push(...problems.map((problem) => `${profile.id}: ${problem}`));
+    for (const problem of problems) log(`${profile.id}: answer disagrees with the contract: ${problem}`);
+  };
   const bank: Bank = {
     profile,
     config,
@@ -102,6 +110,7 @@ export function bankRuntime(
       return certificates;
     },
     findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
+    contractViolations: contractCheck ? recordViolations : undefined,
   };
   return {
     bank,
@@ -114,6 +123,7 @@ export function bankRuntime(
         (error) => log(`${profile.id}: notification pass failed`, error),
       );
     },
+    contractViolations: () => [...violations],
     async close() {
       await notifications?.stop();
       if (schedulerPromise) await (await schedulerPromise).stop();

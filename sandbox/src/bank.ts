@@ -36,4 +36,9 @@ export interface Bank {
   /** Trusted CAs and refused serials for TPP certificates, read from the settings on first use. */
   certificates(): CertificateRegistry;
   findClientById(clientId: string): TppClient | undefined;
+  /**
+   * Where the bank keeps the answers that disagree with contract/*.yaml, when it checks its answers (tests);
+   * undefined when it does not.
+   */
+  readonly contractViolations?: ((problems: string[]) => void) | undefined;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_CLIENT } from './config.js';
 import type { PaymentProduct, PaymentService } from './db/queries/payments.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from './pis/payments.js';
 import { BUSINESS_USER, type BusinessUser, SEED_CLAIMS, type SeedClaim } from './seed/business.js';
+import { SEED_CARDS, type SeedCard } from './seed/cards.js';
 import { SEED_PSUS, type SeedPsu } from './seed/psus.js';
 import { icelandicIban } from './shared/iban.js';
 
@@ -24,6 +25,8 @@ export interface BankProfile {
   psus: readonly SeedPsu[];
   business: BusinessUser;
   claims: readonly SeedClaim[];
+  /** Payment cards of its customers, for card deposits. */
+  cards: readonly SeedCard[];
   /** Its TPP client (credentials of the app); the default bank takes its clients from the settings instead. */
   client: TppClient;
 }
@@ -40,6 +43,7 @@ export const DEFAULT_BANK: BankProfile = {
   psus: SEED_PSUS,
   business: BUSINESS_USER,
   claims: SEED_CLAIMS,
+  cards: SEED_CARDS,
   client: DEFAULT_CLIENT,
 };
 
@@ -92,6 +96,7 @@ function otherBank(
       },
     },
     claims: [],
+    cards: [],
     client: {
       clientId: 'demo-tpp',
       clientSecret: `demo-tpp-secret-${id}`,

@@ -35,6 +35,17 @@ export interface CertificatePolicy {
   revokedSerials?: string[];
 }
 
+/**
+ * The business interfaces and the webhooks service in production (business spec part 5): "a business certificate
+ * (client certificate on the TLS connection) ... required both for the token request and for every service
+ * request", the one uploaded to the developer portal. Off by default, as at the bank's sandbox.
+ */
+export interface BusinessCertificateSettings {
+  required: boolean;
+  /** SHA-256 fingerprints of the certificates uploaded to the portal; empty: any from a trusted CA. */
+  fingerprints?: string[];
+}
+
 /** A client of the bank's electronic-ID provider (src/identity): an app that signs people in with it. */
 export interface IdpClient {
   clientId: string;
@@ -66,6 +77,11 @@ export interface SandboxConfig {
   adminKey?: string | undefined;
   tls?: TlsListenerConfig | undefined;
   certificates?: CertificatePolicy | undefined;
+  businessCertificate?: BusinessCertificateSettings | undefined;
+  /** Lifetime of a sandbox token made in the portal (sandbox clock). */
+  sandboxTokenTtlSeconds?: number | undefined;
+  /** Check every answer against contract/*.yaml and log each that disagrees (http/middleware/contract-check.ts). */
+  contractCheck?: boolean | undefined;
   /** The most bytes any request body may have; unset: the largest bulk payment this bank accepts. */
   maxBodyBytes?: number | undefined;
   /** Clients of the electronic-ID provider at `/idp`. */
@@ -109,6 +125,14 @@ const env = z.object({
   SANDBOX_CLIENT_REQUIRE_CERTIFICATE: z.stringbool().default(false),
   SANDBOX_CLIENT_REQUIRE_SIGNATURE: z.stringbool().default(false),
   SANDBOX_CLIENT_CERT_FINGERPRINTS: z.string().optional(),
+  SANDBOX_BUSINESS_REQUIRE_CERTIFICATE: z.stringbool().default(false),
+  SANDBOX_BUSINESS_CERT_FINGERPRINTS: z.string().optional(),
+  SANDBOX_SANDBOX_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24 * 3600),
+  SANDBOX_CONTRACT_CHECK: z.stringbool().default(false),
   SANDBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
   // The app's address: the default redirect URI of the electronic-ID provider's client.
   APP_BASE_URL: z.url().default('http://localhost:3000'),
@@ -165,6 +189,12 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
       blockedSerials: list(e.SANDBOX_CERT_BLOCKED_SERIALS),
       revokedSerials: list(e.SANDBOX_CERT_REVOKED_SERIALS),
     },
+    businessCertificate: {
+      required: e.SANDBOX_BUSINESS_REQUIRE_CERTIFICATE,
+      fingerprints: list(e.SANDBOX_BUSINESS_CERT_FINGERPRINTS),
+    },
+    sandboxTokenTtlSeconds: e.SANDBOX_SANDBOX_TOKEN_TTL_SECONDS,
+    contractCheck: e.SANDBOX_CONTRACT_CHECK,
     maxBodyBytes: e.SANDBOX_MAX_BODY_BYTES,
     idpClients: [
       {

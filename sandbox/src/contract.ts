@@ -8,8 +8,8 @@ import { parse } from 'yaml';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-export const CONTRACT_URL = new URL('../../contract/pis.yaml', import.meta.url);
-const CONTRACT_ID = 'pis.yaml';
+/** The contracts the app and the sandbox share, in `contract/`. */
+export type ContractName = 'pis.yaml' | 'claims.yaml' | 'webhooks.yaml';
 
 export type PisSchemaName =
   | 'SinglePaymentInitiation'
@@ -30,46 +30,58 @@ export type PisSchemaName =
   | 'TokenResponse'
   | (string & {});
 
-export interface PisContract {
+export interface Contract {
+  name: ContractName;
   document: { components: { schemas: Record<string, unknown> } } & Record<string, unknown>;
   validator(name: PisSchemaName): ValidateFunction;
   /** A validator for any schema of the document by JSON pointer, e.g. a response's `…/content/application~1json/schema`. */
   validatorAt(pointer: `#/${string}`): ValidateFunction;
 }
 
-let cached: PisContract | undefined;
+const cached = new Map<string, Contract>();
 
-export function loadPisContract(): PisContract {
-  if (cached) return cached;
-  const document = parse(readFileSync(CONTRACT_URL, 'utf8')) as PisContract['document'];
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
+/**
+ * A contract of `contract/` with its validators (Ajv, JSON Schema 2020-12 as OpenAPI 3.1 has it). `coerce`: a
+ * second set of validators that read numbers and booleans from strings and a single value as a one-item array,
+ * for bodies that arrive as XML text (contract-check.ts).
+ */
+export function loadContract(name: ContractName, options: { coerce?: boolean } = {}): Contract {
+  const key = `${name}${options.coerce ? '+coerce' : ''}`;
+  const known = cached.get(key);
+  if (known) return known;
+  const document = parse(
+    readFileSync(new URL(`../../contract/${name}`, import.meta.url), 'utf8'),
+  ) as Contract['document'];
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    ...(options.coerce ? { coerceTypes: 'array' } : {}),
+  });
   addFormats(ajv);
-  ajv.addSchema(document, CONTRACT_ID);
+  ajv.addSchema(document, name);
   const validators = new Map<string, ValidateFunction>();
-  cached = {
-    document,
-    validator(name) {
-      let validate = validators.get(name);
-      if (!validate) {
-        const found = ajv.getSchema(`${CONTRACT_ID}#/components/schemas/${name}`);
-        if (!found) throw new Error(`No schema ${name} in contract/pis.yaml`);
-        validate = found;
-        validators.set(name, validate);
-      }
-      return validate;
-    },
-    validatorAt(pointer) {
-      let validate = validators.get(pointer);
-      if (!validate) {
-        const found = ajv.getSchema(`${CONTRACT_ID}${pointer}`);
-        if (!found) throw new Error(`No schema at ${pointer} in contract/pis.yaml`);
-        validate = found;
-        validators.set(pointer, validate);
-      }
-      return validate;
-    },
+  const at = (pointer: string) => {
+    let validate = validators.get(pointer);
+    if (!validate) {
+      const found = ajv.getSchema(`${name}${pointer}`);
+      if (!found) throw new Error(`No schema at ${pointer} in contract/${name}`);
+      validate = found;
+      validators.set(pointer, validate);
+    }
+    return validate;
   };
-  return cached;
+  const contract: Contract = {
+    name,
+    document,
+    validator: (schema) => at(`#/components/schemas/${schema}`),
+    validatorAt: (pointer) => at(pointer),
+  };
+  cached.set(key, contract);
+  return contract;
+}
+
+export function loadPisContract(): Contract {
+  return loadContract('pis.yaml');
 }
 
 /** `/payments/0/creditorAccount` plus an offending key becomes `payments[0].creditorAccount.key`. */

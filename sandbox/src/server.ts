@@ -1,6 +1,7 @@
 import { type BankRuntime, bankRuntime, schemaOf } from './bank-runtime.js';
 import { type BankProfile, DEFAULT_BANK } from './banks.js';
 import {
+  type BusinessCertificateSettings,
   type CertificatePolicy,
   DEFAULT_CLIENT,
   DEFAULT_IDP_CLIENT,
@@ -43,6 +44,15 @@ export interface StartSandboxOptions {
   tls?: TlsListenerConfig;
   /** Extra trusted CAs, blocked and revoked certificate serials (src/security). */
   certificates?: CertificatePolicy;
+  /** The business certificate on the business token request and every business call (off by default). */
+  businessCertificate?: BusinessCertificateSettings;
+  /** Lifetime of a sandbox token made in the portal; default 30 days. */
+  sandboxTokenTtlSeconds?: number;
+  /**
+   * Check every answer against contract/*.yaml (http/middleware/contract-check.ts); `close()` then fails naming
+   * every answer that disagreed. Default: on under Vitest (every test's sandbox started in the test process).
+   */
+  contractCheck?: boolean;
   /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
   maxBodyBytes?: number;
   /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
@@ -56,6 +66,8 @@ export interface StartSandboxOptions {
 
 export interface RunningSandbox {
   url: string;
+  /** The answers that disagreed with contract/*.yaml so far (with `contractCheck`). */
+  contractViolations(): string[];
   /** https://<host>:<port> of the TLS listener, when `tls` was given. */
   tlsUrl?: string;
   close(): Promise<void>;
@@ -88,12 +100,15 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     adminKey: options.adminKey,
     tls: options.tls,
     certificates: options.certificates,
+    businessCertificate: options.businessCertificate,
+    sandboxTokenTtlSeconds: options.sandboxTokenTtlSeconds,
     maxBodyBytes: options.maxBodyBytes,
     idpClients: options.idpClients ?? [DEFAULT_IDP_CLIENT],
   };
 
   // The lock is taken before anything else, so a second process stops with a clear message.
   const releaseLock = !config.databaseUrl && config.dataDir ? acquireDataDirLock(config.dataDir) : () => {};
+  const checking = options.contractCheck ?? process.env.VITEST !== undefined;
   const runtimes: { path: string; runtime: BankRuntime }[] = [
     {
       path: '',
@@ -102,6 +117,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
         config,
         { dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgliteTemplate: options.pgliteTemplate },
         log,
+        checking,
       ),
     },
     ...(options.otherBanks ?? []).map((profile) => ({
@@ -115,9 +131,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
           schema: schemaOf(profile, false),
         },
         log,
+        checking,
       ),
     })),
   ];
+  const contractViolations = () => runtimes.flatMap(({ runtime }) => runtime.contractViolations());
   const closeBanks = async () => {
     for (const { runtime } of runtimes) await runtime.close();
     releaseLock();
@@ -152,10 +170,17 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   return {
     url: listening.url,
     tlsUrl: listening.tlsUrl,
+    contractViolations,
     close() {
       closing ??= (async () => {
         await listening.close();
         await closeBanks();
+        const violations = contractViolations();
+        if (violations.length > 0) {
+          throw new Error(
+            `The sandbox gave ${violations.length} answer(s) that contract/*.yaml does not allow:\n${violations.join('\n')}`,
+          );
+        }
       })();
       return closing;
     },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dumpPreparedPglite } from './db/db.js';
 import { migrationFingerprint } from './db/migrations.js';
-import { SEED_PSUS } from './seed/psus.js';
+import { SEED_FINGERPRINT } from './seed/seed.js';
 import { prepareDatabase } from './server.js';
 
 /**
@@ -15,7 +15,7 @@ import { prepareDatabase } from './server.js';
 export async function pgliteTemplate(): Promise<Blob> {
   const key = createHash('sha256')
     .update(migrationFingerprint())
-    .update(JSON.stringify(SEED_PSUS))
+    .update(SEED_FINGERPRINT)
     .digest('hex')
     .slice(0, 16);
   const path = join(tmpdir(), `greidsla-sandbox-template-${key}.tar.gz`);

@@ -63,6 +63,7 @@ const JON_BBAN = JON_MAIN.slice(4);
 const UNKNOWN_HERE = 'IS980159269999990101302989';
 const SANDKASSI = 'IS780515260012345102993029';
 const BOKHALD = 'IS950515260012346403164039';
+const SIGRUN = 'IS250515260012340303904239';
 const FUTURE = '2027-06-15T00:00:00Z';
 const REMOVE = Symbol('remove');
 
@@ -303,13 +304,15 @@ const RULES: Rule[] = [
   required('2.1', 'payments', 'creditorAccount', { body: single() }),
   {
     part: '2.1',
-    rule: 'instructedAmount: "not in the required list"; the bank needs it to pay',
-    accepted: { body: single() },
+    // Without it the PSU states the amount on the bank's SCA page (sca-flow.test.ts), or a claim payment takes
+    // the amount due (claims.test.ts); in either case the TPP's request is accepted.
+    rule: 'instructedAmount: "no (not in the required list)": a single payment without one is accepted',
+    accepted: [{ body: single() }, { body: single('instructedAmount', REMOVE) }],
     rejected: {
-      body: single('instructedAmount', REMOVE),
+      body: single('instructedAmount', { currency: 'ISK' }),
       status: 400,
       code: 'FORMAT_ERROR',
-      path: 'instructedAmount',
+      path: 'instructedAmount.amount',
     },
   },
   unknownProperty('2.1', 'payments', ''),
@@ -522,21 +525,40 @@ const RULES: Rule[] = [
   ),
   {
     part: '2.3',
-    rule: 'debtorAccount (bulk body): optional, then from the elements',
+    // Optional on the body and on each element; without one on the body each element names its own (ÍST TS 310:
+    // "separate debtor accounts on child payment elements when ... the debtorAccount is not included on the bulk
+    // initiation top element"). No element's account stands in for another's.
+    rule: 'debtorAccount (bulk body): optional, then each element names its own',
     accepted: {
       service: B,
       body: () =>
-        withField(withField(bulkBase(), 'debtorAccount', REMOVE), 'payments[0].debtorAccount', {
-          iban: JON_MAIN,
-        }),
+        withField(
+          withField(withField(bulkBase(), 'debtorAccount', REMOVE), 'payments[0].debtorAccount', {
+            iban: JON_MAIN,
+          }),
+          'payments[1].debtorAccount',
+          { iban: JON_MAIN },
+        ),
     },
-    rejected: {
-      service: B,
-      body: bulk('debtorAccount', REMOVE),
-      status: 400,
-      code: 'FORMAT_ERROR',
-      path: 'debtorAccount',
-    },
+    rejected: [
+      {
+        service: B,
+        body: bulk('debtorAccount', REMOVE),
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'debtorAccount',
+      },
+      {
+        service: B,
+        body: () =>
+          withField(withField(bulkBase(), 'debtorAccount', REMOVE), 'payments[0].debtorAccount', {
+            iban: JON_MAIN,
+          }),
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'payments[1].debtorAccount',
+      },
+    ],
   },
   unknownProperty('2.3', B, ''),
   unknownProperty('2.3', B, 'payments[0]'),
@@ -975,7 +997,11 @@ const RULES: Rule[] = [
   {
     part: '4.1',
     rule: 'payment-product: credit-transfers, card-deposits',
-    accepted: [{ body: single() }, { product: 'card-deposits', body: single() }],
+    // A card deposit names the card by maskedPan (2.4): one of the sandbox's seeded cards (card-deposits.test.ts).
+    accepted: [
+      { body: single() },
+      { product: 'card-deposits', body: single('creditorAccount', { maskedPan: '522011******4242' }) },
+    ],
     rejected: {
       product: 'sepa-credit-transfers',
       body: single(),
@@ -1194,7 +1220,7 @@ const RULES: Rule[] = [
   ),
   {
     part: '4.1',
-    rule: 'TPP-Redirect-URI: mandated for the redirect approach; an absolute URL',
+    rule: 'TPP-Redirect-URI: mandated for the redirect approach (also OAuth and multilevel); an absolute URL',
     accepted: [
       { headers: { 'TPP-Redirect-URI': 'https://tpp.example/return' } },
       {
@@ -1205,6 +1231,17 @@ const RULES: Rule[] = [
     rejected: [
       ...[undefined, 'not a url', '/relative'].map((value) => ({
         headers: { 'TPP-Redirect-URI': value },
+        status: 400,
+        code: 'FORMAT_ERROR',
+        path: 'TPP-Redirect-URI',
+      })),
+      // Spec part 4: "mandated for the redirect approach". OAuth and multilevel answers carry ASPSP-SCA-Approach
+      // REDIRECT too (IOBWS 3.2: OAuth is subsumed by REDIRECT), so they need it as much as the plain redirect.
+      // FORMAT_ERROR with the header as path: BG IG 14.11, "format of certain request fields are not matching the
+      // XS2A requirements ... This applies to headers and body entries".
+      ...[SIGRUN, SANDKASSI].map((iban) => ({
+        headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
+        body: single('debtorAccount', { iban }),
         status: 400,
         code: 'FORMAT_ERROR',
         path: 'TPP-Redirect-URI',
@@ -1240,20 +1277,15 @@ const RULES: Rule[] = [
     'status=SCA, PROCESS,LAST',
     ['status=SCA,SCA', 'SCA', 'status=ALL'],
   ),
-  headerRule('4.1', 'PSU-Accept-Language: is or en; empty means en', 'PSU-Accept-Language', 'is', [
-    'de',
-    'is-IS',
-  ]),
   {
     part: '4.1',
-    rule: 'PSU-Accept-Language: empty',
-    accepted: [{ headers: { 'PSU-Accept-Language': '' } }, { headers: { 'PSU-Accept-Language': 'en' } }],
-    rejected: {
-      headers: { 'PSU-Accept-Language': 'english' },
-      status: 400,
-      code: 'FORMAT_ERROR',
-      path: 'PSU-Accept-Language',
-    },
+    // "language of the SCA page: is or en; default en when empty": the header forwards the PSU's HTTP
+    // Accept-Language, so it is read as one (any case, a region, weights); nothing is refused for it.
+    rule: 'PSU-Accept-Language: is or en, read as an HTTP language header; default en when empty',
+    accepted: ['is', 'IS', 'is-IS', 'is;q=0.9, en;q=0.8', '', 'en', 'de', 'english', '*'].map((value) => ({
+      headers: { 'PSU-Accept-Language': value },
+    })),
+    rejected: 'not shown: an unknown language falls back to en (default when empty), it is never refused',
   },
   headerRule('4.1', 'PSU-Http-Method: GET, POST, PUT, PATCH or DELETE', 'PSU-Http-Method', 'PATCH', [
     'HEAD',
@@ -1745,6 +1777,29 @@ describe('contract rules of spec parts 2, 4, 5, 7 and 8', () => {
     }
     const shownBoth = RULES.filter((r) => typeof r.accepted !== 'string' && typeof r.rejected !== 'string');
     expect(shownBoth.length).toBeGreaterThan(RULES.length * 0.75);
+  });
+
+  // Spec 4.1: "Success: 201 with the body of 2.5, as application/json or application/xml"; "400, 401, 403, 404,
+  // 405, 409 (each with an error body as in part 7, JSON or XML)".
+  it('4.1 the contract lists application/xml beside JSON for the 201 and for every error body', () => {
+    const document = loadPisContract().document as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { $ref?: string; content?: object }> }>
+      >;
+      components: { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    };
+    const initiation = document.paths['/api/v1/{payment-service}/{payment-product}']?.post?.responses ?? {};
+    expect(Object.keys(initiation['201']?.content ?? {}).sort()).toEqual([
+      'application/json',
+      'application/xml',
+    ]);
+    for (const status of ['400', '401', '403', '404', '405', '409']) {
+      const name = initiation[status]?.$ref?.split('/').pop() ?? '';
+      const content = document.components.responses[name]?.content ?? {};
+      expect(Object.keys(content).sort(), status).toEqual(['application/json', 'application/xml']);
+      expect(content['application/xml']?.schema).toEqual(content['application/json']?.schema);
+    }
   });
 
   it('the contract refuses what part 8 forbids in answers: 501-character texts, a challenge image over 512 KB', () => {

@@ -65,6 +65,11 @@ describe('fault rules: admin CRUD', () => {
       { target: 'notification' },
       { target: 'notification', notification: 'drop', status: 500 },
       { status: 500, unknown: true },
+      // An error rule's code must be one part 7 allows for its status; it excludes status and timeout.
+      { error: { status: 400, code: 'TOKEN_EXPIRED' } },
+      { error: { status: 418, code: 'FORMAT_ERROR' } },
+      { error: { status: 400, code: 'MARKETS_CLOSED' }, status: 500 },
+      { target: 'notification', notification: 'drop', error: { status: 400, code: 'FORMAT_ERROR' } },
     ]) {
       const answer = await addFault(bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
@@ -201,6 +206,34 @@ describe('fault rules: effects on requests', () => {
     expect(outcome).toBe('TimeoutError');
     await new Promise((resolve) => setTimeout(resolve, 1400));
     expect((await payments()).filter((p) => p.idempotencyKey === key)).toHaveLength(0);
+  });
+
+  // Spec part 7 lists codes no rule of this bank yields (consents, markets): an `error` rule answers with one, as a
+  // part 7 body in JSON or XML (4.1), only on /psd2, count times; nothing is done for the request.
+  it('error: answers a part 7 error body of the operator’s choosing, JSON or XML, without handling', async () => {
+    const rule = await addFault({
+      path: '/psd2/api/v1/payments',
+      count: 2,
+      error: { status: 400, code: 'MARKETS_CLOSED', path: 'instructedAmount.currency' },
+    });
+    expect(rule.status).toBe(201);
+    const before = (await payments()).length;
+    const json = await tpp.initiate(
+      token,
+      singlePayment({ instructedAmount: { currency: 'EUR', amount: '10.00' } }),
+    );
+    expect(json.status).toBe(400);
+    expect(json.headers.get('Sandbox-Fault')).toBe(rule.json.id);
+    expect(json.json.tppMessages?.[0]).toMatchObject({
+      category: 'ERROR',
+      code: 'MARKETS_CLOSED',
+      path: 'instructedAmount.currency',
+    });
+    const xml = await tpp.initiate(token, singlePayment(), { headers: { Accept: 'application/xml' } });
+    expect(xml.status).toBe(400);
+    expect(xml.text).toContain('<code>MARKETS_CLOSED</code><path>instructedAmount.currency</path>');
+    expect((await payments()).length).toBe(before);
+    expect((await tpp.initiate(token, singlePayment())).status).toBe(201);
   });
 
   it('never faults the admin surface', async () => {

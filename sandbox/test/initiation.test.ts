@@ -63,6 +63,8 @@ describe('single payment initiation', () => {
       singlePayment({
         debtorAccount: { iban: JON_EUR, currency: 'EUR' },
         creditorAccount: { iban: 'DE89370400440532013000' },
+        // A payment abroad names the recipient and its address (README "Every code of part 7").
+        creditorAddress: { country: 'DE', townName: 'Frankfurt am Main' },
         instructedAmount: { currency: 'EUR', amount: '12.34' },
         endToEndIdentification: null,
         creditorAgent: 'COBADEFFXXX',
@@ -228,7 +230,6 @@ describe('request headers', () => {
 
   it('checks the optional PSU headers', async () => {
     const cases: Array<[string, string]> = [
-      ['PSU-Accept-Language', 'de'],
       ['PSU-Geo-Location', 'GEO:64.1;-21.9'],
       ['PSU-Device-ID', 'device-1'],
       ['PSU-Http-Method', 'HEAD'],

@@ -117,9 +117,13 @@ let tpp: TestTpp;
 let token: string;
 let counter = 0;
 
-async function initiate(preferred: string | undefined, extra: Record<string, string | undefined> = {}) {
+async function initiate(
+  preferred: string | undefined,
+  extra: Record<string, string | undefined> = {},
+  body: unknown = singlePayment(),
+) {
   const tag = `p${++counter}`;
-  const response = await tpp.initiate(token, singlePayment(), {
+  const response = await tpp.initiate(token, body, {
     headers: {
       'TPP-Notification-URI': `${receiver.url}/notify/${tag}`,
       'TPP-Notification-Content-Preferred': preferred,
@@ -249,6 +253,27 @@ describe('notifications by content preference', () => {
     expect(receiver.for(p.tag).map((r) => r.body)).toEqual([
       { paymentId: p.paymentId, transactionStatus: 'ACSC' },
     ]);
+  });
+
+  // Payment spec part 6, "LAST (only the last status)"; BG Lean Push IG 5.1: "LAST: Only a notification on the
+  // last ... transactionStatus". A creditor at this bank is credited in the same step as the debit, so ACSC is
+  // followed by ACCC at once: only ACCC is the last status, not ACSC then ACCC.
+  it('LAST with a creditor at this bank: ACCC only, never ACSC then ACCC (payment spec part 6)', async () => {
+    const p = await initiate(
+      'status=LAST',
+      {},
+      singlePayment({ creditorAccount: { iban: 'IS770133260044551203892039' }, creditorName: 'Anna' }),
+    );
+    await authorise(p.scaRedirect);
+    await advanceClock(sandbox.url, 120);
+    await waitFor(() => receiver.for(p.tag).length >= 1, 'the final notification');
+    await sleep(300);
+    expect(receiver.for(p.tag).map((r) => r.body)).toEqual([
+      { paymentId: p.paymentId, transactionStatus: 'ACCC' },
+    ]);
+    const acsc = (await allOutbox(sandbox.url, p.paymentId)).find((n) => n.status === 'ACSC');
+    expect(acsc).toMatchObject({ state: 'skipped' });
+    expect(acsc?.attempts).toEqual([]);
   });
 
   it('LAST on a declined payment: RJCT', async () => {

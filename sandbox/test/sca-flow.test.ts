@@ -75,8 +75,18 @@ describe('SCA page language', () => {
     expect(page.html).not.toMatch(/<link|<script|src="http/);
   });
 
-  it('renders English when the header is en, empty or absent', async () => {
-    for (const language of ['en', '', undefined]) {
+  // Spec part 4: "PSU-Accept-Language: language of the SCA page: is or en; default en when empty". The header
+  // forwards the PSU's HTTP Accept-Language, so it is read as one.
+  it('renders Icelandic for IS, is-IS and is;q=0.9, en;q=0.8 (an HTTP language header, payment spec 4.1)', async () => {
+    for (const language of ['IS', 'is-IS', 'is;q=0.9, en;q=0.8', 'de, is;q=0.5', 'en;q=0.1, is-IS']) {
+      const { scaRedirect } = await initiate(singlePayment(), { 'PSU-Accept-Language': language });
+      const page = await new ScaBrowser().get(scaRedirect);
+      expect(page.html, language).toContain('<html lang="is">');
+    }
+  });
+
+  it('renders English when the header is en, empty, absent or names only unknown languages (payment spec 4.1)', async () => {
+    for (const language of ['en', '', undefined, 'de', 'fr-FR, de;q=0.5', '*', 'en-GB, is;q=0.2', 'is;q=0']) {
       const { scaRedirect } = await initiate(singlePayment(), { 'PSU-Accept-Language': language });
       const page = await new ScaBrowser().get(scaRedirect);
       expect(page.html).toContain('<html lang="en">');
@@ -331,5 +341,77 @@ describe('bulk execution', () => {
     await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
     await advanceClock(sandbox.url, 120);
     expect(await status(links.status?.href.replace(sandbox.url, '') ?? '')).toBe('ACSC');
+  });
+});
+
+// Payment spec 2.1: instructedAmount is "no (not in the required list)". A payment that pays no claim gets its
+// amount from the PSU on the bank's SCA page (a claim payment takes the amount due: claims.test.ts).
+describe('a single payment without instructedAmount (payment spec 2.1)', () => {
+  const HELGA = 'IS950515260012341505852289';
+
+  it('is accepted; the PSU states the amount on the bank’s page, in the page language, before approving', async () => {
+    const { instructedAmount: _, ...withoutAmount } = singlePayment();
+    const response = await tpp.initiate(token, withoutAmount, {
+      headers: { 'TPP-Redirect-URI': OK_URI, 'PSU-Accept-Language': 'is' },
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    expect(response.headers.get('ASPSP-SCA-Approach')).toBe('REDIRECT');
+    const links = response.json._links as Record<string, { href: string }>;
+    const scaRedirect = links.scaRedirect?.href ?? '';
+    const statusPath = links.status?.href.replace(sandbox.url, '') ?? '';
+    const readPath = links.self?.href.replace(sandbox.url, '') ?? '';
+    // Until the PSU states it, the bank has no amount to show (contract: PaymentInformation).
+    expect((await tpp.get(token, readPath)).json.instructedAmount).toBeUndefined();
+
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('name="amount"');
+    expect(review.html).toContain('Upphæð til greiðslu (ISK)');
+
+    const action = formAction(review.html, scaRedirect);
+    const missing = await browser.post(action, { decision: 'approve', amount: '' });
+    expect(missing.location).toMatch(/\?error=amount$/);
+    const again = await browser.get(new URL(missing.location ?? '', scaRedirect).toString());
+    expect(again.html).toContain('role="alert"');
+    expect(again.html).toContain('aria-invalid="true"');
+    for (const wrong of ['0', '-5', '15,5', 'fimmtán', '1.5.0,00']) {
+      expect((await browser.post(action, { decision: 'approve', amount: wrong })).location, wrong).toMatch(
+        /\?error=amount$/,
+      );
+    }
+    expect(await status(statusPath)).toBe('RCVD');
+
+    const approved = await browser.post(action, { decision: 'approve', amount: '15.000' });
+    expect(approved.location).toBe(OK_URI);
+    expect(await status(statusPath)).toBe('ACTC');
+    expect((await tpp.get(token, readPath)).json.instructedAmount).toEqual({
+      currency: 'ISK',
+      amount: '15000',
+    });
+  });
+
+  it('moves a PSU of another approach (decoupled) to the bank’s pages, which need TPP-Redirect-URI', async () => {
+    const { instructedAmount: _, ...withoutAmount } = singlePayment({ debtorAccount: { iban: HELGA } });
+    const refused = await tpp.initiate(token, withoutAmount, {
+      headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.tppMessages?.[0]).toMatchObject({ code: 'FORMAT_ERROR', path: 'TPP-Redirect-URI' });
+    const paged = await tpp.initiate(token, withoutAmount, { headers: { 'TPP-Redirect-URI': OK_URI } });
+    expect(paged.status).toBe(201);
+    expect(paged.headers.get('ASPSP-SCA-Approach')).toBe('REDIRECT');
+    expect((paged.json._links as Record<string, unknown>).scaRedirect).toBeDefined();
+  });
+
+  it('an English page reads 1,234 as one thousand two hundred and thirty-four', async () => {
+    const { instructedAmount: _, ...withoutAmount } = singlePayment();
+    const { scaRedirect, status: statusPath, paymentId } = await initiate(withoutAmount);
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('Amount to pay (ISK)');
+    await browser.post(formAction(review.html, scaRedirect), { decision: 'approve', amount: '1,234' });
+    expect(await status(statusPath)).toBe('ACTC');
+    const read = await tpp.get(token, `/psd2/api/v1/payments/credit-transfers/${paymentId}`);
+    expect(read.json.instructedAmount).toEqual({ currency: 'ISK', amount: '1234' });
   });
 });

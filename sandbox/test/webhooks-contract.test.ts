@@ -60,16 +60,23 @@ describe('the sandbox answers as contract/webhooks.yaml and contract/claims.yaml
 
   it('claims', async () => {
     const list = await client.call('GET', '/business/claims?payorId=0101302989');
-    expect(list.json.claims.length).toBeGreaterThan(0);
-    for (const claim of list.json.claims) check('claims.yaml', 'Claim', claim);
+    expect(list.json.length).toBeGreaterThan(0);
+    for (const claim of list.json) check('claims.yaml', 'Claim', claim);
     const created = await client.call('POST', '/business/claims', {
+      claimKey: { claimantId: '5501692829', account: '015966424242', dueDate: '2026-11-30' },
       payorId: '0101302989',
-      amount: '2500',
-      dueDate: '2026-11-30',
+      templateCode: '001',
+      amount: 2500,
+      finalDueDate: '2026-11-30',
     });
     expect(created.status).toBe(201);
-    check('claims.yaml', 'Claim', created.json);
-    expect(created.headers.get('Location')).toBe(created.json.links[0].href);
+    check('claims.yaml', 'ClaimStatusSingleResponse', created.json);
+    const claimId = created.json.success.claimId;
+    check('claims.yaml', 'Claim', (await client.call('GET', `/business/claims/${claimId}`)).json);
+    const patched = await client.call('PATCH', `/business/claims/${claimId}`, { claimStatus: 'Cancelled' });
+    check('claims.yaml', 'ClaimStatusSingleResponse', patched.json);
+    const transactions = await client.call('GET', `/business/claims/${claimId}/transactions`);
+    expect(transactions.json).toEqual([]);
     const missing = await client.call('GET', '/business/claims/5501692829015966999999+20260101');
     expect(missing.status).toBe(404);
     check('claims.yaml', 'Problem', missing.json);

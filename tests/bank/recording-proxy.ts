@@ -20,6 +20,7 @@ export interface RecordedCall {
 export interface CannedAnswer {
   status: number;
   headers?: Record<string, string>;
+  /** JSON, or bytes sent as they are (with `headers` saying what they are). */
   body?: unknown;
 }
 
@@ -95,12 +96,13 @@ export class RecordingProxy {
     if (index >= 0) {
       const { answer } = this.canned.splice(index, 1)[0] as { answer: CannedAnswer };
       call.status = answer.status;
-      const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+      const bytes = Buffer.isBuffer(answer.body);
+      const text = answer.body === undefined || bytes ? '' : JSON.stringify(answer.body);
       outgoing.writeHead(answer.status, {
         ...(text ? { 'Content-Type': 'application/json' } : {}),
         ...answer.headers,
       });
-      outgoing.end(text);
+      outgoing.end(bytes ? answer.body : text);
       return;
     }
     const reshaperIndex = this.reshapers.findIndex((r) => r.method === method && r.path.test(path));

@@ -527,7 +527,15 @@ describe('business interfaces (claims, webhooks service)', () => {
       scope: 'openid b2b',
     });
     const read = only('GET', /^\/business\/claims\?/);
-    expect(read.path).toBe(`/business/claims?payorId=${KENNITALA.jon}`);
+    // IOBWS-Claims 3.1 getClaims: payorId, the required dateFrom/dateTo range, and the paging parameters.
+    const query = new URL(read.path, 'http://x').searchParams;
+    expect(read.path.split('?')[0]).toBe('/business/claims');
+    expect(query.get('payorId')).toBe(KENNITALA.jon);
+    expect(query.get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('dateType')).toBe('DueDate');
+    expect(query.get('page')).toBe('1');
+    expect(query.get('itemsPerPage')).toBe('100');
     expect(read.headers['x-request-id']).toMatch(UUID);
     expect(read.headers['ocp-apim-subscription-key']).toBe('demo-subscription-key');
     expect(read.headers.authorization).toMatch(/^Bearer \S+$/);
@@ -769,7 +777,7 @@ describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation c
     });
     expect(back).toEqual({
       status: 303,
-      location: `http://127.0.0.1:9/en/payments/${payment.id}?outcome=ok`,
+      location: `http://127.0.0.1:9/en/payments/${payment.id}`,
     });
     const put = only('PUT', /\/authorisations\/[^/]+$/);
     expect(`${proxy.url}${put.path}`).toBe(link);
@@ -783,7 +791,7 @@ describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation c
     expect(app.sca.scaStateOf(await appPayment(payment.id))?.scaStatus).toBe('finalised');
   });
 
-  it('a confirmation the bank refuses shows the PSU the nok outcome', async () => {
+  it('a confirmation the bank refuses is not taken for a confirmation: the PSU is shown what the bank says', async () => {
     const { payment } = await awaitingConfirmation('refused confirmation');
     proxy.calls.length = 0;
     // The sandbox itself refuses a confirmationCode for a redirect authorisation.
@@ -792,8 +800,10 @@ describe('redirect return with a confirmation code (BG IG 5.1.2: authorisation c
       state: await stateFor(payment.id, 'jon'),
       confirmationCode: 'wrong',
     });
-    expect(back.location).toBe(`http://127.0.0.1:9/en/payments/${payment.id}?outcome=nok`);
+    expect(back.location).toBe(`http://127.0.0.1:9/en/payments/${payment.id}`);
     expect(only('PUT', /\/authorisations\/[^/]+$/).status).toBeGreaterThanOrEqual(400);
+    const { toPaymentView } = await import('@/lib/payments/view');
+    expect(toPaymentView(await appPayment(payment.id), []).outcome).toBe('awaitingPsu');
   });
 
   it('never for another PSU\u2019s payment or with a bad state', async () => {

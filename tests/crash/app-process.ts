@@ -19,6 +19,20 @@ function say(event: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify(event)}\n`);
 }
 
+/** The bank's payments as its admin surface lists them, or undefined when it could not be read. */
+async function bankPayments(
+  bankBase: string,
+): Promise<{ payments: { paymentId: string; transactionStatus: string }[] } | undefined> {
+  try {
+    const response = await fetch(`${bankBase}/sandbox/payments`);
+    if (response.ok) return (await response.json()) as Awaited<ReturnType<typeof bankPayments>>;
+    say({ event: 'bank-unreadable', status: response.status });
+  } catch (error) {
+    say({ event: 'bank-unreadable', error: error instanceof Error ? error.message : String(error) });
+  }
+  return undefined;
+}
+
 async function main() {
   const { getDb, closeDatabase } = await import('@/lib/db');
   const schema = await import('@/lib/db/schema');
@@ -100,10 +114,12 @@ async function main() {
     while (Date.now() < deadline) {
       const rows = await db.select().from(schema.payments).where(eq(schema.payments.psuId, psu.id));
       const unsent = rows.filter((r) => r.phase === 'new' || r.phase === 'sending').length;
-      const response = await fetch(`${bankBase}/sandbox/payments`);
-      const bank = (await response.json()) as {
-        payments: { paymentId: string; transactionStatus: string }[];
-      };
+      const bank = await bankPayments(bankBase);
+      if (!bank) {
+        // The bank just restarted, on a busy machine: read it again on the next round.
+        await sleep(500);
+        continue;
+      }
       const byId = new Map(bank.payments.map((p) => [p.paymentId, p.transactionStatus]));
       const behind = rows.filter((r) => {
         const atBank = r.bankPaymentId ? byId.get(r.bankPaymentId) : undefined;

@@ -34,9 +34,22 @@ import { claimEnvelope, createSubscription, nowSeconds, sealedDelivery } from '@
  */
 
 const BOKHALD = 'IS950515260012346403164039';
-const BANK_TIMEOUT_MS = 2_000;
+// How long the app waits for the bank: a slow answer (SLOW_MS) comes well within it even when a busy
+// machine adds seconds of its own, and the timeout cases wait it out.
+const BANK_TIMEOUT_MS = 5_000;
+const SLOW_MS = 1_000;
 // Longer than the app waits for the bank, shorter than the test waits.
-const HOLD_MS = 3_000;
+const HOLD_MS = BANK_TIMEOUT_MS + 2_000;
+// How long the bank waits for our notification endpoint: an answer delayed by IN_TIME_MS comes well
+// within it, one delayed by TOO_SLOW_MS never does.
+const NOTIFICATION_TIMEOUT_MS = 3_000;
+const IN_TIME_MS = 300;
+const TOO_SLOW_MS = NOTIFICATION_TIMEOUT_MS + 1_000;
+// Generous bounds for what the app and the bank do in the background: waits end when the condition
+// holds, so these only bound a failure.
+const SETTLE_MS = 60_000;
+// A case waits out up to two timeouts and a bank's retries; on a busy machine, with room to spare.
+const CASE_TIMEOUT_MS = 180_000;
 const PSU_IP = '10.9.8.7';
 
 let sandbox: RunningSandbox;
@@ -64,7 +77,11 @@ beforeAll(async () => {
   // last), the links of the bank's answers included.
   const bank = await startBehindFaultProxy({
     // Quick, bounded redelivery: the bank retries a failed notification after 1 s, 1 s, 2 s…
-    notifications: { timeoutMs: 1_000, retryDelaysSeconds: [1, 1, 2, 2, 5, 5], reorderHoldMs: 3_000 },
+    notifications: {
+      timeoutMs: NOTIFICATION_TIMEOUT_MS,
+      retryDelaysSeconds: [1, 1, 2, 2, 5, 5],
+      reorderHoldMs: 3_000,
+    },
   });
   ({ sandbox, proxy } = bank);
   const bankUrl = bank.bankUrl;
@@ -110,9 +127,22 @@ beforeAll(async () => {
   psuId = psu?.id ?? '';
   // Every case runs against a bank that has served before: its first initiation (contract schemas
   // compiled, token issued, tables warm) can take longer than BANK_TIMEOUT_MS on a busy machine, and
-  // a retry that times out for that reason would say nothing about the fault under test.
-  await initiated('warm-up');
-}, 120_000);
+  // a retry that times out for that reason would say nothing about the fault under test. On a busy
+  // machine the first tries may time out themselves: it tries until one goes through.
+  let lastFailure = '';
+  await eventually(
+    () =>
+      initiated('warm-up').catch((error: unknown) => {
+        lastFailure = String(error);
+        return undefined;
+      }),
+    SETTLE_MS,
+    'a first initiation to go through',
+  ).catch((error: unknown) => {
+    throw new Error(`${error}; the last try: ${lastFailure}`);
+  });
+  // Starting a bank, an app database and the app's modules: minutes on a machine busy with other work.
+}, 600_000);
 
 afterAll(async () => {
   await app?.jobs.stopJobs();
@@ -193,15 +223,18 @@ async function confirm(paymentId: string) {
   );
 }
 
-/** Reconciles as the status job does (read, record, again until final), bounded. */
-async function reconcile(paymentId: string, rounds = 10) {
-  for (let i = 0; i < rounds; i++) {
+/**
+ * Reconciles as the status job does (read, record, again until final), until the payment needs no
+ * more reading or SETTLE_MS have passed (the bank executes on its scheduler's next turn).
+ */
+async function reconcile(paymentId: string) {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
     const payment = await appPayment(paymentId);
-    if (!app.sync.needsSync(payment)) return payment;
+    if (!app.sync.needsSync(payment) || Date.now() > deadline) return payment;
     await app.sync.syncPaymentStatus(app.db, payment, 'poll');
     await sleep(100);
   }
-  return appPayment(paymentId);
 }
 
 /** The app's transaction-status timeline of a payment, oldest first. */
@@ -321,11 +354,11 @@ const initiationCases: InitiationCase[] = [
     rule: { timeout: 'before', holdMs: HOLD_MS },
     firstKey: 'bank.timeout',
   },
-  { fault: 'slow answer', rule: { latencyMs: BANK_TIMEOUT_MS / 2 } },
-  { fault: 'duplicated (double submit while slow)', rule: { latencyMs: BANK_TIMEOUT_MS / 2 }, concurrent: 5 },
+  { fault: 'slow answer', rule: { latencyMs: SLOW_MS } },
+  { fault: 'duplicated (double submit while slow)', rule: { latencyMs: SLOW_MS }, concurrent: 5 },
 ];
 
-describe('fault matrix: initiation', () => {
+describe('fault matrix: initiation', { timeout: CASE_TIMEOUT_MS }, () => {
   it.each(initiationCases)('$fault: one payment at the bank, the PSU told, final status right', async (c) => {
     const remittance = `fm init ${randomUUID().slice(0, 8)}`;
     const request = initiationRequest(randomUUID(), remittance);
@@ -399,11 +432,11 @@ const authorisationCases: StepCase[] = [
     rule: { timeout: 'before', holdMs: HOLD_MS },
     firstKey: 'bank.timeout',
   },
-  { fault: 'slow answer', rule: { latencyMs: BANK_TIMEOUT_MS / 2 } },
-  { fault: 'duplicated (two confirms at once)', rule: { latencyMs: BANK_TIMEOUT_MS / 2 }, concurrent: 2 },
+  { fault: 'slow answer', rule: { latencyMs: SLOW_MS } },
+  { fault: 'duplicated (two confirms at once)', rule: { latencyMs: SLOW_MS }, concurrent: 2 },
 ];
 
-describe('fault matrix: authorisation (SCA step)', () => {
+describe('fault matrix: authorisation (SCA step)', { timeout: CASE_TIMEOUT_MS }, () => {
   it.each(authorisationCases)(
     '$fault: the PSU is told, can retry, and the payment settles once',
     async (c) => {
@@ -456,10 +489,10 @@ const statusCases: StepCase[] = [
   { fault: '429 with Retry-After', rule: { status: 429, retryAfterSeconds: 1 } },
   { fault: 'timeout', rule: { timeout: 'after', holdMs: HOLD_MS } },
   { fault: 'dropped (timeout before)', rule: { timeout: 'before', holdMs: HOLD_MS } },
-  { fault: 'slow answer', rule: { latencyMs: BANK_TIMEOUT_MS / 2 } },
+  { fault: 'slow answer', rule: { latencyMs: SLOW_MS } },
 ];
 
-describe('fault matrix: status reads', () => {
+describe('fault matrix: status reads', { timeout: CASE_TIMEOUT_MS }, () => {
   it.each(statusCases)('$fault twice: reconciliation records the bank\u2019s final status', async (c) => {
     const { payment, remittance } = await initiated('status');
     await confirm(payment.id);
@@ -499,9 +532,15 @@ describe('fault matrix: status reads', () => {
     const { payment, remittance } = await initiated('status-stale');
     await confirm(payment.id);
     // This read is answered by the bank now (ACTC) but reaches the app only after the next one.
-    proxy.delayNext('GET', new RegExp(`${payment.bankPaymentId}/status$`), 1_500);
+    const statusPath = new RegExp(`${payment.bankPaymentId}/status$`);
+    proxy.delayNext('GET', statusPath, 1_500);
     const stale = app.sync.syncPaymentStatus(app.db, await appPayment(payment.id), 'poll');
-    await sleep(300);
+    await eventually(
+      async () =>
+        proxy.answered.some((a) => a.method === 'GET' && statusPath.test(a.path)) ? true : undefined,
+      SETTLE_MS,
+      'the bank to answer the read that is held back',
+    );
     await advanceSandboxClock(sandbox.url, 600);
     await reconcile(payment.id);
     expect((await appPayment(payment.id)).transactionStatus).toBe('ACCC');
@@ -531,7 +570,7 @@ async function seededClaimLinks(): Promise<string[]> {
     headers: await businessHeaders(),
   });
   expect(response.status).toBe(200);
-  const { claims } = (await response.json()) as { claims: { claimId: string }[] };
+  const claims = (await response.json()) as { claimId: string }[];
   claimLinks = claims.map((c) => `${sandbox.url}/business/claims/${encodeURIComponent(c.claimId)}`);
   expect(claimLinks.length).toBeGreaterThanOrEqual(2);
   return claimLinks;
@@ -572,10 +611,10 @@ const claimReadCases: { fault: string; rule: FaultRule; transient: boolean }[] =
   { fault: '429 with Retry-After', rule: { status: 429, retryAfterSeconds: 1 }, transient: true },
   { fault: 'timeout', rule: { timeout: 'after', holdMs: HOLD_MS }, transient: true },
   { fault: 'dropped (timeout before)', rule: { timeout: 'before', holdMs: HOLD_MS }, transient: true },
-  { fault: 'slow answer', rule: { latencyMs: BANK_TIMEOUT_MS / 2 }, transient: false },
+  { fault: 'slow answer', rule: { latencyMs: SLOW_MS }, transient: false },
 ];
 
-describe('fault matrix: webhook deliveries', () => {
+describe('fault matrix: webhook deliveries', { timeout: CASE_TIMEOUT_MS }, () => {
   it.each(claimReadCases)(
     'claims read $fault: the event stays pending, is retried, applied once',
     async (c) => {
@@ -735,19 +774,19 @@ const notificationCases: NotificationCase[] = [
   },
   {
     fault: 'our endpoint too slow (the bank times out and resends)',
-    endpoint: { count: 1, delayMs: 1_500 },
+    endpoint: { count: 1, delayMs: TOO_SLOW_MS },
     evidence: (attempts) => attempts.some((a) => a.statusCode === null && a.error !== null),
     notified: true,
   },
   {
     fault: 'our endpoint slow but in time',
-    endpoint: { count: 2, delayMs: 300 },
+    endpoint: { count: 2, delayMs: IN_TIME_MS },
     evidence: (attempts) => attempts.length > 0 && attempts.every((a) => a.statusCode === 200),
     notified: true,
   },
 ];
 
-describe('fault matrix: status notifications', () => {
+describe('fault matrix: status notifications', { timeout: CASE_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     await app.jobs.startJobs();
   }, 60_000);
@@ -768,7 +807,7 @@ describe('fault matrix: status notifications', () => {
             ? list
             : undefined;
         },
-        20_000,
+        SETTLE_MS,
         'the bank to finish notifying',
       );
       const attempts = log.flatMap((n) => n.attempts);
@@ -776,7 +815,7 @@ describe('fault matrix: status notifications', () => {
       // The app ends at the bank's final status, from notifications or the reconciliation job.
       await eventually(
         async () => ((await appPayment(payment.id)).transactionStatus === 'ACCC' ? true : undefined),
-        20_000,
+        SETTLE_MS,
         'the app to record the final status',
       );
       // Every notification that reached the app was processed.
@@ -788,7 +827,7 @@ describe('fault matrix: status notifications', () => {
             .where(eq(app.schema.paymentNotifications.paymentId, payment.id));
           return rows.every((r) => r.processedAt) ? rows : undefined;
         },
-        10_000,
+        SETTLE_MS,
         'the app to process its notifications',
       );
       if (c.notified) expect(received.length).toBeGreaterThan(0);

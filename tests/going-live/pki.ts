@@ -34,6 +34,8 @@ export interface Pki {
   blocked: Issued;
   /** A separate signing certificate (a QSealC in production), from the TPP CA. */
   seal: Issued;
+  /** The business certificate of the business interfaces and the webhooks service (business spec part 5). */
+  business: Issued;
   cleanup(): void;
 }
 
@@ -222,6 +224,7 @@ export function createPki(): Pki {
   const revoked = tpp('revoked', '2A03');
   const blocked = tpp('blocked', '2A04');
   const seal = tpp('seal', '2A05');
+  const business = tpp('business', '2A07');
   const expired = issueExpired('expired', tppCa, '/C=IS/O=Greidsla ehf./CN=Greidsla expired', '2A06');
   return {
     dir,
@@ -235,6 +238,7 @@ export function createPki(): Pki {
     revoked,
     blocked,
     seal,
+    business,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

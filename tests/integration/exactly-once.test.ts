@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
+import { eventually } from '@/tests/support/sandbox-admin';
 
 // Settings are read once per process: set them before the app's modules first use them.
 let sandbox: RunningSandbox;
@@ -115,8 +116,11 @@ describe('exactly-once initiation', () => {
     const first = await app.initiateOnce(request(submissionId));
     expect(first).toMatchObject({ ok: false, messageKey: 'bank.timeout' });
     // The bank did make the payment; only its answer was lost.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(await bankPaymentsWith(`exactly once ${submissionId.slice(0, 8)}`)).toHaveLength(1);
+    const made = await eventually(async () => {
+      const atBank = await bankPaymentsWith(`exactly once ${submissionId.slice(0, 8)}`);
+      return atBank.length > 0 ? atBank : undefined;
+    }, 60_000);
+    expect(made).toHaveLength(1);
 
     const retry = await app.initiateOnce(request(submissionId));
     expect(retry.ok).toBe(true);

@@ -11,6 +11,10 @@ import eventsIs from '@/messages/events/is.json';
 import formsEn from '@/messages/forms/en.json';
 import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
+import noticesEn from '@/messages/notices/en.json';
+import noticesIs from '@/messages/notices/is.json';
+import savedEn from '@/messages/saved/en.json';
+import savedIs from '@/messages/saved/is.json';
 import validationEn from '@/messages/validation/en.json';
 import validationIs from '@/messages/validation/is.json';
 
@@ -25,13 +29,24 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const english = leaves({ ...en, ...accountEn, ...validationEn, ...formsEn, ...eventsEn, ...banksEn } as Tree);
+const english = leaves({
+  ...en,
+  ...accountEn,
+  ...validationEn,
+  ...formsEn,
+  ...eventsEn,
+  ...noticesEn,
+  ...savedEn,
+  ...banksEn,
+} as Tree);
 const icelandic = leaves({
   ...is,
   ...accountIs,
   ...validationIs,
   ...formsIs,
   ...eventsIs,
+  ...noticesIs,
+  ...savedIs,
   ...banksIs,
 } as Tree);
 

@@ -9,13 +9,13 @@ import {
   paymentNotifications,
   paymentNotificationTokens,
   payments,
-  psus,
   webhookEvents,
 } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { acceptPaymentNotification, issueNotificationUri } from '@/lib/payments/notifications';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { freshAppDatabase } from '../support/app-database';
+import { insertInitiatedPayment, insertPsu } from '../support/app-rows';
 import {
   claimEnvelope,
   createSubscription,
@@ -47,11 +47,7 @@ beforeAll(async () => {
   process.env.BANK_AUTH_URL = bank.url;
   process.env.BANK_BUSINESS_BASE_URL = `${bank.url}/business`;
   db = await getDb();
-  const [psu] = await db
-    .insert(psus)
-    .values({ email: 'n@example.is', passwordHash: 'x', displayName: 'N' })
-    .returning({ id: psus.id });
-  psuId = psu?.id ?? '';
+  psuId = await insertPsu(db);
 });
 
 afterAll(async () => {
@@ -60,30 +56,7 @@ afterAll(async () => {
   await bank.close();
 });
 
-async function initiatedPayment() {
-  const bankPaymentId = `bank-${randomUUID()}`;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      psuId,
-      submissionId: randomUUID(),
-      idempotencyKey: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: {},
-      scaLanguage: 'is',
-      uiLocale: 'is',
-      phase: 'initiated',
-      transactionStatus: 'ACTC',
-      bankPaymentId,
-      amount: '1000',
-      currency: 'ISK',
-      creditorAccount: 'IS140159260076545510730339',
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  return payment;
-}
+const initiatedPayment = () => insertInitiatedPayment(db, psuId, { transactionStatus: 'ACTC' });
 
 function tokenOf(uri: string): string {
   return uri.split('/').pop() ?? '';

@@ -15,6 +15,8 @@ export class BankFaultProxy {
   private server: Server | undefined;
   private delays: { method: string; path: RegExp; ms: number }[] = [];
   readonly seen: { method: string; path: string }[] = [];
+  /** Requests the bank has answered, whether or not the answer has been passed on yet. */
+  readonly answered: { method: string; path: string }[] = [];
 
   private target = '';
 
@@ -47,6 +49,7 @@ export class BankFaultProxy {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => {
+            this.answered.push({ method, path });
             setTimeout(() => {
               if (outgoing.destroyed) return;
               outgoing.writeHead(answer.statusCode ?? 502, answer.headers);

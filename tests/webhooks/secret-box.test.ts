@@ -32,11 +32,12 @@ describe('secret box', () => {
 });
 
 describe('webhook settings', () => {
-  it('defaults to the documented HKDF parameters and a 5-minute tolerance', () => {
+  it('defaults to the documented HKDF parameters, a 5-minute tolerance, and no replay (no call of the spec)', () => {
     expect(parseWebhookSettings({})).toEqual({
       WEBHOOK_HKDF_SALT: '',
       WEBHOOK_HKDF_INFO: 'bank-webhook-jwe-v1',
       WEBHOOK_TOLERANCE_SECONDS: 300,
+      BANK_EVENTS_OFFERS_REPLAY: false,
     });
     expect(parseWebhookSettings({ WEBHOOK_HKDF_SALT: 's', WEBHOOK_TOLERANCE_SECONDS: '60' })).toMatchObject({
       WEBHOOK_HKDF_SALT: 's',

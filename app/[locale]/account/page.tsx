@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ActionButtonForm } from '@/components/account/action-button-form';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
 import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
+import { PaymentEndMailForm } from '@/components/notices/payment-end-mail-form';
 import { DateText } from '@/components/ui/date-text';
 import { findProfile } from '@/lib/auth/accounts';
 import {
@@ -13,6 +14,8 @@ import {
 import { oidcSignInOffered } from '@/lib/auth/oidc';
 import { requirePsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { noticeSettingsOf } from '@/lib/db/queries/notices';
 import { formatKennitala } from '@/lib/format';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -39,7 +42,12 @@ export default async function AccountPage({
   const psuId = await requirePsuId('/account');
   const profile = await findProfile(psuId);
   if (!profile) notFound();
-  const [t, query] = await Promise.all([getTranslations('account'), searchParams]);
+  const [t, tn, query, notices] = await Promise.all([
+    getTranslations('account'),
+    getTranslations('notices.mail'),
+    searchParams,
+    getDb().then((db) => noticeSettingsOf(db, psuId)),
+  ]);
   const refused = refusals.find((reason) => reason === query.kennitala);
   const eid = oidcSignInOffered(settings());
   const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
@@ -98,6 +106,14 @@ export default async function AccountPage({
               <DateText value={profile.createdAt.toISOString()} />
             </dd>
           </dl>
+        </section>
+        <section aria-labelledby="payment-end-mail-heading" className="space-y-3">
+          <h2 id="payment-end-mail-heading" className="text-lg font-semibold">
+            {tn('title')}
+          </h2>
+          <ClientMessages namespaces={['notices', 'account']}>
+            <PaymentEndMailForm on={notices.mailOnPaymentEnd} verified={profile.emailVerifiedAt !== null} />
+          </ClientMessages>
         </section>
         <section aria-labelledby="password-heading" className="space-y-3">
           <h2 id="password-heading" className="text-lg font-semibold">

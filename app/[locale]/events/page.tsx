@@ -2,10 +2,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
 import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
 import { SubscriptionActions } from '@/components/events/subscription-actions';
+import { UpdateEventTypesForm } from '@/components/events/update-event-types-form';
 import { requireOperator } from '@/lib/auth/operator';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/manage';
+import { webhookSettings } from '@/lib/webhooks/settings';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -26,6 +28,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
     recentEvents(db),
     getTranslations('events'),
   ]);
+  const replayOffered = webhookSettings().BANK_EVENTS_OFFERS_REPLAY;
   const when = (iso: string) => formatDateTime(iso, locale === 'en' ? 'en' : 'is', { seconds: true });
   const reason = (sub: SubscriptionView) =>
     sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
@@ -91,7 +94,20 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                       {sub.source === 'mirror' && ` ${t('subscriptions.fromMirror')}`}
                     </dd>
                   </dl>
-                  <SubscriptionActions subscriptionId={sub.id} name={name} />
+                  {!replayOffered && sub.disabledReason === 'delivery_failures_exhausted' && (
+                    <p className="text-sm text-slate-700" data-testid="replay-not-offered">
+                      {t('replay.notOffered')}
+                    </p>
+                  )}
+                  {sub.source !== 'missing' && (
+                    <UpdateEventTypesForm
+                      subscriptionId={sub.id}
+                      name={name}
+                      eventTypes={sub.eventTypes}
+                      description={sub.description}
+                    />
+                  )}
+                  <SubscriptionActions subscriptionId={sub.id} name={name} replayOffered={replayOffered} />
                 </li>
               );
             })}

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StatusNotices } from '@/components/notices/status-notices';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
@@ -28,9 +29,10 @@ export default async function PaymentsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments');
-  const [t, tr, tb, db, query] = await Promise.all([
+  const [t, tr, ts, tb, db, query] = await Promise.all([
     getTranslations('payments'),
     getTranslations('return'),
+    getTranslations('standingOrders'),
     getTranslations('banks'),
     getDb(),
     searchParams,
@@ -49,7 +51,13 @@ export default async function PaymentsPage({
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
+          <Link
+            href="/payments/standing-orders"
+            className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          >
+            {ts('link')}
+          </Link>
           <a
             href={`/api/payments/export?${new URLSearchParams({ ...filterQuery, locale }).toString()}`}
             className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
@@ -75,6 +83,7 @@ export default async function PaymentsPage({
           {t('filters.invalid')}
         </p>
       )}
+      <StatusNotices psuId={psuId} />
       <HistoryFiltersForm filters={filterOnly} banks={several ? banks : []} />
       {rows.length === 0 ? (
         <p className="text-slate-600">{Object.keys(filterQuery).length ? t('noMatch') : t('empty')}</p>

@@ -8,6 +8,7 @@ import type { PaymentProduct } from '@/lib/bank/payments';
 import { AccountField } from './account-field';
 import { CheckboxField, MoreDetails } from './choice-fields';
 import { DateField } from './date-field';
+import { DebtorAccountField } from './debtor-account-field';
 import { DebtorBankNote, offeredProducts, useDebtorBank } from './debtor-bank';
 import { newPaymentInformationId } from './payment-information-id';
 import { ProductField } from './product-field';
@@ -33,7 +34,10 @@ function PaymentInformationIdField() {
         variant="secondary"
         className="mb-6"
         onClick={() =>
-          setValue('payment.paymentInformationId', newPaymentInformationId(), { shouldDirty: true })
+          setValue('payment.paymentInformationId', newPaymentInformationId(), {
+            shouldDirty: true,
+            shouldValidate: true,
+          })
         }
       >
         {t('regenerate')}
@@ -62,7 +66,7 @@ export function BulkParentFields({
         onChange={onProductChange}
         offered={offeredProducts(debtorBank, ['credit-transfers', 'card-deposits'])}
       />
-      <AccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
+      <DebtorAccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
       <DebtorBankNote service="bulk-payments" />
       <PaymentInformationIdField />
       <DateField

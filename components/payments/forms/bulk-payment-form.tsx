@@ -1,13 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { deferImport, deferSchema } from '@/lib/forms/deferred-schema';
 import { initiateBulkPaymentAction } from '@/lib/payments/actions/initiate-bulk-payment';
 import type { BulkColumn } from '@/lib/payments/csv/columns';
+import type { BulkPrefill } from '@/lib/payments/saved/pay-again';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import type { bulkSubmissionSchema } from '@/lib/payments/submission';
 import { BulkCsvImport } from './bulk-csv-import';
@@ -41,15 +42,25 @@ const loadRowTools = deferImport(async (): Promise<RowTools> => {
 export function BulkPaymentForm({
   submissionId,
   paymentInformationId,
+  initial,
 }: {
   submissionId: string;
   paymentInformationId: string;
+  /** A past bulk's or a template's values: its fields, and its payments as rows. */
+  initial?: BulkPrefill;
 }) {
   const t = useTranslations('forms');
   const translate = useFieldMessage();
   const { state, dispatch, badRows, totals } = useBulkRows();
   const { product, rows, tools, editing, progress } = state;
   const table = useRef<BulkTableHandle>(null);
+  // The rows of a past bulk or template are checked as typed rows are, once the row tools load.
+  useEffect(() => {
+    if (!initial) return;
+    void loadRowTools().then((loaded) =>
+      dispatch({ type: 'prefilled', product: initial.product, cells: initial.rows, tools: loaded }),
+    );
+  }, [initial, dispatch]);
 
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
@@ -61,6 +72,7 @@ export function BulkPaymentForm({
       debtorAccount: { iban: '' },
       chargesAccount: { iban: '' },
       payments: [],
+      ...initial?.payment,
     },
     showServerFieldError: (path, message) => {
       // The server names bad payments as `payment.payments.N.…`: show those in the table.

@@ -47,7 +47,8 @@ export type BulkRowsAction =
   | { type: 'importToolsLoaded'; tools: RowTools }
   | { type: 'importProgress'; progress: number }
   | { type: 'imported'; result: BulkCsvResult }
-  | { type: 'importEnded' };
+  | { type: 'importEnded' }
+  | { type: 'prefilled'; product: PaymentProduct; cells: BulkCells[]; tools: RowTools };
 
 const initialBulkRows: BulkRowsState = {
   product: 'credit-transfers',
@@ -136,6 +137,14 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
       };
     case 'importEnded':
       return { ...state, progress: null };
+    case 'prefilled':
+      return {
+        ...state,
+        tools: action.tools,
+        product: action.product,
+        rows: action.cells.map((cells, i) => checked(cells, i, action.product, action.tools)),
+        touched: true,
+      };
   }
 }
 

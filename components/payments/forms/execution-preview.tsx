@@ -2,14 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import { formatDate } from '@/lib/format';
-import {
-  type ExecutionDate,
-  icelandicBankHolidays,
-  isIsoDate,
-  nextExecutionDates,
-  reykjavikDateOf,
-} from '@/lib/payments/calendar';
+import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
+import { type ExecutionDate, isIsoDate, nextExecutionDates, reykjavikDateOf } from '@/lib/payments/calendar';
 import {
   DAYS_OF_EXECUTION,
   type DayOfExecution,
@@ -22,10 +16,6 @@ import { useFormLocale } from './messages';
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
   (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
-
-function holidayName(date: string, locale: 'is' | 'en'): string | undefined {
-  return icelandicBankHolidays(Number(date.slice(0, 4))).find((h) => h.date === date)?.name[locale];
-}
 
 /**
  * The next 12 execution dates of the standing order as it is being filled in (spec 2.2 with the
@@ -58,7 +48,6 @@ export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
       count: 12,
     });
   }
-  const show = (iso: string) => formatDate(iso, locale, { weekday: true });
 
   return (
     <section
@@ -71,39 +60,11 @@ export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
       {dates.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t('previewEmpty')}</p>
       ) : (
-        <table className="mt-2 w-full text-sm" data-testid="execution-preview">
-          <caption className="sr-only">{t('previewCaption', { count: dates.length })}</caption>
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="py-1 pr-4 font-medium">
-                {t('previewScheduled')}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t('previewExecution')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {dates.map((date) => {
-              const moved = date.execution !== date.scheduled;
-              const reason = holidayName(date.scheduled, locale) ?? t('weekend');
-              return (
-                <tr
-                  key={date.scheduled}
-                  data-scheduled={date.scheduled}
-                  data-execution={date.execution}
-                  className="border-t border-slate-200"
-                >
-                  <td className="py-1 pr-4 tabular-nums">{show(date.scheduled)}</td>
-                  <td className="py-1 tabular-nums">
-                    {show(date.execution)}
-                    {moved && <span className="ml-2 text-amber-800">{t('previewMoved', { reason })}</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ExecutionDatesTable
+          dates={dates}
+          locale={locale}
+          caption={t('previewCaption', { count: dates.length })}
+        />
       )}
     </section>
   );

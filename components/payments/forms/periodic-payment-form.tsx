@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { z } from 'zod/mini';
 import { deferSchema } from '@/lib/forms/deferred-schema';
 import { initiatePeriodicPaymentAction } from '@/lib/payments/actions/initiate-periodic-payment';
+import type { FormPrefill } from '@/lib/payments/saved/pay-again';
 import { DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from '@/lib/payments/schemas/enums';
 import {
   PERIODIC_REMITTANCE_STRUCTURED_MAX,
@@ -30,7 +31,14 @@ const loadSchema = deferSchema(() =>
 );
 
 /** Spec 2.2 periodic payment (standing order) with a live preview of the next 12 dates. */
-export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) {
+export function PeriodicPaymentForm({
+  submissionId,
+  initial,
+}: {
+  submissionId: string;
+  /** A past standing order's values (pay again). */
+  initial?: FormPrefill;
+}) {
   const t = useTranslations('forms');
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
@@ -42,13 +50,14 @@ export function PeriodicPaymentForm({ submissionId }: { submissionId: string }) 
       frequency: 'Monthly',
       dayOfExecution: '',
       executionRule: '',
+      ...initial?.payment,
     },
   });
   const onSubmit = form.handleSubmit((values) => form.submit(() => initiatePeriodicPaymentAction(values)));
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>
-      <ProductAccountFields service="periodic-payments" />
+      <ProductAccountFields initialProduct={initial?.product} service="periodic-payments" />
       <AmountField name="payment.instructedAmount" />
       <RemittanceField
         name="payment.remittanceInformationUnstructured"

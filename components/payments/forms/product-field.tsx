@@ -5,7 +5,11 @@ import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { AccountField, MaskedPanField } from './account-field';
+import { DebtorAccountField } from './debtor-account-field';
 import { DebtorBankNote, offeredProducts, useDebtorBank } from './debtor-bank';
+import { PayeeSearch } from './payee-search';
+import { SavePayeeFromForm } from './save-payee-from-form';
+import { type PayeeChoice, useSavedChoices } from './saved-choices';
 
 const ALL_PRODUCTS: readonly PaymentProduct[] = ['credit-transfers', 'card-deposits'];
 
@@ -51,21 +55,45 @@ export function ProductField({
 
 /**
  * The product with the paying account and the payee's: an account (IBAN, or a domestic number
- * and kennitala) for a transfer, a card number for a card deposit.
+ * and kennitala) for a transfer, a card number for a card deposit. The paying account is picked
+ * from the PSU's own; a saved payee, found by typing, fills in the payee's (and `nameField`, where
+ * the form has the payee's name), and the payee typed may be saved.
  */
-export function ProductAccountFields({ service = 'payments' }: { service?: PaymentService }) {
+export function ProductAccountFields({
+  initialProduct = 'credit-transfers',
+  nameField,
+  service = 'payments',
+}: {
+  initialProduct?: PaymentProduct;
+  nameField?: string;
+  service?: PaymentService;
+}) {
   const t = useTranslations('forms.fields');
+  const { payees } = useSavedChoices();
   const { setValue } = useFormContext();
-  const [chosen, setProduct] = useState<PaymentProduct>('credit-transfers');
+  const [picked, setProduct] = useState<PaymentProduct>(initialProduct);
   const offered = offeredProducts(useDebtorBank(), ALL_PRODUCTS);
   // A product the paying account's bank does not offer falls back to a transfer, as the form then shows.
-  const product = offered.includes(chosen) ? chosen : 'credit-transfers';
+  const product = offered.includes(picked) ? picked : 'credit-transfers';
   useEffect(() => {
-    if (product !== chosen) {
+    if (product !== picked) {
       setProduct(product);
       setValue('payment.creditorAccount', { iban: '' });
     }
-  }, [product, chosen, setValue]);
+  }, [product, picked, setValue]);
+  // A chosen payee replaces what the account field shows: it is drawn afresh with the new value.
+  const [chosen, setChosen] = useState(0);
+  const choose = (payee: PayeeChoice) => {
+    const next = payee.accountKind === 'maskedPan' ? 'card-deposits' : 'credit-transfers';
+    setProduct(next);
+    setValue(
+      'payment.creditorAccount',
+      payee.accountKind === 'maskedPan' ? { maskedPan: payee.account } : { iban: payee.account },
+      { shouldDirty: true },
+    );
+    if (nameField) setValue(nameField, payee.name, { shouldDirty: true });
+    setChosen((n) => n + 1);
+  };
   return (
     <>
       <ProductField
@@ -76,13 +104,15 @@ export function ProductAccountFields({ service = 'payments' }: { service?: Payme
           setValue('payment.creditorAccount', next === 'card-deposits' ? { maskedPan: '' } : { iban: '' });
         }}
       />
-      <AccountField name="payment.debtorAccount" label={t('debtorAccount')} />
+      <DebtorAccountField name="payment.debtorAccount" label={t('debtorAccount')} />
       <DebtorBankNote service={service} />
+      {payees.length > 0 && <PayeeSearch payees={payees} onChoose={choose} />}
       {product === 'card-deposits' ? (
-        <MaskedPanField name="payment.creditorAccount" label={t('maskedPan')} />
+        <MaskedPanField key={chosen} name="payment.creditorAccount" label={t('maskedPan')} />
       ) : (
-        <AccountField name="payment.creditorAccount" label={t('creditorAccount')} />
+        <AccountField key={chosen} name="payment.creditorAccount" label={t('creditorAccount')} />
       )}
+      <SavePayeeFromForm nameField={nameField} />
     </>
   );
 }

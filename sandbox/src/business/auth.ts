@@ -42,19 +42,27 @@ export async function businessTokenResponse(
       body: { error: 'invalid_client', error_description: 'Unknown online-banking user or wrong password.' },
     };
   }
+  return { status: 200, body: await issueBusinessToken(db, user.username, ttl, 'credentials') };
+}
+
+/** A new opaque business token of `username`, valid `ttl` seconds on the sandbox clock; only its hash is kept. */
+async function issueBusinessToken(
+  db: Queryable,
+  username: string,
+  ttl: number,
+  origin: 'credentials' | 'portal',
+) {
   const token = randomBytes(32).toString('base64url');
   const now = await sandboxNow(db);
   await insertBusinessToken(db, {
     tokenHash: sha256Hex(token),
-    username: user.username,
+    username,
     scope: BUSINESS_SCOPE,
     issuedAt: now,
     expiresAt: now + ttl * 1000,
+    origin,
   });
-  return {
-    status: 200,
-    body: { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE },
-  };
+  return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE };
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
@@ -67,6 +75,8 @@ export async function authenticateBusiness(
   db: Queryable,
   clients: readonly TppClient[],
   credentials: { subscriptionKey: string | undefined; authorization: string | undefined },
+  /** Production rules (the business certificate required): a sandbox token from the portal is not accepted. */
+  production = false,
 ): Promise<BusinessCaller> {
   const key = credentials.subscriptionKey;
   if (!key) problem(401, 'SUBSCRIPTION_KEY_MISSING', 'The Ocp-Apim-Subscription-Key header is missing.');
@@ -82,5 +92,19 @@ export async function authenticateBusiness(
   if (caller.expires_at <= (await sandboxNow(db))) {
     problem(401, 'TOKEN_EXPIRED', 'The access token has expired; request a new one.');
   }
+  if (production && caller.origin === 'portal') {
+    problem(401, 'TOKEN_INVALID', 'A sandbox token made in the portal is not accepted in production.');
+  }
   return { username: caller.username, name: caller.name, kennitala: caller.kennitala };
+}
+
+/**
+ * A sandbox token, made in the bank's developer portal "instead of user credentials" (business spec part 5,
+ * "Sandbox"): a business token of the named online-banking user, valid `ttl` seconds on the sandbox clock.
+ * Undefined when there is no such user.
+ */
+export async function issueSandboxToken(db: Queryable, username: string, ttl: number) {
+  const user = await findPsu(db, username);
+  if (!user) return undefined;
+  return issueBusinessToken(db, user.username, ttl, 'portal');
 }

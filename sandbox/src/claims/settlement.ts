@@ -1,51 +1,35 @@
 import type { Queryable } from '../db/db.js';
-import { findAccountHolder } from '../db/queries/accounts.js';
+import { adjustBalance, findAccountByReference, findAccountHolder } from '../db/queries/accounts.js';
 import { type ClaimRow, findClaim, lockClaim, recordClaimPayment } from '../db/queries/claims.js';
 import type { PaymentRow } from '../db/queries/payments.js';
-import { toMinorUnits } from '../shared/money.js';
+import { convertMinor, toMinorUnits } from '../shared/money.js';
 import { recordEvent } from '../webhooks/deliveries.js';
-import { claimPath } from './claims.js';
+import { amountDueMinor, claimIdFromBban, claimPath } from './claims.js';
 
 /**
- * Paying a claim with a payment initiation. When a single payment, or a bulk as a whole, reaches ACSC, or a
- * bulk is settled in part (PART: its booked elements), each payment (a bulk: each booked element) pays a
- * claim when all of these hold:
- * - a reference of the payment equals the claim id: `remittanceInformationStructured[].reference`
- *   (bulk elements: `remittanceInformationStructuredArray[].reference`) or `remittanceInformationUnstructured`;
- * - the creditor account is the claim's deposit account (`iban`, or `bban` = the IBAN without its first four);
- * - the debtor account belongs to the claim's payor (the owner's kennitala equals `payorId`);
- * - the currency is the claim's (ISK) and the claim is still Unpaid;
- * - the amount covers what is due, or the payment says `partialPayment: true` and the claim allows partial
- *   payment (`isPartialPaymentAllowed`); an amount that reaches the total closes the claim either way.
- * A payment that does not match is executed as any other transfer and leaves the claim as it was.
- * Each applied payment raises `claim.paid` for the claimant (a partial one too: the receiver reads the claim).
+ * Paying a claim with a payment initiation. A payment (a bulk: an element) names the claim it pays in one of two
+ * ways:
+ * - **by its claim key** (ÍST TS 310: "Claim Payments will therefore include BBAN, rather than IBAN, as a creditor
+ *   account reference"): `creditorAccount.bban` is the 28-digit claim key, `{claimant}{branch}66{number}{DDMMYY}`;
+ * - **by its deposit account** (a sandbox extra, docs/sandbox-extras.md): a reference equal to the claim id
+ *   (`remittanceInformationStructured[].reference`, bulk elements `remittanceInformationStructuredArray[].reference`,
+ *   or `remittanceInformationUnstructured`) with the claim's deposit account as `creditorAccount` (`iban`, or
+ *   `bban` = the IBAN without its first four).
+ * When the payment reaches ACSC (a bulk settled in part: its booked elements) it pays the claim if the debtor
+ * account belongs to the payor, the currency is the claim's, the claim is still Unpaid, and the amount covers
+ * what is due or the payment says `partialPayment: true` on a claim that allows it. A claim paid by its key is
+ * credited to the claimant's deposit account here. Each applied payment raises `claim.paid` for the claimant.
  */
-export async function settleClaims(
-  tx: Queryable,
-  payment: PaymentRow,
-  now: number,
-  /** Bulk elements that were rejected (a bulk settled through PART): they pay nothing. */
-  rejected: ReadonlySet<number> = new Set(),
-): Promise<number> {
-  if (payment.payment_service === 'periodic-payments') return 0;
-  const elements =
-    payment.payment_service === 'bulk-payments'
-      ? Array.isArray(payment.body.payments)
-        ? (payment.body.payments as Record<string, unknown>[])
-        : []
-      : [payment.body];
-  const debtorKennitala = (await findAccountHolder(tx, payment.debtor_iban))?.kennitala;
-  if (!debtorKennitala) return 0;
-  let applied = 0;
-  for (const [index, element] of elements.entries()) {
-    if (rejected.has(index)) continue;
-    if (await applyElement(tx, payment.id, index, element, debtorKennitala, now)) applied++;
-  }
-  return applied;
-}
+
+type Element = Record<string, unknown>;
+
+/** The claim a payment (or bulk element) is meant for, and the field that names it. */
+export type ClaimTarget =
+  | { found: true; claim: ClaimRow; path: string; byKey: boolean }
+  | { found: false; path: string };
 
 /** Each reference of a payment (or bulk element) with its field path, e.g. `remittanceInformationStructured[0].reference`. */
-function referencesWithPaths(element: Record<string, unknown>): Array<{ reference: string; path: string }> {
+function referencesWithPaths(element: Element): Array<{ reference: string; path: string }> {
   const result: Array<{ reference: string; path: string }> = [];
   for (const key of ['remittanceInformationStructured', 'remittanceInformationStructuredArray']) {
     const value = element[key];
@@ -66,23 +50,7 @@ function referencesWithPaths(element: Record<string, unknown>): Array<{ referenc
   return result.filter((r) => r.reference !== '');
 }
 
-/**
- * The path of a reference by which a payment (or bulk element) pays a claim that is already paid: its reference
- * is the claim id and its creditor account the claim's deposit account, so it is meant for that claim. The bank
- * refuses it at initiation (IOBWS 3.2's CLAIM_ALREADY_PAID; which condition yields it is not shown).
- */
-export async function alreadyPaidClaimPath(
-  db: Queryable,
-  element: Record<string, unknown>,
-): Promise<string | undefined> {
-  for (const { reference, path } of referencesWithPaths(element)) {
-    const claim = await findClaim(db, reference);
-    if (claim?.status === 'Paid' && creditorMatches(element, claim)) return path;
-  }
-  return undefined;
-}
-
-function creditorMatches(element: Record<string, unknown>, claim: ClaimRow): boolean {
+function depositMatches(element: Element, claim: ClaimRow): boolean {
   const account = element.creditorAccount as { iban?: unknown; bban?: unknown } | undefined;
   if (!account) return false;
   if (typeof account.iban === 'string')
@@ -91,41 +59,93 @@ function creditorMatches(element: Record<string, unknown>, claim: ClaimRow): boo
   return false;
 }
 
+/**
+ * The claim a payment names: by its key (a 28-digit claim BBAN; `found: false` when no claim has that key), or by
+ * a reference and the claim's deposit account. Undefined for an ordinary transfer.
+ */
+export async function claimTargetOf(db: Queryable, element: Element): Promise<ClaimTarget | undefined> {
+  const bban = (element.creditorAccount as { bban?: unknown } | undefined)?.bban;
+  const byKey = typeof bban === 'string' ? claimIdFromBban(bban) : undefined;
+  if (byKey !== undefined) {
+    const claim = await findClaim(db, byKey);
+    return claim
+      ? { found: true, claim, path: 'creditorAccount.bban', byKey: true }
+      : { found: false, path: 'creditorAccount.bban' };
+  }
+  for (const { reference, path } of referencesWithPaths(element)) {
+    const claim = await findClaim(db, reference);
+    if (claim && depositMatches(element, claim)) return { found: true, claim, path, byKey: false };
+  }
+  return undefined;
+}
+
+/** The amount still due on a claim, as the instructedAmount of a payment that gives none (spec 2.1: optional). */
+export function amountDue(claim: ClaimRow): { currency: string; minor: bigint } {
+  return { currency: claim.currency, minor: amountDueMinor(claim) };
+}
+
+export async function settleClaims(
+  tx: Queryable,
+  payment: PaymentRow,
+  now: number,
+  /** Bulk elements that were rejected (a bulk settled through PART): they pay nothing. */
+  rejected: ReadonlySet<number> = new Set(),
+): Promise<number> {
+  if (payment.payment_service === 'periodic-payments') return 0;
+  const elements =
+    payment.payment_service === 'bulk-payments'
+      ? Array.isArray(payment.body.payments)
+        ? (payment.body.payments as Element[])
+        : []
+      : [payment.body];
+  const debtorKennitala = (await findAccountHolder(tx, payment.debtor_iban))?.kennitala;
+  if (!debtorKennitala) return 0;
+  let applied = 0;
+  for (const [index, element] of elements.entries()) {
+    if (rejected.has(index)) continue;
+    if (await applyElement(tx, payment.id, index, element, debtorKennitala, now)) applied++;
+  }
+  return applied;
+}
+
 async function applyElement(
   tx: Queryable,
   paymentId: string,
   index: number,
-  element: Record<string, unknown>,
+  element: Element,
   debtorKennitala: string,
   now: number,
 ): Promise<boolean> {
   const amount = element.instructedAmount as { currency?: unknown; amount?: unknown } | undefined;
   if (typeof amount?.currency !== 'string' || typeof amount.amount !== 'string') return false;
-  for (const { reference } of referencesWithPaths(element)) {
-    if (!(await lockClaim(tx, reference))) continue;
-    const claim = await findClaim(tx, reference);
-    if (claim?.status !== 'Unpaid' || !creditorMatches(element, claim)) continue;
-    if (claim.payor_id !== debtorKennitala || claim.currency !== amount.currency) continue;
-    const paying = toMinorUnits(amount.amount, amount.currency);
-    const total = BigInt(claim.amount_minor);
-    const paid = BigInt(claim.paid_minor);
-    const partial = element.partialPayment === true;
-    if (paid + paying < total && !(partial && claim.partial_allowed)) continue;
-    const settledOn = paid + paying >= total ? new Date(now).toISOString().slice(0, 10) : null;
-    const recorded = await recordClaimPayment(
-      tx,
-      { claimId: claim.id, paymentId, elementIndex: index, amountMinor: paying, partial },
-      now,
-      settledOn,
-    );
-    if (!recorded) return false;
-    await recordEvent(tx, {
-      owner: claim.claimant_username,
-      eventType: 'claim.paid',
-      resourcePath: claimPath(claim.id),
-      occurredAt: now,
-    });
-    return true;
+  const target = await claimTargetOf(tx, element);
+  if (!target?.found || !(await lockClaim(tx, target.claim.id))) return false;
+  const claim = await findClaim(tx, target.claim.id);
+  if (claim?.status !== 'Unpaid') return false;
+  if (claim.payor_id !== debtorKennitala || claim.currency !== amount.currency) return false;
+  const paying = toMinorUnits(amount.amount, amount.currency);
+  const total = BigInt(claim.amount_minor);
+  const paid = BigInt(claim.paid_minor);
+  const partial = element.partialPayment === true;
+  if (paid + paying < total && !(partial && claim.partial_allowed)) return false;
+  const settledOn = paid + paying >= total ? new Date(now).toISOString().slice(0, 10) : null;
+  const recorded = await recordClaimPayment(
+    tx,
+    { claimId: claim.id, paymentId, elementIndex: index, amountMinor: paying, partial },
+    now,
+    settledOn,
+  );
+  if (!recorded) return false;
+  if (target.byKey) {
+    const deposit = await findAccountByReference(tx, { iban: claim.deposit_iban });
+    if (deposit)
+      await adjustBalance(tx, deposit.iban, convertMinor(paying, claim.currency, deposit.currency));
   }
-  return false;
+  await recordEvent(tx, {
+    owner: claim.claimant_username,
+    eventType: 'claim.paid',
+    resourcePath: claimPath(claim.id),
+    occurredAt: now,
+  });
+  return true;
 }

@@ -401,6 +401,37 @@ CREATE TABLE idp_access_tokens (
 CREATE INDEX idp_access_tokens_code ON idp_access_tokens (code_hash);
 `,
   },
+  {
+    // Claims as IOBWS-Claims 3.1 (ÍST TS 315) has them: the claim key's branch chosen by the claimant, a
+    // collection state, final due and expiration dates, a template code; Cancelled as a status. Payment cards
+    // behind card-deposits; accounts and PSUs the bank has blocked; business tokens made in the portal.
+    id: '0008_claims_cards_blocks',
+    sql: `
+ALTER TABLE claims ADD COLUMN branch text;
+UPDATE claims SET branch = substring(deposit_iban from 5 for 4);
+ALTER TABLE claims ALTER COLUMN branch SET NOT NULL;
+ALTER TABLE claims ADD COLUMN collection_state text NOT NULL DEFAULT 'PrimaryCollection';
+ALTER TABLE claims ADD COLUMN final_due_date text;
+UPDATE claims SET final_due_date = due_date;
+ALTER TABLE claims ALTER COLUMN final_due_date SET NOT NULL;
+ALTER TABLE claims ADD COLUMN expiration_date text;
+UPDATE claims SET expiration_date = to_char(to_date(due_date, 'YYYY-MM-DD') + interval '4 years', 'YYYY-MM-DD');
+ALTER TABLE claims ALTER COLUMN expiration_date SET NOT NULL;
+ALTER TABLE claims ADD COLUMN template_code text NOT NULL DEFAULT '001';
+ALTER TABLE claims ADD COLUMN bill_number text;
+CREATE INDEX claims_payor_due ON claims (payor_id, due_date, id);
+CREATE TABLE cards (
+  masked_pan text PRIMARY KEY,
+  holder_kennitala text NOT NULL,
+  holder_name text NOT NULL,
+  account_iban text NOT NULL REFERENCES accounts(iban),
+  blocked boolean NOT NULL DEFAULT false
+);
+ALTER TABLE accounts ADD COLUMN blocked boolean NOT NULL DEFAULT false;
+ALTER TABLE psus ADD COLUMN blocked boolean NOT NULL DEFAULT false;
+ALTER TABLE business_tokens ADD COLUMN origin text NOT NULL DEFAULT 'credentials';
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { ALLOWED_CODES } from '../../../contract/error-codes.js';
 import type { Queryable } from '../db/db.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
@@ -66,17 +67,43 @@ const ruleShape = z
      */
     timeout: z.enum(['before', 'after']).optional(),
     holdMs: z.number().int().min(0).max(600_000).optional(),
+    /**
+     * Requests under `/psd2`: answer with this part 7 error instead of handling, its code one part 7 allows for
+     * the status (the scenario for codes no bank rule of the sandbox yields, README "Which condition yields which
+     * error"). JSON or XML as the request's Accept asks.
+     */
+    error: z
+      .object({
+        status: z.union([z.literal(400), z.literal(401), z.literal(403), z.literal(404), z.literal(409)]),
+        code: z.string(),
+        path: z.string().max(200).nullable().optional(),
+        text: z.string().max(500).optional(),
+      })
+      .strict()
+      .refine((e) => (ALLOWED_CODES[e.status] as readonly string[]).includes(e.code), {
+        message: 'code must be one part 7 allows for the status',
+        path: ['code'],
+      })
+      .optional(),
     /** Notifications: drop it, send it twice, or hold it back and send it after the next one. */
     notification: z.enum(['drop', 'duplicate', 'reorder']).optional(),
   })
   .strict()
   .superRefine((rule, issue) => {
     if (rule.target === 'request') {
-      if (rule.latencyMs === undefined && rule.status === undefined && rule.timeout === undefined) {
-        issue.addIssue({ code: 'custom', message: 'a request rule needs latencyMs, status or timeout' });
+      if (
+        rule.latencyMs === undefined &&
+        rule.status === undefined &&
+        rule.timeout === undefined &&
+        rule.error === undefined
+      ) {
+        issue.addIssue({
+          code: 'custom',
+          message: 'a request rule needs latencyMs, status, timeout or error',
+        });
       }
-      if (rule.status !== undefined && rule.timeout !== undefined) {
-        issue.addIssue({ code: 'custom', message: 'status and timeout exclude each other' });
+      if ([rule.status, rule.timeout, rule.error].filter((effect) => effect !== undefined).length > 1) {
+        issue.addIssue({ code: 'custom', message: 'status, timeout and error exclude each other' });
       }
       if (rule.notification !== undefined) {
         issue.addIssue({ code: 'custom', path: ['notification'], message: 'only for target notification' });
@@ -96,6 +123,7 @@ const ruleShape = z
         'timeout',
         'holdMs',
         'retryAfterSeconds',
+        'error',
       ] as const) {
         if (rule[key] !== undefined)
           issue.addIssue({ code: 'custom', path: [key], message: 'only for target request' });
@@ -149,6 +177,8 @@ function matchesStatic(rule: FaultRule, subject: FaultSubject): boolean {
   if (rule.method && rule.method !== subject.method) return false;
   if (rule.path && !subject.path.startsWith(rule.path)) return false;
   if (rule.pathRegex && !new RegExp(rule.pathRegex).test(subject.path)) return false;
+  // A part 7 error body belongs to the payment initiation interface only.
+  if (rule.error && !subject.path.startsWith('/psd2/')) return false;
   return true;
 }
 

@@ -6,10 +6,12 @@ import { bankContext, type SandboxEnv } from './env.js';
 import { sendError } from './errors.js';
 import { bankOffer } from './middleware/bank-offer.js';
 import { requestBodyLimit } from './middleware/body-limit.js';
+import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { notificationHeaders } from './middleware/notification-headers.js';
 import { singleLanguagePages } from './middleware/page-language.js';
 import { securityMiddleware } from './middleware/security.js';
+import { serverTiming } from './middleware/server-timing.js';
 import { adminRoutes } from './routes/admin.js';
 import { bankAppRoutes } from './routes/bank-app.js';
 import { claimRoutes } from './routes/claims.js';
@@ -25,10 +27,14 @@ import { webhooksServiceRoutes } from './routes/webhooks-service.js';
 /** The HTTP face of one bank: every route group, with the bank set on each request (env.ts). */
 export function createApp(bank: Bank, log: (message: string, error?: unknown) => void) {
   const app = new Hono<SandboxEnv>();
+  // First, so that its time covers every other step.
+  app.use('*', serverTiming);
   app.use(
     '*',
     bankContext(() => bank),
   );
+  // Outermost after the bank: it sees every answer as the client gets it, faulted and error answers too.
+  app.use('*', contractCheck);
   // Bounds on what one request may cost, before anything reads its body.
   app.use('*', requestBodyLimit);
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { fail } from '../errors.js';
 import type { InitiationHeaders } from '../pis/initiate.js';
+import { type Language, psuLanguage } from '../shared/language.js';
 import { isUuid } from '../shared/uuid.js';
 
 const IPV4 =
@@ -35,17 +36,13 @@ function booleanHeader(c: Context, name: string) {
 }
 
 /** Headers of the optional PSU context, checked wherever they are sent. */
-export function checkPsuHeaders(c: Context, options: { ipRequired: boolean }): { language: 'is' | 'en' } {
+export function checkPsuHeaders(c: Context, options: { ipRequired: boolean }): { language: Language } {
   const ip = c.req.header('PSU-IP-Address');
   if (ip === undefined && options.ipRequired) {
     fail(400, 'FORMAT_ERROR', 'PSU-IP-Address', 'The PSU-IP-Address header is required.');
   }
   if (ip !== undefined && !IPV4.test(ip))
     fail(400, 'FORMAT_ERROR', 'PSU-IP-Address', 'PSU-IP-Address must be an IPv4 address.');
-  const language = (c.req.header('PSU-Accept-Language') ?? '').trim();
-  if (language !== '' && language !== 'is' && language !== 'en') {
-    fail(400, 'FORMAT_ERROR', 'PSU-Accept-Language', 'PSU-Accept-Language must be is or en.');
-  }
   const geo = c.req.header('PSU-Geo-Location');
   if (geo !== undefined && !GEO.test(geo)) {
     fail(
@@ -62,7 +59,7 @@ export function checkPsuHeaders(c: Context, options: { ipRequired: boolean }): {
   if (method !== undefined && !HTTP_METHODS.has(method)) {
     fail(400, 'FORMAT_ERROR', 'PSU-Http-Method', 'PSU-Http-Method must be GET, POST, PUT, PATCH or DELETE.');
   }
-  return { language: language === 'is' ? 'is' : 'en' };
+  return { language: psuLanguage(c.req.header('PSU-Accept-Language')) };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type PaymentService,
 } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
-import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../pis/payments.js';
+import { checkRequestDate, PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../pis/payments.js';
 import type { AuthorisationKind } from '../sca/approach.js';
 import type { UpdateBody } from '../sca/update.js';
 import type { SandboxContext } from './env.js';
@@ -50,6 +50,7 @@ export async function ownPayment(c: SandboxContext): Promise<PaymentRow> {
   const { service, product } = pathParams(c);
   requireRequestId(c);
   checkPsuHeaders(c, { ipRequired: false });
+  checkRequestDate(c.req.header('Date'), await c.var.clock.now());
   const payment = await findPayment(c.var.db, c.req.param('paymentId') ?? '');
   if (
     !payment ||
@@ -68,6 +69,14 @@ export async function ownAuthorisation(
   kind: AuthorisationKind,
 ): Promise<AuthorisationRow> {
   const authorisation = await findAuthorisation(c.var.db, c.req.param('authorisationId') ?? '');
+  // An authorisation of another payment of the same TPP: the path names a resource the TPP knows, under the wrong
+  // payment. BG IG 14.11: RESOURCE_UNKNOWN is 403 "if other resource in path" (another TPP's stays 404).
+  if (authorisation && authorisation.payment_id !== payment.id) {
+    const other = await findPayment(c.var.db, authorisation.payment_id);
+    if (other?.client_id === c.var.tppClientId) {
+      fail(403, 'RESOURCE_UNKNOWN', 'authorisationId', 'This authorisation belongs to another payment.');
+    }
+  }
   if (!authorisation || authorisation.payment_id !== payment.id || authorisation.kind !== kind) {
     fail(
       404,

@@ -70,10 +70,17 @@ export function isLastStatus(status: string, paymentService: string): boolean {
   return FINAL_STATUSES.has(status) || (paymentService === 'periodic-payments' && status === 'ACSP');
 }
 
-/** Whether a change of this kind is covered by the plan. */
-export function wanted(plan: NotificationPlan, kind: 'transaction' | 'sca', status: string, service: string) {
+/**
+ * Whether a change of this kind is covered by the plan. LAST is "only a notification on the last
+ * transactionStatus" (payment spec part 6; BG Lean Push IG 5.1): a final status that a later change of the same
+ * payment has already superseded (ACSC when ACCC follows at once) is not the last and is not sent.
+ */
+export function wanted(
+  plan: NotificationPlan,
+  change: { kind: 'transaction' | 'sca'; status: string; service: string; superseded: boolean },
+) {
   if (!plan.supported) return false;
-  if (kind === 'sca') return plan.content.includes('SCA');
+  if (change.kind === 'sca') return plan.content.includes('SCA');
   if (plan.content.includes('PROCESS')) return true;
-  return plan.content.includes('LAST') && isLastStatus(status, service);
+  return plan.content.includes('LAST') && isLastStatus(change.status, change.service) && !change.superseded;
 }

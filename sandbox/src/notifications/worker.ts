@@ -174,7 +174,13 @@ export class NotificationWorker {
       await this.finish(db, row, 'skipped', 'TPP-Notification-URI not accepted');
       return;
     }
-    if (!wanted(plan, row.kind, row.status, row.payment_service)) {
+    const change = {
+      kind: row.kind,
+      status: row.status,
+      service: row.payment_service,
+      superseded: row.superseded,
+    };
+    if (!wanted(plan, change)) {
       await this.finish(db, row, 'skipped', `not covered by status=${plan.content.join(',')}`);
       return;
     }

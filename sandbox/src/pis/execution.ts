@@ -1,6 +1,7 @@
 import { settleClaims } from '../claims/settlement.js';
 import type { Db, Queryable } from '../db/db.js';
 import { accountFunds, adjustBalance, findAccountByReference } from '../db/queries/accounts.js';
+import { findCard } from '../db/queries/cards.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
   findPayment,
@@ -48,12 +49,20 @@ async function debit(tx: Queryable, iban: string | null, minor: bigint) {
 }
 
 type Amount = { currency: string; amount: string };
-type Reference = { iban?: string | null };
+type Reference = { iban?: string | null; maskedPan?: string | null };
 
-/** A creditor account at this bank: credited (ACCC), or not posted (ACWP) when it takes no credits. */
+/**
+ * A creditor account at this bank: credited (ACCC), or not posted (ACWP) when it takes no credits. A card deposit
+ * credits the account behind the card.
+ */
 async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
   if (payment.payment_service !== 'payments') return;
-  const iban = (payment.body.creditorAccount as Reference | undefined)?.iban;
+  const creditor = payment.body.creditorAccount as Reference | undefined;
+  const card =
+    payment.payment_product === 'card-deposits' && creditor?.maskedPan
+      ? await findCard(tx, creditor.maskedPan)
+      : undefined;
+  const iban = card?.account_iban ?? creditor?.iban;
   const amount = payment.body.instructedAmount as Amount | undefined;
   const account = iban ? await findAccountByReference(tx, { iban }) : undefined;
   if (account?.credit_blocked) {
@@ -67,7 +76,13 @@ async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
       account.currency,
     );
     await adjustBalance(tx, account.iban, minor);
-    await recordStatus(tx, payment.id, 'ACCC', 'credited to the creditor account at this bank', now);
+    await recordStatus(
+      tx,
+      payment.id,
+      'ACCC',
+      card ? 'credited to the account behind the card' : 'credited to the creditor account at this bank',
+      now,
+    );
     return;
   }
   if (payment.sca_approach === 'IOBWS') {

@@ -14,12 +14,13 @@ import {
   paymentInformationIdUsed,
 } from '../db/queries/payments.js';
 import { fail, type TppError } from '../errors.js';
-import { decideApproach, type ScaPreferences } from '../sca/approach.js';
+import { APPROACH_HEADER, decideApproach, onBankPages, type ScaPreferences } from '../sca/approach.js';
 import { insertAuthorisation } from '../sca/decisions.js';
 import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { approvePayment } from './approval.js';
+import { checkProductFor } from './creditor-checks.js';
 import { foreignCurrencyFees } from './fees.js';
 import { validateInitiationBody } from './validate-body.js';
 
@@ -111,7 +112,8 @@ export async function initiate(
   };
 
   const now = await sandboxNow(db);
-  const validated = await validateInitiationBody(db, service, body, now);
+  const validated = await validateInitiationBody(db, service, product, body, now);
+  await checkProductFor(db, product, validated.debtor.iban);
   const duplicateBulk = () =>
     fail(
       400,
@@ -131,19 +133,28 @@ export async function initiate(
     service === 'payments'
       ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
       : null;
-  const decision = await decideApproach(db, validated.debtor, creditorIban, request.sca);
-  if (decision.approach === 'REDIRECT' && !headers.redirectUri) {
+  const decided = await decideApproach(db, validated.debtor, creditorIban, request.sca);
+  const decision = validated.amountStatedByPsu ? onBankPages(decided) : decided;
+  // "Mandated for the redirect approach" (spec 4.1): every answer that carries ASPSP-SCA-Approach REDIRECT, so
+  // OAuth and multilevel too. A missing mandated header is FORMAT_ERROR with the header as its path (BG IG
+  // 14.11: "format of certain request fields ... This applies to headers and body entries").
+  if (APPROACH_HEADER[decision.approach] === 'REDIRECT' && !headers.redirectUri) {
     fail(
       400,
       'FORMAT_ERROR',
       'TPP-Redirect-URI',
-      'TPP-Redirect-URI is required: this PSU is authenticated with the redirect SCA approach.',
+      'TPP-Redirect-URI is required: this payment is authorised with the redirect SCA approach.',
     );
   }
   const fees = foreignCurrencyFees(service, body_, validated.debtor);
   const totalMinor = validated.totalMinor + fees.totalFeesMinor;
   const noFundsPreferred = headers.rejectionNoFundsPreferred;
-  if (noFundsPreferred === true && service !== 'periodic-payments' && !isForwardDated(body_, now)) {
+  if (
+    noFundsPreferred === true &&
+    service !== 'periodic-payments' &&
+    !validated.amountStatedByPsu &&
+    !isForwardDated(body_, now)
+  ) {
     // The integrated funds check the TPP asked for: reject the initiation rather than wait for funds.
     if (!(await fundsAvailable(db, validated.debtor.iban, totalMinor))) {
       fail(400, 'INSUFFICIENT_FUNDS', 'debtorAccount', 'The debtor account does not hold enough funds.');

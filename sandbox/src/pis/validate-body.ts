@@ -1,8 +1,7 @@
-import { alreadyPaidClaimPath } from '../claims/settlement.js';
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
 import { type AccountRow, findAccountByReference } from '../db/queries/accounts.js';
-import type { PaymentService } from '../db/queries/payments.js';
+import type { PaymentProduct, PaymentService } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
 import { isValidIbanChecksum } from '../shared/iban.js';
 import {
@@ -12,7 +11,12 @@ import {
   isKnownCurrency,
   toMinorUnits,
 } from '../shared/money.js';
-import { SANDBOX_BANK_CODES } from './bank-codes.js';
+import {
+  checkCardCreditor,
+  checkClaimPayment,
+  checkCreditorHere,
+  checkRecipient,
+} from './creditor-checks.js';
 
 type AccountReference = {
   iban?: string | null;
@@ -35,6 +39,11 @@ export interface ValidatedInitiation {
   /** Sum of the instructed amounts in the debtor account's currency (converted at the sandbox's fixed rates). */
   totalMinor: bigint;
   paymentInformationId: string | null;
+  /**
+   * A single payment sent without instructedAmount (spec 2.1: "no (not in the required list)") that pays no claim:
+   * the PSU states the amount on the bank's SCA page (sca/bank-pages.ts); `totalMinor` is 0 until then.
+   */
+  amountStatedByPsu: boolean;
 }
 
 function checkSchema(service: PaymentService, body: unknown) {
@@ -105,31 +114,7 @@ function checkExecutionDate(value: unknown, path: string, now: number) {
   }
 }
 
-/**
- * A creditor account that names this bank (an Icelandic IBAN, or a 22-digit BBAN, with one of its bank codes)
- * must exist here: the bank knows its own accounts at initiation (400 CREDITOR_ACCOUNT_NOT_FOUND). Accounts at
- * other banks are not checked. Bulk elements are checked element by element at execution instead (PART).
- */
-async function checkCreditorHere(db: Queryable, reference: AccountReference | undefined, path: string) {
-  if (!reference) return;
-  const bankCode = reference.iban
-    ? reference.iban.startsWith('IS')
-      ? reference.iban.slice(4, 8)
-      : undefined
-    : reference.bban && /^[0-9]{22}$/.test(reference.bban)
-      ? reference.bban.slice(0, 4)
-      : undefined;
-  if (!bankCode || !SANDBOX_BANK_CODES.has(bankCode)) return;
-  if (!(await findAccountByReference(db, reference)))
-    fail(400, 'CREDITOR_ACCOUNT_NOT_FOUND', path, 'The creditor account does not exist at this bank.');
-}
-
-async function checkClaimNotPaid(db: Queryable, element: Body, prefix: string) {
-  const path = await alreadyPaidClaimPath(db, element);
-  if (path !== undefined)
-    fail(400, 'CLAIM_ALREADY_PAID', `${prefix}${path}`, 'The claim this payment refers to is already paid.');
-}
-
+/** The debtor account: one of this bank's (400 DEBTOR_ACCOUNT_NOT_FOUND) and not frozen (400 RESOURCE_BLOCKED). */
 async function findDebtor(
   db: Queryable,
   reference: AccountReference | undefined,
@@ -138,7 +123,57 @@ async function findDebtor(
   const account = reference ? await findAccountByReference(db, reference) : undefined;
   if (!account)
     fail(400, 'DEBTOR_ACCOUNT_NOT_FOUND', path, 'The debtor account is not an account of this bank.');
+  if (account.blocked)
+    fail(400, 'RESOURCE_BLOCKED', path, 'The debtor account is frozen by the bank: nothing is paid from it.');
   return account;
+}
+
+/**
+ * The account a bulk is paid from. Spec 2.3 makes `debtorAccount` optional on the bulk body and on each element;
+ * ÍST TS 310 lets the elements name their own when the body names none. So: the body's account, which an element
+ * may repeat; without one, each element names the account it is paid from (400 FORMAT_ERROR at an element that does
+ * not: no element's account stands in for another's). This bank books a bulk from one account, so elements naming
+ * different accounts are 400 PARAMETER_NOT_SUPPORTED, a parameter "not supported by the API provider" (BG IG
+ * 14.11); a bank that books each element from its own account (TS 310, batchBookingPreferred false) is allowed
+ * too (docs/sandbox-extras.md).
+ */
+async function bulkDebtor(
+  db: Queryable,
+  parent: AccountReference | undefined,
+  payments: Body[],
+): Promise<AccountRow> {
+  if (!parent) {
+    for (const [index, element] of payments.entries()) {
+      if (!element.debtorAccount) {
+        fail(
+          400,
+          'FORMAT_ERROR',
+          index === 0 ? 'debtorAccount' : `payments[${index}].debtorAccount`,
+          'Name the account to pay from on the bulk body, or on every payment of the bulk.',
+        );
+      }
+    }
+  }
+  const first = payments[0]?.debtorAccount as AccountReference | undefined;
+  const debtor = await findDebtor(
+    db,
+    parent ?? first,
+    parent ? 'debtorAccount' : 'payments[0].debtorAccount',
+  );
+  for (const [index, element] of payments.entries()) {
+    const own = element.debtorAccount as AccountReference | undefined;
+    if (!own) continue;
+    const account = await findDebtor(db, own, `payments[${index}].debtorAccount`);
+    if (account.iban !== debtor.iban) {
+      fail(
+        400,
+        'PARAMETER_NOT_SUPPORTED',
+        `payments[${index}].debtorAccount`,
+        'This bank books a bulk payment from one account: every payment of it must name the same debtorAccount.',
+      );
+    }
+  }
+  return debtor;
 }
 
 /**
@@ -148,6 +183,7 @@ async function findDebtor(
 export async function validateInitiationBody(
   db: Queryable,
   service: PaymentService,
+  product: PaymentProduct,
   body: unknown,
   now: number,
 ): Promise<ValidatedInitiation> {
@@ -184,31 +220,17 @@ export async function validateInitiationBody(
         );
       }
     }
-    const parentDebtor = b.debtorAccount as AccountReference | undefined;
-    const firstElementDebtor = payments[0]?.debtorAccount as AccountReference | undefined;
-    if (!parentDebtor && !firstElementDebtor) {
-      fail(400, 'FORMAT_ERROR', 'debtorAccount', 'A bulk payment needs a debtorAccount on the bulk body.');
-    }
-    const debtor = await findDebtor(
-      db,
-      parentDebtor ?? firstElementDebtor,
-      parentDebtor ? 'debtorAccount' : 'payments[0].debtorAccount',
-    );
+    const debtor = await bulkDebtor(db, b.debtorAccount as AccountReference | undefined, payments);
     let totalMinor = 0n;
     for (const [index, element] of payments.entries()) {
-      const own = element.debtorAccount as AccountReference | undefined;
-      if (own) {
-        const account = await findDebtor(db, own, `payments[${index}].debtorAccount`);
-        if (account.iban !== debtor.iban) {
-          fail(
-            400,
-            'PARAMETER_NOT_SUPPORTED',
-            `payments[${index}].debtorAccount`,
-            'All payments of a bulk must be made from the same debtor account.',
-          );
-        }
+      if (product === 'card-deposits') {
+        await checkCardCreditor(
+          db,
+          element.creditorAccount as AccountReference,
+          `payments[${index}].creditorAccount`,
+        );
       }
-      await checkClaimNotPaid(db, element, `payments[${index}].`);
+      await checkClaimPayment(db, element, `payments[${index}].`, utcDay(now));
       const amount = element.instructedAmount as Amount;
       totalMinor += convertMinor(
         toMinorUnits(amount.amount, amount.currency),
@@ -216,12 +238,16 @@ export async function validateInitiationBody(
         debtor.currency,
       );
     }
-    return { debtor, totalMinor, paymentInformationId: b.paymentInformationId as string };
+    return {
+      debtor,
+      totalMinor,
+      paymentInformationId: b.paymentInformationId as string,
+      amountStatedByPsu: false,
+    };
   }
 
-  const amount = b.instructedAmount as Amount | undefined;
-  if (!amount) fail(400, 'FORMAT_ERROR', 'instructedAmount', 'instructedAmount is required by this bank.');
-  checkAmount(amount, 'instructedAmount');
+  const given = b.instructedAmount as Amount | undefined;
+  if (given) checkAmount(given, 'instructedAmount');
   checkAccountReference(b.debtorAccount as AccountReference, 'debtorAccount');
   checkAccountReference(b.creditorAccount as AccountReference | undefined, 'creditorAccount');
   checkAccountReference(b.chargesAccount as AccountReference | undefined, 'chargesAccount');
@@ -245,12 +271,22 @@ export async function validateInitiationBody(
     }
   }
   const debtor = await findDebtor(db, b.debtorAccount as AccountReference, 'debtorAccount');
-  await checkCreditorHere(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
-  if (service === 'payments') await checkClaimNotPaid(db, b, '');
+  if (product === 'card-deposits') {
+    await checkCardCreditor(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
+  } else {
+    await checkCreditorHere(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
+    if (service === 'payments') checkRecipient(b);
+  }
+  const due = service === 'payments' ? await checkClaimPayment(db, b, '', utcDay(now)) : undefined;
+  // Spec 2.1: instructedAmount is "no (not in the required list)". A claim payment without one pays what is due
+  // (the bank fills it in); any other payment gets its amount from the PSU on the bank's SCA page.
+  if (!given && due) b.instructedAmount = due;
+  const amount = b.instructedAmount as Amount | undefined;
+  if (!amount) return { debtor, totalMinor: 0n, paymentInformationId: null, amountStatedByPsu: true };
   const totalMinor = convertMinor(
     toMinorUnits(amount.amount, amount.currency),
     amount.currency,
     debtor.currency,
   );
-  return { debtor, totalMinor, paymentInformationId: null };
+  return { debtor, totalMinor, paymentInformationId: null, amountStatedByPsu: false };
 }

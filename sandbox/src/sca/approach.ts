@@ -97,6 +97,12 @@ export async function decideApproach(
   if (!owner) throw new Error(`account ${debtor.iban} has no owner`);
   await checkCorporate(db, prefs.corporateId, owner.username);
   const identified = await identifiedPsu(db, prefs.psuId);
+  // "This service is not reachable for the addressed PSU due to a channel independent blocking by the ASPSP"
+  // (BG IG 14.11): the debtor account's owner, or the PSU named by PSU-ID, is blocked at this bank.
+  const blocked = owner.blocked || (identified !== null && (await findPsu(db, identified))?.blocked);
+  if (blocked) {
+    fail(403, 'SERVICE_BLOCKED', null, 'The bank has blocked this customer’s access to its services.');
+  }
   if (
     identified !== null &&
     identified !== owner.username &&
@@ -133,5 +139,20 @@ export async function decideApproach(
     explicit: approach === 'MULTILEVEL' || (prefs.explicitPreferred === true && approach !== 'IOBWS'),
     exempted,
     signers,
+  };
+}
+
+/**
+ * A payment whose amount the PSU states at the bank (spec 2.1: instructedAmount is optional) needs the bank's
+ * pages, where the PSU types it: the redirect approach, or OAuth and multilevel, which use the same pages. It is
+ * never exempted from SCA.
+ */
+export function onBankPages(decision: ScaDecision): ScaDecision {
+  const pages = decision.approach === 'OAUTH' || decision.approach === 'MULTILEVEL';
+  return {
+    ...decision,
+    approach: pages ? decision.approach : 'REDIRECT',
+    methods: pages ? decision.methods : [],
+    exempted: false,
   };
 }

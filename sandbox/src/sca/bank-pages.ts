@@ -10,9 +10,11 @@ import {
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { findPayment, type PaymentRow, setStatedAmount } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { deleteScaSessions, insertScaSession, scaSessionUser } from '../db/queries/sca-sessions.js';
+import type { Language } from '../shared/language.js';
+import { currencyExponent, fractionDigits, fromMinorUnits, toMinorUnits } from '../shared/money.js';
 import { verifyPassword } from '../shared/passwords.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { mayActFor } from './approach.js';
@@ -149,4 +151,45 @@ export async function decideOnPages(
     await deleteScaSessions(tx, authorisation.id);
     return { code };
   });
+}
+
+/** A payment initiated without instructedAmount that pays no claim: the PSU states the amount on the review page. */
+export function amountToState(payment: PaymentRow): { currency: string } | undefined {
+  if (payment.payment_service !== 'payments') return undefined;
+  const amount = payment.body.instructedAmount;
+  return amount === undefined || amount === null ? { currency: payment.total_currency ?? 'ISK' } : undefined;
+}
+
+/**
+ * The amount the PSU typed, in the page's language (`15.000` or `1.234,50` in Icelandic, `15,000` or `1,234.50` in
+ * English; plain digits in either), as a spec 2.4 amount of `currency`: positive, at most 14 integer digits and no
+ * more fraction digits than the currency has. Undefined when it is none of these.
+ */
+export function readStatedAmount(text: string, currency: string, language: Language): string | undefined {
+  const [group, decimal] = language === 'is' ? ['.', ','] : [',', '.'];
+  const compact = text.replace(/[\s\u00a0]/g, '');
+  const parts = compact.split(decimal);
+  if (parts.length > 2) return undefined;
+  const whole = (parts[0] ?? '').split(group).join('');
+  const amount = parts.length === 2 ? `${whole}.${parts[1]}` : whole;
+  if (!/^[0-9]{1,14}(\.[0-9]{1,3})?$/.test(amount)) return undefined;
+  if (fractionDigits(amount) > currencyExponent(currency)) return undefined;
+  const minor = toMinorUnits(amount, currency);
+  return minor > 0n ? fromMinorUnits(minor, currency) : undefined;
+}
+
+/** Records the amount the PSU stated for the payment (before it is approved); false when it is not one. */
+export async function stateAmount(db: Queryable, payment: PaymentRow, text: string): Promise<boolean> {
+  const needed = amountToState(payment);
+  if (!needed) return true;
+  const amount = readStatedAmount(text, needed.currency, payment.psu_accept_language);
+  if (amount === undefined) return false;
+  await setStatedAmount(
+    db,
+    payment.id,
+    { currency: needed.currency, amount },
+    toMinorUnits(amount, needed.currency),
+    await sandboxNow(db),
+  );
+  return true;
 }

@@ -7,6 +7,7 @@ import { sandboxNow } from '../db/queries/clock.js';
 import { findPayment, type PaymentRow } from '../db/queries/payments.js';
 import { type ScaMethod, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
+import { checkAuthorisable } from '../pis/payments.js';
 import { type Approach, type AuthorisationKind, mayActFor } from './approach.js';
 import { cancellationNeedsSca, insertAuthorisation } from './decisions.js';
 import { methodsFor } from './methods.js';
@@ -46,6 +47,7 @@ export async function startAuthorisation(
 ): Promise<{ id: string; approach: Approach; methods: ScaMethod[] }> {
   const paymentApproach = (payment.sca_approach ?? 'REDIRECT') as Approach;
   if (kind === 'payment') {
+    checkAuthorisable(payment, await sandboxNow(db));
     if (payment.transaction_status !== 'RCVD' && payment.transaction_status !== 'PATC') {
       fail(
         409,

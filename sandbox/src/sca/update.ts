@@ -10,6 +10,7 @@ import { sandboxNow } from '../db/queries/clock.js';
 import { findPayment, type PaymentRow } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
+import { checkAuthorisable } from '../pis/payments.js';
 import { verifyPassword } from '../shared/passwords.js';
 import { sha256Hex } from '../shared/secrets.js';
 import type { Approach } from './approach.js';
@@ -165,6 +166,7 @@ export async function updatePsuData(
     const now = await sandboxNow(tx);
     const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
     const current = (await findPayment(tx, payment.id)) ?? payment;
+    if (fresh.kind === 'payment') checkAuthorisable(current, now);
     return applyUpdate(tx, delays, current, fresh, body, psuId, now);
   });
   if (!outcome.ok) outcome.error();

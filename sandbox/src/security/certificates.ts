@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { CertificatePolicy, SandboxConfig, TppClient } from '../config.js';
+import type { CertificatePolicy, SandboxConfig } from '../config.js';
 import { fail } from '../errors.js';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -80,16 +80,17 @@ function issuedByTrustedCa(
 
 /**
  * The checks of one TPP certificate (TLS client or signing), in the order a bank would make them, on the
- * sandbox clock `now`. `path` names where the certificate came from in the error.
+ * sandbox clock `now`: one of the `registered` fingerprints when any are (else issued by a trusted CA), in its
+ * validity period, neither revoked nor blocked. `path` names where the certificate came from in the error.
  */
 export function checkCertificate(
   certificate: X509Certificate,
-  client: TppClient,
+  registered: readonly string[] | undefined,
   registry: CertificateRegistry,
   now: number,
   path: string,
 ): void {
-  const pinned = (client.certificateFingerprints ?? []).map(normaliseFingerprint);
+  const pinned = (registered ?? []).map(normaliseFingerprint);
   if (pinned.length > 0) {
     if (!pinned.includes(fingerprintOf(certificate)))
       fail(401, 'CERTIFICATE_INVALID', path, 'This certificate is not registered for this TPP.');

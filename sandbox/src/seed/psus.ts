@@ -1,6 +1,13 @@
 import type { Db } from '../db/db.js';
 import { insertAccount } from '../db/queries/accounts.js';
-import { addSigner, insertPsu, listUsernames, type ScaMethod, setPsuSca } from '../db/queries/psus.js';
+import {
+  addSigner,
+  insertPsu,
+  listUsernames,
+  type ScaMethod,
+  setPsuBlocked,
+  setPsuSca,
+} from '../db/queries/psus.js';
 import { toMinorUnits } from '../shared/money.js';
 import { hashPassword } from '../shared/passwords.js';
 
@@ -12,6 +19,8 @@ export interface SeedAccount {
   balance: string;
   /** Credits to this account are not posted (payments to it end ACWP). */
   creditBlocked?: boolean;
+  /** Frozen by the bank: nothing is paid from it (400 RESOURCE_BLOCKED on its debtorAccount). */
+  blocked?: boolean;
 }
 
 /** How the bank authenticates this PSU by default (see README "SCA approaches"). */
@@ -27,6 +36,8 @@ export interface SeedPsu {
   scaMethods?: ScaMethod[];
   /** For a company: the usernames of the people who must all sign its payments (multilevel SCA). */
   signers?: string[];
+  /** The bank has blocked this PSU's access, whatever the channel: 403 SERVICE_BLOCKED. */
+  blocked?: boolean;
   accounts: SeedAccount[];
 }
 
@@ -90,6 +101,14 @@ export const SEED_PSUS: readonly SeedPsu[] = [
         currency: 'ISK',
         balance: '0',
         creditBlocked: true,
+      },
+      // Frozen by the bank: a payment from it is refused, 400 RESOURCE_BLOCKED (path debtorAccount).
+      {
+        iban: 'IS100133260000771203892039',
+        name: 'Frystur reikningur (frozen)',
+        currency: 'ISK',
+        balance: '50000',
+        blocked: true,
       },
     ],
   },
@@ -192,6 +211,19 @@ export const SEED_PSUS: readonly SeedPsu[] = [
       },
     ],
   },
+  {
+    // The bank has blocked Björn's access to its services (channel-independent, e.g. at his own request): any
+    // payment from his account, or naming him by PSU-ID, is refused with 403 SERVICE_BLOCKED.
+    username: 'bjorn',
+    password: 'sandbox',
+    name: 'Björn Gíslason',
+    kennitala: '0905781039',
+    scaApproach: 'redirect',
+    blocked: true,
+    accounts: [
+      { iban: 'IS930133260043210905781039', name: 'Launareikningur', currency: 'ISK', balance: '800000' },
+    ],
+  },
 ];
 
 /**
@@ -208,6 +240,7 @@ export async function seedPsus(db: Db, psus: readonly SeedPsu[] = SEED_PSUS): Pr
       const passwordHash = hashes.get(psu.username);
       if (passwordHash) await insertPsu(tx, { ...psu, passwordHash }, { ifAbsent: true });
       await setPsuSca(tx, psu.username, psu.scaApproach ?? 'redirect', psu.scaMethods ?? []);
+      await setPsuBlocked(tx, psu.username, psu.blocked ?? false);
       for (const account of psu.accounts) {
         await insertAccount(
           tx,
@@ -218,6 +251,7 @@ export async function seedPsus(db: Db, psus: readonly SeedPsu[] = SEED_PSUS): Pr
             currency: account.currency,
             balanceMinor: toMinorUnits(account.balance, account.currency),
             creditBlocked: account.creditBlocked ?? false,
+            blocked: account.blocked ?? false,
           },
           { ifAbsent: true },
         );

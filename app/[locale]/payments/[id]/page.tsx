@@ -3,9 +3,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
 import { QueryProvider } from '@/components/layout/query-provider';
 import { PaymentLive } from '@/components/payments/payment-live';
+import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
+import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { toPaymentView } from '@/lib/payments/view';
 
@@ -14,45 +16,40 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: (await getTranslations({ locale, namespace: 'payment' }))('title') };
 }
 
-export default async function PaymentPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ locale: string; id: string }>;
-  searchParams: Promise<{ outcome?: string }>;
-}) {
+export default async function PaymentPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId(`/payments/${id}`);
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, id);
   if (!payment) notFound();
-  const [events, t, tr, { outcome }] = await Promise.all([
+  // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
+  if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
+  const [events, t, treceipt] = await Promise.all([
     paymentTimeline(db, payment.id),
     getTranslations('payment'),
-    getTranslations('return'),
-    searchParams,
+    getTranslations('receipt'),
   ]);
   return (
     <div className="space-y-6">
       <Link href="/payments" className="text-sm text-brand-700 underline underline-offset-2">
         ← {t('backToList')}
       </Link>
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      {(outcome === 'ok' || outcome === 'nok') && (
-        <p
-          role="status"
-          data-outcome={outcome}
-          className={`rounded border p-3 ${outcome === 'ok' ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50'}`}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <Link
+          href={`/payments/${payment.id}/receipt`}
+          className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
         >
-          {tr(outcome)}
-        </p>
-      )}
+          {treceipt('link')}
+        </Link>
+      </div>
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <QueryProvider>
           <PaymentLive initial={toPaymentView(payment, events)} />
         </QueryProvider>
       </ClientMessages>
+      <PaymentSavedActions payment={payment} />
     </div>
   );
 }

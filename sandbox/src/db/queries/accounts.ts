@@ -9,6 +9,8 @@ export interface AccountRow {
   currency: string;
   balance_minor: string;
   credit_blocked?: boolean;
+  /** Frozen by the bank: nothing is paid from it. */
+  blocked?: boolean;
 }
 
 /** The PSU who owns an account. */
@@ -19,7 +21,7 @@ export interface AccountHolder {
 }
 
 const COLUMNS =
-  'iban, bban, owner_username, name, currency, balance_minor::text AS balance_minor, credit_blocked';
+  'iban, bban, owner_username, name, currency, balance_minor::text AS balance_minor, credit_blocked, blocked';
 
 /** The account an account reference names: by IBAN, else by BBAN. */
 export async function findAccountByReference(
@@ -117,6 +119,7 @@ export async function insertAccount(
     currency: string;
     balanceMinor: bigint | string;
     creditBlocked?: boolean;
+    blocked?: boolean;
   },
   options: { ifAbsent?: boolean } = {},
 ): Promise<void> {
@@ -131,6 +134,7 @@ export async function insertAccount(
       currency: account.currency,
       balance_minor: numeric(account.balanceMinor),
       credit_blocked: account.creditBlocked,
+      blocked: account.blocked,
     },
     options.ifAbsent ? 'ON CONFLICT DO NOTHING' : '',
   );

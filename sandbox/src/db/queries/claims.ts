@@ -1,9 +1,13 @@
 import type { Queryable } from '../db.js';
 import { insertInto, numeric } from './sql.js';
 
+export type ClaimStatus = 'Unpaid' | 'Paid' | 'Cancelled';
+
 export interface ClaimRow {
   id: string;
   claim_no: number;
+  /** Bank and branch (4 digits) of the claim key's account: `{branch}66{claim_no}`. */
+  branch: string;
   claimant_username: string;
   claimant_kennitala: string;
   claimant_name: string;
@@ -13,9 +17,14 @@ export interface ClaimRow {
   amount_minor: string;
   paid_minor: string;
   due_date: string;
+  final_due_date: string;
+  expiration_date: string;
   reference: string | null;
+  bill_number: string | null;
+  template_code: string;
   partial_allowed: boolean;
-  status: 'Unpaid' | 'Paid';
+  status: ClaimStatus;
+  collection_state: string;
   closing_date: string | null;
   created_at: number;
   updated_at: number;
@@ -23,44 +32,40 @@ export interface ClaimRow {
 
 export type NewClaimRow = Omit<
   ClaimRow,
-  'amount_minor' | 'paid_minor' | 'status' | 'closing_date' | 'updated_at'
+  'amount_minor' | 'paid_minor' | 'status' | 'closing_date' | 'updated_at' | 'collection_state'
 > & {
   amount_minor: bigint;
+  /** Seeded history: a claim already paid or cancelled. Default Unpaid, nothing paid. */
+  status?: ClaimStatus;
+  paid_minor?: bigint;
+  closing_date?: string | null;
+  collection_state?: string;
 };
 
-const COLUMNS = `id, claim_no, claimant_username, claimant_kennitala, claimant_name, payor_id, deposit_iban, currency,
-  amount_minor::text AS amount_minor, paid_minor::text AS paid_minor, due_date, reference, partial_allowed, status,
-  closing_date, created_at, updated_at`;
+const COLUMNS = `id, claim_no, branch, claimant_username, claimant_kennitala, claimant_name, payor_id, deposit_iban,
+  currency, amount_minor::text AS amount_minor, paid_minor::text AS paid_minor, due_date, final_due_date,
+  expiration_date, reference, bill_number, template_code, partial_allowed, status, collection_state, closing_date,
+  created_at, updated_at`;
 
 /**
- * The next claim number of a claimant. Takes a transaction-scoped lock on the claimant's numbering, so call it
- * in the transaction that inserts the claim.
+ * Inserts a claim; undefined when the claimant already has a claim with that number (the sandbox keeps claim
+ * numbers unique per claimant, whatever the due date).
  */
-export async function nextClaimNumber(tx: Queryable, claimantKennitala: string): Promise<number> {
-  await tx.query('SELECT pg_advisory_xact_lock(4012, hashtext($1))', [claimantKennitala]);
-  const next = await tx.query<{ n: number }>(
-    'SELECT coalesce(max(claim_no), 0)::int + 1 AS n FROM claims WHERE claimant_kennitala = $1',
-    [claimantKennitala],
-  );
-  return next[0]?.n ?? 1;
-}
-
-export async function insertClaim(q: Queryable, claim: NewClaimRow): Promise<ClaimRow> {
+export async function insertClaim(q: Queryable, claim: NewClaimRow): Promise<ClaimRow | undefined> {
   const rows = await insertInto<ClaimRow>(
     q,
     'claims',
     {
       ...claim,
       amount_minor: numeric(claim.amount_minor),
-      paid_minor: 0,
-      status: 'Unpaid',
+      paid_minor: numeric(claim.paid_minor ?? 0n),
+      status: claim.status ?? 'Unpaid',
+      closing_date: claim.closing_date ?? null,
       updated_at: claim.created_at,
     },
-    `RETURNING ${COLUMNS}`,
+    `ON CONFLICT (claimant_kennitala, claim_no) DO NOTHING RETURNING ${COLUMNS}`,
   );
-  const row = rows[0];
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return rows[0];
 }
 
 export async function findClaim(q: Queryable, id: string): Promise<ClaimRow | undefined> {
@@ -72,17 +77,80 @@ export async function lockClaim(tx: Queryable, id: string): Promise<boolean> {
   return (await tx.query('SELECT id FROM claims WHERE id = $1 FOR UPDATE', [id])).length > 0;
 }
 
+/** The date a claim list is narrowed by (IOBWS-Claims 3.1 `dateType`), as a YYYY-MM-DD expression. */
+const DATE_COLUMNS = {
+  DueDate: 'due_date',
+  FinalDueDate: 'final_due_date',
+  ExpirationDate: 'expiration_date',
+  ClosingDate: 'closing_date',
+  CreationDate: "to_char(to_timestamp(created_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+  LastChangeDate: "to_char(to_timestamp(updated_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+} as const;
+
+export type ClaimDateType = keyof typeof DATE_COLUMNS;
+export const CLAIM_DATE_TYPES = Object.keys(DATE_COLUMNS) as ClaimDateType[];
+
+export interface ClaimFilter {
+  /** Only claims this kennitala may see: its own as claimant or as payor. */
+  visibleTo: string;
+  payorId?: string | undefined;
+  claimantId?: string | undefined;
+  status?: ClaimStatus | undefined;
+  collectionState?: string | undefined;
+  dates?: { type: ClaimDateType; from?: string | undefined; to?: string | undefined } | undefined;
+}
+
+/** One page of the claims matching `filter`, by due date, and how many match in all. */
 export async function listClaims(
   q: Queryable,
-  filter: { payorId?: string; claimantKennitala?: string; status?: string },
-): Promise<ClaimRow[]> {
-  return q.query<ClaimRow>(
-    `SELECT ${COLUMNS} FROM claims
-     WHERE ($1::text IS NULL OR payor_id = $1) AND ($2::text IS NULL OR claimant_kennitala = $2)
-       AND ($3::text IS NULL OR status = $3)
-     ORDER BY due_date, id`,
-    [filter.payorId ?? null, filter.claimantKennitala ?? null, filter.status ?? null],
+  filter: ClaimFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ClaimRow[]; total: number }> {
+  const date = DATE_COLUMNS[filter.dates?.type ?? 'DueDate'];
+  const where = `(claimant_kennitala = $1 OR payor_id = $1) AND ($2::text IS NULL OR payor_id = $2)
+     AND ($3::text IS NULL OR claimant_kennitala = $3) AND ($4::text IS NULL OR status = $4)
+     AND ($5::text IS NULL OR collection_state = $5)
+     AND ($6::text IS NULL OR ${date} >= $6) AND ($7::text IS NULL OR ${date} <= $7)`;
+  const params = [
+    filter.visibleTo,
+    filter.payorId ?? null,
+    filter.claimantId ?? null,
+    filter.status ?? null,
+    filter.collectionState ?? null,
+    filter.dates?.from ?? null,
+    filter.dates?.to ?? null,
+  ];
+  const count = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM claims WHERE ${where}`, params);
+  const rows = await q.query<ClaimRow>(
+    `SELECT ${COLUMNS} FROM claims WHERE ${where} ORDER BY due_date, id LIMIT $8 OFFSET $9`,
+    [...params, page.limit, page.offset],
   );
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** A claimant's change to a claim (IOBWS-Claims 3.1 PATCH, a JSON merge patch): the fields given. */
+export interface ClaimChange {
+  status?: ClaimStatus | undefined;
+  collection_state?: string | undefined;
+  closing_date?: string | null | undefined;
+  amount_minor?: bigint | undefined;
+  final_due_date?: string | undefined;
+  expiration_date?: string | undefined;
+  reference?: string | null | undefined;
+  bill_number?: string | null | undefined;
+  partial_allowed?: boolean | undefined;
+}
+
+export async function updateClaim(q: Queryable, id: string, change: ClaimChange, at: number): Promise<void> {
+  const entries = Object.entries(change).filter(([, value]) => value !== undefined);
+  const sets = entries.map(([name, value], i) =>
+    typeof value === 'bigint' ? `${name} = $${i + 3}::numeric` : `${name} = $${i + 3}`,
+  );
+  await q.query(`UPDATE claims SET ${['updated_at = $2', ...sets].join(', ')} WHERE id = $1`, [
+    id,
+    at,
+    ...entries.map(([, value]) => (typeof value === 'bigint' ? value.toString() : value)),
+  ]);
 }
 
 /** The newest claim of a claimant (by online-banking username). */
@@ -147,10 +215,11 @@ export async function recordClaimPayment(
   return true;
 }
 
-/** Whether a claimant (by online-banking username) has any claim. */
-export async function hasClaims(q: Queryable, claimantUsername: string): Promise<boolean> {
-  return (
-    (await q.query('SELECT 1 FROM claims WHERE claimant_username = $1 LIMIT 1', [claimantUsername])).length >
-    0
+/** The claim numbers a claimant has used. */
+export async function claimNumbersOf(q: Queryable, claimantKennitala: string): Promise<Set<number>> {
+  const rows = await q.query<{ claim_no: number }>(
+    'SELECT claim_no FROM claims WHERE claimant_kennitala = $1',
+    [claimantKennitala],
   );
+  return new Set(rows.map((row) => row.claim_no));
 }

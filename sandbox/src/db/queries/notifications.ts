@@ -17,6 +17,8 @@ interface OutboxRow {
 /** A notification due for delivery, with what its payment says about notifying the TPP. */
 export interface DueNotification extends OutboxRow {
   reordered: boolean;
+  /** A later transactionStatus change of the same payment is in the outbox: this status is not its last. */
+  superseded: boolean;
   uri: string | null;
   preferred: string | null;
   payment_service: string;
@@ -40,7 +42,9 @@ export async function lockDueNotifications(tx: Queryable, now: number): Promise<
   return tx.query<DueNotification>(
     `SELECT o.id::text AS id, o.payment_id, o.authorisation_id, o.authorisation_kind, o.kind, o.status, o.attempts,
             o.reordered, p.tpp_notification_uri AS uri, p.tpp_notification_content_preferred AS preferred,
-            p.payment_service, p.debtor_iban
+            p.payment_service, p.debtor_iban,
+            EXISTS (SELECT 1 FROM notification_outbox l
+                    WHERE l.payment_id = o.payment_id AND l.kind = 'transaction' AND l.id > o.id) AS superseded
      FROM notification_outbox o JOIN payments p ON p.id = o.payment_id
      WHERE o.state = 'pending' AND o.next_attempt_at <= $1
        AND NOT EXISTS (SELECT 1 FROM notification_outbox e

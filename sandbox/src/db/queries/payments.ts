@@ -162,3 +162,19 @@ export async function insertPeriodicExecution(
     at: execution.at,
   });
 }
+
+/** The amount the PSU stated on the bank's SCA page for a payment initiated without one. */
+export async function setStatedAmount(
+  q: Queryable,
+  paymentId: string,
+  instructedAmount: { currency: string; amount: string },
+  totalMinor: bigint,
+  at: number,
+): Promise<void> {
+  await q.query(
+    `UPDATE payments SET body = jsonb_set(body, '{instructedAmount}', $2::jsonb), total_minor = $3::numeric,
+       updated_at = $4
+     WHERE id = $1 AND coalesce(jsonb_typeof(body -> 'instructedAmount'), 'null') = 'null'`,
+    [paymentId, JSON.stringify(instructedAmount), totalMinor.toString(), at],
+  );
+}

@@ -16,6 +16,8 @@ export interface PsuRow {
   password_hash: string;
   sca_approach: string;
   sca_methods: ScaMethod[];
+  /** The bank has blocked this PSU's access (403 SERVICE_BLOCKED). */
+  blocked: boolean;
 }
 
 export async function findPsu(q: Queryable, username: string): Promise<PsuRow | undefined> {
@@ -52,6 +54,10 @@ export async function setPsuSca(q: Queryable, username: string, approach: string
   await updateWhere(q, 'psus', { sca_approach: approach, sca_methods: jsonb(methods) }, 'username = $1', [
     username,
   ]);
+}
+
+export async function setPsuBlocked(q: Queryable, username: string, blocked: boolean) {
+  await updateWhere(q, 'psus', { blocked }, 'username = $1', [username]);
 }
 
 /** The people who must all sign a company's payments (multilevel SCA), by username. */

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { FaultRule } from '../../faults/rules.js';
 import { psuOfAuthorisation, psuOfDebtorAccount, psuOfPayment } from '../../faults/subjects.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
+import { sendError } from '../errors.js';
 import { incomingOf } from '../incoming.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,6 +62,15 @@ export const faultMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next) =>
   if (!rule) return next();
   c.header('Sandbox-Fault', rule.id);
   if (rule.latencyMs) await sleep(rule.latencyMs);
+  if (rule.error) {
+    const { status, code, path: field, text } = rule.error;
+    return sendError(c, {
+      status,
+      code,
+      path: field ?? null,
+      text: text ?? `Fault rule ${rule.id}: ${code}.`,
+    });
+  }
   if (rule.status !== undefined) {
     const retryAfter = rule.retryAfterSeconds ?? (rule.status === 429 ? 1 : undefined);
     if (retryAfter !== undefined && (rule.status === 429 || rule.status === 503)) {

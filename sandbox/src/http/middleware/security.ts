@@ -70,7 +70,8 @@ export const securityMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next)
 
   const registry = c.var.bank.certificates();
   const now = await c.var.clock.now();
-  if (presented) checkCertificate(presented, client, registry, now, 'client certificate');
+  if (presented)
+    checkCertificate(presented, client.certificateFingerprints, registry, now, 'client certificate');
   else if (client.requireClientCertificate) {
     fail(
       401,
@@ -106,7 +107,7 @@ export const securityMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next)
         'TPP-Signature-Certificate must be the base64 of a DER X.509 certificate.',
       );
     }
-    checkCertificate(signing, client, registry, now, 'TPP-Signature-Certificate');
+    checkCertificate(signing, client.certificateFingerprints, registry, now, 'TPP-Signature-Certificate');
     const body = new Uint8Array(await c.req.arrayBuffer());
     verifySignedRequest((name) => c.req.header(name), body, signing);
   }

@@ -29,6 +29,8 @@ const en = {
   alreadySigned: 'You have already signed this payment. Another signer must sign it.',
   cancelHeading: 'Confirm cancellation of the payment',
   cancelled: 'Payment cancelled.',
+  amountToState: 'Amount to pay',
+  amountInvalid: 'Enter the amount to pay, e.g. 15,000 or 1,234.50.',
 };
 
 const is: typeof en = {
@@ -61,6 +63,8 @@ const is: typeof en = {
   alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritunaraðili þarf að undirrita hana.',
   cancelHeading: 'Staðfesta afturköllun greiðslu',
   cancelled: 'Greiðsla afturkölluð.',
+  amountToState: 'Upphæð til greiðslu',
+  amountInvalid: 'Sláðu inn upphæðina sem á að greiða, t.d. 15.000 eða 1.234,50.',
 };
 
 export type Messages = typeof en;

@@ -71,12 +71,10 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, de
 <table><thead><tr><th scope="col">${escapeHtml(m.to)}</th><th scope="col">${escapeHtml(m.amount)}</th></tr></thead>
 <tbody>${items.join('')}</tbody></table>`;
   }
-  const amount = body.instructedAmount as Amount;
+  const amount = body.instructedAmount as Amount | null | undefined;
   const creditorName = typeof body.creditorName === 'string' ? `${body.creditorName} – ` : '';
-  let rows =
-    row(m.from, from) +
-    row(m.to, creditorName + accountLabel(body.creditorAccount as Ref)) +
-    row(m.amount, formatAmount(amount.amount, amount.currency, language));
+  let rows = row(m.from, from) + row(m.to, creditorName + accountLabel(body.creditorAccount as Ref));
+  if (amount) rows += row(m.amount, formatAmount(amount.amount, amount.currency, language));
   if (typeof body.remittanceInformationUnstructured === 'string') {
     rows += row(m.reference, body.remittanceInformationUnstructured);
   }
@@ -87,28 +85,41 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, de
   return `<dl>${rows}</dl>`;
 }
 
+/** The amount field of a payment initiated without one (the PSU states it here), with its error if any. */
+function amountField(m: Messages, entry: { currency: string; invalid: boolean }): string {
+  const alert = entry.invalid ? `<p role="alert" id="amount-error">${escapeHtml(m.amountInvalid)}</p>` : '';
+  const described = entry.invalid ? ' aria-describedby="amount-error" aria-invalid="true"' : '';
+  return `${alert}<label for="amount">${escapeHtml(m.amountToState)} (${escapeHtml(entry.currency)})</label>
+<input id="amount" name="amount" inputmode="decimal" autocomplete="off"${described}>`;
+}
+
 export function reviewPage(
   language: Language,
   action: string,
   payment: PaymentRow,
   psuName: string,
   debtorName: string,
-  heading: string | undefined,
-  switchHref: string,
+  options: {
+    heading?: string | undefined;
+    amountEntry?: { currency: string; invalid: boolean } | undefined;
+    /** The same page in the other language. */
+    switchHref: string;
+  },
 ): string {
   const m = MESSAGES[language];
   return page(
     language,
     m.title,
-    `<h1>${escapeHtml(heading ?? m.reviewHeading)}</h1>
+    `<h1>${escapeHtml(options.heading ?? m.reviewHeading)}</h1>
 <p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(psuName)}</strong></p>
 ${paymentSummary(m, language, payment, debtorName)}
 <form method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
+${options.amountEntry ? amountField(m, options.amountEntry) : ''}
 <button type="submit" name="decision" value="approve" class="primary">${escapeHtml(m.approve)}</button>
 <button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(m.decline)}</button>
 </form>`,
-    languageSwitch(language, { href: switchHref }),
+    languageSwitch(language, { href: options.switchHref }),
   );
 }
 

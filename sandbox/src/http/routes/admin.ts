@@ -7,6 +7,7 @@ import {
   notificationsReport,
   paymentsReport,
 } from '../../admin/reports.js';
+import { issueSandboxToken } from '../../business/auth.js';
 import { parseFaultRule } from '../../faults/rules.js';
 import { isValidIbanChecksum } from '../../shared/iban.js';
 import { isValidKennitala } from '../../shared/kennitala.js';
@@ -51,6 +52,11 @@ const psuBody = z
 const accountBody = z.intersection(accountShape, z.object({ owner: z.string().min(1) }));
 
 const balanceBody = z.object({ balance: amount }).strict();
+
+const sandboxTokenBody = z.object({ username: z.string().min(1).max(32) }).strict();
+
+/** A sandbox token lives 30 days on the sandbox clock unless the settings say otherwise. */
+const DEFAULT_SANDBOX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 function invalid(error: z.ZodError) {
   return {
@@ -154,6 +160,18 @@ export function adminRoutes() {
   );
 
   app.get('/accounts', async (c) => c.json(await accountsReport(c.var.db)));
+
+  // The bank's developer portal (a sandbox extra standing in for it): a sandbox token for the business
+  // interfaces "generated in the portal instead of user credentials" (business spec part 5, "Sandbox").
+  app.post('/portal/sandbox-tokens', async (c) => {
+    const parsed = sandboxTokenBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json(invalid(parsed.error), 400);
+    const ttl = c.var.config.sandboxTokenTtlSeconds ?? DEFAULT_SANDBOX_TOKEN_TTL_SECONDS;
+    const token = await issueSandboxToken(c.var.db, parsed.data.username, ttl);
+    if (!token) return c.json({ error: `No online-banking user ${parsed.data.username}.` }, 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json(token, 201);
+  });
 
   return app;
 }

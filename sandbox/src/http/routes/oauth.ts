@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { businessTokenResponse } from '../../business/auth.js';
 import { issueToken } from '../../pis/auth.js';
 import { beginOAuthSca } from '../../sca/oauth.js';
+import { businessCertificateRefusal } from '../../security/business-certificate.js';
 import { secretEquals } from '../../shared/secrets.js';
 import { readableBasicCredentials } from '../basic-credentials.js';
 import type { SandboxEnv } from '../env.js';
+import { tlsClientCertificate } from '../middleware/security.js';
 import { messagePage } from '../pages/sca-pages.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
@@ -42,6 +44,20 @@ export function oauthRoutes() {
     // Business interfaces (webhooks service, claims): an online-banking user's credentials, scope `openid b2b`.
     const requested = scope.split(/\s+/).filter(Boolean);
     if (requested.includes('b2b') && !requested.includes('pis:')) {
+      // Business spec part 5: the business certificate is required for the token request too (RFC 8705 2.1:
+      // a client that fails mutual-TLS authentication is invalid_client).
+      const refused = businessCertificateRefusal(
+        tlsClientCertificate(c),
+        c.var.config.businessCertificate,
+        c.var.bank.certificates(),
+        await c.var.clock.now(),
+      );
+      if (refused) {
+        return c.json(
+          { error: 'invalid_client', error_description: `${refused.code}: ${refused.detail}` },
+          401,
+        );
+      }
       const answer = await businessTokenResponse(
         c.var.db,
         c.var.config.tokenTtlSeconds,

@@ -2,6 +2,7 @@ import type { PaymentProduct, PaymentRow, PaymentService } from '../../db/querie
 import { fail, TppErrorException } from '../../errors.js';
 import { earlierOutcome, initiate, recordRefusal } from '../../pis/initiate.js';
 import { checkInitiationCounts } from '../../pis/limits.js';
+import { checkRequestDate } from '../../pis/payments.js';
 import { APPROACH_HEADER, type Approach } from '../../sca/approach.js';
 import type { SandboxContext } from '../env.js';
 import { sendError } from '../errors.js';
@@ -55,6 +56,7 @@ async function initiationOf(
   product: PaymentProduct,
 ): Promise<Response> {
   const headers = checkInitiationHeaders(c);
+  checkRequestDate(c.req.header('Date'), await c.var.clock.now());
   const rawBody = await c.req.text();
   checkSignatureHeaders(c, rawBody);
   const contentType = (c.req.header('Content-Type') ?? '').toLowerCase();

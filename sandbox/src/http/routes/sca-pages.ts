@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AuthorisationRow } from '../../db/queries/authorisations.js';
 import {
+  amountToState,
   decideOnPages,
   pageAuthorisation,
   reviewNames,
   SESSION_SECONDS,
   signedInUser,
   signIn,
+  stateAmount,
   waitingForPsu,
 } from '../../sca/bank-pages.js';
 import { FINAL_SCA } from '../../sca/decisions.js';
@@ -92,16 +94,13 @@ export function scaPageRoutes() {
       );
     }
     const names = await reviewNames(c.var.db, username, payment);
+    const toState = amountToState(payment);
     return c.html(
-      reviewPage(
-        language,
-        `${self(authorisation.id)}/decision`,
-        payment,
-        names.psuName,
-        names.debtorName,
-        authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
-        switchHref(c, language),
-      ),
+      reviewPage(language, `${self(authorisation.id)}/decision`, payment, names.psuName, names.debtorName, {
+        heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
+        amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
+        switchHref: switchHref(c, language),
+      }),
     );
   });
 
@@ -147,6 +146,10 @@ export function scaPageRoutes() {
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'decline') {
       return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    }
+    // Spec 2.1: a payment initiated without instructedAmount gets it here, from the PSU, before it is approved.
+    if (decision === 'approve' && !(await stateAmount(c.var.db, payment, String(form.amount ?? '')))) {
+      return c.redirect(stepUrl(authorisation.id, chosen, { error: 'amount' }), 303);
     }
     const applied = await decideOnPages(
       c.var.db,

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
-import { getClaim } from '@/lib/bank/claims';
+import { getClaim, payable } from '@/lib/bank/claims';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
@@ -28,8 +28,8 @@ function claimIdFrom(segment: string): string {
 
 /**
  * Pays a bill with a single payment filled in from the claim as the bank has it now (not from the
- * address bar): the claim's deposit account, its claimant, the amount due, and the claimId as the
- * remittance text, which is how the bank matches the payment to the claim.
+ * address bar): the claim's deposit account, its claimant, the amount due in the claim's currency,
+ * and the claimId as the remittance text, which is how the bank matches the payment to the claim.
  */
 export default async function PayBillPage({
   params,
@@ -52,12 +52,20 @@ export default async function PayBillPage({
       ← {t('back')}
     </Link>
   );
-  if (claim.claimStatus === 'Paid') {
+  // Only an open claim whose deposit account the bank named is paid here: a paid or cancelled one has
+  // nothing to pay, whatever the address bar says.
+  if (!payable(claim)) {
+    const why =
+      claim.claimStatus === 'Paid'
+        ? t('alreadyPaid')
+        : claim.claimStatus === 'Cancelled'
+          ? t('alreadyCancelled')
+          : t('notPayable');
     return (
       <div className="space-y-4">
         {back}
         <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
-        <p role="status">{t('alreadyPaid')}</p>
+        <p role="status">{why}</p>
       </div>
     );
   }

@@ -2,26 +2,41 @@ import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
+import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
+import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
 import { publicDirectory } from '@/lib/bank/directory';
+import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   return { title: (await getTranslations({ locale, namespace: 'forms.single' }))('title') };
 }
 
-export default async function NewSinglePaymentPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function NewSinglePaymentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ from?: string | string[]; template?: string | string[] }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requirePsuId('/payments/new/single');
-  const t = await getTranslations('forms.single');
+  const psuId = await requirePsuId('/payments/new/single');
+  const [t, start] = await Promise.all([
+    getTranslations('forms.single'),
+    searchParams.then((query) => formStart(psuId, 'payments', query)),
+  ]);
   return (
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <FilledFromNotice filledFrom={start.filledFrom} />
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
         <BankDirectoryProvider banks={publicDirectory()}>
-          <SinglePaymentForm submissionId={randomUUID()} />
+          <SavedChoicesProvider value={start.choices}>
+            <SinglePaymentForm submissionId={randomUUID()} initial={start.initial} />
+          </SavedChoicesProvider>
         </BankDirectoryProvider>
       </ClientMessages>
     </div>

@@ -1,0 +1,48 @@
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
+import { Amount } from '@/components/payments/amount';
+import { CostsDecisionButtons } from '@/components/payments/costs-decision';
+import { PaymentCostsSection } from '@/components/payments/payment-costs';
+import { requirePsuId } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { redirect } from '@/lib/i18n/navigation';
+import { costsStepOf } from '@/lib/payments/costs-step';
+import { findOwnPayment } from '@/lib/payments/history';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'payment.costsStep' }))('title') };
+}
+
+/**
+ * Between the bank's answer and its SCA: the costs the bank gave (spec 2.5), with the choice to go on
+ * to the bank or to stop. Shown only while that choice is open; otherwise the payment's own page.
+ */
+export default async function PaymentCostsPage({
+  params,
+}: {
+  params: Promise<{ locale: string; id: string }>;
+}) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const psuId = await requirePsuId(`/payments/${id}/costs`);
+  const payment = await findOwnPayment(await getDb(), psuId, id);
+  if (!payment) notFound();
+  if (costsStepOf(payment) !== 'pending') redirect({ href: `/payments/${payment.id}`, locale });
+  const t = await getTranslations('payment.costsStep');
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <p>
+        {t.rich('intro', {
+          amount: () => <Amount amount={payment.amount} currency={payment.currency} />,
+        })}
+      </p>
+      <ClientMessages namespaces={PAYMENT_MESSAGES}>
+        <PaymentCostsSection costs={payment.costs} />
+        <CostsDecisionButtons paymentId={payment.id} />
+      </ClientMessages>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
+import { QueryProvider } from '@/components/layout/query-provider';
+import { AccountNumber } from '@/components/payments/account-number';
+import { Amount } from '@/components/payments/amount';
+import { CancelPayment } from '@/components/payments/cancel-payment';
+import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
+import { StatusBadge } from '@/components/payments/status-badge';
+import { requirePsuId } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { standingOrdersOf } from '@/lib/db/queries/notices';
+import { accountDisplay, formatDate } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { todayInReykjavik } from '@/lib/payments/calendar';
+import { type StandingOrderSchedule, standingOrderSchedule } from '@/lib/payments/standing-order';
+import { toPaymentView } from '@/lib/payments/view';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: 'standingOrders' }))('title') };
+}
+
+/** An account as the PSU knows it, for naming an order that has no recipient's name. */
+function accountName(account: string): string {
+  const shown = accountDisplay(account);
+  return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
+}
+
+async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {
+  const [t, tf] = await Promise.all([getTranslations('standingOrders'), getTranslations('forms.periodic')]);
+  const parts = [
+    schedule.end
+      ? t('fromUntil', { start: formatDate(schedule.start, locale), end: formatDate(schedule.end, locale) })
+      : `${t('from', { date: formatDate(schedule.start, locale) })}, ${t('untilCancelled')}`,
+  ];
+  if (schedule.frequency) parts.push(tf(`frequencyOption.${schedule.frequency}`));
+  if (schedule.dayOfExecution) {
+    parts.push(schedule.dayOfExecution === '31' ? t('lastDay') : t('day', { day: schedule.dayOfExecution }));
+  }
+  if (schedule.executionRule) parts.push(tf(`executionRuleOption.${schedule.executionRule}`));
+  return parts.join(' · ');
+}
+
+/**
+ * Every standing order of the PSU: whom it pays, how much and when, its next execution dates by the
+ * form's own holiday-aware calendar, the status the bank last reported, and cancellation while the
+ * bank may still allow it (the bank decides; its refusal is shown in the PSU's language).
+ */
+export default async function StandingOrdersPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const psuId = await requirePsuId('/payments/standing-orders');
+  const [t, db] = await Promise.all([getTranslations('standingOrders'), getDb()]);
+  const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
+  const today = todayInReykjavik();
+  const orders = await Promise.all(
+    (await standingOrdersOf(db, psuId)).map(async (payment) => {
+      const schedule = standingOrderSchedule(payment, today);
+      return { view: toPaymentView(payment, []), schedule, text: await scheduleText(schedule, pageLocale) };
+    }),
+  );
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <Link
+          href="/payments/new/periodic"
+          className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        >
+          {t('new')}
+        </Link>
+      </div>
+      <p className="text-slate-700">{t('intro')}</p>
+      {orders.length === 0 ? (
+        <p className="text-slate-600">{t('empty')}</p>
+      ) : (
+        <ClientMessages namespaces={PAYMENT_MESSAGES}>
+          <QueryProvider>
+            <ul className="space-y-4">
+              {orders.map(({ view, schedule, text }) => {
+                const name = view.creditorName ?? accountName(view.creditorAccount);
+                return (
+                  <li key={view.id} data-payment-id={view.id}>
+                    <article
+                      aria-label={t('orderLabel', { name })}
+                      className="space-y-3 rounded border border-slate-200 bg-white p-4"
+                    >
+                      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                        <div>
+                          <dt className="text-sm text-slate-600">{t('to')}</dt>
+                          <dd>
+                            {view.creditorName && <span className="block">{view.creditorName}</span>}
+                            <AccountNumber account={view.creditorAccount} />
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-sm text-slate-600">{t('amount')}</dt>
+                          <dd className="font-semibold">
+                            <Amount amount={view.amount} currency={view.currency} />
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-sm text-slate-600">{t('status')}</dt>
+                          <dd>
+                            <StatusBadge status={view.displayStatus} />
+                          </dd>
+                        </div>
+                        <div className="sm:col-span-3">
+                          <dt className="text-sm text-slate-600">{t('schedule')}</dt>
+                          <dd data-testid="schedule">{text}</dd>
+                        </div>
+                      </dl>
+                      <section aria-label={t('next')}>
+                        <h2 className="font-medium">{t('next')}</h2>
+                        {schedule.next.length > 0 ? (
+                          <ExecutionDatesTable
+                            dates={schedule.next}
+                            locale={pageLocale}
+                            caption={t('nextCaption', { count: schedule.next.length })}
+                          />
+                        ) : (
+                          <p className="text-sm text-slate-700">
+                            {view.cancellable ? t('noneLeft') : t('noNext')}
+                          </p>
+                        )}
+                      </section>
+                      <Link
+                        href={`/payments/${view.id}`}
+                        className="inline-block text-brand-700 underline underline-offset-2"
+                      >
+                        {t('details')}
+                      </Link>
+                      {view.cancellable && <CancelPayment paymentId={view.id} />}
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          </QueryProvider>
+        </ClientMessages>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// GET /api/payments/:id/receipt?locale=is|en: the signed-in PSU's receipt of one payment, as a PDF.
+import { type NextRequest, NextResponse } from 'next/server';
+import { getTranslations } from 'next-intl/server';
+import { currentPsuId } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { psuIpAddress } from '@/lib/payments/psu-request';
+import { buildReceipt } from '@/lib/payments/receipt';
+import { receiptPdf } from '@/lib/payments/receipt-pdf';
+import { readOwnPaymentFromBank } from '@/lib/payments/sync';
+import { withRequestId } from '@/lib/security/request-context';
+
+export const GET = withRequestId(
+  async (request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
+    const psuId = await currentPsuId();
+    if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
+    const { id } = await params;
+    const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(request.headers));
+    // Another PSU's payment is answered exactly like one that does not exist.
+    if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
+    const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
+    const receipt = buildReceipt(found.payment, found.events, locale, new Date());
+    const name = (await getTranslations({ locale, namespace: 'receipt' }))('fileName');
+    return new NextResponse(new Uint8Array(await receiptPdf(receipt)), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${name}-${found.payment.id}.pdf"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  },
+);

@@ -1,0 +1,61 @@
+import { getTranslations } from 'next-intl/server';
+import { AccountNumber } from '@/components/payments/account-number';
+import { Amount } from '@/components/payments/amount';
+import { StatusBadge } from '@/components/payments/status-badge';
+import { DateText } from '@/components/ui/date-text';
+import { getDb } from '@/lib/db';
+import { noticeSettingsOf, statusChangesSince } from '@/lib/db/queries/notices';
+import { Link } from '@/lib/i18n/navigation';
+import { MarkStatusSeen } from './mark-status-seen';
+
+const SHOWN = 10;
+
+/**
+ * What the bank reported about the PSU's payments since their last visit: each new status, newest
+ * first, with a link to the payment. Nothing at all when nothing changed.
+ */
+export async function StatusNotices({ psuId }: { psuId: string }) {
+  const db = await getDb();
+  const { statusSeenThrough } = await noticeSettingsOf(db, psuId);
+  const changes = await statusChangesSince(db, psuId, statusSeenThrough, SHOWN + 1);
+  const newest = changes[0];
+  if (!newest) return null;
+  const t = await getTranslations('notices');
+  const shown = changes.slice(0, SHOWN);
+  return (
+    <section
+      aria-labelledby="status-notices-title"
+      className="rounded border border-sky-300 bg-sky-50 p-4"
+      data-testid="status-notices"
+    >
+      <h2 id="status-notices-title" className="font-semibold">
+        {t('title')}
+      </h2>
+      <ul className="mt-2 space-y-2">
+        {shown.map((change) => {
+          return (
+            <li
+              key={change.eventId}
+              className="flex flex-wrap items-center gap-2 text-sm"
+              data-payment-id={change.paymentId}
+            >
+              <StatusBadge status={change.transactionStatus ?? ''} />
+              <Link
+                href={`/payments/${change.paymentId}`}
+                className="text-brand-700 underline underline-offset-2"
+              >
+                <Amount amount={change.amount} currency={change.currency} />{' '}
+                {change.creditorName ?? <AccountNumber account={change.creditorAccount} />}
+              </Link>
+              <DateText value={change.occurredAt.toISOString()} time className="text-slate-700" />
+            </li>
+          );
+        })}
+      </ul>
+      {changes.length > SHOWN && (
+        <p className="mt-2 text-sm text-slate-700">{t('more', { count: changes.length - SHOWN })}</p>
+      )}
+      <MarkStatusSeen upTo={newest.eventId} />
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslations } from 'next-intl';
+import type { BankOutcome } from '@/lib/payments/outcome';
+
+const tone: Partial<Record<BankOutcome, string>> = {
+  accepted: 'border-green-300 bg-green-50',
+  standing: 'border-green-300 bg-green-50',
+  debited: 'border-green-300 bg-green-50',
+  completed: 'border-green-300 bg-green-50',
+  declined: 'border-red-300 bg-red-50',
+  rejected: 'border-red-300 bg-red-50',
+};
+
+/** What the bank says about the payment, in the PSU's language (lib/payments/outcome.ts). */
+export function BankOutcomeMessage({ outcome }: { outcome: BankOutcome | null }) {
+  const t = useTranslations('payment.outcome');
+  if (!outcome) return null;
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      data-outcome={outcome}
+      className={`rounded border p-3 ${tone[outcome] ?? 'border-amber-300 bg-amber-50'}`}
+    >
+      {t(outcome)}
+    </p>
+  );
+}

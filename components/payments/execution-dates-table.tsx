@@ -1,0 +1,61 @@
+import { useTranslations } from 'next-intl';
+import { formatDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/routing';
+import { type ExecutionDate, icelandicBankHolidays } from '@/lib/payments/calendar';
+
+function holidayName(date: string, locale: Locale): string | undefined {
+  return icelandicBankHolidays(Number(date.slice(0, 4))).find((h) => h.date === date)?.name[locale];
+}
+
+/**
+ * Execution dates of a standing order (lib/payments/calendar): the day the schedule names and the
+ * banking day it is paid on, with why it moved. The periodic form's preview and the standing
+ * orders page both show their dates with it.
+ */
+export function ExecutionDatesTable({
+  dates,
+  locale,
+  caption,
+}: {
+  dates: readonly ExecutionDate[];
+  locale: Locale;
+  caption: string;
+}) {
+  const t = useTranslations('forms.periodic');
+  const show = (iso: string) => formatDate(iso, locale, { weekday: true });
+  return (
+    <table className="mt-2 w-full text-sm" data-testid="execution-preview">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left">
+          <th scope="col" className="py-1 pr-4 font-medium">
+            {t('previewScheduled')}
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            {t('previewExecution')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {dates.map((date) => {
+          const moved = date.execution !== date.scheduled;
+          const reason = holidayName(date.scheduled, locale) ?? t('weekend');
+          return (
+            <tr
+              key={date.scheduled}
+              data-scheduled={date.scheduled}
+              data-execution={date.execution}
+              className="border-t border-slate-200"
+            >
+              <td className="py-1 pr-4 tabular-nums">{show(date.scheduled)}</td>
+              <td className="py-1 tabular-nums">
+                {show(date.execution)}
+                {moved && <span className="ml-2 text-amber-800">{t('previewMoved', { reason })}</span>}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

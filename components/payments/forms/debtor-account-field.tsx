@@ -1,0 +1,49 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { SelectField } from '@/components/ui/text-field';
+import { AccountField } from './account-field';
+import { useSavedChoices } from './saved-choices';
+
+/**
+ * The paying account: picked from the PSU's own accounts by the name they gave it, which fills in
+ * the account field below, or typed there as an IBAN or a domestic account with kennitala. A typed
+ * account joins the list once the bank accepts a payment from it.
+ */
+export function DebtorAccountField({ name, label }: { name: string; label: string }) {
+  const t = useTranslations('saved.accounts');
+  const { accounts } = useSavedChoices();
+  const { getValues, setValue, trigger, formState } = useFormContext();
+  const current = () => (getValues(`${name}.iban`) as string | undefined) ?? '';
+  const [picked, setPicked] = useState(() => (accounts.some((a) => a.iban === current()) ? current() : ''));
+  // The account field shows its own text: a pick draws it afresh with the account picked.
+  const [pickCount, setPickCount] = useState(0);
+  return (
+    <div className="space-y-3">
+      {accounts.length > 0 && (
+        <SelectField
+          label={t('pick')}
+          value={picked}
+          onChange={(event) => {
+            const iban = event.target.value;
+            setPicked(iban);
+            if (!iban) return;
+            setValue(`${name}.iban`, iban, { shouldDirty: true });
+            setPickCount((n) => n + 1);
+            if (formState.isSubmitted) void trigger(name);
+          }}
+        >
+          <option value="">{t('other')}</option>
+          {accounts.map((account) => (
+            <option key={account.iban} value={account.iban}>
+              {account.name ? `${account.name} · ${account.label}` : account.label}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <AccountField key={pickCount} name={name} label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslations } from 'next-intl';
+import { TextField } from '@/components/ui/text-field';
+import type { ChallengeData } from '@/lib/bank/sca-answer';
+
+/**
+ * The bank's challenge for a one-time code (spec 2.5 ChallengeData), and the field for the code:
+ * the text the TPP "must show to the PSU" (`additionalInformation`), the image (its own base64 PNG, or
+ * the one behind `imageLink`, read by lib/bank/challenge-image.ts), the data to enter in a code device,
+ * and the field bounded by `otpMaxLength` and `otpFormat`.
+ */
+export function OtpChallenge({ challenge }: { challenge: ChallengeData }) {
+  const t = useTranslations('sca');
+  const digits = challenge.otpFormat === 'integer';
+  return (
+    <>
+      {challenge.additionalInformation && <p data-challenge="text">{challenge.additionalInformation}</p>}
+      {challenge.image ? (
+        <figure>
+          {/* biome-ignore lint/performance/noImgElement: a data URL of the bank's image, not an asset to optimise */}
+          <img
+            src={`data:image/png;base64,${challenge.image}`}
+            alt={t('challengeImage')}
+            className="max-w-xs border border-slate-300"
+          />
+        </figure>
+      ) : (
+        challenge.imageLink && <p role="alert">{t('challengeImageMissing')}</p>
+      )}
+      {challenge.data && challenge.data.length > 0 && (
+        <p>
+          {t('challengeData')} <code className="font-mono text-lg">{challenge.data.join(' ')}</code>
+        </p>
+      )}
+      <TextField
+        label={t('otpLabel')}
+        name="otp"
+        autoComplete="one-time-code"
+        required
+        maxLength={challenge.otpMaxLength ?? undefined}
+        inputMode={digits ? 'numeric' : 'text'}
+        pattern={digits ? '[0-9]*' : undefined}
+        hint={
+          challenge.otpMaxLength
+            ? t(digits ? 'otpHintDigits' : 'otpHintCharacters', { max: challenge.otpMaxLength })
+            : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { getTranslations } from 'next-intl/server';
+import type { FormStart } from '@/lib/payments/saved/form-start';
+
+/** Says where a form's values came from: a past payment, or a bulk template. */
+export async function FilledFromNotice({ filledFrom }: { filledFrom: FormStart['filledFrom'] }) {
+  if (!filledFrom) return null;
+  const t = await getTranslations('saved');
+  return (
+    <p role="status" className="rounded border border-sky-300 bg-sky-50 p-3 text-sm">
+      {filledFrom.kind === 'payment' ? t('filledFrom') : t('filledFromTemplate', { name: filledFrom.name })}
+    </p>
+  );
+}

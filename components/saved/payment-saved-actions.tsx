@@ -1,0 +1,48 @@
+import { getTranslations } from 'next-intl/server';
+import { ClientMessages } from '@/components/layout/client-messages';
+import type { Payment } from '@/lib/db/schema';
+import { Link } from '@/lib/i18n/navigation';
+import { templateFromPaymentAction } from '@/lib/payments/actions/bulk-templates';
+import { payeeFromPaymentAction } from '@/lib/payments/actions/payees';
+import { formPathOf } from '@/lib/payments/saved/pay-again';
+import { payeeAccountOf } from '@/lib/payments/saved/payees';
+import { NamedSaveForm } from './named-save-form';
+import { SAVED_MESSAGES } from './saved-messages';
+
+/** Under a past payment: pay it again, and keep its recipient as a payee or, for a bulk, keep it as a template. */
+export async function PaymentSavedActions({ payment }: { payment: Payment }) {
+  const t = await getTranslations('saved');
+  const bulk = payment.service === 'bulk-payments';
+  const payeeAccount = bulk ? undefined : payeeAccountOf(payment.body);
+  return (
+    <section aria-label={t('payAgain')} className="space-y-4 border-t border-slate-200 pt-4">
+      <Link
+        href={{ pathname: formPathOf[payment.service], query: { from: payment.id } }}
+        className="inline-flex rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+      >
+        {t('payAgain')}
+      </Link>
+      <ClientMessages namespaces={SAVED_MESSAGES}>
+        {bulk ? (
+          <NamedSaveForm
+            action={templateFromPaymentAction}
+            paymentId={payment.id}
+            nameLabel={t('templates.name')}
+            defaultName=""
+            submitLabel={t('templates.save')}
+          />
+        ) : (
+          payeeAccount && (
+            <NamedSaveForm
+              action={payeeFromPaymentAction}
+              paymentId={payment.id}
+              nameLabel={t('payees.nameOfPayee')}
+              defaultName={payment.creditorName ?? ''}
+              submitLabel={t('payees.saveFromPayment')}
+            />
+          )
+        )}
+      </ClientMessages>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, type Page, test } from '@playwright/test';
+import { creditorIban, debtorIban } from './forms-helpers';
+import { atBank } from './support/bank';
+
+// Payment spec part 7: an error message carries the `path` of the field it is about. The sandbox bank
+// refuses a bulk whose paymentInformationId was used before with FORMAT_ERROR on path
+// `paymentInformationId`; the form marks that field with the cause, and the corrected form is sent.
+
+const texts = {
+  en: {
+    id: 'Bulk payment id',
+    from: 'From account (IBAN)',
+    add: 'Add a payment',
+    to: 'To account, payment 1',
+    amount: 'Amount, payment 1',
+    send: 'Continue to your bank',
+    newId: 'Make a new id',
+    refused: 'Your bank did not accept the marked details. Correct them and send the payment again.',
+    cause: 'Your bank did not accept this id. An id used for an earlier bulk payment cannot be used again',
+  },
+  is: {
+    id: 'Auðkenni fjöldagreiðslu',
+    from: 'Af reikningi (IBAN)',
+    add: 'Bæta við greiðslu',
+    to: 'Á reikning, greiðsla 1',
+    amount: 'Upphæð, greiðsla 1',
+    send: 'Áfram í bankann þinn',
+    newId: 'Búa til nýtt auðkenni',
+    refused: 'Bankinn tók ekki við merktu upplýsingunum. Leiðréttu þær og sendu greiðsluna aftur.',
+    cause:
+      'Bankinn tók ekki við þessu auðkenni. Auðkenni sem notað var fyrir fyrri fjöldagreiðslu má ekki nota aftur',
+  },
+} as const;
+
+/** Fills a bulk form of one payment, with the given id or the one the form made; returns the id. */
+async function fillBulk(page: Page, language: 'is' | 'en', id?: string): Promise<string> {
+  const t = texts[language];
+  await page.goto(`/${language}/payments/new/bulk`);
+  // A row appears once the page is live: what is typed after that is kept.
+  await page.getByRole('button', { name: t.add }).click();
+  await page.getByLabel(t.to).fill(creditorIban);
+  await page.getByLabel(t.from).fill(debtorIban);
+  const idField = page.getByLabel(t.id);
+  await expect(idField).toHaveValue(/^GRD-/);
+  if (id) await idField.fill(id);
+  await page.getByLabel(t.amount).fill('1200');
+  return idField.inputValue();
+}
+
+for (const language of ['en', 'is'] as const) {
+  test(`${language}: a reused bulk id is marked on its field with the cause; a new id sends the bulk`, async ({
+    page,
+  }) => {
+    const t = texts[language];
+    const used = await fillBulk(page, language);
+    await page.getByRole('button', { name: t.send }).click();
+    await page.waitForURL(atBank());
+
+    await fillBulk(page, language, used);
+    const send = page.getByRole('button', { name: t.send });
+    await send.click();
+    await expect(page.getByRole('alert').filter({ hasText: t.refused })).toBeVisible();
+    const idField = page.getByLabel(t.id);
+    await expect(idField).toHaveAttribute('aria-invalid', 'true');
+    await expect(idField).toBeFocused();
+    await expect(idField).toHaveAccessibleDescription(new RegExp(t.cause));
+
+    // Sent again unchanged: refused the same way, the field still marked.
+    await send.click();
+    await expect(send).toBeEnabled();
+    await expect(idField).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByRole('button', { name: t.newId }).click();
+    await expect(idField).not.toHaveValue(used);
+    await expect(idField).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(idField).not.toHaveAccessibleDescription(new RegExp(t.cause));
+    await send.click();
+    await page.waitForURL(atBank());
+  });
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signInAs } from './support/payments';
+
+// Webhooks spec part 4: a subscription's eventTypes can be changed (PUT). The events page offers it to
+// operators; the action refuses anyone else, however it is called.
+
+const description = `Event types ${Date.now()}`;
+
+const subscription = (page: Page) =>
+  page.locator(`[data-testid="subscription"][data-description="${description}"]`);
+
+/** The id under which the built app serves a server action, from its server reference manifest. */
+function actionId(exportedName: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(process.cwd(), '.next/server/server-reference-manifest.json'), 'utf8'),
+  ) as { node: Record<string, { exportedName?: string }> };
+  const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName);
+  if (!found) throw new Error(`no server action ${exportedName}`);
+  return found[0];
+}
+
+test('the operator changes a subscription’s event types; a PSU who is no operator is refused', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/en/events');
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('radio', { name: 'Every claim event (Claim)' }).check();
+  await page.getByRole('button', { name: 'Create subscription' }).click();
+  await expect(page.getByTestId('signing-secret')).toHaveText(/^whsec_/);
+  const ours = subscription(page);
+  await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
+  const subscriptionId = (await ours.getAttribute('data-subscription-id')) ?? '';
+
+  // Anna is no operator: the events page is not hers, and the action, posted to it from her session
+  // on our own origin, is refused before it reads anything.
+  const anna = await signInAs(browser, 'anna@greidsla.is');
+  expect((await anna.goto('/en/events'))?.status()).toBe(404);
+  const response = await anna.request.post('/en/events', {
+    headers: {
+      'Next-Action': actionId('updateSubscriptionAction'),
+      'Content-Type': 'text/plain;charset=UTF-8',
+      Accept: 'text/x-component',
+    },
+    data: JSON.stringify([{ subscriptionId, eventTypes: ['claim.paid'] }]),
+  });
+  expect(await response.text()).toContain('events.failure.notOperator');
+  await anna.context().close();
+  await page.reload();
+  await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
+
+  // The operator changes them: the bank's echo is what the page then lists.
+  const form = ours.getByRole('form', { name: `Event types of ${description}` });
+  await form.getByRole('checkbox', { name: 'Every claim event (Claim)' }).uncheck();
+  await form.getByRole('checkbox', { name: 'Claims paid only (claim.paid)' }).check();
+  await form.getByRole('button', { name: 'Change event types' }).click();
+  await expect(form.getByRole('status')).toHaveText('The bank now delivers: claim.paid.');
+  await page.reload();
+  await expect(ours.locator('dd').nth(2)).toHaveText('claim.paid');
+
+  // None chosen: said here, nothing sent.
+  await form.getByRole('checkbox', { name: 'Claims paid only (claim.paid)' }).uncheck();
+  await form.getByRole('button', { name: 'Change event types' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Choose at least one event type.');
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Spec 2.4 Amount: ISO 4217 currency, and a decimal string of up to 14 digits and 3 decimals. */
+const amountSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/),
+});
+
+const shortText = z.string().trim().min(1).max(140);
+
+/** Each member of the initiation answer's costs (spec 2.5), read on its own. */
+const costFields = {
+  transactionFees: amountSchema,
+  /**
+   * Not in spec 2.5: the Berlin Group's estimate of what the debtor account is charged in all (BG
+   * implementation guidelines, initiation response). Read where a bank sends it; never required.
+   */
+  estimatedTotalAmount: amountSchema,
+  currencyConversionFee: amountSchema,
+  /** true: specific costs per the price list or agreement; false: none beyond any amounts given. */
+  transactionFeeIndicator: z.boolean(),
+  transactionFeesDetails: z.array(z.object({ feeType: shortText, value: amountSchema })).max(50),
+  exchangeRateInformation: z.object({
+    unitCurrency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .nullish(),
+    exchangeRate: z
+      .string()
+      .regex(/^[0-9]{1,14}(\.[0-9]{1,12})?$/)
+      .nullish(),
+    contractIdentification: shortText.nullish(),
+    rateType: z.enum(['SPOT', 'SALE', 'AGRD']).nullish(),
+  }),
+} as const;
+
+export type Money = z.infer<typeof amountSchema>;
+
+/** What the bank said the payment costs and at what rate, as its initiation answer gave it (spec 2.5). */
+export type PaymentCosts = { -readonly [K in keyof typeof costFields]?: z.infer<(typeof costFields)[K]> };
+
+/**
+ * The cost members of an initiation answer. A member that is absent or null is no information; one
+ * we cannot read is left out and named in `unreadable`, so that a fee we do not understand never
+ * loses the payment the bank has just made, and is never shown as something it is not.
+ */
+export function readCosts(body: unknown): { costs: PaymentCosts; unreadable: string[] } {
+  const costs: Record<string, unknown> = {};
+  const unreadable: string[] = [];
+  const source = (body ?? {}) as Record<string, unknown>;
+  for (const [name, schema] of Object.entries(costFields)) {
+    const value = source[name];
+    if (value === undefined || value === null) continue;
+    const parsed = (schema as z.ZodType).safeParse(value);
+    if (parsed.success) costs[name] = parsed.data;
+    else unreadable.push(name);
+  }
+  return { costs: costs as PaymentCosts, unreadable };
+}

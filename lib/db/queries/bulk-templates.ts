@@ -1,0 +1,51 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PaymentProduct } from '@/lib/bank/payments';
+import type { Db } from '@/lib/db';
+import { bulkTemplates } from '@/lib/db/saved-schema';
+
+/** The queries of the PSU's bulk templates (lib/payments/saved/bulk-templates.ts); every one is the PSU's only. */
+
+export async function listBulkTemplates(db: Db, psuId: string) {
+  return db
+    .select({ id: bulkTemplates.id, name: bulkTemplates.name, product: bulkTemplates.product })
+    .from(bulkTemplates)
+    .where(eq(bulkTemplates.psuId, psuId))
+    .orderBy(desc(bulkTemplates.createdAt), desc(bulkTemplates.id));
+}
+
+export async function countBulkTemplates(db: Db, psuId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bulkTemplates)
+    .where(eq(bulkTemplates.psuId, psuId));
+  return row?.count ?? 0;
+}
+
+export async function findBulkTemplate(db: Db, psuId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(bulkTemplates)
+    .where(and(eq(bulkTemplates.id, id), eq(bulkTemplates.psuId, psuId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertBulkTemplate(
+  db: Db,
+  psuId: string,
+  template: { name: string; product: PaymentProduct; body: Record<string, unknown> },
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(bulkTemplates)
+    .values({ psuId, ...template })
+    .returning({ id: bulkTemplates.id });
+  return row?.id;
+}
+
+export async function deleteBulkTemplate(db: Db, psuId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(bulkTemplates)
+    .where(and(eq(bulkTemplates.id, id), eq(bulkTemplates.psuId, psuId)))
+    .returning({ id: bulkTemplates.id });
+  return rows.length > 0;
+}

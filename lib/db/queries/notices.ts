@@ -1,0 +1,112 @@
+import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { paymentEndMails, psuNoticeSettings } from '@/lib/db/notice-schema';
+import { paymentEvents, payments, psus } from '@/lib/db/schema';
+
+/** The queries of the PSU's notices (lib/payments/notices.ts) and payment-end e-mails. */
+
+export async function noticeSettingsOf(db: Db, psuId: string) {
+  const [row] = await db.select().from(psuNoticeSettings).where(eq(psuNoticeSettings.psuId, psuId));
+  return { statusSeenThrough: row?.statusSeenThrough ?? 0, mailOnPaymentEnd: row?.mailOnPaymentEnd ?? false };
+}
+
+export async function setMailOnPaymentEnd(db: Db, psuId: string, on: boolean): Promise<void> {
+  await db
+    .insert(psuNoticeSettings)
+    .values({ psuId, mailOnPaymentEnd: on })
+    .onConflictDoUpdate({
+      target: psuNoticeSettings.psuId,
+      set: { mailOnPaymentEnd: on, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * The status changes of the PSU's own payments after the last one they saw, newest first. The
+ * status of a payment's initiation is left out: the PSU was there when it happened.
+ */
+export async function statusChangesSince(db: Db, psuId: string, seenThrough: number, limit: number) {
+  return db
+    .select({
+      eventId: paymentEvents.id,
+      paymentId: payments.id,
+      transactionStatus: paymentEvents.transactionStatus,
+      occurredAt: paymentEvents.occurredAt,
+      service: payments.service,
+      amount: payments.amount,
+      currency: payments.currency,
+      creditorName: payments.creditorName,
+      creditorAccount: payments.creditorAccount,
+    })
+    .from(paymentEvents)
+    .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+    .where(
+      and(
+        eq(payments.psuId, psuId),
+        gt(paymentEvents.id, seenThrough),
+        isNotNull(paymentEvents.transactionStatus),
+        ne(paymentEvents.source, 'initiation'),
+      ),
+    )
+    .orderBy(desc(paymentEvents.id))
+    .limit(limit);
+}
+
+/**
+ * Marks the PSU's status changes up to `upTo` seen. The mark never goes back, and never past the
+ * newest event of the PSU's own payments, whatever number the browser sent.
+ */
+export async function markStatusSeen(db: Db, psuId: string, upTo: number): Promise<void> {
+  const newestOwn = sql`(select coalesce(max(e.id), 0) from ${paymentEvents} e join ${payments} p on p.id = e.payment_id where p.psu_id = ${psuId}::uuid)`;
+  const mark = sql`least(${upTo}::bigint, ${newestOwn})`;
+  await db
+    .insert(psuNoticeSettings)
+    .values({ psuId, statusSeenThrough: mark })
+    .onConflictDoUpdate({
+      target: psuNoticeSettings.psuId,
+      set: {
+        statusSeenThrough: sql`greatest(${psuNoticeSettings.statusSeenThrough}, ${mark})`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** A payment with its PSU's address and e-mail choice, for the message that it has ended. */
+export async function paymentEndRecipient(db: Db, paymentId: string) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      email: psus.email,
+      emailVerifiedAt: psus.emailVerifiedAt,
+      mailOnPaymentEnd: psuNoticeSettings.mailOnPaymentEnd,
+    })
+    .from(payments)
+    .innerJoin(psus, eq(psus.id, payments.psuId))
+    .leftJoin(psuNoticeSettings, eq(psuNoticeSettings.psuId, payments.psuId))
+    .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** Takes the one right to e-mail this payment's end: true for the first caller only. */
+export async function claimPaymentEndMail(db: Db, paymentId: string, transactionStatus: string) {
+  const claimed = await db
+    .insert(paymentEndMails)
+    .values({ paymentId, transactionStatus })
+    .onConflictDoNothing()
+    .returning({ paymentId: paymentEndMails.paymentId });
+  return claimed.length === 1;
+}
+
+/** Gives the right back when the message could not be sent, so that a later reading may send it. */
+export async function releasePaymentEndMail(db: Db, paymentId: string): Promise<void> {
+  await db.delete(paymentEndMails).where(eq(paymentEndMails.paymentId, paymentId));
+}
+
+/** The PSU's standing orders, newest first. */
+export async function standingOrdersOf(db: Db, psuId: string, limit = 200) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.psuId, psuId), eq(payments.service, 'periodic-payments')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}

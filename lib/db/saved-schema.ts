@@ -1,0 +1,67 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentProduct } from '@/lib/bank/payments';
+import { psus } from './schema';
+
+// What a PSU keeps to pay again: their own accounts, their payees and their bulk templates.
+
+/**
+ * A PSU's own paying account, with the name they gave it. An account is kept here once the bank
+ * accepted a payment from it (lib/payments/saved/my-accounts.ts), never merely because it was typed;
+ * the PSU renames or removes it on the accounts page.
+ */
+export const psuAccounts = pgTable(
+  'psu_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    iban: text('iban').notNull(),
+    /** The PSU's name for it; empty until they give one. */
+    name: text('name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('psu_accounts_psu_iban_idx').on(table.psuId, table.iban)],
+);
+
+/** What a payee is paid to: an account by its IBAN, or a card by its masked PAN. */
+export type PayeeAccountKind = 'iban' | 'maskedPan';
+
+/** A recipient the PSU saved: found by typing in a form's recipient field. */
+export const payees = pgTable(
+  'payees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    name: text('name').notNull(),
+    accountKind: text('account_kind').$type<PayeeAccountKind>().notNull(),
+    account: text('account').notNull(),
+    /** The payee's kennitala, ten digits, where the PSU gave one. */
+    kennitala: text('kennitala'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payees_psu_idx').on(table.psuId, table.name)],
+);
+
+/** A bulk payment kept to start the next one from: the product and the bulk's body as sent. */
+export const bulkTemplates = pgTable(
+  'bulk_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    psuId: uuid('psu_id')
+      .notNull()
+      .references(() => psus.id),
+    name: text('name').notNull(),
+    product: text('product').$type<PaymentProduct>().notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bulk_templates_psu_idx').on(table.psuId, table.createdAt)],
+);
+
+export type PsuAccount = typeof psuAccounts.$inferSelect;
+export type Payee = typeof payees.$inferSelect;
+export type BulkTemplate = typeof bulkTemplates.$inferSelect;

@@ -1,0 +1,81 @@
+import { settings } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
+import { formatAmount } from '@/lib/format';
+import { logger } from '@/lib/log';
+import { sendMail } from '@/lib/mail';
+
+/** The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3). */
+export const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC'];
+
+type Ending = 'paid' | 'rejected' | 'cancelled';
+
+function endingOf(status: string): Ending {
+  if (status === 'RJCT') return 'rejected';
+  if (status === 'CANC') return 'cancelled';
+  return 'paid';
+}
+
+const texts = {
+  is: {
+    subject: { paid: 'Greiðsla greidd', rejected: 'Greiðslu hafnað', cancelled: 'Greiðsla afturkölluð' },
+    said: {
+      paid: 'Bankinn þinn segir að greiðslan hafi verið greidd',
+      rejected: 'Bankinn þinn hafnaði greiðslunni',
+      cancelled: 'Bankinn þinn afturkallaði greiðsluna',
+    },
+    to: 'til',
+    body: (said: string, what: string, link: string) =>
+      `Halló,\n\n${said}: ${what}.\n\nSjáðu greiðsluna og kvittunina hér:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
+  },
+  en: {
+    subject: { paid: 'Payment paid', rejected: 'Payment rejected', cancelled: 'Payment cancelled' },
+    said: {
+      paid: 'Your bank says the payment has been paid',
+      rejected: 'Your bank rejected the payment',
+      cancelled: 'Your bank cancelled the payment',
+    },
+    to: 'to',
+    body: (said: string, what: string, link: string) =>
+      `Hello,\n\n${said}: ${what}.\n\nSee the payment and its receipt here:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
+  },
+} as const;
+
+/**
+ * E-mails the PSU, once, that their payment has ended, if they asked for it and their address is
+ * verified. The right to send is taken in the database before the message goes, so duplicate
+ * notifications, concurrent polls and a second final status (ACSC, then ACCC) send nothing more;
+ * if sending fails the right is given back and the failure logged, and the next reading of an
+ * ended status (a notification, the PSU's page) tries again.
+ */
+export async function mailPaymentEnd(
+  db: Db,
+  paymentId: string,
+): Promise<'sent' | 'not-wanted' | 'sent-before' | 'failed'> {
+  const row = await paymentEndRecipient(db, paymentId);
+  const status = row?.payment.transactionStatus;
+  if (!row || !status || !PAYMENT_END_STATUSES.includes(status)) return 'not-wanted';
+  if (!row.mailOnPaymentEnd || !row.emailVerifiedAt) return 'not-wanted';
+  if (!(await claimPaymentEndMail(db, paymentId, status))) return 'sent-before';
+  const { payment } = row;
+  const locale = payment.uiLocale === 'en' ? 'en' : 'is';
+  const text = texts[locale];
+  const ending = endingOf(status);
+  const what = `${formatAmount(payment.amount, payment.currency, locale)} ${text.to} ${payment.creditorName ?? payment.creditorAccount}`;
+  const link = new URL(`/${locale}/payments/${payment.id}`, settings().APP_BASE_URL).toString();
+  try {
+    await sendMail({
+      to: row.email,
+      subject: text.subject[ending],
+      text: text.body(text.said[ending], what, link),
+    });
+    return 'sent';
+  } catch (error) {
+    await releasePaymentEndMail(db, paymentId);
+    logger.warn(
+      { paymentId, err: error instanceof Error ? error.message : error },
+      'payment-end mail not sent',
+    );
+    return 'failed';
+  }
+}

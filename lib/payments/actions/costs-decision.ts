@@ -1,0 +1,37 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { z } from 'zod';
+import { paymentAction } from '@/lib/actions/client';
+import { failure, success } from '@/lib/actions/result';
+import { getDb } from '@/lib/db';
+import { continueAfterCosts, stopAtCosts } from '@/lib/payments/costs-decision';
+import { costsStepOf } from '@/lib/payments/costs-step';
+import { findOwnPayment } from '@/lib/payments/history';
+import { psuIpAddress } from '@/lib/payments/psu-request';
+
+const paymentIdSchema = z.object({ paymentId: z.uuid() });
+
+/** The PSU has seen the bank's costs and goes on to its SCA. */
+export const continueAfterCostsAction = paymentAction
+  .schema(paymentIdSchema, { invalidMessage: 'payment.notFound' })
+  .action<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
+    const db = await getDb();
+    const payment = await findOwnPayment(db, psuId, input.paymentId);
+    // Another PSU's payment is answered exactly like one that does not exist.
+    if (!payment) return failure('payment.notFound');
+    if (costsStepOf(payment) !== 'pending' && payment.costsDecision !== 'continued')
+      return success({ redirectTo: `/payments/${payment.id}` });
+    return success({ redirectTo: await continueAfterCosts(db, payment, psuIpAddress(await headers())) });
+  });
+
+/** The PSU has seen the bank's costs and stops: the payment is cancelled, or left unauthorised. */
+export const stopAtCostsAction = paymentAction
+  .schema(paymentIdSchema, { invalidMessage: 'payment.notFound' })
+  .action<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
+    const db = await getDb();
+    const payment = await findOwnPayment(db, psuId, input.paymentId);
+    if (!payment) return failure('payment.notFound');
+    await stopAtCosts(db, payment, psuIpAddress(await headers()));
+    return success({ redirectTo: `/payments/${payment.id}` });
+  });

@@ -1,0 +1,71 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { psuIdHeaderFor } from '@/lib/auth/psu-id';
+import { cancelPayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
+import type { Db } from '@/lib/db';
+import { databaseNow } from '@/lib/db/clock';
+import { type Payment, payments } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { type CostsDecision, costsStepOf } from './costs-step';
+import { returnUris } from './return-state';
+import { scaStateOf } from './sca';
+import { firstScaDestination } from './sca-destination';
+import { syncPaymentStatus } from './sync';
+
+/** Records the PSU's choice once: a second click, or the other button after it, changes nothing. */
+async function decide(db: Db, paymentId: string, decision: CostsDecision): Promise<boolean> {
+  const updated = await db
+    .update(payments)
+    .set({ costsDecision: decision, updatedAt: databaseNow() })
+    .where(and(eq(payments.id, paymentId), isNull(payments.costsDecision)))
+    .returning({ id: payments.id });
+  return updated.length === 1;
+}
+
+/** On to the bank's SCA, where the costs were shown and the PSU continues. */
+export async function continueAfterCosts(db: Db, payment: Payment, psuIpAddress: string): Promise<string> {
+  if (costsStepOf(payment) === 'pending') await decide(db, payment.id, 'continued');
+  return firstScaDestination(db, payment.id, psuIpAddress);
+}
+
+/**
+ * The PSU stops at the costs: the payment is cancelled at the bank (DELETE on the payment resource;
+ * a payment not yet authorised is cancelled without SCA where the bank allows it), and where the bank
+ * does not cancel it (refused, not offered, or asking for an authorisation of the cancellation), it is
+ * left unauthorised, which the bank does not carry out, and marked so here.
+ */
+export async function stopAtCosts(db: Db, payment: Payment, psuIpAddress: string): Promise<CostsDecision> {
+  if (costsStepOf(payment) !== 'pending' || !payment.bankPaymentId) return payment.costsDecision ?? 'stopped';
+  let decision: CostsDecision = 'stopped';
+  try {
+    const uris = returnUris(payment.id, payment.psuId);
+    const psuId = await psuIdHeaderFor(payment.psuId, db);
+    const bankPaymentId = payment.bankPaymentId;
+    const outcome = await inBank(payment.bankId, () =>
+      cancelPayment(
+        {
+          service: payment.service as PaymentService,
+          product: payment.product as PaymentProduct,
+          paymentId: bankPaymentId,
+          links: scaStateOf(payment)?.initiationLinks,
+        },
+        {
+          psuIpAddress,
+          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+          redirectUri: uris.ok,
+          nokRedirectUri: uris.nok,
+          psuId,
+        },
+      ),
+    );
+    if (outcome.kind === 'cancelled') decision = 'cancelled';
+  } catch (error) {
+    logger.warn(
+      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+      'the bank did not cancel a payment stopped at its costs; it is left unauthorised',
+    );
+  }
+  if (!(await decide(db, payment.id, decision))) return payment.costsDecision ?? decision;
+  if (decision === 'cancelled') await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);
+  return decision;
+}

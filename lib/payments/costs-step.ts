@@ -1,0 +1,48 @@
+import type { Money, PaymentCosts } from '@/lib/bank/costs';
+
+/**
+ * Where the bank's initiation answer gives costs (spec 2.5: fees, currency conversion fee, exchange
+ * rate), the PSU sees them before going to the bank's SCA, and may continue or stop there. A stop
+ * cancels the payment at the bank where it lets us (DELETE on the payment), and otherwise leaves it
+ * unauthorised: without the PSU's SCA the bank carries out nothing.
+ */
+export type CostsDecision = 'continued' | 'cancelled' | 'stopped';
+
+/** Where the PSU stands with the costs: to decide, or stopped there (and whether the bank cancelled it). */
+export type CostsStep = 'pending' | 'cancelled' | 'stopped' | null;
+
+const isCharge = (money: Money | undefined) => money !== undefined && Number(money.amount) > 0;
+
+/**
+ * Whether the answer has costs to show: a fee above zero, an exchange rate, an estimated total, or
+ * the bank saying that specific costs apply (transactionFeeIndicator true). `false` alone ("no
+ * additional specific costs") is not a cost, nor is a fee of zero.
+ */
+export function hasCostsToShow(costs: PaymentCosts | null | undefined): boolean {
+  if (!costs) return false;
+  return (
+    isCharge(costs.transactionFees) ||
+    isCharge(costs.currencyConversionFee) ||
+    isCharge(costs.estimatedTotalAmount) ||
+    (costs.transactionFeesDetails ?? []).some((fee) => isCharge(fee.value)) ||
+    Boolean(costs.exchangeRateInformation?.exchangeRate) ||
+    costs.transactionFeeIndicator === true
+  );
+}
+
+/** Of a payment (lib/db/schema.ts `payments`): the members the costs step reads. */
+interface CostsOfPayment {
+  phase: string;
+  costs: PaymentCosts | null;
+  costsDecision: CostsDecision | null;
+}
+
+export function costsStepOf(payment: CostsOfPayment): CostsStep {
+  if (payment.costsDecision === 'cancelled' || payment.costsDecision === 'stopped')
+    return payment.costsDecision;
+  if (payment.costsDecision === 'continued' || payment.phase !== 'initiated') return null;
+  return hasCostsToShow(payment.costs) ? 'pending' : null;
+}
+
+/** The page where the PSU sees the costs and decides. */
+export const costsPage = (paymentId: string) => `/payments/${paymentId}/costs`;

@@ -1,0 +1,59 @@
+import type { PaymentService } from '@/lib/bank/payments';
+import type { PaymentPhase } from '@/lib/db/schema';
+import { statusClass } from './status';
+
+/**
+ * What the PSU is told the bank says about their payment, when they come back from the bank and
+ * whenever they look at it. It is made of what the bank answered when we read it (the transaction
+ * status and the scaStatus of the authorisation), never of where the bank sent the PSU back to:
+ * the spec lets a bank ignore TPP-Nok-Redirect-URI (payment spec 4.1: "may be ignored"), so a
+ * decline may arrive at the ok address, and a PSU may come back without deciding at all.
+ */
+export type BankOutcome =
+  /** The last reading of the bank failed: what is shown is what it said before. */
+  | 'unreadable'
+  /** The authorisation failed (scaStatus `failed`): declined at the bank, or the confirmation failed. */
+  | 'declined'
+  | 'rejected'
+  | 'cancelled'
+  /** RCVD, the authorisation not done: the bank still waits for the PSU. */
+  | 'awaitingPsu'
+  /** RCVD with the authorisation done (`finalised`, `exempted`): the bank has yet to accept it. */
+  | 'awaitingBank'
+  | 'awaitingSigner'
+  | 'accepted'
+  | 'standing'
+  | 'debited'
+  | 'completed'
+  | 'notPosted'
+  | 'partial';
+
+export interface OutcomeInput {
+  phase: PaymentPhase;
+  service: PaymentService;
+  transactionStatus: string | null;
+  scaStatus: string | undefined;
+  statusReadFailed: boolean;
+}
+
+const byClass = {
+  'awaiting-signer': 'awaitingSigner',
+  'in-progress': 'accepted',
+  standing: 'standing',
+  debited: 'debited',
+  completed: 'completed',
+  'not-posted': 'notPosted',
+  partial: 'partial',
+  cancelled: 'cancelled',
+} as const;
+
+/** The outcome of a payment the bank has; null for one it does not have (not sent, or refused at once). */
+export function bankOutcome(input: OutcomeInput): BankOutcome | null {
+  if (input.phase !== 'initiated') return null;
+  if (input.statusReadFailed) return 'unreadable';
+  const cls = statusClass(input.transactionStatus, input.service);
+  if (cls === 'rejected') return input.scaStatus === 'failed' ? 'declined' : 'rejected';
+  if (cls !== 'awaiting-psu') return byClass[cls];
+  if (input.scaStatus === 'failed') return 'declined';
+  return input.scaStatus === 'finalised' || input.scaStatus === 'exempted' ? 'awaitingBank' : 'awaitingPsu';
+}

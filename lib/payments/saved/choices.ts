@@ -1,0 +1,45 @@
+import type { Db } from '@/lib/db';
+import { listMyAccounts } from '@/lib/db/queries/my-accounts';
+import { listPayees } from '@/lib/db/queries/payees';
+import type { PayeeAccountKind } from '@/lib/db/saved-schema';
+import { accountDisplay } from '@/lib/format';
+
+/** One of the PSU's own accounts, as a form offers it. */
+export interface MyAccountChoice {
+  iban: string;
+  name: string;
+  /** How the PSU knows it: "0133-26-012345", or the IBAN. */
+  label: string;
+}
+
+/** A saved payee, as the recipient search offers it. */
+export interface PayeeChoice {
+  id: string;
+  name: string;
+  accountKind: PayeeAccountKind;
+  account: string;
+  /** How the PSU knows the account: "0133-26-012345 · IS87…", the IBAN, or the card number. */
+  label: string;
+  kennitala: string | null;
+}
+
+export interface SavedChoices {
+  accounts: MyAccountChoice[];
+  payees: PayeeChoice[];
+}
+
+/** An account as the PSU knows it, with the IBAN beside a domestic account (lib/format). */
+export function accountLabel(account: string): string {
+  const shown = accountDisplay(account);
+  if (shown.kind === 'domestic') return `${shown.account} · ${shown.iban}`;
+  return shown.kind === 'iban' ? shown.iban : shown.text;
+}
+
+/** What a payment form offers the signed-in PSU: their accounts and their payees. */
+export async function savedChoicesFor(db: Db, psuId: string): Promise<SavedChoices> {
+  const [accounts, payees] = await Promise.all([listMyAccounts(db, psuId), listPayees(db, psuId)]);
+  return {
+    accounts: accounts.map(({ iban, name }) => ({ iban, name, label: accountLabel(iban) })),
+    payees: payees.map((payee) => ({ ...payee, label: accountLabel(payee.account) })),
+  };
+}

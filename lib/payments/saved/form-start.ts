@@ -1,0 +1,54 @@
+import type { PaymentService } from '@/lib/bank/payments';
+import { getDb } from '@/lib/db';
+import { findBulkTemplate } from '@/lib/db/queries/bulk-templates';
+import { findOwnPayment } from '@/lib/payments/history';
+import { type SavedChoices, savedChoicesFor } from './choices';
+import { type BulkPrefill, bulkPrefill, type FormPrefill, payAgainPrefill } from './pay-again';
+
+export interface FormStart {
+  /** Names what the form starts from, so that a form started from something else is a new one. */
+  key: string;
+  choices: SavedChoices;
+  initial?: FormPrefill | BulkPrefill;
+  /** What the form was filled in from, for the PSU to read first. */
+  filledFrom?: { kind: 'payment' } | { kind: 'template'; name: string };
+}
+
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * What a payment form starts with for the signed-in PSU: their accounts and payees, and, from the
+ * address, one of their past payments of this service (`from`, pay again) or, for a bulk, one of their
+ * templates (`template`). Another PSU's payment or template is as absent as one that does not exist.
+ */
+export async function formStart(
+  psuId: string,
+  service: PaymentService,
+  query: { from?: string | string[]; template?: string | string[] },
+): Promise<FormStart> {
+  const db = await getDb();
+  const choices = await savedChoicesFor(db, psuId);
+  const from = one(query.from);
+  if (from) {
+    const payment = await findOwnPayment(db, psuId, from);
+    if (payment?.service === service)
+      return {
+        key: payment.id,
+        choices,
+        initial: payAgainPrefill(payment),
+        filledFrom: { kind: 'payment' },
+      };
+  }
+  const templateId = one(query.template);
+  if (service === 'bulk-payments' && templateId && /^[0-9a-f-]{36}$/i.test(templateId)) {
+    const template = await findBulkTemplate(db, psuId, templateId);
+    if (template)
+      return {
+        key: template.id,
+        choices,
+        initial: bulkPrefill(template.product, template.body),
+        filledFrom: { kind: 'template', name: template.name },
+      };
+  }
+  return { key: 'new', choices };
+}

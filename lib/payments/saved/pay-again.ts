@@ -1,0 +1,99 @@
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+import type { BulkCells } from '@/lib/payments/csv/columns';
+
+/**
+ * A past payment (or a bulk template) as the starting values of its form. What names one payment
+ * and no other (its end-to-end and instruction ids, the bulk's payment information id) and the days
+ * it was to be paid are left for the PSU to give anew; everything else is as the bank was sent it.
+ */
+export interface FormPrefill {
+  product: PaymentProduct;
+  /** The payment's fields, as the form's inputs hold them. */
+  payment: Record<string, unknown>;
+}
+
+export interface BulkPrefill extends FormPrefill {
+  /** The bulk's payments as the table's cells. */
+  rows: BulkCells[];
+}
+
+const renewed = [
+  'endToEndIdentification',
+  'instructionIdentification',
+  'requestedExecutionDate',
+  'requestedExecutionTime',
+  'startDate',
+  'endDate',
+  'paymentInformationId',
+  'payments',
+];
+
+function without(body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => !keys.includes(key) && value != null),
+  );
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** One bulk element as a row of the bulk table (lib/payments/csv/columns.ts). */
+export function elementCells(element: Record<string, unknown>): BulkCells {
+  const account = record(element.creditorAccount);
+  const amount = record(element.instructedAmount);
+  const [structured] = Array.isArray(element.remittanceInformationStructuredArray)
+    ? element.remittanceInformationStructuredArray
+    : [];
+  const cells: BulkCells = {
+    creditorAccount: textOf(account.iban) ?? textOf(account.maskedPan) ?? '',
+    amount: textOf(amount.amount) ?? '',
+    currency: textOf(amount.currency) ?? 'ISK',
+    remittanceReference: textOf(record(structured).reference),
+    partialPayment: typeof element.partialPayment === 'boolean' ? String(element.partialPayment) : undefined,
+  };
+  for (const column of [
+    'remittanceInformationUnstructured',
+    'icelandicPurposeCode',
+    'centralBankPurposeCode',
+    'creditorId',
+    'ultimateCreditor',
+    'ultimateCreditorId',
+    'debtorId',
+    'ultimateDebtor',
+    'ultimateDebtorId',
+  ] as const) {
+    const value = textOf(element[column]);
+    if (value) cells[column] = value;
+  }
+  return Object.fromEntries(Object.entries(cells).filter(([, value]) => value !== undefined)) as BulkCells;
+}
+
+export function bulkPrefill(product: PaymentProduct, body: Record<string, unknown>): BulkPrefill {
+  const elements = Array.isArray(body.payments) ? body.payments : [];
+  return {
+    product,
+    payment: without(body, renewed),
+    rows: elements.map((element) => elementCells(record(element))),
+  };
+}
+
+/** The prefill of a past payment's form, by its service. */
+export function payAgainPrefill(payment: {
+  service: PaymentService;
+  product: PaymentProduct;
+  body: Record<string, unknown>;
+}): FormPrefill | BulkPrefill {
+  if (payment.service === 'bulk-payments') return bulkPrefill(payment.product, payment.body);
+  return { product: payment.product, payment: without(payment.body, renewed) };
+}
+
+/** Where each service's form is. */
+export const formPathOf: Record<PaymentService, string> = {
+  payments: '/payments/new/single',
+  'periodic-payments': '/payments/new/periodic',
+  'bulk-payments': '/payments/new/bulk',
+};

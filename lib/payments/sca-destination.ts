@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { payments } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from './sca';
+
+/**
+ * Where the PSU goes after the bank accepted the payment: the bank's SCA page, its OAuth server, or
+ * our payment page for the approaches we host (method choice, OTP, decoupled waiting, confirmation).
+ * An explicit start with nothing to upload is taken at once, so the PSU is not asked to click twice.
+ */
+export async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: string): Promise<string> {
+  const page = `/payments/${paymentId}`;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return page;
+  const step = nextScaStep(payment);
+  try {
+    if (step.kind === 'redirect') return step.url;
+    if (step.kind === 'oauth') return await oauthRedirect(payment);
+    if (step.kind === 'another-signer') {
+      const { redirectTo } = await advanceSca(
+        db,
+        payment,
+        { kind: 'start' },
+        authorisationContext(payment, psuIpAddress),
+      );
+      return redirectTo ?? page;
+    }
+  } catch (error) {
+    // The payment is at the bank; its page offers the step again.
+    logger.warn({ paymentId, err: error instanceof Error ? error.message : error }, 'could not start SCA');
+  }
+  return page;
+}

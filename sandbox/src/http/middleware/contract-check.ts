@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'hono';
+import { contractViolations } from '../../contract-check.js';
+import type { SandboxEnv } from '../env.js';
+
+/**
+ * When the bank checks its answers (tests: `startSandbox` does under Vitest, `SANDBOX_CONTRACT_CHECK=true`
+ * elsewhere), every answer is read again after the routes, faults and error handler made it, and checked against
+ * `contract/*.yaml` (contract-check.ts). What disagrees is kept on the bank (`close()` then fails) and logged at
+ * once, whichever client asked: a test cannot go around it by using another helper.
+ */
+export const contractCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  await next();
+  const record = c.var.bank.contractViolations;
+  if (!record) return;
+  const response = c.res;
+  const text = response.body ? await response.clone().text() : '';
+  const problems = contractViolations({
+    method: c.req.method,
+    path: c.req.path,
+    status: response.status,
+    header: (name) => response.headers.get(name),
+    text,
+  });
+  if (problems.length > 0) record(problems);
+};

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type ContractName, loadContract } from '../src/contract.js';
+
+/**
+ * "Sandbox extras that no real bank has are marked as such in /docs": everything the sandbox serves beyond the
+ * specifications is listed in docs/sandbox-extras.md with what a real bank does instead.
+ */
+const EXTRAS = readFileSync(new URL('../../docs/sandbox-extras.md', import.meta.url), 'utf8');
+const CONTRACTS: readonly ContractName[] = ['pis.yaml', 'claims.yaml', 'webhooks.yaml'];
+
+/** Every property of a contract schema whose description calls it a sandbox extra. */
+function extraProperties(): string[] {
+  const found: string[] = [];
+  for (const name of CONTRACTS) {
+    const schemas = loadContract(name).document.components.schemas as Record<
+      string,
+      { properties?: Record<string, { description?: string }> }
+    >;
+    for (const schema of Object.values(schemas)) {
+      for (const [property, definition] of Object.entries(schema.properties ?? {})) {
+        if (/^sandbox extra/i.test(definition.description ?? '')) found.push(property);
+      }
+    }
+  }
+  return found;
+}
+
+describe('docs/sandbox-extras.md', () => {
+  it('names every field a contract marks "Sandbox extra"', () => {
+    const properties = extraProperties();
+    expect(properties.length).toBeGreaterThan(0);
+    for (const property of properties) expect(EXTRAS, property).toContain(`\`${property}\``);
+  });
+
+  it('names every surface only the sandbox has: admin, faults, the bank’s app, the portal, docs, the identity provider, webhook replay and deliveries', () => {
+    for (const surface of [
+      '/sandbox/*',
+      '/sandbox/faults',
+      '/sandbox/decoupled/{authorisationId}',
+      '/sandbox/portal/sandbox-tokens',
+      '/docs',
+      '/idp',
+      '/sandbox/idp/people',
+      'POST /events/api/v1/subscriptions/{id}/replay',
+      'GET /events/api/v1/subscriptions/{id}/deliveries',
+    ]) {
+      expect(EXTRAS, surface).toContain(`\`${surface}`);
+    }
+  });
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST } from '@/app/api/notifications/payments/[paymentId]/[token]/route';
+import { closeDatabase, type Db, getDb } from '@/lib/db';
+import {
+  markStatusSeen,
+  noticeSettingsOf,
+  setMailOnPaymentEnd,
+  statusChangesSince,
+} from '@/lib/db/queries/notices';
+import { paymentNotifications, payments, psus } from '@/lib/db/schema';
+import { recordStatus } from '@/lib/payments/history';
+import { issueNotificationUri } from '@/lib/payments/notifications';
+import { syncPaymentStatus } from '@/lib/payments/sync';
+import { freshAppDatabase } from '../support/app-database';
+import { mailTo } from '../support/mailbox';
+import { type FakeBank, startFakeBank, waitFor } from '../webhooks/support';
+
+// The bank (which we do not own) answers each payment's status read from this table.
+const bankStatus = new Map<string, string>();
+const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'greidsla-notices-')), 'mailbox');
+let bank: FakeBank;
+let db: Db;
+
+beforeAll(async () => {
+  bank = await startFakeBank((method, requestPath) => {
+    const match = /^\/psd2\/api\/v1\/[a-z-]+\/credit-transfers\/([^/]+)\/status$/.exec(requestPath);
+    const status = match?.[1] ? bankStatus.get(match[1]) : undefined;
+    return method === 'GET' && status ? { status: 200, body: { transactionStatus: status } } : undefined;
+  });
+  Object.assign(process.env, await freshAppDatabase(), {
+    AUTH_SECRET: 'notices-test-secret-0123456789abcdefghijkl',
+    SEED_DEMO_PSU: 'false',
+    APP_BASE_URL: 'https://app.example',
+    MAILBOX_DIR: mailbox,
+    BANK_BASE_URL: `${bank.url}/psd2`,
+    BANK_AUTH_URL: bank.url,
+  });
+  db = await getDb();
+}, 120_000);
+
+afterAll(async () => {
+  await closeDatabase();
+  await bank.close();
+});
+
+async function psu(email: string, options: { verified?: boolean; mail?: boolean } = {}) {
+  const [row] = await db
+    .insert(psus)
+    .values({
+      email,
+      passwordHash: 'x',
+      displayName: 'Próf',
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
+    .returning({ id: psus.id });
+  const id = row?.id ?? '';
+  if (options.mail) await setMailOnPaymentEnd(db, id, true);
+  return id;
+}
+
+async function payment(psuId: string, uiLocale: 'is' | 'en' = 'is') {
+  const bankPaymentId = `bank-${randomUUID()}`;
+  const [row] = await db
+    .insert(payments)
+    .values({
+      psuId,
+      submissionId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {},
+      scaLanguage: uiLocale,
+      uiLocale,
+      phase: 'initiated',
+      transactionStatus: 'ACTC',
+      bankPaymentId,
+      amount: '12500',
+      currency: 'ISK',
+      creditorName: 'Þórður Ævarsson',
+      creditorAccount: 'IS140159260076545510730339',
+    })
+    .returning();
+  if (!row) throw new Error('no payment');
+  return row;
+}
+
+async function notify(paymentId: string, token: string, transactionStatus: string) {
+  const request = new NextRequest(`https://app.example/api/notifications/payments/${paymentId}/${token}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ paymentId, transactionStatus }),
+  });
+  return POST(request, { params: Promise.resolve({ paymentId, token }) });
+}
+
+describe('the e-mail when a payment ends', () => {
+  it('is off by default: a verified PSU who did not ask gets nothing when the bank rejects a payment', async () => {
+    const psuId = await psu('quiet@example.is');
+    expect((await noticeSettingsOf(db, psuId)).mailOnPaymentEnd).toBe(false);
+    const row = await payment(psuId);
+    bankStatus.set(row.bankPaymentId ?? '', 'RJCT');
+    await syncPaymentStatus(db, row, 'poll');
+    expect(mailTo(mailbox, 'quiet@example.is')).toHaveLength(0);
+  });
+
+  it('goes once per payment, however many duplicate notifications and polls read the end, and a later ACCC sends nothing more', async () => {
+    const psuId = await psu('once@example.is', { mail: true });
+    const row = await payment(psuId);
+    const token = (await issueNotificationUri(row.id)).split('/').pop() ?? '';
+    bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
+    // Three copies of the bank's notification and three polls, all at once.
+    const answers = await Promise.all([
+      notify(row.id, token, 'ACSC'),
+      notify(row.id, token, 'ACSC'),
+      notify(row.id, token, 'ACSC'),
+      syncPaymentStatus(db, row, 'poll'),
+      syncPaymentStatus(db, row, 'poll'),
+      syncPaymentStatus(db, row, 'poll'),
+    ]);
+    expect(answers.slice(0, 3).map((answer) => (answer as Response).status)).toEqual([200, 200, 200]);
+    await waitFor(async () => {
+      const rows = await db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.paymentId, row.id));
+      return rows.length === 3 && rows.every((notification) => notification.processedAt) ? true : undefined;
+    });
+    // Settled on the creditor's side too: final again, but the payment ended already.
+    bankStatus.set(row.bankPaymentId ?? '', 'ACCC');
+    await syncPaymentStatus(db, row, 'poll');
+    await syncPaymentStatus(db, row, 'notification');
+
+    const messages = mailTo(mailbox, 'once@example.is');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.subject).toBe('Greiðsla greidd');
+    expect(messages[0]?.text).toContain('12.500\u00a0kr. til Þórður Ævarsson');
+    expect(messages[0]?.text).toContain(`https://app.example/is/payments/${row.id}`);
+  });
+
+  it("speaks the payment's language, for a cancellation too", async () => {
+    const psuId = await psu('english@example.is', { mail: true });
+    const row = await payment(psuId, 'en');
+    bankStatus.set(row.bankPaymentId ?? '', 'CANC');
+    await syncPaymentStatus(db, row, 'cancellation');
+    const [message] = mailTo(mailbox, 'english@example.is');
+    expect(message?.subject).toBe('Payment cancelled');
+    expect(message?.text).toContain('Your bank cancelled the payment: ISK\u00a012,500 to Þórður Ævarsson.');
+  });
+
+  it('goes only to a verified address, and not for a status that is no end', async () => {
+    const unverified = await psu('unverified@example.is', { verified: false, mail: true });
+    const first = await payment(unverified);
+    bankStatus.set(first.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, first, 'poll');
+    expect(mailTo(mailbox, 'unverified@example.is')).toHaveLength(0);
+
+    const psuId = await psu('running@example.is', { mail: true });
+    const running = await payment(psuId);
+    bankStatus.set(running.bankPaymentId ?? '', 'ACSP');
+    await syncPaymentStatus(db, running, 'poll');
+    expect(mailTo(mailbox, 'running@example.is')).toHaveLength(0);
+  });
+});
+
+describe('status notices since the last visit', () => {
+  it("lists the bank's changes of the PSU's own payments after the last one seen, never the initiation's", async () => {
+    const mine = await psu('notices@example.is');
+    const row = await payment(mine);
+    await recordStatus(db, row.id, 'RCVD', 'initiation');
+    await recordStatus(db, row.id, 'ACSP', 'redirect');
+    await recordStatus(db, row.id, 'ACSC', 'notification');
+    const changes = await statusChangesSince(db, mine, 0, 10);
+    expect(changes.map((change) => change.transactionStatus)).toEqual(['ACSC', 'ACSP']);
+
+    await markStatusSeen(db, mine, changes[1]?.eventId ?? 0);
+    expect(
+      (await statusChangesSince(db, mine, (await noticeSettingsOf(db, mine)).statusSeenThrough, 10)).map(
+        (change) => change.transactionStatus,
+      ),
+    ).toEqual(['ACSC']);
+    // The mark never goes back.
+    await markStatusSeen(db, mine, 0);
+    expect((await noticeSettingsOf(db, mine)).statusSeenThrough).toBe(changes[1]?.eventId);
+  });
+
+  it("shows a stranger none of another PSU's changes, and a stranger's mark hides nothing of theirs", async () => {
+    const owner = await psu('owner@example.is');
+    const stranger = await psu('stranger@example.is');
+    const row = await payment(owner);
+    await recordStatus(db, row.id, 'RJCT', 'poll');
+    expect(await statusChangesSince(db, stranger, 0, 10)).toEqual([]);
+
+    // A stranger who sends a mark past everything gets one no further than their own newest change (none).
+    await markStatusSeen(db, stranger, Number.MAX_SAFE_INTEGER);
+    expect((await noticeSettingsOf(db, stranger)).statusSeenThrough).toBe(0);
+    const ownerChanges = await statusChangesSince(
+      db,
+      owner,
+      (await noticeSettingsOf(db, owner)).statusSeenThrough,
+      10,
+    );
+    expect(ownerChanges.map((change) => change.paymentId)).toEqual([row.id]);
+  });
+});

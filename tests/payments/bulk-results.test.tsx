@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BulkResultsSection } from '@/components/payments/bulk-results';
+import { type BulkResults, toBulkResults } from '@/lib/bank/bulk-results';
+import en from '@/messages/en.json';
+import { icelandicIban } from '@/sandbox/src/shared/iban';
+import { CREDITOR } from '@/sandbox/test/helpers';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { renderIn } from '@/tests/support/render-intl';
+import { advanceSandboxClock, bankPayments, eventually } from '@/tests/support/sandbox-admin';
+import { decideAtBank } from '@/tests/support/sandbox-sca-page';
+
+/**
+ * After a bulk payment ends (PART, or RJCT, ACSC, ACCC), the payment page lists each of its payments
+ * with its own result, from the payment information read (payment spec 2.6: `GET {base_url}/api/v1/
+ * {payment-service}/{payment-product}/{paymentId}`; the bulk shape of IOBWS 3.2
+ * `bulkPaymentInitiationDomesticWithStatusResponse`, whose elements carry `errors`). A bank that gives
+ * no result per payment leaves the bulk's status alone. Against the sandbox bank, and through the
+ * recording proxy for the shapes the sandbox does not send.
+ */
+
+const JON_MAIN = 'IS140159260076545510730339';
+/** An account number of the sandbox bank that names no account: the bank rejects a payment to it (AC03). */
+const UNKNOWN_AT_BANK = icelandicIban('0159', '26', '999999', '0101302989');
+const SELF = /^\/psd2\/api\/v1\/bulk-payments\/credit-transfers\/[^/]+$/;
+
+describe('the bulk results of a payment information read (IOBWS 3.2 bulk shape)', () => {
+  const element = (iban: string, amount: string, extra: Record<string, unknown> = {}) => ({
+    creditorAccount: { iban },
+    instructedAmount: { currency: 'ISK', amount },
+    endToEndIdentification: `e2e-${amount}`,
+    ...extra,
+  });
+
+  it('takes each element\u2019s own transactionStatus', () => {
+    expect(
+      toBulkResults(
+        {
+          transactionStatus: 'PART',
+          payments: [
+            element(CREDITOR, '100', { transactionStatus: 'ACSC' }),
+            element(UNKNOWN_AT_BANK, '200', { transactionStatus: 'RJCT' }),
+          ],
+        },
+        'PART',
+      ),
+    ).toEqual({
+      bulkStatus: 'PART',
+      payments: [
+        {
+          position: 1,
+          creditorAccount: CREDITOR,
+          amount: '100',
+          currency: 'ISK',
+          reference: 'e2e-100',
+          transactionStatus: 'ACSC',
+        },
+        {
+          position: 2,
+          creditorAccount: UNKNOWN_AT_BANK,
+          amount: '200',
+          currency: 'ISK',
+          reference: 'e2e-200',
+          transactionStatus: 'RJCT',
+        },
+      ],
+    });
+  });
+
+  it('takes IOBWS\u2019s errors of an element as its rejection, with the codes', () => {
+    const results = toBulkResults(
+      {
+        payments: [
+          element(CREDITOR, '100'),
+          element(UNKNOWN_AT_BANK, '200', {
+            errors: {
+              tppMessages: [
+                {
+                  category: 'ERROR',
+                  code: 'CREDITOR_ACCOUNT_NOT_FOUND',
+                  text: 'Innleggsreikningur ekki til',
+                },
+                { category: 'ERROR', code: 'FORMAT_ERROR', path: 'x' },
+              ],
+              _links: { self: { href: '/v1/payments/credit-transfers/1' } },
+            },
+          }),
+        ],
+      },
+      'PART',
+    );
+    expect(results?.payments?.map((p) => [p.transactionStatus, p.errorCodes])).toEqual([
+      [undefined, undefined],
+      [undefined, ['CREDITOR_ACCOUNT_NOT_FOUND', 'FORMAT_ERROR']],
+    ]);
+  });
+
+  it('no result per element: the bulk\u2019s status only; not a bulk at all: nothing', () => {
+    expect(toBulkResults({ payments: [element(CREDITOR, '100')] }, 'ACSC')).toEqual({
+      bulkStatus: 'ACSC',
+      payments: null,
+    });
+    expect(toBulkResults({ transactionStatus: 'ACSC' }, 'ACSC')).toBeUndefined();
+    expect(
+      toBulkResults(
+        { payments: ['junk', null, element(CREDITOR, 'x', { transactionStatus: 'rjct' })] },
+        'PART',
+      ),
+    ).toEqual({
+      bulkStatus: 'PART',
+      payments: null,
+    });
+  });
+});
+
+let app: AppAtSandbox;
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'bulk-results-secret-bulk-results-secret-012' });
+}, 120_000);
+
+afterAll(() => app?.close(), 60_000);
+
+beforeEach(() => app.proxy.reset());
+
+/** A bulk of Jón's to these creditor accounts, confirmed at the bank and carried out on its clock. */
+async function executedBulk(creditors: string[]) {
+  const body = {
+    paymentInformationId: `bulk-${randomUUID().slice(0, 20)}`,
+    debtorAccount: { iban: JON_MAIN },
+    payments: creditors.map((iban, index) => ({
+      instructedAmount: { currency: 'ISK', amount: String(1000 * (index + 1)) },
+      creditorAccount: { iban },
+      endToEndIdentification: `bulk-row-${index + 1}`,
+    })),
+  };
+  const outcome = await app.initiation.initiateOnce({
+    psuId: app.psuId,
+    submissionId: randomUUID(),
+    service: 'bulk-payments',
+    product: 'credit-transfers',
+    body,
+    scaLanguage: 'en',
+    uiLocale: 'en',
+    summary: { amount: '6000', currency: 'ISK', creditorAccount: CREDITOR, elementCount: creditors.length },
+    psuIpAddress: '10.20.30.40',
+  });
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+  await decideAtBank(outcome.redirectTo, 'approve');
+  // The test sandbox carries out a payment 120 s after its confirmation, on its own clock.
+  await advanceSandboxClock(app.sandbox.url, 130);
+  const bankId = (await app.payment(outcome.paymentId)).bankPaymentId;
+  await eventually(
+    async () => {
+      const atBank = (await bankPayments(app.sandbox.url)).find((p) => p.paymentId === bankId);
+      return atBank && ['PART', 'ACSC', 'RJCT'].includes(atBank.transactionStatus) ? atBank : undefined;
+    },
+    15_000,
+    'the bulk to be carried out at the bank',
+  );
+  return outcome.paymentId;
+}
+
+async function read(id: string) {
+  await app.sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+  return app.payment(id);
+}
+
+const shown = (locale: 'is' | 'en', results: BulkResults | null) =>
+  renderIn(locale, <BulkResultsSection results={results} />);
+
+describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', () => {
+  it('PART: each payment with its own status as the sandbox bank gives it, listed in both languages', async () => {
+    const id = await executedBulk([CREDITOR, UNKNOWN_AT_BANK, CREDITOR]);
+    const payment = await read(id);
+    expect(payment.transactionStatus).toBe('PART');
+    const self = app.proxy.bankCalls().filter((call) => call.method === 'GET' && SELF.test(call.path));
+    expect(self).toHaveLength(1);
+    expect(payment.bulkResults?.payments?.map((p) => [p.reference, p.transactionStatus])).toEqual([
+      ['bulk-row-1', 'ACSC'],
+      ['bulk-row-2', 'RJCT'],
+      ['bulk-row-3', 'ACSC'],
+    ]);
+    const view = app.view.toPaymentView(payment, []);
+    expect(view.bulkResults).toEqual(payment.bulkResults);
+    const english = shown('en', view.bulkResults);
+    expect(english).toContain('3 payments; your bank rejected 1 of them.');
+    expect(english).toMatch(/data-bulk-position="2" data-status="RJCT"/);
+    expect(shown('is', view.bulkResults)).toContain('3 greiðslur; bankinn hafnaði 1 þeirra.');
+    // Read once: a later reading of the same status does not read it again.
+    await read(id);
+    expect(
+      app.proxy.bankCalls().filter((call) => call.method === 'GET' && SELF.test(call.path)),
+    ).toHaveLength(1);
+  });
+
+  it('a bank that gives errors per element instead (IOBWS): the rejected one with our words for its code', async () => {
+    const id = await executedBulk([CREDITOR, UNKNOWN_AT_BANK]);
+    app.proxy.reshapeNext('GET', SELF, (body) => {
+      const bulk = body as { payments: Record<string, unknown>[] };
+      return {
+        ...bulk,
+        payments: bulk.payments.map(({ transactionStatus, ...element }) =>
+          transactionStatus === 'RJCT'
+            ? {
+                ...element,
+                errors: {
+                  tppMessages: [{ category: 'ERROR', code: 'CREDITOR_ACCOUNT_NOT_FOUND', text: 'ekki til' }],
+                },
+              }
+            : element,
+        ),
+      };
+    });
+    const payment = await read(id);
+    expect(payment.bulkResults?.payments?.map((p) => [p.transactionStatus, p.errorCodes])).toEqual([
+      [undefined, undefined],
+      [undefined, ['CREDITOR_ACCOUNT_NOT_FOUND']],
+    ]);
+    const html = shown('en', payment.bulkResults);
+    expect(html).toContain(en.bank.code.CREDITOR_ACCOUNT_NOT_FOUND.replace(/'/g, '&#x27;'));
+    expect(html).toContain('No error reported');
+    expect(html).not.toContain('ekki til');
+  });
+
+  it('a bank that gives no result per payment: the bulk\u2019s status stands alone', async () => {
+    const id = await executedBulk([CREDITOR, UNKNOWN_AT_BANK]);
+    app.proxy.reshapeNext('GET', SELF, (body) => {
+      const bulk = body as { payments: Record<string, unknown>[] };
+      return {
+        ...bulk,
+        payments: bulk.payments.map(({ transactionStatus: _status, ...element }) => element),
+      };
+    });
+    const payment = await read(id);
+    expect(payment.transactionStatus).toBe('PART');
+    expect(payment.bulkResults).toEqual({ bulkStatus: 'PART', payments: null });
+    expect(shown('en', payment.bulkResults)).toContain(
+      'Your bank gives no result for each payment of this bulk',
+    );
+    expect(shown('is', payment.bulkResults)).toContain('Bankinn gefur ekki upp niðurstöðu hverrar greiðslu');
+  });
+
+  it('a bulk carried out whole (ACSC) is read too; the sandbox then gives no status per payment', async () => {
+    const id = await executedBulk([CREDITOR, CREDITOR]);
+    const payment = await read(id);
+    expect(payment.transactionStatus).toBe('ACSC');
+    expect(payment.bulkResults).toEqual({ bulkStatus: 'ACSC', payments: null });
+  });
+
+  it('a read that fails is tried again at the next reading, though the status is final', async () => {
+    const id = await executedBulk([CREDITOR, UNKNOWN_AT_BANK]);
+    for (let i = 0; i < 3; i++) app.proxy.answerNext('GET', SELF, { status: 503 });
+    const failed = await read(id);
+    expect(failed.transactionStatus).toBe('PART');
+    expect(failed.bulkResults).toBeNull();
+    expect(app.sync.needsSync(failed)).toBe(true);
+    // The open page keeps asking until the results are read, then stops: PART is final.
+    expect(app.view.toPaymentView(failed, []).refreshEveryMs).toBe(10_000);
+    const again = await read(id);
+    expect(again.bulkResults?.payments).toHaveLength(2);
+    expect(app.sync.needsSync(again)).toBe(false);
+    expect(app.view.toPaymentView(again, []).refreshEveryMs).toBe(false);
+  });
+});
+
+describe('no per-payment read for what is not an ended bulk', () => {
+  it('a single payment, or a bulk still under way, is not read for results', async () => {
+    const single = await app.pay({ debtorIban: JON_MAIN });
+    await read(single.id);
+    expect(app.proxy.bankCalls().some((call) => call.method === 'GET' && SELF.test(call.path))).toBe(false);
+    const [row] = await app.db
+      .select()
+      .from(app.schema.payments)
+      .where(eq(app.schema.payments.id, single.id));
+    expect(row?.bulkResults).toBeNull();
+  });
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Money, PaymentCosts } from '@/lib/bank/costs';
+import type { InitiationRequest } from '@/lib/payments/initiation';
+import { CREDITOR } from '@/sandbox/test/helpers';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+
+/**
+ * Payment spec 2.5: the initiation answer may carry transactionFees, currencyConversionFee,
+ * transactionFeeIndicator, transactionFeesDetails and exchangeRateInformation. Where it carries a cost,
+ * the PSU is shown it before the bank's SCA and may stop there; stopping cancels the payment at the
+ * bank where the bank lets us (DELETE), and otherwise leaves it unauthorised, marked so.
+ * Against the sandbox bank, which charges fees on a payment in another currency than the account.
+ */
+
+const JON = 'IS140159260076545510730339';
+const IP = '10.20.30.40';
+const DELETE_PAYMENT = /^\/psd2\/api\/v1\/payments\/credit-transfers\/[^/]+$/;
+
+let app: AppAtSandbox;
+let costsStep: typeof import('@/lib/payments/costs-step');
+let decision: typeof import('@/lib/payments/costs-decision');
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'costs-step-secret-costs-step-secret-0001' });
+  [costsStep, decision] = await Promise.all([
+    import('@/lib/payments/costs-step'),
+    import('@/lib/payments/costs-decision'),
+  ]);
+}, 120_000);
+
+afterAll(() => app?.close(), 60_000);
+
+beforeEach(() => app.proxy.reset());
+
+function single(currency: string, submissionId = randomUUID()): InitiationRequest {
+  return {
+    psuId: app.psuId,
+    submissionId,
+    service: 'payments',
+    product: 'credit-transfers',
+    body: {
+      debtorAccount: { iban: JON },
+      creditorAccount: { iban: CREDITOR },
+      instructedAmount: { currency, amount: '100' },
+    },
+    scaLanguage: 'en',
+    uiLocale: 'en',
+    summary: { amount: '100', currency, creditorAccount: CREDITOR },
+    psuIpAddress: IP,
+  };
+}
+
+describe('what counts as a cost to show first (payment spec 2.5)', () => {
+  const money = (amount: string): Money => ({ currency: 'ISK', amount });
+
+  it('no answer member, a zero fee or transactionFeeIndicator false alone: none, straight to the bank', () => {
+    for (const costs of [null, {}, { transactionFeeIndicator: false }, { transactionFees: money('0') }]) {
+      expect(costsStep.hasCostsToShow(costs as PaymentCosts | null), JSON.stringify(costs)).toBe(false);
+    }
+  });
+
+  it('any fee above zero, an exchange rate, an estimated total, or "specific costs apply": shown first', () => {
+    const positive = fc.stringMatching(/^[1-9][0-9]{0,5}(\.[0-9]{1,2})?$/);
+    fc.assert(
+      fc.property(
+        positive,
+        fc.constantFrom<keyof PaymentCosts>(
+          'transactionFees',
+          'currencyConversionFee',
+          'estimatedTotalAmount',
+          'transactionFeesDetails',
+        ),
+        (amount, member) => {
+          const costs: PaymentCosts =
+            member === 'transactionFeesDetails'
+              ? { transactionFeesDetails: [{ feeType: 'TRANSFER', value: money(amount) }] }
+              : { [member]: money(amount) };
+          expect(costsStep.hasCostsToShow(costs)).toBe(true);
+        },
+      ),
+    );
+    expect(costsStep.hasCostsToShow({ exchangeRateInformation: { exchangeRate: '149.5' } })).toBe(true);
+    expect(costsStep.hasCostsToShow({ transactionFeeIndicator: true })).toBe(true);
+  });
+});
+
+describe('the costs step between the bank’s answer and its SCA', () => {
+  it('a payment with fees goes to the costs page, also when sent again; one without goes to the bank', async () => {
+    const submissionId = randomUUID();
+    const withFees = await app.initiation.initiateOnce(single('EUR', submissionId));
+    if (!withFees.ok) throw new Error(JSON.stringify(withFees));
+    expect(withFees.redirectTo).toBe(`/payments/${withFees.paymentId}/costs`);
+    const payment = await app.payment(withFees.paymentId);
+    expect(payment.costs?.transactionFees?.currency).toBe('ISK');
+    expect(costsStep.costsStepOf(payment)).toBe('pending');
+    // The same form sent again (a double click) does not skip the costs.
+    const again = await app.initiation.initiateOnce(single('EUR', submissionId));
+    expect(again).toEqual(withFees);
+
+    const withoutFees = await app.initiation.initiateOnce(single('ISK'));
+    if (!withoutFees.ok) throw new Error(JSON.stringify(withoutFees));
+    expect(withoutFees.redirectTo).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(costsStep.costsStepOf(await app.payment(withoutFees.paymentId))).toBeNull();
+  });
+
+  it('continuing goes to the bank’s SCA page, and the choice is kept', async () => {
+    const outcome = await app.initiation.initiateOnce(single('EUR'));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const payment = await app.payment(outcome.paymentId);
+    const destination = await decision.continueAfterCosts(app.db, payment, IP);
+    expect(destination).toBe(payment.scaRedirect);
+    const after = await app.payment(outcome.paymentId);
+    expect(after.costsDecision).toBe('continued');
+    expect(app.view.toPaymentView(after, []).scaRedirect).toBe(payment.scaRedirect);
+    // Stop after continuing changes nothing, and asks the bank nothing.
+    expect(await decision.stopAtCosts(app.db, after, IP)).toBe('continued');
+    expect(app.proxy.bankCalls().filter((call) => call.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('stopping cancels the payment at the bank (DELETE before SCA); its page offers no SCA', async () => {
+    const outcome = await app.initiation.initiateOnce(single('EUR'));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const payment = await app.payment(outcome.paymentId);
+    expect(await decision.stopAtCosts(app.db, payment, IP)).toBe('cancelled');
+    const deletes = app.proxy.bankCalls().filter((call) => call.method === 'DELETE');
+    expect(deletes.map((call) => call.path)).toEqual([expect.stringMatching(DELETE_PAYMENT)]);
+    const after = await app.payment(outcome.paymentId);
+    expect(after).toMatchObject({ costsDecision: 'cancelled', transactionStatus: 'CANC' });
+    const view = app.view.toPaymentView(after, []);
+    expect(view).toMatchObject({ costsStep: 'cancelled', scaRedirect: null, scaStep: { kind: 'none' } });
+  });
+
+  it('a bank that does not cancel it (405): the payment is left unauthorised and marked stopped', async () => {
+    const outcome = await app.initiation.initiateOnce(single('EUR'));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    app.proxy.answerNext('DELETE', DELETE_PAYMENT, {
+      status: 405,
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID' }] },
+    });
+    const payment = await app.payment(outcome.paymentId);
+    expect(await decision.stopAtCosts(app.db, payment, IP)).toBe('stopped');
+    const after = await app.payment(outcome.paymentId);
+    expect(after.costsDecision).toBe('stopped');
+    expect(after.transactionStatus).toBe('RCVD');
+    const view = app.view.toPaymentView(after, []);
+    expect(view).toMatchObject({ costsStep: 'stopped', scaRedirect: null, scaStep: { kind: 'none' } });
+    // And going on after stopping is not offered: the choice stands.
+    expect(costsStep.costsStepOf(after)).toBe('stopped');
+  });
+});

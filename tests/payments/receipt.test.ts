@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import { buildReceipt } from '@/lib/payments/receipt';
+import { receiptPdf } from '@/lib/payments/receipt-pdf';
+
+// Receipts in both languages, from the payment as the bank answered it; the PDF read back as text
+// by pdf.js, as a PSU's PDF reader (search, copy) would read it.
+
+function paidPayment(overrides: Partial<Payment> = {}): Payment {
+  const at = new Date('2026-12-07T13:05:09Z');
+  return {
+    id: randomUUID(),
+    psuId: randomUUID(),
+    submissionId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    service: 'payments',
+    product: 'credit-transfers',
+    body: { debtorAccount: { iban: 'IS110133260123450101302989' } },
+    scaLanguage: 'is',
+    uiLocale: 'is',
+    phase: 'initiated',
+    transactionStatus: 'ACSC',
+    bankId: 'default',
+    bankPaymentId: 'bank-pay-4711',
+    scaRedirect: null,
+    claimedUntil: null,
+    failureCode: null,
+    amount: '12500',
+    currency: 'ISK',
+    creditorName: 'Þórður Ævarsson',
+    creditorAccount: 'IS140159260076545510730339',
+    reference: 'Leiga desember',
+    elementCount: null,
+    sca: null,
+    psuIpAddress: null,
+    fingerprint: null,
+    correctionOf: null,
+    refusedFields: null,
+    statusReadFailedAt: null,
+    costs: null,
+    costsDecision: null,
+    bankNotes: null,
+    bulkResults: null,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+const events: PaymentEvent[] = [
+  {
+    id: 1,
+    paymentId: 'p',
+    transactionStatus: 'RCVD',
+    scaStatus: null,
+    source: 'initiation',
+    detail: null,
+    occurredAt: new Date('2026-12-07T13:05:09Z'),
+  },
+  {
+    id: 2,
+    paymentId: 'p',
+    transactionStatus: null,
+    scaStatus: 'finalised',
+    source: 'redirect',
+    detail: null,
+    occurredAt: new Date('2026-12-07T13:06:00Z'),
+  },
+  {
+    id: 3,
+    paymentId: 'p',
+    transactionStatus: 'ACSC',
+    scaStatus: null,
+    source: 'notification',
+    detail: null,
+    occurredAt: new Date('2026-12-07T13:07:30Z'),
+  },
+];
+
+const lineOf = (receipt: ReturnType<typeof buildReceipt>, key: string) =>
+  receipt.lines.find((line) => line.key === key);
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const texts: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+  }
+  await document.destroy();
+  return texts.join('\n');
+}
+
+describe('a receipt', () => {
+  it('writes Icelandic formats: 12.500 kr., 7. des. 2026, the account as 0133-26-012345 beside its IBAN', () => {
+    const receipt = buildReceipt(paidPayment(), events, 'is', new Date('2026-12-08T09:00:00Z'));
+    expect(receipt.heading).toBe('Kvittun fyrir greiðslu');
+    expect(receipt.issued).toBe('Útgefin 8. des. 2026 kl. 09:00');
+    expect(lineOf(receipt, 'amount')?.value).toBe('12.500\u00a0kr.');
+    expect(lineOf(receipt, 'debtor')).toMatchObject({
+      value: '0133-26-012345, kt. 010130-2989',
+      detail: 'IS11 0133 2601 2345 0101 3029 89',
+    });
+    expect(lineOf(receipt, 'creditorAccount')?.value).toBe('0159-26-007654, kt. 551073-0339');
+    expect(lineOf(receipt, 'created')?.value).toBe('7. des. 2026 kl. 13:05');
+    expect(lineOf(receipt, 'bankPaymentId')?.value).toBe('bank-pay-4711');
+    // The status the bank reported, with the times of each, and no line for the SCA-only reading.
+    expect(lineOf(receipt, 'status')).toMatchObject({ detail: 'ACSC' });
+    expect(receipt.history.map((entry) => entry.status)).toEqual(['RCVD', 'ACSC']);
+    expect(receipt.history[1]?.text).toMatch(/: 7\. des\. 2026 kl\. 13:07:30$/);
+  });
+
+  it('in English writes ISK 12,500 and 7 Dec 2026', () => {
+    const receipt = buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z'));
+    expect(receipt.heading).toBe('Payment receipt');
+    expect(lineOf(receipt, 'amount')?.value).toBe('ISK\u00a012,500');
+    expect(lineOf(receipt, 'debtor')?.value).toBe('0133-26-012345, ID no. 010130-2989');
+    expect(lineOf(receipt, 'created')?.value).toBe('7 Dec 2026, 13:05');
+    expect(lineOf(receipt, 'status')?.value).toBe('Paid');
+  });
+
+  it('never guesses: a payment the bank has not accepted has no bank id and no status of ours', () => {
+    const unsent = paidPayment({ phase: 'new', transactionStatus: null, bankPaymentId: null });
+    const receipt = buildReceipt(unsent, [], 'en', new Date());
+    expect(lineOf(receipt, 'bankPaymentId')?.value).toMatch(/has not accepted/);
+    expect(lineOf(receipt, 'status')?.value).toBe('The bank has not reported a status.');
+    expect(receipt.history).toEqual([]);
+    const refused = buildReceipt(
+      paidPayment({ phase: 'refused', transactionStatus: null, bankPaymentId: null }),
+      [],
+      'en',
+      new Date(),
+    );
+    expect(lineOf(refused, 'status')?.value).toBe('Refused');
+  });
+});
+
+describe('the receipt PDF', () => {
+  it('is a PDF whose text carries the Icelandic letters þ, ð, æ and ö and the Icelandic formats', async () => {
+    const pdf = await receiptPdf(buildReceipt(paidPayment(), events, 'is', new Date('2026-12-08T09:00:00Z')));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = (await pdfText(pdf)).replace(/\u00a0/g, ' ');
+    for (const letter of ['þ', 'ð', 'æ', 'ö', 'Þ', 'Æ']) expect(text).toContain(letter);
+    expect(text).toContain('Kvittun fyrir greiðslu');
+    expect(text).toContain('Þórður Ævarsson');
+    expect(text).toContain('Tímar stöðu');
+    expect(text).toContain('12.500 kr.');
+    expect(text).toContain('0133-26-012345, kt. 010130-2989');
+    expect(text).toContain('IS11 0133 2601 2345 0101 3029 89');
+    expect(text).toContain('bank-pay-4711');
+  });
+
+  it('in English is in English', async () => {
+    const pdf = await receiptPdf(buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z')));
+    const text = (await pdfText(pdf)).replace(/\u00a0/g, ' ');
+    expect(text).toContain('Payment receipt');
+    expect(text).toContain('ISK 12,500');
+    expect(text).toContain('Þórður Ævarsson');
+  });
+});

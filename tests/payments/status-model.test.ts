@@ -1,0 +1,185 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paymentQuery } from '@/components/payments/payment-query';
+import type { PaymentService } from '@/lib/bank/payments';
+import {
+  isFinalStatus,
+  isSettledForPsu,
+  liveRefreshMs,
+  mayReplace,
+  nextCheckSeconds,
+  type StatusClass,
+  statusClass,
+  transactionStatuses,
+} from '@/lib/payments/status';
+import type { PaymentView } from '@/lib/payments/view';
+
+/**
+ * The status model of lib/payments/status.ts against payment spec part 3 and the Berlin Group status
+ * model (BG IG 4.14.1), class by class: what ends polling, what is settled for the PSU, how often the
+ * bank is read, and how often the open page asks.
+ */
+
+const services: PaymentService[] = ['payments', 'bulk-payments', 'periodic-payments'];
+const day = 24 * 3600;
+
+/** Every reading of a class's schedule, in seconds from the first: the whole of it, or its first `limit`. */
+function schedule(cls: StatusClass, limit = 400): number[] {
+  const delays: number[] = [];
+  for (let check = 0; check < limit; check++) {
+    const seconds = nextCheckSeconds(cls, check);
+    if (seconds === undefined) break;
+    delays.push(seconds);
+  }
+  return delays;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
+  it.each([
+    ['RCVD', 'awaiting-psu', 'awaiting-psu'],
+    ['PATC', 'awaiting-signer', 'awaiting-signer'],
+    ['ACTC', 'in-progress', 'standing'],
+    ['ACCP', 'in-progress', 'standing'],
+    ['ACFC', 'in-progress', 'standing'],
+    ['ACSP', 'in-progress', 'standing'],
+    ['ACWC', 'in-progress', 'standing'],
+    ['PDNG', 'in-progress', 'in-progress'],
+    ['ACSC', 'debited', 'debited'],
+    ['ACCC', 'completed', 'completed'],
+    ['ACWP', 'not-posted', 'not-posted'],
+    ['PART', 'partial', 'partial'],
+    ['RJCT', 'rejected', 'rejected'],
+    ['CANC', 'cancelled', 'cancelled'],
+  ] as const)('%s is %s, and %s for a standing order', (status, single, periodic) => {
+    expect(statusClass(status, 'payments')).toBe(single);
+    expect(statusClass(status, 'bulk-payments')).toBe(single);
+    expect(statusClass(status, 'periodic-payments')).toBe(periodic);
+  });
+
+  it('covers every status of spec part 3; a code the spec does not list is read as still under way', () => {
+    for (const status of transactionStatuses)
+      for (const service of services) expect(statusClass(status, service)).toBeTruthy();
+    expect(statusClass('XXXX', 'payments')).toBe('in-progress');
+    expect(statusClass('toString', 'payments')).toBe('in-progress');
+    expect(isFinalStatus('toString')).toBe(false);
+  });
+
+  it('final as the bank means it: ACCC, ACWP, PART, RJCT, CANC, and not ACSC, after which ACCC may follow', () => {
+    expect(transactionStatuses.filter((status) => isFinalStatus(status)).sort()).toEqual(
+      ['ACCC', 'ACWP', 'CANC', 'PART', 'RJCT'].sort(),
+    );
+    expect(isFinalStatus('ACSC')).toBe(false);
+  });
+
+  it('settled for the PSU: the final statuses and ACSC ("settlement on the debtor\u2019s account completed")', () => {
+    expect(transactionStatuses.filter((status) => isSettledForPsu(status)).sort()).toEqual(
+      ['ACCC', 'ACSC', 'ACWP', 'CANC', 'PART', 'RJCT'].sort(),
+    );
+    expect(isSettledForPsu(null)).toBe(false);
+  });
+});
+
+describe('how often the bank is read, by class', () => {
+  it.each(['awaiting-psu', 'awaiting-signer', 'in-progress'] as const)(
+    '%s: quick while the PSU or the bank is busy, slowing to 15 minutes, for about three days',
+    (cls) => {
+      const delays = schedule(cls);
+      expect(delays.slice(0, 3)).toEqual([2, 5, 10]);
+      expect(Math.max(...delays)).toBe(900);
+      expect(sum(delays) / day).toBeGreaterThan(2.5);
+      expect(sum(delays) / day).toBeLessThan(3.5);
+    },
+  );
+
+  it('ACSC: a minute first (ACCC of an instant payment), then ever more slowly, and no more after about two days', () => {
+    const delays = schedule('debited');
+    expect(delays[0]).toBe(60);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThan(delays[i - 1] ?? 0);
+    expect(sum(delays) / day).toBeGreaterThan(1.5);
+    expect(sum(delays) / day).toBeLessThan(2.5);
+  });
+
+  it('a standing order accepted for execution: once a day, never every few seconds, for as long as it stands', () => {
+    const delays = schedule('standing', 1000);
+    expect(delays).toHaveLength(1000);
+    expect(new Set(delays)).toEqual(new Set([day]));
+  });
+
+  it.each(['completed', 'not-posted', 'partial', 'rejected', 'cancelled'] as const)(
+    '%s: never read again',
+    (cls) => {
+      expect(schedule(cls)).toEqual([]);
+    },
+  );
+});
+
+function view(transactionStatus: string, service: PaymentService): PaymentView {
+  const cls = statusClass(transactionStatus, service);
+  return {
+    id: 'p',
+    service,
+    statusClass: cls,
+    refreshEveryMs: liveRefreshMs(cls),
+  } as PaymentView;
+}
+
+/** What TanStack Query's refetchInterval of the live page answers for this view. */
+function refetchInterval(data: PaymentView): number | false {
+  const interval = paymentQuery('p', data).refetchInterval;
+  if (typeof interval !== 'function') throw new Error('refetchInterval is not a function');
+  return interval({ state: { data } } as never) as number | false;
+}
+
+describe('the open payment page (TanStack Query refetchInterval)', () => {
+  it.each([
+    ['RCVD', 'payments', 2_000],
+    ['PATC', 'payments', 2_000],
+    ['ACSP', 'payments', 2_000],
+    ['PDNG', 'bulk-payments', 2_000],
+    ['ACSC', 'payments', 30_000],
+    ['ACSP', 'periodic-payments', false],
+    ['ACTC', 'periodic-payments', false],
+    ['ACCC', 'payments', false],
+    ['ACWP', 'payments', false],
+    ['PART', 'bulk-payments', false],
+    ['RJCT', 'payments', false],
+    ['CANC', 'periodic-payments', false],
+  ] as const)('%s (%s) asks again every %s ms', (status, service, expected) => {
+    expect(refetchInterval(view(status, service))).toBe(expected);
+  });
+});
+
+describe('the history keeps the newest status (a reading that arrives late is dropped)', () => {
+  const status = fc.constantFrom(...transactionStatuses);
+
+  it('a final status is never replaced', () => {
+    fc.assert(
+      fc.property(status, status, (current, reading) => {
+        if (isFinalStatus(current)) expect(mayReplace(current, reading)).toBe(false);
+      }),
+    );
+  });
+
+  it('a settled status never goes back to before settlement', () => {
+    fc.assert(
+      fc.property(status, status, (current, reading) => {
+        if (isSettledForPsu(current) && !isSettledForPsu(reading))
+          expect(mayReplace(current, reading)).toBe(false);
+      }),
+    );
+  });
+
+  it('any other new reading is recorded; ACSC goes on to ACCC', () => {
+    fc.assert(
+      fc.property(status, status, (current, reading) => {
+        if (!isSettledForPsu(current) && current !== reading) expect(mayReplace(current, reading)).toBe(true);
+      }),
+    );
+    expect(mayReplace('ACSC', 'ACCC')).toBe(true);
+    expect(mayReplace('ACSC', 'ACWP')).toBe(true);
+    expect(mayReplace('ACCC', 'ACSC')).toBe(false);
+    expect(mayReplace(null, 'RCVD')).toBe(true);
+  });
+});

@@ -1,0 +1,23 @@
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import en from '@/messages/en.json';
+import is from '@/messages/is.json';
+
+/** A component's HTML as a page in this language renders it, with the app's texts of these namespaces. */
+export function renderIn(
+  locale: 'is' | 'en',
+  node: ReactNode,
+  namespaces: readonly (keyof typeof en)[] = ['payment', 'bank', 'status', 'sca'],
+): string {
+  const messages = locale === 'is' ? is : en;
+  return renderToStaticMarkup(
+    <NextIntlClientProvider
+      locale={locale}
+      messages={Object.fromEntries(namespaces.map((namespace) => [namespace, messages[namespace]]))}
+      timeZone="Atlantic/Reykjavik"
+    >
+      {node}
+    </NextIntlClientProvider>,
+  );
+}
