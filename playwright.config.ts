@@ -4,6 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { writeAppDirectory } from './sandbox/src/app-directory';
+import { DEFAULT_BANK, otherBanksNamed } from './sandbox/src/banks';
 
 // Each run gets its own sandbox bank and app, on their own ports and data dirs, so a run never
 // touches the databases of `npm start`.
@@ -27,6 +29,11 @@ export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
+
+// The sandbox plays the default bank and two others (e2e/several-banks.spec.ts); the app's directory lists them.
+const e2eOtherBanks = 'nordur vestur';
+const bankDirectoryFile = path.join(runDir, 'banks.json');
+writeAppDirectory(bankDirectoryFile, sandboxUrl, [DEFAULT_BANK, ...otherBanksNamed(e2eOtherBanks)]);
 
 // The electronic-ID provider is the sandbox bank's (sandbox/README.md, Electronic ID), with the client it
 // registers for the app by default.
@@ -98,6 +105,7 @@ export default defineConfig({
       timeout: 300_000,
       env: {
         SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_OTHER_BANKS: e2eOtherBanks,
         SANDBOX_DATA_DIR: path.join(runDir, 'sandbox'),
         SANDBOX_DATABASE_URL: process.env.E2E_SANDBOX_DATABASE_URL ?? '',
         SANDBOX_PUBLIC_URL: sandboxUrl,
@@ -127,10 +135,7 @@ export default defineConfig({
         RATE_LIMIT_SIGN_UP_PER_IP_HOUR: '10000',
         RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-        BANK_BASE_URL: `${sandboxUrl}/psd2`,
-        BANK_AUTH_URL: sandboxUrl,
-        BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
-        BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
+        BANK_DIRECTORY: bankDirectoryFile,
         LOG_LEVEL: 'warn',
         // The fuzz suite reads what the app logged (e2e/security-fuzz.spec.ts).
         LOG_FILE: path.join(runDir, 'app.log'),

@@ -1,6 +1,7 @@
 // `npm start`: the sandbox bank on :4010 and the app on :3000, each with its own embedded database
 // under .data/ (DATA_DIR). Ctrl-C stops both.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { authSecret, loadEnv, root } from './env.mjs';
@@ -14,6 +15,23 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
 buildIfStale();
 
+// The app's bank directory: every bank the sandbox plays (SANDBOX_OTHER_BANKS), unless BANK_DIRECTORY names
+// one, or the BANK_* settings name a bank other than the sandbox (a directory of one, as before).
+const atSandbox = [undefined, `${sandboxUrl}/psd2`].includes(process.env.BANK_BASE_URL);
+const bankDirectory =
+  process.env.BANK_DIRECTORY ?? (atSandbox ? path.join(dataRoot, 'banks.json') : undefined);
+if (!process.env.BANK_DIRECTORY && bankDirectory) {
+  mkdirSync(dataRoot, { recursive: true });
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['sandbox/src/write-app-directory.ts', bankDirectory, sandboxUrl],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+}
+
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -25,6 +43,7 @@ const env = {
   PORT: appPort,
   SANDBOX_PORT: sandboxPort,
   SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataRoot, 'sandbox'),
+  ...(bankDirectory ? { BANK_DIRECTORY: bankDirectory } : {}),
   BANK_BASE_URL: process.env.BANK_BASE_URL ?? `${sandboxUrl}/psd2`,
   BANK_AUTH_URL: process.env.BANK_AUTH_URL ?? sandboxUrl,
   BANK_EVENTS_BASE_URL: process.env.BANK_EVENTS_BASE_URL ?? `${sandboxUrl}/events`,
@@ -95,7 +114,8 @@ run('app', process.execPath, ['scripts/app-server.mjs']);
 await waitFor(`http://127.0.0.1:${appPort}/api/health`, 'The app');
 console.log(`
   App:           ${appUrl}
-  Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs)
+  Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs); more banks under ${sandboxUrl}/banks/
+  Bank directory: ${bankDirectory ? shown(bankDirectory) : 'the BANK_* settings'}
   Sign in as demo@greidsla.is / greidsla-demo, or with electronic ID as kennitala 0101302989 / PIN 1234;
   at the bank: jon / sandbox
   ${env.SMTP_URL ? 'Mail goes out over SMTP_URL.' : `Mail the app sends (verification links): ${shown(env.MAILBOX_DIR)}/*.eml`}

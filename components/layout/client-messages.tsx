@@ -6,7 +6,16 @@ import type { ReactNode } from 'react';
  * What the payment forms read: their texts, the schemas' messages, what an action may answer, and
  * the PSU's accounts, payees and templates.
  */
-export const PAYMENT_FORM_MESSAGES = ['forms', 'validation', 'bank', 'auth', 'payment', 'security', 'saved'];
+export const PAYMENT_FORM_MESSAGES = [
+  'forms',
+  'validation',
+  'bank',
+  'auth',
+  'payment',
+  'security',
+  'saved',
+  'banks',
+];
 /** What a payment's live view reads: its status, the SCA steps and cancellation, and their answers. */
 export const PAYMENT_MESSAGES = ['payment', 'status', 'scaStatus', 'sca', 'bank', 'auth', 'security'];
 /** What the sign-up and account forms read, with their actions' answers. */

@@ -8,10 +8,18 @@ import { transactionStatuses } from '@/lib/payments/status';
 const services = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 
 /** A plain GET form: filters live in the URL, so a filtered list can be bookmarked and works without JavaScript. */
-export async function HistoryFiltersForm({ filters }: { filters: Omit<HistoryFilters, 'after'> }) {
-  const [t, ts, locale] = await Promise.all([
+export async function HistoryFiltersForm({
+  filters,
+  banks = [],
+}: {
+  filters: Omit<HistoryFilters, 'after'>;
+  /** The banks of the directory, when there are several: a filter by bank. */
+  banks?: readonly { id: string; name: string }[];
+}) {
+  const [t, ts, tb, locale] = await Promise.all([
     getTranslations('payments'),
     getTranslations('status'),
+    getTranslations('banks'),
     getLocale(),
   ]);
   return (
@@ -37,6 +45,16 @@ export async function HistoryFiltersForm({ filters }: { filters: Omit<HistoryFil
           </option>
         ))}
       </SelectField>
+      {banks.length > 1 ? (
+        <SelectField label={tb('bank')} name="bank" defaultValue={filters.bank ?? ''}>
+          <option value="">{tb('allBanks')}</option>
+          {banks.map((bank) => (
+            <option key={bank.id} value={bank.id}>
+              {bank.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <TextField label={t('filters.q')} name="q" type="search" defaultValue={filters.q ?? ''} />
       <TextField label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
       <TextField label={t('filters.to')} name="to" type="date" defaultValue={filters.to ?? ''} />

@@ -1,7 +1,7 @@
-import { settings } from '@/lib/config';
 import { callBank } from './client';
 import { resolveLink } from './links';
 import type { ScaAnswer } from './sca-answer';
+import { currentBank } from './scope';
 
 /** Spec part 8: "Challenge image | PNG, max 512 kilobyte". */
 const maxImageBytes = 512 * 1024;
@@ -21,7 +21,7 @@ function isPng(bytes: Buffer): boolean {
  */
 async function readImage(link: string): Promise<Buffer | undefined> {
   const url = resolveLink(link);
-  if (!url || new URL(url).origin !== new URL(settings().BANK_BASE_URL).origin) return undefined;
+  if (!url || new URL(url).origin !== new URL(currentBank('payments').urls.payments).origin) return undefined;
   const response = await callBank('payments', {
     method: 'GET',
     url,

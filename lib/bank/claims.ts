@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
 import { formatKennitala } from '@/lib/format';
 import { ibanCheckDigits } from '@/lib/payments/accounts/check-digits';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
+import { currentBank } from './scope';
 
 /**
  * The claims business interface (kröfur, IOBWS-Claims 3.1 / ÍST TS 315), read with the business token of
@@ -92,7 +92,7 @@ export function payable(claim: Pick<Claim, 'claimStatus' | 'depositAccount'>): b
 }
 
 function claimsUrl(): string {
-  return `${settings().BANK_BUSINESS_BASE_URL.replace(/\/$/, '')}/claims`;
+  return `${currentBank('business').urls.business}/claims`;
 }
 
 /** A claimId carries a `+` (`5501692829015966000001+20260415`); as a path segment it is sent as %2B. */

@@ -2,6 +2,7 @@ import { timedBankCall } from '@/lib/server/server-timing';
 import { BankError, refusesToken } from './errors';
 import type { BankRequest, BankResponse } from './http';
 import { bankFetchWithRetry } from './retry';
+import { currentBank } from './scope';
 import { accessToken, type BankInterface, discardAccessToken, tokenIsRenewable } from './tokens';
 
 function withBearer(api: BankInterface, request: BankRequest, token: string): BankRequest {
@@ -19,14 +20,17 @@ function withBearer(api: BankInterface, request: BankRequest, token: string): Ba
  */
 export function callBank(api: BankInterface, request: BankRequest): Promise<BankResponse> {
   return timedBankCall(async () => {
-    const token = await accessToken(api);
+    // The bank of the work in progress (lib/bank/scope.ts): its token and its subscription key.
+    const bank = currentBank(api);
+    const toBank = { ...request, subscriptionKey: bank.credentials.subscriptionKey };
+    const token = await accessToken(api, bank);
     try {
-      return await bankFetchWithRetry(withBearer(api, request, token));
+      return await bankFetchWithRetry(withBearer(api, toBank, token));
     } catch (error) {
       if (!(error instanceof BankError && refusesToken(error.status, error.codes))) throw error;
       if (!tokenIsRenewable(api)) throw error;
-      discardAccessToken(api, token);
-      return bankFetchWithRetry(withBearer(api, request, await accessToken(api)));
+      discardAccessToken(api, token, bank);
+      return bankFetchWithRetry(withBearer(api, toBank, await accessToken(api, bank)));
     }
   });
 }

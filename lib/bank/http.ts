@@ -13,6 +13,8 @@ export interface BankRequest {
   json?: unknown;
   form?: Record<string, string>;
   timeoutMs?: number;
+  /** The bank's key (`Ocp-Apim-Subscription-Key`); default BANK_SUBSCRIPTION_KEY. */
+  subscriptionKey?: string;
   /** Never repeated on a busy answer: the caller has a retry of its own (the webhook event job's). */
   once?: boolean;
   /** The answer's bytes as they came (a challenge image) instead of parsed JSON. */
@@ -47,7 +49,7 @@ export async function bankFetch(request: BankRequest): Promise<BankResponse> {
   const requestId = request.headers?.['X-Request-ID'] ?? randomUUID();
   const headers = new Headers({
     Accept: 'application/json',
-    'Ocp-Apim-Subscription-Key': BANK_SUBSCRIPTION_KEY,
+    'Ocp-Apim-Subscription-Key': request.subscriptionKey ?? BANK_SUBSCRIPTION_KEY,
   });
   for (const [name, value] of Object.entries(request.headers ?? {}))
     if (value !== undefined) headers.set(name, value);

@@ -1,4 +1,4 @@
-import { settings } from '@/lib/config';
+import { currentBank } from './scope';
 
 /**
  * A link from the bank's `_links`, made absolute. Links "may be relative or full" (spec 2.5). A
@@ -9,7 +9,7 @@ import { settings } from '@/lib/config';
  */
 export function resolveLink(href: string | null | undefined): string | undefined {
   if (!href) return undefined;
-  const base = new URL(settings().BANK_BASE_URL);
+  const base = new URL(currentBank('payments').urls.payments);
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return new URL(href, base).toString();
   const prefix = base.pathname.replace(/\/+$/, '');
   if (href.startsWith('/')) {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { settings } from '@/lib/config';
 import type { BankNote } from './bank-text';
 import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { type PaymentCosts, readCosts } from './costs';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
+import { currentBank } from './scope';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
@@ -58,7 +58,7 @@ export interface Initiated {
 export async function initiatePayment(input: InitiatePaymentInput): Promise<Initiated> {
   const response = await callBank('payments', {
     method: 'POST',
-    url: `${settings().BANK_BASE_URL}/api/v1/${input.service}/${input.product}`,
+    url: `${currentBank('payments').urls.payments}/api/v1/${input.service}/${input.product}`,
     json: input.body,
     headers: {
       'PSU-IP-Address': input.psuIpAddress,
@@ -104,7 +104,7 @@ export interface PaymentRef {
 function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
   const given = ref.links?.[link];
   if (given) return given;
-  const self = `${settings().BANK_BASE_URL}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
+  const self = `${currentBank('payments').urls.payments}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
   return link === 'self' ? self : `${self}/status`;
 }
 

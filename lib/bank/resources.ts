@@ -1,6 +1,6 @@
-import { settings } from '@/lib/config';
 import { callBank } from './client';
 import { BankError, BankTokenError } from './errors';
+import { currentBank } from './scope';
 
 /**
  * Reads a resource a webhook `self` link points to, in the bank's business interfaces (a claim, for
@@ -36,7 +36,7 @@ function resolveBusinessLink(href: string, baseUrl: string): URL | undefined {
  * after its one renewal is `unavailable`, and the event's job retries with its own backoff.
  */
 export async function readBankResource(href: string): Promise<ResourceRead> {
-  const url = resolveBusinessLink(href, settings().BANK_BUSINESS_BASE_URL);
+  const url = resolveBusinessLink(href, currentBank('business').urls.business);
   if (!url) return { ok: false, kind: 'outside_business_interface' };
   try {
     const response = await callBank('business', { method: 'GET', url: url.toString(), once: true });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
+import type { DirectoryBank } from './directory';
 import { BankError, BankProtocolError, BankTokenError } from './errors';
 import { bankFetchWithRetry } from './retry';
+import { currentBank } from './scope';
 import type { BankInterface } from './tls';
 
 export type { BankInterface };
@@ -21,34 +23,44 @@ interface CachedToken {
 // Refresh a minute before expiry, so that a token never expires on its way to the bank.
 const refreshMarginMs = 60_000;
 
-function credentials(api: BankInterface): Record<string, string> {
-  const current = settings();
+function credentials(api: BankInterface, bank: DirectoryBank): Record<string, string> {
+  const { clientId, clientSecret, businessUsername, businessPassword } = bank.credentials;
   return api === 'payments'
-    ? { client_id: current.BANK_CLIENT_ID, client_secret: current.BANK_CLIENT_SECRET, scope: 'pis:' }
-    : { client_id: current.BANK_B2B_USERNAME, client_secret: current.BANK_B2B_PASSWORD, scope: 'openid b2b' };
+    ? { client_id: clientId, client_secret: clientSecret, scope: 'pis:' }
+    : { client_id: businessUsername, client_secret: businessPassword, scope: 'openid b2b' };
 }
 
-// One per interface and per process (not per module copy: route handlers, server actions and the
+interface TokenState {
+  cached?: CachedToken;
+  inFlight?: Promise<CachedToken>;
+}
+
+// One per bank, interface and process (not per module copy: route handlers, server actions and the
 // job workers are bundled apart).
-const caches = {
-  payments: processGlobal<{ cached?: CachedToken; inFlight?: Promise<CachedToken> }>('tpp-token', () => ({})),
-  business: processGlobal<{ cached?: CachedToken; inFlight?: Promise<CachedToken> }>(
-    'business-token',
-    () => ({}),
-  ),
-};
+const caches = processGlobal('bank-tokens', () => new Map<string, TokenState>());
+
+function cacheOf(api: BankInterface, bank: DirectoryBank): TokenState {
+  const key = `${bank.id}\u0000${api}`;
+  let state = caches.get(key);
+  if (!state) {
+    state = {};
+    caches.set(key, state);
+  }
+  return state;
+}
 
 /**
- * A client-credentials token from `{auth_url}/oauth/v2/oauth-token`, over the interface's own client
- * certificate (business spec part 5: the business certificate "is required both for the token
- * request and for every service request").
+ * A client-credentials token from the bank's `{auth_url}/oauth/v2/oauth-token`, over the interface's
+ * own client certificate (business spec part 5: the business certificate "is required both for the
+ * token request and for every service request").
  */
-async function requestToken(api: BankInterface): Promise<CachedToken> {
+async function requestToken(api: BankInterface, bank: DirectoryBank): Promise<CachedToken> {
   const response = await bankFetchWithRetry({
     api,
     method: 'POST',
-    url: `${settings().BANK_AUTH_URL}/oauth/v2/oauth-token`,
-    form: { grant_type: 'client_credentials', ...credentials(api) },
+    url: `${bank.urls.auth}/oauth/v2/oauth-token`,
+    form: { grant_type: 'client_credentials', ...credentials(api, bank) },
+    subscriptionKey: bank.credentials.subscriptionKey,
   }).catch((error: unknown) => {
     throw error instanceof BankError ? BankTokenError.from(error) : error;
   });
@@ -72,16 +84,17 @@ export function tokenIsRenewable(api: BankInterface): boolean {
 }
 
 /**
- * A token for the interface: the sandbox token from the portal where one is set (business spec
- * part 5, "Sandbox": "a token generated in the portal instead of user credentials"); otherwise one
- * requested, cached until shortly before it expires, with one request in flight at a time.
+ * A token for the interface of `bank`: the sandbox token from the portal where one is set (business
+ * spec part 5, "Sandbox": "a token generated in the portal instead of user credentials"); otherwise
+ * one requested, cached until shortly before it expires, with one request in flight at a time; each
+ * bank's tokens apart from every other's.
  */
-export async function accessToken(api: BankInterface): Promise<string> {
+export async function accessToken(api: BankInterface, bank = currentBank(api)): Promise<string> {
   const fromPortal = portalToken(api);
   if (fromPortal) return fromPortal;
-  const state = caches[api];
+  const state = cacheOf(api, bank);
   if (state.cached && Date.now() < state.cached.refreshAt) return state.cached.value;
-  state.inFlight ??= requestToken(api).finally(() => {
+  state.inFlight ??= requestToken(api, bank).finally(() => {
     state.inFlight = undefined;
   });
   state.cached = await state.inFlight;
@@ -89,7 +102,7 @@ export async function accessToken(api: BankInterface): Promise<string> {
 }
 
 /** Forgets a token the bank no longer accepts, unless a newer one has replaced it already. */
-export function discardAccessToken(api: BankInterface, token: string): void {
-  const state = caches[api];
+export function discardAccessToken(api: BankInterface, token: string, bank = currentBank(api)): void {
+  const state = cacheOf(api, bank);
   if (state.cached?.value === token) state.cached = undefined;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
+import { currentBank } from './scope';
 
 /**
  * The bank's webhooks service (spec parts 2–4), called with the business token. Shapes are turned
@@ -50,7 +51,7 @@ export function deliveryState(subscription: BankSubscription) {
 }
 
 function base(): string {
-  return `${settings().BANK_EVENTS_BASE_URL.replace(/\/$/, '')}/api/v1/subscriptions`;
+  return `${currentBank('business').urls.events}/api/v1/subscriptions`;
 }
 
 function at(id: string, suffix = ''): string {

@@ -16,6 +16,10 @@ const settingsSchema = z.object({
   AUTH_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters; generate one with `openssl rand -base64 33`'),
+  /** A JSON file listing every bank the app talks to (lib/bank/directory.ts); unset: the one bank below. */
+  BANK_DIRECTORY: z.string().min(1).optional(),
+  /** The name the PSU sees of the one bank of the settings below, when there is no BANK_DIRECTORY. */
+  BANK_NAME: z.string().trim().min(1).max(80).default('Sandkassabankinn'),
   BANK_BASE_URL: url.default('http://127.0.0.1:4010/psd2'),
   BANK_AUTH_URL: url.default('http://127.0.0.1:4010'),
   BANK_EVENTS_BASE_URL: url.default('http://127.0.0.1:4010/events'),

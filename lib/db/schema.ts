@@ -144,7 +144,13 @@ export const payments = pgTable(
     /** Our own phase around the bank's transactionStatus: new → initiated | refused. */
     phase: text('phase').$type<PaymentPhase>().notNull().default('new'),
     transactionStatus: text('transaction_status'),
-    bankPaymentId: text('bank_payment_id').unique(),
+    /**
+     * The bank of the directory (lib/bank/directory.ts) the payment goes to, picked by its debtor account;
+     * `default` is the bank of the BANK_* settings, which held every payment saved before the directory.
+     */
+    bankId: text('bank_id').notNull().default('default'),
+    /** The bank's own paymentId, unique at that bank (two banks may hand out the same one). */
+    bankPaymentId: text('bank_payment_id'),
     scaRedirect: text('sca_redirect'),
     /** While `phase` is `sending`: until when the sender holds the payment; after that another may resend. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -196,6 +202,7 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_psu_submission_idx').on(table.psuId, table.submissionId),
+    uniqueIndex('payments_bank_payment_idx').on(table.bankId, table.bankPaymentId),
     index('payments_psu_correction_idx').on(table.psuId, table.correctionOf),
     index('payments_psu_created_idx').on(table.psuId, table.createdAt.desc(), table.id.desc()),
   ],

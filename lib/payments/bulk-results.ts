@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { toBulkResults } from '@/lib/bank/bulk-results';
 import { readPaymentInformation } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
@@ -29,12 +30,13 @@ export function bulkResultsDue(payment: Pick<Payment, 'service' | 'transactionSt
 export async function syncBulkResults(db: Db, payment: Payment, status: string): Promise<void> {
   if (!payment.bankPaymentId) return;
   try {
-    const body = await readPaymentInformation({
+    const ref = {
       service: payment.service,
       product: payment.product,
       paymentId: payment.bankPaymentId,
       links: scaStateOf(payment)?.initiationLinks,
-    });
+    };
+    const body = await inBank(payment.bankId, () => readPaymentInformation(ref));
     const results = toBulkResults(body, status);
     if (!results) {
       logger.warn({ paymentId: payment.id }, 'the bulk payment information has no list of payments');

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
@@ -38,20 +39,24 @@ export async function stopAtCosts(db: Db, payment: Payment, psuIpAddress: string
   let decision: CostsDecision = 'stopped';
   try {
     const uris = returnUris(payment.id, payment.psuId);
-    const outcome = await cancelPayment(
-      {
-        service: payment.service as PaymentService,
-        product: payment.product as PaymentProduct,
-        paymentId: payment.bankPaymentId,
-        links: scaStateOf(payment)?.initiationLinks,
-      },
-      {
-        psuIpAddress,
-        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-        redirectUri: uris.ok,
-        nokRedirectUri: uris.nok,
-        psuId: await psuIdHeaderFor(payment.psuId, db),
-      },
+    const psuId = await psuIdHeaderFor(payment.psuId, db);
+    const bankPaymentId = payment.bankPaymentId;
+    const outcome = await inBank(payment.bankId, () =>
+      cancelPayment(
+        {
+          service: payment.service as PaymentService,
+          product: payment.product as PaymentProduct,
+          paymentId: bankPaymentId,
+          links: scaStateOf(payment)?.initiationLinks,
+        },
+        {
+          psuIpAddress,
+          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+          redirectUri: uris.ok,
+          nokRedirectUri: uris.nok,
+          psuId,
+        },
+      ),
     );
     if (outcome.kind === 'cancelled') decision = 'cancelled';
   } catch (error) {

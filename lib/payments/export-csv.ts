@@ -1,3 +1,4 @@
+import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 import { toPaymentView } from './view';
@@ -13,6 +14,7 @@ const headers = {
     'amount',
     'currency',
     'status',
+    'bank',
   ],
   is: [
     'stofnuð',
@@ -24,6 +26,7 @@ const headers = {
     'upphæð',
     'gjaldmiðill',
     'staða',
+    'banki',
   ],
 } as const;
 
@@ -52,6 +55,7 @@ export async function paymentsCsv(db: Db, psuId: string, filters: HistoryFilters
         view.amount,
         view.currency,
         view.displayStatus,
+        bankName(payment.bankId) ?? payment.bankId,
       ]
         .map(cell)
         .join(','),

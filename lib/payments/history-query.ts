@@ -19,6 +19,7 @@ const dateParam = z
 const historyFilterFields = {
   status: z.enum([...transactionStatuses, 'new', 'refused']),
   service: z.enum(['payments', 'bulk-payments', 'periodic-payments']),
+  bank: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
   from: dateParam,
   to: dateParam,
   q: z.string().trim().max(100).refine(isReadableText),

@@ -8,6 +8,7 @@ import {
   type PaymentProduct,
   type PaymentService,
 } from '@/lib/bank/payments';
+import { currentBank, inBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
@@ -15,6 +16,7 @@ import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
 import { issueNotificationUri, notificationContentPreferred } from './notifications';
+import { paymentBank } from './payment-bank';
 import { psuIpAddressToKeep } from './psu-request';
 import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
@@ -60,7 +62,7 @@ const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
  * now, before the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of
  * the form, when the content changed while that one is at the bank.
  */
-async function saveOnce(db: Db, request: InitiationRequest) {
+async function saveOnce(db: Db, request: InitiationRequest, bankId: string) {
   return decideAttempt(db, request, async (database, decided) => {
     const [row] = await database
       .insert(payments)
@@ -82,6 +84,7 @@ async function saveOnce(db: Db, request: InitiationRequest) {
         reference: request.summary.reference ?? null,
         elementCount: request.summary.elementCount ?? null,
         psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
+        bankId,
       })
       .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
       .returning();
@@ -153,10 +156,10 @@ async function send(
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
       psuId: await psuIdHeaderFor(payment.psuId, db),
-      notification: {
-        uri: await issueNotificationUri(payment.id, db),
-        contentPreferred: notificationContentPreferred,
-      },
+      // A bank that takes no TPP-Notification-URI is sent none; its payments are polled.
+      notification: currentBank('payments').offer.notifications
+        ? { uri: await issueNotificationUri(payment.id, db), contentPreferred: notificationContentPreferred }
+        : undefined,
     });
     await db.transaction(async (tx) => {
       await tx
@@ -257,14 +260,25 @@ function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
     );
 }
 
+/** Sends the payment to the bank of its debtor account, chosen when it was saved: every call goes there. */
+function sendToItsBank(
+  db: Db,
+  payment: Payment,
+  request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
+): Promise<InitiationOutcome> {
+  return inBank(payment.bankId, () => send(db, payment, request));
+}
+
 /**
  * Initiates a payment exactly once per submission of the same content: the payment is saved before
  * the bank is called; of concurrent submissions one sends it and the rest wait for that outcome. A
  * form corrected after the bank refused it is a new payment.
  */
 export async function initiateOnce(request: InitiationRequest): Promise<InitiationOutcome> {
+  const bank = paymentBank(request);
+  if (!bank.ok) return bank;
   const db = await getDb();
-  const saved = await saveOnce(db, request);
+  const saved = await saveOnce(db, request, bank.id);
   if (saved.kind === 'changedWhileSent') {
     return { ok: false, paymentId: saved.payment.id, messageKey: 'payment.changedWhileSent' };
   }
@@ -273,7 +287,7 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   for (;;) {
     const outcome = settled(payment);
     if (outcome) return outcome;
-    if (await claim(db, payment.id)) return send(db, payment, request);
+    if (await claim(db, payment.id)) return sendToItsBank(db, payment, request);
     if (Date.now() > deadline)
       return { ok: false, paymentId: payment.id, messageKey: 'payment.stillSending' };
     await sleep(200);
@@ -302,5 +316,5 @@ export async function resendUnsentPayment(
   if (outcome) return outcome;
   if (!(await claim(db, payment.id))) return { ok: false, busy: true };
   logger.info({ paymentId }, 'resending a payment whose sending did not finish');
-  return send(db, payment, { psuIpAddress: payment.psuIpAddress ?? settings().TPP_PUBLIC_IP });
+  return sendToItsBank(db, payment, { psuIpAddress: payment.psuIpAddress ?? settings().TPP_PUBLIC_IP });
 }

@@ -7,6 +7,7 @@ import {
   readScaStatus,
 } from '@/lib/bank/authorisations';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
+import { currentBank, inBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
@@ -142,13 +143,17 @@ export function authorisationContext(
 }
 
 /** The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1), `state` bound to the PSU. */
-export async function oauthRedirect(payment: Payment): Promise<string> {
+export function oauthRedirect(payment: Payment): Promise<string> {
+  return inBank(payment.bankId, () => oauthRedirectAtBank(payment));
+}
+
+async function oauthRedirectAtBank(payment: Payment): Promise<string> {
   const sca = scaStateOf(payment);
   if (!sca?.links.scaOAuth || !payment.bankPaymentId) throw new Error('No OAuth SCA for this payment');
   const endpoint = new URL(await oauthAuthorizationEndpoint(sca.links.scaOAuth));
   endpoint.search = new URLSearchParams({
     response_type: 'code',
-    client_id: settings().BANK_CLIENT_ID,
+    client_id: currentBank('payments').credentials.clientId,
     redirect_uri: oauthReturnUri(payment.id),
     scope: `PIS:${payment.bankPaymentId}`,
     state: returnState(payment.id, payment.psuId),
@@ -196,12 +201,22 @@ export type ScaInput =
  * Takes the step the PSU asked for at the link the bank gave for it, and records the answer.
  * Returns where the browser goes next, if anywhere.
  */
-export async function advanceSca(
+export function advanceSca(
   db: Db,
   payment: Payment,
   input: ScaInput,
   context: AuthorisationContext,
   source: StatusSource = 'initiation',
+): Promise<{ payment: Payment; redirectTo?: string }> {
+  return inBank(payment.bankId, () => advanceScaAtBank(db, payment, input, context, source));
+}
+
+async function advanceScaAtBank(
+  db: Db,
+  payment: Payment,
+  input: ScaInput,
+  context: AuthorisationContext,
+  source: StatusSource,
 ): Promise<{ payment: Payment; redirectTo?: string }> {
   const sca = scaStateOf(payment);
   if (!sca) throw new Error('No SCA for this payment');
@@ -289,6 +304,7 @@ export async function syncScaStatus(
 ): Promise<void> {
   const sca = scaStateOf(payment);
   if (!sca?.links.scaStatus || isFinalScaStatus(sca.scaStatus)) return;
-  const status = await readScaStatus(sca.links.scaStatus, psuIpAddress);
+  const link = sca.links.scaStatus;
+  const status = await inBank(payment.bankId, () => readScaStatus(link, psuIpAddress));
   await recordScaStatus(db, payment, status, source);
 }

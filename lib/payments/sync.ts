@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { BankError, BankProtocolError, BankUnavailableError } from '@/lib/bank/errors';
 import { readPaymentStatus } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
@@ -25,16 +26,15 @@ export async function syncPaymentStatus(
   psuIpAddress?: string,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
+  const ref = {
+    service: payment.service,
+    product: payment.product,
+    paymentId: payment.bankPaymentId,
+    links: scaStateOf(payment)?.initiationLinks,
+  };
   try {
-    const status = await readPaymentStatus(
-      {
-        service: payment.service,
-        product: payment.product,
-        paymentId: payment.bankPaymentId,
-        links: scaStateOf(payment)?.initiationLinks,
-      },
-      psuIpAddress,
-    );
+    // At the payment's own bank, with that bank's token: never another's.
+    const status = await inBank(payment.bankId, () => readPaymentStatus(ref, psuIpAddress));
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);

@@ -1,4 +1,5 @@
 import { syncListedOperators } from '@/lib/auth/operator-roles';
+import { bankDirectory } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
 import { closeDatabase, getDb } from '@/lib/db';
 import { startJobs, stopJobs } from '@/lib/jobs';
@@ -36,7 +37,10 @@ export async function startServer(): Promise<void> {
 
 function checkSettings() {
   try {
-    return settings();
+    const checked = settings();
+    // The bank directory too (BANK_DIRECTORY), so a mistake in it stops the start with what to fix.
+    bankDirectory();
+    return checked;
   } catch (error) {
     // One clear message on stderr instead of a stack trace per request.
     console.error(`\n${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,3 +1,4 @@
+import type { BankProfile } from './banks.js';
 import type { SandboxConfig, TppClient } from './config.js';
 import type { Db, Queryable } from './db/db.js';
 import type { FaultStore } from './faults/rules.js';
@@ -19,6 +20,8 @@ export interface Clock {
  * the request (http/env.ts), never through module state, so one process could serve several banks.
  */
 export interface Bank {
+  /** Which bank this is: name, bank numbers, offer (banks.ts). */
+  readonly profile: BankProfile;
   readonly config: SandboxConfig;
   db(): Promise<Db>;
   readonly clock: Clock;

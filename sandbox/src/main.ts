@@ -1,10 +1,12 @@
 // Entry point: `npm run sandbox` (tsx sandbox/src/main.ts).
+import { otherBanksNamed } from './banks.js';
 import { configFromEnv } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { startSandbox } from './server.js';
 
 async function main() {
   const config = configFromEnv();
+  const otherBanks = otherBanksNamed(process.env.SANDBOX_OTHER_BANKS);
   const sandbox = await startSandbox({
     port: config.port,
     host: config.host,
@@ -22,10 +24,13 @@ async function main() {
     contractCheck: config.contractCheck,
     maxBodyBytes: config.maxBodyBytes,
     idpClients: config.idpClients,
+    otherBanks,
   });
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   );
+  for (const bank of otherBanks)
+    console.log(`[sandbox] ${bank.name} (${bank.bankNumbers.join(', ')}): ${sandbox.url}/banks/${bank.id}`);
   if (sandbox.tlsUrl) console.log(`[sandbox] and on ${sandbox.tlsUrl} (TLS, asks for client certificates)`);
   let stopping = false;
   const stop = (signal: string) => {

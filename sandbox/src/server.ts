@@ -1,4 +1,5 @@
-import type { Bank } from './bank.js';
+import { type BankRuntime, bankRuntime, schemaOf } from './bank-runtime.js';
+import { type BankProfile, DEFAULT_BANK } from './banks.js';
 import {
   type BusinessCertificateSettings,
   type CertificatePolicy,
@@ -10,25 +11,13 @@ import {
   type TlsListenerConfig,
   type TppClient,
 } from './config.js';
-import { type Db, openPglite, openPostgres } from './db/db.js';
+import type { Db } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
-import { advanceClock, sandboxNow } from './db/queries/clock.js';
-import { FaultStore } from './faults/rules.js';
-import { createApp } from './http/app.js';
+import { serveBanks } from './http/banks.js';
 import { listen } from './http/listen.js';
-import {
-  type NotificationOptions,
-  type NotificationWorker,
-  startNotificationWorker,
-} from './notifications/worker.js';
-import { SCA_AUTO_APPROVE } from './pis/approval.js';
-import { drainDueTransitions } from './pis/execution.js';
-import { autoApproveDecoupled } from './sca/decisions.js';
-import { Scheduler } from './scheduler.js';
-import { type CertificateRegistry, certificateRegistry } from './security/certificates.js';
+import type { NotificationOptions } from './notifications/worker.js';
 import { seed } from './seed/seed.js';
-import { runDueDeliveries } from './webhooks/deliveries.js';
 
 export interface StartSandboxOptions {
   /** 0 picks a free port. */
@@ -68,6 +57,11 @@ export interface StartSandboxOptions {
   maxBodyBytes?: number;
   /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
   idpClients?: IdpClient[];
+  /**
+   * More banks in the same process, each under `/banks/{id}` with its own database (PGlite: beside `dataDir`
+   * in `{dataDir}-banks/{id}`; PostgreSQL: schema `sandbox_{id}`), clock, credentials and background work.
+   */
+  otherBanks?: readonly BankProfile[];
 }
 
 export interface RunningSandbox {
@@ -84,6 +78,7 @@ function defaultLog(message: string, error?: unknown) {
   else console.log(`[sandbox] ${message}`);
 }
 
+/** Migrates and seeds the default bank's database (tests dump one as a template). */
 export async function prepareDatabase(db: Db): Promise<void> {
   await migrate(db);
   await seed(db);
@@ -113,102 +108,74 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
 
   // The lock is taken before anything else, so a second process stops with a clear message.
   const releaseLock = !config.databaseUrl && config.dataDir ? acquireDataDirLock(config.dataDir) : () => {};
-
-  let dbPromise: Promise<Db> | undefined;
-  const db = () => {
-    dbPromise ??= (async () => {
-      const opened = config.databaseUrl
-        ? await openPostgres(config.databaseUrl)
-        : await openPglite({ dataDir: config.dataDir, loadDataDir: options.pgliteTemplate });
-      await prepareDatabase(opened);
-      return opened;
-    })();
-    return dbPromise;
-  };
-  let publicUrl = config.publicUrl;
-  let schedulerPromise: Promise<Scheduler> | undefined;
-  const scheduler = () => {
-    schedulerPromise ??= db().then((opened) => {
-      // Payment steps first, then webhook deliveries (a settled payment's claim.paid goes out in the same pass).
-      const s = new Scheduler(
-        [
-          () => drainDueTransitions(opened, { [SCA_AUTO_APPROVE]: autoApproveDecoupled }),
-          () => runDueDeliveries(opened, publicUrl ?? ''),
-        ],
-        config.schedulerIntervalMs,
-        (error) => log('scheduler pass failed', error),
-      );
-      s.start();
-      return s;
-    });
-    return schedulerPromise;
-  };
-  let notifications: NotificationWorker | undefined;
-  let certificates: CertificateRegistry | undefined;
   const checking = options.contractCheck ?? process.env.VITEST !== undefined;
-  const violations: string[] = [];
-  const recordViolations = (problems: string[]) => {
-    violations.push(...problems);
-    for (const problem of problems) log(`answer disagrees with the contract: ${problem}`);
-  };
-  const bank: Bank = {
-    config,
-    db,
-    clock: {
-      now: async (q) => sandboxNow(q ?? (await db())),
-      advance: async (seconds) => advanceClock(await db(), seconds),
+  const runtimes: { path: string; runtime: BankRuntime }[] = [
+    {
+      path: '',
+      runtime: bankRuntime(
+        DEFAULT_BANK,
+        config,
+        { dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgliteTemplate: options.pgliteTemplate },
+        log,
+        checking,
+      ),
     },
-    publicUrl: () => publicUrl ?? '',
-    scheduler,
-    faults: new FaultStore(db),
-    notifications: () => notifications,
-    certificates: () => {
-      certificates ??= certificateRegistry(config);
-      return certificates;
-    },
-    findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
-    contractViolations: checking ? recordViolations : undefined,
+    ...(options.otherBanks ?? []).map((profile) => ({
+      path: `/banks/${profile.id}`,
+      runtime: bankRuntime(
+        profile,
+        { ...config, clients: [profile.client] },
+        {
+          dataDir: config.dataDir && `${config.dataDir}-banks/${profile.id}`,
+          databaseUrl: config.databaseUrl,
+          schema: schemaOf(profile, false),
+        },
+        log,
+        checking,
+      ),
+    })),
+  ];
+  const contractViolations = () => runtimes.flatMap(({ runtime }) => runtime.contractViolations());
+  const closeBanks = async () => {
+    for (const { runtime } of runtimes) await runtime.close();
+    releaseLock();
   };
 
   try {
     // Opened on first use; started here so that a broken database fails the start, not the first request.
-    await scheduler();
+    for (const { runtime } of runtimes) await runtime.bank.scheduler();
   } catch (error) {
-    releaseLock();
+    await closeBanks();
     throw error;
   }
 
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    listening = await listen(createApp(bank, log).fetch, { port: config.port, host, tls: config.tls });
+    listening = await listen(
+      serveBanks(
+        runtimes.map(({ path, runtime }) => ({ path, bank: runtime.bank })),
+        log,
+      ),
+      { port: config.port, host, tls: config.tls },
+    );
   } catch (error) {
     // For example the port is taken: leave nothing open behind.
-    await (await scheduler()).stop();
-    await (await db()).close();
-    releaseLock();
+    await closeBanks();
     throw error;
   }
-  publicUrl = (config.publicUrl ?? listening.url).replace(/\/+$/, '');
-  notifications = startNotificationWorker(
-    db,
-    bank.faults,
-    { intervalMs: config.schedulerIntervalMs, ...options.notifications },
-    (error) => log('notification pass failed', error),
-  );
-  const worker = notifications;
+  const base = (config.publicUrl ?? listening.url).replace(/\/+$/, '');
+  for (const { path, runtime } of runtimes) runtime.listening(`${base}${path}`, options.notifications);
 
   let closing: Promise<void> | undefined;
   return {
     url: listening.url,
     tlsUrl: listening.tlsUrl,
-    contractViolations: () => [...violations],
+    contractViolations,
     close() {
       closing ??= (async () => {
         await listening.close();
-        await worker.stop();
-        if (schedulerPromise) await (await schedulerPromise).stop();
-        if (dbPromise) await (await dbPromise).close();
-        releaseLock();
+        await closeBanks();
+        const violations = contractViolations();
         if (violations.length > 0) {
           throw new Error(
             `The sandbox gave ${violations.length} answer(s) that contract/*.yaml does not allow:\n${violations.join('\n')}`,

@@ -179,8 +179,14 @@ describe('token', () => {
     const payment = await initiated('bokhald', 'unknown token');
     const { processGlobal } = await import('@/lib/server/process-global');
     // As after a restart of the bank: the cached token is one it never issued.
-    const state = processGlobal<{ cached?: { value: string; refreshAt: number } }>('tpp-token', () => ({}));
-    state.cached = { value: 'a-token-the-bank-never-issued', refreshAt: Date.now() + 3_600_000 };
+    // The token cache of the directory's one bank (`default`, from the BANK_* settings), payment interface.
+    const tokens = processGlobal<Map<string, { cached?: { value: string; refreshAt: number } }>>(
+      'bank-tokens',
+      () => new Map(),
+    );
+    tokens.set('default\u0000payments', {
+      cached: { value: 'a-token-the-bank-never-issued', refreshAt: Date.now() + 3_600_000 },
+    });
     proxy.calls.length = 0;
     const status = await app.bank.readPaymentStatus(
       { service: 'payments', product: 'credit-transfers', paymentId: payment.bankPaymentId ?? '' },
@@ -584,11 +590,13 @@ describe('webhook self-link reads renew a business token the bank refuses (spec 
   it('a token the bank no longer knows (revoked, 401 TOKEN_UNKNOWN from the sandbox) is replaced once', async () => {
     const href = await claimLink();
     const { processGlobal } = await import('@/lib/server/process-global');
-    const state = processGlobal<{ cached?: { value: string; refreshAt: number } }>(
-      'business-token',
-      () => ({}),
+    const tokens = processGlobal<Map<string, { cached?: { value: string; refreshAt: number } }>>(
+      'bank-tokens',
+      () => new Map(),
     );
-    state.cached = { value: 'a-business-token-the-bank-revoked', refreshAt: Date.now() + 3_600_000 };
+    tokens.set('default\u0000business', {
+      cached: { value: 'a-business-token-the-bank-revoked', refreshAt: Date.now() + 3_600_000 },
+    });
     const read = await readAsEventJob(href);
     expect(read).toMatchObject({ ok: true, status: 200 });
     expect(sequence()).toEqual(['GET claim 401', 'POST /oauth/v2/oauth-token 200', 'GET claim 200']);

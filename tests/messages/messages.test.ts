@@ -3,6 +3,8 @@ import { bankErrorCodes } from '@/lib/bank/errors';
 import { transactionStatuses } from '@/lib/payments/status';
 import accountEn from '@/messages/account/en.json';
 import accountIs from '@/messages/account/is.json';
+import banksEn from '@/messages/banks/en.json';
+import banksIs from '@/messages/banks/is.json';
 import en from '@/messages/en.json';
 import eventsEn from '@/messages/events/en.json';
 import eventsIs from '@/messages/events/is.json';
@@ -35,6 +37,7 @@ const english = leaves({
   ...eventsEn,
   ...noticesEn,
   ...savedEn,
+  ...banksEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -44,6 +47,7 @@ const icelandic = leaves({
   ...eventsIs,
   ...noticesIs,
   ...savedIs,
+  ...banksIs,
 } as Tree);
 
 describe('app messages', () => {

@@ -21,6 +21,7 @@ function paidPayment(overrides: Partial<Payment> = {}): Payment {
     uiLocale: 'is',
     phase: 'initiated',
     transactionStatus: 'ACSC',
+    bankId: 'default',
     bankPaymentId: 'bank-pay-4711',
     scaRedirect: null,
     claimedUntil: null,

@@ -6,6 +6,7 @@ import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { requirePsuId } from '@/lib/auth/session';
+import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { formatNumber } from '@/lib/format';
@@ -28,16 +29,22 @@ export default async function PaymentsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments');
-  const [t, tr, ts, db, query] = await Promise.all([
+  const [t, tr, ts, tb, db, query] = await Promise.all([
     getTranslations('payments'),
     getTranslations('return'),
     getTranslations('standingOrders'),
+    getTranslations('banks'),
     getDb(),
     searchParams,
   ]);
+  // With several banks in the directory, each payment shows its bank, and the list filters by bank.
+  const banks = bankDirectory();
+  const several = banks.length > 1;
   const { filters, invalid } = parseHistoryFilters(query);
   const page = await paymentHistoryPage(db, psuId, filters);
   const rows = page.rows.map((payment) => toPaymentView(payment, []));
+  const bankOf = new Map(page.rows.map((payment) => [payment.id, payment.bankId]));
+  const bankLabel = (id = '') => bankName(id) ?? tb('formerBank', { id });
   const { after: _after, ...filterOnly } = filters;
   const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value));
   return (
@@ -77,7 +84,7 @@ export default async function PaymentsPage({
         </p>
       )}
       <StatusNotices psuId={psuId} />
-      <HistoryFiltersForm filters={filterOnly} />
+      <HistoryFiltersForm filters={filterOnly} banks={several ? banks : []} />
       {rows.length === 0 ? (
         <p className="text-slate-600">{Object.keys(filterQuery).length ? t('noMatch') : t('empty')}</p>
       ) : (
@@ -99,6 +106,11 @@ export default async function PaymentsPage({
               <th scope="col" className="p-2">
                 {t('columns.status')}
               </th>
+              {several ? (
+                <th scope="col" className="p-2">
+                  {tb('bank')}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -131,6 +143,7 @@ export default async function PaymentsPage({
                 <td className="p-2">
                   <StatusBadge status={payment.displayStatus} />
                 </td>
+                {several ? <td className="p-2">{bankLabel(bankOf.get(payment.id))}</td> : null}
               </tr>
             ))}
           </tbody>

@@ -9,6 +9,7 @@ import { AccountField } from './account-field';
 import { CheckboxField, MoreDetails } from './choice-fields';
 import { DateField } from './date-field';
 import { DebtorAccountField } from './debtor-account-field';
+import { DebtorBankNote, offeredProducts, useDebtorBank } from './debtor-bank';
 import { newPaymentInformationId } from './payment-information-id';
 import { ProductField } from './product-field';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -54,13 +55,19 @@ export function BulkParentFields({
   onProductChange: (product: PaymentProduct) => void;
 }) {
   const t = useTranslations('forms');
+  const debtorBank = useDebtorBank();
   return (
     <section aria-labelledby="bulk-parent" className="space-y-5">
       <h2 id="bulk-parent" className="text-lg font-medium">
         {t('bulk.parent')}
       </h2>
-      <ProductField value={product} onChange={onProductChange} />
+      <ProductField
+        value={product}
+        onChange={onProductChange}
+        offered={offeredProducts(debtorBank, ['credit-transfers', 'card-deposits'])}
+      />
       <DebtorAccountField name="payment.debtorAccount" label={t('fields.debtorAccount')} />
+      <DebtorBankNote service="bulk-payments" />
       <PaymentInformationIdField />
       <DateField
         name="payment.requestedExecutionDate"

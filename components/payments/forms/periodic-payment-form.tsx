@@ -57,7 +57,7 @@ export function PeriodicPaymentForm({
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>
-      <ProductAccountFields initialProduct={initial?.product} />
+      <ProductAccountFields initialProduct={initial?.product} service="periodic-payments" />
       <AmountField name="payment.instructedAmount" />
       <RemittanceField
         name="payment.remittanceInformationUnstructured"

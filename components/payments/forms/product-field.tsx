@@ -1,22 +1,28 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { PaymentProduct } from '@/lib/bank/payments';
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { AccountField, MaskedPanField } from './account-field';
 import { DebtorAccountField } from './debtor-account-field';
+import { DebtorBankNote, offeredProducts, useDebtorBank } from './debtor-bank';
 import { PayeeSearch } from './payee-search';
 import { SavePayeeFromForm } from './save-payee-from-form';
 import { type PayeeChoice, useSavedChoices } from './saved-choices';
+
+const ALL_PRODUCTS: readonly PaymentProduct[] = ['credit-transfers', 'card-deposits'];
 
 /** The payment product: to a bank account (`credit-transfers`) or to a card (`card-deposits`). */
 export function ProductField({
   value,
   onChange,
+  offered = ALL_PRODUCTS,
 }: {
   value: PaymentProduct;
   onChange: (product: PaymentProduct) => void;
+  /** The products the paying account's bank offers (debtor-bank.tsx); the others are not shown. */
+  offered?: readonly PaymentProduct[];
 }) {
   const t = useTranslations('forms.common');
   return (
@@ -28,18 +34,20 @@ export function ProductField({
             ['credit-transfers', t('productTransfer')],
             ['card-deposits', t('productCard')],
           ] as const
-        ).map(([product, label]) => (
-          <label key={product} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="product"
-              value={product}
-              checked={value === product}
-              onChange={() => onChange(product)}
-            />
-            <span>{label}</span>
-          </label>
-        ))}
+        )
+          .filter(([product]) => offered.includes(product))
+          .map(([product, label]) => (
+            <label key={product} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="product"
+                value={product}
+                checked={value === product}
+                onChange={() => onChange(product)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
       </div>
     </fieldset>
   );
@@ -54,14 +62,25 @@ export function ProductField({
 export function ProductAccountFields({
   initialProduct = 'credit-transfers',
   nameField,
+  service = 'payments',
 }: {
   initialProduct?: PaymentProduct;
   nameField?: string;
+  service?: PaymentService;
 }) {
   const t = useTranslations('forms.fields');
   const { payees } = useSavedChoices();
   const { setValue } = useFormContext();
-  const [product, setProduct] = useState<PaymentProduct>(initialProduct);
+  const [picked, setProduct] = useState<PaymentProduct>(initialProduct);
+  const offered = offeredProducts(useDebtorBank(), ALL_PRODUCTS);
+  // A product the paying account's bank does not offer falls back to a transfer, as the form then shows.
+  const product = offered.includes(picked) ? picked : 'credit-transfers';
+  useEffect(() => {
+    if (product !== picked) {
+      setProduct(product);
+      setValue('payment.creditorAccount', { iban: '' });
+    }
+  }, [product, picked, setValue]);
   // A chosen payee replaces what the account field shows: it is drawn afresh with the new value.
   const [chosen, setChosen] = useState(0);
   const choose = (payee: PayeeChoice) => {
@@ -79,12 +98,14 @@ export function ProductAccountFields({
     <>
       <ProductField
         value={product}
+        offered={offered}
         onChange={(next) => {
           setProduct(next);
           setValue('payment.creditorAccount', next === 'card-deposits' ? { maskedPan: '' } : { iban: '' });
         }}
       />
       <DebtorAccountField name="payment.debtorAccount" label={t('debtorAccount')} />
+      <DebtorBankNote service={service} />
       {payees.length > 0 && <PayeeSearch payees={payees} onChoose={choose} />}
       {product === 'card-deposits' ? (
         <MaskedPanField key={chosen} name="payment.creditorAccount" label={t('maskedPan')} />

@@ -11,6 +11,8 @@ import type { Db } from '../types';
 export interface PaymentListFilters {
   status?: string;
   service?: PaymentService;
+  /** A bank of the directory, by id. */
+  bank?: string;
   from?: string;
   to?: string;
   q?: string;
@@ -43,6 +45,7 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
   else if (filters.status === 'refused') where.push(eq(payments.phase, 'refused'));
   else if (filters.status) where.push(eq(payments.transactionStatus, filters.status));
   if (filters.service) where.push(eq(payments.service, filters.service));
+  if (filters.bank) where.push(eq(payments.bankId, filters.bank));
   // Dates are Icelandic calendar days, and Iceland keeps UTC all year.
   if (filters.from) where.push(gte(payments.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to)

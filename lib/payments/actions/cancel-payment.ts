@@ -6,6 +6,7 @@ import { paymentAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
 import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from '@/lib/payments/cancellation-refusal';
@@ -24,26 +25,30 @@ export const cancelPaymentAction = paymentAction
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!payment) return failure('payment.notFound');
-    if (!payment.bankPaymentId || isFinalStatus(payment.transactionStatus)) {
+    const { bankPaymentId } = payment;
+    if (!bankPaymentId || isFinalStatus(payment.transactionStatus)) {
       return failure('bank.code.STATUS_INVALID');
     }
     const ip = psuIpAddress(await headers());
     const uris = returnUris(payment.id, psuId);
     try {
-      const outcome = await cancelAtBank(
-        {
-          service: payment.service as PaymentService,
-          product: payment.product as PaymentProduct,
-          paymentId: payment.bankPaymentId,
-          links: scaStateOf(payment)?.initiationLinks,
-        },
-        {
-          psuIpAddress: ip,
-          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-          redirectUri: uris.ok,
-          nokRedirectUri: uris.nok,
-          psuId: await psuIdHeaderFor(psuId, db),
-        },
+      const psuIdHeader = await psuIdHeaderFor(psuId, db);
+      const outcome = await inBank(payment.bankId, () =>
+        cancelAtBank(
+          {
+            service: payment.service as PaymentService,
+            product: payment.product as PaymentProduct,
+            paymentId: bankPaymentId,
+            links: scaStateOf(payment)?.initiationLinks,
+          },
+          {
+            psuIpAddress: ip,
+            scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+            redirectUri: uris.ok,
+            nokRedirectUri: uris.nok,
+            psuId: psuIdHeader,
+          },
+        ),
       );
       if (outcome.kind === 'sca') return success({ redirectTo: outcome.redirectTo });
       // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the

@@ -87,10 +87,12 @@ export async function dumpPreparedPglite(prepare: (db: Db) => Promise<void>): Pr
   return dump;
 }
 
-export async function openPostgres(connectionString: string): Promise<Db> {
+/** `schema`: the bank's own (one per bank the sandbox plays); a name of letters, digits and `_` only. */
+export async function openPostgres(connectionString: string, schema = SCHEMA): Promise<Db> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Not a schema name: ${schema}`);
   // Every pooled connection works in the sandbox's own schema, so the app's tables are never touched.
-  const pool = new pg.Pool({ connectionString, options: `-c search_path=${SCHEMA},public`, max: 5 });
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+  const pool = new pg.Pool({ connectionString, options: `-c search_path=${schema},public`, max: 5 });
+  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {

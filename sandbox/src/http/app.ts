@@ -4,10 +4,12 @@ import { TppErrorException, tppError } from '../errors.js';
 import { IDP_PATH } from '../identity/discovery.js';
 import { bankContext, type SandboxEnv } from './env.js';
 import { sendError } from './errors.js';
+import { bankOffer } from './middleware/bank-offer.js';
 import { requestBodyLimit } from './middleware/body-limit.js';
 import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { notificationHeaders } from './middleware/notification-headers.js';
+import { singleLanguagePages } from './middleware/page-language.js';
 import { securityMiddleware } from './middleware/security.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { adminRoutes } from './routes/admin.js';
@@ -39,6 +41,9 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
   app.use('*', faultMiddleware);
   // TPP certificates (mutual TLS) and request signatures, for clients set to require them.
   app.use('*', securityMiddleware);
+  // What this bank offers, and the languages of its pages (banks.ts).
+  app.use('/psd2/api/v1/*', bankOffer);
+  app.use('/sca/*', singleLanguagePages);
   // ASPSP-Notification-Support / -Content on every 201 of an initiation.
   app.use('/psd2/api/v1/*', notificationHeaders);
   app.route('/', oauthRoutes());

@@ -8,8 +8,17 @@ import { findPsu, insertPsu } from '../db/queries/psus.js';
 import { icelandicIban } from '../shared/iban.js';
 import { hashPassword } from '../shared/passwords.js';
 
+/** A business user (a company) of the `openid b2b` token request, with the account its claims are paid to. */
+export interface BusinessUser {
+  username: string;
+  password: string;
+  name: string;
+  kennitala: string;
+  account: { iban: string; name: string; currency: string; balanceMinor: string };
+}
+
 /** The demo business user (a company): client_id/client_secret of the `openid b2b` token request. */
-export const BUSINESS_USER = {
+export const BUSINESS_USER: BusinessUser = {
   username: 'greidsla-ehf',
   password: 'sandbox-b2b',
   name: 'Greiðsla ehf.',
@@ -20,9 +29,9 @@ export const BUSINESS_USER = {
     currency: 'ISK',
     balanceMinor: '0',
   },
-} as const;
+};
 
-interface SeedClaim {
+export interface SeedClaim {
   claimNo: number;
   payorId: string;
   currency: string;
@@ -101,9 +110,12 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * Idempotent: adds the business user, its account and each seeded claim (by claim number) where missing, so a
  * data dir made before they existed gets them on the next start.
  */
-export async function seedBusiness(db: Db): Promise<void> {
+export async function seedBusiness(
+  db: Db,
+  u: BusinessUser = BUSINESS_USER,
+  claims: readonly SeedClaim[] = SEED_CLAIMS,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const u = BUSINESS_USER;
     if (!(await findPsu(tx, u.username))) {
       await insertPsu(tx, { ...u, passwordHash: hashPassword(u.password) });
       await insertAccount(
@@ -121,7 +133,7 @@ export async function seedBusiness(db: Db): Promise<void> {
     const now = await sandboxNow(tx);
     const branch = u.account.iban.slice(4, 8);
     const used = await claimNumbersOf(tx, u.kennitala);
-    for (const claim of SEED_CLAIMS) {
+    for (const claim of claims) {
       if (used.has(claim.claimNo)) continue;
       const due = now + claim.dueInDays * 86_400_000;
       const dueDate = day(due);

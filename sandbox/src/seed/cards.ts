@@ -31,9 +31,11 @@ export const SEED_CARDS = [
   },
 ] as const;
 
+export type SeedCard = (typeof SEED_CARDS)[number];
+
 /** Idempotent: adds the seeded cards that are missing. */
-export async function seedCards(db: Db): Promise<void> {
+export async function seedCards(db: Db, cards: readonly SeedCard[] = SEED_CARDS): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const card of SEED_CARDS) await insertCard(tx, card);
+    for (const card of cards) await insertCard(tx, card);
   });
 }

@@ -230,13 +230,13 @@ export const SEED_PSUS: readonly SeedPsu[] = [
  * Inserts every seeded PSU and account that is missing (so a database seeded by an older version gains the
  * newer PSUs) and sets each PSU's SCA approach, methods and signers. Existing balances are left alone.
  */
-export async function seedPsus(db: Db): Promise<void> {
+export async function seedPsus(db: Db, psus: readonly SeedPsu[] = SEED_PSUS): Promise<void> {
   const existing = new Set(await listUsernames(db));
   const hashes = new Map(
-    SEED_PSUS.filter((p) => !existing.has(p.username)).map((p) => [p.username, hashPassword(p.password)]),
+    psus.filter((p) => !existing.has(p.username)).map((p) => [p.username, hashPassword(p.password)]),
   );
   await db.transaction(async (tx) => {
-    for (const psu of SEED_PSUS) {
+    for (const psu of psus) {
       const passwordHash = hashes.get(psu.username);
       if (passwordHash) await insertPsu(tx, { ...psu, passwordHash }, { ifAbsent: true });
       await setPsuSca(tx, psu.username, psu.scaApproach ?? 'redirect', psu.scaMethods ?? []);
@@ -257,7 +257,7 @@ export async function seedPsus(db: Db): Promise<void> {
         );
       }
     }
-    for (const psu of SEED_PSUS) {
+    for (const psu of psus) {
       for (const signer of psu.signers ?? []) await addSigner(tx, psu.username, signer);
     }
   });

@@ -1,3 +1,4 @@
+import { type BankProfile, DEFAULT_BANK, seededPsus } from '../banks.js';
 import type { Db } from '../db/db.js';
 import { TEST_PEOPLE } from '../identity/people.js';
 import { seedIdentityProvider } from '../identity/seed.js';
@@ -12,12 +13,12 @@ export const SEED_FINGERPRINT = JSON.stringify(
 );
 
 /**
- * Idempotent: every start adds the demo users, accounts, claims and cards, and the electronic-ID provider's people
- * and key, that a database does not have yet.
+ * Idempotent: every start adds the bank's demo users, accounts, claims and cards, and the electronic-ID provider's
+ * people and key, that a database does not have yet.
  */
-export async function seed(db: Db): Promise<void> {
-  await seedPsus(db);
-  await seedBusiness(db);
-  await seedCards(db);
+export async function seed(db: Db, bank: BankProfile = DEFAULT_BANK): Promise<void> {
+  await seedPsus(db, seededPsus(bank));
+  await seedBusiness(db, bank.business, bank.claims);
+  await seedCards(db, bank.cards);
   await seedIdentityProvider(db);
 }

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { BulkPaymentForm } from '@/components/payments/forms/bulk-payment-form';
+import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { newPaymentInformationId } from '@/components/payments/forms/payment-information-id';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { BulkTemplates } from '@/components/saved/bulk-templates';
 import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
+import { publicDirectory } from '@/lib/bank/directory';
 import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -34,14 +36,16 @@ export default async function NewBulkPaymentPage({
       <FilledFromNotice filledFrom={start.filledFrom} />
       <BulkTemplates psuId={psuId} />
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
-        <SavedChoicesProvider value={start.choices}>
-          <BulkPaymentForm
-            key={start.key}
-            submissionId={randomUUID()}
-            paymentInformationId={newPaymentInformationId()}
-            initial={start.initial && 'rows' in start.initial ? start.initial : undefined}
-          />
-        </SavedChoicesProvider>
+        <BankDirectoryProvider banks={publicDirectory()}>
+          <SavedChoicesProvider value={start.choices}>
+            <BulkPaymentForm
+              key={start.key}
+              submissionId={randomUUID()}
+              paymentInformationId={newPaymentInformationId()}
+              initial={start.initial && 'rows' in start.initial ? start.initial : undefined}
+            />
+          </SavedChoicesProvider>
+        </BankDirectoryProvider>
       </ClientMessages>
     </div>
   );

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
+import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
+import { publicDirectory } from '@/lib/bank/directory';
 import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -31,9 +33,11 @@ export default async function NewSinglePaymentPage({
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <FilledFromNotice filledFrom={start.filledFrom} />
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
-        <SavedChoicesProvider value={start.choices}>
-          <SinglePaymentForm submissionId={randomUUID()} initial={start.initial} />
-        </SavedChoicesProvider>
+        <BankDirectoryProvider banks={publicDirectory()}>
+          <SavedChoicesProvider value={start.choices}>
+            <SinglePaymentForm submissionId={randomUUID()} initial={start.initial} />
+          </SavedChoicesProvider>
+        </BankDirectoryProvider>
       </ClientMessages>
     </div>
   );

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { type Settings, SettingsError, settings } from '@/lib/config';
+import { processGlobal } from '@/lib/server/process-global';
+import { type BankOffer, bankOfferSchema, FULL_OFFER } from './offer';
+
+/**
+ * The bank directory: every bank the app talks to, with the bank numbers its accounts carry (the first two
+ * digits of the four-digit bank-and-branch number; the same digits in an IS IBAN, positions 5-6), its
+ * interface URLs, the app's credentials there and what it offers. A JSON file named by BANK_DIRECTORY; without
+ * one, the single bank of the BANK_* settings, serving every account.
+ */
+const url = z.url({ protocol: /^https?$/ });
+const trimmed = (value: string) => value.replace(/\/+$/, '');
+
+const bankSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lower-case letters, digits and -, at most 32'),
+  name: z.string().trim().min(1).max(80),
+  /** Empty: every account (allowed for a directory of one only). */
+  bankNumbers: z.array(z.string().regex(/^\d{2}$/, 'two digits, e.g. "01"')),
+  urls: z.object({
+    /** `{base_url}` of the payment interface, e.g. https://bank.example.is/psd2. */
+    payments: url.transform(trimmed),
+    /** Where `/oauth/v2/oauth-token` is. */
+    auth: url.transform(trimmed),
+    /** The webhooks service, e.g. https://bank.example.is/events. */
+    events: url.transform(trimmed),
+    /** The business interfaces (claims), e.g. https://bank.example.is/business. */
+    business: url.transform(trimmed),
+  }),
+  credentials: z.object({
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1),
+    subscriptionKey: z.string().min(1),
+    /** The online-banking user of the business token (claims, webhooks). */
+    businessUsername: z.string().min(1),
+    businessPassword: z.string().min(1),
+  }),
+  offer: bankOfferSchema,
+});
+
+export type DirectoryBank = z.infer<typeof bankSchema>;
+
+const directorySchema = z
+  .object({ banks: z.array(bankSchema).min(1, 'list at least one bank') })
+  .superRefine(({ banks }, ctx) => {
+    const ids = new Set<string>();
+    const numbers = new Map<string, string>();
+    banks.forEach((bank, index) => {
+      if (ids.has(bank.id))
+        ctx.addIssue({ code: 'custom', path: ['banks', index, 'id'], message: `${bank.id} twice` });
+      ids.add(bank.id);
+      if (bank.bankNumbers.length === 0 && banks.length > 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['banks', index, 'bankNumbers'],
+          message: 'name its bank numbers: only a directory of one bank may leave them out',
+        });
+      }
+      for (const number of bank.bankNumbers) {
+        const other = numbers.get(number);
+        if (other && other !== bank.id) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['banks', index, 'bankNumbers'],
+            message: `${number} is already ${other}'s`,
+          });
+        }
+        numbers.set(number, bank.id);
+      }
+    });
+  });
+
+export type BankDirectory = readonly DirectoryBank[];
+
+/** The directory of one that the BANK_* settings describe (how the app ran before the directory). */
+export function directoryFromSettings(current: Settings): BankDirectory {
+  return [
+    {
+      id: 'default',
+      name: current.BANK_NAME,
+      bankNumbers: [],
+      urls: {
+        payments: trimmed(current.BANK_BASE_URL),
+        auth: trimmed(current.BANK_AUTH_URL),
+        events: trimmed(current.BANK_EVENTS_BASE_URL),
+        business: trimmed(current.BANK_BUSINESS_BASE_URL),
+      },
+      credentials: {
+        clientId: current.BANK_CLIENT_ID,
+        clientSecret: current.BANK_CLIENT_SECRET,
+        subscriptionKey: current.BANK_SUBSCRIPTION_KEY,
+        businessUsername: current.BANK_B2B_USERNAME,
+        businessPassword: current.BANK_B2B_PASSWORD,
+      },
+      offer: FULL_OFFER,
+    },
+  ];
+}
+
+/** Reads and checks a directory file; every problem in one message that names the file and the place. */
+export function parseDirectory(text: string, source: string): BankDirectory {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SettingsError(`Invalid bank directory ${source}: not JSON (${(error as Error).message})`);
+  }
+  const parsed = directorySchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new SettingsError(`Invalid bank directory ${source}; fix these:\n${lines.join('\n')}`);
+  }
+  return parsed.data.banks;
+}
+
+function loadDirectory(): BankDirectory {
+  const current = settings();
+  if (!current.BANK_DIRECTORY) return directoryFromSettings(current);
+  let text: string;
+  try {
+    text = readFileSync(current.BANK_DIRECTORY, 'utf8');
+  } catch (error) {
+    throw new SettingsError(
+      `BANK_DIRECTORY: cannot read ${current.BANK_DIRECTORY} (${(error as Error).message})`,
+    );
+  }
+  return parseDirectory(text, current.BANK_DIRECTORY);
+}
+
+const state = processGlobal<{ directory?: BankDirectory }>('bank-directory', () => ({}));
+
+/** The directory, read and checked once per process. */
+export function bankDirectory(): BankDirectory {
+  state.directory ??= loadDirectory();
+  return state.directory;
+}
+
+/** The bank of a directory entry's id; undefined for an id no longer listed. */
+export function bankById(id: string, directory: BankDirectory = bankDirectory()): DirectoryBank | undefined {
+  return directory.find((bank) => bank.id === id);
+}
+
+/** The name the PSU knows a payment's bank by; for an id no longer listed, undefined. */
+export function bankName(id: string): string | undefined {
+  return bankById(id)?.name;
+}
+
+/** What the browser may know of a bank: never its URLs or credentials. */
+export interface PublicBank {
+  id: string;
+  name: string;
+  bankNumbers: string[];
+  offer: BankOffer;
+}
+
+export function publicDirectory(directory: BankDirectory = bankDirectory()): PublicBank[] {
+  return directory.map(({ id, name, bankNumbers, offer }) => ({ id, name, bankNumbers, offer }));
+}

@@ -1,0 +1,23 @@
+import { bankDirectory } from '@/lib/bank/directory';
+import { bankOfAccount } from '@/lib/bank/offer';
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+
+/**
+ * The bank a payment goes to: the directory's bank of its debtor account (lib/bank/directory.ts), if that bank
+ * offers its service and product. Decided on the server for every submission, before anything is saved or sent,
+ * whatever the form showed.
+ */
+export function paymentBank(request: {
+  body: Record<string, unknown>;
+  service: PaymentService;
+  product: PaymentProduct;
+}): { ok: true; id: string } | { ok: false; messageKey: string } {
+  const debtor = request.body.debtorAccount as { iban?: unknown; bban?: unknown } | undefined;
+  const account = debtor?.iban ?? debtor?.bban;
+  const bank = typeof account === 'string' ? bankOfAccount(bankDirectory(), account) : undefined;
+  if (!bank) return { ok: false, messageKey: 'banks.unknown' };
+  if (!bank.offer.services.includes(request.service) || !bank.offer.products.includes(request.product)) {
+    return { ok: false, messageKey: 'banks.notOffered' };
+  }
+  return { ok: true, id: bank.id };
+}

@@ -1,0 +1,158 @@
+import type { TppClient } from './config.js';
+import { DEFAULT_CLIENT } from './config.js';
+import type { PaymentProduct, PaymentService } from './db/queries/payments.js';
+import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from './pis/payments.js';
+import { BUSINESS_USER, type BusinessUser, SEED_CLAIMS, type SeedClaim } from './seed/business.js';
+import { SEED_CARDS, type SeedCard } from './seed/cards.js';
+import { SEED_PSUS, type SeedPsu } from './seed/psus.js';
+import { icelandicIban } from './shared/iban.js';
+
+/**
+ * Who a simulated bank is and how it differs from the others: its name, the bank numbers of its accounts (the
+ * first two digits of the four-digit bank-and-branch number), what it offers, its customers and its TPP client.
+ * One process plays several (server.ts): the default bank at the root, every other one under `/banks/{id}`.
+ */
+export interface BankProfile {
+  id: string;
+  name: string;
+  bankNumbers: string[];
+  services: readonly PaymentService[];
+  products: readonly PaymentProduct[];
+  /** The languages of its SCA pages; a bank with one shows every page in it, with no language switch. */
+  scaPageLanguages: readonly ('is' | 'en')[];
+  /** Every seeded customer approves every payment in the bank's app (decoupled SCA), whatever the TPP prefers. */
+  decoupledOnly: boolean;
+  psus: readonly SeedPsu[];
+  business: BusinessUser;
+  claims: readonly SeedClaim[];
+  /** Payment cards of its customers, for card deposits. */
+  cards: readonly SeedCard[];
+  /** Its TPP client (credentials of the app); the default bank takes its clients from the settings instead. */
+  client: TppClient;
+}
+
+/** The bank the sandbox has always played, at the root of its URL: everything the specification allows. */
+export const DEFAULT_BANK: BankProfile = {
+  id: 'sandbox',
+  name: 'Sandkassabankinn',
+  bankNumbers: ['01', '05'],
+  services: PAYMENT_SERVICES,
+  products: PAYMENT_PRODUCTS,
+  scaPageLanguages: ['is', 'en'],
+  decoupledOnly: false,
+  psus: SEED_PSUS,
+  business: BUSINESS_USER,
+  claims: SEED_CLAIMS,
+  cards: SEED_CARDS,
+  client: DEFAULT_CLIENT,
+};
+
+const JON = { username: 'jon', password: 'sandbox', name: 'Jón Jónsson', kennitala: '0101302989' };
+const ANNA = { username: 'anna', password: 'sandbox', name: 'Anna Sigurðardóttir', kennitala: '1203892039' };
+
+/** A bank of the sandbox's own: Jón and Anna bank there too, and Greiðsla ehf. has an account for its claims. */
+function otherBank(
+  id: string,
+  name: string,
+  bank: string,
+  offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'>,
+): BankProfile {
+  const branch = `${bank}11`;
+  return {
+    id,
+    name,
+    bankNumbers: [bank],
+    ...offer,
+    psus: [
+      {
+        ...JON,
+        accounts: [
+          {
+            iban: icelandicIban(branch, '26', '004711', JON.kennitala),
+            name: 'Launareikningur',
+            currency: 'ISK',
+            balance: '800000',
+          },
+        ],
+      },
+      {
+        ...ANNA,
+        accounts: [
+          {
+            iban: icelandicIban(branch, '26', '004712', ANNA.kennitala),
+            name: 'Veltureikningur',
+            currency: 'ISK',
+            balance: '300000',
+          },
+        ],
+      },
+    ],
+    business: {
+      ...BUSINESS_USER,
+      password: `sandbox-b2b-${id}`,
+      account: {
+        ...BUSINESS_USER.account,
+        iban: icelandicIban(branch, '26', '002024', BUSINESS_USER.kennitala),
+      },
+    },
+    claims: [],
+    cards: [],
+    client: {
+      clientId: 'demo-tpp',
+      clientSecret: `demo-tpp-secret-${id}`,
+      subscriptionKey: `demo-subscription-key-${id}`,
+    },
+  };
+}
+
+/** The banks `npm start` plays beside the default one, each unlike the others in one way. */
+export const OTHER_BANKS: readonly BankProfile[] = [
+  otherBank('nordur', 'Norðurbankinn', '03', {
+    services: PAYMENT_SERVICES,
+    products: ['credit-transfers'],
+    scaPageLanguages: ['is', 'en'],
+    decoupledOnly: false,
+  }),
+  otherBank('austur', 'Austurbankinn', '07', {
+    services: PAYMENT_SERVICES,
+    products: PAYMENT_PRODUCTS,
+    scaPageLanguages: ['is', 'en'],
+    decoupledOnly: true,
+  }),
+  otherBank('vestur', 'Vesturbankinn', '09', {
+    services: ['payments', 'bulk-payments'],
+    products: PAYMENT_PRODUCTS,
+    scaPageLanguages: ['is'],
+    decoupledOnly: false,
+  }),
+];
+
+/** The customers a bank seeds: for a decoupled-only bank, each approving in the bank's app. */
+export function seededPsus(profile: BankProfile): readonly SeedPsu[] {
+  if (!profile.decoupledOnly) return profile.psus;
+  return profile.psus.map((psu) => ({
+    ...psu,
+    scaApproach: 'decoupled',
+    scaMethods: [
+      { authenticationType: 'PUSH_OTP', authenticationMethodId: `app-${psu.username}`, name: "Bank's app" },
+    ],
+  }));
+}
+
+/**
+ * SANDBOX_OTHER_BANKS: the ids of the other banks to play, separated by commas or spaces; unset: all of them;
+ * `none`: the default bank alone.
+ */
+export function otherBanksNamed(value: string | undefined): BankProfile[] {
+  if (value === undefined || value.trim() === '') return [...OTHER_BANKS];
+  const ids = value.split(/[\s,]+/).filter((id) => id && id !== 'none');
+  return ids.map((id) => {
+    const profile = OTHER_BANKS.find((bank) => bank.id === id);
+    if (!profile) {
+      throw new Error(
+        `Invalid sandbox settings:\n  SANDBOX_OTHER_BANKS: no bank ${id}; use some of ${OTHER_BANKS.map((b) => b.id).join(', ')}, or none`,
+      );
+    }
+    return profile;
+  });
+}

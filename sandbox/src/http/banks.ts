@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { Bank } from '../bank.js';
+import { createApp } from './app.js';
+
+type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+const ROOT_RELATIVE_ATTRIBUTE = /(\s(?:href|action|formaction|src)=")\/(?!\/)/g;
+
+/**
+ * A bank's answer as seen from under `prefix`: what its pages and redirects address from the root (`/sca/…`, a
+ * cookie for `/sca`) is addressed under the prefix, as a reverse proxy with a path prefix would rewrite it.
+ */
+async function underPrefix(response: Response, prefix: string): Promise<Response> {
+  const headers = new Headers(response.headers);
+  const location = headers.get('location');
+  if (location?.startsWith('/') && !location.startsWith('//'))
+    headers.set('location', `${prefix}${location}`);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) {
+    headers.delete('set-cookie');
+    for (const cookie of cookies)
+      headers.append('set-cookie', cookie.replace(/;\s*Path=\//i, `; Path=${prefix}/`));
+  }
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!(headers.get('content-type') ?? '').includes('text/html')) return new Response(response.body, init);
+  headers.delete('content-length');
+  return new Response((await response.text()).replace(ROOT_RELATIVE_ATTRIBUTE, `$1${prefix}/`), init);
+}
+
+/**
+ * The HTTP face of every bank of the process: the first at the root, every other one under its own path
+ * (`/banks/{id}`), which its routes never see: each bank's app answers as if it stood alone.
+ */
+export function serveBanks(
+  banks: readonly { path: string; bank: Bank }[],
+  log: (message: string, error?: unknown) => void,
+): Fetch {
+  const [root, ...others] = banks.map(({ path, bank }) => ({ path, app: createApp(bank, log) }));
+  if (!root) throw new Error('no bank to serve');
+  if (others.length === 0) return root.app.fetch;
+  const router = new Hono();
+  for (const { path, app } of others) {
+    router.mount(path, async (request: Request, env: unknown) =>
+      underPrefix(await app.fetch(request, env), path),
+    );
+  }
+  router.mount('/', root.app.fetch, { replaceRequest: false });
+  return router.fetch;
+}
