@@ -23,16 +23,21 @@ test('a refused payment is corrected in place and sent again as a new payment', 
   await page.getByLabel('Message to the recipient').fill(remittance);
   const send = page.getByRole('button', { name: 'Continue to your bank' });
   await send.click();
-  const refusal = page.getByText("The recipient's account was not found. Check the account number.");
-  await expect(refusal).toBeVisible();
+  // The bank names the refused field (spec part 7, `path`): its cause is shown beside it.
+  const to = page.getByLabel('To account (IBAN)');
+  const refused = async () => {
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(to).toHaveAccessibleDescription(/This account was not found\. Check the account number\./);
+  };
+  await refused();
 
   // The same form, unchanged, again: the same refusal; still one payment (counted below).
   await send.click();
   await expect(send).toBeEnabled();
-  await expect(refusal).toBeVisible();
-  await expect(page.getByLabel('To account (IBAN)')).toHaveValue(noSuchAccount);
+  await refused();
+  await expect(to).toHaveValue(noSuchAccount);
 
-  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await to.fill(creditorIban);
   await send.click();
   await page.waitForURL(atBank());
 
