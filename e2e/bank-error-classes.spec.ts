@@ -75,7 +75,9 @@ async function expectRefusedInBothLanguages(
     await page.getByLabel(l.remittance).fill(remittance);
     await page.getByRole('button', { name: l.submit }).click();
 
-    await expect(page.getByRole('alert').filter({ hasText: message[language] })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert').filter({ hasText: message[language] })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page).not.toHaveURL(atBank());
     await expect(page.getByLabel(l.from)).toHaveValue(from);
     await expect(page.getByLabel(l.to)).toHaveValue(to);
@@ -186,7 +188,11 @@ test('409 (payment spec part 7: STATUS_INVALID on cancelling): the bank no longe
     timeout: 20_000,
   });
 
-  await addFaultRule(request, { method: 'DELETE', path: initiationPath, error: { status: 409, code: 'STATUS_INVALID' } });
+  await addFaultRule(request, {
+    method: 'DELETE',
+    path: initiationPath,
+    error: { status: 409, code: 'STATUS_INVALID' },
+  });
   const message: Texts = {
     en: 'Your bank can no longer cancel this payment: it is already being paid or has been paid.',
     is: 'Bankinn getur ekki lengur afturkallað þessa greiðslu: hún er þegar í vinnslu eða hefur verið greidd.',
@@ -196,7 +202,9 @@ test('409 (payment spec part 7: STATUS_INVALID on cancelling): the bank no longe
     const cancel = labels[language].cancel;
     await page.getByRole('button', { name: cancel }).click();
     await page.getByRole('group', { name: cancel }).getByRole('button', { name: cancel }).click();
-    await expect(page.getByRole('alert').filter({ hasText: message[language] })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert').filter({ hasText: message[language] })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(transactionStatuses(page).last()).not.toHaveAttribute('data-status', 'CANC');
   }
 
