@@ -58,12 +58,20 @@ async function addFaultRule(request: APIRequestContext, rule: Record<string, unk
 }
 
 /**
- * Sends the single payment form in each language; the bank refuses it. The PSU reads `message`, the
- * form keeps what they typed, and their list shows each payment once, refused.
+ * Sends the single payment form in each language; the bank does not take it. The PSU reads `message`
+ * (and `toFieldCause` on the recipient's account where the bank's answer names it), the form keeps what
+ * they typed, and their list shows each payment once with `listed` (refused, or not sent where the
+ * bank answered nothing about the payment and it can be sent again).
  */
 async function expectRefusedInBothLanguages(
   page: Page,
-  { from = debtorIban, to = creditorIban, message }: { from?: string; to?: string; message: Texts },
+  {
+    from = debtorIban,
+    to = creditorIban,
+    message,
+    toFieldCause,
+    listed = 'refused',
+  }: { from?: string; to?: string; message: Texts; toFieldCause?: Texts; listed?: 'refused' | 'new' },
 ) {
   for (const language of ['en', 'is'] as const) {
     const l = labels[language];
@@ -81,23 +89,33 @@ async function expectRefusedInBothLanguages(
     await expect(page).not.toHaveURL(atBank());
     await expect(page.getByLabel(l.from)).toHaveValue(from);
     await expect(page.getByLabel(l.to)).toHaveValue(to);
+    if (toFieldCause) {
+      await expect(page.getByLabel(l.to)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(l.to)).toHaveAccessibleDescription(new RegExp(toFieldCause[language]));
+    }
     await expect(page.getByLabel(l.remittance)).toHaveValue(remittance);
 
     await page.goto(`/${language}/payments?q=${encodeURIComponent(remittance)}`);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(1);
-    await expect(rows.locator('[data-status]')).toHaveAttribute('data-status', 'refused');
+    await expect(rows.locator('[data-status]')).toHaveAttribute('data-status', listed);
   }
 }
 
-test('400 (payment spec part 7: CREDITOR_ACCOUNT_NOT_FOUND, a bank rule): the recipient account is named', async ({
+// Part 7: "A message has … `path` (nullable string)": the bank names `creditorAccount`, and the form
+// marks that field with the cause.
+test('400 (payment spec part 7: CREDITOR_ACCOUNT_NOT_FOUND, a bank rule): the recipient account is marked', async ({
   page,
 }) => {
   await expectRefusedInBothLanguages(page, {
     to: noSuchAccount,
     message: {
-      en: "The recipient's account was not found. Check the account number.",
-      is: 'Reikningur viðtakanda fannst ekki. Athugaðu reikningsnúmerið.',
+      en: 'Your bank did not accept the marked details. Correct them and send the payment again.',
+      is: 'Bankinn tók ekki við merktu upplýsingunum. Leiðréttu þær og sendu greiðsluna aftur.',
+    },
+    toFieldCause: {
+      en: 'This account was not found. Check the account number.',
+      is: 'Þessi reikningur fannst ekki. Athugaðu reikningsnúmerið.',
     },
   });
 });
@@ -159,6 +177,8 @@ test('429 (payment spec part 7: "429 … carry no defined body"): the bank is bu
       en: 'Your bank is busy right now. Wait a moment and try again',
       is: 'Bankinn er upptekinn í augnablikinu. Bíddu andartak og reyndu aftur',
     },
+    // The bank took nothing: the payment is kept, not sent, to be sent again (never twice).
+    listed: 'new',
   });
 });
 
