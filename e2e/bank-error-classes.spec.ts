@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { daysAhead } from './forms-helpers';
+import { daysAhead, singleFormLabels } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
 import { transactionStatuses } from './support/timeline';
 
@@ -21,22 +21,8 @@ const noSuchAccount = 'IS750159269999995510730339';
 const blockedDebtorIban = 'IS930133260043210905781039';
 
 const labels = {
-  en: {
-    from: 'From account (IBAN)',
-    to: 'To account (IBAN)',
-    amount: 'Amount',
-    remittance: 'Message to the recipient',
-    submit: 'Continue to your bank',
-    cancel: 'Cancel payment',
-  },
-  is: {
-    from: 'Af reikningi (IBAN)',
-    to: 'Á reikning (IBAN)',
-    amount: 'Upphæð',
-    remittance: 'Skilaboð til viðtakanda',
-    submit: 'Áfram í bankann þinn',
-    cancel: 'Afturkalla greiðslu',
-  },
+  en: { ...singleFormLabels.en, cancel: 'Cancel payment' },
+  is: { ...singleFormLabels.is, cancel: 'Afturkalla greiðslu' },
 } as const;
 
 type Language = keyof typeof labels;
@@ -51,8 +37,11 @@ test.afterEach(async ({ request }) => {
   ruleId = '';
 });
 
+/** A fault rule on this spec's paying account; by default on the initiation of a single payment. */
 async function addFaultRule(request: APIRequestContext, rule: Record<string, unknown>) {
-  const response = await request.post(`${sandboxUrl}/sandbox/faults`, { data: { psu: debtorIban, ...rule } });
+  const response = await request.post(`${sandboxUrl}/sandbox/faults`, {
+    data: { psu: debtorIban, method: 'POST', path: initiationPath, ...rule },
+  });
   expect(response.ok()).toBe(true);
   ruleId = ((await response.json()) as { id: string }).id;
 }
@@ -120,23 +109,6 @@ test('400 (payment spec part 7: CREDITOR_ACCOUNT_NOT_FOUND, a bank rule): the re
   });
 });
 
-test('401 (payment spec part 7: CERTIFICATE_INVALID, not cured by a new token): our connection is at fault', async ({
-  page,
-  request,
-}) => {
-  await addFaultRule(request, {
-    method: 'POST',
-    path: initiationPath,
-    error: { status: 401, code: 'CERTIFICATE_INVALID' },
-  });
-  await expectRefusedInBothLanguages(page, {
-    message: {
-      en: 'Our connection to your bank is not set up correctly. Try again later.',
-      is: 'Tenging okkar við bankann er ekki rétt uppsett. Reyndu aftur síðar.',
-    },
-  });
-});
-
 test('403 (payment spec part 7: SERVICE_BLOCKED, björn blocked by the bank): the PSU is sent to their bank', async ({
   page,
 }) => {
@@ -149,38 +121,43 @@ test('403 (payment spec part 7: SERVICE_BLOCKED, björn blocked by the bank): th
   });
 });
 
-test('404 (payment spec part 7: PRODUCT_UNKNOWN): the bank does not offer this kind of payment', async ({
-  page,
-  request,
-}) => {
-  await addFaultRule(request, {
-    method: 'POST',
-    path: initiationPath,
-    error: { status: 404, code: 'PRODUCT_UNKNOWN' },
-  });
-  await expectRefusedInBothLanguages(page, {
+// The classes produced by a fault rule (sandbox/README.md: "fault rule `error`", or a 429 without a body).
+const faultCases = [
+  {
+    name: '401 (payment spec part 7: CERTIFICATE_INVALID, not cured by a new token): our connection is at fault',
+    rule: { error: { status: 401, code: 'CERTIFICATE_INVALID' } },
+    message: {
+      en: 'Our connection to your bank is not set up correctly. Try again later.',
+      is: 'Tenging okkar við bankann er ekki rétt uppsett. Reyndu aftur síðar.',
+    },
+  },
+  {
+    name: '404 (payment spec part 7: PRODUCT_UNKNOWN): the bank does not offer this kind of payment',
+    rule: { error: { status: 404, code: 'PRODUCT_UNKNOWN' } },
     message: {
       en: 'Your bank does not offer this kind of payment.',
       is: 'Bankinn býður ekki þessa tegund greiðslu.',
     },
-  });
-});
-
-test('429 (payment spec part 7: "429 … carry no defined body"): the bank is busy, try again', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  await addFaultRule(request, { method: 'POST', path: initiationPath, status: 429, retryAfterSeconds: 1 });
-  await expectRefusedInBothLanguages(page, {
+  },
+  {
+    name: '429 (payment spec part 7: "429 … carry no defined body"): the bank is busy, try again',
+    rule: { status: 429, retryAfterSeconds: 1 },
     message: {
       en: 'Your bank is busy right now. Wait a moment and try again',
       is: 'Bankinn er upptekinn í augnablikinu. Bíddu andartak og reyndu aftur',
     },
     // The bank took nothing: the payment is kept, not sent, to be sent again (never twice).
     listed: 'new',
+  },
+] as const;
+
+for (const { name, rule, ...expected } of faultCases) {
+  test(name, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await addFaultRule(request, rule);
+    await expectRefusedInBothLanguages(page, expected);
   });
-});
+}
 
 test('409 (payment spec part 7: STATUS_INVALID on cancelling): the bank no longer cancels the payment', async ({
   page,
