@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { singleFormLabels } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
 
 // The bank failing on initiation: the PSU reads what happened in their language, submits again once
@@ -8,22 +9,7 @@ const initiationPath = '/psd2/api/v1/payments/credit-transfers';
 // run beside this one, paying from other accounts at the same bank, never meet the fault.
 const debtorIban = 'IS860159260012340101302989';
 
-const labels = {
-  en: {
-    from: 'From account (IBAN)',
-    to: 'To account (IBAN)',
-    amount: 'Amount',
-    remittance: 'Message to the recipient',
-    submit: 'Continue to your bank',
-  },
-  is: {
-    from: 'Af reikningi (IBAN)',
-    to: 'Á reikning (IBAN)',
-    amount: 'Upphæð',
-    remittance: 'Skilaboð til viðtakanda',
-    submit: 'Áfram í bankann þinn',
-  },
-} as const;
+const labels = singleFormLabels;
 
 const cases = [
   { name: '500', locale: 'is', fault: { status: 500, count: 1 }, message: 'Vandamál er hjá bankanum núna' },

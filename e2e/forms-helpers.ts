@@ -4,6 +4,24 @@ import { atBank } from './support/bank';
 export const debtorIban = 'IS140159260076545510730339';
 export const creditorIban = 'IS870301260012345101696399';
 
+/** The labels of the single payment form, in each language. */
+export const singleFormLabels = {
+  en: {
+    from: 'From account (IBAN)',
+    to: 'To account (IBAN)',
+    amount: 'Amount',
+    remittance: 'Message to the recipient',
+    submit: 'Continue to your bank',
+  },
+  is: {
+    from: 'Af reikningi (IBAN)',
+    to: 'Á reikning (IBAN)',
+    amount: 'Upphæð',
+    remittance: 'Skilaboð til viðtakanda',
+    submit: 'Áfram í bankann þinn',
+  },
+} as const;
+
 /** Signs in at the sandbox bank's SCA page: the payment reached the bank and awaits the PSU. */
 export async function expectScaPage(page: Page, language: 'is' | 'en') {
   await page.waitForURL(atBank(), { timeout: 30_000 });
