@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { buildState } from './build-if-stale.mjs';
+import { databaseTestFiles } from './database-tests.mjs';
 import { root } from './env.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -73,16 +74,18 @@ mkdirSync(results, { recursive: true });
 const postgresUrl = process.env.TEST_DATABASE_URL;
 delete process.env.TEST_DATABASE_URL;
 
-function suites(label, env) {
+/** `files`: the test files to run (Vitest's filters); none, every one. */
+function suites(label, env, files = []) {
   const tag = label.toLowerCase();
   step(
-    `Unit, contract and integration tests on ${label} (Vitest)`,
+    `Unit, contract and integration tests on ${label} (Vitest${files.length ? `, the ${files.length} files that open a database` : ''})`,
     bin('vitest'),
     [
       'run',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${path.join(results, `vitest-${tag}.json`)}`,
+      ...files,
     ],
     { env, pass: tag },
   );
@@ -113,7 +116,8 @@ if (build === 'up to date') {
 }
 step('Typecheck', bin('tsc'), ['--noEmit']);
 suites('PGlite', {});
-if (postgresUrl) suites('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+// Tests of pure functions meet no database: the PostgreSQL pass runs the ones that open one.
+if (postgresUrl) suites('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, databaseTestFiles(root));
 writePhases('passed');
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
