@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
+import { bankDirectory } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
 import { clientAddress } from '@/lib/security/client-address';
@@ -133,7 +134,8 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
     forwardRequestHeaders(response, request, { [requestIdHeader]: requestId });
   } else {
     const nonce = newNonce();
-    csp = contentSecurityPolicy(config, nonce);
+    const bankUrls = bankDirectory().flatMap((bank) => [bank.urls.payments, bank.urls.auth]);
+    csp = contentSecurityPolicy({ ...config, bankUrls }, nonce);
     // The app serves no files of its own: an address like "/favicon.ico" is answered by the root
     // not-found page, which needs the page CSP to load its scripts and styles.
     response = isFile ? NextResponse.next() : intl(request);

@@ -1,10 +1,12 @@
 import type { Settings } from '@/lib/config';
 
-/** What the security headers depend on; taken from the settings so that tests can pass their own. */
-export type HeaderSettings = Pick<
-  Settings,
-  'NODE_ENV' | 'APP_BASE_URL' | 'BANK_BASE_URL' | 'BANK_AUTH_URL' | 'OIDC_ISSUER'
->;
+/**
+ * What the security headers depend on; taken from the settings so that tests can pass their own.
+ * `bankUrls`: the payment interface and token URLs of every bank in the directory (lib/bank/directory.ts).
+ */
+export type HeaderSettings = Pick<Settings, 'NODE_ENV' | 'APP_BASE_URL' | 'OIDC_ISSUER'> & {
+  bankUrls: readonly string[];
+};
 
 function origin(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -24,7 +26,7 @@ export function newNonce(): string {
  * The page CSP. Next.js reads the nonce from this header on the request and puts it on its own
  * scripts; 'strict-dynamic' lets those load the chunks they need and nothing else.
  *
- * `form-action` names the bank and the OpenID provider too: a sign-in or payment form submitted
+ * `form-action` names every bank of the directory and the OpenID provider too: a sign-in or payment form submitted
  * before the page has hydrated is answered by a redirect there, and Chromium checks form-action
  * along the redirect chain. (Hydrated forms send the browser with `window.location.assign`,
  * which form-action does not govern.)
@@ -36,7 +38,7 @@ export function contentSecurityPolicy(settings: HeaderSettings, nonce: string): 
   const dev = settings.NODE_ENV === 'development';
   const https = settings.APP_BASE_URL.startsWith('https://');
   const formTargets = new Set(
-    [origin(settings.BANK_BASE_URL), origin(settings.BANK_AUTH_URL), origin(settings.OIDC_ISSUER)].filter(
+    [...settings.bankUrls.map(origin), origin(settings.OIDC_ISSUER)].filter(
       (value): value is string => value !== undefined,
     ),
   );

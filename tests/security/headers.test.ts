@@ -7,8 +7,7 @@ import { requestIdFrom } from '@/lib/security/request-id';
 const http = {
   NODE_ENV: 'production',
   APP_BASE_URL: 'http://localhost:3000',
-  BANK_BASE_URL: 'https://api.bank.example/psd2',
-  BANK_AUTH_URL: 'https://auth.bank.example',
+  bankUrls: ['https://api.bank.example/psd2', 'https://auth.bank.example'],
   OIDC_ISSUER: undefined,
 } as const;
 
@@ -21,10 +20,15 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
-  it("lets forms go to the bank's and the OpenID provider's origins only", () => {
+  it("lets forms go to the banks' and the OpenID provider's origins only", () => {
     const csp = contentSecurityPolicy({ ...http, OIDC_ISSUER: 'https://eid.example/realms/x' }, 'n');
     expect(csp).toContain(
       "form-action 'self' https://api.bank.example https://auth.bank.example https://eid.example;",
+    );
+    // Every bank of the directory: a second bank's pages are a place a form may be sent as well.
+    const twoBanks = { ...http, bankUrls: [...http.bankUrls, 'https://psd2.other-bank.example/api'] };
+    expect(contentSecurityPolicy(twoBanks, 'n')).toContain(
+      "form-action 'self' https://api.bank.example https://auth.bank.example https://psd2.other-bank.example;",
     );
   });
 
