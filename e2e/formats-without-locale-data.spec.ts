@@ -136,7 +136,7 @@ test('a new PSU pays 12.500 kr. (its account is kept), sets up a monthly 12.500 
 
   await page.goto('/en/payees');
   await page.getByLabel('Name', { exact: true }).fill('Leigusali ehf.');
-  await page.getByLabel('Account').fill('0301-26-001234');
+  await page.getByRole('textbox', { name: 'Account' }).fill('0301-26-001234');
   await page.getByLabel('Kennitala (optional)').fill('5101696399');
   await page.getByRole('button', { name: 'Save payee' }).click();
   await expect(page.getByText('The payee is saved.')).toBeVisible();
