@@ -179,10 +179,15 @@ export async function signIn(context: BrowserContext, appUrl: string): Promise<v
 }
 
 /**
- * A payment of the demo PSU, made through the single-payment form (left at the bank's SCA page):
- * its id, for the payment page. Undefined when the form could not be used.
+ * A payment of the demo PSU, made through the single-payment form: its id, for the payment's pages.
+ * One in krónur is left at the bank's SCA page; one in another currency is left at the costs step,
+ * which the sandbox bank's costs for it open first. Undefined when the form could not be used.
  */
-export async function makePayment(context: BrowserContext, appUrl: string): Promise<string | undefined> {
+export async function makePayment(
+  context: BrowserContext,
+  appUrl: string,
+  currency: 'ISK' | 'EUR' = 'ISK',
+): Promise<string | undefined> {
   const page = await context.newPage();
   try {
     await page.goto(`${appUrl}/en/payments/new/single`);
@@ -190,9 +195,14 @@ export async function makePayment(context: BrowserContext, appUrl: string): Prom
     await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
     await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
     await page.getByLabel('Amount').fill('12.500');
+    await page.getByLabel('Currency').selectOption(currency);
     await page.getByLabel('Message to the recipient').fill('Bench');
     await page.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    if (currency !== 'ISK') {
+      await page.waitForURL(/\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
+      return /\/payments\/([0-9a-f-]{36})\/costs$/.exec(page.url())?.[1];
+    }
     await page.waitForURL((url) => url.origin !== new URL(appUrl).origin, { timeout: 30_000 });
     await page.goto(`${appUrl}/en/payments`);
     const id = await page.locator('tbody tr').first().getAttribute('data-payment-id', { timeout: 15_000 });

@@ -1,5 +1,6 @@
-// Lighthouse performance and accessibility of sign-in, new payment (single) and the history
-// (targets: performance 100 on sign-in and the history, at least 98 on the form; accessibility 100), on the built app and the sandbox bank, in
+// Lighthouse performance and accessibility of sign-in, new payment (single), the history, the standing
+// orders and a payment's receipt (targets: performance 100 on the plain pages, at least 98 on the form;
+// accessibility 100), on the built app and the sandbox bank, in
 // Debian's Chromium. Lighthouse's default settings (mobile: emulated Moto G Power, simulated slow 4G
 // and 4x CPU slowdown) give the figures held to the targets; its desktop settings are shown beside.
 // For the signed-in pages the demo PSU signs in through the form (Playwright), and its session
@@ -9,11 +10,11 @@
 // Run: npx tsx bench/lighthouse.ts [runs]   (after `next build`; starts its own servers)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { appServers, chromiumFlags, chromiumPath, launchChromium, signIn } from './app-servers';
+import { appServers, chromiumFlags, chromiumPath, launchChromium, makePayment, signIn } from './app-servers';
 import { type Figure, printResult } from './support';
 
 const runs = Number(process.argv[2] ?? 1);
-/** Lighthouse mobile performance: 100 on sign-in and the history, at least 98 on the payment forms. */
+/** Lighthouse mobile performance: 100 on the plain pages, at least 98 on the payment forms. */
 const TARGET_PERFORMANCE = { plain: 100, form: 98 };
 const TARGET_ACCESSIBILITY = 100;
 
@@ -26,6 +27,14 @@ const pages = [
     target: TARGET_PERFORMANCE.form,
   },
   { name: 'history', path: '/is/payments', signedIn: true, target: TARGET_PERFORMANCE.plain },
+  {
+    name: 'standing orders',
+    path: '/is/payments/standing-orders',
+    signedIn: true,
+    target: TARGET_PERFORMANCE.plain,
+  },
+  // The receipt of a payment the demo PSU makes first (`[id]`).
+  { name: 'receipt', path: '/is/payments/[id]/receipt', signedIn: true, target: TARGET_PERFORMANCE.plain },
 ];
 
 const servers = await appServers();
@@ -36,6 +45,7 @@ try {
   const browser = await launchChromium();
   const context = await browser.newContext();
   await signIn(context, servers.appUrl);
+  const paymentId = await makePayment(context, servers.appUrl);
   const cookies = await context.cookies(servers.appUrl);
   await browser.close();
 
@@ -60,6 +70,11 @@ try {
   );
   console.log(`  ${'page'.padEnd(24)} ${'settings'.padEnd(8)} performance  accessibility`);
   for (const page of pages) {
+    if (page.path.includes('[id]') && !paymentId) {
+      notes.push(`${page.name} not measured: no payment could be made`);
+      continue;
+    }
+    const path = page.path.replace('[id]', paymentId ?? '');
     for (const mode of ['mobile', 'desktop'] as const) {
       const performance: number[] = [];
       const accessibility: number[] = [];
@@ -71,7 +86,7 @@ try {
         for (let attempt = 0; ; attempt++) {
           if (page.signedIn) await prepareSignedIn();
           result = await lighthouse(
-            `${servers.appUrl}${page.path}`,
+            `${servers.appUrl}${path}`,
             {
               port: chrome.port,
               output: 'json',
@@ -85,10 +100,10 @@ try {
           notes.push(`${page.name} ${mode}: run again after ${result.lhr.runtimeError.code}`);
         }
         const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
         const finalUrl = new URL(lhr.finalDisplayedUrl);
-        if (finalUrl.pathname !== page.path) throw new Error(`${page.path} ended on ${finalUrl.pathname}`);
+        if (finalUrl.pathname !== path) throw new Error(`${path} ended on ${finalUrl.pathname}`);
         performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         accessibility.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
         for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {

