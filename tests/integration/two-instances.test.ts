@@ -103,7 +103,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL', () => {
     for (const child of instances) child.kill('SIGKILL');
 
     const checks = (lines: Record<string, unknown>[]) =>
-      lines.filter((line) => line.msg === 'status check').map((line) => `${line.paymentId}#${line.attempt}`);
+      lines.filter((line) => line.msg === 'status check').map((line) => `${line.paymentId}#${line.check}`);
     const fromA = checks(a.lines);
     const fromB = checks(b.lines);
     const all = [...fromA, ...fromB];
