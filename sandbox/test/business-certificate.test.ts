@@ -68,6 +68,8 @@ describe('the sandbox token made in the portal (business spec part 5, "Sandbox")
   });
 });
 
+// Needs the openssl command to issue the test certificates (tests/going-live/pki.ts); skipped where
+// it is missing, as in tests/going-live/mtls.test.ts. CI's machine has it.
 describe.skipIf(!opensslAvailable())(
   'the business certificate on TLS, required (business spec part 5, "Production")',
   () => {

@@ -563,6 +563,8 @@ describe('every error code of spec part 7 through a documented scenario', () => 
   });
 });
 
+// Needs the openssl command to issue the test certificates (tests/going-live/pki.ts); skipped where
+// it is missing, as in tests/going-live/mtls.test.ts. CI's machine has it.
 describe.skipIf(!opensslAvailable())('the certificate and signature codes of 401, over TLS', () => {
   let pki: Pki;
   let tls: RunningSandbox;
