@@ -111,7 +111,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                           <dd data-testid="schedule">{text}</dd>
                         </div>
                       </dl>
-                      <section aria-label={t('next')}>
+                      <div>
                         <h2 className="font-medium">{t('next')}</h2>
                         {schedule.next.length > 0 ? (
                           <ExecutionDatesTable
@@ -124,7 +124,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                             {view.cancellable ? t('noneLeft') : t('noNext')}
                           </p>
                         )}
-                      </section>
+                      </div>
                       <Link
                         href={`/payments/${view.id}`}
                         className="inline-block text-brand-700 underline underline-offset-2"
