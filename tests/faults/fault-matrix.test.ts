@@ -505,10 +505,18 @@ describe('fault matrix: status reads', { timeout: CASE_TIMEOUT_MS }, () => {
       ...c.rule,
     });
     try {
+      // Both faults meet a status read before the bank settles: reading on, the app records the final
+      // status after them, whichever read (this reconciliation's, or one a notification prompts) comes
+      // first. Advancing the clock first would let a notification settle the payment before any read.
+      const reconciled = reconcile(payment.id);
+      await eventually(
+        async () =>
+          (await listFaults(sandbox.url)).find((r) => r.id === rule.id)?.applied === 2 ? true : undefined,
+        SETTLE_MS,
+        'both faults to meet a status read',
+      );
       await advanceSandboxClock(sandbox.url, 600);
-      await reconcile(payment.id);
-      const applied = (await listFaults(sandbox.url)).find((r) => r.id === rule.id)?.applied;
-      expect(applied).toBe(2);
+      await reconciled;
       await expectSettledOnce(payment.id, remittance);
     } finally {
       await clearFaults(sandbox.url);

@@ -95,8 +95,22 @@ describe('exactly-once initiation', () => {
       Array.from({ length: 50 }, () => app.initiateOnce(request(submissionId))),
     );
 
-    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
-    const redirects = new Set(outcomes.map((outcome) => (outcome.ok ? outcome.redirectTo : '')));
+    // On a machine busy enough that the bank's answer outlasts BANK_TIMEOUT_MS, the one submission that
+    // sent is told the bank timed out and the others that it is still being sent; the PSU's next try
+    // then gets the payment the bank made. Either way, one payment.
+    for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
+      expect(['bank.timeout', 'payment.stillSending']).toContain(outcome.messageKey);
+    }
+    const answered = outcomes.every((outcome) => outcome.ok)
+      ? outcomes
+      : [
+          ...outcomes,
+          await eventually(async () => {
+            const retry = await app.initiateOnce(request(submissionId));
+            return retry.ok ? retry : undefined;
+          }, 60_000),
+        ];
+    const redirects = new Set(answered.flatMap((outcome) => (outcome.ok ? [outcome.redirectTo] : [])));
     expect(redirects.size).toBe(1);
 
     const rows = await app.db
