@@ -96,23 +96,26 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-async function waitFor(url, name) {
-  for (let i = 0; i < 240; i++) {
+/** Whether `url` answered within two minutes (a first start on a busy machine builds two databases). */
+async function cameUp(url, name) {
+  for (let i = 0; i < 480; i++) {
     try {
       const response = await fetch(url);
-      if (response.status < 500) return;
+      if (response.status < 500) return true;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
   console.error(`${name} did not come up at ${url}`);
-  stop(1);
+  return false;
 }
 
+// The app starts only once the bank is up, and nothing starts after a stop: a program started then
+// would outlive this one.
 run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
-await waitFor(`${sandboxUrl}/sandbox/health`, 'The sandbox bank');
-run('app', process.execPath, ['scripts/app-server.mjs']);
-await waitFor(`http://127.0.0.1:${appPort}/api/health`, 'The app');
-console.log(`
+if (!(await cameUp(`${sandboxUrl}/sandbox/health`, 'The sandbox bank'))) stop(1);
+if (!stopping) run('app', process.execPath, ['scripts/app-server.mjs']);
+if (!stopping && !(await cameUp(`http://127.0.0.1:${appPort}/api/health`, 'The app'))) stop(1);
+if (!stopping) console.log(`
   App:           ${appUrl}
   Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs); more banks under ${sandboxUrl}/banks/
   Bank directory: ${bankDirectory ? shown(bankDirectory) : 'the BANK_* settings'}

@@ -6,6 +6,18 @@ import { tlsServerOptions } from '../security/tls.js';
 
 type Listener = ReturnType<typeof serve>;
 
+/**
+ * Idle keep-alive connections stay open a minute, longer than a client keeps one idle before reusing it:
+ * Node's default of 5 s closes sockets that clients (the app's fetch, a test's request context) are
+ * about to reuse, and the request sent on one that the bank just closed fails with ECONNRESET.
+ */
+function keepConnectionsAlive(listener: Listener): Listener {
+  const server = listener as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  server.keepAliveTimeout = 61_000;
+  server.headersTimeout = 62_000;
+  return listener;
+}
+
 export interface Listening {
   url: string;
   /** https://<host>:<port> of the TLS listener, when one was asked for. */
@@ -28,7 +40,7 @@ export async function listen(
 ): Promise<Listening> {
   const { host, tls } = options;
   const server = await new Promise<Listener>((resolve, reject) => {
-    const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(s));
+    const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(keepConnectionsAlive(s)));
     s.once('error', reject);
   });
   let tlsServer: Listener | undefined;
@@ -42,7 +54,7 @@ export async function listen(
           createServer: createHttpsServer,
           serverOptions: tlsServerOptions(tls),
         },
-        () => resolve(s),
+        () => resolve(keepConnectionsAlive(s)),
       );
       s.once('error', (error) => {
         server.close();
