@@ -22,6 +22,8 @@ export function callbackUrlFor(subscriptionId: string): string {
 
 export interface SubscriptionToSave {
   id: string;
+  /** The directory's id of the bank it was made at. */
+  bankId: string;
   bankSubscriptionId: string;
   callbackUrl: string;
   eventTypes: string[];
@@ -37,6 +39,7 @@ export interface SubscriptionToSave {
 export async function saveSubscription(db: Db, subscription: SubscriptionToSave): Promise<void> {
   await db.insert(webhookSubscriptions).values({
     id: subscription.id,
+    bankId: subscription.bankId,
     bankSubscriptionId: subscription.bankSubscriptionId,
     callbackUrl: subscription.callbackUrl,
     eventTypes: subscription.eventTypes,

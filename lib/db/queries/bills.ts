@@ -9,13 +9,15 @@ export interface PaidByEvent {
 }
 
 /**
- * Records what the bank says of a claim now. When the reading follows a `claim.paid` event and the
+ * Records what a bank (`bankId`, of the directory) says of a claim now: the bill is that bank's, and a claim of
+ * another bank, whatever its id, is another bill. When the reading follows a `claim.paid` event and the
  * claim is Paid, the event is remembered as the one that told us; a later reading from the list
  * never clears it, and a reading never turns a Paid bill back to Unpaid (a paid claim stays paid).
  */
-export async function saveClaim(db: Db, claim: Claim, event?: PaidByEvent): Promise<void> {
+export async function saveClaim(db: Db, bankId: string, claim: Claim, event?: PaidByEvent): Promise<void> {
   const paidByEvent = event && claim.claimStatus === 'Paid';
   const values = {
+    bankId,
     claimId: claim.claimId,
     payorId: claim.payorId,
     claimantName: claim.claimantName,
@@ -34,7 +36,7 @@ export async function saveClaim(db: Db, claim: Claim, event?: PaidByEvent): Prom
     .insert(bills)
     .values(values)
     .onConflictDoUpdate({
-      target: bills.claimId,
+      target: [bills.bankId, bills.claimId],
       set: {
         ...values,
         status: sql`case when ${bills.status} = 'Paid' then 'Paid' else ${claim.claimStatus} end`,
@@ -55,11 +57,20 @@ export async function billsOf(db: Db, payorId: string): Promise<Bill[]> {
     .select()
     .from(bills)
     .where(eq(bills.payorId, payorId))
-    .orderBy(sql`case when ${bills.status} = 'Paid' then 1 else 0 end`, bills.dueDate, bills.claimId);
+    .orderBy(
+      sql`case when ${bills.status} = 'Paid' then 1 else 0 end`,
+      bills.dueDate,
+      bills.claimId,
+      bills.bankId,
+    );
 }
 
-export async function findBill(db: Db, claimId: string): Promise<Bill | undefined> {
-  const [row] = await db.select().from(bills).where(eq(bills.claimId, claimId)).limit(1);
+export async function findBill(db: Db, bankId: string, claimId: string): Promise<Bill | undefined> {
+  const [row] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.bankId, bankId), eq(bills.claimId, claimId)))
+    .limit(1);
   return row;
 }
 
