@@ -133,6 +133,8 @@ export function signingSecrets(subscription: WebhookSubscription, now = new Date
  */
 export interface DeliveryKeys {
   subscriptionId: string;
+  /** The directory's id of the bank the subscription is at: the only bank whose deliveries these keys check. */
+  bankId: string;
   cancelled: boolean;
   current: string;
   previous?: { secret: string; validUntil: Date };
@@ -168,6 +170,7 @@ async function loadDeliveryKeys(db: Db, subscriptionId: string): Promise<Deliver
   const [row] = await db
     .select({
       id: webhookSubscriptions.id,
+      bankId: webhookSubscriptions.bankId,
       cancelledAt: webhookSubscriptions.cancelledAt,
       signingSecretSealed: webhookSubscriptions.signingSecretSealed,
       previousSigningSecretSealed: webhookSubscriptions.previousSigningSecretSealed,
@@ -181,12 +184,18 @@ async function loadDeliveryKeys(db: Db, subscriptionId: string): Promise<Deliver
 
 type SealedKeys = Pick<
   WebhookSubscription,
-  'id' | 'cancelledAt' | 'signingSecretSealed' | 'previousSigningSecretSealed' | 'previousSecretValidUntil'
+  | 'id'
+  | 'bankId'
+  | 'cancelledAt'
+  | 'signingSecretSealed'
+  | 'previousSigningSecretSealed'
+  | 'previousSecretValidUntil'
 >;
 
 function openKeys(row: SealedKeys): DeliveryKeys {
   const keys: DeliveryKeys = {
     subscriptionId: row.id,
+    bankId: row.bankId,
     cancelled: row.cancelledAt !== null,
     current: openSecret(row.signingSecretSealed, row.id),
   };
