@@ -17,7 +17,7 @@ export interface WebhooksBankOption {
 export function BankChoice({ banks, field }: { banks: WebhooksBankOption[]; field: UseFormRegisterReturn }) {
   const t = useTranslations('events');
   const [only] = banks;
-  if (banks.length === 1 && only) return <p className="text-sm">{t('bank.only', { bank: only.name })}</p>;
+  if (banks.length === 1 && only) return <p className="text-sm">{t('bank.named', { bank: only.name })}</p>;
   return (
     <SelectField label={t('bank.label')} {...field}>
       {banks.map((bank) => (

@@ -78,9 +78,10 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                   className="space-y-3 rounded border border-slate-200 bg-white p-4"
                 >
                   <h3 className="font-medium">{name}</h3>
+                  <p className="text-sm" data-testid="subscription-bank">
+                    {t('bank.named', { bank: bankLabel(sub) })}
+                  </p>
                   <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-                    <dt className="font-medium">{t('bank.label')}</dt>
-                    <dd data-testid="subscription-bank">{bankLabel(sub)}</dd>
                     <dt className="font-medium">{t('subscriptions.bankId')}</dt>
                     <dd className="break-all font-mono">{sub.bankSubscriptionId}</dd>
                     <dt className="font-medium">{t('subscriptions.callbackUrl')}</dt>
