@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankById, parseDirectory } from '@/lib/bank/directory';
+import { bills } from '@/lib/db/bills-schema';
 import { appDirectory, writeAppDirectory } from '@/sandbox/src/app-directory';
 import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
 import { type RunningSandbox, startSandbox } from '@/sandbox/src/server';
@@ -385,8 +386,8 @@ describe('claims per bank (IOBWS-Claims 3.1)', () => {
     }
     const rows = await app.db
       .select()
-      .from(app.schema.bills)
-      .where(and(eq(app.schema.bills.bankId, 'nordur'), eq(app.schema.bills.payorId, JON)));
+      .from(bills)
+      .where(and(eq(bills.bankId, 'nordur'), eq(bills.payorId, JON)));
     expect(rows.map((bill) => bill.reference)).toEqual(['NORDUR-1']);
   });
 });

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Claim } from '@/lib/bank/claims';
+import { type Bill, bills } from '../bills-schema';
 import { databaseNow } from '../clock';
-import { type Bill, bills, payments } from '../schema';
+import { payments } from '../schema';
 import type { Db } from '../types';
 
 export interface PaidByEvent {
