@@ -428,6 +428,10 @@ describe('a status read per bank (payment spec 5)', () => {
         app.scope.inBank(other, () => app.bankPayments.readPaymentStatus(ref)),
       ).rejects.toMatchObject({ status: 404 });
     }
+    // A bill of austur's is offered to be paid from the PSU's account there; of a bank where the PSU has
+    // paid from no account, from the latest account used.
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'austur')).toBe(JON_AT_AUSTUR);
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'nordur')).toBe(JON_AT_AUSTUR);
     const synced = await app.sync.syncPaymentStatus(app.db, payment, 'poll');
     expect(synced.status).toBe(
       await app.scope.inBank('austur', () => app.bankPayments.readPaymentStatus(ref)),

@@ -92,14 +92,27 @@ export async function latestPaymentsFor(
   return found;
 }
 
-/** The debtor account of the PSU's most recent payment, to suggest when a bill is paid. */
-export async function lastDebtorIban(db: Db, psuId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ body: payments.body })
-    .from(payments)
-    .where(and(eq(payments.psuId, psuId), eq(payments.service, 'payments')))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  const iban = (row?.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount?.iban;
-  return typeof iban === 'string' ? iban : undefined;
+/**
+ * The debtor account of the PSU's most recent payment, to suggest when a bill is paid: of a payment sent to
+ * the bill's own bank (`bankId`) if there is one, so that the payment goes to the bank that holds the claim;
+ * otherwise of any.
+ */
+export async function lastDebtorIban(db: Db, psuId: string, bankId: string): Promise<string | undefined> {
+  const latest = async (atBank: boolean) => {
+    const [row] = await db
+      .select({ body: payments.body })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.psuId, psuId),
+          eq(payments.service, 'payments'),
+          atBank ? eq(payments.bankId, bankId) : undefined,
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    const iban = (row?.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount?.iban;
+    return typeof iban === 'string' ? iban : undefined;
+  };
+  return (await latest(true)) ?? (await latest(false));
 }

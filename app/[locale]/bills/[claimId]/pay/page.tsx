@@ -99,7 +99,7 @@ export default async function PayBillPage({
         <SinglePaymentForm
           submissionId={randomUUID()}
           prefill={{
-            debtorIban: await lastDebtorIban(db, psuId),
+            debtorIban: await lastDebtorIban(db, psuId, bank.id),
             creditorIban: claim.depositAccount.iban,
             creditorName: claim.claimantName,
             amount: claim.totalAmountDue,
