@@ -32,6 +32,7 @@ const AUSTUR = otherBank('austur');
 const JON = '0101302989';
 const CLAIMANT = '5501692829';
 const JON_AT_AUSTUR = AUSTUR.psus[0]?.accounts[0]?.iban ?? '';
+const JON_AT_ROOT = 'IS140159260076545510730339';
 const CREDITOR = 'IS870301260012345101696399';
 
 let sandbox: RunningSandbox;
@@ -392,31 +393,36 @@ describe('claims per bank (IOBWS-Claims 3.1)', () => {
   });
 });
 
+/** A payment of Jón's sent to the bank of its debtor account; fails the test when it is not sent. */
+async function pay(debtorIban: string) {
+  const outcome = await app.initiation.initiateOnce({
+    psuId,
+    submissionId: randomUUID(),
+    service: 'payments',
+    product: 'credit-transfers',
+    body: {
+      debtorAccount: { iban: debtorIban },
+      creditorAccount: { iban: CREDITOR },
+      instructedAmount: { currency: 'ISK', amount: '1500' },
+      remittanceInformationUnstructured: 'per bank',
+    },
+    scaLanguage: 'is',
+    uiLocale: 'is',
+    summary: { amount: '1500', currency: 'ISK', creditorAccount: CREDITOR },
+    psuIpAddress: '10.1.2.3',
+  });
+  if (!outcome.ok) throw new Error(`not sent: ${JSON.stringify(outcome)}`);
+  const [payment] = await app.db
+    .select()
+    .from(app.schema.payments)
+    .where(eq(app.schema.payments.id, outcome.paymentId));
+  if (!payment) throw new Error('payment not saved');
+  return payment;
+}
+
 describe('a status read per bank (payment spec 5)', () => {
   it('reads the status of a payment at austur from austur only', async () => {
-    const outcome = await app.initiation.initiateOnce({
-      psuId,
-      submissionId: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: {
-        debtorAccount: { iban: JON_AT_AUSTUR },
-        creditorAccount: { iban: CREDITOR },
-        instructedAmount: { currency: 'ISK', amount: '1500' },
-        remittanceInformationUnstructured: 'austur',
-      },
-      scaLanguage: 'is',
-      uiLocale: 'is',
-      summary: { amount: '1500', currency: 'ISK', creditorAccount: CREDITOR },
-      psuIpAddress: '10.1.2.3',
-    });
-    expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
-    if (!outcome.ok) return;
-    const [payment] = await app.db
-      .select()
-      .from(app.schema.payments)
-      .where(eq(app.schema.payments.id, outcome.paymentId));
-    if (!payment) throw new Error('payment not saved');
+    const payment = await pay(JON_AT_AUSTUR);
     expect(payment.bankId).toBe('austur');
     const ref = {
       service: payment.service,
@@ -428,14 +434,18 @@ describe('a status read per bank (payment spec 5)', () => {
         app.scope.inBank(other, () => app.bankPayments.readPaymentStatus(ref)),
       ).rejects.toMatchObject({ status: 404 });
     }
-    // A bill of austur's is offered to be paid from the PSU's account there; of a bank where the PSU has
-    // paid from no account, from the latest account used.
-    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'austur')).toBe(JON_AT_AUSTUR);
-    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'nordur')).toBe(JON_AT_AUSTUR);
     const synced = await app.sync.syncPaymentStatus(app.db, payment, 'poll');
     expect(synced.status).toBe(
       await app.scope.inBank('austur', () => app.bankPayments.readPaymentStatus(ref)),
     );
+  });
+
+  it("suggests paying a bill from the PSU's account at the bill's bank, else the latest account used", async () => {
+    const atRoot = await pay(JON_AT_ROOT);
+    expect(atRoot.bankId).toBe('default');
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'austur')).toBe(JON_AT_AUSTUR);
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'default')).toBe(JON_AT_ROOT);
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'nordur')).toBe(JON_AT_ROOT);
   });
 });
 
