@@ -2,8 +2,8 @@ import { linkedKennitala } from '@/lib/auth/identity';
 import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
-import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { Bill } from '@/lib/db/bills-schema';
+import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { BillView } from './bill-view';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
