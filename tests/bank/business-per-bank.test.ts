@@ -327,6 +327,17 @@ describe('a webhook subscription belongs to one bank (webhooks spec parts 2-5)',
     expect(overview.elsewhere).toEqual([]);
   });
 
+  it("does not find one bank's subscription id at another when registering one", async () => {
+    const rootRow = await row(subscriptionOf('default').id);
+    expect(
+      await app.manage.registerSubscription(app.db, {
+        bankId: 'nordur',
+        bankSubscriptionId: rootRow.bankSubscriptionId,
+        signingSecret: subscriptionOf('default').secret,
+      }),
+    ).toEqual({ ok: false, reason: 'notFoundAtBank' });
+  });
+
   it('changes and cancels a subscription at its own bank only', async () => {
     const nordur = subscriptionOf('nordur');
     const rootRow = await row(subscriptionOf('default').id);
