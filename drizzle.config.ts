@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./lib/db/schema.ts', './lib/db/notice-schema.ts', './lib/db/saved-schema.ts'],
+  schema: [
+    './lib/db/schema.ts',
+    './lib/db/notice-schema.ts',
+    './lib/db/saved-schema.ts',
+    './lib/db/bills-schema.ts',
+  ],
   out: './lib/db/migrations',
 });

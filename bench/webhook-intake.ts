@@ -33,6 +33,7 @@ const secret = `whsec_${randomBytes(32).toString('base64url')}`;
 const subscriptionId = newSubscriptionId();
 await saveSubscription(db, {
   id: subscriptionId,
+  bankId: 'default',
   bankSubscriptionId: randomUUID(),
   callbackUrl: callbackUrlFor(subscriptionId),
   eventTypes: ['Claim'],

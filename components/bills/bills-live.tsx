@@ -32,7 +32,7 @@ const STATUS_STYLE: Record<BillView['status'], string> = {
 };
 
 /**
- * The PSU's bills: open ones with a Pay button, paid and cancelled ones with a badge and nothing to pay;
+ * The PSU's bills from every bank that offers claims, each with its bank: open ones with a Pay button, paid and cancelled ones with a badge and nothing to pay;
  * the list follows the events.
  */
 export function BillsLive({ initial }: { initial: BillView[] }) {
@@ -80,8 +80,9 @@ function BillList({ bills }: { bills: BillView[] }) {
         const name = bill.reference ?? bill.claimId;
         return (
           <li
-            key={bill.claimId}
+            key={`${bill.bankId}/${bill.claimId}`}
             data-testid="bill"
+            data-bank-id={bill.bankId}
             data-claim-id={bill.claimId}
             data-reference={bill.reference ?? ''}
             data-status={bill.status}
@@ -95,6 +96,9 @@ function BillList({ bills }: { bills: BillView[] }) {
               <p className="text-sm text-slate-700">
                 {t('claimant')}: {bill.claimantName} ·{' '}
                 {t('dueDate', { date: formatDate(bill.dueDate, locale) })}
+              </p>
+              <p className="text-sm text-slate-700" data-testid="bill-bank">
+                {t('bank', { bank: bill.bankName ?? bill.bankId })}
               </p>
               <p className="break-all font-mono text-xs text-slate-600">{bill.claimId}</p>
               {bill.paidEventAt && (
@@ -142,7 +146,7 @@ function BillList({ bills }: { bills: BillView[] }) {
               </span>
               {bill.payable && (
                 <Link
-                  href={`/bills/${encodeURIComponent(bill.claimId)}/pay`}
+                  href={`/bills/${encodeURIComponent(bill.claimId)}/pay?bank=${encodeURIComponent(bill.bankId)}`}
                   aria-label={t('payLabel', { reference: name })}
                   className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
                 >

@@ -10,6 +10,7 @@ import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms
 import { createSubscriptionAction } from '@/lib/webhooks/actions/create-subscription';
 import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
 import type { CreateSubscriptionInput } from '@/lib/webhooks/subscription-forms';
+import { BankChoice, type WebhooksBankOption } from './bank-choice';
 import { useFailureText } from './use-failure-text';
 
 const loadSchema = deferSchema(() =>
@@ -20,7 +21,7 @@ const loadSchema = deferSchema(() =>
  * Creates a subscription whose callback is this app. The signing secret the bank returns is shown
  * here once, from the action's answer; it is never read back from the database for display.
  */
-export function CreateSubscriptionForm() {
+export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] }) {
   const t = useTranslations('events.create');
   const failureText = useFailureText();
   const router = useRouter();
@@ -33,7 +34,7 @@ export function CreateSubscriptionForm() {
     formState: { isSubmitting },
   } = useForm<CreateSubscriptionInput, unknown, CreateSubscriptionInput>({
     resolver: deferredResolver(loadSchema),
-    defaultValues: { description: '', eventType: 'Claim' },
+    defaultValues: { bankId: banks[0]?.id, description: '', eventType: 'Claim' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -45,13 +46,14 @@ export function CreateSubscriptionForm() {
       return;
     }
     setSecret(result.data.signingSecret);
-    reset({ description: '', eventType: values.eventType });
+    reset({ bankId: values.bankId, description: '', eventType: values.eventType });
     router.refresh();
   });
 
   return (
     <div className="space-y-4">
       <form onSubmit={onSubmit} noValidate {...preloadOnInteraction(loadSchema)} className="space-y-4">
+        <BankChoice banks={banks} field={register('bankId')} />
         <TextField
           label={t('description')}
           hint={t('descriptionHint')}

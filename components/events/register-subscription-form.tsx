@@ -9,6 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
 import { registerSubscriptionAction } from '@/lib/webhooks/actions/register-subscription';
 import type { RegisterSubscriptionInput } from '@/lib/webhooks/subscription-forms';
+import { BankChoice, type WebhooksBankOption } from './bank-choice';
 import { useFailureText } from './use-failure-text';
 
 const loadSchema = deferSchema(() =>
@@ -16,7 +17,7 @@ const loadSchema = deferSchema(() =>
 );
 
 /** Registers a subscription made elsewhere, by the bank's id and its signing secret. */
-export function RegisterSubscriptionForm() {
+export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[] }) {
   const t = useTranslations('events.register');
   const tf = useTranslations('events.failure');
   const failureText = useFailureText();
@@ -29,7 +30,7 @@ export function RegisterSubscriptionForm() {
     formState: { isSubmitting, errors },
   } = useForm<RegisterSubscriptionInput, unknown, RegisterSubscriptionInput>({
     resolver: deferredResolver(loadSchema),
-    defaultValues: { bankSubscriptionId: '', signingSecret: '' },
+    defaultValues: { bankId: banks[0]?.id, bankSubscriptionId: '', signingSecret: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -40,12 +41,13 @@ export function RegisterSubscriptionForm() {
       return;
     }
     setMessage({ text: t('done'), ok: true });
-    reset();
+    reset({ bankId: values.bankId, bankSubscriptionId: '', signingSecret: '' });
     router.refresh();
   });
 
   return (
     <form onSubmit={onSubmit} noValidate {...preloadOnInteraction(loadSchema)} className="space-y-4">
+      <BankChoice banks={banks} field={register('bankId')} />
       <TextField
         label={t('bankId')}
         autoComplete="off"

@@ -136,9 +136,25 @@ export function bankDirectory(): BankDirectory {
   return state.directory;
 }
 
-/** The bank of a directory entry's id; undefined for an id no longer listed. */
+/** The id a row made before the directory carries: the bank of the single-bank settings. */
+export const FORMER_SINGLE_BANK = 'default';
+
+/**
+ * The bank of a directory entry's id; undefined for an id no longer listed. A row made before the directory
+ * (`default`) belongs to a directory of one, whatever that bank's id now.
+ */
 export function bankById(id: string, directory: BankDirectory = bankDirectory()): DirectoryBank | undefined {
-  return directory.find((bank) => bank.id === id);
+  const listed = directory.find((bank) => bank.id === id);
+  if (listed || id !== FORMER_SINGLE_BANK || directory.length !== 1) return listed;
+  return directory[0];
+}
+
+/** The banks of the directory whose business interfaces (claims, webhooks service) the app uses for `what`. */
+export function banksOffering(
+  what: 'webhooks' | 'claims',
+  directory: BankDirectory = bankDirectory(),
+): DirectoryBank[] {
+  return directory.filter((bank) => bank.offer[what]);
 }
 
 /** The name the PSU knows a payment's bank by; for an id no longer listed, undefined. */

@@ -18,6 +18,8 @@ export const bankOfferSchema = z.object({
   notifications: z.boolean(),
   /** Whether it has a webhooks service for the app's business user. */
   webhooks: z.boolean(),
+  /** Whether its claims interface holds bills for the app's users (the business user is their claimant). */
+  claims: z.boolean().default(true),
 });
 
 export type BankOffer = z.infer<typeof bankOfferSchema>;
@@ -28,6 +30,7 @@ export const FULL_OFFER: BankOffer = {
   scaApproaches: [...SCA_APPROACHES],
   notifications: true,
   webhooks: true,
+  claims: true,
 };
 
 /**

@@ -21,9 +21,9 @@ export function inBank<T>(bank: DirectoryBank | string, work: () => Promise<T>):
 }
 
 /**
- * The bank of the work in progress. Outside `inBank`: a directory of one is its bank; the business interfaces
- * (claims, webhooks) go to the first bank with a webhooks service; a payment call is refused, since guessing
- * its bank could send it to the wrong one.
+ * The bank of the work in progress. Outside `inBank` a directory of one is its bank; with several, a call is
+ * refused, payments and business interfaces (claims, webhooks) alike, since guessing its bank could send it,
+ * and the bank's token, to the wrong one.
  */
 export function currentBank(api: 'payments' | 'business'): DirectoryBank {
   const scoped = scope.storage.getStore();
@@ -31,8 +31,6 @@ export function currentBank(api: 'payments' | 'business'): DirectoryBank {
   const directory = bankDirectory();
   const [only] = directory;
   if (only && directory.length === 1) return only;
-  const business = api === 'business' ? directory.find((bank) => bank.offer.webhooks) : undefined;
-  if (business) return business;
   throw new UnknownBankError(
     `A call to the ${api} interface without a bank, with ${directory.length} banks listed`,
   );

@@ -2,6 +2,9 @@ import type { ClaimStatus } from '@/lib/bank/claims';
 
 /** A bill as the PSU's page shows it, with the PSU's latest payment of it, if any. */
 export interface BillView {
+  /** The directory's id of the bank whose claims interface holds the claim, and its name (null if no longer listed). */
+  bankId: string;
+  bankName: string | null;
   claimId: string;
   claimantName: string;
   status: ClaimStatus;

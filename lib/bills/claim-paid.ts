@@ -1,4 +1,5 @@
 import { parseClaim } from '@/lib/bank/claims';
+import { currentBank } from '@/lib/bank/scope';
 import { saveClaim } from '@/lib/db/queries/bills';
 import { type EventHandler, readSelfLink } from '@/lib/webhooks/event-handler';
 
@@ -17,11 +18,13 @@ function claimSummary(body: unknown): Record<string, unknown> {
 /**
  * `claim.paid`: the bank settled a payment of one of our claims. The bill shows what the claim says
  * now, read by the event's `self` link; the event is remembered as the one that told us it was paid.
+ * Events are processed in the scope of their subscription's bank (lib/webhooks/process-events.ts), and the
+ * bill is that bank's.
  */
 export const handleClaimPaid: EventHandler = async (db, event, read) => {
   const self = await readSelfLink(event, read);
   if (!self.ok) return self.handled;
   const claim = parseClaim(self.body);
-  if (claim) await saveClaim(db, claim, { eventId: event.eventId });
+  if (claim) await saveClaim(db, currentBank('business').id, claim, { eventId: event.eventId });
   return { outcome: 'applied', detail: { httpStatus: self.status, claim: claimSummary(self.body) } };
 };

@@ -1,8 +1,9 @@
 import { linkedKennitala } from '@/lib/auth/identity';
 import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
+import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
+import type { Bill } from '@/lib/db/bills-schema';
 import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
-import type { Bill } from '@/lib/db/schema';
 import type { BillView } from './bill-view';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
@@ -12,6 +13,8 @@ function billStatus(status: string): ClaimStatus {
 
 function toView(bill: Bill, payment: { id: string; transactionStatus: string | null } | undefined): BillView {
   return {
+    bankId: bill.bankId,
+    bankName: bankName(bill.bankId) ?? null,
     claimId: bill.claimId,
     claimantName: bill.claimantName,
     status: billStatus(bill.status),

@@ -235,23 +235,34 @@ export type PaymentEvent = typeof paymentEvents.$inferSelect;
  * encrypted with a key derived from AUTH_SECRET (lib/webhooks/secret-box.ts); during a rotation the
  * previous secret stays valid until `previousSecretValidUntil`.
  */
-export const webhookSubscriptions = pgTable('webhook_subscriptions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  bankSubscriptionId: text('bank_subscription_id').notNull().unique(),
-  callbackUrl: text('callback_url').notNull(),
-  eventTypes: jsonb('event_types').$type<string[]>().notNull(),
-  description: text('description'),
-  signingSecretSealed: text('signing_secret_sealed').notNull(),
-  previousSigningSecretSealed: text('previous_signing_secret_sealed'),
-  previousSecretValidUntil: timestamp('previous_secret_valid_until', { withTimezone: true }),
-  deliveryEnabled: boolean('delivery_enabled').notNull().default(false),
-  disabledReason: text('disabled_reason').default('pending_activation'),
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set when the subscription was cancelled at the bank; the row stays for its events' history. */
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-});
+/**
+ * The company's subscriptions at the banks' webhooks services, each at one bank of the directory
+ * (`bankId`): it is changed there only, with that bank's business token, and a delivery to its callback is
+ * checked with its own signing secret only. A bank's id for it is unique at that bank.
+ */
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The directory's id of the bank it is at (lib/bank/directory.ts); `default` for rows made before. */
+    bankId: text('bank_id').notNull().default('default'),
+    bankSubscriptionId: text('bank_subscription_id').notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    description: text('description'),
+    signingSecretSealed: text('signing_secret_sealed').notNull(),
+    previousSigningSecretSealed: text('previous_signing_secret_sealed'),
+    previousSecretValidUntil: timestamp('previous_secret_valid_until', { withTimezone: true }),
+    deliveryEnabled: boolean('delivery_enabled').notNull().default(false),
+    disabledReason: text('disabled_reason').default('pending_activation'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the subscription was cancelled at the bank; the row stays for its events' history. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('webhook_subscriptions_bank_idx').on(table.bankId, table.bankSubscriptionId)],
+);
 
 /**
  * Every accepted webhook event, once: `eventId` is the bank's idempotency key, and a row is kept at
@@ -364,32 +375,3 @@ export const psuIdentities = pgTable(
     index('psu_identities_psu_idx').on(table.psuId),
   ],
 );
-
-/**
- * A claim (bill) of the claimant on a PSU, as we last learnt it: from the bank's claims list when the
- * PSU opens their bills, and from a `claim.paid` event after the job read the claim by its `self`
- * link. `paidEventId` names the event that told us it was paid; amounts are whole krónur as text.
- */
-export const bills = pgTable(
-  'bills',
-  {
-    claimId: text('claim_id').primaryKey(),
-    payorId: text('payor_id').notNull(),
-    claimantName: text('claimant_name').notNull(),
-    status: text('status').notNull(),
-    amount: text('amount').notNull(),
-    totalAmountDue: text('total_amount_due').notNull(),
-    currency: text('currency').notNull(),
-    dueDate: text('due_date').notNull(),
-    reference: text('reference'),
-    depositIban: text('deposit_iban').notNull(),
-    isPartialPaymentAllowed: boolean('is_partial_payment_allowed').notNull().default(false),
-    isPartiallyPaid: boolean('is_partially_paid').notNull().default(false),
-    paidEventId: uuid('paid_event_id'),
-    paidEventAt: timestamp('paid_event_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('bills_payor_idx').on(table.payorId, table.dueDate)],
-);
-
-export type Bill = typeof bills.$inferSelect;

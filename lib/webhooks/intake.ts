@@ -1,3 +1,4 @@
+import { bankById } from '@/lib/bank/directory';
 import { type Db, getDb } from '@/lib/db';
 import { insertEventOnce } from '@/lib/db/queries/webhook-events';
 import { logger } from '@/lib/log';
@@ -40,6 +41,14 @@ export function deliveryHttpStatus(outcome: DeliveryOutcome): number {
 }
 
 /**
+ * Whether the keys take deliveries: a cancelled subscription is kept for its events' history but takes no
+ * more, and one at a bank no longer in the directory (or no longer offering webhooks) takes none either.
+ */
+function takesDeliveries(keys: DeliveryKeys | undefined): keys is DeliveryKeys {
+  return keys !== undefined && !keys.cancelled && bankById(keys.bankId)?.offer.webhooks === true;
+}
+
+/**
  * Accepts one delivery: signature first (on the raw body, before anything reads it), then
  * decryption, then the envelope; only then is anything stored. The event is stored once by its
  * `eventId` and processed later by a job, so the bank gets its answer in milliseconds: the answer
@@ -49,16 +58,16 @@ export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutc
   if (Buffer.byteLength(input.rawBody, 'utf8') > maxDeliveryBytes) return refuse(input, 'too_large');
   const db = await getDb();
   const now = input.now ?? new Date();
+  // The callback URL names one subscription, at one bank: only its own secrets are tried, never another's.
   let keys = await deliveryKeys(db, input.subscriptionId, now.getTime());
-  // A cancelled subscription is kept for its events' history, but takes no more deliveries.
-  if (!keys || keys.cancelled) return refuse(input, 'unknown_subscription');
+  if (!takesDeliveries(keys)) return refuse(input, 'unknown_subscription');
   let signature = checkSignature(input, keys, now);
   if (!signature.ok && signature.reason === 'mismatch') {
     // Perhaps another app instance rotated the secret since we read it: read it again, once.
     const reloaded = await reloadDeliveryKeys(db, keys.subscriptionId, now.getTime());
     if (reloaded) {
       keys = reloaded.keys;
-      if (!keys || keys.cancelled) return refuse(input, 'unknown_subscription');
+      if (!takesDeliveries(keys)) return refuse(input, 'unknown_subscription');
       signature = checkSignature(input, keys, now);
     }
   }
@@ -74,7 +83,7 @@ export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutc
 
   if (!(await storeEventOnce(db, keys.subscriptionId, envelope, input.requestId ?? null))) {
     logger.info(
-      { subscriptionId: keys.subscriptionId, eventId: envelope.eventId },
+      { subscriptionId: keys.subscriptionId, bankId: keys.bankId, eventId: envelope.eventId },
       'webhook event seen before',
     );
     return { ok: true, status: 'duplicate', eventId: envelope.eventId };

@@ -1,19 +1,20 @@
-import { desc, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import { bankById, banksOffering, type DirectoryBank } from '@/lib/bank/directory';
 import { BankError, BankUnavailableError } from '@/lib/bank/errors';
+import { inBank, UnknownBankError } from '@/lib/bank/scope';
 import {
   type BankSubscription,
   createBankSubscription,
   deleteBankSubscription,
   deliveryState,
   getBankSubscription,
-  listBankSubscriptions,
   replayBankSubscription,
   updateBankSubscription,
   verifyBankSubscription,
 } from '@/lib/bank/webhooks-service';
 import type { Db } from '@/lib/db';
 import { isUuid } from '@/lib/db/ids';
-import { type WebhookSubscription, webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
+import { type WebhookSubscription, webhookSubscriptions } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { webhookSettings } from './settings';
 import type {
@@ -32,8 +33,10 @@ import {
 } from './subscriptions';
 
 /**
- * What the events page does with the company's subscriptions. The bank's answer is the source of
- * truth for delivery state; our rows mirror it, and hold the sealed signing secret the bank gives once.
+ * What the events page does with the company's subscriptions. Each is at one bank of the directory and is
+ * changed there only, inside that bank's scope (lib/bank/scope.ts): its URLs and business token. The bank's
+ * answer is the source of truth for delivery state; our rows mirror it, and hold the sealed signing secret the
+ * bank gives once.
  */
 export type ManageFailure =
   | 'limitReached'
@@ -43,6 +46,8 @@ export type ManageFailure =
   | 'callbackElsewhere'
   | 'alreadyRegistered'
   | 'unknownSubscription'
+  /** The bank named is not in the directory, or the directory says it has no webhooks service. */
+  | 'noSuchBank'
   /** The bank offers no replay call (BANK_EVENTS_OFFERS_REPLAY is off, or the bank answered so). */
   | 'replayNotOffered';
 
@@ -50,6 +55,7 @@ export type Managed<T> = ({ ok: true } & T) | { ok: false; reason: ManageFailure
 
 function failure(error: unknown, context: Record<string, unknown>): { ok: false; reason: ManageFailure } {
   logger.warn({ err: error, ...context }, 'webhooks service call failed');
+  if (error instanceof UnknownBankError) return { ok: false, reason: 'noSuchBank' };
   if (error instanceof BankError && error.status === 409) return { ok: false, reason: 'limitReached' };
   if (error instanceof BankError && error.status === 404) return { ok: false, reason: 'notFoundAtBank' };
   if (error instanceof BankUnavailableError || (error instanceof BankError && error.status >= 500))
@@ -59,29 +65,52 @@ function failure(error: unknown, context: Record<string, unknown>): { ok: false;
 }
 
 /**
- * Creates a subscription at the bank with a callback URL that names our own id, stores it with its
- * secret sealed, and hands the secret back for the operator to see once. Should storing fail, the
- * subscription is cancelled at the bank again: one we cannot verify deliveries for is of no use.
+ * The bank the operator picked for a subscription, if the directory lists it with a webhooks service. Without a
+ * pick: the directory's only bank with one.
+ */
+export function webhooksBank(bankId: string | undefined): DirectoryBank | undefined {
+  if (!bankId) {
+    const offering = banksOffering('webhooks');
+    return offering.length === 1 ? offering[0] : undefined;
+  }
+  const bank = bankById(bankId);
+  return bank?.offer.webhooks ? bank : undefined;
+}
+
+/** Runs a call to the webhooks service of the bank a subscription row is at. */
+function atBankOf<T>(row: Pick<WebhookSubscription, 'bankId'>, work: () => Promise<T>): Promise<T> {
+  return inBank(row.bankId, work);
+}
+
+/**
+ * Creates a subscription at the picked bank with a callback URL that names our own id, stores it with its
+ * bank and its secret sealed, and hands the secret back for the operator to see once. Should storing fail,
+ * the subscription is cancelled at the bank again: one we cannot verify deliveries for is of no use.
  */
 export async function createSubscription(
   db: Db,
   input: CreateSubscriptionInput,
 ): Promise<Managed<{ subscriptionId: string; signingSecret: string }>> {
+  const bank = webhooksBank(input.bankId);
+  if (!bank) return { ok: false, reason: 'noSuchBank' };
   const id = newSubscriptionId();
   const callbackUrl = callbackUrlFor(id);
   let created: Awaited<ReturnType<typeof createBankSubscription>>;
   try {
-    created = await createBankSubscription({
-      callbackUrl,
-      eventTypes: [input.eventType],
-      description: input.description || 'Greiðsla',
-    });
+    created = await inBank(bank, () =>
+      createBankSubscription({
+        callbackUrl,
+        eventTypes: [input.eventType],
+        description: input.description || 'Greiðsla',
+      }),
+    );
   } catch (error) {
-    return failure(error, { action: 'create' });
+    return failure(error, { action: 'create', bankId: bank.id });
   }
   try {
     await saveSubscription(db, {
       id,
+      bankId: bank.id,
       bankSubscriptionId: created.subscriptionId,
       callbackUrl,
       eventTypes: created.eventTypes,
@@ -90,7 +119,7 @@ export async function createSubscription(
       ...deliveryState(created),
     });
   } catch (error) {
-    await deleteBankSubscription(created.subscriptionId).catch(() => undefined);
+    await inBank(bank, () => deleteBankSubscription(created.subscriptionId)).catch(() => undefined);
     throw error;
   }
   return { ok: true, subscriptionId: id, signingSecret: created.signingSecret };
@@ -105,19 +134,21 @@ export function ownIdInCallback(callbackUrl: string): string | undefined {
 }
 
 /**
- * Registers a subscription made elsewhere (another instance's database, a script), by the bank's id
- * and the secret shown when it was made. Its callback URL must lead to this app, since it cannot be
- * changed; our id is the one in that URL.
+ * Registers a subscription made elsewhere (another instance's database, a script), by the bank it is at, the
+ * bank's id for it and the secret shown when it was made. Its callback URL must lead to this app, since it
+ * cannot be changed; our id is the one in that URL.
  */
 export async function registerSubscription(
   db: Db,
   input: RegisterSubscriptionInput,
 ): Promise<Managed<{ subscriptionId: string }>> {
+  const at = webhooksBank(input.bankId);
+  if (!at) return { ok: false, reason: 'noSuchBank' };
   let bank: BankSubscription | undefined;
   try {
-    bank = await getBankSubscription(input.bankSubscriptionId);
+    bank = await inBank(at, () => getBankSubscription(input.bankSubscriptionId));
   } catch (error) {
-    return failure(error, { action: 'register' });
+    return failure(error, { action: 'register', bankId: at.id });
   }
   if (!bank) return { ok: false, reason: 'notFoundAtBank' };
   const id = ownIdInCallback(bank.callbackUrl);
@@ -126,12 +157,19 @@ export async function registerSubscription(
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
     .where(
-      or(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.bankSubscriptionId, bank.subscriptionId)),
+      or(
+        eq(webhookSubscriptions.id, id),
+        and(
+          eq(webhookSubscriptions.bankId, at.id),
+          eq(webhookSubscriptions.bankSubscriptionId, bank.subscriptionId),
+        ),
+      ),
     )
     .limit(1);
   if (taken) return { ok: false, reason: 'alreadyRegistered' };
   await saveSubscription(db, {
     id,
+    bankId: at.id,
     bankSubscriptionId: bank.subscriptionId,
     callbackUrl: bank.callbackUrl,
     eventTypes: bank.eventTypes,
@@ -159,13 +197,16 @@ export async function verifySubscription(db: Db, id: string): Promise<Managed<{ 
   const row = await activeSubscription(db, id);
   if (!row) return { ok: false, reason: 'unknownSubscription' };
   try {
-    const outcome = await verifyBankSubscription(row.bankSubscriptionId, 'Claim');
-    if (outcome.result === 'activated') {
-      await mirrorDeliveryState(db, row.id, deliveryState(outcome.subscription));
-    } else if (outcome.result !== 'not_found') {
-      const bank = await getBankSubscription(row.bankSubscriptionId);
-      if (bank) await mirrorDeliveryState(db, row.id, deliveryState(bank));
-    }
+    const outcome = await atBankOf(row, async () => {
+      const verified = await verifyBankSubscription(row.bankSubscriptionId, 'Claim');
+      if (verified.result === 'activated') {
+        await mirrorDeliveryState(db, row.id, deliveryState(verified.subscription));
+      } else if (verified.result !== 'not_found') {
+        const bank = await getBankSubscription(row.bankSubscriptionId);
+        if (bank) await mirrorDeliveryState(db, row.id, deliveryState(bank));
+      }
+      return verified;
+    });
     return { ok: true, result: outcome.result };
   } catch (error) {
     return failure(error, { action: 'verify', subscriptionId: id });
@@ -186,7 +227,7 @@ export async function replaySubscription(
   if (!row) return { ok: false, reason: 'unknownSubscription' };
   if (!webhookSettings().BANK_EVENTS_OFFERS_REPLAY) return { ok: false, reason: 'replayNotOffered' };
   try {
-    const outcome = await replayBankSubscription(row.bankSubscriptionId);
+    const outcome = await atBankOf(row, () => replayBankSubscription(row.bankSubscriptionId));
     if (outcome.result === 'not_offered') {
       logger.warn(
         { subscriptionId: id },
@@ -213,10 +254,12 @@ export async function updateSubscription(
   if (!row) return { ok: false, reason: 'unknownSubscription' };
   let bank: BankSubscription | undefined;
   try {
-    bank = await updateBankSubscription(row.bankSubscriptionId, {
-      eventTypes: input.eventTypes,
-      ...(input.description ? { description: input.description } : {}),
-    });
+    bank = await atBankOf(row, () =>
+      updateBankSubscription(row.bankSubscriptionId, {
+        eventTypes: input.eventTypes,
+        ...(input.description ? { description: input.description } : {}),
+      }),
+    );
   } catch (error) {
     return failure(error, { action: 'update', subscriptionId: id });
   }
@@ -226,141 +269,15 @@ export async function updateSubscription(
   return { ok: true, eventTypes: bank.eventTypes };
 }
 
-/** Cancels at the bank; our row stays, marked cancelled, for the history of its events. */
+/** Cancels at its bank; our row stays, marked cancelled, for the history of its events. */
 export async function cancelSubscription(db: Db, id: string): Promise<Managed<object>> {
   const row = await activeSubscription(db, id);
   if (!row) return { ok: false, reason: 'unknownSubscription' };
   try {
-    await deleteBankSubscription(row.bankSubscriptionId);
+    await atBankOf(row, () => deleteBankSubscription(row.bankSubscriptionId));
   } catch (error) {
     return failure(error, { action: 'delete', subscriptionId: id });
   }
   await markSubscriptionCancelled(db, id);
   return { ok: true };
-}
-
-export interface SubscriptionView {
-  id: string;
-  bankSubscriptionId: string;
-  callbackUrl: string;
-  eventTypes: string[];
-  description: string | null;
-  deliveryEnabled: boolean;
-  disabledReason: string | null;
-  disabledAt: string | null;
-  /** `bank`: read from the bank just now; `mirror`: the bank could not be asked; `missing`: it does not know it. */
-  source: 'bank' | 'mirror' | 'missing';
-}
-
-export interface SubscriptionsOverview {
-  ours: SubscriptionView[];
-  /** Subscriptions of the company at the bank that this app holds no secret for. */
-  elsewhere: {
-    subscriptionId: string;
-    callbackUrl: string;
-    description: string | null;
-    deliveryEnabled: boolean;
-  }[];
-  bankReachable: boolean;
-}
-
-/** Our subscriptions with the delivery state the bank reports now, mirrored as we go. */
-export async function subscriptionsOverview(db: Db): Promise<SubscriptionsOverview> {
-  const rows = await db
-    .select()
-    .from(webhookSubscriptions)
-    .where(isNull(webhookSubscriptions.cancelledAt))
-    .orderBy(desc(webhookSubscriptions.createdAt));
-  let bankReachable = true;
-  const ours = await Promise.all(
-    rows.map(async (row): Promise<SubscriptionView> => {
-      const view: SubscriptionView = {
-        id: row.id,
-        bankSubscriptionId: row.bankSubscriptionId,
-        callbackUrl: row.callbackUrl,
-        eventTypes: row.eventTypes,
-        description: row.description,
-        deliveryEnabled: row.deliveryEnabled,
-        disabledReason: row.disabledReason,
-        disabledAt: row.disabledAt?.toISOString() ?? null,
-        source: 'mirror',
-      };
-      try {
-        const bank = await getBankSubscription(row.bankSubscriptionId);
-        if (!bank) return { ...view, source: 'missing' };
-        const state = deliveryState(bank);
-        await mirrorDeliveryState(db, row.id, state);
-        return {
-          ...view,
-          eventTypes: bank.eventTypes,
-          deliveryEnabled: state.deliveryEnabled,
-          disabledReason: state.disabledReason,
-          disabledAt: state.disabledAt?.toISOString() ?? null,
-          source: 'bank',
-        };
-      } catch (error) {
-        logger.warn({ err: error, subscriptionId: row.id }, 'could not read a subscription from the bank');
-        bankReachable = false;
-        return view;
-      }
-    }),
-  );
-  let elsewhere: SubscriptionsOverview['elsewhere'] = [];
-  try {
-    const known = new Set(rows.map((row) => row.bankSubscriptionId));
-    elsewhere = (await listBankSubscriptions())
-      .filter((bank) => !known.has(bank.subscriptionId))
-      .map((bank) => ({
-        subscriptionId: bank.subscriptionId,
-        callbackUrl: bank.callbackUrl,
-        description: bank.description ?? null,
-        deliveryEnabled: bank.deliveryEnabled,
-      }));
-  } catch (error) {
-    logger.warn({ err: error }, 'could not list subscriptions at the bank');
-    bankReachable = false;
-  }
-  return { ours, elsewhere, bankReachable };
-}
-
-export interface ReceivedEventView {
-  eventId: string;
-  eventType: string;
-  occurredAt: string;
-  receivedAt: string;
-  outcome: string | null;
-  claimId: string | null;
-  claimStatus: string | null;
-  subscriptionDescription: string | null;
-}
-
-/** The latest events received, newest first, with what processing made of them. */
-export async function recentEvents(db: Db, limit = 50): Promise<ReceivedEventView[]> {
-  const rows = await db
-    .select({
-      eventId: webhookEvents.eventId,
-      eventType: webhookEvents.eventType,
-      occurredAt: webhookEvents.occurredAt,
-      receivedAt: webhookEvents.receivedAt,
-      outcome: webhookEvents.outcome,
-      detail: webhookEvents.detail,
-      description: webhookSubscriptions.description,
-    })
-    .from(webhookEvents)
-    .innerJoin(webhookSubscriptions, eq(webhookEvents.subscriptionId, webhookSubscriptions.id))
-    .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
-    .limit(limit);
-  return rows.map((row) => {
-    const claim = (row.detail as { claim?: { claimId?: unknown; claimStatus?: unknown } } | null)?.claim;
-    return {
-      eventId: row.eventId,
-      eventType: row.eventType,
-      occurredAt: new Date(row.occurredAt).toISOString(),
-      receivedAt: row.receivedAt.toISOString(),
-      outcome: row.outcome,
-      claimId: typeof claim?.claimId === 'string' ? claim.claimId : null,
-      claimStatus: typeof claim?.claimStatus === 'string' ? claim.claimStatus : null,
-      subscriptionDescription: row.description,
-    };
-  });
 }

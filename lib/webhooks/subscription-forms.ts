@@ -8,12 +8,17 @@ import { subscribableEventTypes } from './subscribable-event-types';
  */
 export { subscribableEventTypes };
 
+/** The directory's id of the bank a subscription is at (lib/bank/directory.ts); the server checks it is listed. */
+const bankId = z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,31}$/)));
+
 export const createSubscriptionSchema = z.object({
+  bankId,
   description: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   eventType: z.enum(subscribableEventTypes),
 });
 
 export const registerSubscriptionSchema = z.object({
+  bankId,
   bankSubscriptionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   signingSecret: z.string().check(z.trim(), z.minLength(16), z.maxLength(500), z.regex(/^\S+$/)),
 });

@@ -22,6 +22,8 @@ export function callbackUrlFor(subscriptionId: string): string {
 
 export interface SubscriptionToSave {
   id: string;
+  /** The directory's id of the bank it was made at. */
+  bankId: string;
   bankSubscriptionId: string;
   callbackUrl: string;
   eventTypes: string[];
@@ -37,6 +39,7 @@ export interface SubscriptionToSave {
 export async function saveSubscription(db: Db, subscription: SubscriptionToSave): Promise<void> {
   await db.insert(webhookSubscriptions).values({
     id: subscription.id,
+    bankId: subscription.bankId,
     bankSubscriptionId: subscription.bankSubscriptionId,
     callbackUrl: subscription.callbackUrl,
     eventTypes: subscription.eventTypes,
@@ -130,6 +133,8 @@ export function signingSecrets(subscription: WebhookSubscription, now = new Date
  */
 export interface DeliveryKeys {
   subscriptionId: string;
+  /** The directory's id of the bank the subscription is at: the only bank whose deliveries these keys check. */
+  bankId: string;
   cancelled: boolean;
   current: string;
   previous?: { secret: string; validUntil: Date };
@@ -165,6 +170,7 @@ async function loadDeliveryKeys(db: Db, subscriptionId: string): Promise<Deliver
   const [row] = await db
     .select({
       id: webhookSubscriptions.id,
+      bankId: webhookSubscriptions.bankId,
       cancelledAt: webhookSubscriptions.cancelledAt,
       signingSecretSealed: webhookSubscriptions.signingSecretSealed,
       previousSigningSecretSealed: webhookSubscriptions.previousSigningSecretSealed,
@@ -178,12 +184,18 @@ async function loadDeliveryKeys(db: Db, subscriptionId: string): Promise<Deliver
 
 type SealedKeys = Pick<
   WebhookSubscription,
-  'id' | 'cancelledAt' | 'signingSecretSealed' | 'previousSigningSecretSealed' | 'previousSecretValidUntil'
+  | 'id'
+  | 'bankId'
+  | 'cancelledAt'
+  | 'signingSecretSealed'
+  | 'previousSigningSecretSealed'
+  | 'previousSecretValidUntil'
 >;
 
 function openKeys(row: SealedKeys): DeliveryKeys {
   const keys: DeliveryKeys = {
     subscriptionId: row.id,
+    bankId: row.bankId,
     cancelled: row.cancelledAt !== null,
     current: openSecret(row.signingSecretSealed, row.id),
   };

@@ -93,7 +93,7 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
       .insert(psus)
       .values({ email: 'jon@claims.test', passwordHash: 'not-used', displayName: 'Jón' })
       .returning();
-    expect(await refreshBillsFromBank(db, JON)).toBe('fresh');
+    expect(await refreshBillsFromBank(db, JON)).toEqual({ fresh: true });
     const views = await billViews(db, psu?.id ?? '', JON);
     const byReference = new Map(views.map((v) => [v.reference, v]));
     expect(byReference.get('AFTURKOLLUD-77')).toMatchObject({ status: 'Cancelled', payable: false });

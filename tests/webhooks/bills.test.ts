@@ -122,7 +122,7 @@ describe('bills from claim.paid events', () => {
     const claimId = `5501692829015966${String(Date.now()).slice(-6)}+20260415`;
     const eventId = await deliverClaimPaid(id, secret, claimId);
     await processWhileClaimsRead(id, claimBody(claimId, 'Paid'));
-    expect(await findBill(db, claimId)).toMatchObject({
+    expect(await findBill(db, 'default', claimId)).toMatchObject({
       status: 'Paid',
       paidEventId: eventId,
       payorId: '0101302989',
@@ -136,12 +136,12 @@ describe('bills from claim.paid events', () => {
     const claimId = `5501692829015966${String(Date.now() + 1).slice(-6)}+20260415`;
     await deliverClaimPaid(id, secret, claimId);
     await processWhileClaimsRead(id, claimBody(claimId, 'Unpaid'));
-    expect(await findBill(db, claimId)).toMatchObject({ status: 'Unpaid', paidEventId: null });
+    expect(await findBill(db, 'default', claimId)).toMatchObject({ status: 'Unpaid', paidEventId: null });
 
     const eventId = await deliverClaimPaid(id, secret, claimId);
     await processWhileClaimsRead(id, claimBody(claimId, 'Paid'));
-    await saveClaim(db, parseClaim(claimBody(claimId, 'Unpaid')) as Claim);
-    expect(await findBill(db, claimId)).toMatchObject({ status: 'Paid', paidEventId: eventId });
+    await saveClaim(db, 'default', parseClaim(claimBody(claimId, 'Unpaid')) as Claim);
+    expect(await findBill(db, 'default', claimId)).toMatchObject({ status: 'Paid', paidEventId: eventId });
   });
 });
 

@@ -13,6 +13,7 @@ export async function createSubscription(db: Db, secret = newSecret()) {
   const id = newSubscriptionId();
   await saveSubscription(db, {
     id,
+    bankId: 'default',
     bankSubscriptionId: randomUUID(),
     callbackUrl: callbackUrlFor(id),
     eventTypes: ['Claim'],

@@ -3,6 +3,7 @@ import { BillsLive } from '@/components/bills/bills-live';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { QueryProvider } from '@/components/layout/query-provider';
 import { requirePsuId } from '@/lib/auth/session';
+import { bankName } from '@/lib/bank/directory';
 import { refreshBillsFromBank } from '@/lib/bills/refresh';
 import { billViews, payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
@@ -17,8 +18,8 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The PSU's bills: claims of Greiðsla ehf. on the PSU's kennitala as an identity provider verified
- * it (never one typed), read from the bank on each visit and kept current afterwards by the bank's
- * `claim.paid` events. Without a verified kennitala the page says how to verify one.
+ * it (never one typed), read on each visit from every bank of the directory that offers claims, and kept
+ * current afterwards by the banks' `claim.paid` events. Without a verified kennitala the page says how to verify one.
  */
 export default async function BillsPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -45,9 +46,11 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-        {freshness === 'stale' && (
+        {!freshness.fresh && (
           <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
-            {t('stale')}
+            {t('staleBanks', {
+              banks: freshness.staleBankIds.map((id) => bankName(id) ?? id).join(', '),
+            })}
           </p>
         )}
       </div>

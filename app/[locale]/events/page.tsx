@@ -4,9 +4,10 @@ import { RegisterSubscriptionForm } from '@/components/events/register-subscript
 import { SubscriptionActions } from '@/components/events/subscription-actions';
 import { UpdateEventTypesForm } from '@/components/events/update-event-types-form';
 import { requireOperator } from '@/lib/auth/operator';
+import { banksOffering } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
-import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/manage';
+import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/overview';
 import { webhookSettings } from '@/lib/webhooks/settings';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -17,7 +18,11 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 // Every visit asks the bank: its delivery state is the source of truth.
 export const dynamic = 'force-dynamic';
 
-/** The operator's page: the company's webhook subscriptions at the bank, and the events received. */
+/**
+ * The operator's page: the company's webhook subscriptions, each at one bank of the directory, and the events
+ * received, each with the bank it came from. New subscriptions are made at a bank the operator picks among
+ * those whose directory entry offers webhooks.
+ */
 export default async function EventsPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -29,6 +34,9 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
     getTranslations('events'),
   ]);
   const replayOffered = webhookSettings().BANK_EVENTS_OFFERS_REPLAY;
+  const banks = banksOffering('webhooks').map(({ id, name }) => ({ id, name }));
+  const bankLabel = (bank: { bankId: string; bankName: string | null }) =>
+    bank.bankName ?? t('bank.former', { id: bank.bankId });
   const when = (iso: string) => formatDateTime(iso, locale === 'en' ? 'en' : 'is', { seconds: true });
   const reason = (sub: SubscriptionView) =>
     sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
@@ -64,11 +72,15 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                   key={sub.id}
                   data-testid="subscription"
                   data-subscription-id={sub.id}
+                  data-bank-id={sub.bankId}
                   data-description={sub.description ?? ''}
                   data-delivery-enabled={String(sub.deliveryEnabled)}
                   className="space-y-3 rounded border border-slate-200 bg-white p-4"
                 >
                   <h3 className="font-medium">{name}</h3>
+                  <p className="text-sm" data-testid="subscription-bank">
+                    {t('bank.named', { bank: bankLabel(sub) })}
+                  </p>
                   <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
                     <dt className="font-medium">{t('subscriptions.bankId')}</dt>
                     <dd className="break-all font-mono">{sub.bankSubscriptionId}</dd>
@@ -119,7 +131,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
         <h2 id="create-heading" className="text-lg font-semibold">
           {t('create.title')}
         </h2>
-        <CreateSubscriptionForm />
+        {banks.length === 0 ? <p>{t('bank.none')}</p> : <CreateSubscriptionForm banks={banks} />}
       </section>
 
       <section aria-labelledby="register-heading" className="max-w-xl space-y-3">
@@ -127,7 +139,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
           {t('register.title')}
         </h2>
         <p className="text-sm text-slate-700">{t('register.intro')}</p>
-        <RegisterSubscriptionForm />
+        {banks.length > 0 && <RegisterSubscriptionForm banks={banks} />}
       </section>
 
       {overview.elsewhere.length > 0 && (
@@ -138,8 +150,8 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
           <p className="text-sm text-slate-700">{t('elsewhere.intro')}</p>
           <ul className="space-y-1 text-sm">
             {overview.elsewhere.map((sub) => (
-              <li key={sub.subscriptionId} className="break-all">
-                <span className="font-mono">{sub.subscriptionId}</span>
+              <li key={`${sub.bankId}/${sub.subscriptionId}`} className="break-all" data-bank-id={sub.bankId}>
+                {sub.bankName}: <span className="font-mono">{sub.subscriptionId}</span>
                 {sub.description ? ` — ${sub.description}` : ''} ({sub.callbackUrl})
               </li>
             ))}
@@ -160,6 +172,9 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                 <tr className="border-b border-slate-300">
                   <th scope="col" className="py-2 pr-4">
                     {t('received.eventType')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('bank.label')}
                   </th>
                   <th scope="col" className="py-2 pr-4">
                     {t('received.claim')}
@@ -183,9 +198,11 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                     data-event-type={event.eventType}
                     data-claim-id={event.claimId ?? ''}
                     data-outcome={event.outcome ?? 'pending'}
+                    data-bank-id={event.bankId}
                     className="border-b border-slate-100"
                   >
                     <td className="py-2 pr-4 font-mono">{event.eventType}</td>
+                    <td className="py-2 pr-4">{bankLabel(event)}</td>
                     <td className="break-all py-2 pr-4 font-mono">
                       {event.claimId ?? '—'}
                       {event.claimStatus ? ` (${event.claimStatus})` : ''}

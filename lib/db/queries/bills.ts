@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Claim } from '@/lib/bank/claims';
+import { type Bill, bills } from '../bills-schema';
 import { databaseNow } from '../clock';
-import { type Bill, bills, payments } from '../schema';
+import { payments } from '../schema';
 import type { Db } from '../types';
 
 export interface PaidByEvent {
@@ -9,13 +10,15 @@ export interface PaidByEvent {
 }
 
 /**
- * Records what the bank says of a claim now. When the reading follows a `claim.paid` event and the
+ * Records what a bank (`bankId`, of the directory) says of a claim now: the bill is that bank's, and a claim of
+ * another bank, whatever its id, is another bill. When the reading follows a `claim.paid` event and the
  * claim is Paid, the event is remembered as the one that told us; a later reading from the list
  * never clears it, and a reading never turns a Paid bill back to Unpaid (a paid claim stays paid).
  */
-export async function saveClaim(db: Db, claim: Claim, event?: PaidByEvent): Promise<void> {
+export async function saveClaim(db: Db, bankId: string, claim: Claim, event?: PaidByEvent): Promise<void> {
   const paidByEvent = event && claim.claimStatus === 'Paid';
   const values = {
+    bankId,
     claimId: claim.claimId,
     payorId: claim.payorId,
     claimantName: claim.claimantName,
@@ -34,7 +37,7 @@ export async function saveClaim(db: Db, claim: Claim, event?: PaidByEvent): Prom
     .insert(bills)
     .values(values)
     .onConflictDoUpdate({
-      target: bills.claimId,
+      target: [bills.bankId, bills.claimId],
       set: {
         ...values,
         status: sql`case when ${bills.status} = 'Paid' then 'Paid' else ${claim.claimStatus} end`,
@@ -55,11 +58,20 @@ export async function billsOf(db: Db, payorId: string): Promise<Bill[]> {
     .select()
     .from(bills)
     .where(eq(bills.payorId, payorId))
-    .orderBy(sql`case when ${bills.status} = 'Paid' then 1 else 0 end`, bills.dueDate, bills.claimId);
+    .orderBy(
+      sql`case when ${bills.status} = 'Paid' then 1 else 0 end`,
+      bills.dueDate,
+      bills.claimId,
+      bills.bankId,
+    );
 }
 
-export async function findBill(db: Db, claimId: string): Promise<Bill | undefined> {
-  const [row] = await db.select().from(bills).where(eq(bills.claimId, claimId)).limit(1);
+export async function findBill(db: Db, bankId: string, claimId: string): Promise<Bill | undefined> {
+  const [row] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.bankId, bankId), eq(bills.claimId, claimId)))
+    .limit(1);
   return row;
 }
 
@@ -80,14 +92,27 @@ export async function latestPaymentsFor(
   return found;
 }
 
-/** The debtor account of the PSU's most recent payment, to suggest when a bill is paid. */
-export async function lastDebtorIban(db: Db, psuId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ body: payments.body })
-    .from(payments)
-    .where(and(eq(payments.psuId, psuId), eq(payments.service, 'payments')))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  const iban = (row?.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount?.iban;
-  return typeof iban === 'string' ? iban : undefined;
+/**
+ * The debtor account of the PSU's most recent payment, to suggest when a bill is paid: of a payment sent to
+ * the bill's own bank (`bankId`) if there is one, so that the payment goes to the bank that holds the claim;
+ * otherwise of any.
+ */
+export async function lastDebtorIban(db: Db, psuId: string, bankId: string): Promise<string | undefined> {
+  const latest = async (atBank: boolean) => {
+    const [row] = await db
+      .select({ body: payments.body })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.psuId, psuId),
+          eq(payments.service, 'payments'),
+          atBank ? eq(payments.bankId, bankId) : undefined,
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    const iban = (row?.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount?.iban;
+    return typeof iban === 'string' ? iban : undefined;
+  };
+  return (await latest(true)) ?? (await latest(false));
 }

@@ -5,6 +5,7 @@ import { QueryProvider } from '@/components/layout/query-provider';
 import { PaymentLive } from '@/components/payments/payment-live';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
+import { bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
@@ -25,11 +26,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, t, treceipt] = await Promise.all([
+  const [events, t, treceipt, tbanks] = await Promise.all([
     paymentTimeline(db, payment.id),
     getTranslations('payment'),
     getTranslations('receipt'),
+    getTranslations('banks'),
   ]);
+  const paymentBankName = bankName(payment.bankId);
   return (
     <div className="space-y-6">
       <Link href="/payments" className="text-sm text-brand-700 underline underline-offset-2">
@@ -44,6 +47,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
           {treceipt('link')}
         </Link>
       </div>
+      {/* The bank the payment was sent to, by the directory's name for it (lib/bank/directory.ts). */}
+      <p data-testid="payment-bank" className="text-slate-700">
+        {paymentBankName
+          ? `${tbanks('bank')}: ${paymentBankName}`
+          : tbanks('formerBank', { id: payment.bankId })}
+      </p>
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <QueryProvider>
           <PaymentLive initial={toPaymentView(payment, events)} />

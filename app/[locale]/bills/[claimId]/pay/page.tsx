@@ -5,6 +5,8 @@ import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/clien
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
 import { getClaim, payable } from '@/lib/bank/claims';
+import { bankById } from '@/lib/bank/directory';
+import { inBank } from '@/lib/bank/scope';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
@@ -26,26 +28,39 @@ function claimIdFrom(segment: string): string {
   }
 }
 
+/** The bank a bill is read from: a directory bank that offers claims, or none (a directory of one's by default). */
+function claimsBank(requested: string | string[] | undefined) {
+  const bank = bankById(typeof requested === 'string' ? requested : 'default');
+  return bank?.offer.claims ? bank : undefined;
+}
+
 /**
- * Pays a bill with a single payment filled in from the claim as the bank has it now (not from the
+ * Pays a bill with a single payment filled in from the claim as its bank has it now (not from the
  * address bar): the claim's deposit account, its claimant, the amount due in the claim's currency,
  * and the claimId as the remittance text, which is how the bank matches the payment to the claim.
+ * The address names the bank (`?bank=`) whose claims interface is asked, with that bank's business token;
+ * what it answers, not the address, decides whether the PSU may pay.
  */
 export default async function PayBillPage({
   params,
+  searchParams,
 }: {
   params: Promise<{ locale: string; claimId: string }>;
+  searchParams: Promise<{ bank?: string | string[] }>;
 }) {
-  const { locale, claimId: segment } = await params;
+  const [{ locale, claimId: segment }, { bank: requested }] = await Promise.all([params, searchParams]);
   setRequestLocale(locale);
   const claimId = claimIdFrom(segment);
-  const psuId = await requirePsuId(`/bills/${encodeURIComponent(claimId)}/pay`);
+  const bank = claimsBank(requested);
+  const psuId = await requirePsuId(
+    `/bills/${encodeURIComponent(claimId)}/pay${bank ? `?bank=${encodeURIComponent(bank.id)}` : ''}`,
+  );
   const db = await getDb();
   const payorId = await payorIdOf(psuId, db);
-  const claim = payorId ? await getClaim(claimId) : undefined;
-  // Another payor's claim is answered exactly like a missing one.
-  if (!claim || claim.payorId !== payorId) notFound();
-  await saveClaim(db, claim);
+  const claim = payorId && bank ? await inBank(bank, () => getClaim(claimId)) : undefined;
+  // Another payor's claim, or a bank not listed, is answered exactly like a missing one.
+  if (!bank || !claim || claim.payorId !== payorId) notFound();
+  await saveClaim(db, bank.id, claim);
   const t = await getTranslations('bills');
   const back = (
     <Link href="/bills" className="text-sm text-brand-700 underline underline-offset-2">
@@ -84,7 +99,7 @@ export default async function PayBillPage({
         <SinglePaymentForm
           submissionId={randomUUID()}
           prefill={{
-            debtorIban: await lastDebtorIban(db, psuId),
+            debtorIban: await lastDebtorIban(db, psuId, bank.id),
             creditorIban: claim.depositAccount.iban,
             creditorName: claim.claimantName,
             amount: claim.totalAmountDue,

@@ -1,0 +1,30 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { SelectField } from '@/components/ui/text-field';
+
+/** A bank with a webhooks service, as the events page's forms offer it: never its URLs or credentials. */
+export interface WebhooksBankOption {
+  id: string;
+  name: string;
+}
+
+/**
+ * The bank a subscription is made or registered at. With one bank there is nothing to choose, and its name is
+ * said instead.
+ */
+export function BankChoice({ banks, field }: { banks: WebhooksBankOption[]; field: UseFormRegisterReturn }) {
+  const t = useTranslations('events');
+  const [only] = banks;
+  if (banks.length === 1 && only) return <p className="text-sm">{t('bank.named', { bank: only.name })}</p>;
+  return (
+    <SelectField label={t('bank.label')} {...field}>
+      {banks.map((bank) => (
+        <option key={bank.id} value={bank.id}>
+          {bank.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
