@@ -21,6 +21,9 @@ afterEach(() => {
   process.env.E2E_CONTRACT_VIOLATIONS_FILE = previous;
 });
 
+// A bank of the sandbox's defaults; its database is opened on first use, which these tests never make.
+const sandboxConfig = configFromEnv({ NODE_ENV: 'test' });
+
 function runFile(name: string): string {
   const file = path.join(runDir, name);
   process.env.E2E_CONTRACT_VIOLATIONS_FILE = file;
@@ -50,7 +53,7 @@ describe('the browser tests fail when the sandbox bank answered outside the cont
     const file = runFile('wrong.jsonl');
     const logged: unknown[] = [];
     // The sandbox's own wiring (server.ts): the bank's check tells the file of each disagreeing answer.
-    const runtime = bankRuntime(DEFAULT_BANK, configFromEnv({}), {}, (...line) => logged.push(line), {
+    const runtime = bankRuntime(DEFAULT_BANK, sandboxConfig, {}, (...line) => logged.push(line), {
       onViolations: contractViolationsFile(file),
     });
     expect(() => failOnContractViolations()).not.toThrow();
@@ -84,7 +87,7 @@ describe('the browser tests fail when the sandbox bank answered outside the cont
 
   it('right answers leave the run passing', async () => {
     const file = runFile('right.jsonl');
-    const runtime = bankRuntime(DEFAULT_BANK, configFromEnv({}), {}, () => {}, {
+    const runtime = bankRuntime(DEFAULT_BANK, sandboxConfig, {}, () => {}, {
       onViolations: contractViolationsFile(file),
     });
     await answer(runtime.bank, 'GET', '/psd2/api/v1/payments/credit-transfers/p-1/status', {
