@@ -119,7 +119,7 @@ export default defineConfig({
         APP_BASE_URL: appUrl,
         LOG_LEVEL: 'warn',
         SANDBOX_CONTRACT_CHECK: 'true',
-        SANDBOX_CONTRACT_VIOLATIONS_FILE: contractViolationsFile,
+        SANDBOX_CONTRACT_LOG_FILE: contractViolationsFile,
       },
     },
     {

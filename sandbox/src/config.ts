@@ -135,7 +135,7 @@ const env = z.object({
     .min(1)
     .default(30 * 24 * 3600),
   SANDBOX_CONTRACT_CHECK: z.stringbool().default(false),
-  SANDBOX_CONTRACT_VIOLATIONS_FILE: z.string().min(1).optional(),
+  SANDBOX_CONTRACT_LOG_FILE: z.string().min(1).optional(),
   SANDBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
   // The app's address: the default redirect URI of the electronic-ID provider's client.
   APP_BASE_URL: z.url().default('http://localhost:3000'),
@@ -198,7 +198,7 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
     },
     sandboxTokenTtlSeconds: e.SANDBOX_SANDBOX_TOKEN_TTL_SECONDS,
     contractCheck: e.SANDBOX_CONTRACT_CHECK,
-    contractViolationsFile: e.SANDBOX_CONTRACT_VIOLATIONS_FILE,
+    contractViolationsFile: e.SANDBOX_CONTRACT_LOG_FILE,
     maxBodyBytes: e.SANDBOX_MAX_BODY_BYTES,
     idpClients: [
       {

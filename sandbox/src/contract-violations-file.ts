@@ -22,7 +22,7 @@ export function contractViolationsFile(file: string): (violations: readonly stri
 export function readContractViolations(file: string): string[] {
   if (!existsSync(file)) {
     throw new Error(
-      `No contract check was recorded at ${file}: the sandbox did not run with SANDBOX_CONTRACT_CHECK=true and SANDBOX_CONTRACT_VIOLATIONS_FILE.`,
+      `No contract check was recorded at ${file}: the sandbox did not run with SANDBOX_CONTRACT_CHECK=true and SANDBOX_CONTRACT_LOG_FILE.`,
     );
   }
   return readFileSync(file, 'utf8')

@@ -11,14 +11,15 @@ import { contractCheck } from '@/sandbox/src/http/middleware/contract-check';
 
 /**
  * The Playwright run's sandbox bank is a process of its own: it writes each answer that disagrees with
- * contract/*.yaml to a file of the run (SANDBOX_CONTRACT_VIOLATIONS_FILE), and the run's global teardown
+ * contract/*.yaml to a file of the run (SANDBOX_CONTRACT_LOG_FILE), and the run's global teardown
  * (e2e/contract-check.teardown.ts) fails naming each. These tests feed it a wrong answer and see the failure.
  */
 const runDir = mkdtempSync(path.join(tmpdir(), 'contract-teardown-'));
 afterAll(() => rmSync(runDir, { recursive: true, force: true }));
 const previous = process.env.E2E_CONTRACT_VIOLATIONS_FILE;
 afterEach(() => {
-  process.env.E2E_CONTRACT_VIOLATIONS_FILE = previous;
+  if (previous === undefined) delete process.env.E2E_CONTRACT_VIOLATIONS_FILE;
+  else process.env.E2E_CONTRACT_VIOLATIONS_FILE = previous;
 });
 
 // A bank of the sandbox's defaults; its database is opened on first use, which these tests never make.
