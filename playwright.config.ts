@@ -35,6 +35,11 @@ const e2eOtherBanks = 'nordur vestur';
 const bankDirectoryFile = path.join(runDir, 'banks.json');
 writeAppDirectory(bankDirectoryFile, sandboxUrl, [DEFAULT_BANK, ...otherBanksNamed(e2eOtherBanks)]);
 
+// The sandbox bank checks every answer it gives against contract/*.yaml and writes down each that disagrees;
+// the global teardown fails the run if any did (e2e/contract-check.teardown.ts).
+const contractViolationsFile = path.join(runDir, 'sandbox-contract-violations.jsonl');
+process.env.E2E_CONTRACT_VIOLATIONS_FILE = contractViolationsFile;
+
 // The electronic-ID provider is the sandbox bank's (sandbox/README.md, Electronic ID), with the client it
 // registers for the app by default.
 export const idpUrl = `${sandboxUrl}/idp`;
@@ -65,6 +70,7 @@ const alone = /security-fuzz\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/contract-check.teardown.ts',
   outputDir: path.join(runDir, 'results'),
   fullyParallel: true,
   workers,
@@ -113,6 +119,8 @@ export default defineConfig({
         // The app's address: the redirect URI of the app's client at the bank's electronic-ID provider.
         APP_BASE_URL: appUrl,
         LOG_LEVEL: 'warn',
+        SANDBOX_CONTRACT_CHECK: 'true',
+        SANDBOX_CONTRACT_LOG_FILE: contractViolationsFile,
       },
     },
     {

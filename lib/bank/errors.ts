@@ -88,6 +88,9 @@ export function bankErrorMessageKey(error: unknown): string {
   if (error instanceof BankError) {
     const known = error.codes.find((code) => knownCodes.has(code));
     if (known) return `bank.code.${known}`;
+    // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
+    // bank) says the same, that the bank does not take this call, which trying again will not change.
+    if (error.status === 405) return 'bank.code.SERVICE_INVALID';
     if (error.status === 429) return 'bank.busy';
     if (error.status === 408) return 'bank.timeout';
     if (error.status >= 500) return 'bank.down';

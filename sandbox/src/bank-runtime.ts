@@ -40,6 +40,12 @@ export interface BankStorage {
   pgliteTemplate?: Blob | undefined;
 }
 
+/** How a bank checks its answers against contract/*.yaml (http/middleware/contract-check.ts). */
+export interface ContractCheck {
+  /** Told of each disagreeing answer as it is given, besides the log and the bank's own list. */
+  onViolations?: ((violations: readonly string[]) => void) | undefined;
+}
+
 /** The database schema of a bank in a shared PostgreSQL database: `sandbox`, or `sandbox_{id}` for the others. */
 export const schemaOf = (profile: BankProfile, isDefault: boolean) =>
   isDefault ? SCHEMA : `${SCHEMA}_${profile.id.replace(/[^a-z0-9]/g, '_')}`;
@@ -53,7 +59,7 @@ export function bankRuntime(
   config: SandboxConfig,
   storage: BankStorage,
   log: (message: string, error?: unknown) => void,
-  contractCheck = false,
+  contractCheck?: ContractCheck,
 ): BankRuntime {
   let dbPromise: Promise<Db> | undefined;
   const db = () => {
@@ -90,8 +96,11 @@ export function bankRuntime(
   let certificates: CertificateRegistry | undefined;
   const violations: string[] = [];
   const recordViolations = (problems: string[]) => {
-    violations.push(...problems.map((problem) => `${profile.id}: ${problem}`));
-    for (const problem of problems) log(`${profile.id}: answer disagrees with the contract: ${problem}`);
+    const recorded = problems.map((problem) => `${profile.id}: ${problem}`);
+    violations.push(...recorded);
+    // At error level: an answer outside the contract is a defect of this bank, whoever asked.
+    for (const problem of problems) log(`${profile.id}: answer disagrees with the contract`, problem);
+    contractCheck?.onViolations?.(recorded);
   };
   const bank: Bank = {
     profile,

@@ -82,6 +82,8 @@ export interface SandboxConfig {
   sandboxTokenTtlSeconds?: number | undefined;
   /** Check every answer against contract/*.yaml and log each that disagrees (http/middleware/contract-check.ts). */
   contractCheck?: boolean | undefined;
+  /** With `contractCheck`: a file that gets one JSON line per disagreeing answer (contract-violations-file.ts). */
+  contractViolationsFile?: string | undefined;
   /** The most bytes any request body may have; unset: the largest bulk payment this bank accepts. */
   maxBodyBytes?: number | undefined;
   /** Clients of the electronic-ID provider at `/idp`. */
@@ -133,6 +135,7 @@ const env = z.object({
     .min(1)
     .default(30 * 24 * 3600),
   SANDBOX_CONTRACT_CHECK: z.stringbool().default(false),
+  SANDBOX_CONTRACT_LOG_FILE: z.string().min(1).optional(),
   SANDBOX_MAX_BODY_BYTES: z.coerce.number().int().min(1024).optional(),
   // The app's address: the default redirect URI of the electronic-ID provider's client.
   APP_BASE_URL: z.url().default('http://localhost:3000'),
@@ -195,6 +198,7 @@ export function configFromEnv(source: NodeJS.ProcessEnv = process.env): SandboxC
     },
     sandboxTokenTtlSeconds: e.SANDBOX_SANDBOX_TOKEN_TTL_SECONDS,
     contractCheck: e.SANDBOX_CONTRACT_CHECK,
+    contractViolationsFile: e.SANDBOX_CONTRACT_LOG_FILE,
     maxBodyBytes: e.SANDBOX_MAX_BODY_BYTES,
     idpClients: [
       {

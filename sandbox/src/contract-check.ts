@@ -180,7 +180,9 @@ export function contractViolations(answer: Answer): string[] {
     const parsed = parseBody(answer, where);
     if (typeof parsed === 'string') return [parsed];
     const problems = partSevenViolations(status, parsed.value, where);
-    if (status === 405 && !answer.header('Allow')) problems.push(`${where}: 405 without Allow`);
+    // RFC 9110 15.5.6: "MUST generate an Allow header field in a 405 response"; empty where the resource allows
+    // no method for now (10.2.1).
+    if (status === 405 && answer.header('Allow') === null) problems.push(`${where}: 405 without Allow`);
     return problems;
   }
   if (!operation) {

@@ -22,6 +22,7 @@ async function main() {
     businessCertificate: config.businessCertificate,
     sandboxTokenTtlSeconds: config.sandboxTokenTtlSeconds,
     contractCheck: config.contractCheck,
+    contractViolationsFile: config.contractViolationsFile,
     maxBodyBytes: config.maxBodyBytes,
     idpClients: config.idpClients,
     otherBanks,

@@ -1,4 +1,4 @@
-import { type BankRuntime, bankRuntime, schemaOf } from './bank-runtime.js';
+import { type BankRuntime, bankRuntime, type ContractCheck, schemaOf } from './bank-runtime.js';
 import { type BankProfile, DEFAULT_BANK } from './banks.js';
 import {
   type BusinessCertificateSettings,
@@ -11,6 +11,7 @@ import {
   type TlsListenerConfig,
   type TppClient,
 } from './config.js';
+import { contractViolationsFile } from './contract-violations-file.js';
 import type { Db } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
@@ -53,6 +54,11 @@ export interface StartSandboxOptions {
    * every answer that disagreed. Default: on under Vitest (every test's sandbox started in the test process).
    */
   contractCheck?: boolean;
+  /**
+   * With `contractCheck`: where each disagreeing answer is also written as it is given (started empty), for a process
+   * that did not start this sandbox and checks afterwards (the Playwright run's global teardown).
+   */
+  contractViolationsFile?: string;
   /** The most bytes a request body may have; default the largest bulk payment the bank accepts. */
   maxBodyBytes?: number;
   /** Clients of the electronic-ID provider at `/idp`; default the app's (DEFAULT_IDP_CLIENT). */
@@ -109,6 +115,13 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   // The lock is taken before anything else, so a second process stops with a clear message.
   const releaseLock = !config.databaseUrl && config.dataDir ? acquireDataDirLock(config.dataDir) : () => {};
   const checking = options.contractCheck ?? process.env.VITEST !== undefined;
+  const contractCheck: ContractCheck | undefined = checking
+    ? {
+        onViolations: options.contractViolationsFile
+          ? contractViolationsFile(options.contractViolationsFile)
+          : undefined,
+      }
+    : undefined;
   const runtimes: { path: string; runtime: BankRuntime }[] = [
     {
       path: '',
@@ -117,7 +130,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
         config,
         { dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgliteTemplate: options.pgliteTemplate },
         log,
-        checking,
+        contractCheck,
       ),
     },
     ...(options.otherBanks ?? []).map((profile) => ({
@@ -131,7 +144,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
           schema: schemaOf(profile, false),
         },
         log,
-        checking,
+        contractCheck,
       ),
     })),
   ];

@@ -88,6 +88,28 @@ describe('the contract check of every answer', () => {
     );
   });
 
+  // Part 7: "405 | SERVICE_INVALID"; RFC 9110 15.5.6: a 405 "MUST" carry Allow, empty where the endpoint offers no
+  // method for now (10.2.1), as on an initiation path whose POST the bank does not take.
+  it('requires Allow on a 405, empty or not, beside its part 7 code', () => {
+    const refused = (allow: string | null, code = 'SERVICE_INVALID') => {
+      const headers = new Headers({ 'Content-Type': 'application/json' });
+      if (allow !== null) headers.set('Allow', allow);
+      return contractViolations({
+        method: 'POST',
+        path: '/psd2/api/v1/payments/credit-transfers',
+        status: 405,
+        header: (name) => headers.get(name),
+        text: JSON.stringify(error(code)),
+      });
+    };
+    expect(refused('')).toEqual([]);
+    expect(refused('GET')).toEqual([]);
+    expect(refused(null)).toEqual([expect.stringMatching(/405 without Allow/)]);
+    expect(refused('', 'STATUS_INVALID')).toEqual([
+      expect.stringMatching(/STATUS_INVALID is not one part 7 allows/),
+    ]);
+  });
+
   it('reports a body where part 4.1 gives none (406, 415, 429, 5xx)', () => {
     expect(contractViolations(answer({ status: 503, json: { message: 'down' } }))).toEqual([
       expect.stringMatching(/503: no body is specified/),

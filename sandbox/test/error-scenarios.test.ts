@@ -520,6 +520,13 @@ const SCENARIOS: Scenario[] = [
       tpp.request('PUT', '/psd2/api/v1/payments/credit-transfers', tpp.headers(token), singlePayment()),
   },
   {
+    status: 405,
+    code: 'SERVICE_INVALID',
+    scenario:
+      'fault rule `error` on the initiation (spec 4.1 lists 405; a bank that does not take the POST now)',
+    run: () => errorRule(405, 'SERVICE_INVALID'),
+  },
+  {
     status: 409,
     code: 'STATUS_INVALID',
     scenario: 'starting an authorisation on a payment that needs none (exempted: ACTC)',

@@ -68,6 +68,7 @@ describe('fault rules: admin CRUD', () => {
       // An error rule's code must be one part 7 allows for its status; it excludes status and timeout.
       { error: { status: 400, code: 'TOKEN_EXPIRED' } },
       { error: { status: 418, code: 'FORMAT_ERROR' } },
+      { error: { status: 405, code: 'CANCELLATION_INVALID' } },
       { error: { status: 400, code: 'MARKETS_CLOSED' }, status: 500 },
       { target: 'notification', notification: 'drop', error: { status: 400, code: 'FORMAT_ERROR' } },
     ]) {
@@ -234,6 +235,42 @@ describe('fault rules: effects on requests', () => {
     expect(xml.text).toContain('<code>MARKETS_CLOSED</code><path>instructedAmount.currency</path>');
     expect((await payments()).length).toBe(before);
     expect((await tpp.initiate(token, singlePayment())).status).toBe(201);
+  });
+
+  // Payment spec 4.1 lists 405 among the initiation's answers and part 7 gives it SERVICE_INVALID; BG IG 4.12 sends
+  // 405 "when the HTTP method … is not supported on a specific endpoint", and for "cancellation of a payment
+  // initiation, where the payment initiation cannot be cancelled". RFC 9110 15.5.6: a 405 carries Allow.
+  it('error 405: SERVICE_INVALID with Allow, the methods the endpoint still offers, on the initiation and the DELETE', async () => {
+    const initiation = await addFault({
+      method: 'POST',
+      path: '/psd2/api/v1/payments/credit-transfers',
+      psu: ANNA_MAIN,
+      count: 1,
+      error: { status: 405, code: 'SERVICE_INVALID' },
+    });
+    expect(initiation.status).toBe(201);
+    const before = (await payments()).length;
+    const refused = await tpp.initiate(token, singlePayment({ debtorAccount: { iban: ANNA_MAIN } }));
+    expect(refused.status).toBe(405);
+    expect(refused.json.tppMessages?.[0]).toMatchObject({ category: 'ERROR', code: 'SERVICE_INVALID' });
+    // The initiation endpoint offers POST alone: none is left, an empty Allow (RFC 9110 10.2.1).
+    expect(refused.headers.get('Allow')).toBe('');
+    expect((await payments()).length).toBe(before);
+
+    const made = await tpp.initiate(token, singlePayment({ debtorAccount: { iban: ANNA_MAIN } }));
+    expect(made.status).toBe(201);
+    const self = `/psd2/api/v1/payments/credit-transfers/${String(made.json.paymentId)}`;
+    await addFault({
+      method: 'DELETE',
+      path: self,
+      count: 1,
+      error: { status: 405, code: 'SERVICE_INVALID' },
+    });
+    const notCancelled = await tpp.request('DELETE', self, tpp.headers(token), undefined);
+    expect(notCancelled.status).toBe(405);
+    expect(notCancelled.json.tppMessages?.[0]?.code).toBe('SERVICE_INVALID');
+    expect(notCancelled.headers.get('Allow')).toBe('GET');
+    expect((await tpp.get(token, `${self}/status`)).json.transactionStatus).toBe('RCVD');
   });
 
   it('never faults the admin surface', async () => {

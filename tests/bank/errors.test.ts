@@ -21,6 +21,14 @@ describe('bank error mapping', () => {
     );
   });
 
+  // Payment spec part 7: "405 | SERVICE_INVALID", the one code of a 405; BG IG 4.12: sent "when the HTTP
+  // method … is not supported on a specific endpoint". A 405 with no body says the same, not "check the details".
+  it('reads a 405 as the service the bank does not take, with its code or without a body', () => {
+    const coded = new BankError(405, [{ category: 'ERROR', code: 'SERVICE_INVALID', path: null }], 'r');
+    expect(bankErrorMessageKey(coded)).toBe('bank.code.SERVICE_INVALID');
+    expect(bankErrorMessageKey(new BankError(405, [], 'r'))).toBe('bank.code.SERVICE_INVALID');
+  });
+
   it('tells a timeout from an unreachable bank', () => {
     expect(bankErrorMessageKey(new BankUnavailableError('timeout', 'r'))).toBe('bank.timeout');
     expect(bankErrorMessageKey(new BankUnavailableError('network', 'r'))).toBe('bank.network');

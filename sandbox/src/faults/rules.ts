@@ -70,11 +70,18 @@ const ruleShape = z
     /**
      * Requests under `/psd2`: answer with this part 7 error instead of handling, its code one part 7 allows for
      * the status (the scenario for codes no bank rule of the sandbox yields, README "Which condition yields which
-     * error"). JSON or XML as the request's Accept asks.
+     * error"). JSON or XML as the request's Accept asks; a 405 with `Allow`, the methods the endpoint still offers.
      */
     error: z
       .object({
-        status: z.union([z.literal(400), z.literal(401), z.literal(403), z.literal(404), z.literal(409)]),
+        status: z.union([
+          z.literal(400),
+          z.literal(401),
+          z.literal(403),
+          z.literal(404),
+          z.literal(405),
+          z.literal(409),
+        ]),
         code: z.string(),
         path: z.string().max(200).nullable().optional(),
         text: z.string().max(500).optional(),

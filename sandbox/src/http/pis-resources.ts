@@ -116,7 +116,38 @@ export async function readAuthorisationBody(
   return body as UpdateBody;
 }
 
-export function methodNotAllowed(allow: string) {
+/** The methods each endpoint of the payment interface offers; routes/pis.ts answers any other with 405. */
+export const PIS_ENDPOINT_METHODS = {
+  initiation: ['POST'],
+  payment: ['GET', 'DELETE'],
+  status: ['GET'],
+  authorisations: ['GET', 'POST'],
+  authorisation: ['GET', 'PUT'],
+} as const;
+
+type PisEndpoint = keyof typeof PIS_ENDPOINT_METHODS;
+
+const PIS_ENDPOINT_PATHS: ReadonlyArray<readonly [RegExp, PisEndpoint]> = [
+  [/^\/psd2\/api\/v1\/[^/]+\/[^/]+\/?$/, 'initiation'],
+  [/^\/psd2\/api\/v1\/[^/]+\/[^/]+\/[^/]+\/?$/, 'payment'],
+  [/^\/psd2\/api\/v1\/[^/]+\/[^/]+\/[^/]+\/status\/?$/, 'status'],
+  [/^\/psd2\/api\/v1\/[^/]+\/[^/]+\/[^/]+\/(cancellation-)?authorisations\/?$/, 'authorisations'],
+  [/^\/psd2\/api\/v1\/[^/]+\/[^/]+\/[^/]+\/(cancellation-)?authorisations\/[^/]+\/?$/, 'authorisation'],
+];
+
+/**
+ * The `Allow` header of a 405 that refuses `method` on `path`: the other methods its endpoint offers. Empty where
+ * it offers no other, which RFC 9110 10.2.1 gives for "a 405 response if the resource has been temporarily
+ * disabled by configuration" (an initiation endpoint whose POST the bank does not take now).
+ */
+export function allowBesides(path: string, method: string): string {
+  const endpoint = PIS_ENDPOINT_PATHS.find(([pattern]) => pattern.test(path))?.[1];
+  const offered: readonly string[] = endpoint ? PIS_ENDPOINT_METHODS[endpoint] : [];
+  return offered.filter((offeredMethod) => offeredMethod !== method.toUpperCase()).join(', ');
+}
+
+export function methodNotAllowed(endpoint: PisEndpoint) {
+  const allow = PIS_ENDPOINT_METHODS[endpoint].join(', ');
   return (c: Context) => {
     c.header('Allow', allow);
     fail(405, 'SERVICE_INVALID', null, `${c.req.method} is not offered here; allowed: ${allow}.`);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { contractViolations } from '../../contract-check.js';
+import { contractViolations, coveredByContract } from '../../contract-check.js';
 import type { SandboxEnv } from '../env.js';
 
 /**
@@ -11,7 +11,8 @@ import type { SandboxEnv } from '../env.js';
 export const contractCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   await next();
   const record = c.var.bank.contractViolations;
-  if (!record) return;
+  // The SCA pages, the admin surface and the identity provider are read by no contract: not even copied.
+  if (!record || !coveredByContract(c.req.path)) return;
   const response = c.res;
   const text = response.body ? await response.clone().text() : '';
   const problems = contractViolations({

@@ -4,6 +4,7 @@ import { psuOfAuthorisation, psuOfDebtorAccount, psuOfPayment } from '../../faul
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { sendError } from '../errors.js';
 import { incomingOf } from '../incoming.js';
+import { allowBesides } from '../pis-resources.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -64,6 +65,8 @@ export const faultMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next) =>
   if (rule.latencyMs) await sleep(rule.latencyMs);
   if (rule.error) {
     const { status, code, path: field, text } = rule.error;
+    // RFC 9110 15.5.6: a 405 carries Allow, the methods the endpoint still offers.
+    if (status === 405) c.header('Allow', allowBesides(path, c.req.method));
     return sendError(c, {
       status,
       code,

@@ -39,7 +39,7 @@ export function pisRoutes() {
   });
 
   app.post('/:service/:product', tppAuth, initiation);
-  app.all('/:service/:product', methodNotAllowed('POST'));
+  app.all('/:service/:product', methodNotAllowed('initiation'));
 
   app.get('/:service/:product/:paymentId', tppAuth, async (c) => {
     const payment = await ownPayment(c);
@@ -79,13 +79,13 @@ export function pisRoutes() {
       202,
     );
   });
-  app.all('/:service/:product/:paymentId', methodNotAllowed('GET, DELETE'));
+  app.all('/:service/:product/:paymentId', methodNotAllowed('payment'));
 
   app.get('/:service/:product/:paymentId/status', tppAuth, async (c) => {
     const payment = await ownPayment(c);
     return respond(c, { transactionStatus: payment.transaction_status });
   });
-  app.all('/:service/:product/:paymentId/status', methodNotAllowed('GET'));
+  app.all('/:service/:product/:paymentId/status', methodNotAllowed('status'));
 
   for (const kind of ['payment', 'cancellation'] as const) {
     const path = `/:service/:product/:paymentId/${kind === 'payment' ? 'authorisations' : 'cancellation-authorisations'}`;
@@ -113,7 +113,7 @@ export function pisRoutes() {
       c.header('Location', authorisationHref(publicUrl, paymentRef(payment), kind, started.id));
       return respond(c, answer, 201);
     });
-    app.all(path, methodNotAllowed('GET, POST'));
+    app.all(path, methodNotAllowed('authorisations'));
 
     app.get(`${path}/:authorisationId`, tppAuth, async (c) => {
       const payment = await ownPayment(c);
@@ -135,7 +135,7 @@ export function pisRoutes() {
         }),
       );
     });
-    app.all(`${path}/:authorisationId`, methodNotAllowed('GET, PUT'));
+    app.all(`${path}/:authorisationId`, methodNotAllowed('authorisation'));
   }
 
   return app;

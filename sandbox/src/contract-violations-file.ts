@@ -1,0 +1,43 @@
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * The answers that disagreed with contract/*.yaml, kept in a file for a process that did not start the sandbox (the
+ * Playwright run, whose sandbox is a separate process): one JSON line per answer, written as the answer is given.
+ */
+interface ViolationLine {
+  at: string;
+  violation: string;
+}
+
+/** Starts the file empty (what an earlier run left there is not this run's) and returns what appends to it. */
+export function contractViolationsFile(file: string): (violations: readonly string[]) => void {
+  writeFileSync(file, '');
+  return (violations) => {
+    const at = new Date().toISOString();
+    appendFileSync(file, violations.map((violation) => `${JSON.stringify({ at, violation })}\n`).join(''));
+  };
+}
+
+/** What the file holds, each as `METHOD path status: what is wrong`. A file never started is an error. */
+export function readContractViolations(file: string): string[] {
+  if (!existsSync(file)) {
+    throw new Error(
+      `No contract check was recorded at ${file}: the sandbox did not run with SANDBOX_CONTRACT_CHECK=true and SANDBOX_CONTRACT_LOG_FILE.`,
+    );
+  }
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => (JSON.parse(line) as ViolationLine).violation);
+}
+
+/** Fails naming every answer that disagreed with the contract; passes when there were none. */
+export function assertNoContractViolations(file: string): void {
+  const violations = readContractViolations(file);
+  if (violations.length === 0) return;
+  throw new Error(
+    `The sandbox bank gave ${violations.length} answer(s) that contract/*.yaml does not allow:\n${violations
+      .map((violation) => `  ${violation}`)
+      .join('\n')}`,
+  );
+}
