@@ -115,7 +115,8 @@ run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main
 if (!(await cameUp(`${sandboxUrl}/sandbox/health`, 'The sandbox bank'))) stop(1);
 if (!stopping) run('app', process.execPath, ['scripts/app-server.mjs']);
 if (!stopping && !(await cameUp(`http://127.0.0.1:${appPort}/api/health`, 'The app'))) stop(1);
-if (!stopping) console.log(`
+if (!stopping)
+  console.log(`
   App:           ${appUrl}
   Sandbox bank:  ${sandboxUrl}  (API reference: ${sandboxUrl}/docs); more banks under ${sandboxUrl}/banks/
   Bank directory: ${bankDirectory ? shown(bankDirectory) : 'the BANK_* settings'}
