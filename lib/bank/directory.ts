@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { type Settings, SettingsError, settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
-import { type BankOffer, bankOfferSchema, FULL_OFFER } from './offer';
+import { type BankOffer, FULL_OFFER, PAYMENT_PRODUCTS, PAYMENT_SERVICES, SCA_APPROACHES } from './offer';
 
 /**
  * The bank directory: every bank the app talks to, with the bank numbers its accounts carry (the first two
@@ -12,6 +12,16 @@ import { type BankOffer, bankOfferSchema, FULL_OFFER } from './offer';
  */
 const url = z.url({ protocol: /^https?$/ });
 const trimmed = (value: string) => value.replace(/\/+$/, '');
+
+/** What a bank offers (lib/bank/offer.ts), as the directory file gives it. */
+const bankOfferSchema = z.object({
+  services: z.array(z.enum(PAYMENT_SERVICES)).min(1),
+  products: z.array(z.enum(PAYMENT_PRODUCTS)).min(1),
+  scaApproaches: z.array(z.enum(SCA_APPROACHES)).min(1),
+  notifications: z.boolean(),
+  webhooks: z.boolean(),
+  claims: z.boolean().default(true),
+}) satisfies z.ZodType<BankOffer>;
 
 const bankSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lower-case letters, digits and -, at most 32'),

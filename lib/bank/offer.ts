@@ -1,28 +1,26 @@
-import { z } from 'zod';
 import { parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
 
 /**
- * What a bank of the directory offers (lib/bank/directory.ts), in a module the browser may load too: the form
- * offers only this, and says which bank an account is at as the PSU types it.
+ * What a bank of the directory offers (lib/bank/directory.ts, which also reads it from the directory file), in a
+ * module the browser may load too, without zod: the form offers only this, and says which bank an account is at
+ * as the PSU types it.
  */
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 export const PAYMENT_PRODUCTS = ['credit-transfers', 'card-deposits'] as const;
 export const SCA_APPROACHES = ['REDIRECT', 'DECOUPLED', 'EMBEDDED'] as const;
 
-export const bankOfferSchema = z.object({
-  services: z.array(z.enum(PAYMENT_SERVICES)).min(1),
-  products: z.array(z.enum(PAYMENT_PRODUCTS)).min(1),
+export interface BankOffer {
+  services: (typeof PAYMENT_SERVICES)[number][];
+  products: (typeof PAYMENT_PRODUCTS)[number][];
   /** The SCA approaches the bank may answer a payment with (ASPSP-SCA-Approach). */
-  scaApproaches: z.array(z.enum(SCA_APPROACHES)).min(1),
+  scaApproaches: (typeof SCA_APPROACHES)[number][];
   /** Whether it takes a TPP-Notification-URI (spec part 6); without, the app sends none and polls. */
-  notifications: z.boolean(),
+  notifications: boolean;
   /** Whether it has a webhooks service for the app's business user. */
-  webhooks: z.boolean(),
+  webhooks: boolean;
   /** Whether its claims interface holds bills for the app's users (the business user is their claimant). */
-  claims: z.boolean().default(true),
-});
-
-export type BankOffer = z.infer<typeof bankOfferSchema>;
+  claims: boolean;
+}
 
 export const FULL_OFFER: BankOffer = {
   services: [...PAYMENT_SERVICES],

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
 
@@ -22,8 +21,15 @@ export function deferImport<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** A form's schema, imported on first use (see above). */
-export const deferSchema: <Output>(load: SchemaLoader<Output>) => SchemaLoader<Output> = deferImport;
+// react-hook-form's zodResolver comes with the schema, not with the page.
+const loadZodResolver = deferImport(() =>
+  import('@hookform/resolvers/zod').then((module) => module.zodResolver),
+);
+
+/** A form's schema, imported on first use (see above), with the resolver that applies it. */
+export function deferSchema<Output>(load: SchemaLoader<Output>): SchemaLoader<Output> {
+  return deferImport(async () => (await Promise.all([load(), loadZodResolver()]))[0]);
+}
 
 /**
  * react-hook-form's zodResolver over a schema that `load` brings; `prepare` turns what the inputs
@@ -34,7 +40,8 @@ export function deferredResolver<Values extends FieldValues, Output>(
   prepare: (values: Values) => unknown = (values) => values,
 ): Resolver<Values, unknown, Output> {
   return async (values, context, options) => {
-    const resolve = zodResolver((await load()) as never) as unknown as Resolver<Values, unknown, Output>;
+    const [schema, zodResolver] = await Promise.all([load(), loadZodResolver()]);
+    const resolve = zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>;
     return resolve(prepare(values) as Values, context, options);
   };
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
+import { bankById } from '@/lib/bank/directory';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
 import {
   type Initiated,
@@ -12,17 +13,23 @@ import { currentBank, inBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
-import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
+import { insertClaimedPayment, recordInitiation } from '@/lib/db/queries/initiation';
+import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
-import { issueNotificationUri, notificationContentPreferred } from './notifications';
+import {
+  issueNotificationUri,
+  newNotificationToken,
+  notificationContentPreferred,
+  notificationUri,
+} from './notifications';
 import { paymentBank } from './payment-bank';
 import { psuIpAddressToKeep } from './psu-request';
 import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
-import { keepAccountWhenAccepted } from './saved/my-accounts';
+import { isAcceptedStatus, keepAccountWhenAccepted } from './saved/my-accounts';
 import type { ScaState } from './sca';
-import { firstScaDestination } from './sca-destination';
+import { scaDestinationOf } from './sca-destination';
 import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
 import { decideAttempt } from './submission-attempts';
@@ -60,13 +67,17 @@ const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
 /**
  * The payment this submission is: one saved before (the same content again), or a new one saved
  * now, before the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of
- * the form, when the content changed while that one is at the bank.
+ * the form, when the content changed while that one is at the bank. A new payment is saved claimed
+ * for sending by this request, with its notification token where its bank takes one, in one
+ * statement: `sendable` then holds what sending it needs.
  */
 async function saveOnce(db: Db, request: InitiationRequest, bankId: string) {
-  return decideAttempt(db, request, async (database, decided) => {
-    const [row] = await database
-      .insert(payments)
-      .values({
+  const notification = bankById(bankId)?.offer.notifications ? newNotificationToken() : undefined;
+  let inserted: Payment | undefined;
+  const saved = await decideAttempt(db, request, async (database, decided) => {
+    const row = await insertClaimedPayment(
+      database,
+      {
         psuId: request.psuId,
         submissionId: decided.submissionId,
         correctionOf: decided.correctionOf,
@@ -85,11 +96,17 @@ async function saveOnce(db: Db, request: InitiationRequest, bankId: string) {
         elementCount: request.summary.elementCount ?? null,
         psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
         bankId,
-      })
-      .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
-      .returning();
+      },
+      { seconds: claimSeconds(), notificationTokenHash: notification?.hash },
+    );
+    inserted = row;
     return row;
   });
+  const sendable =
+    saved.kind === 'payment' && inserted !== undefined && saved.payment.id === inserted.id
+      ? { notificationUri: notification && notificationUri(inserted.id, notification.token) }
+      : undefined;
+  return { saved, sendable };
 }
 
 async function claim(db: Db, paymentId: string): Promise<boolean> {
@@ -138,10 +155,15 @@ function refusal(paymentId: string, messageKey: string, refused: readonly Refuse
     : { ok: false, paymentId, messageKey };
 }
 
+/**
+ * Sends a payment this request has claimed. `savedNotificationUri`: the URI whose token was saved
+ * with the payment; without it, a new one is issued where the bank takes notifications.
+ */
 async function send(
   db: Db,
   payment: Payment,
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
+  savedNotificationUri?: string,
 ): Promise<InitiationOutcome> {
   const uris = returnUris(payment.id, payment.psuId);
   try {
@@ -158,46 +180,25 @@ async function send(
       psuId: await psuIdHeaderFor(payment.psuId, db),
       // A bank that takes no TPP-Notification-URI is sent none; its payments are polled.
       notification: currentBank('payments').offer.notifications
-        ? { uri: await issueNotificationUri(payment.id, db), contentPreferred: notificationContentPreferred }
+        ? {
+            uri: savedNotificationUri ?? (await issueNotificationUri(payment.id, db)),
+            contentPreferred: notificationContentPreferred,
+          }
         : undefined,
     });
-    await db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({
-          phase: 'initiated',
-          claimedUntil: null,
-          bankPaymentId: initiated.paymentId,
-          scaRedirect: initiated.scaRedirect ?? null,
-          sca: {
-            ...initiated.sca,
-            scaStatus: undefined,
-            // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
-            notes: undefined,
-            initiationLinks: initiated.sca.links,
-          } satisfies ScaState,
-          transactionStatus: initiated.transactionStatus,
-          costs: initiated.costs,
-          bankNotes: initiated.notes.length ? initiated.notes : null,
-          updatedAt: databaseNow(),
-        })
-        .where(eq(payments.id, payment.id));
-      await tx.insert(paymentEvents).values({
-        paymentId: payment.id,
-        transactionStatus: initiated.transactionStatus,
-        source: 'initiation',
-        detail: { requestId: initiated.requestId },
-      });
-      await keepAccountWhenAccepted(tx, payment.id, initiated.transactionStatus);
-    });
+    const recorded = await recordAnswer(db, payment.id, initiated);
     logBankAnswerExtras(payment.id, initiated);
-    await afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
+    // Not waited for: the PSU goes on to the SCA step while the first status check is scheduled
+    // (afterInitiation logs a failure, and the sweep at start-up schedules the check instead).
+    void afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
     return {
       ok: true,
       paymentId: payment.id,
       redirectTo: hasCostsToShow(initiated.costs)
         ? costsPage(payment.id)
-        : await firstScaDestination(db, payment.id, request.psuIpAddress),
+        : recorded
+          ? await scaDestinationOf(db, recorded, request.psuIpAddress)
+          : `/payments/${payment.id}`,
     };
   } catch (error) {
     // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
@@ -246,6 +247,40 @@ async function send(
   }
 }
 
+/**
+ * Records the bank's answer to the initiation with its first status event, in one statement; an
+ * answer that accepts the payment also keeps its paying account, in the same transaction.
+ */
+async function recordAnswer(db: Db, paymentId: string, initiated: Initiated): Promise<Payment | undefined> {
+  const record = (database: Db) =>
+    recordInitiation(
+      database,
+      paymentId,
+      {
+        phase: 'initiated',
+        bankPaymentId: initiated.paymentId,
+        scaRedirect: initiated.scaRedirect ?? null,
+        sca: {
+          ...initiated.sca,
+          scaStatus: undefined,
+          // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
+          notes: undefined,
+          initiationLinks: initiated.sca.links,
+        } satisfies ScaState,
+        transactionStatus: initiated.transactionStatus,
+        costs: initiated.costs,
+        bankNotes: initiated.notes.length ? initiated.notes : null,
+      },
+      { source: 'initiation', detail: { requestId: initiated.requestId } },
+    );
+  if (!isAcceptedStatus(initiated.transactionStatus)) return record(db);
+  return db.transaction(async (tx) => {
+    const row = await record(tx);
+    await keepAccountWhenAccepted(tx, paymentId, initiated.transactionStatus);
+    return row;
+  });
+}
+
 /** What of the initiation answer is not for the PSU's eyes alone: the bank's notes, and costs we could not read. */
 function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
   if (initiated.notes.length)
@@ -265,8 +300,9 @@ function sendToItsBank(
   db: Db,
   payment: Payment,
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
+  savedNotificationUri?: string,
 ): Promise<InitiationOutcome> {
-  return inBank(payment.bankId, () => send(db, payment, request));
+  return inBank(payment.bankId, () => send(db, payment, request, savedNotificationUri));
 }
 
 /**
@@ -278,11 +314,12 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   const bank = paymentBank(request);
   if (!bank.ok) return bank;
   const db = await getDb();
-  const saved = await saveOnce(db, request, bank.id);
+  const { saved, sendable } = await saveOnce(db, request, bank.id);
   if (saved.kind === 'changedWhileSent') {
     return { ok: false, paymentId: saved.payment.id, messageKey: 'payment.changedWhileSent' };
   }
   let { payment } = saved;
+  if (sendable) return sendToItsBank(db, payment, request, sendable.notificationUri);
   const deadline = Date.now() + settings().BANK_TIMEOUT_MS + 5_000;
   for (;;) {
     const outcome = settled(payment);

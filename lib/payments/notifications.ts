@@ -22,13 +22,24 @@ function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
+/**
+ * A new notification token: the random part of the URI, and the hash of it to store (hex). The caller
+ * stores the hash with the payment before it gives the bank `notificationUri(paymentId, token)`.
+ */
+export function newNotificationToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: tokenHash(token).toString('hex') };
+}
+
+export function notificationUri(paymentId: string, token: string): string {
+  return `${settings().APP_BASE_URL}/api/notifications/payments/${paymentId}/${token}`;
+}
+
 /** A fresh notification URI for a payment. Each call adds a token; earlier ones stay valid. */
 export async function issueNotificationUri(paymentId: string, db?: Db): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await (db ?? (await getDb()))
-    .insert(paymentNotificationTokens)
-    .values({ paymentId, tokenHash: tokenHash(token).toString('hex') });
-  return `${settings().APP_BASE_URL}/api/notifications/payments/${paymentId}/${token}`;
+  const { token, hash } = newNotificationToken();
+  await (db ?? (await getDb())).insert(paymentNotificationTokens).values({ paymentId, tokenHash: hash });
+  return notificationUri(paymentId, token);
 }
 
 /**

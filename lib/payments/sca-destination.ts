@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { payments } from '@/lib/db/schema';
+import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from './sca';
 
@@ -10,9 +10,14 @@ import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from './
  * An explicit start with nothing to upload is taken at once, so the PSU is not asked to click twice.
  */
 export async function firstScaDestination(db: Db, paymentId: string, psuIpAddress: string): Promise<string> {
-  const page = `/payments/${paymentId}`;
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) return page;
+  return payment ? scaDestinationOf(db, payment, psuIpAddress) : `/payments/${paymentId}`;
+}
+
+/** `firstScaDestination` of a payment as the caller has just read or written it. */
+export async function scaDestinationOf(db: Db, payment: Payment, psuIpAddress: string): Promise<string> {
+  const paymentId = payment.id;
+  const page = `/payments/${paymentId}`;
   const step = nextScaStep(payment);
   try {
     if (step.kind === 'redirect') return step.url;

@@ -1,9 +1,9 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
-import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
-import { type ExecutionDate, isIsoDate, nextExecutionDates, reykjavikDateOf } from '@/lib/payments/calendar';
+import { isIsoDate, reykjavikDateOf } from '@/lib/payments/calendar/date-time';
 import {
   DAYS_OF_EXECUTION,
   type DayOfExecution,
@@ -13,6 +13,13 @@ import {
   type FrequencyCode,
 } from '@/lib/payments/schemas/enums';
 import { useFormLocale } from './messages';
+
+// The dates come with the calendar (date-fns, the bank holidays): loaded when the PSU first reaches
+// the form (its `preload`), or once there is a schedule to show, not with the page.
+const NextExecutionDates = dynamic(() =>
+  import('./next-execution-dates').then((module) => module.NextExecutionDates),
+);
+export const loadNextExecutionDates = () => import('./next-execution-dates');
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
   (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
@@ -37,18 +44,6 @@ export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
   const end = typeof endDate === 'string' && endDate ? reykjavikDateOf(endDate) : undefined;
   const often = oneOf<FrequencyCode>(FREQUENCY_CODES, frequency);
 
-  let dates: ExecutionDate[] = [];
-  if (start && isIsoDate(start) && often) {
-    dates = nextExecutionDates({
-      startDate: start,
-      endDate: end && end > start ? end : undefined,
-      frequency: often,
-      dayOfExecution: oneOf<DayOfExecution>(DAYS_OF_EXECUTION, dayOfExecution),
-      executionRule: oneOf<ExecutionRule>(EXECUTION_RULES, executionRule),
-      count: 12,
-    });
-  }
-
   return (
     <section
       aria-labelledby="execution-preview-title"
@@ -57,14 +52,19 @@ export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
       <h2 id="execution-preview-title" className="font-medium">
         {t('preview')}
       </h2>
-      {dates.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">{t('previewEmpty')}</p>
-      ) : (
-        <ExecutionDatesTable
-          dates={dates}
+      {start && isIsoDate(start) && often ? (
+        <NextExecutionDates
           locale={locale}
-          caption={t('previewCaption', { count: dates.length })}
+          schedule={{
+            startDate: start,
+            endDate: end && end > start ? end : undefined,
+            frequency: often,
+            dayOfExecution: oneOf<DayOfExecution>(DAYS_OF_EXECUTION, dayOfExecution),
+            executionRule: oneOf<ExecutionRule>(EXECUTION_RULES, executionRule),
+          }}
         />
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">{t('previewEmpty')}</p>
       )}
     </section>
   );

@@ -19,7 +19,7 @@ import {
   RegisteredSelect as Select,
 } from './choice-fields';
 import { DateField } from './date-field';
-import { ExecutionPreview } from './execution-preview';
+import { ExecutionPreview, loadNextExecutionDates } from './execution-preview';
 import { PaymentForm, usePaymentForm } from './payment-form';
 import { ProductAccountFields } from './product-field';
 import { RemittanceField } from './remittance-field';
@@ -42,6 +42,7 @@ export function PeriodicPaymentForm({
   const t = useTranslations('forms');
   const form = usePaymentForm<FormValues>({
     schema: loadSchema,
+    preload: loadNextExecutionDates,
     submissionId,
     payment: {
       debtorAccount: { iban: '' },
