@@ -297,9 +297,10 @@ describe('delivery failures', () => {
     expect(entry?.outcome).toContain('HTTP 500');
 
     await advanceClock(sandbox.url, 5);
+    // Attempt 3 scheduled before the clock moves past its delay.
     await waitFor(
-      async () => ((await outbox(sandbox.url, p.paymentId))[0]?.attempts.length ?? 0) >= 2,
-      'attempt 2',
+      async () => (await outbox(sandbox.url, p.paymentId))[0]?.outcome?.includes('attempt 3 after') ?? false,
+      'attempt 3 scheduled',
     );
     await advanceClock(sandbox.url, 30);
     await waitFor(async () => (await outbox(sandbox.url, p.paymentId))[0]?.state === 'delivered', 'delivery');
@@ -319,9 +320,13 @@ describe('delivery failures', () => {
     const p = await initiate('status=LAST');
     receiver.script = [503, 503, 503];
     await authorise(p.scaRedirect, 'decline');
-    await waitFor(() => receiver.for(p.tag).length >= 1, 'attempt 1');
+    // Each retry scheduled before the clock moves past its delay: moved earlier, the retry would be
+    // due a delay after the new time.
+    const retryScheduled = (n: number) => async () =>
+      (await outbox(sandbox.url, p.paymentId))[0]?.outcome?.includes(`attempt ${n} after`) ?? false;
+    await waitFor(retryScheduled(2), 'attempt 2 scheduled');
     await advanceClock(sandbox.url, 5);
-    await waitFor(() => receiver.for(p.tag).length >= 2, 'attempt 2');
+    await waitFor(retryScheduled(3), 'attempt 3 scheduled');
     await advanceClock(sandbox.url, 30);
     await waitFor(async () => (await outbox(sandbox.url, p.paymentId))[0]?.state === 'failed', 'failed');
     expect((await outbox(sandbox.url, p.paymentId))[0]?.outcome).toBe('HTTP 503 after 3 attempts');
