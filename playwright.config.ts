@@ -57,12 +57,11 @@ const chromiumFlags = [
   '--no-first-run',
 ];
 
-// Three browsers at once: most of a spec's time is spent waiting on the bank and the app (a spec takes
-// about as long on a busy machine as on an idle one), so the other workers fill each one's waits.
-// Specs keep apart at the one shared sandbox bank and demo PSU by paying from accounts of their own
-// where they set fault rules or look for the bank's authorisation; a spec whose tests depend on each
-// other says so (`test.describe.configure`).
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+// Two browsers at once: most of a spec's time is spent waiting on the bank and the app, so a second
+// worker fills the first one's waits. Specs keep apart at the one shared sandbox bank and demo PSU by
+// paying from accounts of their own where they set fault rules or look for the bank's authorisation;
+// a spec whose tests depend on each other says so (`test.describe.configure`).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 // Specs that need the app to themselves: the fuzz suite reads every error-level line the app logged
 // while it ran, so it runs once every other spec has passed (a failure elsewhere leaves it not run).
 // Alone: `npx playwright test e2e/security-fuzz.spec.ts --no-deps` (it signs up a PSU of its own).
@@ -75,7 +74,7 @@ export default defineConfig({
   fullyParallel: true,
   workers,
   retries: 0,
-  // Bounds on a failure, not on a pass: three workers share the machine's cores with the app and the
+  // Bounds on a failure, not on a pass: two workers share the machine's cores with the app and the
   // bank, and a machine busy with other work takes minutes for a spec that takes seconds idle.
   timeout: 120_000,
   expect: { timeout: 30_000 },
