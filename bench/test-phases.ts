@@ -58,13 +58,16 @@ if (!record) {
 const loadText = (load: number[]) => (load.length ? `load ${load.map((l) => l.toFixed(1)).join(' → ')}` : '');
 const embedded = record.phases.filter((p) => p.pass !== 'postgresql');
 const embeddedSeconds = embedded.reduce((sum, p) => sum + p.seconds, 0);
+// With a PostgreSQL server (CI), the Vitest files that open a database ran there, not on PGlite: the
+// PGlite figure is then not the whole suite's, and the reference is not claimed.
+const allOnPglite = !record.phases.some((p) => p.pass === 'postgresql');
 const figures: Figure[] = [
   {
-    name: `npm test on PGlite, every phase (${record.cores} cores; run of ${record.startedAt}, ${record.outcome})`,
+    name: `npm test ${allOnPglite ? 'on PGlite, every phase' : 'besides its PostgreSQL phase'} (${record.cores} cores; run of ${record.startedAt}, ${record.outcome})`,
     value: embeddedSeconds / 60,
     unit: 'min',
     target: `< ${REFERENCE_MINUTES} min`,
-    met: record.outcome === 'passed' && embeddedSeconds < REFERENCE_MINUTES * 60,
+    met: allOnPglite && record.outcome === 'passed' && embeddedSeconds < REFERENCE_MINUTES * 60,
     reference: embedded.map((p) => `${p.title.split(' (')[0]} ${Math.round(p.seconds)} s`).join('; '),
   },
 ];
@@ -78,12 +81,12 @@ for (const phase of record.phases) {
       .join(', '),
   });
 }
-if (record.phases.some((p) => p.pass === 'postgresql')) {
+if (!allOnPglite) {
   figures.push({
     name: 'npm test in all, PostgreSQL pass included (as CI runs it)',
     value: record.seconds / 60,
     unit: 'min',
-    reference: `${(embeddedSeconds / 60).toFixed(1)} min of it before the PostgreSQL pass`,
+    reference: `${(embeddedSeconds / 60).toFixed(1)} min of it besides the PostgreSQL phase`,
   });
 }
 

@@ -1,6 +1,6 @@
 // The test files that open a database: the app's (tests/support/app-database.ts and the harnesses built
-// on it) or a sandbox bank's. The PostgreSQL pass of `npm test` runs these again on PostgreSQL; a test of
-// pure functions (formats, schemas, signatures) meets no database, so it runs once, in the first pass.
+// on it) or a sandbox bank's. Given a PostgreSQL server (CI), `npm test` runs these on it; the tests of
+// pure functions (formats, schemas, signatures), which meet no database, run on their own.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,10 +15,20 @@ function testFiles(dir) {
   });
 }
 
-/** Paths relative to `root`, for Vitest's file filters. */
-export function databaseTestFiles(root) {
+/** Every Vitest file, relative to `root` (for Vitest's file filters), and whether it opens a database. */
+function vitestFiles(root) {
   return ['tests', 'sandbox/test']
     .flatMap((dir) => testFiles(path.join(root, dir)))
-    .filter((file) => opensADatabase.test(readFileSync(file, 'utf8')))
-    .map((file) => path.relative(root, file));
+    .map((file) => ({
+      file: path.relative(root, file),
+      database: opensADatabase.test(readFileSync(file, 'utf8')),
+    }));
+}
+
+export function databaseTestFiles(root) {
+  return vitestFiles(root).flatMap(({ file, database }) => (database ? [file] : []));
+}
+
+export function pureTestFiles(root) {
+  return vitestFiles(root).flatMap(({ file, database }) => (database ? [] : [file]));
 }
