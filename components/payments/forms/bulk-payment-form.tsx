@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
@@ -54,6 +54,9 @@ export function BulkPaymentForm({
   const { state, dispatch, badRows, totals } = useBulkRows();
   const { product, rows, tools, editing, progress } = state;
   const table = useRef<BulkTableHandle>(null);
+  // A row needs the page's script: until it runs, "Add a payment" is disabled rather than a press lost.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   // The rows of a past bulk or template are checked as typed rows are, once the row tools load.
   useEffect(() => {
     if (!initial) return;
@@ -199,7 +202,7 @@ export function BulkPaymentForm({
             {t('bulk.paymentsCount', { count: rows.length })}
             {badRows.length > 0 && ` · ${t('bulk.errorsCount', { count: badRows.length })}`}
           </p>
-          <Button type="button" variant="secondary" onClick={addRow}>
+          <Button type="button" variant="secondary" onClick={addRow} disabled={!live}>
             {t('bulk.addRow')}
           </Button>
         </div>
