@@ -1,16 +1,20 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
 import type { RunningSandbox } from '../src/server.js';
 import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
-// Runs only with a PostgreSQL to spare, e.g. SANDBOX_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/sandbox_test.
-// The test drops and recreates schema `sandbox` in that database.
-const databaseUrl = process.env.SANDBOX_TEST_DATABASE_URL;
+// Skipped without a PostgreSQL server: on PGlite the sandbox has no schema to migrate into. With
+// SANDBOX_TEST_DATABASE_URL (a database to spare: the test drops and recreates schema `sandbox` in it),
+// or in CI's TEST_DATABASE_URL pass, on a new database of that server.
+const spareDatabase = process.env.SANDBOX_TEST_DATABASE_URL;
 
-describe.skipIf(!databaseUrl)('on PostgreSQL (schema sandbox)', () => {
+describe.skipIf(!spareDatabase && !testDatabaseUrl())('on PostgreSQL (schema sandbox)', () => {
   let sandbox: RunningSandbox;
+  let databaseUrl: string;
 
   beforeAll(async () => {
+    databaseUrl = spareDatabase ?? (await createTestDatabase('sandbox_schema'));
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query('DROP SCHEMA IF EXISTS sandbox CASCADE');
