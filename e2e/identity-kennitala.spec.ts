@@ -1,15 +1,45 @@
-import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
 import { newEmail, signInAtProvider, signUp } from './support/accounts';
+import { callAction } from './support/actions';
+import { createClaim } from './support/claims';
 
 // A right that rests on a kennitala (bills, PSU-ID) needs the kennitala from an identity provider's
 // verified claim; what anyone typed grants nothing, and one kennitala links to one account.
 test.use({ storageState: { cookies: [], origins: [] } });
 
+/** What readBillsAction answers this session, called as the bills page calls it (React encodes `undefined` so). */
+const readBills = (page: Page) => callAction(page, 'readBillsAction', '$undefined', '/en/bills');
+
+/** The status of the pay page of a claim of the sandbox bank. */
+async function payPageStatus(page: Page, claimId: string): Promise<number | undefined> {
+  return (await page.goto(`/en/bills/${encodeURIComponent(claimId)}/pay?bank=sandbox`))?.status();
+}
+
 test('a typed kennitala grants nothing; the electronic ID links one, and only one account gets it', async ({
   browser,
+  request,
 }) => {
+  // A new bill of Jón's (the demo account's verified kennitala): his session finds it and may pay it.
+  const reference = `KT-${randomUUID().slice(0, 6)}`;
+  const dueDate = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const jonsClaim = await createClaim(request, { amount: 1200, dueDate, reference });
+  const jon = await (await browser.newContext({ storageState: process.env.E2E_SESSION_FILE })).newPage();
+  // His bills page reads it from the bank into the app; the page's own read then finds it there.
+  await jon.goto('/en/bills');
+  await expect(jon.locator(`[data-testid="bill"][data-reference="${reference}"]`)).toBeVisible();
+  expect(await readBills(jon)).toContain(jonsClaim);
+  expect(await payPageStatus(jon, jonsClaim)).toBe(200);
+  await expect(jon.getByRole('heading', { name: 'Pay a bill' })).toBeVisible();
+  await jon.context().close();
+
   // A forger adds Jón's kennitala to the sign-up form: it is not read.
   const page = await signUp(browser, newEmail('forger'), { kennitala: '0101302989' });
+  // Neither the bills page's own read nor the pay page shows the forger Jón's bill.
+  const forgersRead = await readBills(page);
+  expect(forgersRead).toContain('"ok":true');
+  expect(forgersRead).not.toContain(jonsClaim);
+  expect(await payPageStatus(page, jonsClaim)).toBe(404);
 
   await page.goto('/en/bills');
   await expect(page.getByTestId('bills-need-kennitala')).toHaveText(
@@ -42,6 +72,9 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
   await page.goto('/en/bills');
   await expect(page.getByTestId('bills-need-kennitala')).toHaveCount(0);
   await expect(page.getByText('You have no bills.')).toBeVisible();
+  // A verified kennitala that is not Jón's reaches none of Jón's bills either.
+  expect(await readBills(page)).not.toContain(jonsClaim);
+  expect(await payPageStatus(page, jonsClaim)).toBe(404);
   await page.context().close();
 });
 

@@ -1,9 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
 import { signUp, verificationLink } from './support/accounts';
+import { callAction } from './support/actions';
 
 // OPERATOR_EMAILS lists ops@greidsla.is (playwright.config.ts), which has no account: whoever
 // registers it gets nothing until the address is verified by its link, in the account's own session.
 test.use({ storageState: { cookies: [], origins: [] } });
+
+/**
+ * The events page's actions called straight, as a script would: creating with an event type the bank
+ * does not offer, and deleting an unknown subscription, so that nothing changes at the bank even were
+ * the role not checked; the answer says which check stopped the call.
+ */
+const createSubscription = (page: Page) =>
+  callAction(page, 'createSubscriptionAction', { bankId: 'sandbox', eventType: 'none' }, '/en/events');
+const deleteSubscription = (page: Page) =>
+  callAction(page, 'deleteSubscriptionAction', { subscriptionId: randomUUID() }, '/en/events');
 
 test('registering a listed operator address grants nothing until the address is verified', async ({
   browser,
@@ -13,6 +25,9 @@ test('registering a listed operator address grants nothing until the address is 
   expect((await ops.goto('/en/events'))?.status()).toBe(404);
   await ops.goto('/en/account');
   await expect(ops.getByTestId('email-status')).toContainText('Not confirmed yet');
+  // Its session cannot create or delete webhook subscriptions either.
+  expect(await createSubscription(ops)).toContain('events.failure.notOperator');
+  expect(await deleteSubscription(ops)).toContain('events.failure.notOperator');
 
   // The link was sent; opened by someone else, signed in as another PSU, it verifies nothing.
   const link = await verificationLink('ops@greidsla.is');
@@ -36,5 +51,7 @@ test('registering a listed operator address grants nothing until the address is 
   await expect(ops.locator('main [role="status"]')).toHaveText('Your e-mail address is confirmed.');
   expect((await ops.goto('/en/events'))?.status()).toBe(200);
   await expect(ops.getByRole('link', { name: 'Events' })).toBeVisible();
+  // The same call now passes the role check and stops at the event type.
+  expect(await createSubscription(ops)).toContain('events.failure.invalidInput');
   await ops.context().close();
 });

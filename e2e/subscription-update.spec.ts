@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { callAction } from './support/actions';
 import { signInAs } from './support/payments';
 
 // Webhooks spec part 4: a subscription's eventTypes can be changed (PUT). The events page offers it to
@@ -10,16 +9,6 @@ const description = `Event types ${Date.now()}`;
 
 const subscription = (page: Page) =>
   page.locator(`[data-testid="subscription"][data-description="${description}"]`);
-
-/** The id under which the built app serves a server action, from its server reference manifest. */
-function actionId(exportedName: string): string {
-  const manifest = JSON.parse(
-    readFileSync(path.join(process.cwd(), '.next/server/server-reference-manifest.json'), 'utf8'),
-  ) as { node: Record<string, { exportedName?: string }> };
-  const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName);
-  if (!found) throw new Error(`no server action ${exportedName}`);
-  return found[0];
-}
 
 test('the operator changes a subscription’s event types; a PSU who is no operator is refused', async ({
   page,
@@ -38,15 +27,14 @@ test('the operator changes a subscription’s event types; a PSU who is no opera
   // on our own origin, is refused before it reads anything.
   const anna = await signInAs(browser, 'anna@greidsla.is');
   expect((await anna.goto('/en/events'))?.status()).toBe(404);
-  const response = await anna.request.post('/en/events', {
-    headers: {
-      'Next-Action': actionId('updateSubscriptionAction'),
-      'Content-Type': 'text/plain;charset=UTF-8',
-      Accept: 'text/x-component',
-    },
-    data: JSON.stringify([{ subscriptionId, eventTypes: ['claim.paid'] }]),
-  });
-  expect(await response.text()).toContain('events.failure.notOperator');
+  expect(
+    await callAction(
+      anna,
+      'updateSubscriptionAction',
+      { subscriptionId, eventTypes: ['claim.paid'] },
+      '/en/events',
+    ),
+  ).toContain('events.failure.notOperator');
   await anna.context().close();
   await page.reload();
   await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
