@@ -30,6 +30,8 @@ test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected
   await expect(id).toHaveValue(/^GRD-\d{8}-[0-9A-Z]{12}$/);
   await page.getByLabel('One entry on my statement for the whole bulk').check();
 
+  // The bound on one request's cost is stated where the payments are imported.
+  await expect(page.getByText('A bulk payment holds at most 10,000 payments.')).toBeVisible();
   await page
     .getByLabel('Import a CSV file')
     .setInputFiles({ name: 'laun.csv', mimeType: 'text/csv', buffer: bulkCsv() });

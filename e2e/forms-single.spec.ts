@@ -37,6 +37,8 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await page.getByLabel('Who pays the charges').selectOption('SHAR');
   await page.getByLabel('Your reference (end-to-end id)').fill('E2E-SINGLE-1');
   await page.getByLabel('Instruction id').fill('INSTR-1');
+  // The bound on one request's cost is stated where the references are added.
+  await expect(page.getByText('At most 10 references.')).toBeVisible();
   await page.getByRole('button', { name: 'Add a reference' }).click();
   await page.getByLabel('Reference', { exact: true }).fill('TILV-123');
   await page.getByLabel('Reference type').fill('TILV_U');

@@ -63,3 +63,24 @@ test('the same action from our own page still works', async ({ page }) => {
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The current password is wrong.')).toBeVisible();
 });
+
+test('a malformed action call is answered 400, never 500', async ({ page }) => {
+  const [id] = actionIds();
+  const post = (headers: Record<string, string>, data: string | undefined, multipart?: Record<string, string>) =>
+    page.request.post('/en/account', {
+      headers: { Accept: 'text/x-component', ...headers },
+      ...(multipart ? { multipart } : { data }),
+      failOnStatusCode: false,
+    });
+  const text = { 'Content-Type': 'text/plain;charset=UTF-8' };
+  const answers = [
+    await post({ ...text, 'Next-Action': 'not-an-action-id' }, '[]'),
+    await post({ ...text, 'Next-Action': id ?? '' }, '['),
+    await post({ ...text, 'Next-Action': id ?? '' }, '"not a list"'),
+    await post({ 'Next-Action': id ?? '' }, undefined, { _1_email: 'x' }),
+  ];
+  for (const answer of answers) {
+    expect(answer.status()).toBe(400);
+    expect(await answer.json()).toEqual({ error: 'malformed_action_request' });
+  }
+});

@@ -58,3 +58,14 @@ test('sign-in brute force is throttled, a right password included, with an is/en
   await attempt(page, 'en', 'anna@greidsla.is', 'greidsla-demo');
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 });
+
+test('a returnTo with a letter above U+00FF signs in and lands on that page, not on an error page', async ({
+  page,
+}) => {
+  await page.goto(`/en/sign-in?returnTo=${encodeURIComponent('/en/payments?q=Ǽ')}`);
+  await page.getByLabel('E-mail').fill('anna@greidsla.is');
+  await page.getByLabel('Password').fill('greidsla-demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/payments\?q=%C7%BC$/);
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+});
