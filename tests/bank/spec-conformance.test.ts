@@ -280,6 +280,16 @@ describe('links relative to {base_url}', () => {
 });
 
 describe('PSU-ID (BANK_SEND_PSU_ID)', () => {
+  it('is left out for an account whose kennitala no identity provider linked', async () => {
+    const [unlinked] = await app.db
+      .insert(app.schema.psus)
+      .values({ email: `unlinked.${randomUUID()}@spec.test`, passwordHash: 'not-used', displayName: 'Jón' })
+      .returning();
+    proxy.calls.length = 0;
+    await app.initiation.initiateOnce({ ...request('bokhald', 'unlinked'), psuId: unlinked?.id ?? '' });
+    expect(only('POST', new RegExp(`^${PAYMENT}$`)).headers).not.toHaveProperty('psu-id');
+  });
+
   it('identifies the PSU on each authorisation call they take: method selection and the one-time code', async () => {
     const payment = await initiated('olafur', 'psu-id');
     proxy.calls.length = 0;
