@@ -66,7 +66,11 @@ test('the same action from our own page still works', async ({ page }) => {
 
 test('a malformed action call is answered 400, never 500', async ({ page }) => {
   const [id] = actionIds();
-  const post = (headers: Record<string, string>, data: string | undefined, multipart?: Record<string, string>) =>
+  const post = (
+    headers: Record<string, string>,
+    data: string | undefined,
+    multipart?: Record<string, string>,
+  ) =>
     page.request.post('/en/account', {
       headers: { Accept: 'text/x-component', ...headers },
       ...(multipart ? { multipart } : { data }),

@@ -86,7 +86,13 @@ async function rotating(path: string, count: number): Promise<string[]> {
 
 describe('a forged X-Forwarded-For, new on every request', () => {
   it('does not reset the sign-in limit per client address: past 3 failures, every attempt is refused unchecked', async () => {
-    expect(await rotating('/sign-in', 5)).toEqual(['checked', 'checked', 'checked', 'throttled', 'throttled']);
+    expect(await rotating('/sign-in', 5)).toEqual([
+      'checked',
+      'checked',
+      'checked',
+      'throttled',
+      'throttled',
+    ]);
   });
 
   it("does not reset the flood guard on the bank's callbacks: past 3 a minute, 429", async () => {
