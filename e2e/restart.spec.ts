@@ -1,17 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createTestDatabase, testDatabaseUrl } from '../tests/support/postgres';
 import { transactionStatuses } from './support/timeline';
 
 // `npm start` itself, on its own ports and data dir: a payment made before a restart is there,
-// with its whole status history, after it.
+// with its whole status history, after it; and its sign-up limit holds against a forged
+// X-Forwarded-For.
 const appPort = 3300;
 const sandboxPort = 4310;
 const appUrl = `http://localhost:${appPort}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'greidsla-restart-'));
+
+/** Sign-ups an address may make in an hour, low here so that the limit is met in a few tries. */
+const signUpsPerAddress = 2;
 
 test.use({ storageState: { cookies: [], origins: [] } });
 test.setTimeout(180_000);
@@ -33,6 +38,7 @@ async function npmStart(): Promise<{ child: ChildProcess; ready: Promise<void> }
       DATA_DIR: dataDir,
       APP_BASE_URL: appUrl,
       LOG_LEVEL: 'warn',
+      RATE_LIMIT_SIGN_UP_PER_IP_HOUR: String(signUpsPerAddress),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -53,7 +59,9 @@ async function stop(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
-test('a restart of npm start loses no payment and no status', async ({ page }) => {
+test('a restart of npm start loses no payment and no status; sign-ups are limited by the socket address', async ({
+  page,
+}) => {
   const first = await npmStart();
   await first.ready;
   let paymentUrl: string;
@@ -99,7 +107,35 @@ test('a restart of npm start loses no payment and no status', async ({ page }) =
     ).toEqual(statuses);
     await page.goto(`${appUrl}/en/payments`);
     await expect(page.locator(`tr[data-payment-id="${paymentUrl.split('/').pop()}"]`)).toBeVisible();
+
+    await signUpsWithForgedAddresses(page);
   } finally {
     expect(await stop(second.child)).toBe(0);
   }
 });
+
+/**
+ * A script that writes a new X-Forwarded-For on every sign-up still meets the limit per client address
+ * (RATE_LIMIT_SIGN_UP_PER_IP_HOUR): with no trusted proxy, the socket's address is the one counted. The
+ * account one over the limit is refused, in the page's language.
+ */
+async function signUpsWithForgedAddresses(page: Page) {
+  const run = randomUUID().slice(0, 8);
+  for (let attempt = 1; attempt <= signUpsPerAddress + 1; attempt++) {
+    const forged = `203.0.113.${attempt}`;
+    await page.context().clearCookies();
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': forged, 'X-Real-IP': forged });
+    await page.goto(`${appUrl}/en/sign-up`);
+    await page.getByLabel('E-mail').fill(`forged.${run}.${attempt}@example.is`);
+    await page.getByLabel('Name').fill(`Forged ${attempt}`);
+    await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    if (attempt <= signUpsPerAddress) {
+      await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+    } else {
+      await expect(page.locator('main [role="alert"]')).toContainText('Too many attempts; try again in');
+      await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+    }
+  }
+  await page.setExtraHTTPHeaders({});
+}
