@@ -47,6 +47,8 @@ export interface InitiationRequest {
   sca: ScaPreferences;
   /** The parsed JSON body, checked here against the contract. */
   body: unknown;
+  /** The sandbox clock at the request, read once for it (http/middleware/tpp-auth.ts). */
+  at: number;
 }
 
 /** A new payment (its 201 answer), or the payment a concurrent request with the same Idempotency-Key made. */
@@ -112,7 +114,7 @@ export async function initiate(
     return payment && { kind: 'earlier', payment };
   };
 
-  const now = await sandboxNow(db);
+  const now = request.at;
   const validated = await validateInitiationBody(db, service, product, body, now);
   await checkProductFor(db, product, validated.debtor.iban);
   const duplicateBulk = () =>
