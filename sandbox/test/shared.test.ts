@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { claimIdOf, hasClaimIdForm } from '../src/claims/claims.js';
 import { SEED_PSUS } from '../src/seed/psus.js';
 import { icelandicIban, isValidIbanChecksum } from '../src/shared/iban.js';
 import { isValidKennitala } from '../src/shared/kennitala.js';
@@ -53,5 +55,31 @@ describe('identifiers', () => {
       expect(isValidKennitala(psu.kennitala), psu.username).toBe(true);
       for (const account of psu.accounts) expect(isValidIbanChecksum(account.iban), account.iban).toBe(true);
     }
+  });
+});
+
+// A payment names a claim by a reference equal to its id (docs/sandbox-extras.md): references without the form of
+// a claim id are not looked up, so every id claimIdOf makes (kennitala, branch, claim number, due date) has it.
+describe('claim ids', () => {
+  it('every claim id has the form of one; ordinary references do not', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[0-9]{10}$/),
+        fc.stringMatching(/^[0-9]{4}$/),
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (claimantId, branch, claimNo, due) => {
+          const dueDate = due.toISOString().slice(0, 10);
+          expect(hasClaimIdForm(claimIdOf({ claimantId, branch, claimNo, dueDate }))).toBe(true);
+        },
+      ),
+    );
+    for (const reference of [
+      'Leiga',
+      '5501692829015966000001',
+      '5501692829015966000001+2026041',
+      'Reikningur 12',
+    ])
+      expect(hasClaimIdForm(reference)).toBe(false);
   });
 });

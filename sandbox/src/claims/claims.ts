@@ -22,6 +22,14 @@ export function claimIdOf(key: ClaimKey): string {
   return `${key.claimantId}${key.branch}66${number6(key.claimNo)}+${key.dueDate.replaceAll('-', '')}`;
 }
 
+/** What `claimIdOf` makes: kennitala and claim account digits, `+`, the due date's eight digits. */
+const CLAIM_ID = /^[0-9]+66[0-9]{6}\+[0-9]{8}$/;
+
+/** Whether a text has the form of a claim id: one that has not names no claim, without asking the database. */
+export function hasClaimIdForm(text: string): boolean {
+  return CLAIM_ID.test(text);
+}
+
 /** The claim key's `account`: bank and branch, ledger 66, claim number (IOBWS-Claims 3.1 `account`). */
 export function claimAccount(branch: string, claimNo: number): string {
   return `${branch}66${number6(claimNo)}`;

@@ -4,7 +4,7 @@ import { type ClaimRow, findClaim, lockClaim, recordClaimPayment } from '../db/q
 import type { PaymentRow } from '../db/queries/payments.js';
 import { convertMinor, toMinorUnits } from '../shared/money.js';
 import { recordEvent } from '../webhooks/deliveries.js';
-import { amountDueMinor, claimIdFromBban, claimPath } from './claims.js';
+import { amountDueMinor, claimIdFromBban, claimPath, hasClaimIdForm } from './claims.js';
 
 /**
  * Paying a claim with a payment initiation. A payment (a bulk: an element) names the claim it pays in one of two
@@ -73,6 +73,7 @@ export async function claimTargetOf(db: Queryable, element: Element): Promise<Cl
       : { found: false, path: 'creditorAccount.bban' };
   }
   for (const { reference, path } of referencesWithPaths(element)) {
+    if (!hasClaimIdForm(reference)) continue;
     const claim = await findClaim(db, reference);
     if (claim && depositMatches(element, claim)) return { found: true, claim, path, byKey: false };
   }

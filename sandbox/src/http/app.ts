@@ -8,7 +8,6 @@ import { bankOffer } from './middleware/bank-offer.js';
 import { requestBodyLimit } from './middleware/body-limit.js';
 import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
-import { notificationHeaders } from './middleware/notification-headers.js';
 import { singleLanguagePages } from './middleware/page-language.js';
 import { securityMiddleware } from './middleware/security.js';
 import { serverTiming } from './middleware/server-timing.js';
@@ -44,8 +43,6 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
   // What this bank offers, and the languages of its pages (banks.ts).
   app.use('/psd2/api/v1/*', bankOffer);
   app.use('/sca/*', singleLanguagePages);
-  // ASPSP-Notification-Support / -Content on every 201 of an initiation.
-  app.use('/psd2/api/v1/*', notificationHeaders);
   app.route('/', oauthRoutes());
   app.route('/psd2/api/v1', pisRoutes());
   app.route('/sca', scaPageRoutes());

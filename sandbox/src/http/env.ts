@@ -18,6 +18,8 @@ export interface SandboxEnv {
     clock: Clock;
     /** The client_id a TPP access token was issued to. */
     tppClientId: string;
+    /** The sandbox clock when the TPP's token was checked (read with it): the instant a PIS call is served at. */
+    now: number;
     /** The online-banking user of a business (`openid b2b`) token. */
     businessCaller: BusinessCaller;
   };

@@ -50,7 +50,7 @@ export async function ownPayment(c: SandboxContext): Promise<PaymentRow> {
   const { service, product } = pathParams(c);
   requireRequestId(c);
   checkPsuHeaders(c, { ipRequired: false });
-  checkRequestDate(c.req.header('Date'), await c.var.clock.now());
+  checkRequestDate(c.req.header('Date'), c.var.now);
   const payment = await findPayment(c.var.db, c.req.param('paymentId') ?? '');
   if (
     !payment ||

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TppClient } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { findAccessToken, insertAccessToken } from '../db/queries/access-tokens.js';
-import { sandboxNow } from '../db/queries/clock.js';
+import { sandboxNow, sandboxTimeAt } from '../db/queries/clock.js';
 import { fail } from '../errors.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
 
@@ -24,7 +24,8 @@ export async function issueToken(db: Queryable, clientId: string, scope: string,
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
 
 /**
- * Subscription key first, then the bearer token. Returns the TPP client the token was issued to.
+ * Subscription key first, then the bearer token. Returns the TPP client the token was issued to, and the sandbox
+ * clock at this check (read with the token: the instant the request is served at).
  * - missing or unknown subscription key: 401 ROLE_INVALID (see README: the key is the TPP's access to the API
  *   product, not its OAuth token; a TOKEN_* code would send a client into refreshing a token that is fine);
  * - no Authorization header, or a well-formed token we never issued: 401 TOKEN_UNKNOWN;
@@ -36,7 +37,7 @@ export async function authenticateTpp(
   db: Queryable,
   clients: readonly TppClient[],
   credentials: { subscriptionKey: string | undefined; authorization: string | undefined },
-): Promise<string> {
+): Promise<{ clientId: string; now: number }> {
   const key = credentials.subscriptionKey;
   if (!key) {
     fail(
@@ -56,11 +57,12 @@ export async function authenticateTpp(
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The Authorization header must be "Bearer <token>".');
   const token = await findAccessToken(db, sha256Hex(match[1]));
   if (!token) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'The access token is not known.');
-  if (token.expires_at <= (await sandboxNow(db))) {
+  const now = sandboxTimeAt(token.clock_offset_ms);
+  if (token.expires_at <= now) {
     fail(401, 'TOKEN_EXPIRED', 'Authorization', 'The access token has expired; request a new one.');
   }
   if (!token.scope.split(' ').includes('pis:')) {
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The access token was not granted the pis: scope.');
   }
-  return token.client_id;
+  return { clientId: token.client_id, now };
 }

@@ -7,15 +7,16 @@ import { findInitiationFailure, insertInitiationFailure } from '../db/queries/in
 import {
   findPayment,
   findPaymentByIdempotencyKey,
-  insertPayment,
   type PaymentProduct,
   type PaymentRow,
   type PaymentService,
   paymentInformationIdUsed,
+  paymentInserts,
 } from '../db/queries/payments.js';
+import { insertAll } from '../db/queries/sql.js';
 import { fail, type TppError } from '../errors.js';
 import { APPROACH_HEADER, decideApproach, onBankPages, type ScaPreferences } from '../sca/approach.js';
-import { insertAuthorisation } from '../sca/decisions.js';
+import { authorisationInserts } from '../sca/decisions.js';
 import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 import { sha256Hex } from '../shared/secrets.js';
@@ -46,6 +47,8 @@ export interface InitiationRequest {
   sca: ScaPreferences;
   /** The parsed JSON body, checked here against the contract. */
   body: unknown;
+  /** The sandbox clock at the request, read once for it (http/middleware/tpp-auth.ts). */
+  at: number;
 }
 
 /** A new payment (its 201 answer), or the payment a concurrent request with the same Idempotency-Key made. */
@@ -94,7 +97,7 @@ export async function recordRefusal(
 /**
  * A payment initiation: the body against the contract and the bank's rules, the SCA approach, fees and the
  * integrated funds check; then the payment (RCVD, or ACTC when exempted) and its first authorisation, in one
- * transaction.
+ * statement (with the approval of an exempted one, one transaction).
  */
 export async function initiate(
   db: Db,
@@ -111,7 +114,7 @@ export async function initiate(
     return payment && { kind: 'earlier', payment };
   };
 
-  const now = await sandboxNow(db);
+  const now = request.at;
   const validated = await validateInitiationBody(db, service, product, body, now);
   await checkProductFor(db, product, validated.debtor.iban);
   const duplicateBulk = () =>
@@ -175,40 +178,37 @@ export async function initiate(
     ...plan.extra,
     _links: plan.links,
   };
-  try {
-    await db.transaction(async (tx) => {
-      await insertPayment(
-        tx,
-        {
-          id: paymentId,
-          client_id: clientId,
-          payment_service: service,
-          payment_product: product,
-          body: body as Record<string, unknown>,
-          debtor_iban: validated.debtor.iban,
-          total_currency: validated.debtor.currency,
-          total_minor: totalMinor,
-          payment_information_id: validated.paymentInformationId,
-          idempotency_key: headers.idempotencyKey,
-          request_hash: requestHash,
-          response,
-          psu_accept_language: headers.language,
-          tpp_redirect_uri: headers.redirectUri,
-          tpp_nok_redirect_uri: headers.nokRedirectUri,
-          tpp_notification_uri: headers.notificationUri,
-          tpp_notification_content_preferred: headers.notificationContentPreferred,
-          psu_ip_address: headers.psuIpAddress,
-          x_request_id: headers.requestId,
-          created_at: now,
-          sca_approach: decision.approach,
-          psu_username: decision.psuUsername,
-          no_funds_preferred: noFundsPreferred,
-        },
-        'initiated',
-      );
-      if (plan.authorisation) {
-        await insertAuthorisation(
-          tx,
+  const inserts = [
+    ...paymentInserts(
+      {
+        id: paymentId,
+        client_id: clientId,
+        payment_service: service,
+        payment_product: product,
+        body: body as Record<string, unknown>,
+        debtor_iban: validated.debtor.iban,
+        total_currency: validated.debtor.currency,
+        total_minor: totalMinor,
+        payment_information_id: validated.paymentInformationId,
+        idempotency_key: headers.idempotencyKey,
+        request_hash: requestHash,
+        response,
+        psu_accept_language: headers.language,
+        tpp_redirect_uri: headers.redirectUri,
+        tpp_nok_redirect_uri: headers.nokRedirectUri,
+        tpp_notification_uri: headers.notificationUri,
+        tpp_notification_content_preferred: headers.notificationContentPreferred,
+        psu_ip_address: headers.psuIpAddress,
+        x_request_id: headers.requestId,
+        created_at: now,
+        sca_approach: decision.approach,
+        psu_username: decision.psuUsername,
+        no_funds_preferred: noFundsPreferred,
+      },
+      'initiated',
+    ),
+    ...(plan.authorisation
+      ? authorisationInserts(
           {
             id: plan.authorisation.id,
             paymentId,
@@ -220,13 +220,20 @@ export async function initiate(
           },
           now,
           bank.delays,
-        );
-      }
-      if (plan.transactionStatus === 'ACTC') {
+        )
+      : []),
+  ];
+  try {
+    // The payment, its first status and its authorisation in one statement; a payment exempted from SCA is
+    // approved in the same transaction.
+    if (plan.transactionStatus !== 'ACTC') await insertAll(db, inserts);
+    else {
+      await db.transaction(async (tx) => {
+        await insertAll(tx, inserts);
         const created = await findPayment(tx, paymentId);
         if (created) await approvePayment(tx, created, now, bank.delays, 'SCA exempted (own accounts)');
-      }
-    });
+      });
+    }
   } catch (error) {
     // A concurrent request won the race for the same key or bulk id.
     if (isUniqueViolation(error, 'payments_idempotency')) {

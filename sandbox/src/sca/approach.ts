@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
-import { type AccountRow, ownerOfAccount } from '../db/queries/accounts.js';
-import { findPsu, type ScaMethod, signersOf, usernameByKennitala } from '../db/queries/psus.js';
+import type { AccountRow } from '../db/queries/accounts.js';
+import { findPayer, findPsu, type ScaMethod, signersOf, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 
 /**
@@ -93,7 +93,7 @@ export async function decideApproach(
   creditorIban: string | null,
   prefs: ScaPreferences,
 ): Promise<ScaDecision> {
-  const owner = await findPsu(db, debtor.owner_username);
+  const owner = await findPayer(db, debtor.owner_username, creditorIban);
   if (!owner) throw new Error(`account ${debtor.iban} has no owner`);
   await checkCorporate(db, prefs.corporateId, owner.username);
   const identified = await identifiedPsu(db, prefs.psuId);
@@ -115,7 +115,7 @@ export async function decideApproach(
       'The PSU identified by PSU-ID cannot pay from this debtor account.',
     );
   }
-  const signers = await signersOf(db, owner.username);
+  const signers = owner.signers;
   const byPsu: Record<string, Approach> = {
     oauth: 'OAUTH',
     decoupled: 'DECOUPLED',
@@ -128,10 +128,7 @@ export async function decideApproach(
   if (approach === 'REDIRECT' && prefs.redirectPreferred === false && owner.sca_methods.length > 0) {
     approach = push.length > 0 ? 'DECOUPLED' : 'EMBEDDED';
   }
-  let exempted = false;
-  if (creditorIban) {
-    exempted = (await ownerOfAccount(db, creditorIban)) === owner.username && creditorIban !== debtor.iban;
-  }
+  const exempted = creditorIban !== null && owner.owns_creditor && creditorIban !== debtor.iban;
   return {
     approach,
     psuUsername: identified ?? owner.username,

@@ -3,21 +3,17 @@ import type { ExecutionDelays } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { ownerOfAccount } from '../db/queries/accounts.js';
 import {
+  authorisationInsert,
   closeAuthorisation,
   countSigners,
   findAuthorisation,
-  insertAuthorisation as insertAuthorisationRow,
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
 import { findPayment, type PaymentRow, recordStatus } from '../db/queries/payments.js';
 import { signersOf } from '../db/queries/psus.js';
-import {
-  approvePayment,
-  cancelPayment,
-  rejectPayment,
-  SCA_AUTO_APPROVE,
-  scheduleTransition,
-} from '../pis/approval.js';
+import { transitionInsert } from '../db/queries/scheduled-transitions.js';
+import { type Insert, insertAll } from '../db/queries/sql.js';
+import { approvePayment, cancelPayment, rejectPayment, SCA_AUTO_APPROVE } from '../pis/approval.js';
 import { sha256Hex } from '../shared/secrets.js';
 import type { Approach, AuthorisationKind } from './approach.js';
 
@@ -32,25 +28,25 @@ const OAUTH_CODE_SECONDS = 600;
 /** scaStatus values after which an authorisation takes no further step. */
 export const FINAL_SCA = new Set(['finalised', 'failed', 'exempted']);
 
-/** A new authorisation sub-resource; a decoupled one starts the timer of its automatic approval. */
-export async function insertAuthorisation(
-  tx: Queryable,
-  a: {
-    id: string;
-    paymentId: string;
-    kind: AuthorisationKind;
-    scaStatus: string;
-    approach: Approach;
-    methodId: string | null;
-    psuUsername?: string | null;
-    redirectUri?: string | null;
-    nokRedirectUri?: string | null;
-  },
-  now: number,
-  delays: ExecutionDelays,
-) {
-  await insertAuthorisationRow(
-    tx,
+/** What a new authorisation sub-resource is made of. */
+export interface NewAuthorisation {
+  id: string;
+  paymentId: string;
+  kind: AuthorisationKind;
+  scaStatus: string;
+  approach: Approach;
+  methodId: string | null;
+  psuUsername?: string | null;
+  redirectUri?: string | null;
+  nokRedirectUri?: string | null;
+}
+
+/**
+ * The rows of a new authorisation sub-resource, for `insertAll`: a decoupled one also starts the timer of its
+ * automatic approval.
+ */
+export function authorisationInserts(a: NewAuthorisation, now: number, delays: ExecutionDelays): Insert[] {
+  const row = authorisationInsert(
     {
       id: a.id,
       payment_id: a.paymentId,
@@ -64,17 +60,28 @@ export async function insertAuthorisation(
     },
     now,
   );
-  if (a.approach === 'DECOUPLED' && a.scaStatus === 'started') {
-    // The PSU "approves in the app" by itself after a while unless approved or declined before.
-    await scheduleTransition(
-      tx,
-      a.paymentId,
-      SCA_AUTO_APPROVE,
-      now + DECOUPLED_AUTO_APPROVE_SECONDS * 1000,
-      { acsp: delays.acsp, acsc: delays.acsc },
-      a.id,
-    );
-  }
+  if (a.approach !== 'DECOUPLED' || a.scaStatus !== 'started') return [row];
+  // The PSU "approves in the app" by itself after a while unless approved or declined before.
+  return [
+    row,
+    transitionInsert({
+      payment_id: a.paymentId,
+      to_status: SCA_AUTO_APPROVE,
+      due_at: now + DECOUPLED_AUTO_APPROVE_SECONDS * 1000,
+      params: { acsp: delays.acsp, acsc: delays.acsc },
+      authorisation_id: a.id,
+    }),
+  ];
+}
+
+/** A new authorisation sub-resource (authorisationInserts), in one statement. */
+export async function insertAuthorisation(
+  tx: Queryable,
+  a: NewAuthorisation,
+  now: number,
+  delays: ExecutionDelays,
+) {
+  await insertAll(tx, authorisationInserts(a, now, delays));
 }
 
 const PAYMENT_OPEN = new Set(['RCVD', 'PATC']);

@@ -8,10 +8,17 @@ export function isKnownCurrency(currency: string): boolean {
   return KNOWN_CURRENCIES.has(currency);
 }
 
+/** Fraction digits by currency, read from ICU once per currency (a NumberFormat is costly to build). */
+const EXPONENTS = new Map<string, number>();
+
 export function currencyExponent(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let exponent = EXPONENTS.get(currency);
+  if (exponent === undefined) {
+    const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    exponent = format.resolvedOptions().maximumFractionDigits ?? 2;
+    EXPONENTS.set(currency, exponent);
+  }
+  return exponent;
 }
 
 export function fractionDigits(amount: string): number {

@@ -21,9 +21,14 @@ export async function insertAccessToken(
   });
 }
 
-export async function findAccessToken(q: Queryable, tokenHash: string): Promise<AccessTokenRow | undefined> {
-  const rows = await q.query<AccessTokenRow>(
-    'SELECT client_id, scope, expires_at FROM access_tokens WHERE token_hash = $1',
+/** The token with this hash, and the sandbox clock's offset read in the same statement (clock.ts). */
+export async function findAccessToken(
+  q: Queryable,
+  tokenHash: string,
+): Promise<(AccessTokenRow & { clock_offset_ms: number | null }) | undefined> {
+  const rows = await q.query<AccessTokenRow & { clock_offset_ms: number | null }>(
+    `SELECT t.client_id, t.scope, t.expires_at, c.offset_ms AS clock_offset_ms
+     FROM access_tokens t LEFT JOIN clock c ON c.id = 1 WHERE t.token_hash = $1`,
     [tokenHash],
   );
   return rows[0];

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.js';
-import { insertInto, updateWhere } from './sql.js';
+import { type Insert, updateWhere } from './sql.js';
 
 export interface AuthorisationRow {
   id: string;
@@ -45,16 +45,16 @@ export async function findAuthorisation(q: Queryable, id: string): Promise<Autho
   return (await q.query<AuthorisationRow>('SELECT * FROM authorisations WHERE id = $1', [id]))[0];
 }
 
-export async function insertAuthorisation(
-  q: Queryable,
+/** The row of a new authorisation, for `insertAll`. */
+export function authorisationInsert(
   a: Pick<
     AuthorisationRow,
     'id' | 'payment_id' | 'kind' | 'sca_status' | 'psu_username' | 'approach' | 'method_id'
   > &
     Pick<AuthorisationRow, 'tpp_redirect_uri' | 'tpp_nok_redirect_uri'>,
   now: number,
-): Promise<void> {
-  await insertInto(q, 'authorisations', { ...a, created_at: now, updated_at: now });
+): Insert {
+  return { table: 'authorisations', columns: { ...a, created_at: now, updated_at: now } };
 }
 
 export async function updateAuthorisation(

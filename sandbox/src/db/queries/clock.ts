@@ -7,7 +7,12 @@ import type { Queryable } from '../db.js';
  */
 export async function sandboxNow(db: Queryable): Promise<number> {
   const rows = await db.query<{ offset_ms: number }>('SELECT offset_ms FROM clock WHERE id = 1');
-  return Date.now() + (rows[0]?.offset_ms ?? 0);
+  return sandboxTimeAt(rows[0]?.offset_ms);
+}
+
+/** The sandbox clock from an offset that another statement read along (`clock.offset_ms`). */
+export function sandboxTimeAt(offsetMs: number | null | undefined): number {
+  return Date.now() + (offsetMs ?? 0);
 }
 
 export async function advanceClock(db: Queryable, seconds: number): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.js';
-import { insertInto, jsonb, numeric, updateWhere } from './sql.js';
+import { type Insert, insertInto, jsonb, numeric, updateWhere } from './sql.js';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
@@ -76,22 +76,25 @@ export async function paymentInformationIdUsed(q: Queryable, clientId: string, i
   return rows.length > 0;
 }
 
-/** Inserts the payment (RCVD) and the first entry of its status history. */
-export async function insertPayment(q: Queryable, payment: NewPayment, reason: string): Promise<void> {
-  await insertInto(q, 'payments', {
-    ...payment,
-    body: jsonb(payment.body),
-    response: jsonb(payment.response),
-    total_minor: numeric(payment.total_minor),
-    transaction_status: 'RCVD',
-    updated_at: payment.created_at,
-  });
-  await insertInto(q, 'payment_status_history', {
-    payment_id: payment.id,
-    transaction_status: 'RCVD',
-    reason,
-    at: payment.created_at,
-  });
+/** The rows of a new payment (RCVD) and the first entry of its status history, for `insertAll`. */
+export function paymentInserts(payment: NewPayment, reason: string): Insert[] {
+  return [
+    {
+      table: 'payments',
+      columns: {
+        ...payment,
+        body: jsonb(payment.body),
+        response: jsonb(payment.response),
+        total_minor: numeric(payment.total_minor),
+        transaction_status: 'RCVD',
+        updated_at: payment.created_at,
+      },
+    },
+    {
+      table: 'payment_status_history',
+      columns: { payment_id: payment.id, transaction_status: 'RCVD', reason, at: payment.created_at },
+    },
+  ];
 }
 
 /** A new transactionStatus, with its entry in the status history. */

@@ -24,6 +24,26 @@ export async function findPsu(q: Queryable, username: string): Promise<PsuRow | 
   return (await q.query<PsuRow>('SELECT * FROM psus WHERE username = $1', [username]))[0];
 }
 
+/**
+ * The owner of a debtor account as a new payment needs it, in one statement: the PSU, its signers (as `signersOf`)
+ * and whether it also owns `creditorIban` (a transfer between its own accounts).
+ */
+export async function findPayer(
+  q: Queryable,
+  username: string,
+  creditorIban: string | null,
+): Promise<(PsuRow & { signers: string[]; owns_creditor: boolean }) | undefined> {
+  const rows = await q.query<PsuRow & { signers: string[]; owns_creditor: boolean }>(
+    `SELECT p.*,
+       ARRAY(SELECT signer_username FROM psu_signers WHERE company_username = p.username ORDER BY signer_username)
+         AS signers,
+       EXISTS (SELECT 1 FROM accounts WHERE iban = $2 AND owner_username = p.username) AS owns_creditor
+     FROM psus p WHERE p.username = $1`,
+    [username, creditorIban],
+  );
+  return rows[0];
+}
+
 /** The username of the PSU with this kennitala. */
 export async function usernameByKennitala(q: Queryable, kennitala: string): Promise<string | undefined> {
   const rows = await q.query<{ username: string }>('SELECT username FROM psus WHERE kennitala = $1', [

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.js';
-import { insertInto, jsonb } from './sql.js';
+import { type Insert, insertAll, jsonb } from './sql.js';
 
 /** A step of a payment due at `due_at` on the sandbox clock (a status, or a named step such as FUNDS_RECHECK). */
 export interface TransitionRow {
@@ -11,8 +11,16 @@ export interface TransitionRow {
   authorisation_id: string | null;
 }
 
+/** The row of a scheduled step, for `insertAll`. */
+export function transitionInsert(t: Omit<TransitionRow, 'id'>): Insert {
+  return {
+    table: 'scheduled_transitions',
+    columns: { ...t, params: t.params === null ? null : jsonb(t.params) },
+  };
+}
+
 export async function insertTransition(q: Queryable, t: Omit<TransitionRow, 'id'>): Promise<void> {
-  await insertInto(q, 'scheduled_transitions', { ...t, params: t.params === null ? null : jsonb(t.params) });
+  await insertAll(q, [transitionInsert(t)]);
 }
 
 /** Drops what a payment still had scheduled; `except` keeps steps of that name (an authorisation's own timer). */

@@ -50,6 +50,31 @@ export function insertInto<T = Record<string, unknown>>(
   );
 }
 
+/** One row for `insertAll`: the table and its named columns. */
+export interface Insert {
+  table: string;
+  columns: Columns;
+}
+
+/**
+ * Several rows, of one table or several, as one statement (`WITH r1 AS (INSERT …), … INSERT …`): one round trip
+ * instead of one per row, and they stand or fall together without a transaction of their own. They are inserted
+ * in one snapshot, so a row may reference one inserted beside it (foreign keys are checked at the statement's
+ * end) but none reads another.
+ */
+export function insertAll(q: Queryable, inserts: readonly Insert[]): Promise<unknown[]> {
+  const params: unknown[] = [];
+  const statements = inserts.map(({ table, columns }) => {
+    const bound = bind(columns, params.length + 1);
+    params.push(...bound.params);
+    return `INSERT INTO ${table} (${bound.names.join(', ')}) VALUES (${bound.placeholders.join(', ')})`;
+  });
+  const last = statements.pop();
+  if (last === undefined) return Promise.resolve([]);
+  const before = statements.map((statement, i) => `r${i + 1} AS (${statement})`);
+  return q.query(before.length > 0 ? `WITH ${before.join(', ')} ${last}` : last, params);
+}
+
 /**
  * `UPDATE table SET a = $n, … WHERE <where>`; `whereParams` are `$1…` of `where`, the changed columns follow.
  * Columns whose value is undefined are left as they are.

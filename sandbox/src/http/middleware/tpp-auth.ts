@@ -2,14 +2,13 @@ import type { MiddlewareHandler } from 'hono';
 import { authenticateTpp } from '../../pis/auth.js';
 import type { SandboxEnv } from '../env.js';
 
-/** Every PIS call: the subscription key, then the bearer token (pis/auth.ts); sets `tppClientId`. */
+/** Every PIS call: the subscription key, then the bearer token (pis/auth.ts); sets `tppClientId` and `now`. */
 export const tppAuth: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  c.set(
-    'tppClientId',
-    await authenticateTpp(c.var.db, c.var.config.clients, {
-      subscriptionKey: c.req.header('Ocp-Apim-Subscription-Key'),
-      authorization: c.req.header('Authorization'),
-    }),
-  );
+  const { clientId, now } = await authenticateTpp(c.var.db, c.var.config.clients, {
+    subscriptionKey: c.req.header('Ocp-Apim-Subscription-Key'),
+    authorization: c.req.header('Authorization'),
+  });
+  c.set('tppClientId', clientId);
+  c.set('now', now);
   await next();
 };

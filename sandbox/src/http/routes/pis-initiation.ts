@@ -6,6 +6,7 @@ import { checkRequestDate } from '../../pis/payments.js';
 import { APPROACH_HEADER, type Approach } from '../../sca/approach.js';
 import type { SandboxContext } from '../env.js';
 import { sendError } from '../errors.js';
+import { setNotificationHeaders } from '../notification-headers.js';
 import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from '../pis-headers.js';
 import { pathParams } from '../pis-resources.js';
 import { respond } from '../respond.js';
@@ -17,6 +18,7 @@ function replay(c: SandboxContext, stored: PaymentRow) {
   c.header('ASPSP-SCA-Approach', APPROACH_HEADER[(stored.sca_approach ?? 'REDIRECT') as Approach]);
   if (links?.self?.href) c.header('Location', links.self.href);
   c.header('X-Request-ID', c.req.header('X-Request-ID') ?? '');
+  setNotificationHeaders(c, stored);
   return respond(c, stored.response, 201);
 }
 
@@ -56,7 +58,7 @@ async function initiationOf(
   product: PaymentProduct,
 ): Promise<Response> {
   const headers = checkInitiationHeaders(c);
-  checkRequestDate(c.req.header('Date'), await c.var.clock.now());
+  checkRequestDate(c.req.header('Date'), c.var.now);
   const rawBody = await c.req.text();
   checkSignatureHeaders(c, rawBody);
   const contentType = (c.req.header('Content-Type') ?? '').toLowerCase();
@@ -70,12 +72,16 @@ async function initiationOf(
   checkInitiationCounts(service, body);
   const result = await initiate(
     c.var.db,
-    { clientId, service, product, headers, body, sca: readScaPreferences(c) },
+    { clientId, service, product, headers, body, sca: readScaPreferences(c), at: c.var.now },
     { delays: c.var.config.delays, publicUrl: c.var.bank.publicUrl() },
   );
   if (result.kind === 'earlier') return replay(c, result.payment);
   c.header('ASPSP-SCA-Approach', result.approachHeader);
   c.header('Location', result.location);
   c.header('X-Request-ID', headers.requestId);
+  setNotificationHeaders(c, {
+    tpp_notification_uri: headers.notificationUri,
+    tpp_notification_content_preferred: headers.notificationContentPreferred,
+  });
   return respond(c, result.response, 201);
 }
