@@ -1,17 +1,24 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
 
-/** Cancel with an inline confirmation: a second, explicit click, never a browser dialog. */
-export function CancelPayment({ paymentId }: { paymentId: string }) {
+/**
+ * Cancel with an inline confirmation: a second, explicit click, never a browser dialog. Once the bank
+ * has answered, `onAnswered` runs (a live view reads the payment again), then the page is refreshed.
+ */
+export function CancelPayment({
+  paymentId,
+  onAnswered,
+}: {
+  paymentId: string;
+  onAnswered?: () => Promise<unknown>;
+}) {
   const t = useTranslations('payment');
   const tAll = useTranslations();
-  const queryClient = useQueryClient();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -34,7 +41,7 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
               error: true,
             },
       );
-      await queryClient.invalidateQueries({ queryKey: ['payment', paymentId] });
+      await onAnswered?.();
       // A page that lists payments (the standing orders) shows the status the bank now reports.
       router.refresh();
     });

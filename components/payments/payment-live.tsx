@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
@@ -18,6 +18,7 @@ import type { PaymentView } from '@/lib/payments/view';
 export function PaymentLive({ initial }: { initial: PaymentView }) {
   const { data } = useQuery(paymentQuery(initial.id, initial));
   const payment = data ?? initial;
+  const queryClient = useQueryClient();
   const t = useTranslations('payment');
   const ts = useTranslations('status');
   const tsca = useTranslations('scaStatus');
@@ -64,7 +65,12 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
             {t(`costsStep.${payment.costsStep}`)}
           </p>
         )}
-        {payment.cancellable && <CancelPayment paymentId={payment.id} />}
+        {payment.cancellable && (
+          <CancelPayment
+            paymentId={payment.id}
+            onAnswered={() => queryClient.invalidateQueries({ queryKey: paymentQuery(payment.id).queryKey })}
+          />
+        )}
         {payment.scaRedirect && (
           <a
             href={payment.scaRedirect}

@@ -1,6 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
-import { QueryProvider } from '@/components/layout/query-provider';
+import { CANCEL_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
@@ -75,69 +74,67 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
       {orders.length === 0 ? (
         <p className="text-slate-600">{t('empty')}</p>
       ) : (
-        <ClientMessages namespaces={PAYMENT_MESSAGES}>
-          <QueryProvider>
-            <ul className="space-y-4">
-              {orders.map(({ view, schedule, text }) => {
-                const name = view.creditorName ?? accountName(view.creditorAccount);
-                return (
-                  <li key={view.id} data-payment-id={view.id}>
-                    <article
-                      aria-label={t('orderLabel', { name })}
-                      className="space-y-3 rounded border border-slate-200 bg-white p-4"
-                    >
-                      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                        <div>
-                          <dt className="text-sm text-slate-600">{t('to')}</dt>
-                          <dd>
-                            {view.creditorName && <span className="block">{view.creditorName}</span>}
-                            <AccountNumber account={view.creditorAccount} />
-                          </dd>
-                        </div>
-                        <div>
-                          <dt className="text-sm text-slate-600">{t('amount')}</dt>
-                          <dd className="font-semibold">
-                            <Amount amount={view.amount} currency={view.currency} />
-                          </dd>
-                        </div>
-                        <div>
-                          <dt className="text-sm text-slate-600">{t('status')}</dt>
-                          <dd>
-                            <StatusBadge status={view.displayStatus} />
-                          </dd>
-                        </div>
-                        <div className="sm:col-span-3">
-                          <dt className="text-sm text-slate-600">{t('schedule')}</dt>
-                          <dd data-testid="schedule">{text}</dd>
-                        </div>
-                      </dl>
+        <ClientMessages namespaces={CANCEL_MESSAGES}>
+          <ul className="space-y-4">
+            {orders.map(({ view, schedule, text }) => {
+              const name = view.creditorName ?? accountName(view.creditorAccount);
+              return (
+                <li key={view.id} data-payment-id={view.id}>
+                  <article
+                    aria-label={t('orderLabel', { name })}
+                    className="space-y-3 rounded border border-slate-200 bg-white p-4"
+                  >
+                    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                       <div>
-                        <h2 className="font-medium">{t('next')}</h2>
-                        {schedule.next.length > 0 ? (
-                          <ExecutionDatesTable
-                            dates={schedule.next}
-                            locale={pageLocale}
-                            caption={t('nextCaption', { count: schedule.next.length })}
-                          />
-                        ) : (
-                          <p className="text-sm text-slate-700">
-                            {view.cancellable ? t('noneLeft') : t('noNext')}
-                          </p>
-                        )}
+                        <dt className="text-sm text-slate-600">{t('to')}</dt>
+                        <dd>
+                          {view.creditorName && <span className="block">{view.creditorName}</span>}
+                          <AccountNumber account={view.creditorAccount} />
+                        </dd>
                       </div>
-                      <Link
-                        href={`/payments/${view.id}`}
-                        className="inline-block text-brand-700 underline underline-offset-2"
-                      >
-                        {t('details')}
-                      </Link>
-                      {view.cancellable && <CancelPayment paymentId={view.id} />}
-                    </article>
-                  </li>
-                );
-              })}
-            </ul>
-          </QueryProvider>
+                      <div>
+                        <dt className="text-sm text-slate-600">{t('amount')}</dt>
+                        <dd className="font-semibold">
+                          <Amount amount={view.amount} currency={view.currency} />
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm text-slate-600">{t('status')}</dt>
+                        <dd>
+                          <StatusBadge status={view.displayStatus} />
+                        </dd>
+                      </div>
+                      <div className="sm:col-span-3">
+                        <dt className="text-sm text-slate-600">{t('schedule')}</dt>
+                        <dd data-testid="schedule">{text}</dd>
+                      </div>
+                    </dl>
+                    <div>
+                      <h2 className="font-medium">{t('next')}</h2>
+                      {schedule.next.length > 0 ? (
+                        <ExecutionDatesTable
+                          dates={schedule.next}
+                          locale={pageLocale}
+                          caption={t('nextCaption', { count: schedule.next.length })}
+                        />
+                      ) : (
+                        <p className="text-sm text-slate-700">
+                          {view.cancellable ? t('noneLeft') : t('noNext')}
+                        </p>
+                      )}
+                    </div>
+                    <Link
+                      href={`/payments/${view.id}`}
+                      className="inline-block text-brand-700 underline underline-offset-2"
+                    >
+                      {t('details')}
+                    </Link>
+                    {view.cancellable && <CancelPayment paymentId={view.id} />}
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
         </ClientMessages>
       )}
     </div>
