@@ -199,6 +199,10 @@ describe('status notices since the last visit', () => {
     // A stranger who sends a mark past everything gets one no further than their own newest change (none).
     await markStatusSeen(db, stranger, Number.MAX_SAFE_INTEGER);
     expect((await noticeSettingsOf(db, stranger)).statusSeenThrough).toBe(0);
+    // Nor does the number of the owner's own change, which is no event of the stranger's.
+    const [ownerChange] = await statusChangesSince(db, owner, 0, 10);
+    await markStatusSeen(db, stranger, ownerChange?.eventId ?? 0);
+    expect((await noticeSettingsOf(db, stranger)).statusSeenThrough).toBe(0);
     const ownerChanges = await statusChangesSince(
       db,
       owner,

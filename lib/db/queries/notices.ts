@@ -52,19 +52,24 @@ export async function statusChangesSince(db: Db, psuId: string, seenThrough: num
 }
 
 /**
- * Marks the PSU's status changes up to `upTo` seen. The mark never goes back, and never past the
- * newest event of the PSU's own payments, whatever number the browser sent.
+ * Marks the PSU's status changes up to `upTo` seen. The mark never goes back, and only ever names one
+ * of the PSU's own events (the newest the page showed), whatever number the browser sent: any other
+ * number changes nothing. Two primary-key lookups, however long the PSU's history.
  */
 export async function markStatusSeen(db: Db, psuId: string, upTo: number): Promise<void> {
-  const newestOwn = sql`(select coalesce(max(e.id), 0) from ${paymentEvents} e join ${payments} p on p.id = e.payment_id where p.psu_id = ${psuId}::uuid)`;
-  const mark = sql`least(${upTo}::bigint, ${newestOwn})`;
+  const [own] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+    .where(and(eq(paymentEvents.id, upTo), eq(payments.psuId, psuId)));
+  if (!own) return;
   await db
     .insert(psuNoticeSettings)
-    .values({ psuId, statusSeenThrough: mark })
+    .values({ psuId, statusSeenThrough: own.id })
     .onConflictDoUpdate({
       target: psuNoticeSettings.psuId,
       set: {
-        statusSeenThrough: sql`greatest(${psuNoticeSettings.statusSeenThrough}, ${mark})`,
+        statusSeenThrough: sql`greatest(${psuNoticeSettings.statusSeenThrough}, ${own.id})`,
         updatedAt: sql`now()`,
       },
     });
@@ -101,12 +106,16 @@ export async function releasePaymentEndMail(db: Db, paymentId: string): Promise<
   await db.delete(paymentEndMails).where(eq(paymentEndMails.paymentId, paymentId));
 }
 
-/** The PSU's standing orders, newest first. */
+/**
+ * The PSU's standing orders, newest first. NULLS LAST as in the index (psu_id, created_at desc, id
+ * desc), so the planner walks it instead of reading and sorting every payment of the PSU (both
+ * columns are NOT NULL).
+ */
 export async function standingOrdersOf(db: Db, psuId: string, limit = 200) {
   return db
     .select()
     .from(payments)
     .where(and(eq(payments.psuId, psuId), eq(payments.service, 'periodic-payments')))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
     .limit(limit);
 }
