@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { paymentEndMails, psuNoticeSettings } from '@/lib/db/notice-schema';
+import { newestFirst } from '@/lib/db/queries/payments';
 import { paymentEvents, payments, psus } from '@/lib/db/schema';
 
 /** The queries of the PSU's notices (lib/payments/notices.ts) and payment-end e-mails. */
@@ -106,16 +107,12 @@ export async function releasePaymentEndMail(db: Db, paymentId: string): Promise<
   await db.delete(paymentEndMails).where(eq(paymentEndMails.paymentId, paymentId));
 }
 
-/**
- * The PSU's standing orders, newest first. NULLS LAST as in the index (psu_id, created_at desc, id
- * desc), so the planner walks it instead of reading and sorting every payment of the PSU (both
- * columns are NOT NULL).
- */
+/** The PSU's standing orders, newest first (along the index, `newestFirst`). */
 export async function standingOrdersOf(db: Db, psuId: string, limit = 200) {
   return db
     .select()
     .from(payments)
     .where(and(eq(payments.psuId, psuId), eq(payments.service, 'periodic-payments')))
-    .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
+    .orderBy(...newestFirst)
     .limit(limit);
 }

@@ -4,6 +4,12 @@ import { payments } from '../schema';
 import type { Db } from '../types';
 
 /**
+ * A PSU's payments newest first, as the index (psu_id, created_at desc, id desc) holds them: NULLS LAST as
+ * there, so the planner walks it instead of reading and sorting every payment (both columns are NOT NULL).
+ */
+export const newestFirst = [sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`];
+
+/**
  * The payments table as the PSU's list reads it (lib/payments/history-query.ts parses the filters from
  * the URL). `status` is a transactionStatus, or `new` (not yet at the bank) or `refused`; `from` and
  * `to` are calendar days (YYYY-MM-DD); `after` is the cursor of the last row shown.
@@ -84,8 +90,7 @@ export async function paymentHistoryPage(
     .select()
     .from(payments)
     .where(and(...where))
-    // NULLS LAST as in the index, so the planner walks it instead of sorting (both columns are NOT NULL).
-    .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
+    .orderBy(...newestFirst)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
