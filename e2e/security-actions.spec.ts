@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { serverActions } from './support/actions';
 
 // Server actions refuse calls from another origin, however they are made.
 
-function actionIds(): string[] {
-  const manifest = JSON.parse(
-    readFileSync(path.join(process.cwd(), '.next/server/server-reference-manifest.json'), 'utf8'),
-  ) as { node: Record<string, unknown> };
-  return Object.keys(manifest.node);
-}
+const actionIds = () => serverActions().map((action) => action.id);
 
 test('a server action posted with a foreign Origin is refused and runs nothing', async ({ page }) => {
   await page.goto('/en/account');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { newEmail, password, signUp } from './support/accounts';
+import { serverActions } from './support/actions';
 import { encodeReplyValue, formActionFields, hostileText, objectActionInput } from './support/fuzz-inputs';
 
 // Thousands of hostile requests to every route handler, page and server action of the built app,
@@ -25,13 +26,7 @@ const routes = Object.keys(
 )
   .map((key) => key.replace(/\/route$/, ''))
   .filter((route) => route.startsWith('/api/'));
-const actions = Object.entries(
-  (
-    JSON.parse(readFileSync(path.join(manifestDir, 'server/server-reference-manifest.json'), 'utf8')) as {
-      node: Record<string, { exportedName?: string }>;
-    }
-  ).node,
-).map(([id, entry]) => ({ id, name: entry.exportedName ?? '' }));
+const actions = serverActions();
 const actionIds = actions.map((action) => action.id);
 // These end the fuzzing session itself; they get random bodies only.
 const sessionEnders = new Set(['signOutAction', 'signOutEverywhereAction']);

@@ -2,17 +2,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-/** The id under which the built app serves a server action, from its server reference manifest. */
-export function actionId(exportedName: string): string {
+/** Every server action the built app serves: its id and exported name, from its server reference manifest. */
+export function serverActions(): { id: string; name: string }[] {
   const manifest = JSON.parse(
     readFileSync(
       path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'server/server-reference-manifest.json'),
       'utf8',
     ),
   ) as { node: Record<string, { exportedName?: string }> };
-  const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName);
+  return Object.entries(manifest.node).map(([id, entry]) => ({ id, name: entry.exportedName ?? '' }));
+}
+
+/** The id under which the built app serves a server action. */
+export function actionId(exportedName: string): string {
+  const found = serverActions().find((action) => action.name === exportedName);
   if (!found) throw new Error(`no server action ${exportedName}`);
-  return found[0];
+  return found.id;
 }
 
 /**
