@@ -93,7 +93,7 @@ if (!allOnPglite) {
 // The slowest files: where a faster suite would have to come from.
 const notes: string[] = [];
 const relative = (file: string) => path.relative(process.cwd(), file) || file;
-for (const tag of ['pglite', 'postgresql']) {
+for (const tag of ['pglite', 'pglite-database', 'postgresql']) {
   const vitest = read<VitestReport>(`vitest-${tag}.json`);
   if (vitest) {
     const files = vitest.testResults
