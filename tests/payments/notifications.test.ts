@@ -75,6 +75,12 @@ const statusOf = async (paymentId: string) =>
   (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]?.transactionStatus;
 const notificationsOf = (paymentId: string) =>
   db.select().from(paymentNotifications).where(eq(paymentNotifications.paymentId, paymentId));
+/** The payment's notification once it is processed: the payment's status is recorded just before. */
+const processedNotificationOf = (paymentId: string) =>
+  waitFor(async () => {
+    const [row] = await notificationsOf(paymentId);
+    return row?.processedAt ? row : undefined;
+  });
 
 describe('payment status notifications', () => {
   it('issues a notification URI with a random token and stores only its hash', async () => {
@@ -135,11 +141,7 @@ describe('payment status notifications', () => {
     expect(response.headers.get('X-Request-ID')).toBe('req-1');
     expect(await response.text()).toBe('');
 
-    const processed = await waitFor(async () => {
-      const [row] = await notificationsOf(payment.id);
-      return row?.processedAt ? row : undefined;
-    });
-    expect(processed).toMatchObject({
+    expect(await processedNotificationOf(payment.id)).toMatchObject({
       status: 'processed',
       requestId: 'req-1',
       body: { 'payment-ID': payment.bankPaymentId, transactionStatus: 'ACSC' },
@@ -161,9 +163,11 @@ describe('payment status notifications', () => {
       rawBody: JSON.stringify({ paymentId: payment.bankPaymentId, transactionStatus: 'ACSC' }),
     });
     expect(outcome).toMatchObject({ ok: true, queued: true });
-    await waitFor(async () => ((await statusOf(payment.id)) === 'ACSC' ? true : undefined));
-    const [notification] = await notificationsOf(payment.id);
-    expect(notification).toMatchObject({ status: 'processed', body: { paymentId: payment.bankPaymentId } });
+    expect(await processedNotificationOf(payment.id)).toMatchObject({
+      status: 'processed',
+      body: { paymentId: payment.bankPaymentId },
+    });
+    expect(await statusOf(payment.id)).toBe('ACSC');
 
     const { id, secret } = await createSubscription(db);
     const envelope = claimEnvelope({
