@@ -9,7 +9,8 @@
 // the demo PSU first gets a row on each of its pages through the app's forms (bench/everyday-rows.ts);
 // Lighthouse's own storage reset, which would drop the cookie, is then turned off. (Chromium 156
 // does not send a Cookie given as Lighthouse's `extraHeaders`.) Scores are the median of `runs` runs.
-// Run: npx tsx bench/lighthouse.ts [runs]   (after `next build`; starts its own servers)
+// Run: npx tsx bench/lighthouse.ts [runs] [page name…]   (after `next build`; starts its own servers;
+// page names as in `pages`, e.g. payees 'not found'; none, every page)
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { appServers, chromiumFlags, chromiumPath, launchChromium, makePayment, signIn } from './app-servers';
@@ -17,6 +18,7 @@ import { keepMyAccount, makeStandingOrder, savePayee } from './everyday-rows';
 import { type Figure, printResult } from './support';
 
 const runs = Number(process.argv[2] ?? 1);
+const only = process.argv.slice(3);
 /**
  * Lighthouse mobile performance: 100 on the plain pages, at least 98 on the payment forms, at least 95
  * on the PSU's everyday pages that came later (my accounts, payees, the not-found page).
@@ -24,7 +26,7 @@ const runs = Number(process.argv[2] ?? 1);
 const TARGET_PERFORMANCE = { plain: 100, form: 98, everyday: 95 };
 const TARGET_ACCESSIBILITY = 100;
 
-const pages = [
+const everyPage = [
   { name: 'sign-in', path: '/is/sign-in', signedIn: false, target: TARGET_PERFORMANCE.plain },
   {
     name: 'new payment (single)',
@@ -52,6 +54,9 @@ const pages = [
     notFound: true,
   },
 ];
+const pages = only.length ? everyPage.filter((page) => only.includes(page.name)) : everyPage;
+if (!pages.length)
+  throw new Error(`no page named ${only.join(', ')}: ${everyPage.map((page) => page.name).join(', ')}`);
 /** The pages that need a row of the demo PSU's to show what a PSU sees, and what makes it. */
 const rowMakers = {
   'standing orders': makeStandingOrder,
@@ -69,6 +74,7 @@ try {
   await signIn(context, servers.appUrl);
   const paymentId = await makePayment(context, servers.appUrl);
   for (const [page, make] of Object.entries(rowMakers)) {
+    if (!pages.some(({ name }) => name === page)) continue;
     if (!(await make(context, servers.appUrl))) notes.push(`${page} measured without a row of the PSU's`);
   }
   const cookies = await context.cookies(servers.appUrl);

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { QueryProvider } from '@/components/layout/query-provider';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { BankMessages } from '@/components/payments/bank-messages';
@@ -15,7 +16,16 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import type { PaymentView } from '@/lib/payments/view';
 
+/** A payment's status, kept current by polling, with its SCA steps and cancellation. */
 export function PaymentLive({ initial }: { initial: PaymentView }) {
+  return (
+    <QueryProvider>
+      <PaymentLiveView initial={initial} />
+    </QueryProvider>
+  );
+}
+
+function PaymentLiveView({ initial }: { initial: PaymentView }) {
   const { data } = useQuery(paymentQuery(initial.id, initial));
   const payment = data ?? initial;
   const queryClient = useQueryClient();

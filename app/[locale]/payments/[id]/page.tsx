@@ -1,8 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
-import { QueryProvider } from '@/components/layout/query-provider';
-import { PaymentLive } from '@/components/payments/payment-live';
+import { PaymentLiveLoader } from '@/components/payments/payment-live-loader';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
 import { bankName } from '@/lib/bank/directory';
@@ -54,9 +53,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
           : tbanks('formerBank', { id: payment.bankId })}
       </p>
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <QueryProvider>
-          <PaymentLive initial={toPaymentView(payment, events)} />
-        </QueryProvider>
+        <PaymentLiveLoader initial={toPaymentView(payment, events)} />
       </ClientMessages>
       <PaymentSavedActions payment={payment} />
     </div>
