@@ -3,6 +3,7 @@ import createMiddleware from 'next-intl/middleware';
 import { bankDirectory } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
+import { LOCALE_COOKIE, LOCALE_HEADER, visitorLocale } from '@/lib/i18n/visitor-locale';
 import { clientAddress } from '@/lib/security/client-address';
 import {
   apiContentSecurityPolicy,
@@ -116,6 +117,13 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   const isFile = isNextInternal || /\.[^/]*$/.test(pathname);
   let response: NextResponse;
   let csp: string;
+  // The language of the root not-found page for an address outside locale routing.
+  const outsideLocales = {
+    [LOCALE_HEADER]: visitorLocale(
+      request.cookies.get(LOCALE_COOKIE)?.value,
+      request.headers.get('accept-language'),
+    ),
+  };
 
   if (isApi || isNextInternal) {
     csp = apiContentSecurityPolicy;
@@ -131,7 +139,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       }
     }
     response = NextResponse.next();
-    forwardRequestHeaders(response, request, { [requestIdHeader]: requestId });
+    forwardRequestHeaders(response, request, { [requestIdHeader]: requestId, ...outsideLocales });
   } else {
     const nonce = newNonce();
     const bankUrls = bankDirectory().flatMap((bank) => [bank.urls.payments, bank.urls.auth]);
@@ -144,6 +152,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       [requestIdHeader]: requestId,
       'content-security-policy': csp,
       'x-nonce': nonce,
+      ...(isFile ? outsideLocales : {}),
     });
   }
   return finish(response, csp, requestId);

@@ -1,16 +1,19 @@
 import type { Metadata } from 'next';
-import { cookies, headers } from 'next/headers';
+import { headers } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { NotFoundMessage } from '@/components/layout/not-found-message';
 import { SiteFrame } from '@/components/layout/site-frame';
-import { LOCALE_COOKIE, visitorLocale } from '@/lib/i18n/visitor-locale';
+import { isLocale, routing } from '@/lib/i18n/routing';
+import { LOCALE_HEADER } from '@/lib/i18n/visitor-locale';
 
-// An address without a locale that no page answers ("/favicon.ico", "/api/unknown", "/x.txt"):
-// the same not-found page, in the site's frame, in the visitor's language.
+// Every address that no page answers: under /is/ or /en/ in that language; without a locale
+// ("/favicon.ico", "/api/unknown", "/x.txt") in the visitor's language, which proxy.ts decides. Next.js
+// renders this page on the server for an address no route matches, where a notFound() called by a page
+// sends an empty document that the browser fills in once its scripts have run.
 
 async function requestLocale() {
-  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
-  return visitorLocale(cookieStore.get(LOCALE_COOKIE)?.value, headerList.get('accept-language'));
+  const locale = (await headers()).get(LOCALE_HEADER);
+  return isLocale(locale) ? locale : routing.defaultLocale;
 }
 
 export async function generateMetadata(): Promise<Metadata> {

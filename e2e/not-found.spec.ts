@@ -46,6 +46,33 @@ for (const locale of ['is', 'en'] as const) {
   });
 }
 
+test('an unknown address is answered with the page itself, readable before any script runs', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const locale of ['is', 'en'] as const) {
+    await visit(page, `/${locale}/ekki/til-${randomUUID().slice(0, 8)}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts[locale].title);
+    await expect(page.getByRole('main').getByRole('link', { name: texts[locale].back })).toBeVisible();
+  }
+  await context.close();
+});
+
+test("a client's own locale header does not choose the not-found page's language", async ({ browser }) => {
+  const context = await browser.newContext({
+    locale: 'is-IS',
+    extraHTTPHeaders: { 'X-NEXT-INTL-LOCALE': 'en' },
+  });
+  const page = await context.newPage();
+  await visit(page, '/ekki-til.txt');
+  await expectNotFoundPage(page, 'is');
+  await visit(page, '/is/ekki-til');
+  await expectNotFoundPage(page, 'is');
+  await context.close();
+});
+
 test('the language switch on the not-found page keeps the address', async ({ page }) => {
   await visit(page, '/is/hvergi');
   await expectNotFoundPage(page, 'is');

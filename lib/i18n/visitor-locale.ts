@@ -4,6 +4,13 @@ import { isLocale, type Locale, routing } from './routing';
 export const LOCALE_COOKIE = 'NEXT_LOCALE';
 
 /**
+ * next-intl's request header for the locale a page is rendered in: its middleware sets it from the
+ * address, and proxy.ts sets it to the visitor's language for the addresses it keeps from locale
+ * routing (files, /api), so a page never sees one a client sent.
+ */
+export const LOCALE_HEADER = 'x-next-intl-locale';
+
+/**
  * The language of a page whose address names none ("/favicon.ico", "/api/unknown"), in the order
  * next-intl's middleware picks one for an address without a locale: the language the visitor last
  * used (the cookie), then the first of ours the browser asks for in Accept-Language, by its
