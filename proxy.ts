@@ -117,13 +117,13 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
   const isFile = isNextInternal || /\.[^/]*$/.test(pathname);
   let response: NextResponse;
   let csp: string;
-  // The language of the root not-found page for an address outside locale routing.
-  const outsideLocales = {
+  // The language of the root not-found page for an address outside locale routing, decided only there.
+  const outsideLocales = () => ({
     [LOCALE_HEADER]: visitorLocale(
       request.cookies.get(LOCALE_COOKIE)?.value,
       request.headers.get('accept-language'),
     ),
-  };
+  });
 
   if (isApi || isNextInternal) {
     csp = apiContentSecurityPolicy;
@@ -139,7 +139,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       }
     }
     response = NextResponse.next();
-    forwardRequestHeaders(response, request, { [requestIdHeader]: requestId, ...outsideLocales });
+    forwardRequestHeaders(response, request, { [requestIdHeader]: requestId, ...outsideLocales() });
   } else {
     const nonce = newNonce();
     const bankUrls = bankDirectory().flatMap((bank) => [bank.urls.payments, bank.urls.auth]);
@@ -152,7 +152,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       [requestIdHeader]: requestId,
       'content-security-policy': csp,
       'x-nonce': nonce,
-      ...(isFile ? outsideLocales : {}),
+      ...(isFile ? outsideLocales() : {}),
     });
   }
   return finish(response, csp, requestId);
