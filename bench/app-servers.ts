@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 
 export const root = path.resolve(import.meta.dirname, '..');
 /** The build dir, as next.config.js names it: a second build (NEXT_DIST_DIR) is measured alike. */
@@ -178,6 +178,21 @@ export async function signIn(context: BrowserContext, appUrl: string): Promise<v
   await page.close();
 }
 
+/** The demo PSU's paying account, and the recipient the benchmarks' payments go to. */
+export const DEBTOR_IBAN = 'IS140159260076545510730339';
+export const CREDITOR_IBAN = 'IS870301260012345101696399';
+
+/** The payment form `form` opened, paying from the demo PSU's account to the benchmarks' recipient. */
+export async function openPaymentForm(
+  page: Page,
+  appUrl: string,
+  form: 'single' | 'periodic',
+): Promise<void> {
+  await page.goto(`${appUrl}/en/payments/new/${form}`);
+  await page.getByLabel('From account (IBAN)').fill(DEBTOR_IBAN);
+  await page.getByLabel('To account (IBAN)').fill(CREDITOR_IBAN);
+}
+
 /**
  * A payment of the demo PSU, made through the single-payment form: its id, for the payment's pages.
  * One in krónur is left at the bank's SCA page; one in another currency is left at the costs step,
@@ -190,9 +205,7 @@ export async function makePayment(
 ): Promise<string | undefined> {
   const page = await context.newPage();
   try {
-    await page.goto(`${appUrl}/en/payments/new/single`);
-    await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
-    await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
+    await openPaymentForm(page, appUrl, 'single');
     await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
     await page.getByLabel('Amount').fill('12.500');
     await page.getByLabel('Currency').selectOption(currency);

@@ -23,7 +23,15 @@ import { cpSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { BrowserContext, Page } from 'playwright';
 import { freshAppDatabase } from '@/tests/support/app-database';
-import { appServers, demo, launchChromium, signIn } from './app-servers';
+import {
+  appServers,
+  CREDITOR_IBAN,
+  DEBTOR_IBAN,
+  demo,
+  launchChromium,
+  openPaymentForm,
+  signIn,
+} from './app-servers';
 import {
   drawn,
   longestInteraction,
@@ -41,8 +49,6 @@ const warmup = 2;
 const TARGET_APP_MS = 30;
 const TARGET_INP_MS = 100;
 const BULK_ROWS = 1000;
-const debtorIban = 'IS140159260076545510730339';
-const creditorIban = 'IS870301260012345101696399';
 
 /** The demo PSU's history: `historySize` settled payments, and the cursor of the page after row 90%. */
 let deepCursor: string | undefined;
@@ -147,9 +153,7 @@ async function signInPath(context: BrowserContext, clicks: { last(): number }): 
 
 /** Form → bank page, then approve → our payment page; one new payment. */
 async function paymentPaths(page: Page, clicks: { last(): number }, n: number): Promise<[Split, Split]> {
-  await page.goto(`${appUrl}/en/payments/new/single`);
-  await page.getByLabel('From account (IBAN)').fill(debtorIban);
-  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await openPaymentForm(page, appUrl, 'single');
   await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill(String(1000 + n));
   await page.getByLabel('Message to the recipient').fill(`Bench ${n}`);
@@ -195,14 +199,14 @@ async function historyPage(page: Page, query: string): Promise<{ drawnMs: number
 
 function bulkCsv(): string {
   const lines = ['creditorAccount;creditorKennitala;amount;currency;remittanceInformationUnstructured'];
-  for (let i = 1; i <= BULK_ROWS; i++) lines.push(`${creditorIban};;${i * 10};ISK;Laun ${i}`);
+  for (let i = 1; i <= BULK_ROWS; i++) lines.push(`${CREDITOR_IBAN};;${i * 10};ISK;Laun ${i}`);
   return `${lines.join('\n')}\n`;
 }
 
 /** Paste 1,000 rows and import them; then a keystroke in a cell of the full table. */
 async function bulkTable(page: Page): Promise<{ paste: number; toTable: number; keystroke: number }> {
   await page.goto(`${appUrl}/en/payments/new/bulk`);
-  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('From account (IBAN)').fill(DEBTOR_IBAN);
   await page.locator('summary', { hasText: 'Or paste CSV text' }).click();
   const textarea = page.locator('#bulk-csv-paste');
   await page.evaluate((text) => navigator.clipboard.writeText(text), bulkCsv());

@@ -3,9 +3,7 @@
 // payee, and a standing order. Each answers whether its row is there, so that a benchmark measures
 // the pages with what a PSU has on them, or says it could not.
 import type { BrowserContext, Page } from 'playwright';
-
-const debtorIban = 'IS140159260076545510730339';
-const creditorIban = 'IS870301260012345101696399';
+import { openPaymentForm } from './app-servers';
 
 /** Signs in at the sandbox bank's SCA page as its demo customer and approves. */
 async function approveAtBank(page: Page, appUrl: string): Promise<void> {
@@ -42,9 +40,7 @@ async function attempt(what: string, context: BrowserContext, make: (page: Page)
 /** A payment from the demo PSU's account, approved at the bank, which keeps it among their accounts. */
 export function keepMyAccount(context: BrowserContext, appUrl: string): Promise<boolean> {
   return attempt('a kept account', context, async (page) => {
-    await page.goto(`${appUrl}/en/payments/new/single`);
-    await page.getByLabel('From account (IBAN)').fill(debtorIban);
-    await page.getByLabel('To account (IBAN)').fill(creditorIban);
+    await openPaymentForm(page, appUrl, 'single');
     await page.getByLabel("Recipient's name").fill('Leigusali ehf.');
     await page.getByLabel('Amount').fill('4.900');
     await page.getByRole('radio', { name: 'English' }).check();
@@ -71,9 +67,7 @@ export function savePayee(context: BrowserContext, appUrl: string): Promise<bool
 export function makeStandingOrder(context: BrowserContext, appUrl: string): Promise<boolean> {
   const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   return attempt('a standing order', context, async (page) => {
-    await page.goto(`${appUrl}/en/payments/new/periodic`);
-    await page.getByLabel('From account (IBAN)').fill(debtorIban);
-    await page.getByLabel('To account (IBAN)').fill(creditorIban);
+    await openPaymentForm(page, appUrl, 'periodic');
     await page.getByLabel('Amount').fill('25.000');
     await page.getByLabel('Message to the recipient').fill('Húsaleiga');
     await page.getByLabel('How often').selectOption('Monthly');
