@@ -6,6 +6,9 @@ import { fromMinorUnits, parseAmountInput, toMinorUnits } from '@/lib/payments/m
 const nbsp = '\u00a0';
 // Currencies with 0, 2 and 3 decimals, and one the ISO 4217 table of the app does not know.
 const currencies = ['ISK', 'JPY', 'EUR', 'USD', 'GBP', 'DKK', 'KWD', 'XTS'] as const;
+// The comparisons with CLDR are skipped on a runtime without Icelandic locale data (a small-ICU Node),
+// which has nothing to compare with; the formatting itself never reads that data, and is tested here
+// and in a browser without it (e2e/formats-without-locale-data.spec.ts).
 const hasIcelandicData = Intl.NumberFormat.supportedLocalesOf(['is']).length > 0;
 
 /** Any spec amount (spec 2.4: up to 14 integer digits, up to 3 decimals), negative ones too. */

@@ -18,6 +18,9 @@ const icelandicMonths = [
   'des.',
 ];
 const englishMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// The comparisons with CLDR are skipped on a runtime without Icelandic locale data (a small-ICU Node),
+// which has nothing to compare with; the formatting itself never reads that data, and is tested here
+// and in a browser without it (e2e/formats-without-locale-data.spec.ts).
 const hasIcelandicData = Intl.DateTimeFormat.supportedLocalesOf(['is']).length > 0;
 
 /** Instants from 1970 to 9999, to the second. */
