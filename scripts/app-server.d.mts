@@ -8,6 +8,7 @@ export function refuseOversized(
 ): boolean;
 export function refuseMalformedPath(request: IncomingMessage, response: ServerResponse): boolean;
 export const STRICT_TRANSPORT_SECURITY: string;
+export const KEEP_ALIVE_MS: number;
 export function createAppServer(
   handle: RequestListener,
   options?: { trustedProxyCount?: number; maxBodyBytes?: number; https?: boolean; serverTiming?: boolean },

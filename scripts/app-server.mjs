@@ -112,18 +112,33 @@ export function withServerTiming(handle) {
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open: a minute, longer than a client (a browser, a
+ * script's request context, a load balancer with the usual 60 s idle timeout) keeps one idle before
+ * reusing it. Node's default of 5 s closes sockets that clients are about to reuse, and a request sent
+ * on a socket the server has just closed fails with ECONNRESET. The sandbox bank's listener does the same.
+ */
+export const KEEP_ALIVE_MS = 61_000;
+
 /** A node:http server in front of `handle` (Next.js's request handler, or any other). */
 export function createAppServer(
   handle,
   { trustedProxyCount = 0, maxBodyBytes = 5 * 1024 * 1024, https = false, serverTiming = false } = {},
 ) {
   const serve = serverTiming ? withServerTiming(handle) : handle;
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
+    // Once the server is stopping, a connection is closed when its response is sent, not kept idle.
+    response.once('finish', () => {
+      if (!server.listening) server.closeIdleConnections();
+    });
     if (https) response.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     stampClientAddress(request, trustedProxyCount);
     if (refuseOversized(request, response, maxBodyBytes) || refuseMalformedPath(request, response)) return;
     serve(request, response);
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
 
 /** A whole number from the environment; anything else is the default (lib/config refuses it at start). */
