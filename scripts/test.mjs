@@ -163,7 +163,8 @@ if (build === 'up to date') {
   );
 }
 step('Typecheck', bin('tsc'), ['--noEmit']);
-// Every test runs on PGlite, the database of `npm start`. With a PostgreSQL server (CI), the Vitest files
+// Every test runs on PGlite, the database of `npm start`. With a PostgreSQL server (CI), every test runs
+// on PostgreSQL as well: the browser specs once more after their PGlite run, and the Vitest files
 // that open a database (the app's and the sandbox bank's, two app instances sharing one included) run
 // on PostgreSQL too, side by side with their PGlite run: much of their time is spent waiting on a
 // bank's timeouts and retries, so together they take 450 s on 2 cores where one after the other took
@@ -181,6 +182,9 @@ if (postgresUrl) {
   step(all.title, all.command, all.args, { pass: all.pass });
 }
 browserTests('PGlite', {});
+// With a PostgreSQL server, the browser specs run again with both programs on databases of their own
+// there (playwright.config.ts creates them).
+if (postgresUrl) browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
 writePhases('passed');
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
