@@ -101,6 +101,35 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await expect(received.first()).toContainText('(Paid)');
 });
 
+test('the next bill is paid from a list of the accounts the PSU pays from, in Icelandic and English', async ({
+  page,
+  request,
+}) => {
+  // The account the bill above was paid from is kept: the bank accepted a payment from it.
+  const nextReference = `${reference}-2`;
+  const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await createClaim(request, { amount: 1500, dueDate, reference: nextReference });
+  await page.goto('/en/bills');
+  const bill = page.getByTestId('bill').and(page.locator(`[data-reference="${nextReference}"]`));
+  const payPage =
+    (await bill.getByRole('link', { name: `Pay bill ${nextReference}` }).getAttribute('href')) ?? '';
+  expect(payPage).toMatch(/^\/en\/bills\//);
+  for (const [locale, pick, field] of [
+    ['is', 'Af mínum reikningum', 'Af reikningi (IBAN)'],
+    ['en', 'From my accounts', 'From account (IBAN)'],
+  ] as const) {
+    await page.goto(payPage.replace(/^\/en\//, `/${locale}/`));
+    const accounts = page.getByLabel(pick);
+    const kept = accounts.locator('option', { hasText: '0159-26-007654 · IS14 0159 2600 7654 5510 7303 39' });
+    await expect(kept).toHaveCount(1);
+    // Filled with the account the last bill was paid from: cleared, then picked from the list.
+    await accounts.selectOption({ index: 0 });
+    await page.getByLabel(field).fill('');
+    await accounts.selectOption({ label: (await kept.textContent()) ?? '' });
+    await expect(page.getByLabel(field)).toHaveValue(debtorIban);
+  }
+});
+
 test.afterAll(async ({ browser }) => {
   // The bank allows five subscriptions per client: this spec's is cancelled again.
   const context = await browser.newContext({ storageState: process.env.E2E_SESSION_FILE });

@@ -35,11 +35,14 @@ export function accountLabel(account: string): string {
   return shown.kind === 'iban' ? shown.iban : shown.text;
 }
 
+/** The signed-in PSU's own accounts, as the paying-account list of a form offers them. */
+export async function myAccountChoices(db: Db, psuId: string): Promise<MyAccountChoice[]> {
+  const accounts = await listMyAccounts(db, psuId);
+  return accounts.map(({ iban, name }) => ({ iban, name, label: accountLabel(iban) }));
+}
+
 /** What a payment form offers the signed-in PSU: their accounts and their payees. */
 export async function savedChoicesFor(db: Db, psuId: string): Promise<SavedChoices> {
-  const [accounts, payees] = await Promise.all([listMyAccounts(db, psuId), listPayees(db, psuId)]);
-  return {
-    accounts: accounts.map(({ iban, name }) => ({ iban, name, label: accountLabel(iban) })),
-    payees: payees.map((payee) => ({ ...payee, label: accountLabel(payee.account) })),
-  };
+  const [accounts, payees] = await Promise.all([myAccountChoices(db, psuId), listPayees(db, psuId)]);
+  return { accounts, payees: payees.map((payee) => ({ ...payee, label: accountLabel(payee.account) })) };
 }

@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
+import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
+import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
 import { getClaim, payable } from '@/lib/bank/claims';
-import { bankById } from '@/lib/bank/directory';
+import { bankById, publicDirectory } from '@/lib/bank/directory';
 import { inBank } from '@/lib/bank/scope';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
 import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { myAccountChoices } from '@/lib/payments/saved/choices';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -84,6 +87,10 @@ export default async function PayBillPage({
       </div>
     );
   }
+  const [accounts, lastDebtor] = await Promise.all([
+    myAccountChoices(db, psuId),
+    lastDebtorIban(db, psuId, bank.id),
+  ]);
   return (
     <div className="max-w-xl space-y-6">
       {back}
@@ -96,17 +103,22 @@ export default async function PayBillPage({
       </p>
       {claim.isPartialPaymentAllowed && <p className="text-sm text-slate-700">{t('partialAllowed')}</p>}
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
-        <SinglePaymentForm
-          submissionId={randomUUID()}
-          prefill={{
-            debtorIban: await lastDebtorIban(db, psuId, bank.id),
-            creditorIban: claim.depositAccount.iban,
-            creditorName: claim.claimantName,
-            amount: claim.totalAmountDue,
-            currency: claim.currency,
-            remittance: claim.claimId,
-          }}
-        />
+        <BankDirectoryProvider banks={publicDirectory()}>
+          {/* The PSU's own accounts to pay from; no payees: a bill is paid to its claimant's account. */}
+          <SavedChoicesProvider value={{ accounts, payees: [] }}>
+            <SinglePaymentForm
+              submissionId={randomUUID()}
+              prefill={{
+                debtorIban: lastDebtor,
+                creditorIban: claim.depositAccount.iban,
+                creditorName: claim.claimantName,
+                amount: claim.totalAmountDue,
+                currency: claim.currency,
+                remittance: claim.claimId,
+              }}
+            />
+          </SavedChoicesProvider>
+        </BankDirectoryProvider>
       </ClientMessages>
     </div>
   );
