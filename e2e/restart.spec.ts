@@ -27,9 +27,17 @@ const databases = testDatabaseUrl()
   ? Promise.all([createTestDatabase('restart_app'), createTestDatabase('restart_sandbox')])
   : Promise.resolve([undefined, undefined]);
 
+/** Each `npm start` still running: one left by a failed or timed-out test is ended after it. */
+const running = new Set<ChildProcess>();
+test.afterAll(() => {
+  // Its own process group (`detached`): the bank and the app it started end with it.
+  for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL');
+});
+
 async function npmStart(): Promise<{ child: ChildProcess; ready: Promise<void> }> {
   const [appDatabase, sandboxDatabase] = await databases;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    detached: true,
     env: {
       ...process.env,
       DATABASE_URL: appDatabase ?? '',
@@ -43,6 +51,8 @@ async function npmStart(): Promise<{ child: ChildProcess; ready: Promise<void> }
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const ready = new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
