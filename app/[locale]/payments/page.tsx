@@ -88,66 +88,69 @@ export default async function PaymentsPage({
       {rows.length === 0 ? (
         <p className="text-slate-600">{Object.keys(filterQuery).length ? t('noMatch') : t('empty')}</p>
       ) : (
-        <table className="w-full border-collapse bg-white text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="p-2">
-                {t('columns.created')}
-              </th>
-              <th scope="col" className="p-2">
-                {t('columns.creditor')}
-              </th>
-              <th scope="col" className="p-2">
-                {t('columns.reference')}
-              </th>
-              <th scope="col" className="p-2 text-right">
-                {t('columns.amount')}
-              </th>
-              <th scope="col" className="p-2">
-                {t('columns.status')}
-              </th>
-              {several ? (
+        // On a phone the table scrolls sideways in its own box; the page keeps the screen's width.
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse bg-white text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
                 <th scope="col" className="p-2">
-                  {tb('bank')}
+                  {t('columns.created')}
                 </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((payment) => (
-              <tr key={payment.id} className="border-b border-slate-100" data-payment-id={payment.id}>
-                <td className="p-2">
-                  <Link
-                    href={`/payments/${payment.id}`}
-                    className="text-brand-700 underline underline-offset-2"
-                  >
-                    <DateText value={payment.createdAt} time />
-                  </Link>
-                </td>
-                <td className="p-2">
-                  {payment.creditorName ??
-                    (payment.elementCount && payment.elementCount > 1 ? (
-                      // The count written by lib/format, not by the runtime's Intl ("10.000 greiðslur").
-                      t('elementCount', {
-                        count: payment.elementCount,
-                        shown: formatNumber(String(payment.elementCount), locale === 'en' ? 'en' : 'is'),
-                      })
-                    ) : (
-                      <AccountNumber account={payment.creditorAccount} />
-                    ))}
-                </td>
-                <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
-                <td className="p-2 text-right">
-                  <Amount amount={payment.amount} currency={payment.currency} />
-                </td>
-                <td className="p-2">
-                  <StatusBadge status={payment.displayStatus} />
-                </td>
-                {several ? <td className="p-2">{bankLabel(bankOf.get(payment.id))}</td> : null}
+                <th scope="col" className="p-2">
+                  {t('columns.creditor')}
+                </th>
+                <th scope="col" className="p-2">
+                  {t('columns.reference')}
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  {t('columns.amount')}
+                </th>
+                <th scope="col" className="p-2">
+                  {t('columns.status')}
+                </th>
+                {several ? (
+                  <th scope="col" className="p-2">
+                    {tb('bank')}
+                  </th>
+                ) : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((payment) => (
+                <tr key={payment.id} className="border-b border-slate-100" data-payment-id={payment.id}>
+                  <td className="p-2">
+                    <Link
+                      href={`/payments/${payment.id}`}
+                      className="text-brand-700 underline underline-offset-2"
+                    >
+                      <DateText value={payment.createdAt} time />
+                    </Link>
+                  </td>
+                  <td className="p-2">
+                    {payment.creditorName ??
+                      (payment.elementCount && payment.elementCount > 1 ? (
+                        // The count written by lib/format, not by the runtime's Intl ("10.000 greiðslur").
+                        t('elementCount', {
+                          count: payment.elementCount,
+                          shown: formatNumber(String(payment.elementCount), locale === 'en' ? 'en' : 'is'),
+                        })
+                      ) : (
+                        <AccountNumber account={payment.creditorAccount} />
+                      ))}
+                  </td>
+                  <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
+                  <td className="p-2 text-right">
+                    <Amount amount={payment.amount} currency={payment.currency} />
+                  </td>
+                  <td className="p-2">
+                    <StatusBadge status={payment.displayStatus} />
+                  </td>
+                  {several ? <td className="p-2">{bankLabel(bankOf.get(payment.id))}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <nav aria-label={t('paging')} className="flex gap-4">
         {filters.after && (
