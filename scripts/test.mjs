@@ -138,7 +138,7 @@ function vitestStep(label, env, files = [], report = `vitest-${label.toLowerCase
 /**
  * CI's deadline (`TEST_DEADLINE`, seconds since the epoch, set by .ci/run from its own start, so that npm
  * install counts): a pass that would end past it, judged by `expectedSeconds`, is not run, and the run
- * says so at its start and in its tally. Without a deadline every pass runs.
+ * says so where the pass would have started and in its tally. Without a deadline every pass runs.
  */
 const deadline = Number(process.env.TEST_DEADLINE) || undefined;
 const notRun = [];
