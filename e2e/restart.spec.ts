@@ -10,7 +10,7 @@ import { transactionStatuses } from './support/timeline';
 // `npm start` itself, on its own ports and data dir: a payment made before a restart is there,
 // with its whole status history, after it; and its sign-up limit holds against a forged
 // X-Forwarded-For.
-// 200 above the run's own ports, so that two runs at once (npm test's PGlite and PostgreSQL passes) keep apart.
+// 200 above the run's own ports (E2E_APP_PORT, E2E_SANDBOX_PORT), so that runs on other ports keep apart.
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100) + 200;
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110) + 200;
 const appUrl = `http://localhost:${appPort}`;

@@ -183,11 +183,11 @@ if (build === 'up to date') {
   );
 }
 step('Typecheck', bin('tsc'), ['--noEmit']);
-// Every test runs on PGlite, the database of `npm start`. With a PostgreSQL server (CI), every test runs
-// on PostgreSQL as well: the browser specs once more after their PGlite run, and the Vitest files
-// that open a database (the app's and the sandbox bank's, two app instances sharing one included) run
-// on PostgreSQL too, side by side with their PGlite run: much of their time is spent waiting on a
-// bank's timeouts and retries, so together they take 450 s on 2 cores where one after the other took
+// Every test runs on PGlite, the database of `npm start`. With a PostgreSQL server (CI), every test that
+// meets a database runs on PostgreSQL as well: the browser specs once more after their PGlite run, and
+// the Vitest files that open a database (the app's and the sandbox bank's, two app instances sharing one
+// included) side by side with their PGlite run: much of their time is spent waiting on a bank's
+// timeouts and retries, so together they take 450 s on 2 cores where one after the other took
 // 570 s (PGlite 334 s, PostgreSQL 239 s), and CI stays within its 25 minutes.
 if (postgresUrl) {
   const pure = vitestStep('PGlite', {}, pureTestFiles(root));
@@ -205,10 +205,8 @@ browserTests('PGlite', {});
 // With a PostgreSQL server, the browser specs run again with both programs on databases of their own
 // there (playwright.config.ts creates them), if they fit before CI's deadline: they take about as long
 // as the PGlite run just did.
-if (postgresUrl) {
-  if (fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
-    browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
-}
+if (postgresUrl && fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
+  browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
 writePhases('passed');
 
 const tally = { passed: 0, failed: 0, skipped: 0 };

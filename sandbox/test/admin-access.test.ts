@@ -20,6 +20,7 @@ describe('isLoopbackAddress', () => {
   });
 });
 
+// Skipped on a machine with no network interface but loopback: there is no other host to come from.
 describe.skipIf(!external)('the admin surface from another host', () => {
   let sandbox: RunningSandbox;
   let port: string;

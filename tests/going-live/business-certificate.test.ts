@@ -108,6 +108,8 @@ afterAll(async () => {
   pki?.cleanup();
 });
 
+// Needs the openssl command to issue the test certificates (./pki.ts); skipped where it is missing.
+// CI's machine has it.
 describe.skipIf(!opensslAvailable())('the business certificate (business spec part 5)', () => {
   it('the bank\u2019s side refuses a connection that brings no client certificate', async () => {
     const refused = await new Promise<string>((resolve) => {

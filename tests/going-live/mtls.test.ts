@@ -179,6 +179,8 @@ async function initiate(
   });
 }
 
+// Needs the openssl command to issue the test certificates (./pki.ts); skipped where it is missing.
+// CI's machine has it.
 describe.skipIf(!opensslAvailable())('going live: mutual TLS and signed requests against the sandbox', () => {
   it('the app gets its token and initiates over mutual TLS with signed requests (201), and reads the status', async () => {
     const submissionId = randomUUID();

@@ -26,6 +26,8 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => pki?.cleanup());
 
+// Needs the openssl command to issue the test certificates (./pki.ts); skipped where it is missing.
+// CI's machine has it.
 describe.skipIf(!opensslAvailable())(
   'the business certificate in the forms the portal and operators use',
   () => {
@@ -144,6 +146,8 @@ describe('Digest', () => {
   });
 });
 
+// Needs the openssl command to issue the test certificates (./pki.ts); skipped where it is missing.
+// CI's machine has it.
 describe.skipIf(!opensslAvailable())('Signature', () => {
   function signed(extra: Record<string, string> = {}, body = '{"a":1}') {
     const credentials = signingCredentials(
