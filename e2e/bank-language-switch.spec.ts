@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { creditorIban } from './forms-helpers';
+import { seriousViolations } from './support/axe';
 import { sandboxUrl } from './support/bank';
 import { sendSinglePayment } from './support/payments';
 
 // The bank's own pages switch between Icelandic and English and keep the PSU's place: the SCA pages of a
 // payment (sign-in, review) and the electronic-ID sign-in. Used with the keyboard only, as a PSU without a
 // mouse would.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /** Presses Enter on a control reached by its role and name. */
 async function activate(page: Page, role: 'button' | 'link', name: string) {

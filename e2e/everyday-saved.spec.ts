@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { creditorIban, daysAhead, debtorIban } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { atBank } from './support/bank';
 import { signInAs } from './support/payments';
 import { transactionStatuses } from './support/timeline';
@@ -11,13 +11,6 @@ import { transactionStatuses } from './support/timeline';
 
 // Each test pays at the bank and waits for the payment to settle.
 test.describe.configure({ timeout: 180_000 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /** Sends a single payment from the English form, approves it at the bank and waits until it is settled. */
 async function paySettled(page: Page, remittance: string) {

@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 const FORMS = ['single', 'periodic', 'bulk'] as const;
 const SUBMIT = { en: 'Continue to your bank', is: 'Áfram í bankann þinn' } as const;
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 for (const locale of ['is', 'en'] as const) {
   for (const form of FORMS) {

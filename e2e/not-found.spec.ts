@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
 
 // A page that is not there, or is not the PSU's, is one localised page in the site's frame (the
@@ -24,8 +24,7 @@ async function expectNotFoundPage(page: Page, locale: 'is' | 'en') {
     page.getByRole('banner').getByRole('combobox', { name: texts[locale].language }),
   ).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: texts[locale].back })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expectAxeClean(page);
 }
 
 async function visit(page: Page, path: string, status = 404) {

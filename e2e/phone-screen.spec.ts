@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
+import { expectAxeClean } from './support/axe';
 import { sendSinglePayment } from './support/payments';
 import { transactionStatuses } from './support/timeline';
 
@@ -19,11 +19,6 @@ async function expectFitsThePhone(page: Page) {
   await expect
     .poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY))
     .toBeLessThanOrEqual(phone.width);
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
 }
 
 test('the month pages and the site header fit a 390 px screen and are axe-clean (is and en)', async ({

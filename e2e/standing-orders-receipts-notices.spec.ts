@@ -1,19 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { mailTo } from '../tests/support/mailbox';
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
 import { mailboxDir, newEmail, signUp, verificationLink } from './support/accounts';
+import { expectAxeClean } from './support/axe';
 import { atBank } from './support/bank';
 import { signInAs } from './support/payments';
 import { transactionStatuses } from './support/timeline';
 
 // A PSU's month after paying: the standing orders page, a receipt to print or keep as a PDF, and
 // being told what changed, in Icelandic and in English, by keyboard and on a phone-sized screen.
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 /** The page's own content fits a phone's width (the site's header is the layout's, not the page's). */
 async function expectNoSidewaysScroll(page: Page) {

@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Axe's findings on the page once it has settled. A page refreshed after a form's server action has its
+ * title replaced, and for a moment has none; axe run then reports `document-title`. A page that never
+ * gets a title still fails here.
+ */
+export async function axeViolations(page: Page) {
+  await expect.poll(() => page.title(), { message: 'the page has a title' }).not.toBe('');
+  return (await new AxeBuilder({ page }).analyze()).violations;
+}
+
+/** The serious and critical findings, each with the elements it was found on. */
+export async function seriousViolations(page: Page) {
+  return (await axeViolations(page))
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/** No finding of any impact. */
+export async function expectAxeClean(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
