@@ -4,8 +4,14 @@ import { createTestDatabase, testDatabaseUrl } from '../../tests/support/postgre
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
 import { loadPisContract } from '../src/contract.js';
 import { contractViolations } from '../src/contract-check.js';
+import { type Db, openPglite, openPostgres } from '../src/db/db.js';
 import { SEED_PSUS } from '../src/seed/psus.js';
-import { type RunningSandbox, type StartSandboxOptions, startSandbox } from '../src/server.js';
+import {
+  prepareDatabase,
+  type RunningSandbox,
+  type StartSandboxOptions,
+  startSandbox,
+} from '../src/server.js';
 import { pgliteTemplate } from '../src/testing.js';
 
 export const OTHER_CLIENT: TppClient = {
@@ -36,6 +42,17 @@ export async function startTestSandbox(options: Partial<StartSandboxOptions> = {
     log: () => {},
     ...options,
   });
+}
+
+/**
+ * A bank's database without a server, for tests that drive its workers pass by pass: a copy of the PGlite
+ * template, or with TEST_DATABASE_URL a new PostgreSQL database, migrated and seeded.
+ */
+export async function openTestBankDatabase(): Promise<Db> {
+  if (!testDatabaseUrl()) return openPglite({ loadDataDir: await pgliteTemplate() });
+  const db = await openPostgres(await createTestDatabase('sandbox'));
+  await prepareDatabase(db);
+  return db;
 }
 
 /** Part 7 of the specification, copied from its table: the codes allowed for each error status. */

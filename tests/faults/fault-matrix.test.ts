@@ -789,7 +789,8 @@ const notificationCases: NotificationCase[] = [
   {
     fault: 'our endpoint slow but in time',
     endpoint: { count: 2, delayMs: IN_TIME_MS },
-    evidence: (attempts) => attempts.length > 0 && attempts.every((a) => a.statusCode === 200),
+    // Answered late and in time (a busy machine may add a timeout of its own, which the bank resends).
+    evidence: (attempts) => attempts.some((a) => a.statusCode === 200 && a.durationMs >= IN_TIME_MS),
     notified: true,
   },
 ];

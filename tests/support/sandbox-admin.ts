@@ -36,6 +36,7 @@ export interface SandboxNotification {
     statusCode: number | null;
     error: string | null;
     fault: string | null;
+    durationMs: number;
     at: string;
   }[];
 }

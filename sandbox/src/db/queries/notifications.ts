@@ -25,11 +25,17 @@ export interface DueNotification extends OutboxRow {
   debtor_iban: string | null;
 }
 
-/** Held notifications whose wait has run out become pending again. */
+/**
+ * Held notifications whose wait has run out become pending again, unless a later one of their payment is
+ * pending: that one goes first, and releases them as it is settled (the clock may pass a hold while the next
+ * notification waits for its turn).
+ */
 export async function releaseExpiredHolds(q: Queryable, now: number): Promise<void> {
   await q.query(
-    `UPDATE notification_outbox SET state = 'pending', next_attempt_at = $1, updated_at = $1
-     WHERE state = 'held' AND next_attempt_at <= $1`,
+    `UPDATE notification_outbox o SET state = 'pending', next_attempt_at = $1, updated_at = $1
+     WHERE o.state = 'held' AND o.next_attempt_at <= $1
+       AND NOT EXISTS (SELECT 1 FROM notification_outbox l
+                       WHERE l.payment_id = o.payment_id AND l.id > o.id AND l.state = 'pending')`,
     [now],
   );
 }
