@@ -17,7 +17,7 @@ async function activate(page: Page, role: 'button' | 'link', name: string) {
 test('the SCA pages switch language at sign-in and at review, keep the payment, and approve works', async ({
   page,
 }) => {
-  await sendSinglePayment(page, { amount: '12.500', remittance: 'Tungumál' });
+  await sendSinglePayment(page, { amount: '12,500', remittance: 'Tungumál' });
 
   // Sign-in in English (the form's choice, sent as PSU-Accept-Language); to Icelandic with the user ID typed.
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -18,7 +18,7 @@ async function paySettled(page: Page, remittance: string) {
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
   await page.getByLabel("Recipient's name").fill('Leigusali ehf.');
-  await page.getByLabel('Amount').fill('12.500');
+  await page.getByLabel('Amount').fill('12,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
@@ -194,7 +194,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await page.goto('/en/payments/new/periodic');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel('Amount').fill('25.000');
+  await page.getByLabel('Amount').fill('25,000');
   await page.getByLabel('Message to the recipient').fill('Húsaleiga');
   await page.getByLabel('First payment on or after').fill(daysAhead(40));
   await page.getByRole('button', { name: 'Continue to your bank' }).click();

@@ -103,12 +103,12 @@ test('a bill arrives, 12.500 kr. is paid at the bank and a payment in euros is s
 }) => {
   await createClaim(request, { amount: 3500, dueDate: `${dueYear}-12-07`, reference });
 
-  await sendSinglePayment(page, { amount: '12.500', remittance: `Paid ${tag}` });
+  await sendSinglePayment(page, { amount: '12,500', remittance: `Paid ${tag}` });
   await approveAndSettle(page);
   paid = await paymentIdOf(page, `Paid ${tag}`);
 
   // Left at the bank unconfirmed: it is in the history with its amount all the same.
-  await sendSinglePayment(page, { amount: '1.234,50', currency: 'EUR', remittance: `Euro ${tag}` });
+  await sendSinglePayment(page, { amount: '1,234.50', currency: 'EUR', remittance: `Euro ${tag}` });
   euro = await paymentIdOf(page, `Euro ${tag}`);
 });
 
@@ -116,7 +116,7 @@ test('a new PSU pays 12.500 kr. (its account is kept), sets up a monthly 12.500 
   browser,
 }) => {
   const page = await signUp(browser, newEmail('formats'));
-  await sendSinglePayment(page, { amount: '12.500', remittance: `Own ${tag}` });
+  await sendSinglePayment(page, { amount: '12,500', remittance: `Own ${tag}` });
   await approveAndSettle(page);
   ownPaid = await paymentIdOf(page, `Own ${tag}`);
 
@@ -124,7 +124,7 @@ test('a new PSU pays 12.500 kr. (its account is kept), sets up a monthly 12.500 
   await page.goto('/en/payments/new/periodic');
   await page.getByLabel('From account (IBAN)').fill('IS140159260076545510730339');
   await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
-  await page.getByLabel('Amount').fill('12.500');
+  await page.getByLabel('Amount').fill('12,500');
   await page.getByLabel('Message to the recipient').fill(`Order ${tag}`);
   await page.getByLabel('How often').selectOption('Monthly');
   await page.getByLabel('Day of the month').selectOption('7');

@@ -18,7 +18,7 @@ test('standing order: errors corrected, preview around Easter 2027 and Christmas
 
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel('Amount').fill('25.000');
+  await page.getByLabel('Amount').fill('25,000');
   await page.getByLabel('Message to the recipient').fill('Húsaleiga');
   await page.getByLabel('How often').selectOption('Monthly');
   await page.getByLabel('Day of the month').selectOption('26');

@@ -23,9 +23,12 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
 
   // ISK has no decimals: the message says so, beside the field.
-  await page.getByLabel('Amount').fill('12.500,5');
+  await page.getByLabel('Amount').fill('12,500.5');
   await expect(page.getByText('An amount in ISK can have no decimals').first()).toBeVisible();
+  // Typed the Icelandic way on the English page: twelve and a half, refused, never read as 12,500.
   await page.getByLabel('Amount').fill('12.500');
+  await expect(page.getByText('An amount in ISK can have no decimals').first()).toBeVisible();
+  await page.getByLabel('Amount').fill('12,500');
   await expect(page.getByText('That is ISK 12,500.')).toBeVisible();
 
   await page.getByLabel('Message to the recipient').fill('Leiga');
@@ -81,7 +84,7 @@ test('single card deposit with a masked card number', async ({ page }) => {
   await page.getByLabel('A payment card').check();
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('Card number (masked)').fill('1234561234');
-  await page.getByLabel('Amount').fill('5.000');
+  await page.getByLabel('Amount').fill('5,000');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expect(page.getByLabel('Card number (masked)')).toBeFocused();
   await expect(page.getByText('first 6 and the last 4 digits visible').first()).toBeVisible();
@@ -90,4 +93,36 @@ test('single card deposit with a masked card number', async ({ page }) => {
   await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'is');
+});
+
+test('an amount is read as the page\u2019s language writes it, and shown back so after the field', async ({
+  page,
+}) => {
+  await page.goto('/is/payments/new/single');
+  const amount = page.getByLabel('Upphæð');
+  await expect(page.getByText('Til dæmis 1.234.567 eða 1.234,50.')).toBeVisible();
+  // The English way on the Icelandic page: 12,5 krónur, not shown as an amount, and refused.
+  await amount.fill('12,500');
+  await expect(page.getByText(/^Það eru/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
+  await expect(page.getByText('Upphæð í ISK má ekki hafa aukastafi').first()).toBeVisible();
+  await amount.fill('12.500');
+  await expect(page.getByText('Það eru 12.500 kr.')).toBeVisible();
+  await page.getByLabel('Gjaldmiðill').selectOption('EUR');
+  await amount.fill('1234,5');
+  await amount.blur();
+  await expect(amount).toHaveValue('1.234,5');
+  await expect(page.getByText('Það eru 1.234,50 €.')).toBeVisible();
+
+  await page.goto('/en/payments/new/single');
+  await expect(page.getByText('For example 1,234,567 or 1,234.50.')).toBeVisible();
+  await page.getByLabel('Currency').selectOption('EUR');
+  await page.getByLabel('Amount').fill('1234.5');
+  await page.getByLabel('Amount').blur();
+  await expect(page.getByLabel('Amount')).toHaveValue('1,234.5');
+  await expect(page.getByText('That is EUR 1,234.50.')).toBeVisible();
+  await page.getByLabel('Amount').fill('1.234,50');
+  await expect(
+    page.getByText('Enter the amount in digits, e.g. 1,234,567 or 1,234.50.').first(),
+  ).toBeVisible();
 });

@@ -36,7 +36,7 @@ test('the month pages and the site header fit a 390 px screen and are axe-clean 
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel('Amount').fill('1.234,50');
+  await page.getByLabel('Amount').fill('1,234.50');
   await page.getByLabel('Currency').selectOption('EUR');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
@@ -50,7 +50,7 @@ test('the month pages and the site header fit a 390 px screen and are axe-clean 
 
   // Paid at the bank: the paying account is kept, the change is a notice on the next visit to the
   // list (so the payment's id is read from its page, not from the list).
-  await sendSinglePayment(page, { amount: '12.500', remittance: 'Á símanum' });
+  await sendSinglePayment(page, { amount: '12,500', remittance: 'Á símanum' });
   await expectScaPage(page, 'en');
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);

@@ -18,7 +18,7 @@ async function paySingle(page: Page, debtor: string, bankName: string, remittanc
   await expect(page.getByTestId('debtor-bank')).toContainText(`This account is at ${bankName}.`);
   await page.getByLabel('To account (IBAN)').fill(CREDITOR);
   await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
-  await page.getByLabel('Amount').fill('2.500');
+  await page.getByLabel('Amount').fill('2,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
@@ -81,7 +81,7 @@ test("the form offers what the paying account's bank offers, and warns of a bank
   await expect(page.getByRole('alert').filter({ hasText: 'does not connect to bank 07' })).toBeVisible();
   await page.getByLabel('To account (IBAN)').fill(CREDITOR);
   await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
-  await page.getByLabel('Amount').fill('1.000');
+  await page.getByLabel('Amount').fill('1,000');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expect(page.getByText('This account is at a bank Greiðsla does not connect to.')).toBeVisible();
   await expect(page).toHaveURL(/\/en\/payments\/new\/single$/);

@@ -43,7 +43,7 @@ async function paySingle(page: Page, remittance: string): Promise<string> {
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
   await page.getByLabel("Recipient's name").fill('Þórður Ævar Öðinsson');
-  await page.getByLabel('Amount').fill('12.500');
+  await page.getByLabel('Amount').fill('12,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
@@ -59,7 +59,7 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await page.goto('/en/payments/new/periodic');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel('Amount').fill('25.000');
+  await page.getByLabel('Amount').fill('25,000');
   await page.getByLabel('Message to the recipient').fill('Húsaleiga');
   await page.getByLabel('How often').selectOption('Monthly');
   await page.getByLabel('Day of the month').selectOption('31');

@@ -98,6 +98,15 @@ describe('formatAmount in English', () => {
     expect(formatAmount(amount, currency, 'en')).toBe(shown);
   });
 
+  it('reads back as the same amount with the amount field on an English page, 14 digits and negatives too', () => {
+    fc.assert(
+      fc.property(currencyAmount, ({ currency, minor, amount }) => {
+        const parsed = parseAmountInput(formatAmount(amount, currency, 'en'), currency, 'en');
+        expect(parsed.ok && toMinorUnits(parsed.amount, currency)).toBe(minor);
+      }),
+    );
+  });
+
   it('reads back as the same amount, grouped in threes with commas', () => {
     fc.assert(
       fc.property(specAmount, fc.constantFrom(...currencies), (amount, currency) => {
@@ -152,10 +161,10 @@ describe('formatNumber', () => {
     expect(formatNumber(amount, locale)).toBe(shown);
   });
 
-  it('is what the amount field reads back, for any spec amount', () => {
+  it('is what the amount field reads back in the same language, for any spec amount', () => {
     fc.assert(
-      fc.property(specAmount, (amount) => {
-        const parsed = parseAmountInput(formatNumber(amount, 'is'), 'EUR');
+      fc.property(specAmount, fc.constantFrom('is', 'en') as fc.Arbitrary<'is' | 'en'>, (amount, locale) => {
+        const parsed = parseAmountInput(formatNumber(amount, locale), 'EUR', locale);
         expect(parsed.ok && sameValue(parsed.amount)).toBe(sameValue(amount));
       }),
     );

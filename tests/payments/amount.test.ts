@@ -84,6 +84,59 @@ describe('parseAmountInput', () => {
   });
 });
 
+describe('parseAmountInput on an English page', () => {
+  it.each([
+    ['1,234,567', 'ISK', '1234567'],
+    ['1,234.50', 'EUR', '1234.50'],
+    ['ISK 12,500', 'ISK', '12500'],
+    ['-EUR 1,234.50', 'EUR', '-1234.50'],
+    ['1234.50', 'EUR', '1234.50'],
+    ['1,234', 'ISK', '1234'],
+    // A comma is never a decimal mark in English, whatever the currency's decimals.
+    ['1,234', 'KWD', '1234'],
+    ['1.234', 'KWD', '1.234'],
+    ['12.5', 'EUR', '12.5'],
+    ['12,5', 'EUR', '12.5'],
+  ])('%s (%s) → %s', (input, currency, amount) => {
+    expect(parseAmountInput(input, currency, 'en')).toEqual({ ok: true, amount });
+  });
+
+  // Typed the Icelandic way on an English page: read the English way, and then it has decimals that
+  // ISK and EUR do not have, so the form refuses it; never 1000 times the amount.
+  it.each([
+    ['12.500', 'ISK'],
+    ['12.500', 'EUR'],
+    ['1.234,50', 'EUR'],
+  ])('%s (%s) is not read as thousands', (input, currency) => {
+    const parsed = parseAmountInput(input, currency, 'en');
+    expect(parsed.ok && fractionFits(parsed.amount, currency)).toBe(false);
+  });
+
+  it.each([['1,2,3'], ['12,34,5'], ['1,23.4,5'], ['1,,2']])('rejects %j', (input) => {
+    expect(parseAmountInput(input, 'ISK', 'en')).toEqual({
+      ok: false,
+      error: 'validation.amountInput.englishFormat',
+    });
+  });
+
+  it('reads an English amount and the same amount typed the Icelandic way on an Icelandic page alike', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 14n - 1n }),
+        fc.integer({ min: 0, max: 99 }),
+        (whole, cents) => {
+          const grouped = (mark: string) => whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, mark);
+          const fraction = String(cents).padStart(2, '0');
+          const english = parseAmountInput(`${grouped(',')}.${fraction}`, 'EUR', 'en');
+          const icelandic = parseAmountInput(`${grouped('.')},${fraction}`, 'EUR', 'is');
+          expect(english).toEqual(icelandic);
+          expect(english.ok && toMinorUnits(english.amount, 'EUR')).toBe(whole * 100n + BigInt(cents));
+        },
+      ),
+    );
+  });
+});
+
 describe('minor unit conversion and sums', () => {
   it('converts without floats', () => {
     expect(toMinorUnits('1234.5', 'EUR')).toBe(123450n);

@@ -13,9 +13,9 @@ import { usePaymentFieldError } from './use-payment-field-error';
 export const CURRENCIES = ['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK', 'CHF'] as const;
 
 /**
- * An Amount (at `name`): the amount is typed the Icelandic way ("1.234.567", "1.234,50") and the
- * body gets the spec's "1234567" / "1234.50"; below the field the amount is shown as people read
- * it ("1.234.567 kr.").
+ * An Amount (at `name`): the amount is typed as the page's language writes it ("1.234.567",
+ * "1.234,50" in Icelandic; "1,234,567", "1,234.50" in English) and the body gets the spec's
+ * "1234567" / "1234.50"; below the field the amount is shown as people read it ("1.234.567 kr.").
  */
 export function AmountField({ name, label }: { name: string; label?: string }) {
   const t = useTranslations('forms.fields');
@@ -32,15 +32,15 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   const amount = (useWatch({ name: `${name}.amount` }) as string | undefined) ?? '';
   const [text, setText] = useState(() => {
     const initial = getValues(`${name}.amount`) as string | undefined;
-    return initial ? formatNumber(initial, 'is') : '';
+    return initial ? formatNumber(initial, locale) : '';
   });
-  const parsed = text.trim() === '' ? undefined : parseAmountInput(text, currency);
+  const parsed = text.trim() === '' ? undefined : parseAmountInput(text, currency, locale);
   const inputError = parsed && !parsed.ok ? translate(issueMessage(parsed.error)) : undefined;
   const schemaError = usePaymentFieldError(`${name}.amount`, name);
   const currencyError = usePaymentFieldError(`${name}.currency`);
 
   const store = (value: string, inCurrency: string) => {
-    const result = value.trim() === '' ? undefined : parseAmountInput(value, inCurrency);
+    const result = value.trim() === '' ? undefined : parseAmountInput(value, inCurrency, locale);
     setValue(`${name}.amount`, result === undefined ? '' : result.ok ? result.amount : value.trim(), {
       shouldDirty: true,
     });
@@ -73,7 +73,7 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
           store(event.target.value, currency);
         }}
         onBlur={() => {
-          if (parsed?.ok) setText(formatNumber(parsed.amount, 'is'));
+          if (parsed?.ok) setText(formatNumber(parsed.amount, locale));
         }}
       />
       <SelectField label={t('currency')} error={currencyError} {...register(`${name}.currency`)}>

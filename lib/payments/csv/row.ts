@@ -73,7 +73,8 @@ function columnOfPath(path: ReadonlyArray<PropertyKey>): BulkColumn | null {
 /**
  * Turns the cells of one row into a bulk element and checks it with the form layer's element
  * schema (`BulkPaymentElementSchema`), so a row passes here exactly when the form would send it.
- * Conveniences: an empty currency means ISK; amounts may be typed the Icelandic way ("1.234,50");
+ * Conveniences: an empty currency means ISK; amounts may be typed the Icelandic way ("1.234,50") on
+ * either language's page, as the CSV template writes them (a file is read alike whoever imports it);
  * a domestic account plus kennitala becomes the IBAN.
  */
 export function validateBulkRow(cells: BulkCells, row: number, product: PaymentProduct): BulkRow {

@@ -91,24 +91,47 @@ export function sumByCurrency(amounts: Iterable<{ amount: string; currency: stri
 
 export type ParseAmountResult =
   | { ok: true; amount: string }
-  | { ok: false; error: 'validation.amountInput.format' };
+  | { ok: false; error: 'validation.amountInput.format' | 'validation.amountInput.englishFormat' };
 
 const GROUPED = /^\d{1,3}(\.\d{3})+$/;
+const CURRENCY_MARK = /^(kr\.?|€|\$|£|[A-Za-z]{3})|(kr\.?|€|\$|£|[A-Za-z]{3})$/gi;
 
 /**
- * Reads an amount typed the Icelandic way and returns the spec's string: "1.234.567" → "1234567",
- * "1.234,50" → "1234.50". Plain "1234567" and "1234.50" are accepted too. A single dot followed by
- * exactly three digits is a thousands separator unless the currency has three decimals ("1.234" ISK
- * → "1234", "1.234" KWD → "1.234"). Spaces, "kr." and a currency symbol or code are ignored. The
- * result is not checked against the currency; the schema does that.
+ * Reads an amount typed as the page's language writes it and returns the spec's string.
+ *
+ * Icelandic (`is`): "1.234.567" → "1234567", "1.234,50" → "1234.50". Plain "1234567" and "1234.50" are
+ * accepted too. A single dot followed by exactly three digits is a thousands separator unless the
+ * currency has three decimals ("1.234" ISK → "1234", "1.234" KWD → "1.234").
+ *
+ * English (`en`): the marks change places, "1,234,567" → "1234567", "1,234.50" → "1234.50", and a single
+ * comma followed by three digits always groups thousands ("1,234" KWD → "1234"); "12,5" is read as 12.5.
+ * So an amount typed the Icelandic way on an English page ("12.500") is read the English way, as 12.5,
+ * which ISK and EUR refuse for its decimals: it is never read as a thousand times less or more.
+ *
+ * Spaces, "kr." and a currency symbol or code are ignored, so what the app shows ("12.500 kr.",
+ * "-EUR 1,234.50") reads back as the same amount. The result is not checked against the currency; the
+ * schema does that.
  */
-export function parseAmountInput(input: string, currency: string): ParseAmountResult {
-  const fail: ParseAmountResult = { ok: false, error: 'validation.amountInput.format' };
+export function parseAmountInput(
+  input: string,
+  currency: string,
+  locale: 'is' | 'en' = 'is',
+): ParseAmountResult {
+  const fail: ParseAmountResult = {
+    ok: false,
+    error: locale === 'en' ? 'validation.amountInput.englishFormat' : 'validation.amountInput.format',
+  };
   let text = input.replace(/[\s\u00a0\u202f]/g, '');
-  text = text.replace(/^(kr\.?|€|\$|£|[A-Za-z]{3})/i, '').replace(/(kr\.?|€|\$|£|[A-Za-z]{3})$/i, '');
-  const negative = text.startsWith('-');
-  if (negative) text = text.slice(1);
+  // The minus before or after the currency: "-EUR 5" as the app shows it, or "EUR -5".
+  let negative = text.startsWith('-');
+  text = text.replace(/^-/, '').replace(CURRENCY_MARK, '');
+  if (!negative && text.startsWith('-')) {
+    negative = true;
+    text = text.slice(1);
+  }
   if (!/^[0-9.,]+$/.test(text)) return fail;
+  // Read in the Icelandic marks from here on: English swaps them.
+  if (locale === 'en') text = text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'));
 
   let whole: string;
   let fraction: string | undefined;
@@ -125,7 +148,8 @@ export function parseAmountInput(input: string, currency: string): ParseAmountRe
       whole = text.replaceAll('.', '');
     } else if (dots.length === 2) {
       const [left = '', right = ''] = dots;
-      const thousands = right.length === 3 && (minorUnits(currency) ?? 2) < 3 && GROUPED.test(text);
+      const threeDecimals = (minorUnits(currency) ?? 2) >= 3;
+      const thousands = right.length === 3 && (locale === 'en' || !threeDecimals) && GROUPED.test(text);
       whole = thousands ? left + right : left;
       fraction = thousands ? undefined : right;
     } else {
