@@ -3,7 +3,7 @@ import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
-import { billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
+import { billKey, billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
 import type { BillView } from './bill-view';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
@@ -37,10 +37,6 @@ export async function payorIdOf(psuId: string, db: Db): Promise<string | null> {
 
 export async function billViews(db: Db, psuId: string, payorId: string): Promise<BillView[]> {
   const rows = await billsOf(db, payorId);
-  const payments = await latestPaymentsFor(
-    db,
-    psuId,
-    rows.map((row) => row.claimId),
-  );
-  return rows.map((row) => toView(row, payments.get(row.claimId)));
+  const payments = await latestPaymentsFor(db, psuId, rows);
+  return rows.map((row) => toView(row, payments.get(billKey(row))));
 }

@@ -100,4 +100,33 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
     expect(byReference.get('EUR-2026')).toMatchObject({ status: 'Unpaid', payable: true, currency: 'EUR' });
     expect(byReference.get('ASKRIFT-2026')).toMatchObject({ status: 'Unpaid', payable: true });
   });
+
+  it('shows as a bill’s payment only one to its claimant’s account with its claim id, whatever else has that text', async () => {
+    const { getDb } = await import('@/lib/db');
+    const { billViews } = await import('@/lib/bills/view');
+    const { billsOf } = await import('@/lib/db/queries/bills');
+    const { insertInitiatedPayment, insertPsu } = await import('@/tests/support/app-rows');
+    const db = await getDb();
+    const psuId = await insertPsu(db);
+    const bill = (await billsOf(db, JON)).find((b) => b.reference === 'EUR-2026');
+    if (!bill) throw new Error('the EUR bill is not kept');
+    const paying = await insertInitiatedPayment(db, psuId, {
+      transactionStatus: 'ACSP',
+      creditorAccount: bill.depositIban,
+      reference: bill.claimId,
+      changedAt: new Date(Date.now() - 60_000),
+    });
+    // Newer, with the claim id as its message, to someone else: not the bill's payment.
+    await insertInitiatedPayment(db, psuId, {
+      transactionStatus: 'RJCT',
+      creditorAccount: 'IS870301260012345101696399',
+      reference: bill.claimId,
+    });
+    const views = await billViews(db, psuId, JON);
+    expect(views.find((v) => v.reference === 'EUR-2026')?.payment).toEqual({
+      id: paying.id,
+      transactionStatus: 'ACSP',
+    });
+    expect(views.filter((v) => v.payment).map((v) => v.reference)).toEqual(['EUR-2026']);
+  });
 });

@@ -20,7 +20,13 @@ export async function insertPsu(db: Db, email = `${randomUUID()}@example.is`): P
 export async function insertInitiatedPayment(
   db: Db,
   psuId: string,
-  options: { transactionStatus: string; service?: PaymentService; changedAt?: Date },
+  options: {
+    transactionStatus: string;
+    service?: PaymentService;
+    changedAt?: Date;
+    creditorAccount?: string;
+    reference?: string;
+  },
 ): Promise<Payment> {
   const changedAt = options.changedAt ?? new Date();
   const [payment] = await db
@@ -39,7 +45,8 @@ export async function insertInitiatedPayment(
       bankPaymentId: `bank-${randomUUID()}`,
       amount: '1000',
       currency: 'ISK',
-      creditorAccount: 'IS140159260076545510730339',
+      creditorAccount: options.creditorAccount ?? 'IS140159260076545510730339',
+      reference: options.reference,
       createdAt: changedAt,
       updatedAt: changedAt,
     })
