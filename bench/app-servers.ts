@@ -207,7 +207,7 @@ export async function makePayment(
   try {
     await openPaymentForm(page, appUrl, 'single');
     await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
-    await page.getByLabel('Amount').fill('12.500');
+    await page.getByLabel('Amount').fill('12,500');
     await page.getByLabel('Currency').selectOption(currency);
     await page.getByLabel('Message to the recipient').fill('Bench');
     await page.getByRole('radio', { name: 'English' }).check();

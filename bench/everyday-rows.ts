@@ -42,7 +42,7 @@ export function keepMyAccount(context: BrowserContext, appUrl: string): Promise<
   return attempt('a kept account', context, async (page) => {
     await openPaymentForm(page, appUrl, 'single');
     await page.getByLabel("Recipient's name").fill('Leigusali ehf.');
-    await page.getByLabel('Amount').fill('4.900');
+    await page.getByLabel('Amount').fill('4,900');
     await page.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('button', { name: 'Continue to your bank' }).click();
     await approveAtBank(page, appUrl);
@@ -68,7 +68,7 @@ export function makeStandingOrder(context: BrowserContext, appUrl: string): Prom
   const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   return attempt('a standing order', context, async (page) => {
     await openPaymentForm(page, appUrl, 'periodic');
-    await page.getByLabel('Amount').fill('25.000');
+    await page.getByLabel('Amount').fill('25,000');
     await page.getByLabel('Message to the recipient').fill('Húsaleiga');
     await page.getByLabel('How often').selectOption('Monthly');
     await page.getByLabel('Day of the month').selectOption('1');
