@@ -39,9 +39,9 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByLabel('To account, payment 1').fill(creditorIban);
-  await page.getByLabel('Amount, payment 1').fill('7.500');
+  await page.getByLabel('Amount, payment 1').fill('7,500');
   await page.getByLabel('To account, payment 2').fill(unknownAtBank);
-  await page.getByLabel('Amount, payment 2').fill('2.500');
+  await page.getByLabel('Amount, payment 2').fill('2,500');
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await approveAtBank(page);

@@ -213,9 +213,9 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByLabel('To account, payment 1').fill(creditorIban);
-  await page.getByLabel('Amount, payment 1').fill('7.500');
+  await page.getByLabel('Amount, payment 1').fill('7,500');
   await page.getByLabel('To account, payment 2').fill(debtorIban);
-  await page.getByLabel('Amount, payment 2').fill('1.000');
+  await page.getByLabel('Amount, payment 2').fill('1,000');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(atBank(), { timeout: 30_000 });
   await page.goto('/en/payments');

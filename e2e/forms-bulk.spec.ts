@@ -39,6 +39,8 @@ test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected
   const errors = page.getByTestId('bulk-errors');
   await expect(errors).toContainText('Payment 3: Amount: An amount in ISK can have no decimals');
   await expect(errors).toContainText('Payment 250: To account: This IBAN is not valid');
+  // The file's Icelandic 30,5 is shown in the English table in English marks, as the amount it is.
+  await expect(page.getByLabel('Amount, payment 3')).toHaveValue('30.5');
 
   // Sending is refused here, and focus goes to the first bad cell.
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
@@ -68,7 +70,7 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await expect(page.getByText('2 payments')).toBeVisible();
   await page.getByLabel('To account, payment 1').fill(creditorIban);
-  await page.getByLabel('Amount, payment 1').fill('7.500');
+  await page.getByLabel('Amount, payment 1').fill('7,500');
   await page.getByRole('button', { name: 'Remove payment 2' }).click();
   await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'Icelandic' }).check();

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatNumber } from '@/lib/format';
 import { columnOfHeader } from '@/lib/payments/csv/columns';
 import { parseBulkCsv } from '@/lib/payments/csv/parse';
 import { validateBulkRow } from '@/lib/payments/csv/row';
 import { bulkCsvTemplate, bulkRowsToCsv } from '@/lib/payments/csv/template';
+import { fromMinorUnits } from '@/lib/payments/money';
 
 const IBAN = 'IS870301260012345101696399';
 
@@ -118,6 +121,40 @@ describe('parseBulkCsv', () => {
       { row: 2, column: 'amount', message: 'validation.amountInput.format' },
       { row: 3, column: 'creditorAccount', message: 'validation.iban.pattern' },
     ]);
+  });
+
+  it('on an English page: reads the file the Icelandic way, and shows its amounts in English marks that read back alike', async () => {
+    const csv = `creditorAccount;amount;currency\n${IBAN};1.234,50;EUR\n${IBAN};12.500;ISK\n${IBAN};12,5;ISK\n${IBAN};abc;ISK\n`;
+    const result = await parseBulkCsv(csv, { product: 'credit-transfers', locale: 'en' });
+    expect(result.rows.map((row) => row.cells.amount)).toEqual(['1,234.50', '12,500', '12.5', 'abc']);
+    expect(result.rows.map((row) => row.element?.instructedAmount.amount)).toEqual([
+      '1234.50',
+      '12500',
+      undefined,
+      undefined,
+    ]);
+    // Checked again as the English table checks typed rows (a product changed, a cell edited): the same.
+    for (const [i, row] of result.rows.entries()) {
+      const again = validateBulkRow(row.cells, i + 1, 'credit-transfers', 'en');
+      expect(again.element).toEqual(row.element);
+    }
+  });
+
+  it('any amount of a file reads back as itself in the English table', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.constantFrom('ISK', 'EUR', 'KWD'),
+        async (minor, currency) => {
+          const amount = fromMinorUnits(minor, currency);
+          const csv = `creditorAccount;amount;currency\n${IBAN};${formatNumber(amount, 'is')};${currency}\n`;
+          const [row] = (await parseBulkCsv(csv, { product: 'credit-transfers', locale: 'en' })).rows;
+          const again = row && validateBulkRow(row.cells, 1, 'credit-transfers', 'en');
+          expect(again?.element?.instructedAmount).toEqual({ currency, amount });
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('reads , files with quoted Icelandic amounts', async () => {

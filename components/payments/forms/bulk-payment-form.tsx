@@ -18,7 +18,7 @@ import { BulkRowErrors } from './bulk-row-errors';
 import { columnOfField, type RowTools, useBulkRows } from './bulk-rows';
 import type { BulkTableHandle } from './bulk-table';
 import { BulkTotals } from './bulk-totals';
-import { useFieldMessage } from './messages';
+import { useFieldMessage, useFormLocale } from './messages';
 import { PaymentForm, usePaymentForm } from './payment-form';
 
 type FormValues = z.output<typeof bulkSubmissionSchema>;
@@ -51,7 +51,8 @@ export function BulkPaymentForm({
 }) {
   const t = useTranslations('forms');
   const translate = useFieldMessage();
-  const { state, dispatch, badRows, totals } = useBulkRows();
+  const locale = useFormLocale();
+  const { state, dispatch, badRows, totals } = useBulkRows(locale);
   const { product, rows, tools, editing, progress } = state;
   const table = useRef<BulkTableHandle>(null);
   // A row needs the page's script: until it runs, "Add a payment" is disabled rather than a press lost.
@@ -113,6 +114,7 @@ export function BulkPaymentForm({
       dispatch({ type: 'importToolsLoaded', tools: loaded });
       const result = await parseBulkCsv(input, {
         product,
+        locale,
         chunkSize: 64 * 1024,
         yieldBetweenChunks: true,
         onProgress: (value) => dispatch({ type: 'importProgress', progress: value }),

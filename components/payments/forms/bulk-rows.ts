@@ -2,6 +2,7 @@
 
 import { useMemo, useReducer } from 'react';
 import type { PaymentProduct } from '@/lib/bank/payments';
+import type { Locale } from '@/lib/i18n/routing';
 import { type BulkCells, type BulkColumn, columnOfHeader } from '@/lib/payments/csv/columns';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import type { BulkRow, CellIssue, validateBulkRow } from '@/lib/payments/csv/row';
@@ -21,6 +22,8 @@ export interface RowTools {
  * or imported, for the product chosen.
  */
 export interface BulkRowsState {
+  /** The page's language: typed amounts are read as it writes them. */
+  locale: Locale;
   product: PaymentProduct;
   rows: BulkRow[];
   /** Loaded with the schemas; until then there are no rows (see `addRow`, `importCsv`). */
@@ -50,7 +53,7 @@ export type BulkRowsAction =
   | { type: 'importEnded' }
   | { type: 'prefilled'; product: PaymentProduct; cells: BulkCells[]; tools: RowTools };
 
-const initialBulkRows: BulkRowsState = {
+const initialBulkRows: Omit<BulkRowsState, 'locale'> = {
   product: 'credit-transfers',
   rows: [],
   editing: null,
@@ -60,9 +63,14 @@ const initialBulkRows: BulkRowsState = {
 };
 
 // There are rows only once the validator has loaded; a row it has not checked could not be sent.
-function checked(cells: BulkCells, index: number, product: PaymentProduct, tools?: RowTools): BulkRow {
+function checked(
+  cells: BulkCells,
+  index: number,
+  { product, locale }: Pick<BulkRowsState, 'product' | 'locale'>,
+  tools?: RowTools,
+): BulkRow {
   return tools
-    ? tools.validateBulkRow(cells, index + 1, product)
+    ? tools.validateBulkRow(cells, index + 1, product, locale)
     : {
         cells,
         errors: [{ row: index + 1, column: null, message: issueMessage('validation.invalid') }],
@@ -76,13 +84,15 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
       return {
         ...state,
         product: action.product,
-        rows: state.rows.map((row, i) => checked(row.cells, i, action.product, state.tools)),
+        rows: state.rows.map((row, i) =>
+          checked(row.cells, i, { product: action.product, locale: state.locale }, state.tools),
+        ),
       };
     case 'rowAdded':
       return {
         ...state,
         tools: action.tools,
-        rows: [...state.rows, checked({ currency: 'ISK' }, state.rows.length, state.product, action.tools)],
+        rows: [...state.rows, checked({ currency: 'ISK' }, state.rows.length, state, action.tools)],
         touched: true,
       };
     case 'cellChanged': {
@@ -92,7 +102,7 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
       rows[action.index] = checked(
         { ...row.cells, [action.column]: action.value },
         action.index,
-        state.product,
+        state,
         state.tools,
       );
       return { ...state, rows };
@@ -102,7 +112,7 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
         ...state,
         rows: state.rows
           .filter((_, i) => i !== action.index)
-          .map((row, i) => checked(row.cells, i, state.product, state.tools)),
+          .map((row, i) => checked(row.cells, i, state, state.tools)),
         editing: null,
       };
     case 'editing':
@@ -142,7 +152,9 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
         ...state,
         tools: action.tools,
         product: action.product,
-        rows: action.cells.map((cells, i) => checked(cells, i, action.product, action.tools)),
+        rows: action.cells.map((cells, i) =>
+          checked(cells, i, { product: action.product, locale: state.locale }, action.tools),
+        ),
         touched: true,
       };
   }
@@ -156,8 +168,8 @@ export function columnOfField(field: string | undefined): BulkColumn | null {
 }
 
 /** The bulk's rows in one reducer, with what is derived from them: the bad cells and the totals. */
-export function useBulkRows() {
-  const [state, dispatch] = useReducer(bulkRowsReducer, initialBulkRows);
+export function useBulkRows(locale: Locale) {
+  const [state, dispatch] = useReducer(bulkRowsReducer, { ...initialBulkRows, locale });
   const badRows = useMemo(() => {
     const list: { index: number; issue: CellIssue }[] = [];
     state.rows.forEach((row, index) => {

@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import type { PaymentProduct } from '@/lib/bank/payments';
+import type { Locale } from '@/lib/i18n/routing';
 import { type BulkCells, type BulkColumn, columnOfHeader, REQUIRED_COLUMNS } from './columns';
-import { type BulkRow, type CellIssue, csvMessage, validateBulkRow } from './row';
+import { type BulkRow, type CellIssue, csvMessage, fileRowForPage, validateBulkRow } from './row';
 
 export interface BulkCsvResult {
   rows: BulkRow[];
@@ -16,6 +17,8 @@ export interface BulkCsvResult {
 
 export interface ParseBulkCsvOptions {
   product: PaymentProduct;
+  /** The page's language: the rows' amount cells are written in its marks (`fileRowForPage`); `is` unless given. */
+  locale?: Locale;
   /** Called with the share read so far, 0..1, after each chunk. */
   onProgress?: (fraction: number) => void;
   /** Bytes (for a File) or characters (for a string) per chunk; 256 KiB unless given. */
@@ -32,7 +35,7 @@ type RawRow = Record<string, string | undefined>;
 /**
  * Reads a bulk payment CSV (a string or a browser File) in chunks with papaparse: header row
  * first; `;`, `,` or tab between cells; Icelandic amounts such as "1.234,50" (quoted when the
- * delimiter is a comma). Each row is checked as the form will check it; issues carry 1-based payment
+ * delimiter is a comma), as the template writes them, whatever the page's language. Each row is checked as the form will check it; issues carry 1-based payment
  * numbers and the column they belong to.
  */
 export function parseBulkCsv(input: string | Blob, options: ParseBulkCsvOptions): Promise<BulkCsvResult> {
@@ -82,7 +85,7 @@ export function parseBulkCsv(input: string | Blob, options: ParseBulkCsvOptions)
             if (value !== undefined && value !== '') cells[column] = value;
           }
           const row = validateBulkRow(cells, rows.length + 1, options.product);
-          rows.push(row);
+          rows.push(options.locale ? fileRowForPage(row, options.locale) : row);
           for (const issue of row.errors) errors.push(issue);
         }
         options.onProgress?.(size === 0 ? 1 : Math.min(1, results.meta.cursor / size));

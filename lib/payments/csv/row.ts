@@ -1,4 +1,6 @@
 import type { PaymentProduct } from '@/lib/bank/payments';
+import { formatNumber } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/routing';
 import { domesticAccountToIban, isMaskedPan, parseDomesticAccount } from '@/lib/payments/accounts';
 import { parseAmountInput } from '@/lib/payments/money';
 import { type BulkPaymentElement, BulkPaymentElementSchema, issueMessage } from '@/lib/payments/schemas';
@@ -73,11 +75,15 @@ function columnOfPath(path: ReadonlyArray<PropertyKey>): BulkColumn | null {
 /**
  * Turns the cells of one row into a bulk element and checks it with the form layer's element
  * schema (`BulkPaymentElementSchema`), so a row passes here exactly when the form would send it.
- * Conveniences: an empty currency means ISK; amounts may be typed the Icelandic way ("1.234,50") on
- * either language's page, as the CSV template writes them (a file is read alike whoever imports it);
- * a domestic account plus kennitala becomes the IBAN.
+ * Conveniences: an empty currency means ISK; amounts are read as `locale` writes them ("1.234,50" in
+ * Icelandic, "1,234.50" in English; `parseAmountInput`); a domestic account plus kennitala becomes the IBAN.
  */
-export function validateBulkRow(cells: BulkCells, row: number, product: PaymentProduct): BulkRow {
+export function validateBulkRow(
+  cells: BulkCells,
+  row: number,
+  product: PaymentProduct,
+  locale: Locale = 'is',
+): BulkRow {
   const errors: CellIssue[] = [];
   const warnings: CellIssue[] = [];
   const issue = (column: BulkColumn | null, message: CellMessage) => errors.push({ row, column, message });
@@ -86,7 +92,7 @@ export function validateBulkRow(cells: BulkCells, row: number, product: PaymentP
   const amountText = (cells.amount ?? '').trim();
   let amount = amountText;
   if (amountText !== '') {
-    const parsed = parseAmountInput(amountText, currency);
+    const parsed = parseAmountInput(amountText, currency, locale);
     if (parsed.ok) amount = parsed.amount;
     else issue('amount', issueMessage(parsed.error));
   }
@@ -163,4 +169,17 @@ export function validateBulkRow(cells: BulkCells, row: number, product: PaymentP
     errors,
     warnings,
   };
+}
+
+/**
+ * A row of a CSV file, read with Icelandic marks as the template writes them, for the table of a page in
+ * `locale`, which reads typed cells that page's way: its amount cell is written in the page's marks, so
+ * that it reads as the same amount when the row is checked again ("1.234,50" EUR → "1,234.50" in English).
+ * An amount the file's marks cannot read is left as it was, and stays an error until corrected.
+ */
+export function fileRowForPage(row: BulkRow, locale: Locale): BulkRow {
+  const text = row.cells.amount;
+  if (locale === 'is' || !text) return row;
+  const parsed = parseAmountInput(text, (row.cells.currency ?? '').trim().toUpperCase() || 'ISK');
+  return parsed.ok ? { ...row, cells: { ...row.cells, amount: formatNumber(parsed.amount, locale) } } : row;
 }
