@@ -3,7 +3,8 @@ import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
-import { billKey, billsOf, latestPaymentsFor } from '@/lib/db/queries/bills';
+import { billsOf, paymentsReferencing } from '@/lib/db/queries/bills';
+import { normalizeIban } from '@/lib/payments/accounts';
 import type { BillView } from './bill-view';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
@@ -37,6 +38,21 @@ export async function payorIdOf(psuId: string, db: Db): Promise<string | null> {
 
 export async function billViews(db: Db, psuId: string, payorId: string): Promise<BillView[]> {
   const rows = await billsOf(db, payorId);
-  const payments = await latestPaymentsFor(db, psuId, rows);
-  return rows.map((row) => toView(row, payments.get(billKey(row))));
+  const payments = await paymentsReferencing(
+    db,
+    psuId,
+    rows.map((row) => row.claimId),
+  );
+  // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends
+  // it: a payment to someone else that happens to carry the same text is not the bill's.
+  return rows.map((row) =>
+    toView(
+      row,
+      payments.find(
+        (payment) =>
+          payment.reference === row.claimId &&
+          normalizeIban(payment.creditorAccount) === normalizeIban(row.depositIban),
+      ),
+    ),
+  );
 }

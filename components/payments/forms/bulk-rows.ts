@@ -85,7 +85,7 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
         ...state,
         product: action.product,
         rows: state.rows.map((row, i) =>
-          checked(row.cells, i, { product: action.product, locale: state.locale }, state.tools),
+          checked(row.cells, i, { ...state, product: action.product }, state.tools),
         ),
       };
     case 'rowAdded':
@@ -153,7 +153,7 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
         tools: action.tools,
         product: action.product,
         rows: action.cells.map((cells, i) =>
-          checked(cells, i, { product: action.product, locale: state.locale }, action.tools),
+          checked(cells, i, { ...state, product: action.product }, action.tools),
         ),
         touched: true,
       };

@@ -75,21 +75,16 @@ export async function findBill(db: Db, bankId: string, claimId: string): Promise
   return row;
 }
 
-const compactIban = (iban: string) => iban.replace(/\s/g, '').toUpperCase();
-
-/**
- * The PSU's latest payment of each bill: one to the bill's deposit account with the claim id as its
- * reference, as the bill's pay form sends it (a payment to someone else that happens to carry the same
- * text is not the bill's). Keyed by the bill (`billKey`).
- */
-export async function latestPaymentsFor(
+/** The PSU's payments whose reference is one of these claim ids, newest first. */
+export async function paymentsReferencing(
   db: Db,
   psuId: string,
-  ofBills: readonly Pick<Bill, 'claimId' | 'depositIban'>[],
-): Promise<Map<string, { id: string; transactionStatus: string | null }>> {
-  const found = new Map<string, { id: string; transactionStatus: string | null }>();
-  if (ofBills.length === 0) return found;
-  const rows = await db
+  claimIds: string[],
+): Promise<
+  { id: string; reference: string | null; creditorAccount: string; transactionStatus: string | null }[]
+> {
+  if (claimIds.length === 0) return [];
+  return db
     .select({
       id: payments.id,
       reference: payments.reference,
@@ -97,27 +92,8 @@ export async function latestPaymentsFor(
       transactionStatus: payments.transactionStatus,
     })
     .from(payments)
-    .where(
-      and(
-        eq(payments.psuId, psuId),
-        inArray(
-          payments.reference,
-          ofBills.map((bill) => bill.claimId),
-        ),
-      ),
-    )
+    .where(and(eq(payments.psuId, psuId), inArray(payments.reference, claimIds)))
     .orderBy(desc(payments.createdAt));
-  for (const row of rows) {
-    if (!row.reference) continue;
-    const key = billKey({ claimId: row.reference, depositIban: row.creditorAccount });
-    if (!found.has(key)) found.set(key, { id: row.id, transactionStatus: row.transactionStatus });
-  }
-  return found;
-}
-
-/** A bill's key in `latestPaymentsFor`'s answer: its claim id and deposit account. */
-export function billKey(bill: Pick<Bill, 'claimId' | 'depositIban'>): string {
-  return `${bill.claimId}\n${compactIban(bill.depositIban)}`;
 }
 
 /**

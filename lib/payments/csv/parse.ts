@@ -35,8 +35,8 @@ type RawRow = Record<string, string | undefined>;
 /**
  * Reads a bulk payment CSV (a string or a browser File) in chunks with papaparse: header row
  * first; `;`, `,` or tab between cells; Icelandic amounts such as "1.234,50" (quoted when the
- * delimiter is a comma), as the template writes them, whatever the page's language. Each row is checked as the form will check it; issues carry 1-based payment
- * numbers and the column they belong to.
+ * delimiter is a comma), as the template writes them, whatever the page's language. Each row is
+ * checked as the form will check it; issues carry 1-based payment numbers and the column they belong to.
  */
 export function parseBulkCsv(input: string | Blob, options: ParseBulkCsvOptions): Promise<BulkCsvResult> {
   const size = typeof input === 'string' ? input.length : input.size;

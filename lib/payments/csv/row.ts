@@ -72,6 +72,11 @@ function columnOfPath(path: ReadonlyArray<PropertyKey>): BulkColumn | null {
   }
 }
 
+/** A row's currency: an empty cell means ISK. */
+function cellCurrency(cells: BulkCells): string {
+  return (cells.currency ?? '').trim().toUpperCase() || 'ISK';
+}
+
 /**
  * Turns the cells of one row into a bulk element and checks it with the form layer's element
  * schema (`BulkPaymentElementSchema`), so a row passes here exactly when the form would send it.
@@ -88,7 +93,7 @@ export function validateBulkRow(
   const warnings: CellIssue[] = [];
   const issue = (column: BulkColumn | null, message: CellMessage) => errors.push({ row, column, message });
 
-  const currency = (cells.currency ?? '').trim().toUpperCase() || 'ISK';
+  const currency = cellCurrency(cells);
   const amountText = (cells.amount ?? '').trim();
   let amount = amountText;
   if (amountText !== '') {
@@ -180,6 +185,6 @@ export function validateBulkRow(
 export function fileRowForPage(row: BulkRow, locale: Locale): BulkRow {
   const text = row.cells.amount;
   if (locale === 'is' || !text) return row;
-  const parsed = parseAmountInput(text, (row.cells.currency ?? '').trim().toUpperCase() || 'ISK');
+  const parsed = parseAmountInput(text, cellCurrency(row.cells));
   return parsed.ok ? { ...row, cells: { ...row.cells, amount: formatNumber(parsed.amount, locale) } } : row;
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@/lib/i18n/routing';
 import { minorUnits } from './minor-units';
 
 /** The bank's amount pattern (spec 2.4), anchored. */
@@ -112,11 +113,7 @@ const CURRENCY_MARK = /^(kr\.?|€|\$|£|[A-Za-z]{3})|(kr\.?|€|\$|£|[A-Za-z]{
  * "-EUR 1,234.50") reads back as the same amount. The result is not checked against the currency; the
  * schema does that.
  */
-export function parseAmountInput(
-  input: string,
-  currency: string,
-  locale: 'is' | 'en' = 'is',
-): ParseAmountResult {
+export function parseAmountInput(input: string, currency: string, locale: Locale = 'is'): ParseAmountResult {
   const fail: ParseAmountResult = {
     ok: false,
     error: locale === 'en' ? 'validation.amountInput.englishFormat' : 'validation.amountInput.format',
