@@ -90,6 +90,8 @@ function startInstance(name: string): { lines: Record<string, unknown>[]; ready:
   return { lines, ready };
 }
 
+// Skipped on PGlite: an embedded PGlite admits one process, so two instances cannot share one; CI's
+// PostgreSQL pass runs it.
 describe.skipIf(!onPostgres)('two app instances on one PostgreSQL', () => {
   it('check every unsettled payment, each check done by exactly one instance', async () => {
     const statusReadsBefore = proxy.seen.filter(
