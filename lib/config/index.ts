@@ -141,6 +141,21 @@ function isLoopback(host: string): boolean {
   return loopbackHosts.has(host) || /^127\./.test(host);
 }
 
+/**
+ * Whether an identity provider's address (its issuer, its key set) may be used: https, or plain
+ * http to this machine only (the sandbox bank's provider under `npm start` and the tests), in any
+ * mode. Anything else could be read or changed on the way.
+ */
+export function secureProviderUrl(address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+}
+
 /** Settings that only make sense together, with a message that says which one is missing. */
 function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementCtx): void {
   // A real bank must never be told that a PSU sits at our loopback address.
@@ -154,6 +169,14 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
       path: ['TPP_PUBLIC_IP'],
       message:
         'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
+    });
+  }
+  if (value.OIDC_ISSUER !== undefined && !secureProviderUrl(value.OIDC_ISSUER)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER'],
+      message:
+        'must be an https address; plain http is taken only for a provider on this machine (localhost, 127.x, [::1])',
     });
   }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
