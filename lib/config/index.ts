@@ -49,7 +49,10 @@ const settingsSchema = z.object({
   OIDC_SCOPE: z.string().min(6).max(500).default('openid profile'),
   /** The ID-token or userinfo claim that carries the kennitala, e.g. `nationalRegisterId`. */
   OIDC_KENNITALA_CLAIM: z.string().min(1).max(100).default('nationalRegisterId'),
-  /** Failed sign-ins per e-mail address, and per client address, within the window before throttling. */
+  /**
+   * Failed sign-ins per e-mail address from one client address, and per client address, within the
+   * window before throttling (a stranger at another address cannot lock a PSU out).
+   */
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
   RATE_LIMIT_SIGN_IN_WINDOW_MINUTES: z.coerce
