@@ -25,6 +25,7 @@ export default async function SignInPage({
     returnTo?: string | string[];
     error?: string | string[];
     code?: string | string[];
+    signedUp?: string | string[];
   }>;
 }) {
   const { locale } = await params;
@@ -58,6 +59,14 @@ export default async function SignInPage({
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-2xl font-semibold">{t('title')}</h1>
+      {query.signedUp === '1' && (
+        <p
+          role="status"
+          className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+        >
+          {t('signedUp')}
+        </p>
+      )}
       {providerFailed && (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {query.code === 'throttled'
