@@ -132,6 +132,7 @@ test('over an open session, the sign-in page offers to sign out first, and an el
   await owner.getByLabel('E-mail').fill(email);
   await owner.getByLabel('Password').fill(password);
   await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(owner.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await owner.goto('/en/account');
   await expect(owner.getByTestId('profile-kennitala')).toHaveText('Not verified');
   await owner.context().close();

@@ -36,6 +36,13 @@ export default async function SignInPage({
   const oidc = oidcSignInOffered(settings());
   // next-auth sends the browser back here with ?error=… when a provider sign-in fails.
   const providerFailed = typeof query.error === 'string' && query.error !== '';
+  const failure = providerFailed && (
+    <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {query.code === 'throttled'
+        ? t('throttled', { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES })
+        : t('providerFailed')}
+    </p>
+  );
   const psuId = await currentPsuId();
   const signedIn = psuId ? await findProfile(psuId) : undefined;
   if (signedIn) {
@@ -45,6 +52,7 @@ export default async function SignInPage({
     return (
       <div className="mx-auto max-w-sm space-y-4" data-testid="signed-in-already">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {failure}
         <p>{t('signedInAs', { name: signedIn.displayName, email: signedIn.email })}</p>
         <p>{t('signOutFirst')}</p>
         <SignOutForm locale={locale} label={t('signOut')} variant="button" />
@@ -67,13 +75,7 @@ export default async function SignInPage({
           {t('signedUp')}
         </p>
       )}
-      {providerFailed && (
-        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {query.code === 'throttled'
-            ? t('throttled', { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES })
-            : t('providerFailed')}
-        </p>
-      )}
+      {failure}
       <ClientMessages namespaces={['signIn']}>
         <SignInForm locale={locale} returnTo={returnTo} />
         {oidc && <EidSignInForm locale={locale} returnTo={returnTo} name={oidc.name} />}
