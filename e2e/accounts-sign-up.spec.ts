@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { mailTo } from '../tests/support/mailbox';
+import { mailboxDir, newEmail } from './support/accounts';
 
 // A new PSU signs up, sees the password rules, changes the password and signs in with the new one.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -37,6 +39,12 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
 
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'We have sent a message to the address you gave. If the account is new, its link confirms your address, and you can sign in below with the password you chose now.',
+  );
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Your account' }).click();
@@ -62,11 +70,34 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 });
 
-test('an e-mail address signs up once', async ({ page }) => {
+test('sign-up answers alike for an address that has an account, and mails its owner instead', async ({
+  page,
+}) => {
+  const known = newEmail('known');
+  await signUp(page, known);
+  await page.context().clearCookies();
+  await signUp(page, known, 'Önnur Manneskja');
+  // The very answer a new address gets: nothing says the account exists.
+  await expect(page.getByRole('heading', { name: 'Innskráning' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(
+    'Við höfum sent skilaboð á netfangið sem þú gafst upp. Ef aðgangurinn er nýr staðfestir hlekkurinn í þeim netfangið og þú getur skráð þig inn hér fyrir neðan með lykilorðinu sem þú valdir.',
+  );
+  await expect(page.locator('main [role="alert"]')).toHaveCount(0);
+  // Its owner reads why in the mail: someone tried, and how to sign in.
+  await expect
+    .poll(() => mailTo(mailboxDir, known).map((message) => message.subject))
+    .toEqual([
+      'Staðfestu netfangið þitt hjá Greiðslu',
+      'Reynt var að stofna aðgang með netfanginu þínu hjá Greiðslu',
+    ]);
+  expect(mailTo(mailboxDir, known).at(-1)?.text).toContain('Enginn nýr aðgangur var stofnaður');
+});
+
+async function signUp(page: Page, email: string, name = 'Fyrsta Manneskja') {
   await page.goto('/is/sign-up');
-  await page.getByLabel('Netfang').fill('anna@greidsla.is');
-  await page.getByLabel('Nafn').fill('Önnur Anna');
+  await page.getByLabel('Netfang').fill(email);
+  await page.getByLabel('Nafn').fill(name);
   await page.getByLabel('Lykilorð').fill('kaffi og kleinur á sunnudögum');
   await page.getByRole('button', { name: 'Stofna aðgang' }).click();
-  await expect(page.getByText('Aðgangur með þessu netfangi er þegar til.')).toBeVisible();
-});
+  await expect(page).toHaveURL(/\/is\/sign-in\?signedUp=1$/);
+}

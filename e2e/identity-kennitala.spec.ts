@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { newEmail, signInAtProvider, signUp } from './support/accounts';
+import { newEmail, password, signInAtProvider, signUp } from './support/accounts';
 import { callAction } from './support/actions';
 import { createClaim } from './support/claims';
 
@@ -14,6 +14,13 @@ const readBills = (page: Page) => callAction(page, 'readBillsAction', '$undefine
 /** The status of a page opened by its address, as a script or a pasted link would open it. */
 async function statusOf(page: Page, address: string): Promise<number | undefined> {
   return (await page.goto(address))?.status();
+}
+
+/** The account page's link of an electronic ID: asked for, then confirmed, then off to the provider. */
+async function askToLink(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Verify with Rafræn skilríki (próf)' }).click();
+  await expect(page.getByRole('heading', { name: 'Link an electronic ID to this account?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, link my electronic ID' }).click();
 }
 
 test('a typed kennitala grants nothing; the electronic ID links one, and only one account gets it', async ({
@@ -57,7 +64,7 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
   await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
 
   // Jón's kennitala belongs to the demo account: the electronic ID of Jón links it to no other.
-  await page.getByRole('button', { name: 'Verify with Rafræn skilríki (próf)' }).click();
+  await askToLink(page);
   await signInAtProvider(page, '0101302989');
   await page.waitForURL(/\/account\?kennitala=kennitalaTaken$/);
   await expect(page.locator('main [role="alert"]')).toHaveText(
@@ -66,7 +73,7 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
   await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
 
   // Sigríður's own electronic ID links hers.
-  await page.getByRole('button', { name: 'Verify with Rafræn skilríki (próf)' }).click();
+  await askToLink(page);
   await signInAtProvider(page, '1704952179');
   await page.waitForURL(/\/en\/account$/);
   await expect(page.getByTestId('profile-kennitala')).toHaveText('170495-2179');
@@ -91,4 +98,42 @@ test('signing in with the electronic ID reaches the account linked to that kenni
   await expect(page.getByText('demo@greidsla.is')).toBeVisible();
   await page.goto('/en/bills');
   await expect(page.getByTestId('bill').first()).toBeVisible();
+});
+
+test('over an open session, the sign-in page offers to sign out first, and an electronic-ID sign-in links nothing to it', async ({
+  browser,
+}) => {
+  const email = newEmail('open-session');
+  const page = await signUp(browser, email);
+  await page.goto('/en/sign-in');
+  await expect(page.getByTestId('signed-in-already')).toContainText(
+    'This browser is signed in already as Próf Prófsdóttir',
+  );
+  await expect(page.getByRole('button', { name: 'Sign in with Rafræn skilríki (próf)' })).toHaveCount(0);
+  await page.goto('/is/sign-in');
+  await expect(page.getByTestId('signed-in-already')).toContainText('skráðu þig fyrst út');
+
+  // A script sends this browser to the provider all the same: Gunnar's electronic ID signs Gunnar in,
+  // ends the session that was open, and links nothing to its account.
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const started = await page.request.post('/api/auth/signin/eid', {
+    form: { csrfToken: csrf.csrfToken, callbackUrl: '/en/account' },
+    maxRedirects: 0,
+  });
+  await page.goto(started.headers().location ?? '');
+  await signInAtProvider(page, '3108962099');
+  await page.waitForURL(/\/en\/account$/);
+  await expect(page.getByTestId('profile-kennitala')).toHaveText('310896-2099');
+  await expect(page.getByText(email)).toHaveCount(0);
+  await page.context().close();
+
+  const owner = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
+  await owner.goto('/en/sign-in');
+  await owner.getByLabel('E-mail').fill(email);
+  await owner.getByLabel('Password').fill(password);
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(owner.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await owner.goto('/en/account');
+  await expect(owner.getByTestId('profile-kennitala')).toHaveText('Not verified');
+  await owner.context().close();
 });

@@ -12,7 +12,7 @@ export function newEmail(name: string): string {
   return `${name}.${randomUUID().slice(0, 8)}@example.is`;
 }
 
-/** A browser of its own, signed up as a new PSU; `extra` fields are added to the form as a forger would. */
+/** A browser of its own, signed up and signed in as a new PSU; `extra` fields are added to the form as a forger would. */
 export async function signUp(
   browser: Browser,
   email: string,
@@ -34,6 +34,11 @@ export async function signUp(
     }
   }, extra);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Sign-up answers alike for a new and a known address, signing nobody in: the PSU signs in next.
+  await expect(page.getByRole('status')).toContainText('We have sent a message to the address you gave');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   return page;
 }

@@ -1,36 +1,41 @@
-import type { Session, User } from 'next-auth';
+import type { User } from 'next-auth';
 import { settings } from '@/lib/config';
 import { logger } from '@/lib/log';
+import type { NamedSession } from './browser-session';
 import { linkKennitala, psuForOidc } from './identity';
 import { oidcPerson } from './oidc';
 import { endSession } from './sessions';
 
 /**
- * What a sign-in with the electronic ID does, once the provider's ID token is verified (next-auth
- * checks its signature, issuer, audience, nonce, and the PKCE verifier of the code): in a browser
- * signed in already, it links the verified kennitala to that account (the account page's "verify");
- * otherwise it signs in to the account of that person (lib/auth/identity.ts). `user.id` is what
- * the session is then made for. A link refused comes back to the account page saying why.
+ * What a sign-in with the electronic ID does, once its ID token is verified (lib/auth/id-token.ts:
+ * signature against the provider's published keys, issuer, audience, times, nonce; next-auth
+ * checks the state and the PKCE verifier of the code). It signs in to the account of that person
+ * (lib/auth/identity.ts); only when the PSU of this browser asked for it on their account page, and
+ * confirmed (`linkTo`, lib/auth/browser-session.ts), does it link the verified kennitala to their
+ * account instead. `user.id` is what the session is then made for. A link refused comes back to the
+ * account page saying why.
  */
 export async function eidSignIn(
-  claims: Record<string, unknown> | undefined,
+  claims: Record<string, unknown>,
   user: User,
-  current: Session | null,
+  linkTo: NamedSession | null,
 ): Promise<boolean | string> {
   const { OIDC_ISSUER, OIDC_KENNITALA_CLAIM } = settings();
-  const person = claims && OIDC_ISSUER ? oidcPerson(claims, OIDC_ISSUER, OIDC_KENNITALA_CLAIM) : undefined;
-  if (!person) return false;
-  const signedIn = current?.user?.id;
-  if (signedIn) {
-    const outcome = await linkKennitala(signedIn, person);
+  const person = OIDC_ISSUER ? oidcPerson(claims, OIDC_ISSUER, OIDC_KENNITALA_CLAIM) : undefined;
+  if (!person) {
+    logger.warn('electronic-ID sign-in refused: the token names no usable subject');
+    return false;
+  }
+  if (linkTo) {
+    const outcome = await linkKennitala(linkTo.psuId, person);
     if (!outcome.ok) {
-      logger.info({ psuId: signedIn, reason: outcome.reason }, 'kennitala not linked');
+      logger.info({ psuId: linkTo.psuId, reason: outcome.reason }, 'kennitala not linked');
       return `/account?kennitala=${outcome.reason}`;
     }
-    logger.info({ psuId: signedIn }, 'kennitala linked from a verified claim');
+    logger.info({ psuId: linkTo.psuId }, 'kennitala linked from a verified claim');
     // The browser gets a new session for the same account; the one it had ends.
-    if (current.sessionId) await endSession(current.sessionId, 'newSignIn');
-    user.id = signedIn;
+    await endSession(linkTo.sessionId, 'newSignIn');
+    user.id = linkTo.psuId;
     return true;
   }
   const psu = await psuForOidc(person);

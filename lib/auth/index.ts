@@ -1,9 +1,13 @@
+import { headers } from 'next/headers';
 import NextAuth from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { settings } from '@/lib/config';
 import { logger } from '@/lib/log';
+import { authLogger, ourFault } from './auth-log';
+import { linkRequestOf, sessionsNamedBy } from './browser-session';
 import { verifyPsuCredentials } from './credentials';
 import { eidSignIn } from './eid-sign-in';
+import { verifyIdToken } from './id-token';
 import { OIDC_PROVIDER_ID, oidcProvider } from './oidc';
 import { endSession, startSession, touchSession } from './sessions';
 
@@ -16,27 +20,13 @@ declare module 'next-auth' {
   }
 }
 
-/**
- * next-auth errors a client causes (a wrong password, a forged or stale cookie, a broken callback
- * URL, a provider sign-in cut short): worth a warning, never an error line.
- */
-const clientCaused = new Set([
-  'CredentialsSignin',
-  'JWTSessionError',
-  'MissingCSRF',
-  'UnknownAction',
-  'InvalidCheck',
-  'InvalidCallbackUrl',
-  'OAuthCallbackError',
-  'AccessDenied',
-  'UntrustedHost',
-]);
-
 // The configuration is built per request, so that importing this module (as `next build` does)
-// reads no settings and opens no database.
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() => {
+// reads no settings and opens no database. `request` is the route handler's; a server action's
+// sign-in reads the same headers from Next.js.
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth((request) => {
   const config = settings();
   const oidc = oidcProvider(config);
+  const requestHeaders = async (): Promise<Pick<Headers, 'get'>> => request?.headers ?? (await headers());
   return {
     secret: config.AUTH_SECRET,
     trustHost: true,
@@ -50,27 +40,43 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(() 
       }),
       ...(oidc ? [oidc] : []),
     ],
-    logger: {
-      error(error) {
-        const type = (error as { type?: string }).type ?? error.name;
-        if (clientCaused.has(type)) logger.warn({ type }, 'auth request refused');
-        else logger.error({ err: error, type }, 'auth error');
-      },
-      warn(code) {
-        logger.warn({ code }, 'auth warning');
-      },
-      debug() {},
-    },
+    logger: authLogger,
     callbacks: {
-      async signIn({ account, profile, user }) {
+      // An electronic-ID sign-in counts only with an ID token verified here (lib/auth/id-token.ts):
+      // next-auth checks its claims but not its signature. Its claims, not the profile next-auth
+      // decoded, say who signed in.
+      async signIn({ account, user }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
-        return eidSignIn(profile, user, await auth());
+        const { OIDC_ISSUER, OIDC_CLIENT_ID } = config;
+        if (!OIDC_ISSUER || !OIDC_CLIENT_ID) return false;
+        const verified = await verifyIdToken(account.id_token, {
+          issuer: OIDC_ISSUER,
+          clientId: OIDC_CLIENT_ID,
+        });
+        if (!verified.ok) {
+          logger.warn(
+            { reason: verified.reason, ...(verified.claim ? { claim: verified.claim } : {}) },
+            'electronic-ID token refused',
+          );
+          return false;
+        }
+        return ourFault('electronic-ID sign-in', async () =>
+          eidSignIn(verified.claims, user, await linkRequestOf(await requestHeaders())),
+        );
       },
       // Called at sign-in with `user`, and on every later read of the session: the cookie holds only
-      // as long as its server-side session does. A rotation (after a password change) gives this
-      // browser a new session and ends the old one, so a copy of the old cookie is worth nothing.
+      // as long as its server-side session does. A sign-in ends whatever session this browser had
+      // (of this PSU or another). A rotation (after a password change) gives this browser a new
+      // session and ends the old one, so a copy of the old cookie is worth nothing.
       async jwt({ token, user, trigger, session }) {
-        if (user?.id) return { ...token, psuId: user.id, sid: await startSession(user.id) };
+        if (user?.id) {
+          const psuId = user.id;
+          return ourFault('sign-in', async () => {
+            const earlier = await sessionsNamedBy(await requestHeaders());
+            await Promise.all(earlier.map((named) => endSession(named.sessionId, 'newSignIn')));
+            return { ...token, psuId, sid: await startSession(psuId) };
+          });
+        }
         if (typeof token.sid !== 'string' || typeof token.psuId !== 'string') return null;
         if ((await touchSession(token.sid)) !== token.psuId) return null;
         if (

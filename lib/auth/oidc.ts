@@ -1,4 +1,5 @@
 import type { OIDCConfig } from 'next-auth/providers';
+import { z } from 'zod';
 import type { Settings } from '@/lib/config';
 import { normalizeKennitala } from '@/lib/payments/accounts';
 
@@ -22,6 +23,20 @@ type Claims = Record<string, unknown>;
  */
 const KENNITALA_CLAIMS = ['nationalRegisterId', 'national_register_id', 'kennitala', 'nationalId', 'ssn'];
 
+// Control characters (NUL among them, which the database refuses), the marks that turn text
+// around, and halves of a character without their other half.
+const UNPRINTABLE = /[\p{Cc}\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A name as a provider sent it, made fit to keep and show: what cannot be printed becomes a space,
+ * spaces run together, at most `max` characters (never half of one).
+ */
+export function printableName(value: string, max = 100): string {
+  const cleaned = value.replace(LONE_SURROGATE, '').replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+  return [...cleaned].slice(0, max).join('').trim();
+}
+
 function stringClaim(claims: Claims, name: string): string | undefined {
   const value = claims[name];
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
@@ -29,31 +44,43 @@ function stringClaim(claims: Claims, name: string): string | undefined {
   return undefined;
 }
 
+function nameClaim(claims: Claims, name: string): string | undefined {
+  const value = stringClaim(claims, name);
+  return value ? printableName(value) || undefined : undefined;
+}
+
+/** OpenID Connect Core 2: a subject is at most 255 ASCII characters; anything else is refused. */
+const SUBJECT = /^[\x21-\x7E](?:[\x20-\x7E]{0,253}[\x21-\x7E])?$/;
+const emailSchema = z.email().max(254);
+
 export function oidcPerson(claims: Claims, issuer: string, kennitalaClaim: string): OidcPerson | undefined {
   const subject = stringClaim(claims, 'sub');
-  if (!subject || subject.length > 255) return undefined;
+  if (!subject || !SUBJECT.test(subject)) return undefined;
   let kennitala: string | undefined;
   for (const name of [kennitalaClaim, ...KENNITALA_CLAIMS, 'sub']) {
     const value = stringClaim(claims, name);
     kennitala = value ? normalizeKennitala(value) : undefined;
     if (kennitala) break;
   }
-  const email = stringClaim(claims, 'email');
+  const claimed = stringClaim(claims, 'email');
   // Only an address the provider says it verified is kept, and even then only as a contact address:
   // this app verifies it again before it grants anything.
-  const verified = claims.email_verified === true;
+  const email =
+    claimed && claims.email_verified === true && emailSchema.safeParse(claimed).success
+      ? claimed.toLowerCase()
+      : undefined;
   const displayName =
-    stringClaim(claims, 'name') ??
-    ([stringClaim(claims, 'given_name'), stringClaim(claims, 'family_name')].filter(Boolean).join(' ') ||
-      (email && verified ? email : undefined) ||
+    nameClaim(claims, 'name') ??
+    ([nameClaim(claims, 'given_name'), nameClaim(claims, 'family_name')].filter(Boolean).join(' ') ||
+      email ||
       kennitala ||
       subject);
   return {
     issuer,
     subject,
     ...(kennitala ? { kennitala } : {}),
-    ...(email && verified && email.length <= 254 ? { email: email.toLowerCase() } : {}),
-    displayName: displayName.slice(0, 100),
+    ...(email ? { email } : {}),
+    displayName: printableName(displayName),
   };
 }
 

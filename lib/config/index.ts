@@ -49,7 +49,10 @@ const settingsSchema = z.object({
   OIDC_SCOPE: z.string().min(6).max(500).default('openid profile'),
   /** The ID-token or userinfo claim that carries the kennitala, e.g. `nationalRegisterId`. */
   OIDC_KENNITALA_CLAIM: z.string().min(1).max(100).default('nationalRegisterId'),
-  /** Failed sign-ins per e-mail address, and per client address, within the window before throttling. */
+  /**
+   * Failed sign-ins per e-mail address from one client address, and per client address, within the
+   * window before throttling (a stranger at another address cannot lock a PSU out).
+   */
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().min(1).max(10_000).default(30),
   RATE_LIMIT_SIGN_IN_WINDOW_MINUTES: z.coerce
@@ -141,6 +144,21 @@ function isLoopback(host: string): boolean {
   return loopbackHosts.has(host) || /^127\./.test(host);
 }
 
+/**
+ * Whether an identity provider's address (its issuer, its key set) may be used: https, or plain
+ * http to this machine only (the sandbox bank's provider under `npm start` and the tests), in any
+ * mode. Anything else could be read or changed on the way.
+ */
+export function secureProviderUrl(address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+}
+
 /** Settings that only make sense together, with a message that says which one is missing. */
 function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementCtx): void {
   // A real bank must never be told that a PSU sits at our loopback address.
@@ -154,6 +172,14 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
       path: ['TPP_PUBLIC_IP'],
       message:
         'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
+    });
+  }
+  if (value.OIDC_ISSUER !== undefined && !secureProviderUrl(value.OIDC_ISSUER)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER'],
+      message:
+        'must be an https address; plain http is taken only for a provider on this machine (localhost, 127.x, [::1])',
     });
   }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;

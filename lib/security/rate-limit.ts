@@ -69,8 +69,9 @@ export function limits() {
   const config = settings();
   const signInWindow = config.RATE_LIMIT_SIGN_IN_WINDOW_MINUTES * 60;
   return {
+    /** Failed sign-ins of one e-mail address from one client address (lib/auth/sign-in-throttle.ts). */
     signInPerEmail: {
-      name: 'sign-in:email',
+      name: 'sign-in:email-at-address',
       limit: config.RATE_LIMIT_SIGN_IN_PER_EMAIL,
       windowSeconds: signInWindow,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oidcPerson, oidcProvider, oidcSignInOffered } from '@/lib/auth/oidc';
+import { oidcPerson, oidcProvider, oidcSignInOffered, printableName } from '@/lib/auth/oidc';
 import { parseSettings } from '@/lib/config';
 
 const base = { AUTH_SECRET: 'x'.repeat(32) };
@@ -74,5 +74,24 @@ describe('OpenID claims to a PSU', () => {
   it('refuses claims without a subject', () => {
     expect(oidcPerson({ name: 'No One' }, issuer, 'kt')).toBeUndefined();
     expect(oidcPerson({ sub: '' }, issuer, 'kt')).toBeUndefined();
+  });
+});
+
+describe('what a provider sends, made fit to keep', () => {
+  it('cleans a name of control characters, direction marks and lone surrogates, never splitting a letter', () => {
+    expect(printableName('Jón\u0000Jónsson')).toBe('Jón Jónsson');
+    expect(printableName('\u202EnosnóJ\u202C Jón\uDC00\t')).toBe('nosnóJ Jón');
+    expect(printableName('😀'.repeat(120))).toBe('😀'.repeat(100));
+    expect(printableName('\u0000\u0007')).toBe('');
+  });
+
+  it('falls back from a name that is nothing once cleaned, and refuses an unprintable subject', () => {
+    expect(oidcPerson({ sub: 'a-1', name: '\u0000' }, issuer, 'kt')?.displayName).toBe('a-1');
+    expect(oidcPerson({ sub: 'a\u0000b' }, issuer, 'kt')).toBeUndefined();
+    expect(oidcPerson({ sub: 'x'.repeat(256) }, issuer, 'kt')).toBeUndefined();
+    expect(oidcPerson({ sub: 'x'.repeat(255) }, issuer, 'kt')?.subject).toHaveLength(255);
+    expect(
+      oidcPerson({ sub: 'a', email: 'a\u0000@x.is', email_verified: true }, issuer, 'kt')?.email,
+    ).toBeUndefined();
   });
 });

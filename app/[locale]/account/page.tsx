@@ -17,6 +17,7 @@ import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { noticeSettingsOf } from '@/lib/db/queries/notices';
 import { formatKennitala } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -35,7 +36,11 @@ export default async function AccountPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ kennitala?: string | string[]; password?: string | string[] }>;
+  searchParams: Promise<{
+    kennitala?: string | string[];
+    password?: string | string[];
+    link?: string | string[];
+  }>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -89,12 +94,37 @@ export default async function AccountPage({
                       {t(`kennitalaRefused.${refused}`)}
                     </p>
                   )}
-                  {eid ? (
-                    <ActionButtonForm
-                      action={verifyKennitalaAction}
-                      label={t('kennitalaVerify', { name: eid.name })}
-                      fields={{ locale }}
-                    />
+                  {eid && query.link === 'eid' ? (
+                    // Linking is this account's PSU's own act, confirmed here: the electronic ID of
+                    // whoever signs in next becomes this account's.
+                    <section
+                      aria-labelledby="kennitala-confirm-heading"
+                      data-testid="kennitala-confirm"
+                      className="space-y-3 rounded border border-amber-300 bg-amber-50 p-4"
+                    >
+                      <h3 id="kennitala-confirm-heading" className="font-semibold">
+                        {t('kennitalaConfirm.title')}
+                      </h3>
+                      <p>{t('kennitalaConfirm.body', { name: eid.name, email: profile.email })}</p>
+                      <div className="flex flex-wrap items-center gap-4">
+                        <ActionButtonForm
+                          action={verifyKennitalaAction}
+                          label={t('kennitalaConfirm.confirm')}
+                          fields={{ locale, confirm: 'link' }}
+                          variant="primary"
+                        />
+                        <Link href="/account" className="text-brand-700 underline">
+                          {t('kennitalaConfirm.cancel')}
+                        </Link>
+                      </div>
+                    </section>
+                  ) : eid ? (
+                    <Link
+                      href={{ pathname: '/account', query: { link: 'eid' } }}
+                      className="inline-flex items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
+                    >
+                      {t('kennitalaVerify', { name: eid.name })}
+                    </Link>
                   ) : (
                     <p className="text-slate-700">{t('kennitalaUnavailable')}</p>
                   )}

@@ -2,7 +2,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { EidSignInForm } from '@/components/layout/eid-sign-in-form';
 import { SignInForm } from '@/components/layout/sign-in-form';
+import { SignOutForm } from '@/components/layout/sign-out-form';
+import { findProfile } from '@/lib/auth/accounts';
 import { oidcSignInOffered } from '@/lib/auth/oidc';
+import { currentPsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
 import { demoPsu } from '@/lib/db/seed';
 import { Link } from '@/lib/i18n/navigation';
@@ -22,6 +25,7 @@ export default async function SignInPage({
     returnTo?: string | string[];
     error?: string | string[];
     code?: string | string[];
+    signedUp?: string | string[];
   }>;
 }) {
   const { locale } = await params;
@@ -32,16 +36,46 @@ export default async function SignInPage({
   const oidc = oidcSignInOffered(settings());
   // next-auth sends the browser back here with ?error=… when a provider sign-in fails.
   const providerFailed = typeof query.error === 'string' && query.error !== '';
+  const failure = providerFailed && (
+    <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {query.code === 'throttled'
+        ? t('throttled', { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES })
+        : t('providerFailed')}
+    </p>
+  );
+  const psuId = await currentPsuId();
+  const signedIn = psuId ? await findProfile(psuId) : undefined;
+  if (signedIn) {
+    // Someone is signed in in this browser: a sign-in here would be another person's, or an
+    // electronic ID meant for this account. Neither happens over an open session; signing out
+    // comes first, and linking an electronic ID is done on the account page.
+    return (
+      <div className="mx-auto max-w-sm space-y-4" data-testid="signed-in-already">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {failure}
+        <p>{t('signedInAs', { name: signedIn.displayName, email: signedIn.email })}</p>
+        <p>{t('signOutFirst')}</p>
+        <SignOutForm locale={locale} label={t('signOut')} variant="button" />
+        <p>
+          <Link href="/payments" className="text-brand-700 underline">
+            {t('continue', { name: signedIn.displayName })}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-sm">
       <h1 className="mb-6 text-2xl font-semibold">{t('title')}</h1>
-      {providerFailed && (
-        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {query.code === 'throttled'
-            ? t('throttled', { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES })
-            : t('providerFailed')}
+      {query.signedUp === '1' && (
+        <p
+          role="status"
+          className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+        >
+          {t('signedUp')}
         </p>
       )}
+      {failure}
       <ClientMessages namespaces={['signIn']}>
         <SignInForm locale={locale} returnTo={returnTo} />
         {oidc && <EidSignInForm locale={locale} returnTo={returnTo} name={oidc.name} />}

@@ -1,9 +1,11 @@
 'use server';
 
+import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { psuAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { signIn, signOut } from '@/lib/auth';
+import { linkRequestCookie } from '@/lib/auth/browser-session';
 import { sendVerificationLink, verifyEmail } from '@/lib/auth/email-verification';
 import { OIDC_PROVIDER_ID, oidcProvider } from '@/lib/auth/oidc';
 import { endSessionsOf } from '@/lib/auth/sessions';
@@ -39,14 +41,22 @@ export const verifyEmailAction = psuAction
   });
 
 /**
- * Sends the browser to the electronic-ID provider; back here, the verified kennitala of its claim
- * is linked to this account (lib/auth/eid-sign-in.ts).
+ * Once the PSU confirmed it on their account page: sends the browser to the electronic-ID provider
+ * with a link request for this account and this session (lib/auth/browser-session.ts); back here,
+ * the verified kennitala of the ID token is linked to this account (lib/auth/eid-sign-in.ts). No
+ * other way links one.
  */
-export const verifyKennitalaAction = psuAction.schema(localeOnly).formAction(async ({ input }) => {
-  if (!oidcProvider(settings())) return failure('account.kennitalaUnavailable');
-  await signIn(OIDC_PROVIDER_ID, { redirectTo: `/${input.locale}/account` });
-  return success(null);
-});
+export const verifyKennitalaAction = psuAction
+  .schema(z.object({ locale: localeField, confirm: z.literal('link') }), {
+    invalidMessage: 'account.kennitalaConfirm.needed',
+  })
+  .formAction(async ({ input, ctx }) => {
+    if (!oidcProvider(settings())) return failure('account.kennitalaUnavailable');
+    const request = await linkRequestCookie({ psuId: ctx.psuId, sessionId: ctx.sessionId });
+    (await cookies()).set(request.name, request.value, request.options);
+    await signIn(OIDC_PROVIDER_ID, { redirectTo: `/${input.locale}/account` });
+    return success(null);
+  });
 
 /** Ends every session of the account, on every device, this one included. */
 export const signOutEverywhereAction = psuAction.schema(localeOnly).formAction(async ({ input, ctx }) => {

@@ -1,14 +1,10 @@
 'use server';
 
-import { AuthError } from 'next-auth';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { publicAction } from '@/lib/actions/client';
-import { failure, success } from '@/lib/actions/result';
-import { signIn } from '@/lib/auth';
-import { createPsu } from '@/lib/auth/accounts';
-import { sendVerificationLink } from '@/lib/auth/email-verification';
 import { signUpSchema } from '@/lib/auth/password-rules';
-import { logger } from '@/lib/log';
+import { signUpPsu } from '@/lib/auth/sign-up';
 import { limits } from '@/lib/security/rate-limit';
 import { localeField, safeReturnTo } from './return-to';
 
@@ -17,7 +13,10 @@ const signUpFormSchema = z.intersection(
   z.object({ locale: localeField, returnTo: z.string().optional() }),
 );
 
-/** Creates a PSU with a password, sends the link that verifies its e-mail address, and signs them in. */
+/**
+ * Signs a PSU up (lib/auth/sign-up.ts), and answers alike whether the address had an account or
+ * not: on to the sign-in page, which says a message is on its way. Nobody is signed in here.
+ */
 export const signUpAction = publicAction
   .throttle(({ address }) => ({
     limit: limits().signUpPerAddress,
@@ -25,32 +24,12 @@ export const signUpAction = publicAction
     message: 'account.errors.throttled',
   }))
   .schema(signUpFormSchema, { invalidMessage: 'account.errors.fix', keep: ['email', 'displayName'] })
-  .formAction(async ({ input }) => {
-    const created = await createPsu({
-      email: input.email,
-      displayName: input.displayName,
-      password: input.password,
-    });
-    if (!created.ok) {
-      return failure('account.errors.fix', { fieldErrors: { email: ['account.errors.emailTaken'] } });
-    }
-    logger.info({ psuId: created.psu.id }, 'PSU signed up');
-    // The account works at once; its address grants nothing until the link is opened.
-    await sendVerificationLink(created.psu.id, input.locale).catch((error: unknown) =>
-      logger.warn(
-        { psuId: created.psu.id, err: error },
-        'verification link not sent; the account page resends it',
-      ),
+  .formAction<null>(async ({ input }) => {
+    await signUpPsu(
+      { email: input.email, displayName: input.displayName, password: input.password },
+      input.locale,
     );
-    try {
-      await signIn('credentials', {
-        email: created.psu.email,
-        password: input.password,
-        redirectTo: safeReturnTo(input.returnTo, input.locale),
-      });
-    } catch (error) {
-      if (error instanceof AuthError) return success(null, 'account.signUp.signInNow');
-      throw error;
-    }
-    return success(null);
+    const next = new URLSearchParams({ signedUp: '1' });
+    if (input.returnTo) next.set('returnTo', safeReturnTo(input.returnTo, input.locale));
+    redirect(`/${input.locale}/sign-in?${next}`);
   });
