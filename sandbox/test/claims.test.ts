@@ -204,6 +204,12 @@ describe('claims as IOBWS-Claims 3.1 has them (ÍST TS 315)', () => {
     const hidden = await annaB2b.call('GET', `/business/claims/${claim.claimId}`);
     expect(hidden.status).toBe(404);
     expect(hidden.json).toMatchObject({ status: 404, code: 'CLAIM_NOT_FOUND' });
+    // An id of no claim's form is no claim: 404, never a server error (a NUL once answered 500).
+    for (const id of ['%00', 'a%00b', '%ED%A0%80', '..%2F..', 'x'.repeat(300)]) {
+      const odd = await business.call('GET', `/business/claims/${id}`);
+      expect(odd.status, id).toBe(404);
+      expect(odd.json).toMatchObject({ code: 'CLAIM_NOT_FOUND' });
+    }
 
     const base = {
       claimKey: { claimantId: GREIDSLA, account: '015966777777', dueDate: '2026-12-01' },

@@ -15,6 +15,7 @@ import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
 import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { myAccountChoices } from '@/lib/payments/saved/choices';
+import { decodedSegment, pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -22,14 +23,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 
 export const dynamic = 'force-dynamic';
-
-function claimIdFrom(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /** The bank a bill is read from: a directory bank that offers claims, or none (a directory of one's by default). */
 function claimsBank(requested: string | string[] | undefined) {
@@ -52,8 +45,9 @@ export default async function PayBillPage({
   searchParams: Promise<{ bank?: string | string[] }>;
 }) {
   const [{ locale, claimId: segment }, { bank: requested }] = await Promise.all([params, searchParams]);
-  setRequestLocale(locale);
-  const claimId = claimIdFrom(segment);
+  setRequestLocale(pathParamOrNotFound('locale', locale));
+  // A claim id carries a `+`, which an address may hold as %2B.
+  const claimId = pathParamOrNotFound('claimId', decodedSegment(segment));
   const bank = claimsBank(requested);
   const psuId = await requirePsuId(
     `/bills/${encodeURIComponent(claimId)}/pay${bank ? `?bank=${encodeURIComponent(bank.id)}` : ''}`,
