@@ -9,6 +9,7 @@ import { requirePsuId } from '@/lib/auth/session';
 import { getClaim, payable } from '@/lib/bank/claims';
 import { bankById, publicDirectory } from '@/lib/bank/directory';
 import { inBank } from '@/lib/bank/scope';
+import { paymentInFlightOf } from '@/lib/bills/payment-of-bill';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
@@ -78,6 +79,25 @@ export default async function PayBillPage({
         {back}
         <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
         <p role="status">{why}</p>
+      </div>
+    );
+  }
+  // A payment of the bill that can still succeed: the bill is not paid twice (the payment's action refuses
+  // it too); the PSU is shown their payment.
+  const inFlight = await paymentInFlightOf(db, { bankId: bank.id, claimId: claim.claimId });
+  if (inFlight) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
+        <p role="status" data-testid="bill-being-paid">
+          {t('payBeingPaid')}
+        </p>
+        {inFlight.psuId === psuId && (
+          <Link href={`/payments/${inFlight.id}`} className="text-brand-700 underline underline-offset-2">
+            {t('viewPayment')}
+          </Link>
+        )}
       </div>
     );
   }
