@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsWithClaimIds, paymentsInFlightOfBills } from '@/lib/db/queries/bills';
+import { formHasPayment } from '@/lib/db/queries/initiation';
 import { normalizeIban } from '@/lib/payments/accounts';
 
 /**
@@ -67,10 +68,26 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
 }
 
 /** Why a new payment of this bill is refused before it is saved: it is paid, or its sender cancelled it. */
-export function billRefusalKey(bill: Pick<Bill, 'status'>): string | undefined {
+function billRefusalKey(bill: Pick<Bill, 'status'>): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
   if (bill.status === 'Cancelled') return 'payment.bill.cancelled';
   return undefined;
+}
+
+/**
+ * The bill a payment form's attempt pays (`bill`, undefined for any other payment), or why it is refused: a
+ * bill that is paid or cancelled is not paid again. A resubmission of the form that paid it goes on, and is
+ * answered with its payment as any resubmission is.
+ */
+export async function billOfAttempt(
+  db: Db,
+  attempt: { psuId: string; submissionId: string; service: string; body: Body },
+): Promise<{ ok: true; bill: Bill | undefined } | { ok: false; messageKey: string }> {
+  const bill = await billPaidBy(db, attempt.service, attempt.body);
+  const refused = bill && billRefusalKey(bill);
+  if (refused && !(await formHasPayment(db, attempt.psuId, attempt.submissionId)))
+    return { ok: false, messageKey: refused };
+  return { ok: true, bill };
 }
 
 /** The message of a payment refused because another payment of its bill can still succeed. */

@@ -10,11 +10,11 @@ import {
   type PaymentService,
 } from '@/lib/bank/payments';
 import { currentBank, inBank } from '@/lib/bank/scope';
-import { BILL_IN_FLIGHT_MESSAGE, billPaidBy, billRefusalKey } from '@/lib/bills/payment-of-bill';
+import { BILL_IN_FLIGHT_MESSAGE, billOfAttempt } from '@/lib/bills/payment-of-bill';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
-import { formHasPayment, insertClaimedPayment, recordInitiation } from '@/lib/db/queries/initiation';
+import { insertClaimedPayment, recordInitiation } from '@/lib/db/queries/initiation';
 import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
@@ -344,13 +344,9 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   const bank = paymentBank(request);
   if (!bank.ok) return bank;
   const db = await getDb();
-  const bill = await billPaidBy(db, request.service, request.body);
-  // A bill that is paid or cancelled is not paid again; a resubmission of the form that paid it is
-  // answered with its payment, as any resubmission is.
-  const refused = bill && billRefusalKey(bill);
-  if (refused && !(await formHasPayment(db, request.psuId, request.submissionId)))
-    return { ok: false, messageKey: refused };
-  const attempt = await saveBillPaymentOnce(db, request, bank.id, bill);
+  const bill = await billOfAttempt(db, request);
+  if (!bill.ok) return bill;
+  const attempt = await saveBillPaymentOnce(db, request, bank.id, bill.bill);
   if (!attempt) return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
   const { saved, sendable } = attempt;
   if (saved.kind === 'changedWhileSent') {
