@@ -1,3 +1,4 @@
+import { isClaimId } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsWithClaimIds, paymentsInFlightOfBills } from '@/lib/db/queries/bills';
@@ -51,7 +52,10 @@ export async function billPaidBy(db: Db, service: string, body: Body): Promise<B
   const iban = typeof account.iban === 'string' ? normalizeIban(account.iban) : undefined;
   const bban = typeof account.bban === 'string' ? account.bban.replace(/\s+/g, '') : undefined;
   const byKey = bban ? claimIdOfKey(bban) : undefined;
-  const references = referencesOf(body);
+  // Only text of a claim id's form can name a bill (the pay page takes no other): any other payment is not
+  // looked up at all.
+  const references = referencesOf(body).filter(isClaimId);
+  if (references.length === 0 && byKey === undefined) return undefined;
   const candidates = await billsWithClaimIds(db, [...references, ...(byKey ? [byKey] : [])]);
   return candidates.find((bill) => {
     if (bill.claimId === byKey) return true;
