@@ -72,6 +72,18 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
 
   await page.waitForURL(atBank());
+  // While that payment waits at the bank, the bill is being paid: no Pay, a link to the payment; and its pay
+  // page offers no second form.
+  const meanwhile = await page.context().newPage();
+  await meanwhile.goto('/en/bills');
+  const inFlight = meanwhile.getByTestId('bill').and(meanwhile.locator(`[data-reference="${reference}"]`));
+  await expect(inFlight.getByTestId('bill-being-paid')).toContainText('Being paid');
+  await expect(inFlight.getByRole('link', { name: 'View payment' })).toBeVisible();
+  await expect(inFlight.getByRole('link', { name: /^Pay bill/ })).toHaveCount(0);
+  await meanwhile.goto(`/is/bills/${encodeURIComponent(claimId)}/pay`);
+  await expect(meanwhile.getByTestId('bill-being-paid')).toContainText('ekki greiddur tvisvar');
+  await expect(meanwhile.getByRole('button', { name: 'Áfram í bankann þinn' })).toHaveCount(0);
+  await meanwhile.close();
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

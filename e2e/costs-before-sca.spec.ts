@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
-import { atBank } from './support/bank';
+import { atBank, sandboxUrl } from './support/bank';
 
 // Payment spec 2.5: the initiation answer may carry transactionFees, currencyConversionFee,
 // transactionFeesDetails and exchangeRateInformation. The PSU sees them before the bank's SCA page,
@@ -22,6 +23,7 @@ const texts = {
     cancelled:
       'You stopped this payment when you saw its costs. Your bank has cancelled it; nothing is paid.',
     status: 'Cancelled',
+    notCancelled: 'your bank did not cancel this payment',
   },
   is: {
     from: 'Af reikningi (IBAN)',
@@ -37,13 +39,14 @@ const texts = {
     cancelled:
       'Þú hættir við þessa greiðslu þegar þú sást kostnaðinn. Bankinn hefur afturkallað hana; ekkert er greitt.',
     status: 'Afturkölluð',
+    notCancelled: 'bankinn þinn afturkallaði ekki þessa greiðslu',
   },
 } as const;
 
-async function send(page: Page, language: 'is' | 'en', currency: string) {
+async function send(page: Page, language: 'is' | 'en', currency: string, from = debtorIban) {
   const t = texts[language];
   await page.goto(`/${language}/payments/new/single`);
-  await page.getByLabel(t.from).fill(debtorIban);
+  await page.getByLabel(t.from).fill(from);
   await page.getByLabel(t.to).fill(creditorIban);
   await page.getByLabel(t.amount, { exact: true }).fill('100');
   await page.getByLabel(t.currency).selectOption(currency);
@@ -82,6 +85,51 @@ for (const language of ['en', 'is'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${language}/payments/[0-9a-f-]{36}$`));
   });
 }
+
+/** An ISK account of jon's that this test alone pays from, so that its fault rule meets no other spec. */
+function ownAccount(): string {
+  for (;;) {
+    const number = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+    const bban = `015926${number}0101302989`;
+    for (let check = 2; check < 99; check++) {
+      const iban = electronicFormatIBAN(`IS${String(check).padStart(2, '0')}${bban}`) ?? '';
+      if (isValidIBAN(iban)) return iban;
+    }
+  }
+}
+
+test('a bank that does not cancel at Stop: the page says the payment may still be confirmed there, in both languages', async ({
+  page,
+  request,
+}) => {
+  const from = ownAccount();
+  const made = await request.post(`${sandboxUrl}/sandbox/accounts`, {
+    data: { iban: from, owner: 'jon', name: 'Kostnaðarpróf', currency: 'ISK', balance: '50000' },
+  });
+  expect(made.status()).toBe(201);
+  const rule = await request.post(`${sandboxUrl}/sandbox/faults`, {
+    data: {
+      method: 'DELETE',
+      path: '/psd2/api/v1/payments/credit-transfers/',
+      psu: from,
+      error: { status: 405, code: 'SERVICE_INVALID' },
+    },
+  });
+  expect(rule.status()).toBe(201);
+  try {
+    await send(page, 'en', 'EUR', from);
+    await page.waitForURL(/\/costs$/);
+    await page.getByRole('button', { name: texts.en.stop }).click();
+    await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+    const note = page.locator('[data-costs-step="stopped"]');
+    await expect(note).toContainText(texts.en.notCancelled);
+    await expect(note).toContainText('do not confirm it');
+    await page.goto(page.url().replace('/en/', '/is/'));
+    await expect(page.locator('[data-costs-step="stopped"]')).toContainText(texts.is.notCancelled);
+  } finally {
+    await request.delete(`${sandboxUrl}/sandbox/faults/${(await rule.json()).id}`);
+  }
+});
 
 test('a payment without fees goes straight to the bank', async ({ page }) => {
   await send(page, 'en', 'ISK');

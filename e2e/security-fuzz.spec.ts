@@ -5,7 +5,15 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { newEmail, password, signUp } from './support/accounts';
 import { serverActions } from './support/actions';
-import { encodeReplyValue, formActionFields, hostileText, objectActionInput } from './support/fuzz-inputs';
+import {
+  addressOf,
+  dynamicRoutesOf,
+  encodeReplyValue,
+  formActionFields,
+  hostileInEachParam,
+  hostileText,
+  objectActionInput,
+} from './support/fuzz-inputs';
 
 // Thousands of hostile requests to every route handler, page and server action of the built app,
 // as a stranger with a script would send them: random bodies and headers, well-formed action calls
@@ -13,19 +21,23 @@ import { encodeReplyValue, formActionFields, hostileText, objectActionInput } fr
 // Every answer is below 500 and without a stack trace, and the app logs no line at error level
 // meanwhile; the log holds no password, hash, IBAN or kennitala. Prints what it tried.
 
-const TOTAL = 2_400;
+// Random inputs; the sweep of every path parameter (hostileInEachParam, about 250) comes on top.
+const TOTAL = 2_150;
 const CONCURRENCY = 8;
 const logFile = path.join(process.env.E2E_RUN_DIR ?? '', 'app.log');
 const manifestDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next');
 
-const routes = Object.keys(
-  JSON.parse(readFileSync(path.join(manifestDir, 'app-path-routes-manifest.json'), 'utf8')) as Record<
-    string,
-    string
-  >,
-)
+// Every route handler and every page with a parameter, as the build lists them: a page or route added
+// later is fuzzed too, each of its parameters with a NUL among others (hostileInEachParam).
+const manifest = JSON.parse(
+  readFileSync(path.join(manifestDir, 'app-path-routes-manifest.json'), 'utf8'),
+) as Record<string, string>;
+const routes = Object.keys(manifest)
   .map((key) => key.replace(/\/route$/, ''))
   .filter((route) => route.startsWith('/api/'));
+const dynamicRoutes = dynamicRoutesOf(manifest);
+const dynamicPages = dynamicRoutes.filter((route) => !route.api);
+const eachParam = hostileInEachParam(dynamicRoutes);
 const actions = serverActions();
 const actionIds = actions.map((action) => action.id);
 // These end the fuzzing session itself; they get random bodies only.
@@ -143,6 +155,31 @@ const randomRoute = fc
       >,
       ...(method === 'GET' ? {} : { body }),
     };
+  });
+
+// The pages with parameters, each parameter of its own form or hostile (a locale mostly of its own
+// form, so that the parameters behind it are reached).
+const randomPage = fc
+  .record({
+    route: fc.constantFrom(...dynamicPages),
+    values: fc.array(
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 3, arbitrary: hostileText.map(encode) },
+        { weight: 1, arbitrary: fc.constantFrom('%00', '%E0%A4%A', '%ZZ', '%C0%AF', '..') },
+      ),
+      { minLength: 3, maxLength: 3 },
+    ),
+    localeOwn: fc.boolean(),
+  })
+  .map(({ route, values, localeOwn }): Sample => {
+    const chosen: Record<string, string> = {};
+    route.params.forEach((param, index) => {
+      const value = values[index];
+      if (value !== undefined && !(param === 'locale' && localeOwn)) chosen[param] = value;
+    });
+    return { label: 'param', method: 'GET', url: addressOf(route, chosen) };
   });
 
 const randomAction = fc
@@ -264,6 +301,16 @@ test('hostile input to every route, page and action gets no 5xx and logs no erro
 }) => {
   test.setTimeout(300_000);
   expect(routes.length).toBeGreaterThanOrEqual(8);
+  // The build's own list: the bills pay page, a payment's pages and routes, the callbacks.
+  expect(dynamicRoutes.map((route) => route.pattern)).toEqual(
+    expect.arrayContaining([
+      '/[locale]/bills/[claimId]/pay',
+      '/[locale]/payments/[id]',
+      '/api/notifications/payments/[paymentId]/[token]',
+      '/api/webhooks/bank-events/[subscriptionId]',
+    ]),
+  );
+  const params = new Set(eachParam.map((each) => each.param));
   expect(actions.filter((action) => action.name.endsWith('Action'))).toHaveLength(actions.length);
   const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
   const account = { email: newEmail('fuzz'), password };
@@ -272,13 +319,25 @@ test('hostile input to every route, page and action gets no 5xx and logs no erro
 
   const samples = fc.sample(
     fc.oneof(
-      { weight: 3, arbitrary: randomRoute },
+      { weight: 2, arbitrary: randomRoute },
+      { weight: 1, arbitrary: randomPage },
       { weight: 3, arbitrary: randomAction },
       { weight: 4, arbitrary: structuredActions(account) },
       { weight: 1, arbitrary: datePages },
       { weight: 1, arbitrary: hostilePages },
     ),
     { numRuns: TOTAL, seed: Number(process.env.FUZZ_SEED ?? 20261123) },
+  );
+  // Every parameter of every dynamic page and route, hostile in turn (a NUL first): none is left to chance.
+  samples.push(
+    ...eachParam.map(
+      ({ url, method }): Sample => ({
+        label: 'param',
+        method,
+        url,
+        ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      }),
+    ),
   );
   const failures: string[] = [];
   const statuses = new Map<number, number>();
@@ -358,7 +417,7 @@ test('hostile input to every route, page and action gets no 5xx and logs no erro
   await page.context().close();
   const errors = errorLinesSince(logOffset);
   console.log(
-    `fuzz: ${samples.length} inputs tried in ${Date.now() - started} ms; ${serverErrors} answers of 5xx; ${errors.length} error-level log lines; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    `fuzz: ${samples.length} inputs tried in ${Date.now() - started} ms (${eachParam.length} of them one hostile path parameter each, ${params.size} parameters of ${dynamicRoutes.length} dynamic pages and routes from the build); ${serverErrors} answers of 5xx; ${errors.length} error-level log lines; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
   );
   expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([]);
   expect(errors.slice(0, 10), `${errors.length} error-level log lines`).toEqual([]);

@@ -116,10 +116,26 @@ function BillList({ bills }: { bills: BillView[] }) {
                   {t('notPayable')}
                 </p>
               )}
-              {bill.status === 'Unpaid' && bill.payment && (
+              {bill.status === 'Unpaid' && bill.paying && (
+                <p className="text-sm" data-testid="bill-being-paid">
+                  {t('beingPaid')}
+                  {bill.paying.paymentId && (
+                    <>
+                      {' · '}
+                      <Link
+                        href={`/payments/${bill.paying.paymentId}`}
+                        className="text-brand-700 underline underline-offset-2"
+                      >
+                        {t('viewPayment')}
+                      </Link>
+                    </>
+                  )}
+                </p>
+              )}
+              {bill.status === 'Unpaid' && !bill.paying && bill.payment && (
                 <p className="text-sm">
-                  {!['RJCT', 'CANC'].includes(bill.payment.transactionStatus ?? '') &&
-                    `${t('paymentInProgress')} · `}
+                  {t('lastPaymentFailed')}
+                  {' · '}
                   <Link
                     href={`/payments/${bill.payment.id}`}
                     className="text-brand-700 underline underline-offset-2"
@@ -144,7 +160,7 @@ function BillList({ bills }: { bills: BillView[] }) {
                   ? t('status.partiallyPaid')
                   : t(`status.${bill.status}`)}
               </span>
-              {bill.payable && (
+              {bill.payable && !bill.paying && (
                 <Link
                   href={`/bills/${encodeURIComponent(bill.claimId)}/pay?bank=${encodeURIComponent(bill.bankId)}`}
                   aria-label={t('payLabel', { reference: name })}

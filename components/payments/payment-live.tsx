@@ -9,6 +9,7 @@ import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { paymentQuery } from '@/components/payments/payment-query';
 import { ScaPanel } from '@/components/payments/sca-panel';
@@ -67,14 +68,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
             {ts.has(`${payment.displayStatus}.explain`) ? ts(`${payment.displayStatus}.explain`) : null}
           </span>
         </div>
-        {payment.costsStep && payment.costsStep !== 'pending' && (
-          <p
-            className="mt-3 rounded border border-slate-300 bg-slate-50 p-3"
-            data-costs-step={payment.costsStep}
-          >
-            {t(`costsStep.${payment.costsStep}`)}
-          </p>
-        )}
+        <CostsStopNoteText note={payment.costsStopNote} />
         {payment.cancellable && (
           <CancelPayment
             paymentId={payment.id}

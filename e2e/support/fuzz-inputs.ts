@@ -198,3 +198,73 @@ export const formActionFields = (name: string, account: { email: string; passwor
       return fc.record({ locale, returnTo: hostileText });
   }
 };
+
+/** A page or route of the build whose address holds parameters (`[id]`, `[...nextauth]`), in order. */
+export interface DynamicRoute {
+  pattern: string;
+  params: string[];
+  api: boolean;
+}
+
+const PARAM = /\[\[?(?:\.\.\.)?([^\]]+)\]\]?/g;
+
+/**
+ * Every page and route of the build with a parameter in its address, read from the build's own list
+ * (`.next/app-path-routes-manifest.json`, whose values are the addresses): a page or route added later is
+ * fuzzed without anyone listing it. Next.js's own pages (`/_not-found`, `/_global-error`) have none.
+ */
+export function dynamicRoutesOf(manifest: Record<string, string>): DynamicRoute[] {
+  return [...new Set(Object.values(manifest))]
+    .filter((pattern) => pattern.includes('['))
+    .sort()
+    .map((pattern) => ({
+      pattern,
+      params: [...pattern.matchAll(PARAM)].map((match) => match[1] ?? ''),
+      api: pattern.startsWith('/api/'),
+    }));
+}
+
+/** A value of each parameter's own form, so that a hostile one beside it reaches the code it guards. */
+export function wellFormedParam(name: string): string {
+  if (name === 'locale') return 'en';
+  if (name === 'claimId') return '5501692829015966000001%2B20260415';
+  if (name === 'token') return 'A'.repeat(43);
+  if (name === 'nextauth') return 'session';
+  return randomUUID();
+}
+
+/** The route's address with `values` (by parameter name) in place, the rest of their own form. */
+export function addressOf(route: DynamicRoute, values: Record<string, string>): string {
+  // An empty segment would make `//sign-up` of `/[locale]/sign-up`: an address of another host.
+  return route.pattern.replace(PARAM, (_, name: string) => values[name] || wellFormedParam(name));
+}
+
+/** What each parameter gets, one at a time: a NUL first, then broken or hostile encodings. */
+export const HOSTILE_SEGMENTS = [
+  '%00',
+  'a%00b',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..',
+  '%2e%2e%2f',
+  'x'.repeat(600),
+];
+
+/**
+ * One address per parameter of every dynamic route and hostile segment: that parameter hostile, the others
+ * of their own form; pages by GET, routes by GET and POST.
+ */
+export function hostileInEachParam(routes: DynamicRoute[]): { url: string; method: string; param: string }[] {
+  return routes.flatMap((route) =>
+    route.params.flatMap((param) =>
+      HOSTILE_SEGMENTS.flatMap((segment) =>
+        (route.api ? ['GET', 'POST'] : ['GET']).map((method) => ({
+          url: addressOf(route, { [param]: segment }),
+          method,
+          param: `${route.pattern} [${param}]`,
+        })),
+      ),
+    ),
+  );
+}

@@ -58,6 +58,14 @@ export function claimIdOf(key: z.infer<typeof claimKeySchema>): string {
   return `${key.claimantId}${key.account}+${key.dueDate.replaceAll('-', '')}`;
 }
 
+/** What `claimIdOf` makes: kennitala (10), bank and branch (4), ledger 66, claim number (6), `+`, due date (8). */
+const CLAIM_ID = /^[0-9]{14}66[0-9]{6}\+[0-9]{8}$/;
+
+/** Whether text from outside (an address, a form) has the form of a claim id, and so may be asked of a bank. */
+export function isClaimId(value: string): boolean {
+  return CLAIM_ID.test(value);
+}
+
 /** The reference's `depositAccount` (bank, ledger and number; owner's kennitala) as an Icelandic IBAN. */
 function depositIban(account: { id: string; ownerId: string } | undefined): string {
   if (!account) return '';
@@ -149,7 +157,9 @@ export async function listClaims(payorId: string, now = new Date()): Promise<Cla
   return claims;
 }
 
+/** The claim with this id, or undefined: none at the bank, or an id of no claim's form (never sent). */
 export async function getClaim(claimId: string): Promise<Claim | undefined> {
+  if (!isClaimId(claimId)) return undefined;
   try {
     const response = await callBank('business', { method: 'GET', url: claimPath(claimId) });
     const claim = parseClaim(response.body);

@@ -19,14 +19,14 @@ export interface BillView {
   /** When the bank's `claim.paid` notice told us it was paid. */
   paidEventAt: string | null;
   payment: { id: string; transactionStatus: string | null } | null;
+  /**
+   * A payment of the bill that can still succeed (lib/bills/payment-of-bill.ts): while there is one, the
+   * bill is not offered for paying again. `paymentId` when it is this PSU's own.
+   */
+  paying: { paymentId: string | null } | null;
 }
 
 /** Worth asking again soon: a bill is open while a payment of it is under way or settled. */
 export function awaitingEvent(views: BillView[]): boolean {
-  return views.some(
-    (view) =>
-      view.status === 'Unpaid' &&
-      view.payment !== null &&
-      !['RJCT', 'CANC'].includes(view.payment.transactionStatus ?? ''),
-  );
+  return views.some((view) => view.status === 'Unpaid' && view.paying !== null);
 }

@@ -3,16 +3,19 @@ import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
-import { billsOf, paymentsReferencing } from '@/lib/db/queries/bills';
+import { billsOf, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
 import { normalizeIban } from '@/lib/payments/accounts';
 import type { BillView } from './bill-view';
+import { canStillSucceed } from './payment-of-bill';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
 function billStatus(status: string): ClaimStatus {
   return (CLAIM_STATUSES as readonly string[]).includes(status) ? (status as ClaimStatus) : 'Unpaid';
 }
 
-function toView(bill: Bill, payment: { id: string; transactionStatus: string | null } | undefined): BillView {
+type OwnPayment = { id: string; phase: string; transactionStatus: string | null };
+
+function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['paying']): BillView {
   return {
     bankId: bill.bankId,
     bankName: bankName(bill.bankId) ?? null,
@@ -28,6 +31,7 @@ function toView(bill: Bill, payment: { id: string; transactionStatus: string | n
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
     payment: payment ? { id: payment.id, transactionStatus: payment.transactionStatus } : null,
+    paying,
   };
 }
 
@@ -38,21 +42,33 @@ export async function payorIdOf(psuId: string, db: Db): Promise<string | null> {
 
 export async function billViews(db: Db, psuId: string, payorId: string): Promise<BillView[]> {
   const rows = await billsOf(db, payorId);
-  const payments = await paymentsReferencing(
-    db,
-    psuId,
-    rows.map((row) => row.claimId),
-  );
-  // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends
-  // it: a payment to someone else that happens to carry the same text is not the bill's.
-  return rows.map((row) =>
-    toView(
-      row,
-      payments.find(
-        (payment) =>
-          payment.reference === row.claimId &&
-          normalizeIban(payment.creditorAccount) === normalizeIban(row.depositIban),
-      ),
+  const [payments, inFlight] = await Promise.all([
+    paymentsReferencing(
+      db,
+      psuId,
+      rows.map((row) => row.claimId),
     ),
-  );
+    paymentsInFlightOfBills(
+      db,
+      rows.map((row) => ({ bankId: row.bankId, claimId: row.claimId })),
+    ),
+  ]);
+  return rows.map((row) => {
+    // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends
+    // it: a payment to someone else that happens to carry the same text is not the bill's.
+    const latest = payments.find(
+      (payment) =>
+        payment.reference === row.claimId &&
+        normalizeIban(payment.creditorAccount) === normalizeIban(row.depositIban),
+    );
+    // The payment that holds the bill (of this PSU or, with the same kennitala, another's); or one of
+    // the PSU's saved before payments named their bill, that can still succeed.
+    const holding = inFlight.find((p) => p.billBankId === row.bankId && p.billClaimId === row.claimId);
+    const paying = holding
+      ? { paymentId: holding.psuId === psuId ? holding.id : null }
+      : latest && canStillSucceed(latest)
+        ? { paymentId: latest.id }
+        : null;
+    return toView(row, latest, paying);
+  });
 }

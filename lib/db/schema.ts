@@ -122,6 +122,9 @@ export const kennitalaLinks = pgTable('kennitala_links', {
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The index that lets one payment of a bill at a time be in flight (see `payments`). */
+export const BILL_IN_FLIGHT_INDEX = 'payments_bill_in_flight_idx';
+
 /**
  * A payment as this app knows it. The row is written before the bank is called, so that a crash,
  * a timeout or a double submit always finds it again by `(psuId, submissionId)` and re-sends with the
@@ -197,6 +200,12 @@ export const payments = pgTable(
     bankNotes: jsonb('bank_notes').$type<BankNote[]>(),
     /** For a bulk payment that has ended: each payment's result, from the payment information read (spec 2.6). */
     bulkResults: jsonb('bulk_results').$type<BulkResults>(),
+    /**
+     * For a payment of a bill (lib/bills/payment-of-bill.ts): the bank that holds the claim and the claim's id.
+     * At most one payment of a bill may still succeed: see `payments_bill_in_flight_idx`.
+     */
+    billBankId: text('bill_bank_id'),
+    billClaimId: text('bill_claim_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -205,6 +214,14 @@ export const payments = pgTable(
     uniqueIndex('payments_bank_payment_idx').on(table.bankId, table.bankPaymentId),
     index('payments_psu_correction_idx').on(table.psuId, table.correctionOf),
     index('payments_psu_created_idx').on(table.psuId, table.createdAt.desc(), table.id.desc()),
+    // One payment of a bill that can still succeed: saved and not yet answered, at the bank, or carried
+    // out. One the bank refused, rejected (RJCT) or cancelled (CANC) leaves room for another. Concurrent
+    // attempts to pay one bill end in one row; the others meet this index (lib/payments/initiation.ts).
+    uniqueIndex(BILL_IN_FLIGHT_INDEX)
+      .on(table.billBankId, table.billClaimId)
+      .where(
+        sql`${table.billClaimId} is not null and ${table.phase} <> 'refused' and coalesce(${table.transactionStatus}, '') not in ('RJCT', 'CANC')`,
+      ),
   ],
 );
 

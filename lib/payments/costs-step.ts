@@ -1,4 +1,6 @@
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
+import type { PaymentService } from '@/lib/bank/payments';
+import { statusClass } from './status';
 
 /**
  * Where the bank's initiation answer gives costs (spec 2.5: fees, currency conversion fee, exchange
@@ -42,6 +44,32 @@ export function costsStepOf(payment: CostsOfPayment): CostsStep {
     return payment.costsDecision;
   if (payment.costsDecision === 'continued' || payment.phase !== 'initiated') return null;
   return hasCostsToShow(payment.costs) ? 'pending' : null;
+}
+
+/**
+ * What the payment's page says of a stop at the costs, by what the bank reports now, never against it:
+ * - `cancelled`: the bank cancelled it at the stop; nothing is paid.
+ * - `stopped`: the bank did not cancel it, and it still waits for the PSU's confirmation at the bank: it
+ *   may still be confirmed there (in the bank's app or online bank), so the PSU is told not to confirm it
+ *   and how to cancel it.
+ * - `stoppedEnded`: the bank did not cancel it at the stop, and has since rejected or cancelled it.
+ * - `confirmedAfterStop`: it was confirmed at the bank after the stop and the bank is carrying it out (or
+ *   has): the page says that, and nothing of a stop that did not hold.
+ * Null where the PSU did not stop it.
+ */
+export type CostsStopNote = 'cancelled' | 'stopped' | 'stoppedEnded' | 'confirmedAfterStop';
+
+export function costsStopNote(
+  step: CostsStep,
+  transactionStatus: string | null,
+  service: PaymentService,
+): CostsStopNote | null {
+  if (step !== 'cancelled' && step !== 'stopped') return null;
+  const now = statusClass(transactionStatus, service);
+  if (now === 'awaiting-psu' || now === 'awaiting-signer') return 'stopped';
+  if (now === 'cancelled') return step === 'cancelled' ? 'cancelled' : 'stoppedEnded';
+  if (now === 'rejected') return 'stoppedEnded';
+  return 'confirmedAfterStop';
 }
 
 /** The page where the PSU sees the costs and decides. */

@@ -10,11 +10,13 @@ import {
   type PaymentService,
 } from '@/lib/bank/payments';
 import { currentBank, inBank } from '@/lib/bank/scope';
+import { BILL_IN_FLIGHT_MESSAGE, billOfAttempt } from '@/lib/bills/payment-of-bill';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { insertClaimedPayment, recordInitiation } from '@/lib/db/queries/initiation';
-import { type Payment, payments } from '@/lib/db/schema';
+import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
+import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
 import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
 import {
@@ -71,7 +73,12 @@ const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
  * for sending by this request, with its notification token where its bank takes one, in one
  * statement: `sendable` then holds what sending it needs.
  */
-async function saveOnce(db: Db, request: InitiationRequest, bankId: string) {
+async function saveOnce(
+  db: Db,
+  request: InitiationRequest,
+  bankId: string,
+  bill: { bankId: string; claimId: string } | undefined,
+) {
   const notification = bankById(bankId)?.offer.notifications ? newNotificationToken() : undefined;
   let inserted: Payment | undefined;
   const saved = await decideAttempt(db, request, async (database, decided) => {
@@ -96,6 +103,8 @@ async function saveOnce(db: Db, request: InitiationRequest, bankId: string) {
         elementCount: request.summary.elementCount ?? null,
         psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
         bankId,
+        billBankId: bill?.bankId ?? null,
+        billClaimId: bill?.claimId ?? null,
       },
       { seconds: claimSeconds(), notificationTokenHash: notification?.hash },
     );
@@ -306,6 +315,27 @@ function sendToItsBank(
 }
 
 /**
+ * `saveOnce`, where another payment of the same bill that can still succeed refuses this one (undefined): the
+ * unique `payments_bill_in_flight_idx` settles concurrent attempts. When it refuses, the payment that holds the
+ * bill may be this very form's, saved by a concurrent submission: asked once more, the form finds it.
+ */
+async function saveBillPaymentOnce(
+  db: Db,
+  request: InitiationRequest,
+  bankId: string,
+  bill: { bankId: string; claimId: string } | undefined,
+): Promise<Awaited<ReturnType<typeof saveOnce>> | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await saveOnce(db, request, bankId, bill);
+    } catch (error) {
+      if (!bill || !isUniqueViolationOf(error, BILL_IN_FLIGHT_INDEX)) throw error;
+      if (attempt > 0) return undefined;
+    }
+  }
+}
+
+/**
  * Initiates a payment exactly once per submission of the same content: the payment is saved before
  * the bank is called; of concurrent submissions one sends it and the rest wait for that outcome. A
  * form corrected after the bank refused it is a new payment.
@@ -314,7 +344,11 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   const bank = paymentBank(request);
   if (!bank.ok) return bank;
   const db = await getDb();
-  const { saved, sendable } = await saveOnce(db, request, bank.id);
+  const bill = await billOfAttempt(db, request);
+  if (!bill.ok) return bill;
+  const attempt = await saveBillPaymentOnce(db, request, bank.id, bill.bill);
+  if (!attempt) return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
+  const { saved, sendable } = attempt;
   if (saved.kind === 'changedWhileSent') {
     return { ok: false, paymentId: saved.payment.id, messageKey: 'payment.changedWhileSent' };
   }

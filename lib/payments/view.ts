@@ -3,7 +3,7 @@ import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { bulkResultsDue } from './bulk-results';
-import { type CostsStep, costsStepOf } from './costs-step';
+import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
@@ -41,6 +41,8 @@ export interface PaymentView {
   bulkResults: BulkResults | null;
   /** Where the PSU stands with costs shown before SCA: stopped there (cancelled or left unauthorised), or not. */
   costsStep: CostsStep;
+  /** What the page says of a stop at the costs, following the bank's status (lib/payments/costs-step.ts). */
+  costsStopNote: CostsStopNote | null;
   /** What the PSU is asked to do for SCA on our page, if anything. */
   scaStep: ScaStep;
   scaStatus: string | null;
@@ -104,6 +106,7 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
     costsStep,
+    costsStopNote: costsStopNote(costsStep, payment.transactionStatus, payment.service),
     scaStep: toSca ? nextScaStep(payment) : { kind: 'none' },
     scaStatus: sca?.scaStatus ?? null,
     scaRedirect:

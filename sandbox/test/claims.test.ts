@@ -204,6 +204,12 @@ describe('claims as IOBWS-Claims 3.1 has them (ÍST TS 315)', () => {
     const hidden = await annaB2b.call('GET', `/business/claims/${claim.claimId}`);
     expect(hidden.status).toBe(404);
     expect(hidden.json).toMatchObject({ status: 404, code: 'CLAIM_NOT_FOUND' });
+    // An id of no claim's form is no claim: 404, never a server error (a NUL once answered 500).
+    for (const id of ['%00', 'a%00b', '%ED%A0%80', '..%2F..', 'x'.repeat(300)]) {
+      const odd = await business.call('GET', `/business/claims/${id}`);
+      expect(odd.status, id).toBe(404);
+      expect(odd.json).toMatchObject({ code: 'CLAIM_NOT_FOUND' });
+    }
 
     const base = {
       claimKey: { claimantId: GREIDSLA, account: '015966777777', dueDate: '2026-12-01' },
@@ -367,6 +373,61 @@ describe('paying a claim', () => {
       claimPayment(claim.claimId, '3300', { creditorAccount: { iban: CREDITOR } }),
     );
     expect(elsewhere.status).toBe(201);
+  });
+
+  it('two payments of one claim approved at once: the first booked pays it, the other is rejected with CLAIM_ALREADY_PAID and nothing is debited', async () => {
+    const claim = await newClaim(4100);
+    const balances = async () => {
+      const { accounts } = (await (await fetch(`${sandbox.url}/sandbox/accounts`)).json()) as {
+        accounts: Array<{ iban: string; balance: string }>;
+      };
+      const of = (iban: string) => Number(accounts.find((a) => a.iban === iban)?.balance);
+      return { payor: of(JON_MAIN), claimant: of(CLAIM_ACCOUNT) };
+    };
+    const before = await balances();
+    // Both initiated while the claim is open, so the bank takes both (the first is not paid yet).
+    const ids: string[] = [];
+    for (const body of [
+      claimPayment(claim.claimId, '4100'),
+      claimPayment(claim.claimId, '4100', {
+        remittanceInformationStructured: undefined,
+        remittanceInformationUnstructured: claim.claimId,
+      }),
+    ]) {
+      const response = await tpp.initiate(tppToken, body);
+      expect(response.status, JSON.stringify(response.json)).toBe(201);
+      const scaRedirect = (response.json._links as Record<string, { href: string }>).scaRedirect?.href ?? '';
+      const browser = new ScaBrowser();
+      const login = await browser.get(scaRedirect);
+      const signedIn = await browser.post(formAction(login.html, scaRedirect), {
+        username: 'jon',
+        password: 'sandbox',
+      });
+      const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
+      expect((await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' })).status).toBe(
+        303,
+      );
+      ids.push(response.json.paymentId as string);
+    }
+    await advanceClock(sandbox.url, 60);
+    await advanceClock(sandbox.url, 60);
+    const statuses = await Promise.all(
+      ids.map(
+        async (id) =>
+          (await tpp.get(tppToken, `/psd2/api/v1/payments/credit-transfers/${id}/status`)).json
+            .transactionStatus as string,
+      ),
+    );
+    expect(statuses.filter((status) => /^AC(SC|CC)$/.test(status))).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'RJCT')).toHaveLength(1);
+    expect(await transactions(claim.claimId)).toHaveLength(1);
+    const after = await balances();
+    expect(after.payor).toBe(before.payor - 4100);
+    expect(after.claimant).toBe(before.claimant + 4100);
+    // A third, initiated now, is refused at once.
+    const third = await tpp.initiate(tppToken, claimPayment(claim.claimId, '4100'));
+    expect(third.status).toBe(400);
+    expect(third.json.tppMessages?.[0]).toMatchObject({ code: 'CLAIM_ALREADY_PAID' });
   });
 
   it('a partial payment (partialPayment: true) pays part of a claim that allows it', async () => {

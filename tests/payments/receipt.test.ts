@@ -42,6 +42,8 @@ function paidPayment(overrides: Partial<Payment> = {}): Payment {
     costsDecision: null,
     bankNotes: null,
     bulkResults: null,
+    billBankId: null,
+    billClaimId: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

@@ -11,9 +11,9 @@ export function useFormLocale(): Locale {
 
 /**
  * Text for an error message of a field: the payment schemas' `validation.…` keys (with their
- * parameters, see `issueMessage`) and the forms' own `forms.…` keys (with `|{json}` parameters, as
- * the CSV import makes them), both from the page's messages, as `translateMessage` reads them on
- * the server. Anything else becomes the generic "not valid" text, so only text we wrote reaches
+ * parameters, see `issueMessage`), the forms' own `forms.…` keys (with `|{json}` parameters, as
+ * the CSV import makes them) and the action client's `security.…` keys, all from the page's messages,
+ * as `translateMessage` reads them on the server. Anything else becomes the generic "not valid" text, so only text we wrote reaches
  * the user.
  */
 export function useFieldMessage() {
@@ -21,6 +21,8 @@ export function useFieldMessage() {
   return useCallback(
     (message: string | undefined): string | undefined => {
       if (!message) return undefined;
+      // The action client's own refusals (lib/actions/client.ts), e.g. text that cannot be stored.
+      if (message.startsWith('security.') && t.has(message)) return t(message as Parameters<typeof t>[0]);
       if (message.startsWith('forms.')) {
         const at = message.indexOf('|');
         const key = at === -1 ? message : message.slice(0, at);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Claim } from '@/lib/bank/claims';
 import { type Bill, bills } from '../bills-schema';
 import { databaseNow } from '../clock';
@@ -81,7 +81,13 @@ export async function paymentsReferencing(
   psuId: string,
   claimIds: string[],
 ): Promise<
-  { id: string; reference: string | null; creditorAccount: string; transactionStatus: string | null }[]
+  {
+    id: string;
+    reference: string | null;
+    creditorAccount: string;
+    phase: string;
+    transactionStatus: string | null;
+  }[]
 > {
   if (claimIds.length === 0) return [];
   return db
@@ -89,6 +95,7 @@ export async function paymentsReferencing(
       id: payments.id,
       reference: payments.reference,
       creditorAccount: payments.creditorAccount,
+      phase: payments.phase,
       transactionStatus: payments.transactionStatus,
     })
     .from(payments)
@@ -119,4 +126,47 @@ export async function lastDebtorIban(db: Db, psuId: string, bankId: string): Pro
     return typeof iban === 'string' ? iban : undefined;
   };
   return (await latest(true)) ?? (await latest(false));
+}
+
+/** Bills with any of these claim ids, at whichever bank: a payment names a claim by its id, not its bank. */
+export async function billsWithClaimIds(db: Db, claimIds: string[]): Promise<Bill[]> {
+  if (claimIds.length === 0) return [];
+  return db.select().from(bills).where(inArray(bills.claimId, claimIds));
+}
+
+/**
+ * The payments of these bills that can still succeed (the predicate of `payments_bill_in_flight_idx`): saved and
+ * not refused by the bank, nor rejected or cancelled by it. At most one per bill.
+ */
+export async function paymentsInFlightOfBills(
+  db: Db,
+  keys: { bankId: string; claimId: string }[],
+): Promise<{ id: string; psuId: string; billBankId: string; billClaimId: string }[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({
+      id: payments.id,
+      psuId: payments.psuId,
+      billBankId: payments.billBankId,
+      billClaimId: payments.billClaimId,
+    })
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.billClaimId),
+        inArray(
+          payments.billClaimId,
+          keys.map((key) => key.claimId),
+        ),
+        ne(payments.phase, 'refused'),
+        or(isNull(payments.transactionStatus), notInArray(payments.transactionStatus, ['RJCT', 'CANC'])),
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.billBankId !== null &&
+    row.billClaimId !== null &&
+    keys.some((key) => key.bankId === row.billBankId && key.claimId === row.billClaimId)
+      ? [{ ...row, billBankId: row.billBankId, billClaimId: row.billClaimId }]
+      : [],
+  );
 }

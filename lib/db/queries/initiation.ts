@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { type Payment, paymentEvents, paymentNotificationTokens, payments } from '@/lib/db/schema';
@@ -58,4 +58,19 @@ export async function recordInitiation(
   );
   const [row] = await db.with(updated, recorded).select().from(updated);
   return row;
+}
+
+/** Whether the PSU's form (`submissionId`) has a payment already: its own, or a correction of it. */
+export async function formHasPayment(db: Db, psuId: string, submissionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.psuId, psuId),
+        or(eq(payments.submissionId, submissionId), eq(payments.correctionOf, submissionId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -15,7 +15,7 @@ import {
 import { sandboxNow } from '../db/queries/clock.js';
 import { isValidKennitala } from '../shared/kennitala.js';
 import { currencyExponent, fractionDigits, isKnownCurrency, toMinorUnits } from '../shared/money.js';
-import { claimIdOf, parseClaimAccount } from './claims.js';
+import { claimIdOf, hasClaimIdForm, parseClaimAccount } from './claims.js';
 
 /**
  * The claims business interface (IOBWS-Claims 3.1, ÍST TS 315): a claimant creates claims on a payor and changes
@@ -277,7 +277,8 @@ export async function claimsVisibleTo(db: Queryable, caller: BusinessCaller, que
 }
 
 export async function claimVisibleTo(db: Queryable, caller: BusinessCaller, id: string): Promise<ClaimRow> {
-  const row = await findClaim(db, id);
+  // An id of no claim's form (a NUL, a stray byte) names no claim: not looked up, where PostgreSQL would refuse it.
+  const row = hasClaimIdForm(id) ? await findClaim(db, id) : undefined;
   if (!row || !visibleTo(row, caller)) problem(404, 'CLAIM_NOT_FOUND', 'No such claim.');
   return row;
 }

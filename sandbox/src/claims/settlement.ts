@@ -80,6 +80,23 @@ export async function claimTargetOf(db: Queryable, element: Element): Promise<Cl
   return undefined;
 }
 
+/**
+ * Why a single payment meant for a claim may no longer be carried out: the claim was paid (by another payment
+ * approved at the same time) or cancelled since the payment was initiated. Checked before the payment is
+ * accepted for settlement and again before it is booked, so that one claim is never paid twice: the later
+ * payment is rejected (RJCT) with the spec's code for it, CLAIM_ALREADY_PAID (or CLAIM_NOT_FOUND), and
+ * nothing is debited. Undefined when it may go on (an ordinary transfer, or a claim still open).
+ */
+export async function closedClaimOf(tx: Queryable, payment: PaymentRow): Promise<string | undefined> {
+  if (payment.payment_service !== 'payments') return undefined;
+  const target = await claimTargetOf(tx, payment.body);
+  if (!target?.found) return undefined;
+  const claim = await findClaim(tx, target.claim.id);
+  if (claim?.status === 'Paid') return 'CLAIM_ALREADY_PAID the claim was paid by another payment';
+  if (claim?.status === 'Cancelled') return 'CLAIM_NOT_FOUND the claim was cancelled by its claimant';
+  return undefined;
+}
+
 /** The amount still due on a claim, as the instructedAmount of a payment that gives none (spec 2.1: optional). */
 export function amountDue(claim: ClaimRow): { currency: string; minor: bigint } {
   return { currency: claim.currency, minor: amountDueMinor(claim) };

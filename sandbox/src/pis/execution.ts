@@ -1,4 +1,4 @@
-import { settleClaims } from '../claims/settlement.js';
+import { closedClaimOf, settleClaims } from '../claims/settlement.js';
 import type { Db, Queryable } from '../db/db.js';
 import { accountFunds, adjustBalance, findAccountByReference } from '../db/queries/accounts.js';
 import { findCard } from '../db/queries/cards.js';
@@ -177,6 +177,8 @@ async function applyTransition(
         const bad = await badBulkElements(tx, payment);
         if (bad.size > 0) return settleBulkPartly(tx, payment, bad, now);
       }
+      const closed = await closedClaimOf(tx, payment);
+      if (closed) return rejectPayment(tx, payment.id, closed, now);
       if (payment.transaction_status !== 'ACFC' && !(await hasFunds(tx, payment)))
         return shortOfFunds(tx, payment, now, t.params);
       await recordStatus(tx, payment.id, 'ACSP', null, now);
@@ -197,13 +199,17 @@ async function applyTransition(
       }
       return;
     }
-    case 'ACSC':
+    case 'ACSC': {
       if (payment.transaction_status !== 'ACSP') return;
+      // Two payments of one claim accepted at once: the one booked first pays it, the other is not booked.
+      const closed = await closedClaimOf(tx, payment);
+      if (closed) return rejectPayment(tx, payment.id, closed, now);
       if (payment.total_minor !== null) await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
       await recordStatus(tx, payment.id, 'ACSC', null, now);
       await postToCreditor(tx, payment, now);
       await settleClaims(tx, payment, now);
       return;
+    }
     case 'PERIODIC_EXECUTE':
       return executeStandingOrder(tx, payment, t, now);
     default: {

@@ -10,6 +10,7 @@ import { Link, redirect } from '@/lib/i18n/navigation';
 import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { toPaymentView } from '@/lib/payments/view';
+import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -17,8 +18,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 
 export default async function PaymentPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
-  const { locale, id } = await params;
-  setRequestLocale(locale);
+  const { locale, id: segment } = await params;
+  setRequestLocale(pathParamOrNotFound('locale', locale));
+  const id = pathParamOrNotFound('paymentId', segment);
   const psuId = await requirePsuId(`/payments/${id}`);
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, id);

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
 import { toPaymentView } from '@/lib/payments/view';
+import { isPathParam } from '@/lib/security/path-params';
 import { withRequestId } from '@/lib/security/request-context';
 
 export const GET = withRequestId(
@@ -12,6 +13,7 @@ export const GET = withRequestId(
     const psuId = await currentPsuId();
     if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
     const { id } = await params;
+    if (!isPathParam('paymentId', id)) return NextResponse.json({ error: 'not_found' }, { status: 404 });
     const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(request.headers));
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
     return NextResponse.json(toPaymentView(found.payment, found.events), {

@@ -9,12 +9,14 @@ import { requirePsuId } from '@/lib/auth/session';
 import { getClaim, payable } from '@/lib/bank/claims';
 import { bankById, publicDirectory } from '@/lib/bank/directory';
 import { inBank } from '@/lib/bank/scope';
+import { paymentInFlightOf } from '@/lib/bills/payment-of-bill';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
 import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { myAccountChoices } from '@/lib/payments/saved/choices';
+import { decodedSegment, pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -22,14 +24,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 
 export const dynamic = 'force-dynamic';
-
-function claimIdFrom(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /** The bank a bill is read from: a directory bank that offers claims, or none (a directory of one's by default). */
 function claimsBank(requested: string | string[] | undefined) {
@@ -52,8 +46,9 @@ export default async function PayBillPage({
   searchParams: Promise<{ bank?: string | string[] }>;
 }) {
   const [{ locale, claimId: segment }, { bank: requested }] = await Promise.all([params, searchParams]);
-  setRequestLocale(locale);
-  const claimId = claimIdFrom(segment);
+  setRequestLocale(pathParamOrNotFound('locale', locale));
+  // A claim id carries a `+`, which an address may hold as %2B.
+  const claimId = pathParamOrNotFound('claimId', decodedSegment(segment));
   const bank = claimsBank(requested);
   const psuId = await requirePsuId(
     `/bills/${encodeURIComponent(claimId)}/pay${bank ? `?bank=${encodeURIComponent(bank.id)}` : ''}`,
@@ -84,6 +79,25 @@ export default async function PayBillPage({
         {back}
         <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
         <p role="status">{why}</p>
+      </div>
+    );
+  }
+  // A payment of the bill that can still succeed: the bill is not paid twice (the payment's action refuses
+  // it too); the PSU is shown their payment.
+  const inFlight = await paymentInFlightOf(db, { bankId: bank.id, claimId: claim.claimId });
+  if (inFlight) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
+        <p role="status" data-testid="bill-being-paid">
+          {t('payBeingPaid')}
+        </p>
+        {inFlight.psuId === psuId && (
+          <Link href={`/payments/${inFlight.id}`} className="text-brand-700 underline underline-offset-2">
+            {t('viewPayment')}
+          </Link>
+        )}
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n/navigation';
 import { costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment } from '@/lib/payments/history';
+import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -24,8 +25,9 @@ export default async function PaymentCostsPage({
 }: {
   params: Promise<{ locale: string; id: string }>;
 }) {
-  const { locale, id } = await params;
-  setRequestLocale(locale);
+  const { locale, id: segment } = await params;
+  setRequestLocale(pathParamOrNotFound('locale', locale));
+  const id = pathParamOrNotFound('paymentId', segment);
   const psuId = await requirePsuId(`/payments/${id}/costs`);
   const payment = await findOwnPayment(await getDb(), psuId, id);
   if (!payment) notFound();

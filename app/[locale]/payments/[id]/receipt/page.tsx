@@ -9,6 +9,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
+import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -20,8 +21,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
  * bank, read again first while it may still change; another PSU's payment is not found.
  */
 export default async function ReceiptPage({ params }: { params: Promise<{ locale: string; id: string }> }) {
-  const { locale, id } = await params;
-  setRequestLocale(locale);
+  const { locale, id: segment } = await params;
+  setRequestLocale(pathParamOrNotFound('locale', locale));
+  const id = pathParamOrNotFound('paymentId', segment);
   const psuId = await requirePsuId(`/payments/${id}/receipt`);
   const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(await headers()));
   if (!found) notFound();

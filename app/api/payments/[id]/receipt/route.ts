@@ -7,6 +7,7 @@ import { psuIpAddress } from '@/lib/payments/psu-request';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
+import { isPathParam } from '@/lib/security/path-params';
 import { withRequestId } from '@/lib/security/request-context';
 
 export const GET = withRequestId(
@@ -14,6 +15,7 @@ export const GET = withRequestId(
     const psuId = await currentPsuId();
     if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
     const { id } = await params;
+    if (!isPathParam('paymentId', id)) return NextResponse.json({ error: 'not_found' }, { status: 404 });
     const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(request.headers));
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });

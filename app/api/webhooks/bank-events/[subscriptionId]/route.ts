@@ -1,5 +1,6 @@
 // POST /api/webhooks/bank-events/:subscriptionId: signed, encrypted event deliveries from the bank's webhooks service.
 import { type NextRequest, NextResponse } from 'next/server';
+import { isPathParam } from '@/lib/security/path-params';
 import { acceptDelivery, deliveryHttpStatus } from '@/lib/webhooks/intake';
 import { signatureHeaderName } from '@/lib/webhooks/signature';
 
@@ -10,6 +11,12 @@ export async function POST(
   { params }: { params: Promise<{ subscriptionId: string }> },
 ) {
   const { subscriptionId } = await params;
+  // Not one of our subscriptions' ids: answered as an unknown subscription is (lib/webhooks/intake.ts).
+  if (!isPathParam('subscriptionId', subscriptionId))
+    return NextResponse.json(
+      { error: 'unknown_subscription' },
+      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+    );
   // The raw text, read once: the signature covers these exact bytes.
   const rawBody = await request.text();
   const outcome = await acceptDelivery({

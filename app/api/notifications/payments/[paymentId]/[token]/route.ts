@@ -1,6 +1,7 @@
 // POST /api/notifications/payments/:paymentId/:token: the bank's payment status notifications (TPP-Notification-URI).
 import { type NextRequest, NextResponse } from 'next/server';
 import { acceptPaymentNotification } from '@/lib/payments/notifications';
+import { isPathParam } from '@/lib/security/path-params';
 import { withRequestId } from '@/lib/security/request-context';
 
 // The notification is recorded and answered at once; the status itself is re-read from the bank
@@ -8,6 +9,8 @@ import { withRequestId } from '@/lib/security/request-context';
 export const POST = withRequestId(
   async (request: NextRequest, { params }: { params: Promise<{ paymentId: string; token: string }> }) => {
     const { paymentId, token } = await params;
+    if (!isPathParam('paymentId', paymentId) || !isPathParam('notificationToken', token))
+      return NextResponse.json({ error: 'not_found' }, { status: 404 });
     const rawBody = await request.text();
     const requestId = request.headers.get('X-Request-ID');
     const outcome = await acceptPaymentNotification({ paymentId, token, rawBody, requestId });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { InitiationRequest } from '@/lib/payments/initiation';
-import { CREDITOR } from '@/sandbox/test/helpers';
+import { advanceClock, CREDITOR, formAction, ScaBrowser } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { renderIn } from '@/tests/support/render-intl';
 
 /**
  * Payment spec 2.5: the initiation answer may carry transactionFees, currencyConversionFee,
@@ -148,5 +150,47 @@ describe('the costs step between the bank’s answer and its SCA', () => {
     expect(view).toMatchObject({ costsStep: 'stopped', scaRedirect: null, scaStep: { kind: 'none' } });
     // And going on after stopping is not offered: the choice stands.
     expect(costsStep.costsStepOf(after)).toBe('stopped');
+  });
+
+  it('where the bank does not cancel, the page says the payment may still be confirmed at the bank; once the bank has carried it out, it says that, and nothing of a stop', async () => {
+    const outcome = await app.initiation.initiateOnce(single('EUR'));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    app.proxy.answerNext('DELETE', DELETE_PAYMENT, {
+      status: 405,
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID' }] },
+    });
+    expect(await decision.stopAtCosts(app.db, await app.payment(outcome.paymentId), IP)).toBe('stopped');
+    const stopped = app.view.toPaymentView(await app.payment(outcome.paymentId), []);
+    expect(stopped).toMatchObject({ costsStopNote: 'stopped', cancellable: true });
+    const warning = {
+      en: renderIn('en', <CostsStopNoteText note={stopped.costsStopNote} />),
+      is: renderIn('is', <CostsStopNoteText note={stopped.costsStopNote} />),
+    };
+    expect(warning.en).toContain('did not cancel this payment');
+    expect(warning.en).toContain('do not confirm it');
+    expect(warning.is).toContain('afturkallaði ekki þessa greiðslu');
+    for (const html of Object.values(warning)) expect(html).toContain('role="alert"');
+
+    // The PSU (or someone with their bank app) confirms it at the bank after all; the bank carries it out.
+    const { scaRedirect } = await app.payment(outcome.paymentId);
+    const browser = new ScaBrowser();
+    const login = await browser.get(scaRedirect ?? '');
+    const signedIn = await browser.post(formAction(login.html, scaRedirect ?? ''), {
+      username: 'jon',
+      password: 'sandbox',
+    });
+    const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect ?? '').toString());
+    await browser.post(formAction(review.html, scaRedirect ?? ''), { decision: 'approve' });
+    await advanceClock(app.sandbox.url, 60);
+    await advanceClock(app.sandbox.url, 60);
+    await app.sync.syncPaymentStatus(app.db, await app.payment(outcome.paymentId), 'poll', IP);
+    const paid = app.view.toPaymentView(await app.payment(outcome.paymentId), []);
+    expect(paid.statusClass).toMatch(/^(debited|completed)$/);
+    expect(paid.costsStopNote).toBe('confirmedAfterStop');
+    for (const locale of ['en', 'is'] as const) {
+      const html = renderIn(locale, <CostsStopNoteText note={paid.costsStopNote} />);
+      expect(html).not.toContain('role="alert"');
+      expect(html).not.toMatch(/will not pay it|greiðir hana því ekki|nothing is paid|ekkert er greitt/);
+    }
   });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "bill_bank_id" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "bill_claim_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_bill_in_flight_idx" ON "payments" USING btree ("bill_bank_id","bill_claim_id") WHERE "payments"."bill_claim_id" is not null and "payments"."phase" <> 'refused' and coalesce("payments"."transaction_status", '') not in ('RJCT', 'CANC');

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '@/messages/en.json';
+import is from '@/messages/is.json';
+import { advanceClock, formAction, JON_MAIN, ScaBrowser, TestTpp } from '@/sandbox/test/helpers';
+import { BusinessClient } from '@/sandbox/test/webhooks-support';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+
+// One bill, at most one payment that can still succeed: while a payment of a bill is saved and not
+// refused, at the bank, or carried out, another payment of it is refused before it reaches the bank,
+// in words; concurrent attempts end in one (the unique payments_bill_in_flight_idx, on PGlite and
+// PostgreSQL alike). A payment the bank rejected or cancelled leaves room for the next. The bank
+// answers a payment of a claim it has paid with 400 CLAIM_ALREADY_PAID (payment spec part 7), shown in words.
+
+const JON = '0101302989';
+const GREIDSLA = '5501692829';
+
+let app: AppAtSandbox;
+let business: BusinessClient;
+let saveClaim: typeof import('@/lib/db/queries/bills').saveClaim;
+let getClaim: typeof import('@/lib/bank/claims').getClaim;
+let readOwnPaymentFromBank: typeof import('@/lib/payments/sync').readOwnPaymentFromBank;
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'one-payment-per-bill-secret-0123456789abcd' });
+  business = await BusinessClient.signIn(app.sandbox.url);
+  ({ saveClaim } = await import('@/lib/db/queries/bills'));
+  ({ getClaim } = await import('@/lib/bank/claims'));
+  ({ readOwnPaymentFromBank } = await import('@/lib/payments/sync'));
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+let nextClaimNo = 900_000 + Math.floor(Math.random() * 90_000);
+
+/** A new claim of Greiðsla ehf. on jon at the sandbox bank, known to the app as a bill (as the bills page reads it). */
+async function newBill(amount = 3700) {
+  const created = await business.call('POST', '/business/claims', {
+    claimKey: { claimantId: GREIDSLA, account: `0159${'66'}${String(++nextClaimNo)}`, dueDate: '2026-12-01' },
+    payorId: JON,
+    templateCode: '001',
+    amount,
+    finalDueDate: '2026-12-11',
+    expirationDate: '2030-12-11',
+    currency: 'ISK',
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const claim = await getClaim(created.json.success.claimId as string);
+  if (!claim) throw new Error('the new claim could not be read');
+  await saveClaim(app.db, 'default', claim);
+  return claim;
+}
+
+/** What the bill's pay form sends (app/[locale]/bills/[claimId]/pay): one form, one submission id. */
+function payBill(claim: Awaited<ReturnType<typeof newBill>>, submissionId = randomUUID()) {
+  return app.initiation.initiateOnce({
+    psuId: app.psuId,
+    submissionId,
+    service: 'payments',
+    product: 'credit-transfers',
+    body: {
+      debtorAccount: { iban: JON_MAIN },
+      creditorAccount: { iban: claim.depositAccount.iban },
+      creditorName: claim.claimantName,
+      instructedAmount: { currency: claim.currency, amount: claim.totalAmountDue },
+      remittanceInformationUnstructured: claim.claimId,
+    },
+    scaLanguage: 'en',
+    uiLocale: 'en',
+    summary: {
+      amount: claim.totalAmountDue,
+      currency: claim.currency,
+      creditorName: claim.claimantName,
+      creditorAccount: claim.depositAccount.iban,
+      reference: claim.claimId,
+    },
+    psuIpAddress: '10.20.30.40',
+  });
+}
+
+/** Payment initiations that reached the bank with this claim id as their reference. */
+function initiationsAtBank(claimId: string) {
+  return app.proxy.calls.filter(
+    (call) =>
+      call.method === 'POST' &&
+      /\/payments\/credit-transfers$/.test(call.path) &&
+      call.body.includes(claimId),
+  );
+}
+
+async function billRows(claimId: string) {
+  return app.db
+    .select()
+    .from(app.schema.payments)
+    .where(and(eq(app.schema.payments.psuId, app.psuId), eq(app.schema.payments.billClaimId, claimId)));
+}
+
+function words(key: string) {
+  const at = (messages: unknown) =>
+    key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  return { en: at(en), is: at(is) };
+}
+
+describe('one bill, at most one payment that can still succeed', () => {
+  it('refuses a second payment of a bill while the first awaits the PSU at the bank, in words; the first form again is its payment', async () => {
+    const claim = await newBill();
+    const submissionId = randomUUID();
+    const first = await payBill(claim, submissionId);
+    expect(first).toMatchObject({ ok: true });
+    const second = await payBill(claim);
+    expect(second).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+    const { en: english, is: icelandic } = words('payment.bill.beingPaid');
+    expect(english).toMatch(/not paid twice/);
+    expect(icelandic).toMatch(/ekki greiddur tvisvar/);
+    // A double click on the first form is that payment, not a refusal.
+    const again = await payBill(claim, submissionId);
+    expect(again).toMatchObject({ ok: true, paymentId: first.ok ? first.paymentId : '' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+    expect(await billRows(claim.claimId)).toHaveLength(1);
+  });
+
+  it('concurrent attempts from different forms end in one payment at the bank', async () => {
+    const claim = await newBill();
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => payBill(claim)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    for (const outcome of outcomes.filter((o) => !o.ok))
+      expect(outcome).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+    expect(await billRows(claim.claimId)).toHaveLength(1);
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+  });
+
+  it('concurrent submissions of one form (a double click, sent again) are that form’s one payment, never refused', async () => {
+    const claim = await newBill();
+    const submissionId = randomUUID();
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => payBill(claim, submissionId)));
+    const ids = new Set(outcomes.map((outcome) => (outcome.ok ? outcome.paymentId : outcome.messageKey)));
+    expect(ids.size).toBe(1);
+    expect(outcomes[0]?.ok).toBe(true);
+    expect(await billRows(claim.claimId)).toHaveLength(1);
+  });
+
+  it('counts a payment saved but not yet answered by the bank: its outcome is unknown, and it may be made', async () => {
+    const claim = await newBill();
+    // The bank busy at the first call and both retries (lib/bank/retry.ts): the app cannot know whether it was made.
+    for (let answer = 0; answer < 3; answer++)
+      app.proxy.answerNext('POST', /\/payments\/credit-transfers$/, {
+        status: 503,
+        body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_UNAVAILABLE' }] },
+      });
+    const first = await payBill(claim);
+    expect(first.ok).toBe(false);
+    const [saved] = await billRows(claim.claimId);
+    expect(saved?.phase).toBe('new');
+    expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+  });
+
+  it('leaves room for a new payment once the bank rejected the last one (the PSU declined it at the bank)', async () => {
+    const claim = await newBill();
+    const first = await payBill(claim);
+    if (!first.ok) throw new Error(JSON.stringify(first));
+    const { scaRedirect } = await app.payment(first.paymentId);
+    const browser = new ScaBrowser();
+    const login = await browser.get(scaRedirect ?? '');
+    const signedIn = await browser.post(formAction(login.html, scaRedirect ?? ''), {
+      username: 'jon',
+      password: 'sandbox',
+    });
+    const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect ?? '').toString());
+    await browser.post(formAction(review.html, scaRedirect ?? ''), { decision: 'decline' });
+    await readOwnPaymentFromBank(app.db, app.psuId, first.paymentId, '10.20.30.40');
+    expect((await app.payment(first.paymentId)).transactionStatus).toBe('RJCT');
+    expect(await payBill(claim)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a bill the bank says is paid, in words, before anything is sent', async () => {
+    const claim = await newBill();
+    await saveClaim(app.db, 'default', { ...claim, claimStatus: 'Paid', totalAmountDue: '0' });
+    const before = initiationsAtBank(claim.claimId).length;
+    expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.alreadyPaid' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(before);
+    expect(words('payment.bill.alreadyPaid').is).toMatch(/þegar greiddur/);
+  });
+
+  it('shows the bank’s CLAIM_ALREADY_PAID in words when the claim was paid elsewhere and the bill not yet read again', async () => {
+    const claim = await newBill(2900);
+    // Paid at the bank by another payment (jon's online bank, say); the app still holds the bill as open.
+    const tpp = new TestTpp(app.sandbox.url);
+    const token = await tpp.token();
+    const paid = await tpp.initiate(token, {
+      debtorAccount: { iban: JON_MAIN },
+      creditorAccount: { iban: claim.depositAccount.iban },
+      instructedAmount: { currency: 'ISK', amount: '2900' },
+      remittanceInformationUnstructured: claim.claimId,
+    });
+    expect(paid.status).toBe(201);
+    const scaRedirect = (paid.json._links as Record<string, { href: string }>).scaRedirect?.href ?? '';
+    const browser = new ScaBrowser();
+    const login = await browser.get(scaRedirect);
+    const signedIn = await browser.post(formAction(login.html, scaRedirect), {
+      username: 'jon',
+      password: 'sandbox',
+    });
+    const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
+    await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    await advanceClock(app.sandbox.url, 60);
+    await advanceClock(app.sandbox.url, 60);
+    expect((await getClaim(claim.claimId))?.claimStatus).toBe('Paid');
+
+    const outcome = await payBill(claim);
+    expect(outcome).toMatchObject({
+      ok: false,
+      messageKey: 'bank.refusedFields',
+      fieldErrors: { 'payment.remittanceInformationUnstructured': ['forms.bankRefusal.CLAIM_ALREADY_PAID'] },
+    });
+    const [refused] = await billRows(claim.claimId);
+    expect(refused).toMatchObject({ phase: 'refused', failureCode: 'CLAIM_ALREADY_PAID' });
+  });
+});
