@@ -5,7 +5,7 @@ import { psuAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { signIn, signOut } from '@/lib/auth';
 import { sendVerificationLink, verifyEmail } from '@/lib/auth/email-verification';
-import { OIDC_PROVIDER_ID, oidcProvider } from '@/lib/auth/oidc';
+import { OIDC_PROVIDER_ID, oidcAuthorizationParams, oidcProvider } from '@/lib/auth/oidc';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { settings } from '@/lib/config';
 import { logger } from '@/lib/log';
@@ -44,7 +44,11 @@ export const verifyEmailAction = psuAction
  */
 export const verifyKennitalaAction = psuAction.schema(localeOnly).formAction(async ({ input }) => {
   if (!oidcProvider(settings())) return failure('account.kennitalaUnavailable');
-  await signIn(OIDC_PROVIDER_ID, { redirectTo: `/${input.locale}/account` });
+  await signIn(
+    OIDC_PROVIDER_ID,
+    { redirectTo: `/${input.locale}/account` },
+    oidcAuthorizationParams(input.locale),
+  );
   return success(null);
 });
 
