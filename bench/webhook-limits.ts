@@ -154,7 +154,7 @@ await perCall('parseEnvelope (zod)', (i) => parseEnvelope(opened[i] ?? ''));
 await perCall('storeEventOnce: insert … on conflict do nothing returning', (i) => {
   const parsed = parseEnvelope(opened[i] ?? '');
   if (!parsed.ok) throw new Error('envelope');
-  return storeEventOnce(db, subscriptionId, parsed.envelope, null);
+  return storeEventOnce(db, { subscriptionId, bankId: 'default' }, parsed.envelope, null);
 });
 await perCall('select 1 (PGlite client, no drizzle)', () => jobs.client.query('select 1'));
 const sendsPerRound = Math.round(sends / rounds);

@@ -53,8 +53,8 @@ export function bareIntake(client: PGlite, subscriptionId: string, secret: strin
     if (!opened.ok) throw new Error(opened.reason);
     const event = JSON.parse(opened.plaintext) as Record<string, unknown>;
     await client.query(
-      `insert into webhook_events (event_id, subscription_id, event_type, schema_version, occurred_at, links)
-       values ($1, $2, $3, $4, $5, $6)`,
+      `insert into webhook_events (event_id, bank_id, subscription_id, event_type, schema_version, occurred_at, links)
+       values ($1, 'default', $2, $3, $4, $5, $6)`,
       [event.eventId, subscriptionId, event.eventType, event.schemaVersion, event.occurredAt, event.links],
     );
   };

@@ -72,10 +72,20 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
   );
   await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
 
-  // Sigríður's own electronic ID links hers.
-  await askToLink(page);
+  // Sigríður's own electronic ID links hers, from the Icelandic page: the provider's page is in Icelandic
+  // (the app's ui_locales), though her browser asks for English (Accept-Language).
+  await page.goto('/is/account');
+  await page.getByRole('link', { name: 'Staðfesta með Rafræn skilríki (próf)' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Tengja rafræn skilríki við þennan aðgang?' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Já, tengja rafrænu skilríkin mín' }).click();
+  await page.waitForURL(/\/idp\/signin\//);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'is');
+  await expect(page.getByRole('heading', { name: 'Innskráning með rafrænum skilríkjum' })).toBeVisible();
   await signInAtProvider(page, '1704952179');
-  await page.waitForURL(/\/en\/account$/);
+  await page.waitForURL(/\/is\/account$/);
+  await page.goto('/en/account');
   await expect(page.getByTestId('profile-kennitala')).toHaveText('170495-2179');
   await expect(page.getByText('Verified with electronic ID')).toBeVisible();
   await page.goto('/en/bills');

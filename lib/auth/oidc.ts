@@ -108,6 +108,15 @@ export function oidcProvider(config: Settings): OIDCConfig<Claims> | undefined {
   };
 }
 
+/**
+ * Parameters of the authorization request of a sign-in started from a page in `locale` (OpenID Connect Core
+ * 3.1.2.1): `ui_locales`, so that the provider's pages are in the language the PSU chose here, whatever their
+ * browser asks for.
+ */
+export function oidcAuthorizationParams(locale: 'is' | 'en'): Record<string, string> {
+  return { ui_locales: locale };
+}
+
 export function oidcSignInOffered(config: Settings): { id: string; name: string } | undefined {
   const provider = oidcProvider(config);
   return provider ? { id: provider.id, name: config.OIDC_NAME } : undefined;

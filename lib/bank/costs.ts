@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedBankText } from './bank-text';
 
 /** Spec 2.4 Amount: ISO 4217 currency, and a decimal string of up to 14 digits and 3 decimals. */
 const amountSchema = z.object({
@@ -6,7 +7,14 @@ const amountSchema = z.object({
   amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/),
 });
 
-const shortText = z.string().trim().min(1).max(140);
+/**
+ * A text of the bank's about costs (a fee's type, a contract's identification): spec 2.5 gives no bound,
+ * so a long one is cut for showing (lib/bank/bank-text.ts), never refused.
+ */
+const bankText = z
+  .string()
+  .transform((value) => boundedBankText(value))
+  .pipe(z.string());
 
 /** Each member of the initiation answer's costs (spec 2.5), read on its own. */
 const costFields = {
@@ -19,7 +27,7 @@ const costFields = {
   currencyConversionFee: amountSchema,
   /** true: specific costs per the price list or agreement; false: none beyond any amounts given. */
   transactionFeeIndicator: z.boolean(),
-  transactionFeesDetails: z.array(z.object({ feeType: shortText, value: amountSchema })).max(50),
+  transactionFeesDetails: z.array(z.object({ feeType: bankText, value: amountSchema })),
   exchangeRateInformation: z.object({
     unitCurrency: z
       .string()
@@ -29,7 +37,11 @@ const costFields = {
       .string()
       .regex(/^[0-9]{1,14}(\.[0-9]{1,12})?$/)
       .nullish(),
-    contractIdentification: shortText.nullish(),
+    // A nullable string (spec 2.5): an empty or blank one is no identification.
+    contractIdentification: z
+      .string()
+      .transform((value) => boundedBankText(value))
+      .nullish(),
     rateType: z.enum(['SPOT', 'SALE', 'AGRD']).nullish(),
   }),
 } as const;

@@ -9,6 +9,15 @@ import { currentBank } from './scope';
  */
 export function resolveLink(href: string | null | undefined): string | undefined {
   if (!href) return undefined;
+  // A link that is no URL (spec 2.5 types href a string only) leads nowhere: left out, never the answer.
+  try {
+    return resolved(href);
+  } catch {
+    return undefined;
+  }
+}
+
+function resolved(href: string): string {
   const base = new URL(currentBank('payments').urls.payments);
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return new URL(href, base).toString();
   const prefix = base.pathname.replace(/\/+$/, '');

@@ -73,10 +73,22 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
       'TPP-Notification-Content-Preferred': input.notification?.contentPreferred,
     },
   });
-  const parsed = initiationResponseSchema.safeParse(response.body);
-  if (!parsed.success) throw new BankProtocolError('The bank answered the initiation without a payment id');
-  const sca = await withChallengeImage(toScaAnswer(parsed.data));
-  const { costs, unreadable } = readCosts(response.body);
+  const answer = readInitiationAnswer(response.body);
+  if (!answer) throw new BankProtocolError('The bank answered the initiation without a payment id');
+  return { ...answer, sca: await withChallengeImage(answer.sca), requestId: response.requestId };
+}
+
+/**
+ * The 201 answer of an initiation as we keep it (spec 2.5), read within the spec's types: only a missing
+ * paymentId, transactionStatus or `_links` makes it unreadable. A member we cannot use (a cost in a shape
+ * we cannot show, a link that is no URL, an unusable OTP length) is left out, never the answer with it.
+ * The challenge image behind a link is not read here (`withChallengeImage`).
+ */
+export function readInitiationAnswer(body: unknown): Omit<Initiated, 'requestId'> | undefined {
+  const parsed = initiationResponseSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const sca = toScaAnswer(parsed.data);
+  const { costs, unreadable } = readCosts(body);
   return {
     paymentId: parsed.data.paymentId,
     transactionStatus: parsed.data.transactionStatus,
@@ -85,7 +97,6 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
     costs,
     unreadableCosts: unreadable,
     notes: sca.notes ?? [],
-    requestId: response.requestId,
   };
 }
 

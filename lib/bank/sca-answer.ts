@@ -9,17 +9,36 @@ const methodSchema = z.object({
   explanation: z.string().nullish(),
 });
 
+// Spec part 8: a challenge image is a PNG of at most 512 KB; in base64, at most this many characters.
+const maxImageBase64 = Math.ceil((512 * 1024) / 3) * 4;
+
+/**
+ * Spec 2.5 ChallengeData: every member nullable, each read on its own. One outside its type (an image
+ * over the spec's 512 KB, an OTP length beyond int32) is left out, never the answer that carries it; an
+ * OTP length of 0 or less bounds no field, and is left out too.
+ */
 const challengeSchema = z.object({
-  image: z.string().max(700_000).nullish(),
-  data: z.array(z.string()).nullish(),
-  imageLink: z.string().nullish(),
-  otpMaxLength: z.number().int().positive().max(64).nullish(),
-  otpFormat: z.enum(['characters', 'integer']).nullish(),
-  additionalInformation: z.string().nullish(),
+  image: z.string().max(maxImageBase64).nullish().catch(undefined),
+  data: z.array(z.string()).nullish().catch(undefined),
+  imageLink: z.string().nullish().catch(undefined),
+  otpMaxLength: z
+    .number()
+    .int()
+    .min(-2147483648)
+    .max(2147483647)
+    .nullish()
+    .catch(undefined)
+    .transform((length) => (length != null && length > 0 ? length : undefined)),
+  otpFormat: z.enum(['characters', 'integer']).nullish().catch(undefined),
+  additionalInformation: z.string().nullish().catch(undefined),
 });
 
 /** The challenge as we keep it: the bank's text bounded, and `imageLink` drawn as `image` where it could be read. */
-export type ChallengeData = Omit<z.infer<typeof challengeSchema>, 'additionalInformation'> & {
+export type ChallengeData = Omit<
+  z.infer<typeof challengeSchema>,
+  'additionalInformation' | 'otpMaxLength'
+> & {
+  otpMaxLength?: number;
   additionalInformation?: string;
 };
 
@@ -29,7 +48,7 @@ export const scaFieldsSchema = z.object({
   scaStatus: z.string().nullish(),
   authorisationId: z.string().nullish(),
   scaMethods: z.array(methodSchema).nullish(),
-  chosenScaMethod: methodSchema.partial().nullish(),
+  // chosenScaMethod is "an object with no defined properties" (spec 2.5): nothing of it is read.
   challengeData: challengeSchema.nullish(),
   // Read leniently and bounded when kept: a long text must not lose the answer it came with.
   psuMessage: z.string().nullish(),

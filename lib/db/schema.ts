@@ -31,8 +31,12 @@ export const psus = pgTable('psus', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it. */
-export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused';
+/**
+ * Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it; or
+ * `unfollowable`: the bank took it (201) but answered with a paymentId it had given another of our
+ * payments already, so that we cannot address this one at the bank without mixing the two.
+ */
+export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused' | 'unfollowable';
 
 /** Where a status reading came from, shown on the timeline. */
 export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook' | 'cancellation';
@@ -154,6 +158,11 @@ export const payments = pgTable(
     bankId: text('bank_id').notNull().default('default'),
     /** The bank's own paymentId, unique at that bank (two banks may hand out the same one). */
     bankPaymentId: text('bank_payment_id'),
+    /**
+     * For an `unfollowable` payment: the paymentId the bank answered with, which it had given another of
+     * our payments at that bank already. Kept as the bank said it, and never used to call the bank.
+     */
+    clashingBankPaymentId: text('clashing_bank_payment_id'),
     scaRedirect: text('sca_redirect'),
     /** While `phase` is `sending`: until when the sender holds the payment; after that another may resend. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -282,14 +291,17 @@ export const webhookSubscriptions = pgTable(
 );
 
 /**
- * Every accepted webhook event, once: `eventId` is the bank's idempotency key, and a row is kept at
- * least 30 days after it was received so that a late retry or replay is recognised.
+ * Every accepted webhook event, once per bank: `eventId` is the idempotency key of the bank that sent it
+ * (webhooks spec 2.2), and another bank's event with the same id is another event. A row is kept at least
+ * 30 days after it was received so that a late retry or replay is recognised.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: uuid('event_id').notNull().unique(),
+    eventId: uuid('event_id').notNull(),
+    /** The bank of its subscription (the directory's id), which the event's id is unique at. */
+    bankId: text('bank_id').notNull(),
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => webhookSubscriptions.id),
@@ -313,6 +325,7 @@ export const webhookEvents = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (table) => [
+    uniqueIndex('webhook_events_bank_event_idx').on(table.bankId, table.eventId),
     index('webhook_events_pending_idx').on(table.subscriptionId, table.processedAt, table.occurredAt),
     index('webhook_events_self_idx').on(table.selfLink, table.occurredAt),
     index('webhook_events_received_idx').on(table.receivedAt),

@@ -35,6 +35,7 @@ import { scaDestinationOf } from './sca-destination';
 import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
 import { decideAttempt } from './submission-attempts';
+import { keepUnrecordedAnswer } from './unrecorded-answer';
 
 export interface InitiationRequest {
   psuId: string;
@@ -143,6 +144,8 @@ function settled(payment: Payment): InitiationOutcome | undefined {
         : (payment.scaRedirect ?? `/payments/${payment.id}`);
     return { ok: true, paymentId: payment.id, redirectTo };
   }
+  if (payment.phase === 'unfollowable')
+    return { ok: false, paymentId: payment.id, messageKey: 'payment.bankIdClash' };
   if (payment.phase === 'refused') {
     return refusal(
       payment.id,
@@ -175,8 +178,9 @@ async function send(
   savedNotificationUri?: string,
 ): Promise<InitiationOutcome> {
   const uris = returnUris(payment.id, payment.psuId);
+  let initiated: Initiated;
   try {
-    const initiated = await initiatePayment({
+    initiated = await initiatePayment({
       service: payment.service,
       product: payment.product,
       body: payment.body,
@@ -195,20 +199,6 @@ async function send(
           }
         : undefined,
     });
-    const recorded = await recordAnswer(db, payment.id, initiated);
-    logBankAnswerExtras(payment.id, initiated);
-    // Not waited for: the PSU goes on to the SCA step while the first status check is scheduled
-    // (afterInitiation logs a failure, and the sweep at start-up schedules the check instead).
-    void afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
-    return {
-      ok: true,
-      paymentId: payment.id,
-      redirectTo: hasCostsToShow(initiated.costs)
-        ? costsPage(payment.id)
-        : recorded
-          ? await scaDestinationOf(db, recorded, request.psuIpAddress)
-          : `/payments/${payment.id}`,
-    };
   } catch (error) {
     // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
     // and 409, which to a call with an Idempotency-Key means that the first call with it has not
@@ -254,6 +244,30 @@ async function send(
       messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error),
     };
   }
+  // The bank has the payment from here on: a failure to record its answer is never told as "not sent".
+  let recorded: Payment | undefined;
+  try {
+    recorded = await recordAnswer(db, payment.id, initiated);
+  } catch (error) {
+    return {
+      ok: false,
+      paymentId: payment.id,
+      ...(await keepUnrecordedAnswer(db, payment, initiated, error)),
+    };
+  }
+  logBankAnswerExtras(payment.id, initiated);
+  // Not waited for: the PSU goes on to the SCA step while the first status check is scheduled
+  // (afterInitiation logs a failure, and the sweep at start-up schedules the check instead).
+  void afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
+  return {
+    ok: true,
+    paymentId: payment.id,
+    redirectTo: hasCostsToShow(initiated.costs)
+      ? costsPage(payment.id)
+      : recorded
+        ? await scaDestinationOf(db, recorded, request.psuIpAddress)
+        : `/payments/${payment.id}`,
+  };
 }
 
 /**
@@ -279,6 +293,7 @@ async function recordAnswer(db: Db, paymentId: string, initiated: Initiated): Pr
         transactionStatus: initiated.transactionStatus,
         costs: initiated.costs,
         bankNotes: initiated.notes.length ? initiated.notes : null,
+        failureCode: null,
       },
       { source: 'initiation', detail: { requestId: initiated.requestId } },
     );

@@ -88,15 +88,15 @@ export function buildReceipt(
     {
       key: 'bankPaymentId',
       label: t('bankPaymentId'),
-      value: payment.bankPaymentId ?? t('notAtBank'),
+      value: payment.bankPaymentId ?? payment.clashingBankPaymentId ?? t('notAtBank'),
     },
     {
       key: 'status',
       label: t('status'),
       // The bank's refusal of the initiation is what it said; before any answer there is no status.
       value:
-        payment.phase === 'refused'
-          ? statusLabel('refused')
+        payment.phase === 'refused' || payment.phase === 'unfollowable'
+          ? statusLabel(payment.phase)
           : atBank && payment.transactionStatus
             ? statusLabel(payment.transactionStatus)
             : t('noStatus'),

@@ -7,6 +7,7 @@ import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from '
 import { type BankOutcome, bankOutcome } from './outcome';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
+import { ANSWER_NOT_SAVED } from './unrecorded-answer';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
 export interface PaymentView {
@@ -63,9 +64,19 @@ export interface PaymentView {
  * whose results could not be read yet is asked about until they are.
  */
 function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
-  if (!atBank) return payment.phase === 'refused' ? false : 2_000;
+  if (!atBank) return payment.phase === 'refused' || payment.phase === 'unfollowable' ? false : 2_000;
   if (bulkResultsDue(payment)) return 10_000;
   return liveRefreshMs(statusClass(payment.transactionStatus, payment.service));
+}
+
+/**
+ * The bank's status, or our own phase where the bank's cannot be followed: refused, answered with a
+ * paymentId of another payment (`unfollowable`), answered but its answer not recorded, or not sent.
+ */
+function displayStatusOf(payment: Payment): string {
+  if (payment.phase === 'refused' || payment.phase === 'unfollowable') return payment.phase;
+  if (payment.phase === 'initiated') return payment.transactionStatus ?? 'RCVD';
+  return payment.failureCode === ANSWER_NOT_SAVED ? 'answerNotSaved' : (payment.transactionStatus ?? 'new');
 }
 
 export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
@@ -74,10 +85,7 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
   const costsStep = costsStepOf(payment);
   // A payment the PSU stopped at its costs is not taken to SCA from here.
   const toSca = costsStep === null;
-  const displayStatus =
-    payment.phase === 'refused'
-      ? 'refused'
-      : (payment.transactionStatus ?? (payment.phase === 'initiated' ? 'RCVD' : 'new'));
+  const displayStatus = displayStatusOf(payment);
   return {
     id: payment.id,
     service: payment.service,

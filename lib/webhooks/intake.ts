@@ -51,7 +51,7 @@ function takesDeliveries(keys: DeliveryKeys | undefined): keys is DeliveryKeys {
 /**
  * Accepts one delivery: signature first (on the raw body, before anything reads it), then
  * decryption, then the envelope; only then is anything stored. The event is stored once by its
- * `eventId` and processed later by a job, so the bank gets its answer in milliseconds: the answer
+ * bank and `eventId` and processed later by a job, so the bank gets its answer in milliseconds: the answer
  * waits for the insert alone, and the job is woken after it (lib/webhooks/queue.ts).
  */
 export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutcome> {
@@ -81,7 +81,7 @@ export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutc
   if (!parsed.ok) return refuse(input, 'invalid_envelope', { issues: parsed.issues });
   const { envelope } = parsed;
 
-  if (!(await storeEventOnce(db, keys.subscriptionId, envelope, input.requestId ?? null))) {
+  if (!(await storeEventOnce(db, keys, envelope, input.requestId ?? null))) {
     logger.info(
       { subscriptionId: keys.subscriptionId, bankId: keys.bankId, eventId: envelope.eventId },
       'webhook event seen before',
@@ -103,19 +103,22 @@ function checkSignature(input: DeliveryInput, keys: DeliveryKeys, now: Date): Si
 }
 
 /**
- * Stores an event unless one with its `eventId` is stored already (lib/db/queries/webhook-events.ts);
- * true when this call stored it. Once it returns, the event is committed: a crash from here on leaves it
- * pending, and the workers' sweep processes it.
+ * Stores an event unless one with its `eventId` is stored already for the subscription's bank
+ * (lib/db/queries/webhook-events.ts): the id is that bank's idempotency key (webhooks spec 2.2), and
+ * another bank's event with the same id is another event. True when this call stored it. Once it
+ * returns, the event is committed: a crash from here on leaves it pending, and the workers' sweep
+ * processes it.
  */
 export function storeEventOnce(
   db: Db,
-  subscriptionId: string,
+  subscription: { subscriptionId: string; bankId: string },
   envelope: DeliveryEnvelope,
   requestId: string | null,
 ): Promise<boolean> {
   return insertEventOnce(db, {
     eventId: envelope.eventId,
-    subscriptionId,
+    bankId: subscription.bankId,
+    subscriptionId: subscription.subscriptionId,
     eventType: envelope.eventType,
     schemaVersion: envelope.schemaVersion,
     occurredAt: envelope.occurredAt,

@@ -25,6 +25,8 @@ export interface BankRuntime {
   bank: Bank;
   /** Sets the base of the bank's links and starts its notification worker. */
   listening(publicUrl: string, notifications: Partial<NotificationOptions> | undefined): void;
+  /** The other banks of the process, once they are all made. */
+  meet(others: readonly Bank[]): void;
   /** The bank's answers that disagreed with contract/*.yaml so far (when checked). */
   contractViolations(): string[];
   close(): Promise<void>;
@@ -93,6 +95,7 @@ export function bankRuntime(
     return schedulerPromise;
   };
   let notifications: NotificationWorker | undefined;
+  let otherBanks: readonly Bank[] = [];
   let certificates: CertificateRegistry | undefined;
   const violations: string[] = [];
   const recordViolations = (problems: string[]) => {
@@ -119,6 +122,7 @@ export function bankRuntime(
       return certificates;
     },
     findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
+    otherBanks: () => otherBanks,
     contractViolations: contractCheck ? recordViolations : undefined,
   };
   return {
@@ -131,6 +135,9 @@ export function bankRuntime(
         { intervalMs: config.schedulerIntervalMs, ...options },
         (error) => log(`${profile.id}: notification pass failed`, error),
       );
+    },
+    meet(others) {
+      otherBanks = others.filter((other) => other !== bank);
     },
     contractViolations: () => [...violations],
     async close() {

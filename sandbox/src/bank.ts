@@ -36,6 +36,8 @@ export interface Bank {
   /** Trusted CAs and refused serials for TPP certificates, read from the settings on first use. */
   certificates(): CertificateRegistry;
   findClientById(clientId: string): TppClient | undefined;
+  /** The other banks the process plays (server.ts): where a creditor account of theirs is looked up. */
+  otherBanks(): readonly Bank[];
   /**
    * Where the bank keeps the answers that disagree with contract/*.yaml, when it checks its answers (tests);
    * undefined when it does not.

@@ -148,6 +148,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       ),
     })),
   ];
+  for (const { runtime } of runtimes) runtime.meet(runtimes.map((other) => other.runtime.bank));
   const contractViolations = () => runtimes.flatMap(({ runtime }) => runtime.contractViolations());
   const closeBanks = async () => {
     for (const { runtime } of runtimes) await runtime.close();

@@ -65,3 +65,99 @@ describe.skipIf(!external)('the admin surface from another host', () => {
     }
   });
 });
+
+// A web page the developer opens can make their browser send requests to the sandbox on loopback: a form
+// or a `fetch` in `no-cors` mode posts `text/plain` without asking first (no CORS preflight), with the
+// page's Origin and `Sec-Fetch-Site: cross-site`. The admin surface takes JSON from its own origin only.
+describe('the admin surface refuses what a web page of another origin can send', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  /** How far the sandbox clock is ahead of real time, in whole minutes: an advance of an hour shows. */
+  const clock = async () =>
+    Math.round(
+      ((await (await fetch(`${sandbox.url}/sandbox/clock`)).json()) as { offsetSeconds: number })
+        .offsetSeconds / 60,
+    );
+  const faults = async () =>
+    ((await (await fetch(`${sandbox.url}/sandbox/faults`)).json()) as { faults: unknown[] }).faults.length;
+  const post = (path: string, headers: Record<string, string>, body = '{"seconds": 3600}') =>
+    fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body });
+
+  it('a text/plain or form body is refused (415) on a state-changing call, and changes nothing', async () => {
+    const before = await clock();
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const refused = await post('/sandbox/clock/advance', { 'Content-Type': type });
+      expect(refused.status, type).toBe(415);
+    }
+    const rule = JSON.stringify({ status: 503, path: '/psd2' });
+    expect((await post('/sandbox/faults', { 'Content-Type': 'text/plain' }, rule)).status).toBe(415);
+    expect(await clock()).toBe(before);
+    expect(await faults()).toBe(0);
+  });
+
+  it('a request from another origin, or one the browser calls cross-site or same-site, is refused (403)', async () => {
+    const before = await clock();
+    const json = { 'Content-Type': 'application/json' };
+    for (const headers of [
+      { ...json, Origin: 'https://attacker.example' },
+      { ...json, Origin: 'null' },
+      // Another port of the same host is another origin (the app, or any local server).
+      { ...json, Origin: `http://127.0.0.1:${Number(new URL(sandbox.url).port) + 1}` },
+      { ...json, 'Sec-Fetch-Site': 'cross-site' },
+      { ...json, 'Sec-Fetch-Site': 'same-site' },
+    ]) {
+      expect((await post('/sandbox/clock/advance', headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    // Reading is refused to another origin as well: a report is no page's business.
+    const read = await fetch(`${sandbox.url}/sandbox/payments`, {
+      headers: { Origin: 'https://attacker.example' },
+    });
+    expect(read.status).toBe(403);
+    // Under every admin path, not only /sandbox itself.
+    expect(
+      (
+        await post(
+          '/sandbox/decoupled/00000000-0000-0000-0000-000000000000/approve',
+          { 'Sec-Fetch-Site': 'cross-site' },
+          '',
+        )
+      ).status,
+    ).toBe(403);
+    expect(await clock()).toBe(before);
+  });
+
+  it('JSON from a tool (no Origin) or from its own origin is taken; a call without a body needs no type', async () => {
+    const own = new URL(sandbox.url).origin;
+    expect(
+      (await post('/sandbox/clock/advance', { 'Content-Type': 'application/json; charset=utf-8' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await post('/sandbox/clock/advance', {
+          'Content-Type': 'application/json',
+          Origin: own,
+          'Sec-Fetch-Site': 'same-origin',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${sandbox.url}/sandbox/payments`, { headers: { 'Sec-Fetch-Site': 'none' } })).status,
+    ).toBe(200);
+    const approve = await fetch(
+      `${sandbox.url}/sandbox/decoupled/00000000-0000-0000-0000-000000000000/approve`,
+      {
+        method: 'POST',
+      },
+    );
+    expect(approve.status).toBe(404);
+    expect((await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' })).status).toBe(200);
+  });
+});

@@ -256,6 +256,24 @@ describe('a webhook subscription belongs to one bank (webhooks spec parts 2-5)',
     expect(await storedEvent(own.eventId)).toMatchObject({ subscriptionId: nordur.id });
   });
 
+  // Webhooks spec 2.2 and 6: `eventId` is the idempotency key of one bank's event ("receivers deduplicate on
+  // eventId"); another bank knows nothing of it, and an event of its own with the same id is not a duplicate.
+  it("takes an event whose eventId another bank used already as that bank's own, and its retry once", async () => {
+    const nordur = subscriptionOf('nordur');
+    const root = subscriptionOf('default');
+    const envelope = claimEnvelope();
+    expect((await deliver(root.id, await sealedDelivery(envelope, root.secret))).status).toBe(202);
+    expect((await deliver(nordur.id, await sealedDelivery(envelope, nordur.secret))).status).toBe(202);
+    // A retry of either is one: answered 200, stored once.
+    expect((await deliver(nordur.id, await sealedDelivery(envelope, nordur.secret))).status).toBe(200);
+    expect((await deliver(root.id, await sealedDelivery(envelope, root.secret))).status).toBe(200);
+    const stored = await app.db
+      .select()
+      .from(app.schema.webhookEvents)
+      .where(eq(app.schema.webhookEvents.eventId, envelope.eventId));
+    expect(stored.map((event) => event.subscriptionId).sort()).toEqual([nordur.id, root.id].sort());
+  });
+
   it("reads a claim.paid event's claim at the bank that sent it, and records the bill as that bank's", async () => {
     const nordur = subscriptionOf('nordur');
     // The same claim key at two banks: one claim id, two bills.

@@ -23,6 +23,7 @@ function paidPayment(overrides: Partial<Payment> = {}): Payment {
     transactionStatus: 'ACSC',
     bankId: 'default',
     bankPaymentId: 'bank-pay-4711',
+    clashingBankPaymentId: null,
     scaRedirect: null,
     claimedUntil: null,
     failureCode: null,

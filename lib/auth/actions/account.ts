@@ -7,7 +7,7 @@ import { failure, success } from '@/lib/actions/result';
 import { signIn, signOut } from '@/lib/auth';
 import { linkRequestCookie } from '@/lib/auth/browser-session';
 import { sendVerificationLink, verifyEmail } from '@/lib/auth/email-verification';
-import { OIDC_PROVIDER_ID, oidcProvider } from '@/lib/auth/oidc';
+import { OIDC_PROVIDER_ID, oidcAuthorizationParams, oidcProvider } from '@/lib/auth/oidc';
 import { endSessionsOf } from '@/lib/auth/sessions';
 import { settings } from '@/lib/config';
 import { logger } from '@/lib/log';
@@ -54,7 +54,11 @@ export const verifyKennitalaAction = psuAction
     if (!oidcProvider(settings())) return failure('account.kennitalaUnavailable');
     const request = await linkRequestCookie({ psuId: ctx.psuId, sessionId: ctx.sessionId });
     (await cookies()).set(request.name, request.value, request.options);
-    await signIn(OIDC_PROVIDER_ID, { redirectTo: `/${input.locale}/account` });
+    await signIn(
+      OIDC_PROVIDER_ID,
+      { redirectTo: `/${input.locale}/account` },
+      oidcAuthorizationParams(input.locale),
+    );
     return success(null);
   });
 

@@ -20,7 +20,7 @@ import { type WebhookEvent, webhookEvents, webhookSubscriptions } from '../schem
 import type { Db } from '../types';
 
 /**
- * The webhook events table (lib/webhooks): stored once by `eventId` at intake, claimed and processed by
+ * The webhook events table (lib/webhooks): stored once per bank by `eventId` at intake, claimed and processed by
  * the event job in `occurredAt` order, swept and purged.
  */
 
@@ -29,6 +29,7 @@ function eventInsert(db: Db) {
     .insert(webhookEvents)
     .values({
       eventId: sql.placeholder('eventId'),
+      bankId: sql.placeholder('bankId'),
       subscriptionId: sql.placeholder('subscriptionId'),
       eventType: sql.placeholder('eventType'),
       schemaVersion: sql.placeholder('schemaVersion'),
@@ -37,7 +38,7 @@ function eventInsert(db: Db) {
       links: sql.placeholder('links'),
       requestId: sql.placeholder('requestId'),
     })
-    .onConflictDoNothing({ target: webhookEvents.eventId })
+    .onConflictDoNothing({ target: [webhookEvents.bankId, webhookEvents.eventId] })
     .returning({ id: webhookEvents.id });
 }
 
@@ -54,6 +55,8 @@ const eventInserts = new WeakMap<Db, { sql: string; params: unknown[]; client?: 
 /** The columns an event is stored with at intake. */
 export type NewWebhookEvent = {
   eventId: string;
+  /** The bank of the subscription: an event id is unique at its bank only. */
+  bankId: string;
   subscriptionId: string;
   eventType: string;
   schemaVersion: string;
@@ -64,7 +67,7 @@ export type NewWebhookEvent = {
 };
 
 /**
- * Stores an event unless one with its `eventId` is stored already, in one statement (INSERT … ON
+ * Stores an event unless one with its `eventId` at its bank is stored already, in one statement (INSERT … ON
  * CONFLICT DO NOTHING RETURNING); true when this call stored it.
  */
 export async function insertEventOnce(db: Db, values: NewWebhookEvent): Promise<boolean> {

@@ -1,36 +1,54 @@
 import { amountDue, claimTargetOf } from '../claims/settlement.js';
 import type { Queryable } from '../db/db.js';
-import { findAccountByReference, findAccountHolder } from '../db/queries/accounts.js';
+import { findAccountByReference, findAccountHolder, keepsBankCode } from '../db/queries/accounts.js';
 import { findCard } from '../db/queries/cards.js';
 import { fail } from '../errors.js';
 import { icelandicIban } from '../shared/iban.js';
 import { fromMinorUnits } from '../shared/money.js';
-import { SANDBOX_BANK_CODES } from './bank-codes.js';
 
 type AccountReference = { iban?: string | null; bban?: string | null; maskedPan?: string | null };
 type Body = Record<string, unknown>;
 
+/** The four-digit bank-and-branch code of an Icelandic account reference (an IS IBAN, or a 22-digit BBAN). */
+function bankCodeOf(reference: AccountReference): string | undefined {
+  if (reference.iban) return reference.iban.startsWith('IS') ? reference.iban.slice(4, 8) : undefined;
+  return reference.bban && /^[0-9]{22}$/.test(reference.bban) ? reference.bban.slice(0, 4) : undefined;
+}
+
 /**
- * A creditor account that names this bank (an Icelandic IBAN, or a 22-digit BBAN, with one of its bank codes)
- * must exist here: the bank knows its own accounts at initiation (400 CREDITOR_ACCOUNT_NOT_FOUND). Accounts at
- * other banks are not checked. Bulk elements are checked element by element at execution instead (PART).
+ * The databases of the other banks the process plays (server.ts), where a creditor account of theirs is looked
+ * up: a credit transfer from one bank to another is ordinary in Iceland.
+ */
+export type OtherBanks = () => Promise<readonly Queryable[]>;
+
+/**
+ * A creditor account that names this bank (an Icelandic IBAN, or a 22-digit BBAN, with a bank-and-branch code of
+ * accounts it keeps) must exist here, and one that names another bank the process plays must exist there: a bank
+ * knows its own accounts at initiation, and the sandbox's banks know each other's (400
+ * CREDITOR_ACCOUNT_NOT_FOUND). Accounts of banks the sandbox does not play are not checked. Bulk elements are
+ * checked element by element at execution instead (PART).
  */
 export async function checkCreditorHere(
   db: Queryable,
   reference: AccountReference | undefined,
   path: string,
+  otherBanks?: OtherBanks,
 ) {
   if (!reference) return;
-  const bankCode = reference.iban
-    ? reference.iban.startsWith('IS')
-      ? reference.iban.slice(4, 8)
-      : undefined
-    : reference.bban && /^[0-9]{22}$/.test(reference.bban)
-      ? reference.bban.slice(0, 4)
-      : undefined;
-  if (!bankCode || !SANDBOX_BANK_CODES.has(bankCode)) return;
-  if (!(await findAccountByReference(db, reference)))
-    fail(400, 'CREDITOR_ACCOUNT_NOT_FOUND', path, 'The creditor account does not exist at this bank.');
+  const bankCode = bankCodeOf(reference);
+  if (!bankCode) return;
+  let keeper: Queryable | undefined;
+  if (await keepsBankCode(db, bankCode)) keeper = db;
+  else {
+    for (const other of otherBanks ? await otherBanks() : []) {
+      if (await keepsBankCode(other, bankCode)) {
+        keeper = other;
+        break;
+      }
+    }
+  }
+  if (keeper && !(await findAccountByReference(keeper, reference)))
+    fail(400, 'CREDITOR_ACCOUNT_NOT_FOUND', path, 'The creditor account does not exist at its bank.');
 }
 
 const COLLECTION_AGENCY_STATES = new Set(['SecondaryCollection', 'LegalCollection']);

@@ -1,6 +1,11 @@
 import { closedClaimOf, settleClaims } from '../claims/settlement.js';
 import type { Db, Queryable } from '../db/db.js';
-import { accountFunds, adjustBalance, findAccountByReference } from '../db/queries/accounts.js';
+import {
+  accountFunds,
+  adjustBalance,
+  findAccountByReference,
+  keepsBankCode,
+} from '../db/queries/accounts.js';
 import { findCard } from '../db/queries/cards.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
@@ -17,7 +22,6 @@ import {
 } from '../db/queries/scheduled-transitions.js';
 import { convertMinor, toMinorUnits } from '../shared/money.js';
 import { cancelPendingTransitions, rejectPayment, scheduleTransition, standingOrder } from './approval.js';
-import { SANDBOX_BANK_CODES } from './bank-codes.js';
 import { executionDates } from './calendar.js';
 import { FINAL_STATUSES } from './payments.js';
 
@@ -90,13 +94,16 @@ async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
   }
 }
 
-/** Bulk elements whose creditor IBAN belongs to this bank but names no account here are rejected (AC03). */
+/**
+ * Bulk elements whose creditor IBAN belongs to this bank (a bank-and-branch code of accounts it keeps) but names no
+ * account here are rejected (AC03).
+ */
 async function badBulkElements(tx: Queryable, payment: PaymentRow): Promise<Set<number>> {
   const bad = new Set<number>();
   const elements = (payment.body.payments as Array<{ creditorAccount?: Reference }> | undefined) ?? [];
   for (const [index, element] of elements.entries()) {
     const iban = element.creditorAccount?.iban;
-    if (!iban?.startsWith('IS') || !SANDBOX_BANK_CODES.has(iban.slice(4, 8))) continue;
+    if (!iban?.startsWith('IS') || !(await keepsBankCode(tx, iban.slice(4, 8)))) continue;
     if (!(await findAccountByReference(tx, { iban }))) bad.add(index);
   }
   return bad;

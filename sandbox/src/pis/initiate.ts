@@ -21,7 +21,7 @@ import { planInitiation } from '../sca/initiation-plan.js';
 import { canonicalJson } from '../shared/canonical-json.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { approvePayment } from './approval.js';
-import { checkProductFor } from './creditor-checks.js';
+import { checkProductFor, type OtherBanks } from './creditor-checks.js';
 import { foreignCurrencyFees } from './fees.js';
 import { validateInitiationBody } from './validate-body.js';
 
@@ -102,7 +102,7 @@ export async function recordRefusal(
 export async function initiate(
   db: Db,
   request: InitiationRequest,
-  bank: { delays: ExecutionDelays; publicUrl: string },
+  bank: { delays: ExecutionDelays; publicUrl: string; otherBanks?: OtherBanks },
 ): Promise<InitiationResult> {
   const { clientId, service, product, headers, body } = request;
   const requestHash = sha256Hex(`${service}\n${product}\n${canonicalJson(body)}`);
@@ -115,7 +115,7 @@ export async function initiate(
   };
 
   const now = request.at;
-  const validated = await validateInitiationBody(db, service, product, body, now);
+  const validated = await validateInitiationBody(db, service, product, body, now, bank.otherBanks);
   await checkProductFor(db, product, validated.debtor.iban);
   const duplicateBulk = () =>
     fail(

@@ -16,6 +16,7 @@ import {
   checkClaimPayment,
   checkCreditorHere,
   checkRecipient,
+  type OtherBanks,
 } from './creditor-checks.js';
 
 type AccountReference = {
@@ -186,6 +187,7 @@ export async function validateInitiationBody(
   product: PaymentProduct,
   body: unknown,
   now: number,
+  otherBanks?: OtherBanks,
 ): Promise<ValidatedInitiation> {
   checkSchema(service, body);
   const b = body as Body;
@@ -274,7 +276,12 @@ export async function validateInitiationBody(
   if (product === 'card-deposits') {
     await checkCardCreditor(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
   } else {
-    await checkCreditorHere(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
+    await checkCreditorHere(
+      db,
+      b.creditorAccount as AccountReference | undefined,
+      'creditorAccount',
+      otherBanks,
+    );
     if (service === 'payments') checkRecipient(b);
   }
   const due = service === 'payments' ? await checkClaimPayment(db, b, '', utcDay(now)) : undefined;

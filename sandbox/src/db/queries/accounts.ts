@@ -41,6 +41,18 @@ export async function findAccountByReference(
   return undefined;
 }
 
+/**
+ * Whether the bank keeps accounts of this four-digit bank-and-branch code (IBAN positions 5-8, a BBAN's first
+ * four digits): a creditor account with it must then exist here.
+ */
+export async function keepsBankCode(q: Queryable, code: string): Promise<boolean> {
+  const rows = await q.query<{ found: number }>(
+    'SELECT 1 AS found FROM accounts WHERE substring(iban from 5 for 4) = $1 LIMIT 1',
+    [code],
+  );
+  return rows.length > 0;
+}
+
 /** The username of an account's owner. */
 export async function ownerOfAccount(q: Queryable, iban: string | null): Promise<string | undefined> {
   if (iban === null) return undefined;

@@ -35,3 +35,54 @@ export const adminAccess: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   }
   return next();
 };
+
+/** JSON, with or without parameters (`application/json; charset=utf-8`). */
+function isJson(contentType: string): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType.trim());
+}
+
+function hasBody(c: Parameters<MiddlewareHandler<SandboxEnv>>[0]): boolean {
+  const length = c.req.header('Content-Length');
+  return (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
+}
+
+/** The request's Origin is the sandbox's own: the host it was called at, or its public URL's. */
+function isOwnOrigin(c: Parameters<MiddlewareHandler<SandboxEnv>>[0], origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false; // `null` (a sandboxed frame, a file), or anything that is no origin
+  }
+  const publicUrl = c.var.config.publicUrl;
+  return host === c.req.header('Host') || (publicUrl !== undefined && host === new URL(publicUrl).host);
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a web page of another origin can make a browser send is refused (a sandbox extra, README "The admin
+ * surface"): a page the developer opens could otherwise move the sandbox clock, plant fault rules or approve a
+ * decoupled payment through their browser, which is on loopback. A request whose `Origin` is not the
+ * sandbox's own, or that the browser marks `Sec-Fetch-Site` cross-site or same-site (another port of the
+ * same host), is refused with 403; a state-changing call with a body that is not `application/json` (the
+ * types a form or a no-cors `fetch` sends without a CORS preflight) with 415. Tools (curl, tests) send
+ * neither header, and JSON.
+ */
+export const adminRequestOrigin: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  const origin = c.req.header('Origin');
+  const site = c.req.header('Sec-Fetch-Site');
+  if ((origin !== undefined && !isOwnOrigin(c, origin)) || site === 'cross-site' || site === 'same-site') {
+    return c.json({ error: 'The sandbox admin surface takes no requests from another origin.' }, 403);
+  }
+  if (stateChanging.has(c.req.method)) {
+    const type = c.req.header('Content-Type');
+    if (type !== undefined ? !isJson(type) : hasBody(c)) {
+      return c.json(
+        { error: 'The sandbox admin surface takes JSON bodies only (Content-Type: application/json).' },
+        415,
+      );
+    }
+  }
+  return next();
+};

@@ -2,8 +2,9 @@ import type { Language } from './messages.js';
 
 /** The texts of the electronic-ID provider's pages. `{host}` is the host of the client's redirect URI. */
 const en = {
-  title: 'Sandbox Bank – electronic ID',
-  header: 'Sandbox Bank · Electronic ID',
+  /** After the bank's name. */
+  title: 'electronic ID',
+  header: 'Electronic ID',
   heading: 'Sign in with electronic ID',
   requestedBy: 'The service at {host} asks who you are.',
   sharesProfile: 'It will receive your name and kennitala.',
@@ -22,8 +23,8 @@ const en = {
 };
 
 const is: typeof en = {
-  title: 'Sandkassabanki – rafræn skilríki',
-  header: 'Sandkassabanki · Rafræn skilríki',
+  title: 'rafræn skilríki',
+  header: 'Rafræn skilríki',
   heading: 'Innskráning með rafrænum skilríkjum',
   requestedBy: 'Þjónustan á {host} biður um að vita hver þú ert.',
   sharesProfile: 'Hún fær nafn þitt og kennitölu.',

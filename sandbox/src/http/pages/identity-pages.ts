@@ -3,12 +3,13 @@ import { languageSwitch } from './language-switch.js';
 import { escapeHtml, layout } from './layout.js';
 import type { Language } from './messages.js';
 
-function page(language: Language, content: string, switcher: string): string {
+/** A page of the electronic-ID provider of the bank named `bank` (its profile's name). */
+function page(language: Language, bank: string, content: string, switcher: string): string {
   const m = IDENTITY_MESSAGES[language];
   return layout({
     language,
-    title: m.title,
-    header: m.header,
+    title: `${bank} – ${m.title}`,
+    header: `${bank} · ${m.header}`,
     content,
     note: m.note,
     languageSwitch: switcher,
@@ -22,6 +23,7 @@ function page(language: Language, content: string, switcher: string): string {
  */
 export function signInPage(
   language: Language,
+  bank: string,
   options: { action: string; host: string; scopes: readonly string[]; error: boolean; kennitala: string },
 ): string {
   const m = IDENTITY_MESSAGES[language];
@@ -35,6 +37,7 @@ export function signInPage(
   const described = options.error ? ' aria-describedby="sign-in-error"' : '';
   return page(
     language,
+    bank,
     `<h1>${escapeHtml(m.heading)}</h1>
 <p>${escapeHtml(m.requestedBy.replace('{host}', options.host))}</p>
 ${shares ? `<ul>${shares}</ul>` : ''}
@@ -53,10 +56,16 @@ ${alert}
 }
 
 /** A page with one message of the provider's; with `switchHref`, a link to it in the other language. */
-export function identityMessagePage(language: Language, text: string, switchHref?: string): string {
+export function identityMessagePage(
+  language: Language,
+  bank: string,
+  text: string,
+  switchHref?: string,
+): string {
   const m = IDENTITY_MESSAGES[language];
   return page(
     language,
+    bank,
     `<h1>${escapeHtml(m.heading)}</h1><p>${escapeHtml(text)}</p>`,
     switchHref ? languageSwitch(language, { href: switchHref }) : '',
   );

@@ -1,9 +1,6 @@
 export type Language = 'is' | 'en';
 
 const en = {
-  title: 'Sandbox Bank – confirm payment',
-  bank: 'Sandbox Bank',
-  signInHeading: 'Sign in to confirm the payment',
   username: 'User ID',
   password: 'Password',
   signIn: 'Sign in',
@@ -17,13 +14,13 @@ const en = {
   reference: 'Reference',
   frequency: 'Frequency',
   startDate: 'First payment',
+  endDate: 'Last payment',
   payments: 'Payments',
   approve: 'Approve',
   decline: 'Decline',
   signedInAs: 'Signed in as',
   alreadyHandled: 'This payment has already been handled. You can close this page.',
   unknown: 'This authorisation link is unknown or no longer valid.',
-  sandboxNote: 'This is a sandbox bank. No real money is moved.',
   approved: 'Payment approved.',
   declined: 'Payment declined.',
   alreadySigned: 'You have already signed this payment. Another signer must sign it.',
@@ -34,9 +31,6 @@ const en = {
 };
 
 const is: typeof en = {
-  title: 'Sandkassabanki – staðfesta greiðslu',
-  bank: 'Sandkassabanki',
-  signInHeading: 'Skráðu þig inn til að staðfesta greiðsluna',
   username: 'Notandanafn',
   password: 'Lykilorð',
   signIn: 'Skrá inn',
@@ -51,13 +45,13 @@ const is: typeof en = {
   reference: 'Skýring',
   frequency: 'Tíðni',
   startDate: 'Fyrsta greiðsla',
+  endDate: 'Síðasta greiðsla',
   payments: 'Greiðslur',
   approve: 'Samþykkja',
   decline: 'Hafna',
   signedInAs: 'Innskráð sem',
   alreadyHandled: 'Þessi greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
   unknown: 'Þessi heimildartengill er óþekktur eða ekki lengur gildur.',
-  sandboxNote: 'Þetta er sandkassabanki. Engir raunverulegir peningar eru færðir.',
   approved: 'Greiðsla samþykkt.',
   declined: 'Greiðslu hafnað.',
   alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritunaraðili þarf að undirrita hana.',
@@ -69,3 +63,86 @@ const is: typeof en = {
 
 export type Messages = typeof en;
 export const MESSAGES: Record<Language, Messages> = { en, is };
+
+/**
+ * A bank's name as an Icelandic sentence needs it. The sandbox's banks are weak masculine nouns with the definite
+ * article ("Norðurbankinn": hjá Norðurbankanum, í appi Norðurbankans); a name of another shape is left as it is.
+ */
+export interface BankName {
+  nominative: string;
+  dative: string;
+  genitive: string;
+}
+
+export function bankName(name: string): BankName {
+  const weak = /^(.*bank)inn$/.exec(name);
+  if (!weak?.[1]) return { nominative: name, dative: name, genitive: name };
+  return { nominative: name, dative: `${weak[1]}anum`, genitive: `${weak[1]}ans` };
+}
+
+/** What a bank's pages say with its own name in them. */
+export interface BankTexts {
+  title: string;
+  header: string;
+  signInHeading: string;
+  sandboxNote: string;
+}
+
+export function bankTexts(language: Language, name: string): BankTexts {
+  const forms = bankName(name);
+  return language === 'is'
+    ? {
+        title: `${forms.nominative} – staðfesta greiðslu`,
+        header: forms.nominative,
+        signInHeading: `Skráðu þig inn hjá ${forms.dative} til að staðfesta greiðsluna`,
+        sandboxNote: `${forms.nominative} er sandkassabanki. Engir raunverulegir peningar eru færðir.`,
+      }
+    : {
+        title: `${name} – confirm payment`,
+        header: name,
+        signInHeading: `Sign in to ${name} to confirm the payment`,
+        sandboxNote: `${name} is a sandbox bank. No real money is moved.`,
+      };
+}
+
+/** Payment spec 2.4 FrequencyCode in words. */
+const FREQUENCIES: Record<Language, Record<string, string>> = {
+  is: {
+    Daily: 'Daglega',
+    Weekly: 'Vikulega',
+    EveryTwoWeeks: 'Á tveggja vikna fresti',
+    Monthly: 'Mánaðarlega',
+    EveryTwoMonths: 'Á tveggja mánaða fresti',
+    Quarterly: 'Ársfjórðungslega',
+    SemiAnnual: 'Á hálfs árs fresti',
+    Annual: 'Árlega',
+  },
+  en: {
+    Daily: 'Daily',
+    Weekly: 'Weekly',
+    EveryTwoWeeks: 'Every two weeks',
+    Monthly: 'Monthly',
+    EveryTwoMonths: 'Every two months',
+    Quarterly: 'Quarterly',
+    SemiAnnual: 'Every six months',
+    Annual: 'Annually',
+  },
+};
+
+/** A frequency code in words; one the spec does not list (the bank refused it already) as it is. */
+export function frequencyWords(language: Language, code: string): string {
+  return FREQUENCIES[language][code] ?? code;
+}
+
+/** A date (`2026-12-24`, or a date-time) as the language writes it: 24. desember 2026, 24 December 2026. */
+export function dateWords(language: Language, value: string): string {
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(value)?.[1];
+  const date = day ? new Date(`${day}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language === 'is' ? 'is-IS' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}

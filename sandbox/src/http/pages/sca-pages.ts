@@ -2,11 +2,19 @@ import type { PaymentRow } from '../../db/queries/payments.js';
 import { formatAmount } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
 import { escapeHtml, layout } from './layout.js';
-import { type Language, MESSAGES, type Messages } from './messages.js';
+import { bankTexts, dateWords, frequencyWords, type Language, MESSAGES, type Messages } from './messages.js';
 
-function page(language: Language, title: string, content: string, switcher = ''): string {
-  const m = MESSAGES[language];
-  return layout({ language, title, header: m.bank, content, note: m.sandboxNote, languageSwitch: switcher });
+/** A page of the bank named `bank` (its profile's name), in `language`. */
+function page(language: Language, bank: string, content: string, switcher = ''): string {
+  const texts = bankTexts(language, bank);
+  return layout({
+    language,
+    title: texts.title,
+    header: texts.header,
+    content,
+    note: texts.sandboxNote,
+    languageSwitch: switcher,
+  });
 }
 
 /** A hidden field carrying the page's language to the step a form posts to. */
@@ -18,6 +26,7 @@ const languageField = (language: Language) => `<input type="hidden" name="lang" 
  */
 export function loginPage(
   language: Language,
+  bank: string,
   action: string,
   error: 'credentials' | 'account' | 'signed' | null,
   username = '',
@@ -29,8 +38,8 @@ export function loginPage(
   const described = error === null ? '' : ' aria-describedby="login-error"';
   return page(
     language,
-    m.title,
-    `<h1>${escapeHtml(m.signInHeading)}</h1>
+    bank,
+    `<h1>${escapeHtml(bankTexts(language, bank).signInHeading)}</h1>
 ${alert}
 <form id="login" method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
@@ -79,8 +88,10 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, de
     rows += row(m.reference, body.remittanceInformationUnstructured);
   }
   if (payment.payment_service === 'periodic-payments') {
-    if (typeof body.frequency === 'string') rows += row(m.frequency, body.frequency);
-    if (typeof body.startDate === 'string') rows += row(m.startDate, body.startDate.slice(0, 10));
+    if (typeof body.frequency === 'string')
+      rows += row(m.frequency, frequencyWords(language, body.frequency));
+    if (typeof body.startDate === 'string') rows += row(m.startDate, dateWords(language, body.startDate));
+    if (typeof body.endDate === 'string') rows += row(m.endDate, dateWords(language, body.endDate));
   }
   return `<dl>${rows}</dl>`;
 }
@@ -95,6 +106,7 @@ function amountField(m: Messages, entry: { currency: string; invalid: boolean })
 
 export function reviewPage(
   language: Language,
+  bank: string,
   action: string,
   payment: PaymentRow,
   psuName: string,
@@ -109,7 +121,7 @@ export function reviewPage(
   const m = MESSAGES[language];
   return page(
     language,
-    m.title,
+    bank,
     `<h1>${escapeHtml(options.heading ?? m.reviewHeading)}</h1>
 <p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(psuName)}</strong></p>
 ${paymentSummary(m, language, payment, debtorName)}
@@ -124,12 +136,11 @@ ${options.amountEntry ? amountField(m, options.amountEntry) : ''}
 }
 
 /** A page with one message; with `switchHref`, a link to the same page in the other language. */
-export function messagePage(language: Language, text: string, switchHref?: string): string {
-  const m = MESSAGES[language];
+export function messagePage(language: Language, bank: string, text: string, switchHref?: string): string {
   return page(
     language,
-    m.title,
-    `<h1>${escapeHtml(m.bank)}</h1><p>${escapeHtml(text)}</p>`,
+    bank,
+    `<h1>${escapeHtml(bank)}</h1><p>${escapeHtml(text)}</p>`,
     switchHref ? languageSwitch(language, { href: switchHref }) : '',
   );
 }

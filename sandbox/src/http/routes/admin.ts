@@ -13,7 +13,7 @@ import { isValidIbanChecksum } from '../../shared/iban.js';
 import { isValidKennitala } from '../../shared/kennitala.js';
 import { currencyExponent, fractionDigits, isKnownCurrency } from '../../shared/money.js';
 import type { SandboxEnv } from '../env.js';
-import { adminAccess } from '../middleware/admin-access.js';
+import { adminAccess, adminRequestOrigin } from '../middleware/admin-access.js';
 
 const advanceBody = z.object({
   seconds: z
@@ -73,6 +73,7 @@ export function adminRoutes() {
   const app = new Hono<SandboxEnv>();
 
   app.use('*', adminAccess);
+  app.use('*', adminRequestOrigin);
 
   app.get('/health', (c) => c.json({ ok: true }));
 

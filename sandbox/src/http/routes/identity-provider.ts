@@ -21,7 +21,10 @@ const isForm = (c: SandboxContext) =>
 /** The page saying a sign-in is unknown or over, in `language`, with a link to it in the other. */
 function expiredPage(c: SandboxContext, language: Language) {
   const href = c.req.method === 'GET' ? sameStepIn(c.req.url, otherLanguage(language)) : undefined;
-  return c.html(identityMessagePage(language, IDENTITY_MESSAGES[language].expired, href), 404);
+  return c.html(
+    identityMessagePage(language, c.var.bank.profile.name, IDENTITY_MESSAGES[language].expired, href),
+    404,
+  );
 }
 
 /**
@@ -51,7 +54,7 @@ export function identityProviderRoutes() {
     const m = IDENTITY_MESSAGES[language];
     const text = outcome.problem === 'client' ? m.unknownClient : m.unknownRedirect;
     const href = c.req.method === 'GET' ? sameStepIn(c.req.url, otherLanguage(language)) : undefined;
-    return c.html(identityMessagePage(language, text, href), 400);
+    return c.html(identityMessagePage(language, c.var.bank.profile.name, text, href), 400);
   };
   app.get('/authorize', (c) => authorize(c, (name) => c.req.queries(name) ?? []));
   app.post('/authorize', async (c) => {
@@ -67,7 +70,7 @@ export function identityProviderRoutes() {
     if (!signIn) return expiredPage(c, chosen ?? 'is');
     const language = chosen ?? signIn.language;
     return c.html(
-      signInPage(language, {
+      signInPage(language, c.var.bank.profile.name, {
         action: signInPath(signInId),
         host: new URL(signIn.redirect_uri).host,
         scopes: signIn.scope.split(' '),
@@ -86,7 +89,7 @@ export function identityProviderRoutes() {
     const language = pageLanguage(form.switchTo) ?? pageLanguage(form.lang) ?? signIn?.language ?? 'is';
     if (!signIn) return expiredPage(c, language);
     const again = (error: boolean) =>
-      signInPage(language, {
+      signInPage(language, c.var.bank.profile.name, {
         action: signInPath(signInId),
         host: new URL(signIn.redirect_uri).host,
         scopes: signIn.scope.split(' '),

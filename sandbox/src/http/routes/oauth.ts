@@ -117,7 +117,7 @@ export function oauthRoutes() {
    */
   app.get('/oauth/v2/authorize', async (c) => {
     const q = (name: string) => c.req.query(name) ?? '';
-    const problem = (text: string) => c.html(messagePage('en', text), 400);
+    const problem = (text: string) => c.html(messagePage('en', c.var.bank.profile.name, text), 400);
     const client = c.var.bank.findClientById(q('client_id'));
     if (!client) return problem('Unknown client_id.');
     let redirect: URL;

@@ -73,7 +73,11 @@ async function initiationOf(
   const result = await initiate(
     c.var.db,
     { clientId, service, product, headers, body, sca: readScaPreferences(c), at: c.var.now },
-    { delays: c.var.config.delays, publicUrl: c.var.bank.publicUrl() },
+    {
+      delays: c.var.config.delays,
+      publicUrl: c.var.bank.publicUrl(),
+      otherBanks: () => Promise.all(c.var.bank.otherBanks().map((other) => other.db())),
+    },
   );
   if (result.kind === 'earlier') return replay(c, result.payment);
   c.header('ASPSP-SCA-Approach', result.approachHeader);

@@ -35,6 +35,9 @@ function stepUrl(
   return `${self(authorisationId)}${search ? `?${search}` : ''}`;
 }
 
+/** The name of the bank whose page this is (banks.ts). */
+const bankOf = (c: SandboxContext) => c.var.bank.profile.name;
+
 /** The same page in the other language. */
 const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.url, otherLanguage(language));
 
@@ -43,7 +46,7 @@ async function load(c: SandboxContext) {
   const language = pageLanguage(c.req.query('lang')) ?? 'en';
   return (
     (await pageAuthorisation(c.var.db, c.req.param('authorisationId') ?? '')) ??
-    c.html(messagePage(language, MESSAGES[language].unknown, switchHref(c, language)), 404)
+    c.html(messagePage(language, bankOf(c), MESSAGES[language].unknown, switchHref(c, language)), 404)
   );
 }
 
@@ -80,7 +83,9 @@ export function scaPageRoutes() {
     const language = pageLanguage(c.req.query('lang')) ?? payment.psu_accept_language;
     c.header('Cache-Control', 'no-store');
     if (!waitingForPsu(authorisation, payment)) {
-      return c.html(messagePage(language, outcomeText(language, authorisation), switchHref(c, language)));
+      return c.html(
+        messagePage(language, bankOf(c), outcomeText(language, authorisation), switchHref(c, language)),
+      );
     }
     const username = await sessionUser(c, authorisation.id);
     if (!username) {
@@ -88,6 +93,7 @@ export function scaPageRoutes() {
       return c.html(
         loginPage(
           language,
+          bankOf(c),
           `${self(authorisation.id)}/login`,
           error === 'credentials' || error === 'account' || error === 'signed' ? error : null,
         ),
@@ -96,11 +102,19 @@ export function scaPageRoutes() {
     const names = await reviewNames(c.var.db, username, payment);
     const toState = amountToState(payment);
     return c.html(
-      reviewPage(language, `${self(authorisation.id)}/decision`, payment, names.psuName, names.debtorName, {
-        heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
-        amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
-        switchHref: switchHref(c, language),
-      }),
+      reviewPage(
+        language,
+        bankOf(c),
+        `${self(authorisation.id)}/decision`,
+        payment,
+        names.psuName,
+        names.debtorName,
+        {
+          heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
+          amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
+          switchHref: switchHref(c, language),
+        },
+      ),
     );
   });
 
@@ -116,7 +130,7 @@ export function scaPageRoutes() {
     if (switchTo) {
       // The language switch of the sign-in form: the same form in the other language, the user ID kept.
       c.header('Cache-Control', 'no-store');
-      return c.html(loginPage(switchTo, `${self(authorisation.id)}/login`, null, username));
+      return c.html(loginPage(switchTo, bankOf(c), `${self(authorisation.id)}/login`, null, username));
     }
     const password = typeof form.password === 'string' ? form.password : '';
     const signedIn = await signIn(c.var.db, authorisation, payment, username, password);
