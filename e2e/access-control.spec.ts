@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // Payments belong to the PSU who made them: another signed-in PSU reaches none of them, by page,

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { atBank } from './support/bank';
+import { expect, test } from './support/test';
 
 // Payment spec 2.5: the initiation answer may carry transactionFees, currencyConversionFee,
 // transactionFeesDetails and exchangeRateInformation. The PSU sees them before the bank's SCA page,

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, daysAhead, debtorIban } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { atBank } from './support/bank';
 import { signInAs } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // The PSU's own accounts, saved payees, pay again and bulk templates, in Icelandic and English, each

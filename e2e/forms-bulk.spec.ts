@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+import { expect, test } from './support/test';
 
 const ROWS = 500;
 

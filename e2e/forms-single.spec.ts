@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { expect, test } from './support/test';
 
 test('single payment: errors beside the fields, corrected, every more-details field filled, to the SCA page', async ({
   page,

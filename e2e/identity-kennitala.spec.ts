@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newEmail, signInAtProvider, signUp } from './support/accounts';
 import { callAction } from './support/actions';
 import { createClaim } from './support/claims';
+import { expect, test } from './support/test';
 
 // A right that rests on a kennitala (bills, PSU-ID) needs the kennitala from an identity provider's
 // verified claim; what anyone typed grants nothing, and one kennitala links to one account.

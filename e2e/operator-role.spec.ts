@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, verificationLink } from './support/accounts';
 import { callAction } from './support/actions';
+import { expect, test } from './support/test';
 
 // OPERATOR_EMAILS lists ops@greidsla.is (playwright.config.ts), which has no account: whoever
 // registers it gets nothing until the address is verified by its link, in the account's own session.

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { sendSinglePayment } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // On a phone-sized screen (390 px wide) the pages of a PSU's month (the costs step, the notices on

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { serverActions } from './support/actions';
+import { expect, test } from './support/test';
 
 // Server actions refuse calls from another origin, however they are made.
 

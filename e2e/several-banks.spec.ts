@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { OTHER_BANKS } from '../sandbox/src/banks';
 import { atBank } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // The run's sandbox plays the default bank (01, 05) and Norðurbankinn (03) and Vesturbankinn (09), which the

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { callAction } from './support/actions';
 import { signInAs } from './support/payments';
+import { expect, test } from './support/test';
 
 // Webhooks spec part 4: a subscription's eventTypes can be changed (PUT). The events page offers it to
 // operators; the action refuses anyone else, however it is called.
