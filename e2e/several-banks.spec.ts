@@ -75,6 +75,12 @@ test("the form offers what the paying account's bank offers, and warns of a bank
   await expect(page.getByTestId('debtor-bank')).toContainText(
     'Vesturbankinn does not offer standing orders.',
   );
+  // In Icelandic the bank's name is declined as the sentence needs it.
+  await page.goto('/is/payments/new/periodic');
+  await page.getByLabel('Af reikningi (IBAN)').fill(AT_VESTUR);
+  await expect(page.getByTestId('debtor-bank')).toHaveText(
+    'Reikningurinn er í Vesturbankanum.Vesturbankinn býður ekki upp á fastar greiðslur.',
+  );
 
   // Bank 07 is not in this run's directory: said before anything is sent, and refused if sent anyway.
   await page.goto('/en/payments/new/single');
