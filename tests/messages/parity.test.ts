@@ -145,6 +145,27 @@ describe('messages in both languages (messages/GLOSSARY.md)', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('write numbers the Icelandic way in Icelandic: 10.000 and 1.234,50, never 10,000 or 1234.50', () => {
+    // The one text about English marks: what an amount typed on an English page must look like.
+    const aboutEnglish = new Set(['validation.amountInput.englishFormat']);
+    const wrong = [...icelandic].filter(
+      ([key, text]) => !aboutEnglish.has(key) && /\d,\d{3}(?!\d)|(?<![\d.])\d+\.\d{2}(?![\d.])/.test(text),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("format no number or date through ICU: the browser's Intl may lack Icelandic (use {nameShown}, lib/format)", () => {
+    const viaIntl = [...icelandic, ...english].filter(([, text]) =>
+      /\{\s*\w+\s*,\s*(number|date|time)\b/.test(text),
+    );
+    expect(viaIntl.map(([key]) => key)).toEqual([]);
+  });
+
+  it('never put a period after an amount, which in Icelandic ends in "kr." already', () => {
+    const doubled = [...icelandic].filter(([, text]) => /\{amount\}\./.test(text));
+    expect(doubled.map(([key]) => key)).toEqual([]);
+  });
+
   it('format in both languages with sample values', () => {
     const failed: string[] = [];
     for (const [locale, texts] of [

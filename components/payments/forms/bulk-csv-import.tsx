@@ -3,10 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format/amount';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import { bulkCsvTemplate } from '@/lib/payments/csv/template';
 import { MAX_BULK_PAYMENTS } from '@/lib/payments/schemas/limits';
-import { useFieldMessage } from './messages';
+import { useFieldMessage, useFormLocale } from './messages';
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate())}`;
 
@@ -22,6 +23,7 @@ export function BulkCsvImport({
 }) {
   const t = useTranslations('forms');
   const translate = useFieldMessage();
+  const locale = useFormLocale();
   const [pasted, setPasted] = useState('');
   return (
     <div className="space-y-3 rounded border border-slate-300 bg-white p-4">
@@ -48,7 +50,7 @@ export function BulkCsvImport({
         </a>
       </div>
       <p id="bulk-csv-hint" className="text-xs text-slate-600">
-        {t('bulk.importHint', { max: MAX_BULK_PAYMENTS })}
+        {t('bulk.importHint', { maxShown: formatNumber(String(MAX_BULK_PAYMENTS), locale) })}
       </p>
       <details>
         <summary className="cursor-pointer text-sm">{t('bulk.paste')}</summary>
