@@ -213,7 +213,7 @@ describe('parseBulkCsv: separators and what a file holds', () => {
   ];
   const csv = (delimiter: string) =>
     `${rows.map((cells) => cells.map((cell) => (cell.includes(delimiter) ? `"${cell}"` : cell)).join(delimiter)).join('\r\n')}\r\n`;
-  const file = (bytes: Uint8Array | string) => new Blob([bytes]);
+  const file = (bytes: Uint8Array<ArrayBuffer> | string) => new Blob([bytes]);
 
   it.each([
     [';', ';'],

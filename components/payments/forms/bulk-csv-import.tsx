@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format/amount';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
@@ -25,6 +25,17 @@ export function BulkCsvImport({
   const translate = useFieldMessage();
   const locale = useFormLocale();
   const [pasted, setPasted] = useState('');
+  // A file chosen before the page's scripts ran is read once they have, as one chosen after.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importOnce = useRef(onImport);
+  importOnce.current = onImport;
+  useEffect(() => {
+    const input = fileInput.current;
+    const file = input?.files?.[0];
+    if (!input || !file) return;
+    importOnce.current(file);
+    input.value = '';
+  }, []);
   return (
     <div className="space-y-3 rounded border border-slate-300 bg-white p-4">
       <div className="flex flex-wrap items-end gap-4">
@@ -33,6 +44,7 @@ export function BulkCsvImport({
             {t('bulk.import')}
           </label>
           <input
+            ref={fileInput}
             id="bulk-csv-file"
             type="file"
             accept=".csv,text/csv,text/plain"
