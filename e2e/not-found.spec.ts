@@ -4,6 +4,16 @@ import { expectAxeClean } from './support/axe';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
 import { expect, test } from './support/test';
 
+test.use({
+  consoleAllowed: [
+    {
+      pattern: /Failed to load resource: the server responded with a status of 404 \(Not Found\)/,
+      reason:
+        "every test here opens an address that is not there (or not the PSU's) on purpose, and Chromium logs the page's own 404",
+    },
+  ],
+});
+
 // A page that is not there, or is not the PSU's, is one localised page in the site's frame (the
 // header and its language switch) with a way back; another PSU's payment gets exactly the page an
 // unknown payment gets, so nothing tells whether it exists.
