@@ -73,17 +73,17 @@ test('my accounts: kept once the bank accepted a payment, named, picked in every
       `Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39`,
     ]);
     await pick.selectOption({ label: 'Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39' });
-    await early?.release();
+    early?.release();
     await expect(page.getByLabel('Af reikningi (IBAN)')).toHaveValue(debtorIban);
   }
   // In English, before the scripts: an account picked, and one typed in the other form.
   let early = await openBeforeScripts(page, '/en/payments/new/single');
   await page.getByLabel('From my accounts').selectOption({ index: 1 });
-  await early.release();
+  early.release();
   await expect(page.getByLabel('From account (IBAN)')).toHaveValue(debtorIban);
   early = await openBeforeScripts(page, '/en/payments/new/periodic');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
-  await early.release();
+  early.release();
   await expect(page.getByTestId('debtor-bank')).toContainText('This account is at Sandkassabankinn.');
   await expect(page.getByLabel('From account (IBAN)')).toHaveValue(debtorIban);
 

@@ -91,7 +91,7 @@ test('a file chosen before the page has hydrated is read; a tab-separated file i
       `Á reikning\tUpphæð\tSkilaboð\n${creditorIban}\t12.500\tLeiga, mars\n${creditorIban}\t1.000\tHússjóður\n`,
     ),
   });
-  await early.release();
+  early.release();
   await expect(page.getByText('2 greiðslur lesnar, engar villur.')).toBeVisible();
   // The bound in Icelandic digits, the same on the server and in a browser without Icelandic locale data.
   await expect(page.getByText('Fjöldagreiðsla rúmar mest 10.000 greiðslur.')).toBeVisible();

@@ -9,8 +9,8 @@ import { settings } from '@/lib/config';
 /**
  * What a PSU whose e-mail address is not yet confirmed is to do next, on every page until they do: open the
  * link sent to that address, or have a new one sent (throttled, as on the account page). Without SMTP_URL no
- * mail leaves the machine, so the notice says which folder the message is in. The account page and the link's
- * own page say it themselves and go without.
+ * mail leaves the machine, so the notice says which folder the message is in. The account page and the link's own
+ * page say it themselves, and the sign-in and sign-up pages are about another account; they go without.
  */
 export async function ConfirmEmailNotice({ psuId }: { psuId: string }) {
   const profile = await findProfile(psuId);
@@ -18,7 +18,7 @@ export async function ConfirmEmailNotice({ psuId }: { psuId: string }) {
   const [t, locale] = await Promise.all([getTranslations('account.confirmEmail'), getLocale()]);
   const { SMTP_URL, MAILBOX_DIR } = settings();
   return (
-    <HiddenOn paths={['/account', '/verify-email']}>
+    <HiddenOn paths={['/account', '/verify-email', '/sign-in', '/sign-up']}>
       <aside
         aria-labelledby="confirm-email-heading"
         className="border-b border-amber-200 bg-amber-50"
