@@ -144,8 +144,9 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
     const nonce = newNonce();
     const bankUrls = bankDirectory().flatMap((bank) => [bank.urls.payments, bank.urls.auth]);
     csp = contentSecurityPolicy({ ...config, bankUrls }, nonce);
-    // The app serves no files of its own: an address like "/favicon.ico" is answered by the root
-    // not-found page, which needs the page CSP to load its scripts and styles.
+    // The app's own files (public/: favicon.ico, icons, the manifest) are served as they are; any other
+    // address like "/robots.txt" is answered by the root not-found page, which needs the page CSP to load its
+    // scripts and styles.
     response = isFile ? NextResponse.next() : intl(request);
     // Next.js finds the nonce in the request's CSP header and puts it on the scripts it renders.
     forwardRequestHeaders(response, request, {

@@ -1,6 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
+
+test.use({
+  consoleAllowed: [
+    {
+      pattern:
+        /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/en\/payments\/[0-9a-f-]{36}\)/,
+      reason: "another PSU's payment is opened on purpose and answered 404, which Chromium logs",
+    },
+  ],
+});
 
 // Payments belong to the PSU who made them: another signed-in PSU reaches none of them, by page,
 // JSON route, return link, server action or export.

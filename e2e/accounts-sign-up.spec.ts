@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mailTo } from '../tests/support/mailbox';
-import { mailboxDir, newEmail } from './support/accounts';
+import { mailboxDir, newEmail, password, verificationLink } from './support/accounts';
+import { expect, test } from './support/test';
 
 // A new PSU signs up, sees the password rules, changes the password and signs in with the new one.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -46,8 +47,16 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  // What to do next: confirm the address, with a new link a press away; without SMTP_URL, where the mail is.
+  const next = page.getByRole('complementary', { name: 'Confirm your e-mail address' });
+  await expect(next).toContainText(`We sent a link to ${email}.`);
+  await expect(next).toContainText(/the message is an \.eml file in the folder .*mailbox/);
+  await next.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(next.getByRole('status')).toHaveText('A new link is on its way. It holds for 24 hours.');
 
   await page.getByRole('link', { name: 'Your account' }).click();
+  // The account page says it itself.
+  await expect(next).toHaveCount(0);
   await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
   await expect(page.getByText(email)).toBeVisible();
 
@@ -101,3 +110,27 @@ async function signUp(page: Page, email: string, name = 'Fyrsta Manneskja') {
   await page.getByRole('button', { name: 'Stofna aðgang' }).click();
   await expect(page).toHaveURL(/\/is\/sign-in\?signedUp=1$/);
 }
+
+test('a new PSU is told in Icelandic to confirm the address, until they do', async ({ page }) => {
+  const email = newEmail('sigga');
+  await page.goto('/is/sign-up');
+  await page.getByLabel('Netfang').fill(email);
+  await page.getByLabel('Nafn').fill('Sigríður Prófa');
+  await page.getByLabel('Lykilorð').fill(password);
+  await page.getByRole('button', { name: 'Stofna aðgang' }).click();
+  await expect(page).toHaveURL(/\/is\/sign-in\?signedUp=1$/);
+  await page.getByLabel('Netfang').fill(email);
+  await page.getByLabel('Lykilorð').fill(password);
+  await page.getByRole('button', { name: 'Skrá inn', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Greiðslur' })).toBeVisible();
+  const next = page.getByRole('complementary', { name: 'Staðfestu netfangið þitt' });
+  await expect(next).toContainText(`Við sendum hlekk á ${email}.`);
+  await expect(next).toContainText(/bréfið er \.eml-skrá í möppunni .*mailbox/);
+
+  await page.goto(await verificationLink(email));
+  await page.getByRole('button', { name: 'Staðfesta' }).click();
+  await expect(page.getByRole('status')).toHaveText('Netfangið þitt er staðfest.');
+  await page.goto('/is/payments');
+  await expect(page.getByRole('heading', { name: 'Greiðslur' })).toBeVisible();
+  await expect(next).toHaveCount(0);
+});

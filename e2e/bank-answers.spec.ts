@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { sendSinglePayment } from './support/payments';
+import { expect, test } from './support/test';
 
 // What the bank's answers carry for the PSU, shown on the payment's page: the fees and exchange rate
 // of the initiation answer (payment spec 2.5), and each payment of a bulk that ended PART (2.6).

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { daysAhead, singleFormLabels } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // Payment spec part 7: "Error body (400, 401, 403, 404, 405, 409): tppMessages …" with the codes each

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { singleFormLabels } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
+import { expect, test } from './support/test';
 
 // The bank failing on initiation: the PSU reads what happened in their language, submits again once
 // the bank is back, and ends with exactly one payment.

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban } from './forms-helpers';
 import { seriousViolations } from './support/axe';
 import { sandboxUrl } from './support/bank';
 import { sendSinglePayment } from './support/payments';
+import { expect, test } from './support/test';
 
 // The bank's own pages switch between Icelandic and English and keep the PSU's place: the SCA pages of a
 // payment (sign-in, review) and the electronic-ID sign-in. Used with the keyboard only, as a PSU without a

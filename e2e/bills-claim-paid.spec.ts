@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { atBank } from './support/bank';
 import { createClaim } from './support/claims';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // A PSU pays an open bill (a claim of Greiðsla ehf. on the demo PSU jon) with the prefilled single

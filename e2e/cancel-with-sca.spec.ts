@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
 import { atBank } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // A payment the bank has accepted for a later date can still be cancelled, but only with the PSU's

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
+import { expect, test } from './support/test';
 
 // Payment spec 2.5: the initiation answer may carry transactionFees, currencyConversionFee,
 // transactionFeesDetails and exchangeRateInformation. The PSU sees them before the bank's SCA page,

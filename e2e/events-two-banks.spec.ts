@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The events page with the sandbox's banks (docs/going-live.md, "Webhooks and bills per bank"): the operator
 // picks the bank of each subscription; each is made, verified and cancelled at its own bank, and the page

@@ -1,9 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, daysAhead, debtorIban } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { atBank } from './support/bank';
+import { openBeforeScripts } from './support/before-hydration';
 import { signInAs } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // The PSU's own accounts, saved payees, pay again and bulk templates, in Icelandic and English, each
@@ -60,17 +62,30 @@ test('my accounts: kept once the bank accepted a payment, named, picked in every
   await expect(account.getByText('Everyday', { exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Picked in every form, in Icelandic: the account field below takes the account.
+  // Picked in every form, in Icelandic: the account field below takes the account, whether picked once the
+  // page's scripts have run or before them, as on a slow connection (the bulk form).
   for (const form of ['single', 'periodic', 'bulk']) {
-    await page.goto(`/is/payments/new/${form}`);
+    const early = form === 'bulk' ? await openBeforeScripts(page, `/is/payments/new/${form}`) : undefined;
+    if (!early) await page.goto(`/is/payments/new/${form}`);
     const pick = page.getByLabel('Af mínum reikningum');
     await expect(pick.locator('option')).toHaveText([
       'Veldu reikning, eða sláðu inn hér fyrir neðan',
       `Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39`,
     ]);
     await pick.selectOption({ label: 'Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39' });
+    early?.release();
     await expect(page.getByLabel('Af reikningi (IBAN)')).toHaveValue(debtorIban);
   }
+  // In English, before the scripts: an account picked, and one typed in the other form.
+  let early = await openBeforeScripts(page, '/en/payments/new/single');
+  await page.getByLabel('From my accounts').selectOption({ index: 1 });
+  early.release();
+  await expect(page.getByLabel('From account (IBAN)')).toHaveValue(debtorIban);
+  early = await openBeforeScripts(page, '/en/payments/new/periodic');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  early.release();
+  await expect(page.getByTestId('debtor-bank')).toContainText('This account is at Sandkassabankinn.');
+  await expect(page.getByLabel('From account (IBAN)')).toHaveValue(debtorIban);
 
   await page.goto('/is/my-accounts');
   await expect(page.getByRole('heading', { name: 'Mínir reikningar' })).toBeVisible();

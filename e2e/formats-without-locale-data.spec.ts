@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type BrowserContextOptions, expect, type Locator, type Page, test } from '@playwright/test';
+import type { BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { expectScaPage } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { createClaim } from './support/claims';
 import { paymentIdOf, sendSinglePayment } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // Amounts, dates and accounts on the Icelandic and English pages never come from the browser's Intl.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { expect, test } from './support/test';
 
 const FORMS = ['single', 'periodic', 'bulk'] as const;
 const SUBMIT = { en: 'Continue to your bank', is: 'Áfram í bankann þinn' } as const;

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+import { openBeforeScripts } from './support/before-hydration';
+import { expect, test } from './support/test';
 
 const ROWS = 500;
 
@@ -76,4 +77,30 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'is');
+});
+
+test('a file chosen before the page has hydrated is read; a tab-separated file is read, a workbook is told it is no CSV (is)', async ({
+  page,
+}) => {
+  const early = await openBeforeScripts(page, '/is/payments/new/bulk');
+  const file = page.getByLabel('Lesa inn CSV-skrá');
+  await file.setInputFiles({
+    name: 'laun.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(
+      `Á reikning\tUpphæð\tSkilaboð\n${creditorIban}\t12.500\tLeiga, mars\n${creditorIban}\t1.000\tHússjóður\n`,
+    ),
+  });
+  early.release();
+  await expect(page.getByText('2 greiðslur lesnar, engar villur.')).toBeVisible();
+  // The bound in Icelandic digits, the same on the server and in a browser without Icelandic locale data.
+  await expect(page.getByText('Fjöldagreiðsla rúmar mest 10.000 greiðslur.')).toBeVisible();
+
+  await file.setInputFiles({
+    name: 'laun.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00]),
+  });
+  await expect(page.getByText('Þessi skrá er ekki CSV-textaskrá.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/engan dálk/)).toHaveCount(0);
 });

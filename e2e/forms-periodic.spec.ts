@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+import { expect, test } from './support/test';
 
 async function expectExecution(page: Page, scheduled: string, execution: string) {
   await expect(

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { expect, test } from './support/test';
 
 test('single payment: errors beside the fields, corrected, every more-details field filled, to the SCA page', async ({
   page,
@@ -103,16 +103,17 @@ test('an amount is read as the page\u2019s language writes it, and shown back so
   await expect(page.getByText('Til dæmis 1.234.567 eða 1.234,50.')).toBeVisible();
   // The English way on the Icelandic page: 12,5 krónur, not shown as an amount, and refused.
   await amount.fill('12,500');
-  await expect(page.getByText(/^Það eru/)).toHaveCount(0);
+  await expect(page.getByText(/^Upphæð: /)).toHaveCount(0);
   await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
   await expect(page.getByText('Upphæð í ISK má ekki hafa aukastafi').first()).toBeVisible();
   await amount.fill('12.500');
-  await expect(page.getByText('Það eru 12.500 kr.')).toBeVisible();
+  // One period after "kr.", never two.
+  await expect(page.getByText('Upphæð: 12.500 kr.', { exact: true })).toBeVisible();
   await page.getByLabel('Gjaldmiðill').selectOption('EUR');
   await amount.fill('1234,5');
   await amount.blur();
   await expect(amount).toHaveValue('1.234,5');
-  await expect(page.getByText('Það eru 1.234,50 €.')).toBeVisible();
+  await expect(page.getByText('Upphæð: 1.234,50 €', { exact: true })).toBeVisible();
 
   await page.goto('/en/payments/new/single');
   await expect(page.getByText('For example 1,234,567 or 1,234.50.')).toBeVisible();

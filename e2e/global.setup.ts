@@ -1,4 +1,4 @@
-import { expect, test as setup } from '@playwright/test';
+import { expect, test as setup } from './support/test';
 
 // Signs the demo PSU in once; the other specs start from this session.
 setup('sign in as the demo PSU', async ({ page }) => {

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAxeClean } from './support/axe';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
+import { expect, test } from './support/test';
+
+test.use({
+  consoleAllowed: [
+    {
+      pattern: /Failed to load resource: the server responded with a status of 404 \(Not Found\)/,
+      reason:
+        "every test here opens an address that is not there (or not the PSU's) on purpose, and Chromium logs the page's own 404",
+    },
+  ],
+});
 
 // A page that is not there, or is not the PSU's, is one localised page in the site's frame (the
 // header and its language switch) with a way back; another PSU's payment gets exactly the page an
@@ -89,13 +100,47 @@ for (const [browserLocale, locale] of [
   }) => {
     const context = await browser.newContext({ locale: browserLocale });
     const page = await context.newPage();
-    for (const path of ['/ekki-til.txt', '/favicon.ico']) {
+    for (const path of ['/ekki-til.txt', '/favicon.png']) {
       await visit(page, path);
       await expectNotFoundPage(page, locale);
     }
     await context.close();
   });
 }
+
+test('the icons and the web app manifest are served, and every page links them', async ({
+  page,
+  request,
+}) => {
+  const types = {
+    '/favicon.ico': /^image\/(x-icon|vnd\.microsoft\.icon)$/,
+    '/icon.svg': /^image\/svg\+xml/,
+    '/apple-touch-icon.png': /^image\/png$/,
+    '/icon-192.png': /^image\/png$/,
+    '/icon-512.png': /^image\/png$/,
+    '/manifest.webmanifest': /^application\/manifest\+json/,
+  };
+  for (const [path, type] of Object.entries(types)) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toMatch(type);
+  }
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Greiðsla', theme_color: '#0b4f6c' });
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+
+  for (const path of ['/is/sign-in', '/en/no-such-page', '/ekki-til.txt']) {
+    await page.goto(path);
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await expect(page.locator('head link[rel="icon"][href^="/favicon.ico"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="apple-touch-icon"]')).toHaveAttribute(
+      'href',
+      '/apple-touch-icon.png',
+    );
+    await expect(page.locator('head meta[name="theme-color"]')).toHaveAttribute('content', '#0b4f6c');
+  }
+});
 
 /** The main content of a page, the part that differs from page to page. */
 async function mainText(page: Page, path: string): Promise<string> {

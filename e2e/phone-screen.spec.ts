@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { sendSinglePayment } from './support/payments';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // On a phone-sized screen (390 px wide) the pages of a PSU's month (the costs step, the notices on
@@ -66,6 +67,22 @@ test('the month pages and the site header fit a 390 px screen and are axe-clean 
   // its own box, and the page keeps the screen's width.
   await expectFitsThePhone(page);
   await expectAxeClean(page);
+  // The filters are folded under their title, so that the list starts on the first screen; opened, they are there.
+  for (const [locale, title, status] of [
+    ['is', 'Sía greiðslur', 'Staða'],
+    ['en', 'Filter payments', 'Status'],
+  ] as const) {
+    await page.goto(`/${locale}/payments`);
+    await expect(page.locator(`tr[data-payment-id="${paid}"]`)).toBeInViewport();
+    const filters = page.getByRole('form', { name: title });
+    await expect(filters.getByLabel(status)).toBeHidden();
+    await page.getByText(title, { exact: true }).click();
+    await expect(filters.getByLabel(status)).toBeVisible();
+  }
+  // A filter that is on keeps them open.
+  await page.goto('/is/payments?service=payments');
+  await expect(page.getByRole('form', { name: 'Sía greiðslur' }).getByLabel('Tegund')).toBeVisible();
+  await expect(page.getByText('(1 sía virk)')).toBeVisible();
 
   await page.goto('/is/payees');
   await page.getByLabel('Nafn', { exact: true }).fill('Leigusali ehf.');

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { creditorIban, debtorIban } from './forms-helpers';
 import { atBank } from './support/bank';
+import { expect, test } from './support/test';
 
 // Payment spec part 7: an error message carries the `path` of the field it is about. The sandbox bank
 // refuses a bulk whose paymentInformationId was used before with FORMAT_ERROR on path

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { atBank } from './support/bank';
+import { expect, test } from './support/test';
 
 // After the bank refuses a payment, the PSU fixes the field and presses the button again: that is
 // a new payment. Pressing it again unchanged stays the one refused payment.

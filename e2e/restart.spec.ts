@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createTestDatabase, testDatabaseUrl } from '../tests/support/postgres';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // `npm start` itself, on its own ports and data dir: a payment made before a restart is there,

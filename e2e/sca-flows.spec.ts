@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { atBank, sandboxUrl } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // Every SCA approach of the sandbox bank, driven from the PSU's side to its end. The bank picks the

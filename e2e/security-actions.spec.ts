@@ -1,5 +1,15 @@
-import { expect, test } from '@playwright/test';
 import { serverActions } from './support/actions';
+import { expect, test } from './support/test';
+
+test.use({
+  consoleAllowed: [
+    {
+      pattern:
+        /Failed to load resource: the server responded with a status of 403 \(Forbidden\) \(http:\/\/[^/]+\/en\/account\)/,
+      reason: 'a cross-site form post to an action is refused 403 on purpose, which Chromium logs',
+    },
+  ],
+});
 
 // Server actions refuse calls from another origin, however they are made.
 

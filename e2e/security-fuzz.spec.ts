@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { newEmail, password, signUp } from './support/accounts';
 import { serverActions } from './support/actions';
@@ -14,6 +13,7 @@ import {
   hostileText,
   objectActionInput,
 } from './support/fuzz-inputs';
+import { expect, test } from './support/test';
 
 // Thousands of hostile requests to every route handler, page and server action of the built app,
 // as a stranger with a script would send them: random bodies and headers, well-formed action calls

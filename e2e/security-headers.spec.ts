@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Every response carries the security headers; pages get a CSP whose nonce is on every script.
 

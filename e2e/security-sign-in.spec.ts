@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // Guessing a PSU's password is throttled: after 5 failures in 15 minutes, even the right password is
 // refused, with a message that says how long to wait, in is and en.

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { newEmail, password, signUp } from './support/accounts';
+import { expect, test } from './support/test';
 
 // A session cookie copied to another browser stops working the moment its session ends on the
 // server: at sign-out, at a password change (the other sessions), at "sign out everywhere".

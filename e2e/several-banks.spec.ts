@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { OTHER_BANKS } from '../sandbox/src/banks';
 import { atBank } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // The run's sandbox plays the default bank (01, 05) and Norðurbankinn (03) and Vesturbankinn (09), which the
@@ -73,6 +74,12 @@ test("the form offers what the paying account's bank offers, and warns of a bank
   await page.getByLabel('From account (IBAN)').fill(AT_VESTUR);
   await expect(page.getByTestId('debtor-bank')).toContainText(
     'Vesturbankinn does not offer standing orders.',
+  );
+  // In Icelandic the bank's name is declined as the sentence needs it.
+  await page.goto('/is/payments/new/periodic');
+  await page.getByLabel('Af reikningi (IBAN)').fill(AT_VESTUR);
+  await expect(page.getByTestId('debtor-bank')).toHaveText(
+    'Reikningurinn er í Vesturbankanum.Vesturbankinn býður ekki upp á fastar greiðslur.',
   );
 
   // Bank 07 is not in this run's directory: said before anything is sent, and refused if sent anyway.

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { atBank, sandboxUrl } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 const debtorIban = 'IS140159260076545510730339';

@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
 import { auth } from '@/lib/auth';
 import { isOperatorPsu } from '@/lib/auth/operator';
 import { Link } from '@/lib/i18n/navigation';
@@ -16,43 +17,46 @@ export async function SiteHeader() {
   ]);
   const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-4 px-4 py-3">
-        <Link href="/payments" className="text-lg font-semibold text-brand-700">
-          {t('name')}
-        </Link>
-        {session?.user && (
-          <nav aria-label={t('nav.payments')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <Link href="/payments" className="underline-offset-4 hover:underline">
-              {t('nav.payments')}
-            </Link>
-            <Link href="/payments/new" className="underline-offset-4 hover:underline">
-              {t('nav.newPayment')}
-            </Link>
-            <Link href="/my-accounts" className="underline-offset-4 hover:underline">
-              {ts('accounts')}
-            </Link>
-            <Link href="/payees" className="underline-offset-4 hover:underline">
-              {ts('payees')}
-            </Link>
-            <Link href="/bills" className="underline-offset-4 hover:underline">
-              {tb('nav')}
-            </Link>
-            {operator && (
-              <Link href="/events" className="underline-offset-4 hover:underline">
-                {te('nav')}
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-4 px-4 py-3">
+          <Link href="/payments" className="text-lg font-semibold text-brand-700">
+            {t('name')}
+          </Link>
+          {session?.user && (
+            <nav aria-label={t('nav.payments')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <Link href="/payments" className="underline-offset-4 hover:underline">
+                {t('nav.payments')}
               </Link>
-            )}
-            <Link href="/account" className="underline-offset-4 hover:underline">
-              {t('nav.account')}
-            </Link>
-          </nav>
-        )}
-        <div className="ml-auto flex items-center gap-3">
-          <LanguageSwitch label={t('language')} />
-          {session?.user && <SignOutForm locale={locale} label={t('signOut')} />}
+              <Link href="/payments/new" className="underline-offset-4 hover:underline">
+                {t('nav.newPayment')}
+              </Link>
+              <Link href="/my-accounts" className="underline-offset-4 hover:underline">
+                {ts('accounts')}
+              </Link>
+              <Link href="/payees" className="underline-offset-4 hover:underline">
+                {ts('payees')}
+              </Link>
+              <Link href="/bills" className="underline-offset-4 hover:underline">
+                {tb('nav')}
+              </Link>
+              {operator && (
+                <Link href="/events" className="underline-offset-4 hover:underline">
+                  {te('nav')}
+                </Link>
+              )}
+              <Link href="/account" className="underline-offset-4 hover:underline">
+                {t('nav.account')}
+              </Link>
+            </nav>
+          )}
+          <div className="ml-auto flex items-center gap-3">
+            <LanguageSwitch label={t('language')} />
+            {session?.user && <SignOutForm locale={locale} label={t('signOut')} />}
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {session?.user?.id && <ConfirmEmailNotice psuId={session.user.id} />}
+    </>
   );
 }

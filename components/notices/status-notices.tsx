@@ -4,24 +4,25 @@ import { Amount } from '@/components/payments/amount';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { getDb } from '@/lib/db';
-import { noticeSettingsOf, statusChangesSince } from '@/lib/db/queries/notices';
+import { noticeSettingsOf, paymentsChangedSince } from '@/lib/db/queries/notices';
 import { Link } from '@/lib/i18n/navigation';
 import { MarkStatusSeen } from './mark-status-seen';
 
 const SHOWN = 10;
 
 /**
- * What the bank reported about the PSU's payments since their last visit: each new status, newest
- * first, with a link to the payment. Nothing at all when nothing changed.
+ * What the bank reported about the PSU's payments since their last visit: each changed payment once, newest
+ * change first, with its latest status, how many steps it took and a link to it. Nothing at all when nothing
+ * changed.
  */
 export async function StatusNotices({ psuId }: { psuId: string }) {
   const db = await getDb();
   const { statusSeenThrough } = await noticeSettingsOf(db, psuId);
-  const changes = await statusChangesSince(db, psuId, statusSeenThrough, SHOWN + 1);
-  const newest = changes[0];
+  const shown = await paymentsChangedSince(db, psuId, statusSeenThrough, SHOWN);
+  const newest = shown[0];
   if (!newest) return null;
   const t = await getTranslations('notices');
-  const shown = changes.slice(0, SHOWN);
+  const more = newest.changedPayments - shown.length;
   return (
     <section
       aria-labelledby="status-notices-title"
@@ -48,13 +49,14 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
                 {change.creditorName ?? <AccountNumber account={change.creditorAccount} />}
               </Link>
               <DateText value={change.occurredAt.toISOString()} time className="text-slate-700" />
+              {change.steps > 1 && (
+                <span className="text-slate-700">({t('steps', { count: change.steps })})</span>
+              )}
             </li>
           );
         })}
       </ul>
-      {changes.length > SHOWN && (
-        <p className="mt-2 text-sm text-slate-700">{t('more', { count: changes.length - SHOWN })}</p>
-      )}
+      {more > 0 && <p className="mt-2 text-sm text-slate-700">{t('more', { count: more })}</p>}
       <MarkStatusSeen upTo={newest.eventId} />
     </section>
   );

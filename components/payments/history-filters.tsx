@@ -7,7 +7,10 @@ import { transactionStatuses } from '@/lib/payments/status';
 
 const services = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 
-/** A plain GET form: filters live in the URL, so a filtered list can be bookmarked and works without JavaScript. */
+/**
+ * A plain GET form: filters live in the URL, so a filtered list can be bookmarked and works without JavaScript.
+ * On a phone it is folded under its title until opened (or while a filter is on).
+ */
 export async function HistoryFiltersForm({
   filters,
   banks = [],
@@ -22,48 +25,61 @@ export async function HistoryFiltersForm({
     getTranslations('banks'),
     getLocale(),
   ]);
+  const active = [filters.status, filters.service, filters.bank, filters.q, filters.from, filters.to].filter(
+    Boolean,
+  ).length;
+  // Folded away on a phone, so that the list starts near the top; open when some filter is on. From the `sm`
+  // width up the form shows folded or not (globals.css, `.fold-on-phone`).
   return (
-    <form
-      method="get"
-      action={`/${locale}/payments`}
-      aria-label={t('filters.title')}
-      className="grid grid-cols-1 gap-3 rounded border border-slate-200 bg-white p-4 sm:grid-cols-3"
-    >
-      <SelectField label={t('filters.status')} name="status" defaultValue={filters.status ?? ''}>
-        <option value="">{t('filters.any')}</option>
-        {(['new', 'refused', ...transactionStatuses] as const).map((status) => (
-          <option key={status} value={status}>
-            {ts(`${status}.label`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t('filters.service')} name="service" defaultValue={filters.service ?? ''}>
-        <option value="">{t('filters.any')}</option>
-        {services.map((service) => (
-          <option key={service} value={service}>
-            {t(`service.${service}`)}
-          </option>
-        ))}
-      </SelectField>
-      {banks.length > 1 ? (
-        <SelectField label={tb('bank')} name="bank" defaultValue={filters.bank ?? ''}>
-          <option value="">{tb('allBanks')}</option>
-          {banks.map((bank) => (
-            <option key={bank.id} value={bank.id}>
-              {bank.name}
+    <details className="fold-on-phone rounded border border-slate-200 bg-white" open={active > 0}>
+      <summary className="cursor-pointer px-4 py-3 font-medium">
+        {t('filters.title')}
+        {active > 0 && (
+          <span className="font-normal text-slate-700"> ({t('filters.active', { count: active })})</span>
+        )}
+      </summary>
+      <form
+        method="get"
+        action={`/${locale}/payments`}
+        aria-label={t('filters.title')}
+        className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-3"
+      >
+        <SelectField label={t('filters.status')} name="status" defaultValue={filters.status ?? ''}>
+          <option value="">{t('filters.any')}</option>
+          {(['new', 'refused', ...transactionStatuses] as const).map((status) => (
+            <option key={status} value={status}>
+              {ts(`${status}.label`)}
             </option>
           ))}
         </SelectField>
-      ) : null}
-      <TextField label={t('filters.q')} name="q" type="search" defaultValue={filters.q ?? ''} />
-      <TextField label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
-      <TextField label={t('filters.to')} name="to" type="date" defaultValue={filters.to ?? ''} />
-      <div className="flex items-end gap-3">
-        <Button type="submit">{t('filters.apply')}</Button>
-        <Link href="/payments" className="py-2 text-brand-700 underline">
-          {t('filters.clear')}
-        </Link>
-      </div>
-    </form>
+        <SelectField label={t('filters.service')} name="service" defaultValue={filters.service ?? ''}>
+          <option value="">{t('filters.any')}</option>
+          {services.map((service) => (
+            <option key={service} value={service}>
+              {t(`service.${service}`)}
+            </option>
+          ))}
+        </SelectField>
+        {banks.length > 1 ? (
+          <SelectField label={tb('bank')} name="bank" defaultValue={filters.bank ?? ''}>
+            <option value="">{tb('allBanks')}</option>
+            {banks.map((bank) => (
+              <option key={bank.id} value={bank.id}>
+                {bank.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <TextField label={t('filters.q')} name="q" type="search" defaultValue={filters.q ?? ''} />
+        <TextField label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
+        <TextField label={t('filters.to')} name="to" type="date" defaultValue={filters.to ?? ''} />
+        <div className="flex items-end gap-3">
+          <Button type="submit">{t('filters.apply')}</Button>
+          <Link href="/payments" className="py-2 text-brand-700 underline">
+            {t('filters.clear')}
+          </Link>
+        </div>
+      </form>
+    </details>
   );
 }

@@ -21,7 +21,7 @@ const texts = {
   is: {
     subject: 'Staðfestu netfangið þitt hjá Greiðslu',
     body: (link: string) =>
-      `Halló,\n\nOpnaðu þennan hlekk, innskráð(ur) í Greiðslu, til að staðfesta netfangið þitt:\n\n${link}\n\nHlekkurinn gildir í ${LINK_HOURS} klukkustundir. Ef þú stofnaðir ekki aðgang geturðu hunsað þennan póst.\n`,
+      `Halló,\n\nOpnaðu þennan hlekk á meðan innskráning þín í Greiðslu er virk til að staðfesta netfangið þitt:\n\n${link}\n\nHlekkurinn gildir í ${LINK_HOURS} klukkustundir. Ef þú stofnaðir ekki aðgang geturðu hunsað þennan póst.\n`,
   },
   en: {
     subject: 'Confirm your e-mail address at Greiðsla',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { type Settings, SettingsError, settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
+import { type BankNameForms, bankNameForms } from './bank-name';
 import { type BankOffer, FULL_OFFER, PAYMENT_PRODUCTS, PAYMENT_SERVICES, SCA_APPROACHES } from './offer';
 
 /**
@@ -26,6 +27,15 @@ const bankOfferSchema = z.object({
 const bankSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lower-case letters, digits and -, at most 32'),
   name: z.string().trim().min(1).max(80),
+  /** The name as Icelandic sentences decline it, where its ending does not say (lib/bank/bank-name.ts). */
+  nameForms: z
+    .object({
+      accusative: z.string().trim().min(1).max(80),
+      dative: z.string().trim().min(1).max(80),
+      genitive: z.string().trim().min(1).max(80),
+    })
+    .partial()
+    .optional(),
   /** Empty: every account (allowed for a directory of one only). */
   bankNumbers: z.array(z.string().regex(/^\d{2}$/, 'two digits, e.g. "01"')),
   urls: z.object({
@@ -172,14 +182,26 @@ export function bankName(id: string): string | undefined {
   return bankById(id)?.name;
 }
 
+/** A directory bank's name in each Icelandic case (lib/bank/bank-name.ts). */
+export function namesOf(bank: Pick<DirectoryBank, 'name' | 'nameForms'>): BankNameForms {
+  return bankNameForms(bank.name, bank.nameForms);
+}
+
 /** What the browser may know of a bank: never its URLs or credentials. */
 export interface PublicBank {
   id: string;
   name: string;
+  names: BankNameForms;
   bankNumbers: string[];
   offer: BankOffer;
 }
 
 export function publicDirectory(directory: BankDirectory = bankDirectory()): PublicBank[] {
-  return directory.map(({ id, name, bankNumbers, offer }) => ({ id, name, bankNumbers, offer }));
+  return directory.map((bank) => ({
+    id: bank.id,
+    name: bank.name,
+    names: namesOf(bank),
+    bankNumbers: bank.bankNumbers,
+    offer: bank.offer,
+  }));
 }

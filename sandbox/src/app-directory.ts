@@ -18,6 +18,7 @@ export function appDirectory(
       return {
         id: bank === DEFAULT_BANK ? 'default' : bank.id,
         name: bank.name,
+        nameForms: bank.nameForms,
         bankNumbers: bank.bankNumbers,
         urls: {
           payments: `${base}/psd2`,

@@ -15,6 +15,8 @@ import { icelandicIban } from './shared/iban.js';
 export interface BankProfile {
   id: string;
   name: string;
+  /** The name as Icelandic sentences decline it ("í Sandkassabankanum"), passed on to the app's directory. */
+  nameForms: { accusative: string; dative: string; genitive: string };
   bankNumbers: string[];
   services: readonly PaymentService[];
   products: readonly PaymentProduct[];
@@ -35,6 +37,7 @@ export interface BankProfile {
 export const DEFAULT_BANK: BankProfile = {
   id: 'sandbox',
   name: 'Sandkassabankinn',
+  nameForms: { accusative: 'Sandkassabankann', dative: 'Sandkassabankanum', genitive: 'Sandkassabankans' },
   bankNumbers: ['01', '05'],
   services: PAYMENT_SERVICES,
   products: PAYMENT_PRODUCTS,
@@ -54,6 +57,7 @@ const ANNA = { username: 'anna', password: 'sandbox', name: 'Anna Sigurðardótt
 function otherBank(
   id: string,
   name: string,
+  nameForms: BankProfile['nameForms'],
   bank: string,
   offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'>,
 ): BankProfile {
@@ -61,6 +65,7 @@ function otherBank(
   return {
     id,
     name,
+    nameForms,
     bankNumbers: [bank],
     ...offer,
     psus: [
@@ -107,24 +112,42 @@ function otherBank(
 
 /** The banks `npm start` plays beside the default one, each unlike the others in one way. */
 export const OTHER_BANKS: readonly BankProfile[] = [
-  otherBank('nordur', 'Norðurbankinn', '03', {
-    services: PAYMENT_SERVICES,
-    products: ['credit-transfers'],
-    scaPageLanguages: ['is', 'en'],
-    decoupledOnly: false,
-  }),
-  otherBank('austur', 'Austurbankinn', '07', {
-    services: PAYMENT_SERVICES,
-    products: PAYMENT_PRODUCTS,
-    scaPageLanguages: ['is', 'en'],
-    decoupledOnly: true,
-  }),
-  otherBank('vestur', 'Vesturbankinn', '09', {
-    services: ['payments', 'bulk-payments'],
-    products: PAYMENT_PRODUCTS,
-    scaPageLanguages: ['is'],
-    decoupledOnly: false,
-  }),
+  otherBank(
+    'nordur',
+    'Norðurbankinn',
+    { accusative: 'Norðurbankann', dative: 'Norðurbankanum', genitive: 'Norðurbankans' },
+    '03',
+    {
+      services: PAYMENT_SERVICES,
+      products: ['credit-transfers'],
+      scaPageLanguages: ['is', 'en'],
+      decoupledOnly: false,
+    },
+  ),
+  otherBank(
+    'austur',
+    'Austurbankinn',
+    { accusative: 'Austurbankann', dative: 'Austurbankanum', genitive: 'Austurbankans' },
+    '07',
+    {
+      services: PAYMENT_SERVICES,
+      products: PAYMENT_PRODUCTS,
+      scaPageLanguages: ['is', 'en'],
+      decoupledOnly: true,
+    },
+  ),
+  otherBank(
+    'vestur',
+    'Vesturbankinn',
+    { accusative: 'Vesturbankann', dative: 'Vesturbankanum', genitive: 'Vesturbankans' },
+    '09',
+    {
+      services: ['payments', 'bulk-payments'],
+      products: PAYMENT_PRODUCTS,
+      scaPageLanguages: ['is'],
+      decoupledOnly: false,
+    },
+  ),
 ];
 
 /** The customers a bank seeds: for a decoupled-only bank, each approving in the bank's app. */

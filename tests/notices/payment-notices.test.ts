@@ -10,8 +10,8 @@ import { closeDatabase, type Db, getDb } from '@/lib/db';
 import {
   markStatusSeen,
   noticeSettingsOf,
+  paymentsChangedSince,
   setMailOnPaymentEnd,
-  statusChangesSince,
 } from '@/lib/db/queries/notices';
 import { paymentNotifications, payments, psus } from '@/lib/db/schema';
 import { recordStatus } from '@/lib/payments/history';
@@ -169,21 +169,32 @@ describe('the e-mail when a payment ends', () => {
 });
 
 describe('status notices since the last visit', () => {
-  it("lists the bank's changes of the PSU's own payments after the last one seen, never the initiation's", async () => {
+  it("names each of the PSU's changed payments once, with its latest status and how many steps it took, never the initiation's", async () => {
     const mine = await psu('notices@example.is');
     const row = await payment(mine);
     await recordStatus(db, row.id, 'RCVD', 'initiation');
     await recordStatus(db, row.id, 'ACSP', 'redirect');
     await recordStatus(db, row.id, 'ACSC', 'notification');
-    const changes = await statusChangesSince(db, mine, 0, 10);
-    expect(changes.map((change) => change.transactionStatus)).toEqual(['ACSC', 'ACSP']);
+    const other = await payment(mine);
+    await recordStatus(db, other.id, 'RJCT', 'poll');
+    const changes = await paymentsChangedSince(db, mine, 0, 10);
+    expect(
+      changes.map(({ paymentId, transactionStatus, steps }) => ({ paymentId, transactionStatus, steps })),
+    ).toEqual([
+      { paymentId: other.id, transactionStatus: 'RJCT', steps: 1 },
+      { paymentId: row.id, transactionStatus: 'ACSC', steps: 2 },
+    ]);
+    expect(changes.map((change) => change.changedPayments)).toEqual([2, 2]);
+    // One line per payment however many are shown: the count says how many more there are.
+    const [newest] = await paymentsChangedSince(db, mine, 0, 1);
+    expect(newest).toMatchObject({ paymentId: other.id, changedPayments: 2 });
 
     await markStatusSeen(db, mine, changes[1]?.eventId ?? 0);
     expect(
-      (await statusChangesSince(db, mine, (await noticeSettingsOf(db, mine)).statusSeenThrough, 10)).map(
-        (change) => change.transactionStatus,
+      (await paymentsChangedSince(db, mine, (await noticeSettingsOf(db, mine)).statusSeenThrough, 10)).map(
+        (change) => [change.paymentId, change.steps],
       ),
-    ).toEqual(['ACSC']);
+    ).toEqual([[other.id, 1]]);
     // The mark never goes back.
     await markStatusSeen(db, mine, 0);
     expect((await noticeSettingsOf(db, mine)).statusSeenThrough).toBe(changes[1]?.eventId);
@@ -194,16 +205,16 @@ describe('status notices since the last visit', () => {
     const stranger = await psu('stranger@example.is');
     const row = await payment(owner);
     await recordStatus(db, row.id, 'RJCT', 'poll');
-    expect(await statusChangesSince(db, stranger, 0, 10)).toEqual([]);
+    expect(await paymentsChangedSince(db, stranger, 0, 10)).toEqual([]);
 
     // A stranger who sends a mark past everything gets one no further than their own newest change (none).
     await markStatusSeen(db, stranger, Number.MAX_SAFE_INTEGER);
     expect((await noticeSettingsOf(db, stranger)).statusSeenThrough).toBe(0);
     // Nor does the number of the owner's own change, which is no event of the stranger's.
-    const [ownerChange] = await statusChangesSince(db, owner, 0, 10);
+    const [ownerChange] = await paymentsChangedSince(db, owner, 0, 10);
     await markStatusSeen(db, stranger, ownerChange?.eventId ?? 0);
     expect((await noticeSettingsOf(db, stranger)).statusSeenThrough).toBe(0);
-    const ownerChanges = await statusChangesSince(
+    const ownerChanges = await paymentsChangedSince(
       db,
       owner,
       (await noticeSettingsOf(db, owner)).statusSeenThrough,

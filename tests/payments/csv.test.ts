@@ -204,3 +204,91 @@ describe('parseBulkCsv', () => {
     expect(result.rows[0]?.cells.remittanceInformationUnstructured).toBe('a;b "c"\nd');
   });
 });
+
+describe('parseBulkCsv: separators and what a file holds', () => {
+  const rows = [
+    ['creditorAccount', 'amount', 'currency', 'remittance'],
+    [IBAN, '1.234,50', 'EUR', 'Leiga, mars; apríl'],
+    [IBAN, '12.500', 'ISK', 'Hússjóður'],
+  ];
+  const csv = (delimiter: string) =>
+    `${rows.map((cells) => cells.map((cell) => (cell.includes(delimiter) ? `"${cell}"` : cell)).join(delimiter)).join('\r\n')}\r\n`;
+  const file = (bytes: Uint8Array<ArrayBuffer> | string) => new Blob([bytes]);
+
+  it.each([
+    [';', ';'],
+    [',', ','],
+    ['tab', '\t'],
+  ])(
+    'reads a file whose cells are separated by %s, whatever commas and semicolons its cells hold',
+    async (_, delimiter) => {
+      for (const input of [csv(delimiter), file(csv(delimiter))]) {
+        const result = await parseBulkCsv(input, { product: 'credit-transfers' });
+        expect(result.fileErrors).toEqual([]);
+        expect(result.delimiter).toBe(delimiter);
+        expect(result.errors).toEqual([]);
+        expect(result.rows.map((row) => row.element?.instructedAmount)).toEqual([
+          { currency: 'EUR', amount: '1234.50' },
+          { currency: 'ISK', amount: '12500' },
+        ]);
+        expect(result.rows[0]?.element?.remittanceInformationUnstructured).toBe('Leiga, mars; apríl');
+      }
+    },
+  );
+
+  it("takes a spreadsheet's sep= line and the table's own column names", async () => {
+    const result = await parseBulkCsv(`sep=;\nÁ reikning;Upphæð;Gjaldmiðill\n${IBAN};12.500;ISK\n`, {
+      product: 'credit-transfers',
+    });
+    expect(result.fileErrors).toEqual([]);
+    expect(result.rows[0]?.element?.instructedAmount).toEqual({ currency: 'ISK', amount: '12500' });
+  });
+
+  it('reads UTF-16 "Unicode text" and Windows-1252 files with their Icelandic letters', async () => {
+    const text = `Reikningur\tUpphæð\tSkýring\r\n${IBAN}\t12.500\tÞórður í Ögri\r\n`;
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(new Uint16Array([...text].map((c) => c.charCodeAt(0))).buffer),
+    ]);
+    const latin = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+    for (const bytes of [utf16, latin]) {
+      const result = await parseBulkCsv(file(bytes), { product: 'credit-transfers' });
+      expect(result.fileErrors).toEqual([]);
+      expect(result.rows[0]?.element?.remittanceInformationUnstructured).toBe('Þórður í Ögri');
+    }
+  });
+
+  it('tells a file that is no text so, not that it lacks a column', async () => {
+    const xlsx = new Uint8Array([
+      0x50,
+      0x4b,
+      0x03,
+      0x04,
+      0x14,
+      0x00,
+      0x06,
+      0x00,
+      ...new TextEncoder().encode('[Content_Types].xml'),
+    ]);
+    const pdf = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n1 0 obj');
+    const noise = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+    for (const bytes of [xlsx, pdf, noise]) {
+      const result = await parseBulkCsv(file(bytes), { product: 'credit-transfers' });
+      expect(result.fileErrors).toEqual([{ row: 0, column: null, message: 'forms.bulk.csv.notText' }]);
+      expect(result.rows).toEqual([]);
+    }
+  });
+
+  it('says when the header line is separated by none of ; , or tab', async () => {
+    const result = await parseBulkCsv(`creditorAccount|amount\n${IBAN}|12500\n`, {
+      product: 'credit-transfers',
+    });
+    expect(result.fileErrors).toEqual([{ row: 0, column: null, message: 'forms.bulk.csv.noSeparator' }]);
+    // A file of one known column is still told the column it lacks.
+    const one = await parseBulkCsv(`amount\n12500\n`, { product: 'credit-transfers' });
+    expect(one.fileErrors.map((issue) => issue.message)).toEqual([
+      'forms.bulk.csv.missingColumn|{"column":"creditorAccount"}',
+    ]);
+  });
+});

@@ -3,7 +3,8 @@ import { BillsLive } from '@/components/bills/bills-live';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { QueryProvider } from '@/components/layout/query-provider';
 import { requirePsuId } from '@/lib/auth/session';
-import { bankName } from '@/lib/bank/directory';
+import { bankArguments, listOfNames } from '@/lib/bank/bank-name';
+import { bankById, namesOf } from '@/lib/bank/directory';
 import { refreshBillsFromBank } from '@/lib/bills/refresh';
 import { billViews, payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
@@ -15,6 +16,15 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 
 export const dynamic = 'force-dynamic';
+
+/** The banks of `ids` listed in the accusative, as "Ekki náðist í …" needs them (messages/GLOSSARY.md). */
+function banksNamed(ids: readonly string[], locale: 'is' | 'en') {
+  const names = ids.map((id) => {
+    const bank = bankById(id);
+    return bank ? bankArguments(namesOf(bank), locale).bankAccusative : id;
+  });
+  return { banksAccusative: listOfNames(names, locale) };
+}
 
 /**
  * The PSU's bills: claims of Greiðsla ehf. on the PSU's kennitala as an identity provider verified
@@ -48,9 +58,7 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
         <p className="max-w-2xl text-slate-700">{t('intro')}</p>
         {!freshness.fresh && (
           <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
-            {t('staleBanks', {
-              banks: freshness.staleBankIds.map((id) => bankName(id) ?? id).join(', '),
-            })}
+            {t('staleBanks', banksNamed(freshness.staleBankIds, locale === 'en' ? 'en' : 'is'))}
           </p>
         )}
       </div>

@@ -1,9 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
+import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage } from './messages';
@@ -59,9 +60,17 @@ export function AccountField({ name, label }: { name: string; label: string }) {
     if (isSubmitted) void trigger(name);
   };
 
+  // An account typed before the page's scripts ran is kept, as if typed after them.
+  const accountInput = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(accountInput, text, (value) => {
+    setText(value);
+    update(value, kennitala);
+  });
+
   return (
     <div className="space-y-3">
       <TextField
+        ref={accountInput}
         label={label}
         autoComplete="off"
         spellCheck={false}

@@ -1,12 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format/amount';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import { bulkCsvTemplate } from '@/lib/payments/csv/template';
 import { MAX_BULK_PAYMENTS } from '@/lib/payments/schemas/limits';
-import { useFieldMessage } from './messages';
+import { useFieldMessage, useFormLocale } from './messages';
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate())}`;
 
@@ -22,7 +23,19 @@ export function BulkCsvImport({
 }) {
   const t = useTranslations('forms');
   const translate = useFieldMessage();
+  const locale = useFormLocale();
   const [pasted, setPasted] = useState('');
+  // A file chosen before the page's scripts ran is read once they have, as one chosen after.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importOnce = useRef(onImport);
+  importOnce.current = onImport;
+  useEffect(() => {
+    const input = fileInput.current;
+    const file = input?.files?.[0];
+    if (!input || !file) return;
+    importOnce.current(file);
+    input.value = '';
+  }, []);
   return (
     <div className="space-y-3 rounded border border-slate-300 bg-white p-4">
       <div className="flex flex-wrap items-end gap-4">
@@ -31,6 +44,7 @@ export function BulkCsvImport({
             {t('bulk.import')}
           </label>
           <input
+            ref={fileInput}
             id="bulk-csv-file"
             type="file"
             accept=".csv,text/csv,text/plain"
@@ -48,7 +62,7 @@ export function BulkCsvImport({
         </a>
       </div>
       <p id="bulk-csv-hint" className="text-xs text-slate-600">
-        {t('bulk.importHint', { max: MAX_BULK_PAYMENTS })}
+        {t('bulk.importHint', { maxShown: formatNumber(String(MAX_BULK_PAYMENTS), locale) })}
       </p>
       <details>
         <summary className="cursor-pointer text-sm">{t('bulk.paste')}</summary>

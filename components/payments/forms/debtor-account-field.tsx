@@ -1,9 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { SelectField } from '@/components/ui/text-field';
+import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { AccountField } from './account-field';
 import { useSavedChoices } from './saved-choices';
 
@@ -20,20 +21,24 @@ export function DebtorAccountField({ name, label }: { name: string; label: strin
   const [picked, setPicked] = useState(() => (accounts.some((a) => a.iban === current()) ? current() : ''));
   // The account field shows its own text: a pick draws it afresh with the account picked.
   const [pickCount, setPickCount] = useState(0);
+  const select = useRef<HTMLSelectElement>(null);
+  const pick = (iban: string) => {
+    setPicked(iban);
+    if (!iban) return;
+    setValue(`${name}.iban`, iban, { shouldDirty: true });
+    setPickCount((n) => n + 1);
+    if (formState.isSubmitted) void trigger(name);
+  };
+  // An account picked before the page's scripts ran fills in the field as a pick after them does.
+  useValueFromBeforeHydration(select, picked, pick);
   return (
     <div className="space-y-3">
       {accounts.length > 0 && (
         <SelectField
           label={t('pick')}
+          ref={select}
           value={picked}
-          onChange={(event) => {
-            const iban = event.target.value;
-            setPicked(iban);
-            if (!iban) return;
-            setValue(`${name}.iban`, iban, { shouldDirty: true });
-            setPickCount((n) => n + 1);
-            if (formState.isSubmitted) void trigger(name);
-          }}
+          onChange={(event) => pick(event.target.value)}
         >
           <option value="">{t('other')}</option>
           {accounts.map((account) => (

@@ -3,9 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useWatch } from 'react-hook-form';
+import { bankArguments } from '@/lib/bank/bank-name';
 import type { PublicBank } from '@/lib/bank/directory';
 import { bankNumberOf, bankOfAccount } from '@/lib/bank/offer';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+import { useFormLocale } from './messages';
 
 const BankDirectoryContext = createContext<readonly PublicBank[]>([]);
 
@@ -56,6 +58,7 @@ const SERVICE_NAMES: Record<PaymentService, 'single' | 'periodic' | 'bulk'> = {
  */
 export function DebtorBankNote({ service }: { service: PaymentService }) {
   const t = useTranslations('banks');
+  const locale = useFormLocale();
   const { bank, unknownNumber } = useDebtorBank();
   if (unknownNumber) {
     return (
@@ -66,16 +69,15 @@ export function DebtorBankNote({ service }: { service: PaymentService }) {
   }
   if (!bank) return null;
   const { scaApproaches, services } = bank.offer;
+  const names = bankArguments(bank.names, locale);
   return (
     <div role="status" data-testid="debtor-bank" className="space-y-1 text-sm text-slate-700">
-      <p>{t('accountAt', { bank: bank.name })}</p>
+      <p>{t('accountAt', names)}</p>
       {scaApproaches.length === 1 && scaApproaches[0] === 'DECOUPLED' ? (
-        <p>{t('approveInApp', { bank: bank.name })}</p>
+        <p>{t('approveInApp', names)}</p>
       ) : null}
       {services.includes(service) ? null : (
-        <p className="text-red-700">
-          {t('noServiceHere', { bank: bank.name, service: SERVICE_NAMES[service] })}
-        </p>
+        <p className="text-red-700">{t('noServiceHere', { ...names, service: SERVICE_NAMES[service] })}</p>
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { parseIssueMessage } from '@/lib/payments/schemas/issue-message';
+import { parseIssueMessage, withShownNumbers } from '@/lib/payments/schemas/issue-message';
 import type { Locale } from '@/lib/payments/schemas/translate';
 
 export function useFormLocale(): Locale {
@@ -18,6 +18,7 @@ export function useFormLocale(): Locale {
  */
 export function useFieldMessage() {
   const t = useTranslations();
+  const locale = useFormLocale();
   return useCallback(
     (message: string | undefined): string | undefined => {
       if (!message) return undefined;
@@ -32,12 +33,12 @@ export function useFieldMessage() {
         } catch {
           params = {};
         }
-        if (t.has(key)) return t(key as Parameters<typeof t>[0], params as never);
+        if (t.has(key)) return t(key as Parameters<typeof t>[0], withShownNumbers(params, locale) as never);
       }
       const parsed = parseIssueMessage(message);
-      if (parsed && t.has(parsed.key)) return t(parsed.key, parsed.params as never);
+      if (parsed && t.has(parsed.key)) return t(parsed.key, withShownNumbers(parsed.params, locale) as never);
       return t('validation.invalid');
     },
-    [t],
+    [t, locale],
   );
 }

@@ -22,21 +22,19 @@ export async function setMailOnPaymentEnd(db: Db, psuId: string, on: boolean): P
 }
 
 /**
- * The status changes of the PSU's own payments after the last one they saw, newest first. The
- * status of a payment's initiation is left out: the PSU was there when it happened.
+ * The PSU's own payments whose status the bank changed after the last change they saw, newest change first,
+ * each once: its latest status, when, how many steps it took since (`steps`), the id of its newest change
+ * (`eventId`) and how many payments changed in all (`changedPayments`, however many `limit` lets through).
+ * The status of a payment's initiation is left out: the PSU was there when it happened.
  */
-export async function statusChangesSince(db: Db, psuId: string, seenThrough: number, limit: number) {
-  return db
+export async function paymentsChangedSince(db: Db, psuId: string, seenThrough: number, limit: number) {
+  const lastEventId = sql<number>`max(${paymentEvents.id})`.mapWith(Number);
+  const changed = db
     .select({
-      eventId: paymentEvents.id,
-      paymentId: payments.id,
-      transactionStatus: paymentEvents.transactionStatus,
-      occurredAt: paymentEvents.occurredAt,
-      service: payments.service,
-      amount: payments.amount,
-      currency: payments.currency,
-      creditorName: payments.creditorName,
-      creditorAccount: payments.creditorAccount,
+      paymentId: paymentEvents.paymentId,
+      lastEventId: lastEventId.as('last_event_id'),
+      steps: sql<number>`count(*)`.mapWith(Number).as('steps'),
+      changedPayments: sql<number>`count(*) over ()`.mapWith(Number).as('changed_payments'),
     })
     .from(paymentEvents)
     .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
@@ -48,8 +46,28 @@ export async function statusChangesSince(db: Db, psuId: string, seenThrough: num
         ne(paymentEvents.source, 'initiation'),
       ),
     )
-    .orderBy(desc(paymentEvents.id))
-    .limit(limit);
+    .groupBy(paymentEvents.paymentId)
+    .orderBy(desc(lastEventId))
+    .limit(limit)
+    .as('changed');
+  return db
+    .select({
+      eventId: changed.lastEventId,
+      steps: changed.steps,
+      changedPayments: changed.changedPayments,
+      paymentId: payments.id,
+      transactionStatus: paymentEvents.transactionStatus,
+      occurredAt: paymentEvents.occurredAt,
+      service: payments.service,
+      amount: payments.amount,
+      currency: payments.currency,
+      creditorName: payments.creditorName,
+      creditorAccount: payments.creditorAccount,
+    })
+    .from(changed)
+    .innerJoin(paymentEvents, eq(paymentEvents.id, changed.lastEventId))
+    .innerJoin(payments, eq(payments.id, changed.paymentId))
+    .orderBy(desc(changed.lastEventId));
 }
 
 /**

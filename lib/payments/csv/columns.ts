@@ -62,6 +62,14 @@ const ALIASES: Record<string, BulkColumn> = {
   reference: 'remittanceReference',
   tilvisun: 'remittanceReference',
   tilvísun: 'remittanceReference',
+  // The table's own column names, as a file saved from a copy of it has them.
+  áreikning: 'creditorAccount',
+  areikning: 'creditorAccount',
+  toaccount: 'creditorAccount',
+  gjaldmiðill: 'currency',
+  gjaldmidill: 'currency',
+  skilaboð: 'remittanceInformationUnstructured',
+  skilabod: 'remittanceInformationUnstructured',
 };
 
 const BY_KEY = new Map<string, BulkColumn>([

@@ -3,6 +3,7 @@ import type { PaymentProduct } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
 import { type BulkCells, type BulkColumn, columnOfHeader, REQUIRED_COLUMNS } from './columns';
 import { type BulkRow, type CellIssue, csvMessage, fileRowForPage, validateBulkRow } from './row';
+import { csvDelimiter, fileText } from './text';
 
 export interface BulkCsvResult {
   rows: BulkRow[];
@@ -32,14 +33,50 @@ export interface ParseBulkCsvOptions {
 
 type RawRow = Record<string, string | undefined>;
 
+function fileProblem(message: string): BulkCsvResult {
+  return {
+    rows: [],
+    errors: [],
+    fileErrors: [{ row: 0, column: null, message }],
+    ignoredHeaders: [],
+    delimiter: '',
+  };
+}
+
 /**
  * Reads a bulk payment CSV (a string or a browser File) in chunks with papaparse: header row
- * first; `;`, `,` or tab between cells; Icelandic amounts such as "1.234,50" (quoted when the
- * delimiter is a comma), as the template writes them, whatever the page's language. Each row is
- * checked as the form will check it; issues carry 1-based payment numbers and the column they belong to.
+ * first; `;`, `,` or tab between cells, as the header line has them (lib/payments/csv/text.ts); Icelandic
+ * amounts such as "1.234,50" (quoted when the delimiter is a comma), as the template writes them, whatever
+ * the page's language. A file is read as UTF-8, UTF-16 or Windows-1252 text, and one that is no text (a
+ * workbook, a PDF) is told so. Each row is checked as the form will check it; issues carry 1-based payment
+ * numbers and the column they belong to.
  */
-export function parseBulkCsv(input: string | Blob, options: ParseBulkCsvOptions): Promise<BulkCsvResult> {
-  const size = typeof input === 'string' ? input.length : input.size;
+export async function parseBulkCsv(
+  input: string | Blob,
+  options: ParseBulkCsvOptions,
+): Promise<BulkCsvResult> {
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else {
+    const read = fileText(new Uint8Array(await input.arrayBuffer()));
+    if (!read.ok) return fileProblem(csvMessage(read.reason));
+    text = read.text;
+  }
+  const sniffed = csvDelimiter(text);
+  if (sniffed.delimiter === undefined) {
+    const header = sniffed.text.split(/\r?\n/).find((line) => line.trim() !== '');
+    if (header !== undefined && !columnOfHeader(header.replaceAll('"', '')))
+      return fileProblem(csvMessage('noSeparator'));
+  }
+  return parseText(sniffed.text, sniffed.delimiter, options);
+}
+
+function parseText(
+  input: string,
+  knownDelimiter: string | undefined,
+  options: ParseBulkCsvOptions,
+): Promise<BulkCsvResult> {
+  const size = input.length;
   const rows: BulkRow[] = [];
   const errors: CellIssue[] = [];
   const fileErrors: CellIssue[] = [];
@@ -48,10 +85,10 @@ export function parseBulkCsv(input: string | Blob, options: ParseBulkCsvOptions)
   let delimiter = ',';
 
   return new Promise((resolve, reject) => {
-    Papa.parse<RawRow>(input as string, {
+    Papa.parse<RawRow>(input, {
       header: true,
       skipEmptyLines: 'greedy',
-      delimitersToGuess: [';', ',', '\t'],
+      ...(knownDelimiter ? { delimiter: knownDelimiter } : { delimitersToGuess: [';', ',', '\t'] }),
       chunkSize: options.chunkSize ?? 256 * 1024,
       transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
       chunk: (results: Papa.ParseResult<RawRow>, parser: Papa.Parser) => {

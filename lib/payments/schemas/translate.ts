@@ -1,7 +1,7 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import en from '@/messages/validation/en.json';
 import is from '@/messages/validation/is.json';
-import { type MessageParams, parseIssueMessage, type ValidationKey } from './issue-message';
+import { type MessageParams, parseIssueMessage, type ValidationKey, withShownNumbers } from './issue-message';
 
 export type Locale = 'is' | 'en';
 
@@ -25,7 +25,7 @@ export function hasValidationMessage(key: string, locale: Locale): boolean {
 
 export function translateKey(key: ValidationKey, params: MessageParams, locale: Locale): string {
   const t = translators[locale] as unknown as (key: string, values?: MessageParams) => string;
-  return t(key, params);
+  return t(key, withShownNumbers(params, locale));
 }
 
 /**

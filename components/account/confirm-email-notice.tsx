@@ -1,0 +1,40 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { ActionButtonForm } from '@/components/account/action-button-form';
+import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
+import { HiddenOn } from '@/components/layout/hidden-on';
+import { findProfile } from '@/lib/auth/accounts';
+import { resendVerificationAction } from '@/lib/auth/actions/account';
+import { settings } from '@/lib/config';
+
+/**
+ * What a PSU whose e-mail address is not yet confirmed is to do next, on every page until they do: open the
+ * link sent to that address, or have a new one sent (throttled, as on the account page). Without SMTP_URL no
+ * mail leaves the machine, so the notice says which folder the message is in. The account page and the link's own
+ * page say it themselves, and the sign-in and sign-up pages are about another account; they go without.
+ */
+export async function ConfirmEmailNotice({ psuId }: { psuId: string }) {
+  const profile = await findProfile(psuId);
+  if (!profile || profile.emailVerifiedAt || profile.email.endsWith('.invalid')) return null;
+  const [t, locale] = await Promise.all([getTranslations('account.confirmEmail'), getLocale()]);
+  const { SMTP_URL, MAILBOX_DIR } = settings();
+  return (
+    <HiddenOn paths={['/account', '/verify-email', '/sign-in', '/sign-up']}>
+      <aside
+        aria-labelledby="confirm-email-heading"
+        className="border-b border-amber-200 bg-amber-50"
+        data-testid="confirm-email"
+      >
+        <div className="mx-auto max-w-4xl space-y-2 px-4 py-3 text-sm text-amber-950">
+          <h2 id="confirm-email-heading" className="font-semibold">
+            {t('title')}
+          </h2>
+          <p>{t('sent', { email: profile.email })}</p>
+          {!SMTP_URL && <p>{t('localMailbox', { folder: MAILBOX_DIR })}</p>}
+          <ClientMessages namespaces={ACCOUNT_MESSAGES}>
+            <ActionButtonForm action={resendVerificationAction} label={t('resend')} fields={{ locale }} />
+          </ClientMessages>
+        </div>
+      </aside>
+    </HiddenOn>
+  );
+}
