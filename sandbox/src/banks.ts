@@ -29,6 +29,11 @@ export interface BankProfile {
   cards: readonly SeedCard[];
   /** Its TPP client (credentials of the app); the default bank takes its clients from the settings instead. */
   client: TppClient;
+  /**
+   * The interface it speaks: `spec`, our bank's (contract/*.yaml), or `iobws-3.2`, IOBWS 3.2 as published
+   * (contract/published/; http/dialects/iobws-face.ts), at `/v1/…` of its server, with `claim-payments`.
+   */
+  dialect: 'spec' | 'iobws-3.2';
 }
 
 /** The bank the sandbox has always played, at the root of its URL: everything the specification allows. */
@@ -45,6 +50,7 @@ export const DEFAULT_BANK: BankProfile = {
   claims: SEED_CLAIMS,
   cards: SEED_CARDS,
   client: DEFAULT_CLIENT,
+  dialect: 'spec',
 };
 
 const JON = { username: 'jon', password: 'sandbox', name: 'Jón Jónsson', kennitala: '0101302989' };
@@ -55,7 +61,9 @@ function otherBank(
   id: string,
   name: string,
   bank: string,
-  offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'>,
+  offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'> &
+    Partial<Pick<BankProfile, 'dialect'>>,
+  morePsus: readonly SeedPsu[] = [],
 ): BankProfile {
   const branch = `${bank}11`;
   return {
@@ -86,6 +94,7 @@ function otherBank(
           },
         ],
       },
+      ...morePsus,
     ],
     business: {
       ...BUSINESS_USER,
@@ -102,7 +111,29 @@ function otherBank(
       clientSecret: `demo-tpp-secret-${id}`,
       subscriptionKey: `demo-subscription-key-${id}`,
     },
+    dialect: offer.dialect ?? 'spec',
   };
+}
+
+/**
+ * The customers of the bank that speaks IOBWS 3.2 beyond Jón and Anna, one per SCA approach, as at the default bank
+ * (sandbox/README.md, "SCA approaches"): Helga approves in the bank's app (decoupled), Ólafur types a code
+ * (embedded), Bókhaldskerfi ehf. confirms straight through (IOBWS).
+ */
+function iobwsCustomers(bank: string): SeedPsu[] {
+  const branch = `${bank}11`;
+  const account = (number: string, kennitala: string, name = 'Launareikningur') => ({
+    iban: icelandicIban(branch, '26', number, kennitala),
+    name,
+    currency: 'ISK',
+    balance: '900000',
+  });
+  const approachOf = (username: string) => SEED_PSUS.find((psu) => psu.username === username);
+  return (['helga', 'olafur', 'bokhald'] as const).flatMap((username, index) => {
+    const psu = approachOf(username);
+    if (!psu) return [];
+    return [{ ...psu, accounts: [account(`00472${index + 1}`, psu.kennitala)] }];
+  });
 }
 
 /** The banks `npm start` plays beside the default one, each unlike the others in one way. */
@@ -125,6 +156,20 @@ export const OTHER_BANKS: readonly BankProfile[] = [
     scaPageLanguages: ['is'],
     decoupledOnly: false,
   }),
+  // Every other Icelandic bank publishes IOBWS 3.2: this one speaks it as published (http/dialects/iobws-face.ts).
+  otherBank(
+    'sudur',
+    'Suðurbankinn',
+    '11',
+    {
+      services: PAYMENT_SERVICES,
+      products: ['credit-transfers'],
+      scaPageLanguages: ['is', 'en'],
+      decoupledOnly: false,
+      dialect: 'iobws-3.2',
+    },
+    iobwsCustomers('11'),
+  ),
 ];
 
 /** The customers a bank seeds: for a decoupled-only bank, each approving in the bank's app. */
