@@ -41,9 +41,8 @@ export function appDirectory(
           products: iobws ? [...bank.products, 'claim-payments'] : bank.products,
           scaApproaches: bank.decoupledOnly ? ['DECOUPLED'] : ['REDIRECT', 'DECOUPLED', 'EMBEDDED'],
           notifications: true,
-          // The webhooks service and the claims interface of our bank's spec are not IOBWS 3.2's.
+          // The webhooks service of our bank's spec is not IOBWS 3.2's; its claims are at /v1/claims.
           webhooks: !iobws,
-          ...(iobws ? { claims: false } : {}),
         },
       };
     }),

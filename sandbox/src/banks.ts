@@ -62,7 +62,7 @@ function otherBank(
   name: string,
   bank: string,
   offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'> &
-    Partial<Pick<BankProfile, 'dialect'>>,
+    Partial<Pick<BankProfile, 'dialect' | 'claims'>>,
   morePsus: readonly SeedPsu[] = [],
 ): BankProfile {
   const branch = `${bank}11`;
@@ -104,7 +104,7 @@ function otherBank(
         iban: icelandicIban(branch, '26', '002024', BUSINESS_USER.kennitala),
       },
     },
-    claims: [],
+    claims: offer.claims ?? [],
     cards: [],
     client: {
       clientId: 'demo-tpp',
@@ -167,6 +167,27 @@ export const OTHER_BANKS: readonly BankProfile[] = [
       scaPageLanguages: ['is', 'en'],
       decoupledOnly: false,
       dialect: 'iobws-3.2',
+      // Greiðsla ehf.'s bills to Jón at this bank, read at /v1/claims (IOBWS-Claims 3.1) and paid as claims.
+      claims: [
+        {
+          claimNo: 3,
+          payorId: JON.kennitala,
+          currency: 'ISK',
+          amountMinor: 15_900n,
+          dueInDays: 20,
+          partialAllowed: false,
+          reference: 'SUDUR-3',
+        },
+        {
+          claimNo: 4,
+          payorId: JON.kennitala,
+          currency: 'ISK',
+          amountMinor: 6_400n,
+          dueInDays: 40,
+          partialAllowed: true,
+          reference: 'SUDUR-4',
+        },
+      ],
     },
     iobwsCustomers('11'),
   ),

@@ -11,6 +11,7 @@ import type { RunningSandbox } from '@/sandbox/src/server';
 import { startSandbox } from '@/sandbox/src/server';
 import { pgliteTemplate } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 /**
  * The app at a bank that speaks IOBWS 3.2 as published (the sandbox's Suðurbankinn), beside one that speaks ours:
@@ -245,6 +246,57 @@ describe('a bank that speaks IOBWS 3.2 as published', () => {
       }),
     );
     expect(status).toBe('CANC');
+  });
+
+  it('lists its bills at /v1/claims and pays one as a claim (claim-payments, the claim key as BBAN)', async () => {
+    const { refreshBillsFromBank } = await import('@/lib/bills/refresh');
+    const { billViews } = await import('@/lib/bills/view');
+    expect(await refreshBillsFromBank(app.db, '0101302989')).toEqual({ fresh: true });
+    const bills = (await billViews(app.db, psuId, '0101302989')).filter((bill) => bill.bankId === 'sudur');
+    const bill = bills.find(
+      (view) => view.payable && view.currency === 'ISK' && view.totalAmountDue === '15900',
+    );
+    expect(bill, JSON.stringify(bills)).toBeDefined();
+    if (!bill) return;
+    const [row] = await app.db
+      .select()
+      .from((await import('@/lib/db/bills-schema')).bills)
+      .where(eq((await import('@/lib/db/bills-schema')).bills.claimId, bill.claimId));
+    const payment = await app.initiateOnce({
+      psuId,
+      submissionId: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {
+        debtorAccount: { iban: ibanOf('jon') },
+        creditorAccount: { iban: row?.depositIban ?? '' },
+        instructedAmount: { currency: 'ISK', amount: bill.totalAmountDue },
+        remittanceInformationUnstructured: bill.claimId,
+      },
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: {
+        amount: bill.totalAmountDue,
+        currency: 'ISK',
+        creditorAccount: row?.depositIban ?? '',
+        reference: bill.claimId,
+      },
+      psuIpAddress: '10.1.2.3',
+    });
+    expect(payment.ok, JSON.stringify(payment)).toBe(true);
+    if (!payment.ok) return;
+    const paid = await saved(payment.paymentId);
+    expect(paid.sca?.initiationLinks.self).toContain('/v1/payments/claim-payments/');
+    // Jón, whose bill it is, approves on the bank's page (the redirect approach).
+    await decideAtBank(paid.scaRedirect ?? '', 'approve');
+    await vi.waitFor(
+      async () => {
+        await refreshBillsFromBank(app.db, '0101302989');
+        const after = await billViews(app.db, psuId, '0101302989');
+        expect(after.find((view) => view.claimId === bill.claimId)?.status).toBe('Paid');
+      },
+      { timeout: 30_000, interval: 500 },
+    );
   });
 
   it('gave nothing the published contracts do not allow: the count of what was checked, and 0 violations', async () => {

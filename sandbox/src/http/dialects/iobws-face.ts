@@ -5,6 +5,8 @@ import { fromIobwsRequest, toIobwsAnswer } from './iobws-shapes.js';
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
 const PAYMENT_PATH = /^\/v1\/(payments|bulk-payments|periodic-payments)(\/.*)$/;
+/** IOBWS-Claims 3.1 `/v1/claims…`: our bank's `/business/claims…`. */
+const CLAIMS_PATH = /^\/v1(\/claims(?:\/.*)?)$/;
 
 /**
  * A bank that speaks IOBWS 3.2 as published (contract/published/IOBWS3.2.yaml), played by the sandbox's own bank
@@ -24,12 +26,15 @@ export function iobwsFace(inner: Fetch, bank: Bank): Fetch {
     const url = new URL(request.url);
     if (/^\/(psd2|business|events)(\/|$)/.test(url.pathname)) return new Response(null, { status: 404 });
     const payment = PAYMENT_PATH.exec(url.pathname);
-    if (!payment) return inner(request, env);
-    const [, service = '', rest = ''] = payment;
+    const claims = CLAIMS_PATH.exec(url.pathname);
+    if (!payment && !claims) return inner(request, env);
+    const [, service = '', rest = ''] = payment ?? [];
     const requestText = request.body ? await request.text() : '';
     const claimPayment = rest.startsWith('/claim-payments');
     const innerUrl = new URL(request.url);
-    innerUrl.pathname = `/psd2/api/v1/${service}${claimPayment ? rest.replace('/claim-payments', '/credit-transfers') : rest}`;
+    innerUrl.pathname = claims
+      ? `/business${claims[1]}`
+      : `/psd2/api/v1/${service}${claimPayment ? rest.replace('/claim-payments', '/credit-transfers') : rest}`;
     const innerText = requestText && fromIobwsRequest(request.method, service, requestText);
     const headers = new Headers(request.headers);
     headers.delete('content-length');
