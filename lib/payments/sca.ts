@@ -35,6 +35,8 @@ export type ScaStep =
   | { kind: 'confirm' }
   | { kind: 'decoupled' }
   | { kind: 'another-signer' }
+  /** The bank asks for a step this app does not take (lib/bank/sca-answer.ts `unusableLinks`). */
+  | { kind: 'cannot-take'; links: string[] }
   | { kind: 'none' };
 
 export function scaStateOf(payment: Payment): ScaState | undefined {
@@ -66,6 +68,7 @@ export function nextScaStep(payment: Payment): ScaStep {
   if (links.startAuthorisation || links.startAuthorisationWithPsuIdentification)
     return { kind: 'another-signer' };
   if (sca.scaStatus && links.scaStatus) return { kind: 'decoupled' };
+  if (sca.unusableLinks?.length) return { kind: 'cannot-take', links: sca.unusableLinks };
   return { kind: 'none' };
 }
 
