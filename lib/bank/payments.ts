@@ -6,10 +6,9 @@ import { type PaymentCosts, readCosts } from './costs';
 import type { ClaimToPay, WireProduct } from './dialects';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
+import { currentBank, currentDialect } from './scope';
 
 export type { ClaimToPay };
-
-import { currentBank, currentDialect } from './scope';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';

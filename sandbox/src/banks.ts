@@ -116,11 +116,12 @@ function otherBank(
 }
 
 /**
- * The customers of the bank that speaks IOBWS 3.2 beyond Jón and Anna, one per SCA approach, as at the default bank
- * (sandbox/README.md, "SCA approaches"): Helga approves in the bank's app (decoupled), Ólafur types a code
- * (embedded), Bókhaldskerfi ehf. confirms straight through (IOBWS).
+ * Customers beyond Jón and Anna, one per SCA approach, as at the default bank (sandbox/README.md, "SCA approaches"):
+ * Helga approves in the bank's app (decoupled), Ólafur types a code (embedded), Bókhaldskerfi ehf. confirms straight
+ * through (IOBWS). Norðurbankinn and Suðurbankinn have them, so that each approach is paid at a bank of either
+ * dialect (e2e/two-dialects.spec.ts).
  */
-function iobwsCustomers(bank: string): SeedPsu[] {
+function customersOfEveryApproach(bank: string): SeedPsu[] {
   const branch = `${bank}11`;
   const account = (number: string, kennitala: string, name = 'Launareikningur') => ({
     iban: icelandicIban(branch, '26', number, kennitala),
@@ -136,14 +137,34 @@ function iobwsCustomers(bank: string): SeedPsu[] {
   });
 }
 
-/** The banks `npm start` plays beside the default one, each unlike the others in one way. */
+/** A bill of Greiðsla ehf. to Jón, 15 900 kr. due in three weeks. */
+function billToJon(claimNo: number, reference: string): SeedClaim {
+  return {
+    claimNo,
+    payorId: JON.kennitala,
+    currency: 'ISK',
+    amountMinor: 15_900n,
+    dueInDays: 20 + claimNo,
+    partialAllowed: false,
+    reference,
+  };
+}
+
+/** The banks `npm start` plays beside the default one, each unlike the others in one way (its products, SCA, page languages or dialect). */
 export const OTHER_BANKS: readonly BankProfile[] = [
-  otherBank('nordur', 'Norðurbankinn', '03', {
-    services: PAYMENT_SERVICES,
-    products: ['credit-transfers'],
-    scaPageLanguages: ['is', 'en'],
-    decoupledOnly: false,
-  }),
+  otherBank(
+    'nordur',
+    'Norðurbankinn',
+    '03',
+    {
+      services: PAYMENT_SERVICES,
+      products: ['credit-transfers'],
+      scaPageLanguages: ['is', 'en'],
+      decoupledOnly: false,
+      claims: [billToJon(5, 'NORDUR-5')],
+    },
+    customersOfEveryApproach('03'),
+  ),
   otherBank('austur', 'Austurbankinn', '07', {
     services: PAYMENT_SERVICES,
     products: PAYMENT_PRODUCTS,
@@ -189,7 +210,7 @@ export const OTHER_BANKS: readonly BankProfile[] = [
         },
       ],
     },
-    iobwsCustomers('11'),
+    customersOfEveryApproach('11'),
   ),
 ];
 
