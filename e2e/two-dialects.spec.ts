@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { OTHER_BANKS } from '../sandbox/src/banks';
 import { creditorIban, daysAhead } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
+import { createClaim, otherClaimsBank } from './support/claims';
 import { transactionStatuses } from './support/timeline';
 
 // One session pays at a bank that speaks IOBWS 3.2 as published (Suðurbankinn, /v1/…) and at one that speaks ours
@@ -11,7 +13,8 @@ import { transactionStatuses } from './support/timeline';
 // IOBWS bank against the published contracts (e2e/contract-check.teardown.ts).
 const BANKS = [
   { id: 'sudur', name: 'Suðurbankinn', bill: 'SUDUR-3' },
-  { id: 'nordur', name: 'Norðurbankinn', bill: 'NORDUR-5' },
+  // A bill of its own, issued by this run (e2e/support/claims.ts): the seeded ones are other specs' to read.
+  { id: 'nordur', name: 'Norðurbankinn', bill: `NORDUR-${randomUUID().slice(0, 6).toUpperCase()}` },
 ] as const;
 
 function accountOf(bankId: string, username: string): string {
@@ -111,6 +114,14 @@ for (const bank of BANKS) {
     await expectStatus(page, /^(ACTC|ACCP|ACSP)$/);
 
     // A bill of Greiðsla ehf. at this bank, paid from Jón's account there: at an IOBWS bank as a claim payment.
+    if (bank.id === 'nordur') {
+      const dueDate = daysAhead(25);
+      await createClaim(
+        request,
+        { amount: 15_900, dueDate, reference: bank.bill },
+        otherClaimsBank('nordur', '03'),
+      );
+    }
     await page.goto('/en/bills');
     const bill = page.getByTestId('bill').and(page.locator(`[data-reference="${bank.bill}"]`));
     await expect(bill).toHaveAttribute('data-status', 'Unpaid');

@@ -137,19 +137,6 @@ function customersOfEveryApproach(bank: string): SeedPsu[] {
   });
 }
 
-/** A bill of Greiðsla ehf. to Jón, 15 900 kr. due in three weeks. */
-function billToJon(claimNo: number, reference: string): SeedClaim {
-  return {
-    claimNo,
-    payorId: JON.kennitala,
-    currency: 'ISK',
-    amountMinor: 15_900n,
-    dueInDays: 20 + claimNo,
-    partialAllowed: false,
-    reference,
-  };
-}
-
 /** The banks `npm start` plays beside the default one, each unlike the others in one way (its products, SCA, page languages or dialect). */
 export const OTHER_BANKS: readonly BankProfile[] = [
   otherBank(
@@ -161,7 +148,6 @@ export const OTHER_BANKS: readonly BankProfile[] = [
       products: ['credit-transfers'],
       scaPageLanguages: ['is', 'en'],
       decoupledOnly: false,
-      claims: [billToJon(5, 'NORDUR-5')],
     },
     customersOfEveryApproach('03'),
   ),
