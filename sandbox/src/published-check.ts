@@ -22,6 +22,8 @@ import { loadPublished, type PublishedContract, type PublishedName } from './pub
  *   takes the answer to the body that was sent (psuData: `updatePsuAuthenticationResponse`, authenticationMethodId:
  *   `selectPsuAuthenticationMethodResponse`, scaAuthenticationData: `scaStatusResponse`, a confirmation:
  *   `authorisationConfirmationResponse`, an empty body: `updatePsuIdenticationResponse`).
+ * And one reading of a format the file leaves to the tool: `format: url` (the `Location` header) is any absolute
+ * URL, as RFC 3986 has it (published-contract.ts); ajv-formats' own `url` refuses loopback addresses.
  */
 export interface Exchange {
   method: string;
