@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { isBankingDay } from '../lib/payments/calendar/holidays';
 import { OTHER_BANKS } from '../sandbox/src/banks';
 import { creditorIban, daysAhead } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
@@ -23,6 +24,13 @@ function accountOf(bankId: string, username: string): string {
 }
 
 test.describe.configure({ timeout: 240_000 });
+
+/** A banking day some weeks ahead: a weekend or holiday would be moved by the bank (ACWC). */
+function bankingDayAhead(days: number): string {
+  let ahead = days;
+  while (!isBankingDay(daysAhead(ahead))) ahead++;
+  return daysAhead(ahead);
+}
 
 async function fillFrom(page: Page, debtor: string, bankName: string) {
   await page.getByLabel('From account (IBAN)').fill(debtor);
@@ -53,11 +61,11 @@ for (const bank of BANKS) {
     await page.getByLabel('To account (IBAN)').fill(creditorIban);
     await page.getByLabel('Amount').fill('4,000');
     await page.getByLabel('Message to the recipient').fill(`${bank.id} later`);
-    await page.getByLabel('Payment date').fill(daysAhead(30));
+    await page.getByLabel('Payment date').fill(bankingDayAhead(30));
     await page.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('button', { name: 'Continue to your bank' }).click();
     await signInAtBank(page, bank.id, 'jon');
-    await expectStatus(page, /^(ACTC|PDNG|ACSP)$/);
+    await expectStatus(page, /^(ACTC|PDNG|ACSP|ACWC)$/);
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page
       .getByRole('group', { name: 'Cancel payment' })
