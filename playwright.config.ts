@@ -30,13 +30,15 @@ export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
 
-// The sandbox plays the default bank and two others (e2e/several-banks.spec.ts); the app's directory lists them.
-const e2eOtherBanks = 'nordur vestur';
+// The sandbox plays the default bank and three others (e2e/several-banks.spec.ts), one of which speaks IOBWS 3.2
+// (e2e/two-dialects.spec.ts); the app's directory lists them.
+const e2eOtherBanks = 'nordur vestur sudur';
 const bankDirectoryFile = path.join(runDir, 'banks.json');
 writeAppDirectory(bankDirectoryFile, sandboxUrl, [DEFAULT_BANK, ...otherBanksNamed(e2eOtherBanks)]);
 
-// The sandbox bank checks every answer it gives against contract/*.yaml and writes down each that disagrees;
-// the global teardown fails the run if any did (e2e/contract-check.teardown.ts).
+// The sandbox bank checks every answer it gives against contract/*.yaml, and each request and answer of the bank
+// that speaks IOBWS 3.2 against contract/published/, and writes down each that disagrees; the global teardown
+// prints the counts and fails the run if any did (e2e/contract-check.teardown.ts).
 const contractViolationsFile = path.join(runDir, 'sandbox-contract-violations.jsonl');
 process.env.E2E_CONTRACT_VIOLATIONS_FILE = contractViolationsFile;
 

@@ -110,6 +110,11 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
           {t('decoupled')}
         </p>
       )}
+      {step.kind === 'cannot-take' && (
+        <p role="status" data-unusable-links={step.links.join(' ')}>
+          {t('cannotTake')}
+        </p>
+      )}
       {step.kind === 'another-signer' && (
         <div className="space-y-3">
           <p>{t('anotherSigner')}</p>

@@ -4,6 +4,7 @@ import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
+import { currentDialect } from './scope';
 import { bankTlsFetch } from './tls';
 
 export interface AuthorisationContext {
@@ -44,6 +45,24 @@ export async function authorisationStep(
 ): Promise<ScaAnswer> {
   const response = await callBank('payments', { method, url, json: body, headers: headersFor(context) });
   return withChallengeImage(parse(response.body));
+}
+
+/**
+ * The straight-through confirmation (ÍST TS 310 "Payment processing flow"), at the bank's
+ * `confirmIobwsStraightThroughProcessingAuthorisation` link, with `reference` (an id of ours) in the member its
+ * dialect names: `confirmationCode` (payment spec 2.5) or `confirmationMessage` (IOBWS 3.2).
+ */
+export function confirmStraightThrough(
+  url: string,
+  reference: string,
+  context: AuthorisationContext,
+): Promise<ScaAnswer> {
+  return authorisationStep(
+    'PUT',
+    url,
+    currentDialect('payments').straightThroughConfirmation(reference),
+    context,
+  );
 }
 
 export async function readScaStatus(url: string, psuIpAddress?: string): Promise<string> {

@@ -3,7 +3,7 @@ import { formatKennitala } from '@/lib/format';
 import { ibanCheckDigits } from '@/lib/payments/accounts/check-digits';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
-import { currentBank } from './scope';
+import { currentBank, currentDialect } from './scope';
 
 /**
  * The claims business interface (kröfur, IOBWS-Claims 3.1 / ÍST TS 315), read with the business token of
@@ -99,8 +99,9 @@ export function payable(claim: Pick<Claim, 'claimStatus' | 'depositAccount'>): b
   return claim.claimStatus === 'Unpaid' && claim.depositAccount.iban !== '';
 }
 
+/** The claims list: `{business}/claims` (claims spec) or `{claims server}/v1/claims` (IOBWS-Claims 3.1). */
 function claimsUrl(): string {
-  return `${currentBank('business').urls.business}/claims`;
+  return `${currentBank('business').urls.business}${currentDialect('business').claimsPath}`;
 }
 
 /** A claimId carries a `+` (`5501692829015966000001+20260415`); as a path segment it is sent as %2B. */

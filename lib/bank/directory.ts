@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Settings, SettingsError, settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
 import { type BankNameForms, bankNameForms } from './bank-name';
+import { DIALECT_IDS, dialectNamed } from './dialects';
 import { type BankOffer, FULL_OFFER, PAYMENT_PRODUCTS, PAYMENT_SERVICES, SCA_APPROACHES } from './offer';
 
 /**
@@ -14,15 +15,18 @@ import { type BankOffer, FULL_OFFER, PAYMENT_PRODUCTS, PAYMENT_SERVICES, SCA_APP
 const url = z.url({ protocol: /^https?$/ });
 const trimmed = (value: string) => value.replace(/\/+$/, '');
 
-/** What a bank offers (lib/bank/offer.ts), as the directory file gives it. */
+/**
+ * What a bank offers (lib/bank/offer.ts), as the directory file gives it. Its products are those of its dialect it
+ * takes: `claim-payments` (IOBWS 3.2) is how its bills are paid, never a product the forms offer.
+ */
 const bankOfferSchema = z.object({
   services: z.array(z.enum(PAYMENT_SERVICES)).min(1),
-  products: z.array(z.enum(PAYMENT_PRODUCTS)).min(1),
+  products: z.array(z.enum([...PAYMENT_PRODUCTS, 'claim-payments'])).min(1),
   scaApproaches: z.array(z.enum(SCA_APPROACHES)).min(1),
   notifications: z.boolean(),
   webhooks: z.boolean(),
   claims: z.boolean().default(true),
-}) satisfies z.ZodType<BankOffer>;
+});
 
 const bankSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'lower-case letters, digits and -, at most 32'),
@@ -56,10 +60,29 @@ const bankSchema = z.object({
     businessUsername: z.string().min(1),
     businessPassword: z.string().min(1),
   }),
+  /**
+   * Which published interface the bank speaks (lib/bank/dialects): `spec`, our bank's (the default), or
+   * `iobws-3.2`, the Icelandic standard's. It sets the paths, date formats, field names and fee codes of every call.
+   */
+  dialect: z.enum(DIALECT_IDS).default('spec'),
   offer: bankOfferSchema,
 });
 
-export type DirectoryBank = z.infer<typeof bankSchema>;
+/** A bank of the directory; `claimPayments`: it takes a bill's payment as a claim payment (lib/bank/dialects). */
+export type DirectoryBank = Omit<z.infer<typeof bankSchema>, 'offer'> & {
+  offer: BankOffer;
+  claimPayments: boolean;
+};
+
+/** The entry as the app uses it: the offer's form products apart from `claim-payments`. */
+function asDirectoryBank(entry: z.infer<typeof bankSchema>): DirectoryBank {
+  const products = entry.offer.products.filter((product) => product !== 'claim-payments');
+  return {
+    ...entry,
+    offer: { ...entry.offer, products },
+    claimPayments: entry.offer.products.includes('claim-payments'),
+  };
+}
 
 const directorySchema = z
   .object({ banks: z.array(bankSchema).min(1, 'list at least one bank') })
@@ -67,6 +90,21 @@ const directorySchema = z
     const ids = new Set<string>();
     const numbers = new Map<string, string>();
     banks.forEach((bank, index) => {
+      const speaks = dialectNamed(bank.dialect).products;
+      bank.offer.products.forEach((product, at) => {
+        if (!speaks.includes(product))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['banks', index, 'offer', 'products', at],
+            message: `${product} is not a product of the ${bank.dialect} dialect`,
+          });
+      });
+      if (!bank.offer.products.some((product) => product !== 'claim-payments'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['banks', index, 'offer', 'products'],
+          message: 'offer credit-transfers or card-deposits too',
+        });
       if (ids.has(bank.id))
         ctx.addIssue({ code: 'custom', path: ['banks', index, 'id'], message: `${bank.id} twice` });
       ids.add(bank.id);
@@ -113,7 +151,9 @@ export function directoryFromSettings(current: Settings): BankDirectory {
         businessUsername: current.BANK_B2B_USERNAME,
         businessPassword: current.BANK_B2B_PASSWORD,
       },
+      dialect: current.BANK_DIALECT,
       offer: FULL_OFFER,
+      claimPayments: dialectNamed(current.BANK_DIALECT).products.includes('claim-payments'),
     },
   ];
 }
@@ -131,7 +171,7 @@ export function parseDirectory(text: string, source: string): BankDirectory {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new SettingsError(`Invalid bank directory ${source}; fix these:\n${lines.join('\n')}`);
   }
-  return parsed.data.banks;
+  return parsed.data.banks.map(asDirectoryBank);
 }
 
 function loadDirectory(): BankDirectory {

@@ -3,9 +3,12 @@ import type { BankNote } from './bank-text';
 import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { type PaymentCosts, readCosts } from './costs';
+import type { ClaimToPay, WireProduct } from './dialects';
 import { BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
-import { currentBank } from './scope';
+import { currentBank, currentDialect } from './scope';
+
+export type { ClaimToPay };
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
@@ -38,6 +41,32 @@ export interface InitiatePaymentInput {
   /** The PSU's kennitala, where the operator sends it (BANK_SEND_PSU_ID). */
   psuId?: string;
   psuUserAgent?: string;
+  /**
+   * The claim a single credit transfer pays (a bill, lib/bills): at a bank that takes `claim-payments`
+   * (IOBWS 3.2), it is sent as a claim payment; elsewhere as the credit transfer it is.
+   */
+  claim?: ClaimToPay;
+}
+
+/** What is sent for a payment: its product and body as its bank's dialect has them. */
+function wirePayment(input: InitiatePaymentInput): { product: WireProduct; body: unknown } {
+  const bank = currentBank('payments');
+  const dialect = currentDialect('payments');
+  const ours = (input.body ?? {}) as Record<string, unknown>;
+  if (
+    input.claim &&
+    bank.claimPayments &&
+    dialect.toClaimPaymentBody &&
+    input.service === 'payments' &&
+    input.product === 'credit-transfers'
+  )
+    return { product: 'claim-payments', body: dialect.toClaimPaymentBody(ours, input.claim) };
+  return { product: input.product, body: dialect.toBankBody(input.service, ours) };
+}
+
+/** `{payments URL}{prefix}/{service}/{product}`: payment spec 2.1 `/api/v1/…`, IOBWS 3.2 `/v1/…`. */
+function servicePath(service: PaymentService, product: WireProduct): string {
+  return `${currentBank('payments').urls.payments}${currentDialect('payments').paymentsPrefix}/${service}/${product}`;
 }
 
 export interface Initiated {
@@ -53,13 +82,16 @@ export interface Initiated {
   /** WARNING messages of the answer (spec part 7). */
   notes: BankNote[];
   requestId: string;
+  /** The product the bank was sent: `claim-payments` where a bill went as a claim payment. */
+  product: WireProduct;
 }
 
 export async function initiatePayment(input: InitiatePaymentInput): Promise<Initiated> {
+  const wire = wirePayment(input);
   const response = await callBank('payments', {
     method: 'POST',
-    url: `${currentBank('payments').urls.payments}/api/v1/${input.service}/${input.product}`,
-    json: input.body,
+    url: servicePath(input.service, wire.product),
+    json: wire.body,
     headers: {
       'PSU-IP-Address': input.psuIpAddress,
       'PSU-ID': input.psuId,
@@ -75,7 +107,12 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
   });
   const answer = readInitiationAnswer(response.body);
   if (!answer) throw new BankProtocolError('The bank answered the initiation without a payment id');
-  return { ...answer, sca: await withChallengeImage(answer.sca), requestId: response.requestId };
+  return {
+    ...answer,
+    sca: await withChallengeImage(answer.sca),
+    requestId: response.requestId,
+    product: wire.product,
+  };
 }
 
 /**
@@ -84,7 +121,7 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
  * we cannot show, a link that is no URL, an unusable OTP length) is left out, never the answer with it.
  * The challenge image behind a link is not read here (`withChallengeImage`).
  */
-export function readInitiationAnswer(body: unknown): Omit<Initiated, 'requestId'> | undefined {
+export function readInitiationAnswer(body: unknown): Omit<Initiated, 'requestId' | 'product'> | undefined {
   const parsed = initiationResponseSchema.safeParse(body);
   if (!parsed.success) return undefined;
   const sca = toScaAnswer(parsed.data);
@@ -115,7 +152,7 @@ export interface PaymentRef {
 function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
   const given = ref.links?.[link];
   if (given) return given;
-  const self = `${currentBank('payments').urls.payments}/api/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
+  const self = `${servicePath(ref.service, ref.product)}/${encodeURIComponent(ref.paymentId)}`;
   return link === 'self' ? self : `${self}/status`;
 }
 
@@ -141,7 +178,7 @@ export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string):
  */
 export async function readPaymentInformation(ref: PaymentRef): Promise<unknown> {
   const response = await callBank('payments', { method: 'GET', url: paymentUrl(ref, 'self') });
-  return response.body;
+  return currentDialect('payments').fromBankPaymentInformation(ref.service, response.body);
 }
 
 export type CancellationOutcome =

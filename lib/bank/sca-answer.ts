@@ -66,7 +66,31 @@ export interface ScaAnswer {
   psuMessage?: string;
   /** WARNING messages of the answer (spec part 7), their texts bounded. */
   notes?: BankNote[];
+  /**
+   * Links that ask the TPP for a step this app does not take (an encrypted PSU authentication, a misspelt name such
+   * as IOBWS 3.2's example `startAuthenticationWithPsuAuthentication`): named, so that the PSU is told the bank asks
+   * for something this app cannot do, rather than shown a payment waiting for nothing.
+   */
+  unusableLinks?: string[];
 }
+
+/** The links of an SCA answer the app follows (lib/payments/sca.ts), and those that point at a resource. */
+const TAKEN_LINKS = new Set([
+  'scaRedirect',
+  'scaOAuth',
+  'confirmation',
+  'startAuthorisation',
+  'startAuthorisationWithPsuIdentification',
+  'startAuthorisationWithPsuAuthentication',
+  'startAuthorisationWithAuthenticationMethodSelection',
+  'startAuthorisationWithTransactionAuthorisation',
+  'updatePsuAuthentication',
+  'selectAuthenticationMethod',
+  'authoriseTransaction',
+  'confirmIobwsStraightThroughProcessingAuthorisation',
+]);
+/** A link that asks the TPP to do something (BG IG 5.x link names), as opposed to one that names a resource. */
+const ACTION_LINK = /^(sca(Redirect|OAuth)|confirm|start|update|select|authori[sz]e)/;
 
 /** Links may be relative to the bank's base; we keep them absolute, and drop the empty ones. */
 export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
@@ -77,6 +101,7 @@ export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
   }
   const notes = bankNotes(body.tppMessages);
   const challenge = body.challengeData;
+  const unusable = Object.keys(links).filter((name) => ACTION_LINK.test(name) && !TAKEN_LINKS.has(name));
   return {
     links,
     scaStatus: body.scaStatus ?? undefined,
@@ -86,5 +111,6 @@ export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
       : undefined,
     psuMessage: boundedBankText(body.psuMessage),
     ...(notes.length ? { notes } : {}),
+    ...(unusable.length ? { unusableLinks: unusable } : {}),
   };
 }

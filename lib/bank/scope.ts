@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { processGlobal } from '@/lib/server/process-global';
+import { type Dialect, dialectNamed } from './dialects';
 import { bankById, bankDirectory, type DirectoryBank } from './directory';
 
 /**
@@ -34,4 +35,9 @@ export function currentBank(api: 'payments' | 'business'): DirectoryBank {
   throw new UnknownBankError(
     `A call to the ${api} interface without a bank, with ${directory.length} banks listed`,
   );
+}
+
+/** The dialect of the bank of the work in progress (lib/bank/dialects): read only inside lib/bank. */
+export function currentDialect(api: 'payments' | 'business'): Dialect {
+  return dialectNamed(currentBank(api).dialect);
 }

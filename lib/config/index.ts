@@ -21,6 +21,12 @@ const settingsSchema = z.object({
   /** The name the PSU sees of the one bank of the settings below, when there is no BANK_DIRECTORY. */
   BANK_NAME: z.string().trim().min(1).max(80).default('Sandkassabankinn'),
   BANK_BASE_URL: url.default('http://127.0.0.1:4010/psd2'),
+  /**
+   * The interface the bank of these settings speaks (lib/bank/dialects): `spec`, our bank's, or `iobws-3.2`, the
+   * Icelandic standard's, whose BANK_BASE_URL is its server (`https://psd2.bank.is`, paths /v1/…) and whose
+   * BANK_BUSINESS_BASE_URL serves /v1/claims. A BANK_DIRECTORY entry names its own.
+   */
+  BANK_DIALECT: z.enum(['spec', 'iobws-3.2']).default('spec'),
   BANK_AUTH_URL: url.default('http://127.0.0.1:4010'),
   BANK_EVENTS_BASE_URL: url.default('http://127.0.0.1:4010/events'),
   BANK_BUSINESS_BASE_URL: url.default('http://127.0.0.1:4010/business'),

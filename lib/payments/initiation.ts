@@ -10,6 +10,7 @@ import {
   type PaymentService,
 } from '@/lib/bank/payments';
 import { currentBank, inBank } from '@/lib/bank/scope';
+import { claimPaidBy } from '@/lib/bills/claim-payment';
 import { BILL_IN_FLIGHT_MESSAGE, billOfAttempt } from '@/lib/bills/payment-of-bill';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
@@ -191,6 +192,8 @@ async function send(
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
       psuId: await psuIdHeaderFor(payment.psuId, db),
+      // A bill's payment goes as a claim payment where its bank takes those (lib/bank decides).
+      claim: await claimPaidBy(db, payment),
       // A bank that takes no TPP-Notification-URI is sent none; its payments are polled.
       notification: currentBank('payments').offer.notifications
         ? {

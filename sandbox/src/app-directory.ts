@@ -15,16 +15,18 @@ export function appDirectory(
   return {
     banks: banks.map((bank) => {
       const base = bank === DEFAULT_BANK ? root : `${root}/banks/${bank.id}`;
+      // A bank that speaks IOBWS 3.2 is its server: payments at {base}/v1/…, claims at {base}/v1/claims.
+      const iobws = bank.dialect === 'iobws-3.2';
       return {
         id: bank === DEFAULT_BANK ? 'default' : bank.id,
         name: bank.name,
         nameForms: bank.nameForms,
         bankNumbers: bank.bankNumbers,
         urls: {
-          payments: `${base}/psd2`,
+          payments: iobws ? base : `${base}/psd2`,
           auth: base,
           events: `${base}/events`,
-          business: `${base}/business`,
+          business: iobws ? base : `${base}/business`,
         },
         credentials: {
           clientId: bank.client.clientId,
@@ -33,12 +35,15 @@ export function appDirectory(
           businessUsername: bank.business.username,
           businessPassword: bank.business.password,
         },
+        dialect: bank.dialect,
         offer: {
           services: bank.services,
-          products: bank.products,
+          // IOBWS 3.2: a bill is paid as a claim payment there.
+          products: iobws ? [...bank.products, 'claim-payments'] : bank.products,
           scaApproaches: bank.decoupledOnly ? ['DECOUPLED'] : ['REDIRECT', 'DECOUPLED', 'EMBEDDED'],
           notifications: true,
-          webhooks: true,
+          // The webhooks service of our bank's spec is not IOBWS 3.2's; its claims are at /v1/claims.
+          webhooks: !iobws,
         },
       };
     }),

@@ -14,6 +14,7 @@ import {
 } from './notifications/worker.js';
 import { SCA_AUTO_APPROVE } from './pis/approval.js';
 import { drainDueTransitions } from './pis/execution.js';
+import { notificationViolations } from './published-check.js';
 import { autoApproveDecoupled } from './sca/decisions.js';
 import { Scheduler } from './scheduler.js';
 import { type CertificateRegistry, certificateRegistry } from './security/certificates.js';
@@ -46,6 +47,8 @@ export interface BankStorage {
 export interface ContractCheck {
   /** Told of each disagreeing answer as it is given, besides the log and the bank's own list. */
   onViolations?: ((violations: readonly string[]) => void) | undefined;
+  /** Told of each exchange checked, by the contract it was checked against (the run's counts). */
+  onChecked?: ((contract: string) => void) | undefined;
 }
 
 /** The database schema of a bank in a shared PostgreSQL database: `sandbox`, or `sandbox_{id}` for the others. */
@@ -124,6 +127,7 @@ export function bankRuntime(
     findClientById: (clientId) => config.clients.find((client) => client.clientId === clientId),
     otherBanks: () => otherBanks,
     contractViolations: contractCheck ? recordViolations : undefined,
+    contractChecked: contractCheck ? (contract) => contractCheck.onChecked?.(contract) : undefined,
   };
   return {
     bank,
@@ -134,6 +138,14 @@ export function bankRuntime(
         bank.faults,
         { intervalMs: config.schedulerIntervalMs, ...options },
         (error) => log(`${profile.id}: notification pass failed`, error),
+        // The notifications of a bank that speaks IOBWS 3.2 are checked against the published Lean Push contract.
+        contractCheck && profile.dialect === 'iobws-3.2'
+          ? (body, requestId) => {
+              bank.contractChecked?.('lean-push');
+              const problems = notificationViolations(body, requestId);
+              if (problems.length > 0) recordViolations(problems.map((problem) => `${problem} (lean-push)`));
+            }
+          : undefined,
       );
     },
     meet(others) {

@@ -43,4 +43,6 @@ export interface Bank {
    * undefined when it does not.
    */
   readonly contractViolations?: ((problems: string[]) => void) | undefined;
+  /** Counts an exchange checked against a contract (`spec`, `iobws-3.2`, `lean-push`), when the bank checks. */
+  readonly contractChecked?: ((contract: string) => void) | undefined;
 }

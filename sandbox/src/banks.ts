@@ -31,6 +31,11 @@ export interface BankProfile {
   cards: readonly SeedCard[];
   /** Its TPP client (credentials of the app); the default bank takes its clients from the settings instead. */
   client: TppClient;
+  /**
+   * The interface it speaks: `spec`, our bank's (contract/*.yaml), or `iobws-3.2`, IOBWS 3.2 as published
+   * (contract/published/; http/dialects/iobws-face.ts), at `/v1/…` of its server, with `claim-payments`.
+   */
+  dialect: 'spec' | 'iobws-3.2';
 }
 
 /** The bank the sandbox has always played, at the root of its URL: everything the specification allows. */
@@ -48,6 +53,7 @@ export const DEFAULT_BANK: BankProfile = {
   claims: SEED_CLAIMS,
   cards: SEED_CARDS,
   client: DEFAULT_CLIENT,
+  dialect: 'spec',
 };
 
 const JON = { username: 'jon', password: 'sandbox', name: 'Jón Jónsson', kennitala: '0101302989' };
@@ -59,7 +65,9 @@ function otherBank(
   name: string,
   nameForms: BankProfile['nameForms'],
   bank: string,
-  offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'>,
+  offer: Pick<BankProfile, 'services' | 'products' | 'scaPageLanguages' | 'decoupledOnly'> &
+    Partial<Pick<BankProfile, 'dialect' | 'claims'>>,
+  morePsus: readonly SeedPsu[] = [],
 ): BankProfile {
   const branch = `${bank}11`;
   return {
@@ -91,6 +99,7 @@ function otherBank(
           },
         ],
       },
+      ...morePsus,
     ],
     business: {
       ...BUSINESS_USER,
@@ -100,17 +109,40 @@ function otherBank(
         iban: icelandicIban(branch, '26', '002024', BUSINESS_USER.kennitala),
       },
     },
-    claims: [],
+    claims: offer.claims ?? [],
     cards: [],
     client: {
       clientId: 'demo-tpp',
       clientSecret: `demo-tpp-secret-${id}`,
       subscriptionKey: `demo-subscription-key-${id}`,
     },
+    dialect: offer.dialect ?? 'spec',
   };
 }
 
-/** The banks `npm start` plays beside the default one, each unlike the others in one way. */
+/**
+ * Customers beyond Jón and Anna, one per SCA approach, as at the default bank (sandbox/README.md, "SCA approaches"):
+ * Helga approves in the bank's app (decoupled), Ólafur types a code (embedded), Bókhaldskerfi ehf. confirms straight
+ * through (IOBWS). Norðurbankinn and Suðurbankinn have them, so that each approach is paid at a bank of either
+ * dialect (e2e/two-dialects.spec.ts).
+ */
+function customersOfEveryApproach(bank: string): SeedPsu[] {
+  const branch = `${bank}11`;
+  const account = (number: string, kennitala: string, name = 'Launareikningur') => ({
+    iban: icelandicIban(branch, '26', number, kennitala),
+    name,
+    currency: 'ISK',
+    balance: '900000',
+  });
+  const approachOf = (username: string) => SEED_PSUS.find((psu) => psu.username === username);
+  return (['helga', 'olafur', 'bokhald'] as const).flatMap((username, index) => {
+    const psu = approachOf(username);
+    if (!psu) return [];
+    return [{ ...psu, accounts: [account(`00472${index + 1}`, psu.kennitala)] }];
+  });
+}
+
+/** The banks `npm start` plays beside the default one, each unlike the others in one way (its products, SCA, page languages or dialect). */
 export const OTHER_BANKS: readonly BankProfile[] = [
   otherBank(
     'nordur',
@@ -123,6 +155,7 @@ export const OTHER_BANKS: readonly BankProfile[] = [
       scaPageLanguages: ['is', 'en'],
       decoupledOnly: false,
     },
+    customersOfEveryApproach('03'),
   ),
   otherBank(
     'austur',
@@ -147,6 +180,42 @@ export const OTHER_BANKS: readonly BankProfile[] = [
       scaPageLanguages: ['is'],
       decoupledOnly: false,
     },
+  ),
+  // Every other Icelandic bank publishes IOBWS 3.2: this one speaks it as published (http/dialects/iobws-face.ts).
+  otherBank(
+    'sudur',
+    'Suðurbankinn',
+    { accusative: 'Suðurbankann', dative: 'Suðurbankanum', genitive: 'Suðurbankans' },
+    '11',
+    {
+      services: PAYMENT_SERVICES,
+      products: ['credit-transfers'],
+      scaPageLanguages: ['is', 'en'],
+      decoupledOnly: false,
+      dialect: 'iobws-3.2',
+      // Greiðsla ehf.'s bills to Jón at this bank, read at /v1/claims (IOBWS-Claims 3.1) and paid as claims.
+      claims: [
+        {
+          claimNo: 3,
+          payorId: JON.kennitala,
+          currency: 'ISK',
+          amountMinor: 15_900n,
+          dueInDays: 20,
+          partialAllowed: false,
+          reference: 'SUDUR-3',
+        },
+        {
+          claimNo: 4,
+          payorId: JON.kennitala,
+          currency: 'ISK',
+          amountMinor: 6_400n,
+          dueInDays: 40,
+          partialAllowed: true,
+          reference: 'SUDUR-4',
+        },
+      ],
+    },
+    customersOfEveryApproach('11'),
   ),
 ];
 

@@ -30,8 +30,12 @@ async function main() {
   console.log(
     `[sandbox] listening on ${sandbox.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   );
-  for (const bank of otherBanks)
-    console.log(`[sandbox] ${bank.name} (${bank.bankNumbers.join(', ')}): ${sandbox.url}/banks/${bank.id}`);
+  for (const bank of otherBanks) {
+    const speaks = bank.dialect === 'iobws-3.2' ? 'IOBWS 3.2 at /v1/…' : 'our spec at /psd2/api/v1/…';
+    console.log(
+      `[sandbox] ${bank.name} (${bank.bankNumbers.join(', ')}): ${sandbox.url}/banks/${bank.id}, speaks ${speaks}`,
+    );
+  }
   if (sandbox.tlsUrl) console.log(`[sandbox] and on ${sandbox.tlsUrl} (TLS, asks for client certificates)`);
   let stopping = false;
   const stop = (signal: string) => {

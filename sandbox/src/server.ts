@@ -116,11 +116,9 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   const releaseLock = !config.databaseUrl && config.dataDir ? acquireDataDirLock(config.dataDir) : () => {};
   const checking = options.contractCheck ?? process.env.VITEST !== undefined;
   const contractCheck: ContractCheck | undefined = checking
-    ? {
-        onViolations: options.contractViolationsFile
-          ? contractViolationsFile(options.contractViolationsFile)
-          : undefined,
-      }
+    ? options.contractViolationsFile
+      ? contractViolationsFile(options.contractViolationsFile)
+      : {}
     : undefined;
   const runtimes: { path: string; runtime: BankRuntime }[] = [
     {

@@ -60,6 +60,31 @@ describe('the bank directory file', () => {
     expect(() => parseDirectory('{', 'banks.json')).toThrow(/not JSON/);
   });
 
+  it('says which dialect each bank speaks: ours by default, IOBWS 3.2 with its claim payments where named', () => {
+    const iobws = {
+      ...entry('sudur', ['11'], 'http://127.0.0.1:1'),
+      dialect: 'iobws-3.2',
+      offer: { ...FULL_OFFER, products: ['credit-transfers', 'claim-payments'] },
+    };
+    const [ours, theirs] = parseDirectory(
+      JSON.stringify({ banks: [entry('a', ['01'], 'http://127.0.0.1:1'), iobws] }),
+      'banks.json',
+    );
+    expect(ours).toMatchObject({ dialect: 'spec', claimPayments: false });
+    expect(theirs).toMatchObject({
+      dialect: 'iobws-3.2',
+      claimPayments: true,
+      offer: { products: ['credit-transfers'] },
+    });
+    const wrong = { ...entry('b', ['03'], 'http://127.0.0.1:1'), offer: iobws.offer };
+    expect(() => parseDirectory(JSON.stringify({ banks: [wrong, iobws] }), 'banks.json')).toThrow(
+      /banks\.0\.offer\.products\.1: claim-payments is not a product of the spec dialect/,
+    );
+    expect(() =>
+      parseDirectory(JSON.stringify({ banks: [{ ...iobws, dialect: 'iobws-9' }] }), 'banks.json'),
+    ).toThrow(/banks\.0\.dialect/);
+  });
+
   // ÍST TS-310 / IBAN: positions 5-6 of an IS IBAN are the first two digits of the bank-and-branch number.
   it('routes an account by its bank number, typed as an IBAN or a domestic account', () => {
     const banks = [

@@ -55,7 +55,7 @@ describe('the browser tests fail when the sandbox bank answered outside the cont
     const logged: unknown[] = [];
     // The sandbox's own wiring (server.ts): the bank's check tells the file of each disagreeing answer.
     const runtime = bankRuntime(DEFAULT_BANK, sandboxConfig, {}, (...line) => logged.push(line), {
-      onViolations: contractViolationsFile(file),
+      ...contractViolationsFile(file),
     });
     expect(() => failOnContractViolations()).not.toThrow();
 
@@ -89,7 +89,7 @@ describe('the browser tests fail when the sandbox bank answered outside the cont
   it('right answers leave the run passing', async () => {
     const file = runFile('right.jsonl');
     const runtime = bankRuntime(DEFAULT_BANK, sandboxConfig, {}, () => {}, {
-      onViolations: contractViolationsFile(file),
+      ...contractViolationsFile(file),
     });
     await answer(runtime.bank, 'GET', '/psd2/api/v1/payments/credit-transfers/p-1/status', {
       transactionStatus: 'ACSC',

@@ -56,6 +56,11 @@ describe('the lint step keeps the app in its layers', () => {
     ]);
   });
 
+  it('fails on a module outside lib/bank importing its dialects (style/noRestrictedImports): nothing above lib/bank knows which dialect a bank speaks', () => {
+    expect(categoriesOf('lib/payments/knows-dialect.ts')).toEqual(['lint/style/noRestrictedImports']);
+    expect(categoriesOf('lib/bank/reads-dialect.ts')).toEqual([]);
+  });
+
   it('fails on SQL text outside lib/db (plugin lint/app-sql-in-data-layer.grit): a sql template, sql.raw(), .query() and .execute() with SQL', () => {
     // sql`now()`, client.query('SELECT …') and sql.raw(…)
     expect(categoriesOf('lib/payments/raw-sql.ts')).toEqual(['plugin', 'plugin', 'plugin']);
@@ -75,6 +80,7 @@ describe('the lint step keeps the app in its layers', () => {
         'lib/circle/second.ts',
         'lib/reaches-into-sandbox.ts',
         'components/reaches-into-sandbox-relatively.ts',
+        'lib/payments/knows-dialect.ts',
         'lib/payments/raw-sql.ts',
         'app/api/fixture/route.ts',
       ]),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Bank } from '../bank.js';
 import { createApp } from './app.js';
+import { iobwsFace } from './dialects/iobws-face.js';
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
@@ -35,15 +36,19 @@ export function serveBanks(
   banks: readonly { path: string; bank: Bank }[],
   log: (message: string, error?: unknown) => void,
 ): Fetch {
-  const [root, ...others] = banks.map(({ path, bank }) => ({ path, app: createApp(bank, log) }));
+  // A bank that speaks IOBWS 3.2 answers through its face, in that dialect (dialects/iobws-face.ts).
+  const [root, ...others] = banks.map(({ path, bank }) => {
+    const app = createApp(bank, log);
+    return { path, fetch: bank.profile.dialect === 'iobws-3.2' ? iobwsFace(app.fetch, bank) : app.fetch };
+  });
   if (!root) throw new Error('no bank to serve');
-  if (others.length === 0) return root.app.fetch;
+  if (others.length === 0) return root.fetch;
   const router = new Hono();
-  for (const { path, app } of others) {
+  for (const { path, fetch } of others) {
     router.mount(path, async (request: Request, env: unknown) =>
-      underPrefix(await app.fetch(request, env), path),
+      underPrefix(await fetch(request, env), path),
     );
   }
-  router.mount('/', root.app.fetch, { replaceRequest: false });
+  router.mount('/', root.fetch, { replaceRequest: false });
   return router.fetch;
 }

@@ -95,6 +95,8 @@ export class NotificationWorker {
     private readonly faults: FaultStore,
     private readonly options: NotificationOptions,
     private readonly onError: (error: unknown) => void,
+    /** Shown each notification as it is sent (its contract check, in tests). */
+    private readonly observe?: (body: Record<string, string>, requestId: string) => void,
   ) {}
 
   start() {
@@ -251,6 +253,7 @@ export class NotificationWorker {
     fault?: 'duplicate',
   ): Promise<AttemptResult> {
     const requestId = randomUUID();
+    this.observe?.(body, requestId);
     const started = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
@@ -317,8 +320,15 @@ export function startNotificationWorker(
   faults: FaultStore,
   options: Partial<NotificationOptions>,
   onError: (error: unknown) => void,
+  observe?: (body: Record<string, string>, requestId: string) => void,
 ): NotificationWorker {
-  const worker = new NotificationWorker(db, faults, { ...DEFAULT_NOTIFICATION_OPTIONS, ...options }, onError);
+  const worker = new NotificationWorker(
+    db,
+    faults,
+    { ...DEFAULT_NOTIFICATION_OPTIONS, ...options },
+    onError,
+    observe,
+  );
   worker.start();
   return worker;
 }

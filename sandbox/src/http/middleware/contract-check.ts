@@ -22,5 +22,6 @@ export const contractCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     header: (name) => response.headers.get(name),
     text,
   });
+  c.var.bank.contractChecked?.('spec');
   if (problems.length > 0) record(problems);
 };

@@ -1,0 +1,145 @@
+/**
+ * IOBWS 3.2's shapes (contract/published/IOBWS3.2.yaml) to and from the sandbox bank's own (contract/pis.yaml), for
+ * the face of a bank that speaks IOBWS (./iobws-face.ts). Each difference is named beside the published line:
+ */
+type Json = Record<string, unknown>;
+
+const DATE_MEMBERS = ['requestedExecutionDate', 'startDate', 'endDate'] as const;
+
+/** IOBWS `format: date` → our `date-time` (midnight in Iceland, which keeps UTC). */
+const toDateTime = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+/** Our `date-time` → IOBWS `format: date`: its day in Iceland (UTC). */
+const toDate = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value))
+    ? new Date(Date.parse(value)).toISOString().slice(0, 10)
+    : value;
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A request body of the IOBWS bank's client → the sandbox bank's. Anything not JSON is passed on for it to refuse. */
+export function fromIobwsRequest(method: string, service: string, text: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!isObject(body)) return text;
+  const ours: Json = { ...body };
+  for (const name of DATE_MEMBERS) if (name in ours) ours[name] = toDateTime(ours[name]);
+  // `paymentInitiationDomestic_json.remittanceInformationStructuredArray`: ours is `remittanceInformationStructured`
+  // (an array on a single payment, a single string on a standing order; bulk elements share IOBWS's name).
+  if (method === 'POST' && 'remittanceInformationStructuredArray' in ours && service !== 'bulk-payments') {
+    const { remittanceInformationStructuredArray: references, ...rest } = ours;
+    const first = Array.isArray(references)
+      ? (references[0] as { reference?: unknown } | undefined)
+      : undefined;
+    Object.assign(rest, {
+      remittanceInformationStructured: service === 'periodic-payments' ? first?.reference : references,
+    });
+    return JSON.stringify(rest);
+  }
+  // `iobwsAuthorisationConfirmation.confirmationMessage`: our bank's straight-through confirmation is
+  // `confirmationCode` (payment spec 2.5).
+  if (method === 'PUT' && 'confirmationMessage' in ours && !('confirmationCode' in ours)) {
+    const { confirmationMessage, ...rest } = ours;
+    return JSON.stringify({ ...rest, confirmationCode: confirmationMessage ?? '' });
+  }
+  return JSON.stringify(ours);
+}
+
+/**
+ * `transactionFeesDetail.feeType: enum [FEES, PRIORITYFEES, FOREIGNBANKSERVICEFEES, OTHERFEES]`: the sandbox's
+ * transfer fee is IOBWS's standard fee, its currency conversion fee one of the others.
+ */
+const FEE_TYPES: Record<string, string> = { TRANSFER: 'FEES', CURRENCY_CONVERSION: 'OTHERFEES' };
+
+interface AnswerContext {
+  publicUrl: string;
+  service: string;
+  method: string;
+  /** The request was for `claim-payments`: the links name that product, as it was asked for. */
+  claimPayment: boolean;
+}
+
+/** `hrefEntry` example `/v1/payments/sepa-credit-transfers/1234-wertiq-983`: a path under the bank's server. */
+function iobwsHref(href: string, context: AnswerContext): string {
+  const root = `${context.publicUrl}/psd2/api/v1/`;
+  let path: string | undefined;
+  if (href.startsWith(root)) path = `/v1/${href.slice(root.length)}`;
+  else if (href.startsWith('/psd2/api/v1/')) path = href.slice('/psd2/api'.length);
+  if (!path) return href;
+  return context.claimPayment
+    ? path.replace(/^(\/v1\/payments)\/credit-transfers\//, '$1/claim-payments/')
+    : path;
+}
+
+function withIobwsLinks(links: unknown, context: AnswerContext): unknown {
+  if (!isObject(links)) return links;
+  return Object.fromEntries(
+    Object.entries(links).map(([name, link]) => [
+      name,
+      isObject(link) && typeof link.href === 'string'
+        ? { ...link, href: iobwsHref(link.href, context) }
+        : link,
+    ]),
+  );
+}
+
+function answerBody(body: Json, context: AnswerContext): Json {
+  const out: Json = { ...body };
+  if ('_links' in out) out._links = withIobwsLinks(out._links, context);
+  if (Array.isArray(out.transactionFeesDetails))
+    out.transactionFeesDetails = out.transactionFeesDetails.map((detail) =>
+      isObject(detail) && typeof detail.feeType === 'string'
+        ? { ...detail, feeType: FEE_TYPES[detail.feeType] ?? 'OTHERFEES' }
+        : detail,
+    );
+  // `…DomesticWithStatusResponse`: the payment as initiated, its dates as `format: date`.
+  if (context.method === 'GET') {
+    // `bulkPaymentInitiationDomesticWithStatusResponse` requires it; our bank books each payment of a bulk apart
+    // unless asked otherwise (payment spec 2.3).
+    if (
+      context.service === 'bulk-payments' &&
+      Array.isArray(out.payments) &&
+      !('batchBookingPreferred' in out)
+    )
+      out.batchBookingPreferred = false;
+    for (const name of DATE_MEMBERS) if (name in out) out[name] = toDate(out[name]);
+    if ('remittanceInformationStructured' in out && context.service !== 'bulk-payments') {
+      const { remittanceInformationStructured: references, ...rest } = out;
+      return {
+        ...rest,
+        remittanceInformationStructuredArray:
+          typeof references === 'string' ? [{ reference: references }] : references,
+      };
+    }
+  }
+  return out;
+}
+
+/** The sandbox bank's answer → the IOBWS bank's: its body's shapes, and `Location` as a path under its server. */
+export async function toIobwsAnswer(response: Response, context: AnswerContext): Promise<Response> {
+  const headers = new Headers(response.headers);
+  // `Location: format: url`: the created resource's address in full.
+  const location = headers.get('location');
+  if (location) {
+    const href = iobwsHref(location, context);
+    headers.set('location', href.startsWith('/') ? `${context.publicUrl}${href}` : href);
+  }
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!(headers.get('content-type') ?? '').includes('json') || !response.body)
+    return new Response(response.body, init);
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, init);
+  }
+  headers.delete('content-length');
+  return new Response(JSON.stringify(isObject(body) ? answerBody(body, context) : body), init);
+}
