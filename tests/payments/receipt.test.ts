@@ -30,6 +30,7 @@ function paidPayment(overrides: Partial<Payment> = {}): Payment {
     currency: 'ISK',
     creditorName: 'Þórður Ævarsson',
     creditorAccount: 'IS140159260076545510730339',
+    label: null,
     reference: 'Leiga desember',
     elementCount: null,
     sca: null,
