@@ -47,6 +47,8 @@ export interface InitiationRequest {
     amount: string;
     currency: string;
     creditorName?: string | null;
+    /** The PSU's own name for the payment (a standing order's); never sent to the bank. */
+    label?: string | null;
     creditorAccount: string;
     reference?: string | null;
     elementCount?: number;
@@ -91,6 +93,7 @@ async function saveOnce(db: Db, request: InitiationRequest, bankId: string) {
         amount: request.summary.amount,
         currency: request.summary.currency,
         creditorName: request.summary.creditorName ?? null,
+        label: request.summary.label ?? null,
         creditorAccount: request.summary.creditorAccount,
         reference: request.summary.reference ?? null,
         elementCount: request.summary.elementCount ?? null,
