@@ -29,11 +29,12 @@ export default async function PaymentsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments');
-  const [t, tr, ts, tw, tb, db, query] = await Promise.all([
+  const [t, tr, ts, tw, tt, tb, db, query] = await Promise.all([
     getTranslations('payments'),
     getTranslations('return'),
     getTranslations('standingOrders'),
     getTranslations('waiting'),
+    getTranslations('paymentTemplates'),
     getTranslations('banks'),
     getDb(),
     searchParams,
@@ -64,6 +65,12 @@ export default async function PaymentsPage({
             className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
           >
             {tw('link')}
+          </Link>
+          <Link
+            href="/payments/templates"
+            className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          >
+            {tt('link')}
           </Link>
           <a
             href={`/api/payments/export?${new URLSearchParams({ ...filterQuery, locale }).toString()}`}
