@@ -29,12 +29,13 @@ export default async function PaymentsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments');
-  const [t, tr, ts, tw, tt, tb, db, query] = await Promise.all([
+  const [t, tr, ts, tw, tt, tx, tb, db, query] = await Promise.all([
     getTranslations('payments'),
     getTranslations('return'),
     getTranslations('standingOrders'),
     getTranslations('waiting'),
     getTranslations('paymentTemplates'),
+    getTranslations('exports'),
     getTranslations('banks'),
     getDb(),
     searchParams,
@@ -72,13 +73,12 @@ export default async function PaymentsPage({
           >
             {tt('link')}
           </Link>
-          <a
-            href={`/api/payments/export?${new URLSearchParams({ ...filterQuery, locale }).toString()}`}
+          <Link
+            href={{ pathname: '/payments/export', query: filterQuery }}
             className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
-            download
           >
-            {t('export')}
-          </a>
+            {tx('link')}
+          </Link>
           <Link
             href="/payments/new"
             className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
