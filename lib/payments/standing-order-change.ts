@@ -9,6 +9,7 @@ import { findOwnPayment } from './history';
 import { initiateOnce } from './initiation';
 import { isFinalStatus } from './status';
 import { accountLabel } from './submit-payment';
+import { readOwnPaymentFromBank } from './sync';
 
 /**
  * Changing a standing order. The spec has no amend, so a change is the old order cancelled at the bank
@@ -136,7 +137,9 @@ async function keptOld(
  * `continueChangeAfterReturn`), and once it has ended the new order is sent.
  */
 export async function changeStandingOrder(db: Db, request: ChangeRequest): Promise<ChangeOutcome> {
-  const old = await findOwnPayment(db, request.psuId, request.oldPaymentId);
+  // As the bank has it now: a cancellation confirmed since, or one read in vain on return, counts.
+  const old = (await readOwnPaymentFromBank(db, request.psuId, request.oldPaymentId, request.psuIpAddress))
+    ?.payment;
   if (old?.service !== 'periodic-payments' || old.phase !== 'initiated') {
     return { ok: false, messageKey: 'standingOrderChange.notFound' };
   }
