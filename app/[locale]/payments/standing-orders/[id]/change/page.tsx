@@ -49,7 +49,7 @@ export default async function ChangeStandingOrderPage({
   return (
     <div className="max-w-xl space-y-6">
       <Link href="/payments/standing-orders" className="text-sm text-brand-700 underline underline-offset-2">
-        ← {t('current')}
+        ← {t('back')}
       </Link>
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <CurrentOrder order={old} />
