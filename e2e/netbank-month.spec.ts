@@ -119,6 +119,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await expectAxeClean(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  await hydrated(page.getByLabel(labels.is.amount, { exact: true }));
   await page.getByLabel(labels.is.amount, { exact: true }).fill('190.000');
   await page.getByRole('button', { name: 'Afturkalla þá gömlu og senda nýja' }).click();
   // First the bank asks the PSU to confirm the cancellation of the old order …
@@ -172,6 +173,7 @@ test('a change whose cancellation the bank refuses sends nothing new; the old or
   const ruleId = ((await rule.json()) as { id: string }).id;
   try {
     await page.goto(`/en/payments/standing-orders/${oldId}/change`);
+    await hydrated(page.getByLabel(labels.en.amount, { exact: true }));
     await page.getByLabel(labels.en.amount, { exact: true }).fill('27,500');
     await page.getByRole('button', { name: 'Cancel the old one and send the new one' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your bank did not cancel' })).toBeVisible({

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useSavedChoices } from '@/components/payments/forms/saved-choices';
 import { SelectField } from '@/components/ui/text-field';
@@ -19,19 +19,27 @@ export function OwnAccountPick({ onPick }: { onPick: (iban: string) => void }) {
   const creditor = (useWatch({ name: 'payment.creditorAccount.iban' }) as string | undefined) ?? '';
   const [picked, setPicked] = useState('');
   const offered = accounts.filter((account) => account.iban !== paying);
+  const pick = (iban: string) => {
+    setPicked(iban);
+    if (!iban) return;
+    setValue('payment.creditorAccount', { iban }, { shouldDirty: true });
+    onPick(iban);
+    if (formState.isSubmitted) void trigger('payment.creditorAccount');
+  };
+  // An account chosen before the page's script ran (a slow phone) is taken once it runs.
+  const select = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
+  useEffect(() => {
+    const early = select.current?.value;
+    if (early) pick(early);
+  }, []);
   if (offered.length === 0) return null;
   return (
     <SelectField
+      ref={select}
       label={t('pick')}
       value={picked && picked === creditor ? picked : ''}
-      onChange={(event) => {
-        const iban = event.target.value;
-        setPicked(iban);
-        if (!iban) return;
-        setValue('payment.creditorAccount', { iban }, { shouldDirty: true });
-        onPick(iban);
-        if (formState.isSubmitted) void trigger('payment.creditorAccount');
-      }}
+      onChange={(event) => pick(event.target.value)}
     >
       <option value="">{t('none')}</option>
       {offered.map((account) => (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { SelectField } from '@/components/ui/text-field';
 import { AccountField } from './account-field';
@@ -20,20 +20,28 @@ export function DebtorAccountField({ name, label }: { name: string; label: strin
   const [picked, setPicked] = useState(() => (accounts.some((a) => a.iban === current()) ? current() : ''));
   // The account field shows its own text: a pick draws it afresh with the account picked.
   const [pickCount, setPickCount] = useState(0);
+  const pick = (iban: string) => {
+    setPicked(iban);
+    if (!iban) return;
+    setValue(`${name}.iban`, iban, { shouldDirty: true });
+    setPickCount((n) => n + 1);
+    if (formState.isSubmitted) void trigger(name);
+  };
+  // An account chosen before the page's script ran (a slow phone) is taken once it runs.
+  const select = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
+  useEffect(() => {
+    const early = select.current?.value;
+    if (early && early !== picked) pick(early);
+  }, []);
   return (
     <div className="space-y-3">
       {accounts.length > 0 && (
         <SelectField
           label={t('pick')}
+          ref={select}
           value={picked}
-          onChange={(event) => {
-            const iban = event.target.value;
-            setPicked(iban);
-            if (!iban) return;
-            setValue(`${name}.iban`, iban, { shouldDirty: true });
-            setPickCount((n) => n + 1);
-            if (formState.isSubmitted) void trigger(name);
-          }}
+          onChange={(event) => pick(event.target.value)}
         >
           <option value="">{t('other')}</option>
           {accounts.map((account) => (
