@@ -15,6 +15,9 @@ export const PAYMENT_FORM_MESSAGES = [
   'security',
   'saved',
   'banks',
+  'standingOrderNames',
+  'standingOrderChange',
+  'ownAccount',
 ];
 /** What a payment's live view reads: its status, the SCA steps and cancellation, and their answers. */
 export const PAYMENT_MESSAGES = ['payment', 'status', 'scaStatus', 'sca', 'bank', 'auth', 'security'];

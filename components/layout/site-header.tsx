@@ -7,13 +7,14 @@ import { LanguageSwitch } from './language-switch';
 import { SignOutForm } from './sign-out-form';
 
 export async function SiteHeader() {
-  const [session, t, locale, tb, te, ts] = await Promise.all([
+  const [session, t, locale, tb, te, ts, tw] = await Promise.all([
     auth(),
     getTranslations('app'),
     getLocale(),
     getTranslations('bills'),
     getTranslations('events'),
     getTranslations('saved.nav'),
+    getTranslations('waiting'),
   ]);
   const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
   return (
@@ -30,6 +31,9 @@ export async function SiteHeader() {
               </Link>
               <Link href="/payments/new" className="underline-offset-4 hover:underline">
                 {t('nav.newPayment')}
+              </Link>
+              <Link href="/payments/waiting" className="underline-offset-4 hover:underline">
+                {tw('link')}
               </Link>
               <Link href="/my-accounts" className="underline-offset-4 hover:underline">
                 {ts('accounts')}

@@ -9,7 +9,7 @@ import { payeeAccountOf } from '@/lib/payments/saved/payees';
 import { NamedSaveForm } from './named-save-form';
 import { SAVED_MESSAGES } from './saved-messages';
 
-/** Under a past payment: pay it again, and keep its recipient as a payee or, for a bulk, keep it as a template. */
+/** Under a past payment: pay it again, keep its recipient as a payee, and keep it as a template under a name. */
 export async function PaymentSavedActions({ payment }: { payment: Payment }) {
   const t = await getTranslations('saved');
   const bulk = payment.service === 'bulk-payments';
@@ -32,15 +32,24 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
             submitLabel={t('templates.save')}
           />
         ) : (
-          payeeAccount && (
+          <>
+            {payeeAccount && (
+              <NamedSaveForm
+                action={payeeFromPaymentAction}
+                paymentId={payment.id}
+                nameLabel={t('payees.nameOfPayee')}
+                defaultName={payment.creditorName ?? ''}
+                submitLabel={t('payees.saveFromPayment')}
+              />
+            )}
             <NamedSaveForm
-              action={payeeFromPaymentAction}
+              action={templateFromPaymentAction}
               paymentId={payment.id}
-              nameLabel={t('payees.nameOfPayee')}
-              defaultName={payment.creditorName ?? ''}
-              submitLabel={t('payees.saveFromPayment')}
+              nameLabel={t('templates.name')}
+              defaultName={payment.label ?? ''}
+              submitLabel={t('templates.save')}
             />
-          )
+          </>
         )}
       </ClientMessages>
     </section>

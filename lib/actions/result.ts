@@ -16,6 +16,8 @@ export interface ActionFailure {
   ok: false;
   /** A message key for the whole form, e.g. `account.errors.throttled`. */
   message?: string;
+  /** A second message key, the cause behind `message` (the bank's answer behind what it meant for the PSU). */
+  reason?: string;
   /** Values of the message, e.g. `{ minutes: 15 }`. */
   messageValues?: Record<string, number>;
   /** Message keys per field, by the field's dotted path (`payment.creditorAccount.iban`). */

@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PaymentProduct } from '@/lib/bank/payments';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { psus } from './schema';
 
 // What a PSU keeps to pay again: their own accounts, their payees and their bulk templates.
@@ -40,13 +40,26 @@ export const payees = pgTable(
     account: text('account').notNull(),
     /** The payee's kennitala, ten digits, where the PSU gave one. */
     kennitala: text('kennitala'),
+    /** Marked by the PSU: listed first on the payees page and in a form's search. */
+    favourite: boolean('favourite').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payees_psu_idx').on(table.psuId, table.name)],
 );
 
-/** A bulk payment kept to start the next one from: the product and the bulk's body as sent. */
+/** What a template keeps beside the bank body: the names the bank body of a standing order has no place for. */
+export interface TemplateDetails {
+  /** The recipient's name, for a standing order (a single payment keeps it in its body, `creditorName`). */
+  creditorName?: string;
+  /** The name the payment made from it is given (lib/db/schema.ts, payments.label). */
+  label?: string;
+}
+
+/**
+ * A payment kept to start the next one from, by name: the service, the product and the body as sent
+ * (without what names one payment only). Bulk templates came first, hence the table's name.
+ */
 export const bulkTemplates = pgTable(
   'bulk_templates',
   {
@@ -55,8 +68,11 @@ export const bulkTemplates = pgTable(
       .notNull()
       .references(() => psus.id),
     name: text('name').notNull(),
+    /** payments, periodic-payments or bulk-payments; rows from before other services had templates are bulks. */
+    service: text('service').$type<PaymentService>().notNull().default('bulk-payments'),
     product: text('product').$type<PaymentProduct>().notNull(),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    details: jsonb('details').$type<TemplateDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bulk_templates_psu_idx').on(table.psuId, table.createdAt)],

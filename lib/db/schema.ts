@@ -173,6 +173,11 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     creditorName: text('creditor_name'),
     creditorAccount: text('creditor_account').notNull(),
+    /**
+     * The PSU's own name for the payment ("Húsaleiga"), never sent to the bank: a standing order's body
+     * (spec 2.2) has no place for it nor for the recipient's name, which `creditorName` keeps.
+     */
+    label: text('label'),
     /** What the PSU wrote to identify the payment (remittance text or end-to-end id), for search. */
     reference: text('reference'),
     /** For a bulk payment: how many payments it holds. */

@@ -7,6 +7,7 @@ import { findOwnPayment } from './history';
 import { psuIpAddress } from './psu-request';
 import { isValidReturnState } from './return-state';
 import { confirmWithCode, isFinalScaStatus, scaStateOf, syncScaStatus } from './sca';
+import { continueChangeAfterReturn } from './standing-order-change';
 import { syncPaymentStatus } from './sync';
 
 /**
@@ -75,5 +76,11 @@ export async function returnFromBank(via: BankReturnVia, request: BankReturn): P
     ),
   );
   await syncPaymentStatus(db, confirmed, 'redirect', ip);
+  // Back from cancelling a standing order that the PSU is changing: its new order follows.
+  const next = await continueChangeAfterReturn(db, confirmed, {
+    psuIpAddress: ip,
+    psuUserAgent: request.headers.get('user-agent') ?? undefined,
+  });
+  if (next) return new URL(next, base);
   return new URL(`/${payment.uiLocale}/payments/${payment.id}`, base);
 }

@@ -51,6 +51,8 @@ export interface InitiationRequest {
     amount: string;
     currency: string;
     creditorName?: string | null;
+    /** The PSU's own name for the payment (a standing order's); never sent to the bank. */
+    label?: string | null;
     creditorAccount: string;
     reference?: string | null;
     elementCount?: number;
@@ -100,6 +102,7 @@ async function saveOnce(
         amount: request.summary.amount,
         currency: request.summary.currency,
         creditorName: request.summary.creditorName ?? null,
+        label: request.summary.label ?? null,
         creditorAccount: request.summary.creditorAccount,
         reference: request.summary.reference ?? null,
         elementCount: request.summary.elementCount ?? null,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BulkPaymentSchema, PeriodicPaymentSchema, SinglePaymentSchema } from './schemas';
-import { notInPast, pastDateIssue } from './schemas/fields';
+import { maxText, notInPast, pastDateIssue } from './schemas/fields';
 
 /**
  * What every payment form sends besides the bank body: the id that makes resubmissions of one form
@@ -17,13 +17,20 @@ export function submissionSchema<Body extends z.core.SomeType>(payment: Body) {
 /** A single payment as the form sends it. */
 export const singleSubmissionSchema = submissionSchema(SinglePaymentSchema);
 
-/** A standing order: the bank refuses one that starts in the past (EXECUTION_DATE_INVALID). */
-export const periodicSubmissionSchema = submissionSchema(
-  PeriodicPaymentSchema.check(
-    z.superRefine((body, ctx) => {
-      if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
-    }),
+/**
+ * A standing order: the bank refuses one that starts in the past (EXECUTION_DATE_INVALID). Beside the
+ * bank body, which has no place for them (spec 2.2), the PSU's name for the order and the recipient's
+ * name, kept with the payment only.
+ */
+export const periodicSubmissionSchema = z.extend(
+  submissionSchema(
+    PeriodicPaymentSchema.check(
+      z.superRefine((body, ctx) => {
+        if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
+      }),
+    ),
   ),
+  { label: z.optional(maxText(70)), creditorName: z.optional(maxText(70)) },
 );
 
 /**

@@ -11,6 +11,8 @@ import eventsIs from '@/messages/events/is.json';
 import formsEn from '@/messages/forms/en.json';
 import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
+import netbankEn from '@/messages/netbank/en.json';
+import netbankIs from '@/messages/netbank/is.json';
 import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
 import savedEn from '@/messages/saved/en.json';
@@ -38,6 +40,7 @@ const english = leaves({
   ...noticesEn,
   ...savedEn,
   ...banksEn,
+  ...netbankEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -48,6 +51,7 @@ const icelandic = leaves({
   ...noticesIs,
   ...savedIs,
   ...banksIs,
+  ...netbankIs,
 } as Tree);
 
 describe('app messages', () => {

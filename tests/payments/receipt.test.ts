@@ -1,55 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import type { PaymentEvent } from '@/lib/db/schema';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
+import { paymentRow as paidPayment } from '@/tests/support/payment-row';
 
 // Receipts in both languages, from the payment as the bank answered it; the PDF read back as text
 // by pdf.js, as a PSU's PDF reader (search, copy) would read it.
-
-function paidPayment(overrides: Partial<Payment> = {}): Payment {
-  const at = new Date('2026-12-07T13:05:09Z');
-  return {
-    id: randomUUID(),
-    psuId: randomUUID(),
-    submissionId: randomUUID(),
-    idempotencyKey: randomUUID(),
-    service: 'payments',
-    product: 'credit-transfers',
-    body: { debtorAccount: { iban: 'IS110133260123450101302989' } },
-    scaLanguage: 'is',
-    uiLocale: 'is',
-    phase: 'initiated',
-    transactionStatus: 'ACSC',
-    bankId: 'default',
-    bankPaymentId: 'bank-pay-4711',
-    clashingBankPaymentId: null,
-    scaRedirect: null,
-    claimedUntil: null,
-    failureCode: null,
-    amount: '12500',
-    currency: 'ISK',
-    creditorName: 'Þórður Ævarsson',
-    creditorAccount: 'IS140159260076545510730339',
-    reference: 'Leiga desember',
-    elementCount: null,
-    sca: null,
-    psuIpAddress: null,
-    fingerprint: null,
-    correctionOf: null,
-    refusedFields: null,
-    statusReadFailedAt: null,
-    costs: null,
-    costsDecision: null,
-    bankNotes: null,
-    bulkResults: null,
-    billBankId: null,
-    billClaimId: null,
-    createdAt: at,
-    updatedAt: at,
-    ...overrides,
-  };
-}
 
 const events: PaymentEvent[] = [
   {

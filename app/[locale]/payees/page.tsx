@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ActionButtonForm } from '@/components/account/action-button-form';
 import { ClientMessages } from '@/components/layout/client-messages';
+import { PayeeSearchForm } from '@/components/netbank/payee-search-form';
 import { AccountNumber } from '@/components/payments/account-number';
 import { PayeeForm } from '@/components/saved/payee-form';
 import { PayeeRow } from '@/components/saved/payee-row';
@@ -8,36 +10,76 @@ import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listPayees } from '@/lib/db/queries/payees';
 import { formatKennitala } from '@/lib/format';
+import { setPayeeFavouriteAction } from '@/lib/payments/actions/payee-favourite';
+import { accountLabel } from '@/lib/payments/saved/choices';
+import { matchPayees, sortPayees } from '@/lib/payments/saved/payee-match';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   return { title: (await getTranslations({ locale, namespace: 'saved.payees' }))('title') };
 }
 
-/** The PSU's saved payees: added, edited and deleted here, found by typing in a form's recipient search. */
-export default async function PayeesPage({ params }: { params: Promise<{ locale: string }> }) {
+/**
+ * The PSU's saved payees: searched here as in a form's recipient search (without Icelandic letters or
+ * accents), favourites first and then in Icelandic order; added, marked, edited and deleted here.
+ */
+export default async function PayeesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ q?: string | string[] }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payees');
-  const [t, payees] = await Promise.all([getTranslations('saved.payees'), listPayees(await getDb(), psuId)]);
+  const [t, ts, all, query] = await Promise.all([
+    getTranslations('saved.payees'),
+    getTranslations('payeeSearch'),
+    listPayees(await getDb(), psuId),
+    searchParams,
+  ]);
+  const typed = typeof query.q === 'string' ? query.q.slice(0, 100) : '';
+  const sorted = sortPayees(
+    all.map((payee) => ({ ...payee, label: accountLabel(payee.account) })),
+    locale === 'en' ? 'en' : 'is',
+  );
+  const payees = matchPayees(sorted, typed);
   return (
-    <ClientMessages namespaces={SAVED_MESSAGES}>
+    <ClientMessages namespaces={[...SAVED_MESSAGES, 'payeeSearch']}>
       <div className="max-w-xl space-y-6">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="text-slate-700">{t('intro')}</p>
-        {payees.length === 0 ? (
+        {all.length > 0 && <PayeeSearchForm typed={typed} found={payees.length} />}
+        {all.length === 0 ? (
           <p>{t('empty')}</p>
+        ) : payees.length === 0 ? (
+          <p>{ts('noMatch', { typed })}</p>
         ) : (
-          <ul className="space-y-4">
+          <ul className="space-y-4" aria-label={ts('listLabel')}>
             {payees.map((payee) => (
               <PayeeRow key={payee.id} payee={{ ...payee, kennitala: payee.kennitala ?? '' }}>
-                <p className="font-medium">{payee.name}</p>
+                <p className="font-medium">
+                  {payee.favourite ? (
+                    <span className="mr-1 text-amber-700" role="img" aria-label={ts('favourite')}>
+                      ★
+                    </span>
+                  ) : null}
+                  {payee.name}
+                </p>
                 {payee.accountKind === 'maskedPan' ? (
                   <span className="font-mono text-sm">{payee.account}</span>
                 ) : (
                   <AccountNumber account={payee.account} />
                 )}
                 {payee.kennitala && <p className="text-sm">{formatKennitala(payee.kennitala)}</p>}
+                <ActionButtonForm
+                  action={setPayeeFavouriteAction}
+                  label={
+                    payee.favourite ? ts('unmark', { name: payee.name }) : ts('mark', { name: payee.name })
+                  }
+                  fields={{ payeeId: payee.id, favourite: payee.favourite ? 'false' : 'true' }}
+                />
               </PayeeRow>
             ))}
           </ul>

@@ -29,10 +29,13 @@ export default async function PaymentsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments');
-  const [t, tr, ts, tb, db, query] = await Promise.all([
+  const [t, tr, ts, tw, tt, tx, tb, db, query] = await Promise.all([
     getTranslations('payments'),
     getTranslations('return'),
     getTranslations('standingOrders'),
+    getTranslations('waiting'),
+    getTranslations('paymentTemplates'),
+    getTranslations('exports'),
     getTranslations('banks'),
     getDb(),
     searchParams,
@@ -58,13 +61,24 @@ export default async function PaymentsPage({
           >
             {ts('link')}
           </Link>
-          <a
-            href={`/api/payments/export?${new URLSearchParams({ ...filterQuery, locale }).toString()}`}
+          <Link
+            href="/payments/waiting"
             className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
-            download
           >
-            {t('export')}
-          </a>
+            {tw('link')}
+          </Link>
+          <Link
+            href="/payments/templates"
+            className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          >
+            {tt('link')}
+          </Link>
+          <Link
+            href={{ pathname: '/payments/export', query: filterQuery }}
+            className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          >
+            {tx('link')}
+          </Link>
           <Link
             href="/payments/new"
             className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
+import { accountDisplay } from '@/lib/format';
 import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage } from './messages';
@@ -20,8 +21,18 @@ export function compactIban(value: string): string {
  * ("0133-26-012345") plus the owner's kennitala, from which the IBAN is computed. A kennitala
  * whose check digit does not match is only a warning: kennitölur issued from 2026 may lack one.
  */
-export function AccountField({ name, label }: { name: string; label: string }) {
+export function AccountField({
+  name,
+  label,
+  showOwner = false,
+}: {
+  name: string;
+  label: string;
+  /** For the recipient: an Icelandic IBAN's owner (its kennitala) is shown, for the PSU to check whom they pay. */
+  showOwner?: boolean;
+}) {
   const t = useTranslations('forms.fields');
+  const to = useTranslations('ownAccount');
   const translate = useFieldMessage();
   const {
     getValues,
@@ -75,7 +86,11 @@ export function AccountField({ name, label }: { name: string; label: string }) {
         autoComplete="off"
         spellCheck={false}
         value={text}
-        hint={domestic && result?.ok ? t('computedIban', { iban: result.iban }) : t('accountHint')}
+        hint={
+          domestic && result?.ok
+            ? t('computedIban', { iban: result.iban })
+            : (showOwner && ownerOf(text, to)) || t('accountHint')
+        }
         // With a domestic account the kennitala field explains what is missing.
         error={domestic && kennitalaError ? undefined : schemaError}
         onChange={(event) => {
@@ -105,6 +120,20 @@ export function AccountField({ name, label }: { name: string; label: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * The owner of an Icelandic IBAN, which carries the account and its owner's kennitala (ÍST TS-310): shown
+ * rather than asked for, so that the PSU checks it is whom they mean to pay. Nothing for other IBANs.
+ */
+function ownerOf(
+  text: string,
+  t: (key: string, values: Record<string, string>) => string,
+): string | undefined {
+  const shown = accountDisplay(compactIban(text));
+  return shown.kind === 'domestic'
+    ? t('owner', { account: shown.account, kennitala: shown.kennitala })
+    : undefined;
 }
 
 /** A card identified by its masked PAN (`123456******1234`), for card deposits. */

@@ -2,22 +2,18 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { matchPayees as matchAll } from '@/lib/payments/saved/payee-match';
 import type { PayeeChoice } from './saved-choices';
 
 const MAX_SHOWN = 8;
-const fold = (text: string) => text.toLocaleLowerCase('is').replace(/[\s-]/g, '');
 
-/** The payees whose name, account (as the PSU knows it or the IBAN) or kennitala holds what was typed. */
+/**
+ * The payees whose name, account (as the PSU knows it or the IBAN) or kennitala holds what was typed,
+ * found without Icelandic letters or accents ("Thord" finds Þórður; lib/payments/saved/payee-match.ts),
+ * as on the payees page.
+ */
 export function matchPayees(payees: readonly PayeeChoice[], typed: string): PayeeChoice[] {
-  const query = fold(typed);
-  if (query === '') return payees.slice(0, MAX_SHOWN);
-  return payees
-    .filter((payee) =>
-      [payee.name, payee.label, payee.account, payee.kennitala ?? ''].some((text) =>
-        fold(text).includes(query),
-      ),
-    )
-    .slice(0, MAX_SHOWN);
+  return matchAll(payees, typed, MAX_SHOWN);
 }
 
 /**

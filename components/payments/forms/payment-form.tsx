@@ -58,11 +58,14 @@ export function usePaymentForm<Values>({
   payment,
   showServerFieldError,
   preload,
+  extra,
 }: {
   schema: SchemaLoader<Values>;
   submissionId: string;
   /** The payment's starting values, as the inputs hold them. */
   payment: FieldValues;
+  /** Starting values of the form's fields beside the payment (a standing order's names). */
+  extra?: FieldValues;
   showServerFieldError?: (path: string, message: string) => boolean;
   /** More the form loads after the page, with its schema. */
   preload?: () => Promise<unknown>;
@@ -72,7 +75,7 @@ export function usePaymentForm<Values>({
   const methods = useForm<FieldValues, unknown, Values>({
     resolver: formResolver<FieldValues, Values>(schema),
     shouldFocusError: false,
-    defaultValues: { submissionId, scaLanguage: locale, payment },
+    defaultValues: { ...extra, submissionId, scaLanguage: locale, payment },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -114,7 +117,14 @@ export function usePaymentForm<Values>({
     for (const [path, [message = ''] = []] of Object.entries(result.fieldErrors ?? {})) {
       if (!showServerFieldError?.(path, message)) methods.setError(path, { message });
     }
-    if (result.message) setFailure(t.has(result.message) ? t(result.message) : t('bank.unexpected'));
+    const say = (key: string) => (t.has(key) ? t(key) : t('bank.unexpected'));
+    if (result.message)
+      setFailure(
+        [result.message, result.reason]
+          .filter(Boolean)
+          .map((key) => say(key as string))
+          .join(' '),
+      );
     requestFocus();
   }
 
@@ -131,8 +141,14 @@ export function PaymentForm<Values>({
   summaryExtra,
   busy = false,
   className = 'space-y-5',
+  submitLabel,
+  beforeSubmit,
   children,
 }: {
+  /** The submit button's words where sending does more than go to the bank (a change: cancel, then send). */
+  submitLabel?: string;
+  /** What the PSU reads just before the button: what sending will do. */
+  beforeSubmit?: ReactNode;
   form: PaymentFormState<Values>;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void | Promise<void>;
   /** More entries for the error summary, e.g. a pointer to the first bad row of a table. */
@@ -152,8 +168,9 @@ export function PaymentForm<Values>({
         <input type="hidden" {...methods.register('submissionId')} />
         {children}
         <ScaLanguageField />
+        {beforeSubmit}
         <Button type="submit" disabled={isSubmitting || busy} aria-busy={isSubmitting}>
-          {isSubmitting ? t('submitting') : t('submit')}
+          {isSubmitting ? t('submitting') : (submitLabel ?? t('submit'))}
         </Button>
       </form>
     </FormProvider>

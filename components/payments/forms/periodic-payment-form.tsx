@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod/mini';
 import { deferSchema } from '@/lib/forms/deferred-schema';
+import { changeStandingOrderAction } from '@/lib/payments/actions/change-standing-order';
 import { initiatePeriodicPaymentAction } from '@/lib/payments/actions/initiate-periodic-payment';
 import type { FormPrefill } from '@/lib/payments/saved/pay-again';
 import { DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from '@/lib/payments/schemas/enums';
@@ -30,17 +31,29 @@ const loadSchema = deferSchema(() =>
   import('@/lib/payments/submission').then((module) => module.periodicSubmissionSchema),
 );
 
-/** Spec 2.2 periodic payment (standing order) with a live preview of the next 12 dates. */
+/**
+ * Spec 2.2 periodic payment (standing order) with a live preview of the next 12 dates, the PSU's name
+ * for it and the recipient's name (kept with the payment; the bank body has no place for them). With
+ * `changeOf`, it changes that standing order: sending cancels the old order at the bank, then makes
+ * this one (lib/payments/standing-order-change.ts), as `beforeSubmit` tells the PSU.
+ */
 export function PeriodicPaymentForm({
   submissionId,
   initial,
+  changeOf,
+  beforeSubmit,
 }: {
   submissionId: string;
-  /** A past standing order's values (pay again). */
+  /** A past standing order's values (pay again, a template, or the order being changed). */
   initial?: FormPrefill;
+  /** The standing order this form replaces. */
+  changeOf?: { paymentId: string; submitLabel: string };
+  beforeSubmit?: React.ReactNode;
 }) {
   const t = useTranslations('forms');
+  const tn = useTranslations('standingOrderNames');
   const form = usePaymentForm<FormValues>({
+    extra: { label: initial?.names?.label ?? '', creditorName: initial?.names?.creditorName ?? '' },
     schema: loadSchema,
     preload: loadNextExecutionDates,
     submissionId,
@@ -54,11 +67,28 @@ export function PeriodicPaymentForm({
       ...initial?.payment,
     },
   });
-  const onSubmit = form.handleSubmit((values) => form.submit(() => initiatePeriodicPaymentAction(values)));
+  const onSubmit = form.handleSubmit((values) =>
+    form.submit(() =>
+      changeOf
+        ? changeStandingOrderAction({ ...values, oldPaymentId: changeOf.paymentId })
+        : initiatePeriodicPaymentAction(values),
+    ),
+  );
 
   return (
-    <PaymentForm form={form} onSubmit={onSubmit}>
-      <ProductAccountFields initialProduct={initial?.product} service="periodic-payments" />
+    <PaymentForm
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={changeOf?.submitLabel}
+      beforeSubmit={beforeSubmit}
+    >
+      <OptionalTextField name="label" label={tn('label')} hint={tn('labelHint')} />
+      <ProductAccountFields
+        initialProduct={initial?.product}
+        service="periodic-payments"
+        nameField="creditorName"
+      />
+      <OptionalTextField name="creditorName" label={t('fields.creditorName')} />
       <AmountField name="payment.instructedAmount" />
       <RemittanceField
         name="payment.remittanceInformationUnstructured"

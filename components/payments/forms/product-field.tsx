@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { OwnAccountPick } from '@/components/netbank/own-account-pick';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { AccountField, MaskedPanField } from './account-field';
 import { DebtorAccountField } from './debtor-account-field';
@@ -107,10 +108,11 @@ export function ProductAccountFields({
       <DebtorAccountField name="payment.debtorAccount" label={t('debtorAccount')} />
       <DebtorBankNote service={service} />
       {payees.length > 0 && <PayeeSearch payees={payees} onChoose={choose} />}
+      {product === 'credit-transfers' && <OwnAccountPick onPick={() => setChosen((n) => n + 1)} />}
       {product === 'card-deposits' ? (
         <MaskedPanField key={chosen} name="payment.creditorAccount" label={t('maskedPan')} />
       ) : (
-        <AccountField key={chosen} name="payment.creditorAccount" label={t('creditorAccount')} />
+        <AccountField key={chosen} name="payment.creditorAccount" label={t('creditorAccount')} showOwner />
       )}
       <SavePayeeFromForm nameField={nameField} />
     </>

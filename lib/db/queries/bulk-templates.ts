@@ -1,15 +1,18 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { PaymentProduct } from '@/lib/bank/payments';
+import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
-import { bulkTemplates } from '@/lib/db/saved-schema';
+import { bulkTemplates, type TemplateDetails } from '@/lib/db/saved-schema';
 
-/** The queries of the PSU's bulk templates (lib/payments/saved/bulk-templates.ts); every one is the PSU's only. */
+/**
+ * The queries of the PSU's templates (lib/payments/saved/bulk-templates.ts), of every service since
+ * single payments and standing orders have them too; every one is the PSU's only.
+ */
 
 export async function listBulkTemplates(db: Db, psuId: string) {
   return db
     .select({ id: bulkTemplates.id, name: bulkTemplates.name, product: bulkTemplates.product })
     .from(bulkTemplates)
-    .where(eq(bulkTemplates.psuId, psuId))
+    .where(and(eq(bulkTemplates.psuId, psuId), eq(bulkTemplates.service, 'bulk-payments')))
     .orderBy(desc(bulkTemplates.createdAt), desc(bulkTemplates.id));
 }
 
@@ -33,7 +36,13 @@ export async function findBulkTemplate(db: Db, psuId: string, id: string) {
 export async function insertBulkTemplate(
   db: Db,
   psuId: string,
-  template: { name: string; product: PaymentProduct; body: Record<string, unknown> },
+  template: {
+    name: string;
+    service?: PaymentService;
+    product: PaymentProduct;
+    body: Record<string, unknown>;
+    details?: TemplateDetails | null;
+  },
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(bulkTemplates)
@@ -48,4 +57,24 @@ export async function deleteBulkTemplate(db: Db, psuId: string, id: string): Pro
     .where(and(eq(bulkTemplates.id, id), eq(bulkTemplates.psuId, psuId)))
     .returning({ id: bulkTemplates.id });
   return rows.length > 0;
+}
+
+/** The PSU's templates of every service, or of one, by name in Icelandic order left to the caller. */
+export async function listTemplates(db: Db, psuId: string, service?: PaymentService) {
+  return db
+    .select({
+      id: bulkTemplates.id,
+      name: bulkTemplates.name,
+      service: bulkTemplates.service,
+      product: bulkTemplates.product,
+      body: bulkTemplates.body,
+      details: bulkTemplates.details,
+    })
+    .from(bulkTemplates)
+    .where(
+      service
+        ? and(eq(bulkTemplates.psuId, psuId), eq(bulkTemplates.service, service))
+        : eq(bulkTemplates.psuId, psuId),
+    )
+    .orderBy(desc(bulkTemplates.createdAt), desc(bulkTemplates.id));
 }

@@ -17,6 +17,7 @@ const columns = {
   accountKind: payees.accountKind,
   account: payees.account,
   kennitala: payees.kennitala,
+  favourite: payees.favourite,
 };
 
 export async function listPayees(db: Db, psuId: string) {
@@ -56,6 +57,21 @@ export async function updatePayee(db: Db, psuId: string, id: string, fields: Pay
 export async function deletePayee(db: Db, psuId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(payees)
+    .where(and(eq(payees.id, id), eq(payees.psuId, psuId)))
+    .returning({ id: payees.id });
+  return rows.length > 0;
+}
+
+/** Marks one of the PSU's payees a favourite, or not; false when the PSU has no such payee. */
+export async function setPayeeFavourite(
+  db: Db,
+  psuId: string,
+  id: string,
+  favourite: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(payees)
+    .set({ favourite, updatedAt: sql`now()` })
     .where(and(eq(payees.id, id), eq(payees.psuId, psuId)))
     .returning({ id: payees.id });
   return rows.length > 0;

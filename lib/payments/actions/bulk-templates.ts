@@ -7,33 +7,46 @@ import { findOwnPayment } from '@/lib/payments/history';
 import {
   hasRoomForTemplate,
   templateBody,
+  templateBodyOf,
   templateFromPaymentSchema,
   templateIdSchema,
 } from '@/lib/payments/saved/bulk-templates';
+import { namesOf } from '@/lib/payments/saved/pay-again';
 import { savedAction, showingChangeOn } from './saved-action';
 
 const changed = showingChangeOn('/[locale]/payments/new/bulk');
+const changedTemplates = showingChangeOn('/[locale]/payments/templates');
 
-/** Keeps one of the PSU's past bulk payments as a template, read from the payment as the bank was sent it. */
+/**
+ * Keeps one of the PSU's past payments (single, standing order or bulk) as a template under a name,
+ * read from the payment as the bank was sent it, with a standing order's names kept beside it.
+ */
 export const templateFromPaymentAction = savedAction
   .schema(templateFromPaymentSchema, { invalidMessage: 'saved.errors.invalid', keep: ['name'] })
   .formAction(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
-    if (payment?.service !== 'bulk-payments') return failure('saved.errors.notFound');
+    if (!payment) return failure('saved.errors.notFound');
     if (!(await hasRoomForTemplate(db, psuId))) return failure('saved.errors.tooManyTemplates');
+    const bulk = payment.service === 'bulk-payments';
     const id = await insertBulkTemplate(db, psuId, {
       name: input.name,
+      service: payment.service,
       product: payment.product,
-      body: templateBody(payment.body),
+      body: bulk ? templateBody(payment.body) : templateBodyOf(payment.service, payment.body),
+      details: payment.service === 'periodic-payments' ? (namesOf(payment) ?? null) : null,
     });
-    return id ? changed(success({ id }, 'saved.templates.added')) : failure('saved.errors.invalid');
+    if (!id) return failure('saved.errors.invalid');
+    changedTemplates(null);
+    return bulk
+      ? changed(success({ id }, 'saved.templates.added'))
+      : success({ id }, 'paymentTemplates.added');
   });
 
 export const deleteTemplateAction = savedAction
   .schema(templateIdSchema, { invalidMessage: 'saved.errors.notFound' })
   .formAction(async ({ input, ctx: { psuId } }) =>
     (await deleteBulkTemplate(await getDb(), psuId, input.id))
-      ? changed(success(null, 'saved.templates.deleted'))
+      ? changedTemplates(changed(success(null, 'saved.templates.deleted')))
       : failure('saved.errors.notFound'),
   );

@@ -14,7 +14,8 @@ export const initiatePeriodicPaymentAction = paymentAction
       summary: {
         amount: payment.instructedAmount.amount,
         currency: payment.instructedAmount.currency,
-        creditorName: null,
+        creditorName: input.creditorName || null,
+        label: input.label || null,
         creditorAccount: accountLabel(payment.creditorAccount),
         reference: payment.remittanceInformationUnstructured ?? payment.endToEndIdentification,
       },

@@ -3,6 +3,7 @@ import { listMyAccounts } from '@/lib/db/queries/my-accounts';
 import { listPayees } from '@/lib/db/queries/payees';
 import type { PayeeAccountKind } from '@/lib/db/saved-schema';
 import { accountDisplay } from '@/lib/format';
+import { sortPayees } from './payee-match';
 
 /** One of the PSU's own accounts, as a form offers it. */
 export interface MyAccountChoice {
@@ -21,6 +22,8 @@ export interface PayeeChoice {
   /** How the PSU knows the account: "0133-26-012345 · IS87…", the IBAN, or the card number. */
   label: string;
   kennitala: string | null;
+  /** Marked by the PSU: offered first. */
+  favourite: boolean;
 }
 
 export interface SavedChoices {
@@ -44,5 +47,9 @@ export async function myAccountChoices(db: Db, psuId: string): Promise<MyAccount
 /** What a payment form offers the signed-in PSU: their accounts and their payees. */
 export async function savedChoicesFor(db: Db, psuId: string): Promise<SavedChoices> {
   const [accounts, payees] = await Promise.all([myAccountChoices(db, psuId), listPayees(db, psuId)]);
-  return { accounts, payees: payees.map((payee) => ({ ...payee, label: accountLabel(payee.account) })) };
+  // Favourites first, then in Icelandic alphabetical order, as the payees page lists them.
+  return {
+    accounts,
+    payees: sortPayees(payees.map((payee) => ({ ...payee, label: accountLabel(payee.account) }))),
+  };
 }

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db';
 import { findBulkTemplate } from '@/lib/db/queries/bulk-templates';
 import { findOwnPayment } from '@/lib/payments/history';
 import { type SavedChoices, savedChoicesFor } from './choices';
-import { type BulkPrefill, bulkPrefill, type FormPrefill, payAgainPrefill } from './pay-again';
+import { type BulkPrefill, bulkPrefill, type FormPrefill, namesOf, payAgainPrefill } from './pay-again';
 
 export interface FormStart {
   /** Names what the form starts from, so that a form started from something else is a new one. */
@@ -18,8 +18,8 @@ const one = (value: string | string[] | undefined) => (typeof value === 'string'
 
 /**
  * What a payment form starts with for the signed-in PSU: their accounts and payees, and, from the
- * address, one of their past payments of this service (`from`, pay again) or, for a bulk, one of their
- * templates (`template`). Another PSU's payment or template is as absent as one that does not exist.
+ * address, one of their past payments of this service (`from`, pay again) or one of their templates of
+ * this service (`template`). Another PSU's payment or template is as absent as one that does not exist.
  */
 export async function formStart(
   psuId: string,
@@ -40,13 +40,17 @@ export async function formStart(
       };
   }
   const templateId = one(query.template);
-  if (service === 'bulk-payments' && templateId && /^[0-9a-f-]{36}$/i.test(templateId)) {
+  if (templateId && /^[0-9a-f-]{36}$/i.test(templateId)) {
     const template = await findBulkTemplate(db, psuId, templateId);
-    if (template)
+    // A template of another service is not this form's: the form starts empty.
+    if (template?.service === service)
       return {
         key: template.id,
         choices,
-        initial: bulkPrefill(template.product, template.body),
+        initial:
+          service === 'bulk-payments'
+            ? bulkPrefill(template.product, template.body)
+            : { product: template.product, payment: template.body, names: namesOf(template.details ?? {}) },
         filledFrom: { kind: 'template', name: template.name },
       };
   }

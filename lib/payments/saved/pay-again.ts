@@ -10,6 +10,8 @@ export interface FormPrefill {
   product: PaymentProduct;
   /** The payment's fields, as the form's inputs hold them. */
   payment: Record<string, unknown>;
+  /** A standing order's names, kept beside its body (the periodic form's `label` and `creditorName`). */
+  names?: { label?: string; creditorName?: string };
 }
 
 export interface BulkPrefill extends FormPrefill {
@@ -86,9 +88,21 @@ export function payAgainPrefill(payment: {
   service: PaymentService;
   product: PaymentProduct;
   body: Record<string, unknown>;
+  label?: string | null;
+  creditorName?: string | null;
 }): FormPrefill | BulkPrefill {
   if (payment.service === 'bulk-payments') return bulkPrefill(payment.product, payment.body);
-  return { product: payment.product, payment: without(payment.body, renewed) };
+  const prefill: FormPrefill = { product: payment.product, payment: without(payment.body, renewed) };
+  if (payment.service === 'periodic-payments') prefill.names = namesOf(payment);
+  return prefill;
+}
+
+/** A standing order's names as the periodic form holds them, the empty ones left out. */
+export function namesOf(from: { label?: string | null; creditorName?: string | null }): FormPrefill['names'] {
+  return {
+    ...(from.label ? { label: from.label } : {}),
+    ...(from.creditorName ? { creditorName: from.creditorName } : {}),
+  };
 }
 
 /** Where each service's form is. */

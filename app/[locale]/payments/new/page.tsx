@@ -13,7 +13,7 @@ export default async function NewPaymentPage({ params }: { params: Promise<{ loc
   const { locale } = await params;
   setRequestLocale(locale);
   await requirePsuId('/payments/new');
-  const t = await getTranslations('forms.chooser');
+  const [t, tt] = await Promise.all([getTranslations('forms.chooser'), getTranslations('paymentTemplates')]);
   return (
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -31,6 +31,11 @@ export default async function NewPaymentPage({ params }: { params: Promise<{ loc
           </li>
         ))}
       </ul>
+      <p>
+        <Link href="/payments/templates" className="text-brand-700 underline underline-offset-2">
+          {tt('startFrom')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -50,13 +50,22 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments/standing-orders');
-  const [t, db] = await Promise.all([getTranslations('standingOrders'), getDb()]);
+  const [t, tc, db] = await Promise.all([
+    getTranslations('standingOrders'),
+    getTranslations('standingOrderChange'),
+    getDb(),
+  ]);
   const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
   const today = todayInReykjavik();
   const orders = await Promise.all(
     (await standingOrdersOf(db, psuId)).map(async (payment) => {
       const schedule = standingOrderSchedule(payment, today);
-      return { view: toPaymentView(payment, []), schedule, text: await scheduleText(schedule, pageLocale) };
+      return {
+        view: toPaymentView(payment, []),
+        label: payment.label,
+        schedule,
+        text: await scheduleText(schedule, pageLocale),
+      };
     }),
   );
   return (
@@ -76,14 +85,17 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
       ) : (
         <ClientMessages namespaces={CANCEL_MESSAGES}>
           <ul className="space-y-4">
-            {orders.map(({ view, schedule, text }) => {
-              const name = view.creditorName ?? accountName(view.creditorAccount);
+            {orders.map(({ view, label, schedule, text }) => {
+              const recipient = view.creditorName ?? accountName(view.creditorAccount);
+              const name = label ?? recipient;
+              const orderLabel = t('orderLabel', { name: recipient });
               return (
                 <li key={view.id} data-payment-id={view.id}>
                   <article
-                    aria-label={t('orderLabel', { name })}
+                    aria-label={label ? `${label}: ${orderLabel}` : orderLabel}
                     className="space-y-3 rounded border border-slate-200 bg-white p-4"
                   >
+                    {label ? <h2 className="text-lg font-semibold">{label}</h2> : null}
                     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                       <div>
                         <dt className="text-sm text-slate-600">{t('to')}</dt>
@@ -129,6 +141,15 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                     >
                       {t('details')}
                     </Link>
+                    {view.cancellable && (
+                      <Link
+                        href={`/payments/standing-orders/${view.id}/change`}
+                        aria-label={tc('linkLabel', { name })}
+                        className="ml-4 inline-block text-brand-700 underline underline-offset-2"
+                      >
+                        {tc('link')}
+                      </Link>
+                    )}
                     {view.cancellable && <CancelPayment paymentId={view.id} />}
                   </article>
                 </li>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
+import { PaymentTemplates } from '@/components/netbank/payment-templates';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
@@ -32,10 +33,11 @@ export default async function NewSinglePaymentPage({
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <FilledFromNotice filledFrom={start.filledFrom} />
+      {start.filledFrom ? null : <PaymentTemplates psuId={psuId} service="payments" />}
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
         <BankDirectoryProvider banks={publicDirectory()}>
           <SavedChoicesProvider value={start.choices}>
-            <SinglePaymentForm submissionId={randomUUID()} initial={start.initial} />
+            <SinglePaymentForm key={start.key} submissionId={randomUUID()} initial={start.initial} />
           </SavedChoicesProvider>
         </BankDirectoryProvider>
       </ClientMessages>

@@ -1,0 +1,96 @@
+import { useTranslations } from 'next-intl';
+import { AccountNumber } from '@/components/payments/account-number';
+import { Amount } from '@/components/payments/amount';
+import { CancelPayment } from '@/components/payments/cancel-payment';
+import { StatusBadge } from '@/components/payments/status-badge';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { formatDate } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+import type { PaymentView } from '@/lib/payments/view';
+import type { WaitingPayment } from '@/lib/payments/waiting';
+
+const kindKey = {
+  payments: 'single',
+  'periodic-payments': 'standing',
+  'bulk-payments': 'bulk',
+} as const;
+
+/**
+ * One payment to come on the payments-waiting page: its day first, whom it pays and how much, the
+ * status the bank last reported, and cancellation where the bank may still allow it. A standing order
+ * is cancelled whole, so it offers that on its next execution only, and a change of it beside.
+ */
+export function WaitingPaymentRow({
+  item,
+  payment,
+}: {
+  item: WaitingPayment;
+  payment: PaymentView & { label: string | null };
+}) {
+  const t = useTranslations('waiting');
+  const locale = usePageLocale();
+  const standing = item.service === 'periodic-payments';
+  const first = item.occurrence === 0;
+  const name =
+    payment.label ??
+    payment.creditorName ??
+    (payment.elementCount && payment.elementCount > 1
+      ? t('bulkCount', { count: payment.elementCount })
+      : null);
+  return (
+    <li
+      data-payment-id={payment.id}
+      data-date={item.date}
+      className="rounded border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="font-semibold">
+          <time dateTime={item.date}>{formatDate(item.date, locale, { weekday: true })}</time>
+        </p>
+        <p className="text-lg font-semibold">
+          <Amount amount={payment.amount} currency={payment.currency} />
+        </p>
+      </div>
+      <div className="mt-1 space-y-1">
+        <p>
+          <span className="text-sm text-slate-700">{t(`kind.${kindKey[item.service]}`)}</span>
+          {name ? <span className="block font-medium">{name}</span> : null}
+          {payment.label && payment.creditorName ? (
+            <span className="block text-sm">{t('to', { name: payment.creditorName })}</span>
+          ) : null}
+        </p>
+        {!(payment.elementCount && payment.elementCount > 1) && (
+          <div className="text-sm">
+            <AccountNumber account={payment.creditorAccount} />
+          </div>
+        )}
+        {item.scheduled ? (
+          <p className="text-sm text-slate-700">
+            {t('moved', { scheduled: formatDate(item.scheduled, locale, { weekday: true }) })}
+          </p>
+        ) : null}
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <StatusBadge status={payment.displayStatus} />
+          <Link href={`/payments/${payment.id}`} className="text-brand-700 underline underline-offset-2">
+            {t('details')}
+          </Link>
+          {standing && first && payment.cancellable ? (
+            <Link
+              href={`/payments/standing-orders/${payment.id}/change`}
+              className="text-brand-700 underline underline-offset-2"
+            >
+              {t('change')}
+            </Link>
+          ) : null}
+        </p>
+        {standing && !first ? <p className="text-sm text-slate-600">{t('laterExecution')}</p> : null}
+      </div>
+      {payment.cancellable && first ? (
+        <div>
+          {standing ? <p className="mt-3 text-sm text-slate-700">{t('cancelsWholeOrder')}</p> : null}
+          <CancelPayment paymentId={payment.id} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

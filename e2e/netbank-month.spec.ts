@@ -1,0 +1,300 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import Papa from 'papaparse';
+import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { newEmail, signUp } from './support/accounts';
+import { expectAxeClean } from './support/axe';
+import { atBank, sandboxUrl } from './support/bank';
+import { transactionStatuses } from './support/timeline';
+
+// A customer's month with the everyday netbank tools, in Icelandic and English, each test with a PSU
+// of its own: payments waiting, a standing order with names changed at the bank (and a change whose
+// cancellation the bank refuses), payees found without Icelandic letters, templates, paying to one's
+// own account, and exports a customer can open.
+
+test.describe.configure({ timeout: 240_000 });
+
+const accepted = /^(ACTC|ACCP|ACSP)$/;
+
+/** Approves at the bank's page and waits for the return to a payment's page; answers its id. */
+async function approveAtBank(page: Page, language: 'is' | 'en') {
+  await expectScaPage(page, language);
+  await page.getByRole('button', { name: language === 'is' ? 'Samþykkja' : 'Approve' }).click();
+  await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  return /\/payments\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+}
+
+/** Waits until React has hydrated the element, so that a choice made in it reaches the form. */
+async function hydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+}
+
+/** The page's own content fits a phone's width. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.locator('main').evaluate((main) => main.scrollWidth - main.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const labels = {
+  is: {
+    name: 'Heiti föstu greiðslunnar (má sleppa)',
+    recipient: 'Nafn viðtakanda',
+    from: 'Af reikningi (IBAN)',
+    to: 'Á reikning (IBAN)',
+    amount: 'Upphæð',
+    often: 'Hve oft',
+    day: 'Dagur mánaðar',
+    start: 'Fyrsta greiðsla þann dag eða síðar',
+    submit: 'Áfram í bankann þinn',
+  },
+  en: {
+    name: 'Name of the standing order (optional)',
+    recipient: "Recipient's name",
+    from: 'From account (IBAN)',
+    to: 'To account (IBAN)',
+    amount: 'Amount',
+    often: 'How often',
+    day: 'Day of the month',
+    start: 'First payment on or after',
+    submit: 'Continue to your bank',
+  },
+} as const;
+
+/** A monthly standing order with its names, confirmed at the bank; answers its id. */
+async function standingOrder(page: Page, language: 'is' | 'en', amount: string) {
+  const l = labels[language];
+  await page.goto(`/${language}/payments/new/periodic`);
+  await page.getByLabel(l.name).fill('Húsaleiga');
+  await page.getByLabel(l.from).fill(debtorIban);
+  await page.getByLabel(l.to).fill(creditorIban);
+  await page.getByLabel(l.recipient).fill('Þórður Ólafsson');
+  await page.getByLabel(l.amount, { exact: true }).fill(amount);
+  await page.getByLabel(l.often).selectOption('Monthly');
+  await page.getByLabel(l.day).selectOption('1');
+  await page.getByLabel(l.start).fill(daysAhead(15));
+  await page.getByRole('button', { name: l.submit }).click();
+  const id = await approveAtBank(page, language);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', accepted, {
+    timeout: 30_000,
+  });
+  return id;
+}
+
+test('payments waiting and a standing order changed at the bank: the old one cancelled, the new one accepted (is, en, phone)', async ({
+  browser,
+}) => {
+  const page = await signUp(browser, newEmail('order-change'));
+  const oldId = await standingOrder(page, 'is', '185000');
+
+  // Payments waiting, from the menu: the order's next dates, soonest first, by name.
+  await page.goto('/is/payments');
+  await page.getByRole('banner').getByRole('link', { name: 'Greiðslur í bið' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Greiðslur í bið' })).toBeVisible();
+  const waiting = page.locator(`li[data-payment-id="${oldId}"]`);
+  await expect(waiting).toHaveCount(3);
+  await expect(waiting.first()).toContainText('Húsaleiga');
+  await expect(waiting.first()).toContainText('185.000 kr.');
+  await expect(waiting.first().getByRole('button', { name: 'Afturkalla greiðslu' })).toBeVisible();
+  const days = await waiting.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-date') ?? ''));
+  expect([...days].sort()).toEqual(days);
+  await expectAxeClean(page);
+  await page.goto('/en/payments/waiting');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments waiting' })).toBeVisible();
+  await expect(page.locator(`li[data-payment-id="${oldId}"]`).first()).toContainText('Standing order');
+
+  // The standing orders page names it; "Change" opens the form filled in from the order.
+  await page.goto('/is/payments/standing-orders');
+  const order = page.locator(`li[data-payment-id="${oldId}"]`);
+  await expect(order.getByRole('heading', { name: 'Húsaleiga' })).toBeVisible();
+  await expect(order).toContainText('Þórður Ólafsson');
+  await order.getByRole('link', { name: 'Breyta „Húsaleiga“' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Breyta fastri greiðslu' })).toBeVisible();
+  await expect(page.getByLabel(labels.is.name)).toHaveValue('Húsaleiga');
+  await expect(page.getByLabel(labels.is.recipient)).toHaveValue('Þórður Ólafsson');
+  await expect(page.getByLabel(labels.is.to)).toHaveValue(creditorIban);
+  await expect(page.getByText('Ef bankinn afturkallar ekki þá gömlu er ekkert nýtt sent.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await hydrated(page.getByLabel(labels.is.amount, { exact: true }));
+  await page.getByLabel(labels.is.amount, { exact: true }).fill('190.000');
+  await page.getByRole('button', { name: 'Afturkalla þá gömlu og senda nýja' }).click();
+  // First the bank asks the PSU to confirm the cancellation of the old order …
+  await expectScaPage(page, 'is');
+  const cancellationPage = page.url();
+  await page.getByRole('button', { name: 'Samþykkja' }).click();
+  await page.waitForURL((url) => url.toString() !== cancellationPage && atBank().test(url.toString()), {
+    timeout: 30_000,
+  });
+  // … then, back with us, the new order goes to the bank for the PSU to confirm.
+  const newId = await approveAtBank(page, 'is');
+  expect(newId).not.toBe(oldId);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', accepted, {
+    timeout: 30_000,
+  });
+
+  await page.goto('/en/payments/standing-orders');
+  await expect(page.locator(`li[data-payment-id="${oldId}"] [data-status]`).first()).toHaveAttribute(
+    'data-status',
+    'CANC',
+  );
+  const changed = page.locator(`li[data-payment-id="${newId}"]`);
+  await expect(changed.getByRole('heading', { name: 'Húsaleiga' })).toBeVisible();
+  await expect(changed).toContainText('ISK 190,000');
+  await expect(changed.locator('[data-status]').first()).toHaveAttribute('data-status', accepted);
+  // Only the new one waits to be paid.
+  await page.goto('/en/payments/waiting');
+  await expect(page.locator(`li[data-payment-id="${oldId}"]`)).toHaveCount(0);
+  await expect(page.locator(`li[data-payment-id="${newId}"]`)).toHaveCount(3);
+  await page.context().close();
+});
+
+test('a change whose cancellation the bank refuses sends nothing new; the old order runs on (en)', async ({
+  browser,
+  request,
+}) => {
+  const page = await signUp(browser, newEmail('order-refused'));
+  const oldId = await standingOrder(page, 'en', '25000');
+  await page.goto(`/en/payments/${oldId}/receipt`);
+  const bankId = (await page.locator('[data-line="bankPaymentId"] dd').textContent())?.trim() ?? '';
+  expect(bankId).not.toBe('');
+  // The bank refuses to cancel this order alone (405 SERVICE_INVALID, "not cancellable").
+  const rule = await request.post(`${sandboxUrl}/sandbox/faults`, {
+    data: {
+      method: 'DELETE',
+      pathRegex: `/periodic-payments/credit-transfers/${bankId.replace(/[^A-Za-z0-9-]/g, '')}$`,
+      error: { status: 405, code: 'SERVICE_INVALID', text: 'Not cancellable.' },
+    },
+  });
+  expect(rule.ok()).toBe(true);
+  const ruleId = ((await rule.json()) as { id: string }).id;
+  try {
+    await page.goto(`/en/payments/standing-orders/${oldId}/change`);
+    await hydrated(page.getByLabel(labels.en.amount, { exact: true }));
+    await page.getByLabel(labels.en.amount, { exact: true }).fill('27,500');
+    await page.getByRole('button', { name: 'Cancel the old one and send the new one' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your bank did not cancel' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page).not.toHaveURL(atBank());
+    // The form keeps what was typed, to send again.
+    await expect(page.getByLabel(labels.en.amount, { exact: true })).toHaveValue('27,500');
+    await page.goto('/en/payments/standing-orders');
+    await expect(page.locator('li[data-payment-id]')).toHaveCount(1);
+    await expect(page.locator(`li[data-payment-id="${oldId}"] [data-status]`).first()).toHaveAttribute(
+      'data-status',
+      accepted,
+    );
+    // Coming back to the change, the PSU reads what happened, in Icelandic too.
+    await page.goto(`/is/payments/standing-orders/${oldId}/change`);
+    await expect(page.locator('[data-change-state="cancelRefused"]')).toContainText(
+      'Bankinn þinn afturkallaði ekki núverandi föstu greiðsluna',
+    );
+  } finally {
+    await request.delete(`${sandboxUrl}/sandbox/faults/${ruleId}`);
+  }
+  await page.context().close();
+});
+
+test('payees found without Icelandic letters, templates paid in one click, my own account, and exports a customer opens (is, en)', async ({
+  browser,
+}) => {
+  const page = await signUp(browser, newEmail('netbank'));
+  for (const [name, account, kennitala] of [
+    ['Þórður Ævarsson', '0301-26-001234', '5101696399'],
+    ['Ólafur Ragnar', creditorIban, ''],
+    ['Anna', creditorIban, ''],
+  ]) {
+    await page.goto('/is/payees');
+    await page.getByLabel('Nafn', { exact: true }).fill(name ?? '');
+    await page.getByLabel('Reikningur').fill(account ?? '');
+    if (kennitala) await page.getByLabel('Kennitala (má sleppa)').fill(kennitala);
+    await page.getByRole('button', { name: 'Vista viðtakanda' }).click();
+    await expect(page.getByText('Viðtakandinn er vistaður.')).toBeVisible();
+  }
+  // Icelandic order, then a favourite first.
+  const names = () => page.getByTestId('payee').locator('p.font-medium').allTextContents();
+  expect(await names()).toEqual(['Anna', 'Ólafur Ragnar', 'Þórður Ævarsson']);
+  await page.getByRole('button', { name: 'Setja „Þórður Ævarsson“ í uppáhalds' }).click();
+  await expect.poll(names).toEqual(['★Þórður Ævarsson', 'Anna', 'Ólafur Ragnar']);
+  const payeeSearch = page.getByRole('searchbox', { name: 'Leita í viðtakendum' });
+  await payeeSearch.fill('Thord');
+  await payeeSearch.press('Enter');
+  await expect(page.getByTestId('payee')).toHaveCount(1);
+  await expect(page.getByText('1 viðtakandi fannst fyrir „Thord“.')).toBeVisible();
+  await expectAxeClean(page);
+  await page.goto('/en/payees?q=Olafur');
+  await expect(page.getByTestId('payee')).toHaveCount(1);
+  await expect(page.getByTestId('payee')).toContainText('Ólafur Ragnar');
+
+  // The form's recipient search finds the same way; "to my own account" picks from My accounts.
+  await page.goto('/en/payments/new/single');
+  const search = page.getByRole('combobox', { name: 'Find a saved payee' });
+  await search.fill('Þor');
+  await expect(page.getByRole('listbox', { name: 'Find a saved payee' }).getByRole('option')).toHaveText([
+    /Þórður Ævarsson/,
+  ]);
+  await search.fill('thord');
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page.getByLabel('To account (IBAN)')).toHaveValue(creditorIban);
+  await expect(page.getByText("owner's kennitala 510169-6399", { exact: false })).toBeVisible();
+
+  // Monthly rent as a single payment, paid, then kept as a template.
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('Amount').fill('185,000');
+  await page.getByLabel('Message to the recipient').fill('Leiga');
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  const rentId = await approveAtBank(page, 'en');
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', { timeout: 30_000 });
+  await page.getByLabel('Template name').fill('Leiga');
+  await page.getByRole('button', { name: 'Save as template' }).click();
+  await expect(page.getByText('The template is saved.')).toBeVisible();
+
+  // My own account: the paying account, now in My accounts, is offered as a recipient.
+  await page.goto('/is/payments/new/periodic');
+  const ownAccount = page.getByLabel('Á minn reikning');
+  await hydrated(ownAccount);
+  await ownAccount.selectOption({ index: 1 });
+  await expect(page.getByLabel('Á reikning (IBAN)')).toHaveValue(debtorIban);
+  await expect(page.getByText('kennitala eiganda 551073-0339', { exact: false })).toBeVisible();
+
+  // Pay from the template in one click: the form opens filled in.
+  await page.goto('/is/payments/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sniðmát' })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole('link', { name: 'Greiða eftir sniðmátinu „Leiga“' }).click();
+  await expect(page).toHaveURL(/\/is\/payments\/new\/single\?template=/);
+  await expect(page.getByText('Fyllt út eftir sniðmátinu „Leiga“.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Á reikning (IBAN)')).toHaveValue(creditorIban);
+  await expect(page.getByLabel('Upphæð', { exact: true })).toHaveValue(/185[.]?000/);
+  await expect(page.getByLabel('Skilaboð til viðtakanda')).toHaveValue('Leiga');
+
+  // Exports: chosen on their own page; the Excel CSV read back as Icelandic Excel would.
+  await page.goto('/is/payments');
+  await page.getByRole('link', { name: 'Sækja', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sækja greiðslur' })).toBeVisible();
+  await expectAxeClean(page);
+  const excelHref =
+    (await page.getByRole('link', { name: 'CSV-skrá fyrir Excel á íslensku' }).getAttribute('href')) ?? '';
+  const csv = await (await page.request.get(excelHref)).text();
+  const rows = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    delimiter: ';',
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+  const rent = rows.find((row) => row.Auðkenni === rentId);
+  expect(rent?.Upphæð).toBe('185000');
+  expect(rent?.Stofnuð).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  expect(rent?.['Kóði stöðu']).toBe('ACSC');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Sækja yfirlit (PDF)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^yfirlit-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await page.goto('/en/payments/export');
+  await expect(page.getByRole('link', { name: 'CSV for Icelandic Excel' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Plain CSV for programs' })).toBeVisible();
+  await page.context().close();
+});

@@ -1,0 +1,91 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import {
+  type ChangedOrder,
+  type StandingOrderChangeState,
+  standingOrderChanges,
+} from '@/lib/db/change-schema';
+import type { Db } from '@/lib/db/types';
+
+/** The queries of standing-order changes (lib/payments/standing-order-change.ts); every one is the PSU's only. */
+
+export async function findChangeOf(db: Db, psuId: string, oldPaymentId: string) {
+  const [row] = await db
+    .select()
+    .from(standingOrderChanges)
+    .where(and(eq(standingOrderChanges.psuId, psuId), eq(standingOrderChanges.oldPaymentId, oldPaymentId)))
+    .limit(1);
+  return row;
+}
+
+/** The changes that made these payments, by the new payment's id. */
+export async function changesMaking(db: Db, psuId: string, newPaymentIds: readonly string[]) {
+  if (newPaymentIds.length === 0) return [];
+  return db
+    .select({
+      oldPaymentId: standingOrderChanges.oldPaymentId,
+      newPaymentId: standingOrderChanges.newPaymentId,
+    })
+    .from(standingOrderChanges)
+    .where(
+      and(
+        eq(standingOrderChanges.psuId, psuId),
+        inArray(standingOrderChanges.newPaymentId, [...newPaymentIds]),
+      ),
+    );
+}
+
+/**
+ * Records the change the PSU confirmed, or takes the old order's change over for a form sent again; a
+ * change whose new order the bank took (`sent`), or that is being sent now (`sending`, within
+ * `staleSeconds`), is not taken over: undefined then.
+ */
+export async function claimChange(
+  db: Db,
+  psuId: string,
+  oldPaymentId: string,
+  changed: ChangedOrder,
+  staleSeconds: number,
+) {
+  const [row] = await db
+    .insert(standingOrderChanges)
+    .values({ psuId, oldPaymentId, changed, state: 'cancelling' })
+    .onConflictDoUpdate({
+      target: standingOrderChanges.oldPaymentId,
+      set: { changed, messageKey: null, fieldErrors: null, updatedAt: sql`now()` },
+      setWhere: and(
+        eq(standingOrderChanges.psuId, psuId),
+        or(
+          inArray(standingOrderChanges.state, ['cancelling', 'cancelRefused', 'newFailed']),
+          and(
+            eq(standingOrderChanges.state, 'sending'),
+            lt(standingOrderChanges.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+          ),
+        ),
+      ),
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Moves a change to `state`, only from one of `from`: true when it moved. Taking `sending` this way
+ * lets one request alone send the new order.
+ */
+export async function moveChange(
+  db: Db,
+  id: string,
+  from: readonly StandingOrderChangeState[],
+  state: StandingOrderChangeState,
+  more: {
+    newPaymentId?: string | null;
+    messageKey?: string | null;
+    fieldErrors?: Record<string, string[]> | null;
+  } = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(standingOrderChanges)
+    .set({ state, ...more, updatedAt: sql`now()` })
+    .where(and(eq(standingOrderChanges.id, id), inArray(standingOrderChanges.state, [...from])))
+    .returning({ id: standingOrderChanges.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,69 @@
+import { psuIdHeaderFor } from '@/lib/auth/psu-id';
+import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
+import type { Db } from '@/lib/db';
+import type { Payment } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { cancellationRefusalKey } from './cancellation-refusal';
+import { returnUris } from './return-state';
+import { scaStateOf } from './sca';
+import { isFinalStatus } from './status';
+import { syncPaymentStatus } from './sync';
+
+/**
+ * What the bank made of a request to cancel: cancelled or left for the PSU to approve in its app (the
+ * status read after it says which), the PSU to confirm at the bank first (`sca`), or refused, with the
+ * message key of why.
+ */
+export type CancellationAnswer =
+  | { kind: 'asked' }
+  | { kind: 'sca'; redirectTo: string }
+  | { kind: 'refused'; messageKey: string };
+
+/**
+ * Asks the payment's bank to cancel one of the PSU's payments, with cancellation SCA where the bank
+ * asks for it; the PSU comes back to the payment's return address. A payment not at the bank, or one
+ * whose status is final, is refused here without asking.
+ */
+export async function askBankToCancel(
+  db: Db,
+  payment: Payment,
+  psuIpAddress: string,
+): Promise<CancellationAnswer> {
+  const { bankPaymentId } = payment;
+  if (!bankPaymentId || isFinalStatus(payment.transactionStatus)) {
+    return { kind: 'refused', messageKey: 'bank.code.STATUS_INVALID' };
+  }
+  const uris = returnUris(payment.id, payment.psuId);
+  try {
+    const psuId = await psuIdHeaderFor(payment.psuId, db);
+    const outcome = await inBank(payment.bankId, () =>
+      cancelAtBank(
+        {
+          service: payment.service,
+          product: payment.product,
+          paymentId: bankPaymentId,
+          links: scaStateOf(payment)?.initiationLinks,
+        },
+        {
+          psuIpAddress,
+          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+          redirectUri: uris.ok,
+          nokRedirectUri: uris.nok,
+          psuId,
+        },
+      ),
+    );
+    if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
+    // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
+    // bank has been asked, and the status read shows where it stands.
+    await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);
+    return { kind: 'asked' };
+  } catch (error) {
+    logger.warn(
+      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
+      'cancellation refused',
+    );
+    return { kind: 'refused', messageKey: cancellationRefusalKey(error) };
+  }
+}

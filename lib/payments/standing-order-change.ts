@@ -1,0 +1,195 @@
+import { settings } from '@/lib/config';
+import type { Db } from '@/lib/db';
+import type { ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
+import { claimChange, findChangeOf, moveChange } from '@/lib/db/queries/standing-order-changes';
+import type { Payment } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { askBankToCancel } from './cancellation';
+import { findOwnPayment } from './history';
+import { initiateOnce } from './initiation';
+import { isFinalStatus } from './status';
+import { accountLabel } from './submit-payment';
+import { readOwnPaymentFromBank } from './sync';
+
+/**
+ * Changing a standing order. The spec has no amend, so a change is the old order cancelled at the bank
+ * and a new one made; the money rule is that **two orders are never live at once**:
+ * - the new order is sent only once the bank reports the old one ended (CANC, or another final status);
+ * - if the bank refuses the cancellation, or the PSU declines it at the bank, nothing new is sent;
+ * - if the bank does not take the new order, the PSU is told that the old one is cancelled and the new
+ *   one not made, and sends it again from the same form (the same submission: never two new orders);
+ * - one change per old order: a second form for the same order, once the first made its new order,
+ *   is refused rather than making another.
+ */
+export type ChangeOutcome =
+  | { ok: true; redirectTo: string }
+  | { ok: false; messageKey: string; reasonKey?: string; fieldErrors?: Record<string, string[]> };
+
+export interface ChangeRequest {
+  psuId: string;
+  oldPaymentId: string;
+  changed: ChangedOrder;
+  psuIpAddress: string;
+  psuUserAgent?: string;
+}
+
+// A change being sent longer than the bank's timeout and some is one whose sender died.
+const staleSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 30;
+
+/** Where the PSU reads a change's outcome and sends it again: the change form of the old order. */
+export function changePath(oldPaymentId: string, locale: string): string {
+  return `/${locale}/payments/standing-orders/${oldPaymentId}/change`;
+}
+
+/** The new order's initiation as the periodic form's action makes it, from what the PSU confirmed. */
+function newOrderRequest(
+  change: StandingOrderChange,
+  request: Pick<ChangeRequest, 'psuIpAddress' | 'psuUserAgent'>,
+) {
+  const { changed } = change;
+  const payment = changed.payment as {
+    creditorAccount?: { maskedPan?: string | null };
+    instructedAmount: { amount: string; currency: string };
+    remittanceInformationUnstructured?: string;
+    endToEndIdentification?: string;
+  };
+  return {
+    psuId: change.psuId,
+    submissionId: changed.submissionId,
+    service: 'periodic-payments' as const,
+    product: payment.creditorAccount?.maskedPan ? ('card-deposits' as const) : ('credit-transfers' as const),
+    body: changed.payment,
+    scaLanguage: changed.scaLanguage,
+    uiLocale: changed.uiLocale,
+    summary: {
+      amount: payment.instructedAmount.amount,
+      currency: payment.instructedAmount.currency,
+      creditorName: changed.creditorName,
+      label: changed.label,
+      creditorAccount: accountLabel(payment.creditorAccount as Parameters<typeof accountLabel>[0]),
+      reference: payment.remittanceInformationUnstructured ?? payment.endToEndIdentification,
+    },
+    psuIpAddress: request.psuIpAddress,
+    psuUserAgent: request.psuUserAgent,
+  };
+}
+
+/**
+ * Sends the new order of a change whose old order the bank reports ended; one request alone sends it
+ * (`sending` is taken first). Recorded as `sent` with the new payment, or `newFailed` with the bank's
+ * answer to show on the form again.
+ */
+async function sendNewOrder(
+  db: Db,
+  change: StandingOrderChange,
+  request: Pick<ChangeRequest, 'psuIpAddress' | 'psuUserAgent'>,
+): Promise<ChangeOutcome> {
+  if (!(await moveChange(db, change.id, ['cancelling', 'cancelRefused', 'newFailed'], 'sending'))) {
+    return { ok: false, messageKey: 'payment.stillSending' };
+  }
+  let outcome: Awaited<ReturnType<typeof initiateOnce>>;
+  try {
+    outcome = await initiateOnce(newOrderRequest(change, request));
+  } catch (error) {
+    await moveChange(db, change.id, ['sending'], 'newFailed', { messageKey: 'bank.unexpected' });
+    throw error;
+  }
+  if (outcome.ok) {
+    await moveChange(db, change.id, ['sending'], 'sent', {
+      newPaymentId: outcome.paymentId,
+      messageKey: null,
+    });
+    return { ok: true, redirectTo: outcome.redirectTo };
+  }
+  await moveChange(db, change.id, ['sending'], 'newFailed', {
+    newPaymentId: outcome.paymentId ?? null,
+    messageKey: outcome.messageKey,
+    fieldErrors: outcome.fieldErrors ?? null,
+  });
+  logger.info(
+    { paymentId: change.oldPaymentId },
+    'standing order cancelled for a change; the new one was not taken',
+  );
+  return {
+    ok: false,
+    messageKey: 'standingOrderChange.newFailed',
+    reasonKey: outcome.messageKey,
+    fieldErrors: outcome.fieldErrors,
+  };
+}
+
+/** What the PSU is told when the old order is still live: nothing new was sent. */
+async function keptOld(
+  db: Db,
+  change: StandingOrderChange,
+  messageKey: string,
+  reasonKey?: string,
+): Promise<ChangeOutcome> {
+  await moveChange(db, change.id, ['cancelling', 'cancelRefused', 'newFailed'], 'cancelRefused', {
+    messageKey: reasonKey ?? messageKey,
+  });
+  return { ok: false, messageKey, reasonKey };
+}
+
+/**
+ * The PSU confirmed a change of one of their standing orders: the old order is cancelled at its bank
+ * (the PSU may be sent there to confirm the cancellation first; the new order follows on their return,
+ * `continueChangeAfterReturn`), and once it has ended the new order is sent.
+ */
+export async function changeStandingOrder(db: Db, request: ChangeRequest): Promise<ChangeOutcome> {
+  // As the bank has it now: a cancellation confirmed since, or one read in vain on return, counts.
+  const old = (await readOwnPaymentFromBank(db, request.psuId, request.oldPaymentId, request.psuIpAddress))
+    ?.payment;
+  if (old?.service !== 'periodic-payments' || old.phase !== 'initiated') {
+    return { ok: false, messageKey: 'standingOrderChange.notFound' };
+  }
+  const change = await claimChange(db, request.psuId, old.id, request.changed, staleSeconds());
+  if (!change) {
+    const existing = await findChangeOf(db, request.psuId, old.id);
+    return {
+      ok: false,
+      messageKey: existing?.state === 'sent' ? 'standingOrderChange.alreadyChanged' : 'payment.stillSending',
+    };
+  }
+  if (!isFinalStatus(old.transactionStatus)) {
+    const answer = await askBankToCancel(db, old, request.psuIpAddress);
+    if (answer.kind === 'refused')
+      return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
+    if (answer.kind === 'sca') {
+      await moveChange(db, change.id, ['cancelling', 'cancelRefused', 'newFailed'], 'cancelling');
+      return { ok: true, redirectTo: answer.redirectTo };
+    }
+  }
+  return afterCancellation(db, change, old.id, request);
+}
+
+/** The old order as the bank now reports it: ended, and the new order is sent; live, and nothing is. */
+async function afterCancellation(
+  db: Db,
+  change: StandingOrderChange,
+  oldPaymentId: string,
+  request: Pick<ChangeRequest, 'psuId' | 'psuIpAddress' | 'psuUserAgent'>,
+): Promise<ChangeOutcome> {
+  const old = await findOwnPayment(db, request.psuId, oldPaymentId);
+  if (!old || !isFinalStatus(old.transactionStatus)) {
+    return keptOld(db, change, 'standingOrderChange.notCancelled');
+  }
+  return sendNewOrder(db, change, request);
+}
+
+/**
+ * The PSU is back from confirming (or declining) the old order's cancellation at the bank, whose status
+ * has just been read: where their browser goes next, or undefined when the payment is no change's old
+ * order awaiting its cancellation. The new order is sent here, and the PSU goes on to confirm it.
+ */
+export async function continueChangeAfterReturn(
+  db: Db,
+  old: Payment,
+  request: Pick<ChangeRequest, 'psuIpAddress' | 'psuUserAgent'>,
+): Promise<string | undefined> {
+  if (old.service !== 'periodic-payments') return undefined;
+  const change = await findChangeOf(db, old.psuId, old.id);
+  if (change?.state !== 'cancelling') return undefined;
+  const outcome = await afterCancellation(db, change, old.id, { psuId: old.psuId, ...request });
+  return outcome.ok ? outcome.redirectTo : changePath(old.id, change.changed.uiLocale);
+}

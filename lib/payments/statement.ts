@@ -1,0 +1,97 @@
+import type { Db } from '@/lib/db';
+import type { Payment } from '@/lib/db/schema';
+import { formatAmount } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/routing';
+import { exportTranslator, icelandicMoment, type PaymentInWords, paymentInWords } from './export-words';
+import { allMatchingPayments } from './history-query';
+import { minorUnits } from './money/minor-units';
+
+/** Paid, as far as the PSU is concerned: the money has left their account (spec part 3). */
+const PAID = new Set(['ACSC', 'ACCC', 'ACWP']);
+
+export interface StatementRow extends PaymentInWords {
+  /** The amount as the statement's language writes it: "12.500 kr.", "ISK 12,500". */
+  shownAmount: string;
+}
+
+/** A payments statement for a period, in one language: the same for the PDF and a test. */
+export interface Statement {
+  locale: Locale;
+  title: string;
+  period: string;
+  issued: string;
+  columns: { day: string; name: string; reference: string; status: string; amount: string };
+  rows: StatementRow[];
+  empty: string;
+  /** What was paid in the period, per currency: "Greitt samtals: 187.500 kr.". */
+  totals: string[];
+  footer: string;
+}
+
+/** The sum of decimal amounts of one currency, exactly (in minor units). */
+function sum(amounts: readonly string[], currency: string): string {
+  const digits = minorUnits(currency) ?? 3;
+  let total = 0n;
+  for (const amount of amounts) {
+    const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+    const minor = BigInt(whole + fraction.padEnd(digits, '0').slice(0, digits));
+    total += amount.startsWith('-') ? -minor : minor;
+  }
+  const negative = total < 0n;
+  const text = (negative ? -total : total).toString().padStart(digits + 1, '0');
+  const shown = digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
+  return negative ? `-${shown}` : shown;
+}
+
+/** The statement of `payments` (newest first, as the list has them) for the days `from` to `to`. */
+export function buildStatement(
+  payments: readonly Payment[],
+  period: { from: string; to: string },
+  locale: Locale,
+  now: Date,
+): Statement {
+  const t = exportTranslator(locale);
+  const rows = payments.map((payment) => {
+    const row = paymentInWords(payment, locale);
+    return { ...row, shownAmount: formatAmount(row.amount, row.currency, locale) };
+  });
+  const paid = new Map<string, string[]>();
+  for (const row of rows) {
+    if (PAID.has(row.statusCode)) paid.set(row.currency, [...(paid.get(row.currency) ?? []), row.amount]);
+  }
+  const day = (iso: string) => iso.split('-').reverse().join('.');
+  return {
+    locale,
+    title: t('exports.statement.title'),
+    period: t('exports.statement.period', { from: day(period.from), to: day(period.to) }),
+    issued: t('exports.statement.issued', { at: icelandicMoment(now).created }),
+    columns: {
+      day: t('exports.statement.day'),
+      name: t('exports.statement.name'),
+      reference: t('exports.statement.reference'),
+      status: t('exports.statement.status'),
+      amount: t('exports.statement.amount'),
+    },
+    rows,
+    empty: t('exports.statement.empty'),
+    totals: [...paid.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, amounts]) =>
+        t('exports.statement.total', { amount: formatAmount(sum(amounts, currency), currency, locale) }),
+      ),
+    footer: t('exports.statement.footer'),
+  };
+}
+
+/** The signed-in PSU's statement for the days `from` to `to` (Icelandic calendar days), oldest first. */
+export async function statementFor(
+  db: Db,
+  psuId: string,
+  period: { from: string; to: string },
+  locale: Locale,
+  now = new Date(),
+): Promise<Statement> {
+  const payments: Payment[] = [];
+  for await (const payment of allMatchingPayments(db, psuId, period)) payments.push(payment);
+  return buildStatement(payments.reverse(), period, locale, now);
+}

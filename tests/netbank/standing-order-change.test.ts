@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChangedOrder } from '@/lib/db/change-schema';
+import { CREDITOR } from '@/sandbox/test/helpers';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { decideAtBank } from '@/tests/support/sandbox-sca-page';
+
+// The PSU signed in to the app, for the route handler the bank sends the PSU back to.
+const session = vi.hoisted(() => ({ psuId: null as string | null }));
+vi.mock('@/lib/auth/session', () => ({ currentPsuId: async () => session.psuId }));
+
+/**
+ * Changing a standing order (the spec has no amend): the old order is cancelled at the bank, and the
+ * new one is sent only once the bank reports the old one cancelled; never two orders live at once.
+ * Against the sandbox bank through a recording proxy, the bank's SCA pages driven over HTTP.
+ */
+
+const JON_MAIN = 'IS140159260076545510730339';
+const PSU_IP = '10.20.30.40';
+const NEW_ORDER = /\/periodic-payments\/credit-transfers$/;
+
+let app: AppAtSandbox;
+let change: typeof import('@/lib/payments/standing-order-change');
+let queries: typeof import('@/lib/db/queries/standing-order-changes');
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'order-change-secret-order-change-secret-01' });
+  session.psuId = app.psuId;
+  [change, queries] = await Promise.all([
+    import('@/lib/payments/standing-order-change'),
+    import('@/lib/db/queries/standing-order-changes'),
+  ]);
+}, 120_000);
+
+afterAll(() => app?.close(), 60_000);
+
+beforeEach(() => app.proxy.reset());
+
+const inDays = (days: number) =>
+  `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+
+const orderBody = (amount: string) => ({
+  debtorAccount: { iban: JON_MAIN },
+  creditorAccount: { iban: CREDITOR },
+  instructedAmount: { currency: 'ISK', amount },
+  remittanceInformationUnstructured: 'Húsaleiga',
+  frequency: 'Monthly',
+  dayOfExecution: '1',
+  startDate: inDays(20),
+});
+
+/** A standing order of Jón's that he confirmed at the bank: ACTC, live. */
+async function liveOrder(): Promise<string> {
+  const outcome = await app.initiation.initiateOnce({
+    psuId: app.psuId,
+    submissionId: randomUUID(),
+    service: 'periodic-payments',
+    product: 'credit-transfers',
+    body: orderBody('150000'),
+    scaLanguage: 'is',
+    uiLocale: 'is',
+    summary: { amount: '150000', currency: 'ISK', creditorAccount: CREDITOR, label: 'Húsaleiga' },
+    psuIpAddress: PSU_IP,
+  });
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+  await decideAtBank(outcome.redirectTo, 'approve');
+  await app.sync.syncPaymentStatus(app.db, await app.payment(outcome.paymentId), 'redirect');
+  expect((await app.payment(outcome.paymentId)).transactionStatus).toBe('ACTC');
+  return outcome.paymentId;
+}
+
+const changed = (amount = '165000', submissionId = randomUUID()): ChangedOrder => ({
+  submissionId,
+  scaLanguage: 'en',
+  uiLocale: 'en',
+  payment: orderBody(amount),
+  label: 'Húsaleiga 2027',
+  creditorName: 'Þórður Ólafsson',
+});
+
+const ask = (oldPaymentId: string, order: ChangedOrder) =>
+  change.changeStandingOrder(app.db, {
+    psuId: app.psuId,
+    oldPaymentId,
+    changed: order,
+    psuIpAddress: PSU_IP,
+  });
+
+/** The browser comes back from the bank to the address it was given for the old order's cancellation. */
+async function back(address: string, paymentId: string) {
+  const [{ GET }, { NextRequest }] = await Promise.all([
+    import('@/app/api/payments/[id]/return/route'),
+    import('next/server'),
+  ]);
+  const response = await GET(new NextRequest(address, { headers: { 'x-forwarded-for': PSU_IP } }), {
+    params: Promise.resolve({ id: paymentId }),
+  });
+  return response.headers.get('location') ?? '';
+}
+
+const newOrdersSent = () =>
+  app.proxy.bankCalls().filter((call) => call.method === 'POST' && NEW_ORDER.test(call.path));
+
+describe('changing a standing order: cancel the old one, then make the new one', () => {
+  it('the PSU confirms the cancellation at the bank; on return the new order is sent and awaits them', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const order = changed();
+    const outcome = await ask(oldId, order);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    // Off to the bank to confirm the cancellation; nothing new has been sent yet.
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(app.proxy.bankCalls().some((call) => call.method === 'DELETE')).toBe(true);
+    expect((await app.payment(oldId)).transactionStatus).toBe('ACTC');
+
+    const returnAddress = await decideAtBank(outcome.redirectTo, 'approve');
+    const next = await back(returnAddress, oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(1);
+    const row = await queries.findChangeOf(app.db, app.psuId, oldId);
+    expect(row?.state).toBe('sent');
+    const created = await app.payment(row?.newPaymentId ?? '');
+    expect(created).toMatchObject({
+      service: 'periodic-payments',
+      amount: '165000',
+      label: 'Húsaleiga 2027',
+      creditorName: 'Þórður Ólafsson',
+      uiLocale: 'en',
+    });
+    // The PSU goes straight on to confirm the new order at the bank.
+    expect(next).toBe(created.scaRedirect);
+    await decideAtBank(next, 'approve');
+    await app.sync.syncPaymentStatus(app.db, created, 'redirect');
+    expect((await app.payment(created.id)).transactionStatus).toBe('ACTC');
+
+    // The same form sent again, or another form for the old order, makes no second new order.
+    app.proxy.reset();
+    expect(await ask(oldId, order)).toMatchObject({
+      ok: false,
+      messageKey: 'standingOrderChange.alreadyChanged',
+    });
+    expect(await ask(oldId, changed('170000'))).toMatchObject({
+      ok: false,
+      messageKey: 'standingOrderChange.alreadyChanged',
+    });
+    expect(newOrdersSent()).toHaveLength(0);
+  });
+
+  it('the bank refuses the cancellation: nothing new is sent, and the old order stays live', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
+      status: 405,
+      headers: { Allow: 'GET' },
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
+    });
+    const outcome = await ask(oldId, changed());
+    expect(outcome).toEqual({
+      ok: false,
+      messageKey: 'standingOrderChange.cancelRefused',
+      reasonKey: 'payment.notCancellable',
+    });
+    expect(newOrdersSent()).toHaveLength(0);
+    expect((await app.payment(oldId)).transactionStatus).toBe('ACTC');
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('cancelRefused');
+  });
+
+  it('the PSU declines the cancellation at the bank: back on the change form, nothing new sent', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const outcome = await ask(oldId, changed());
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const next = await back(await decideAtBank(outcome.redirectTo, 'decline'), oldId);
+    expect(next).toBe(`http://127.0.0.1:9/en/payments/standing-orders/${oldId}/change`);
+    expect((await app.payment(oldId)).transactionStatus).toBe('ACTC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(await queries.findChangeOf(app.db, app.psuId, oldId)).toMatchObject({
+      state: 'cancelRefused',
+      messageKey: 'standingOrderChange.notCancelled',
+    });
+  });
+
+  it('the bank does not take the new order: the PSU is told, and sends it again from the same form', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const order = changed('180000');
+    const outcome = await ask(oldId, order);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    app.proxy.answerNext('POST', NEW_ORDER, {
+      status: 400,
+      body: {
+        tppMessages: [
+          { category: 'ERROR', code: 'FORMAT_ERROR', path: 'instructedAmount.amount', text: 'Too much.' },
+        ],
+      },
+    });
+    const next = await back(await decideAtBank(outcome.redirectTo, 'approve'), oldId);
+    expect(next).toBe(`http://127.0.0.1:9/en/payments/standing-orders/${oldId}/change`);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    const failed = await queries.findChangeOf(app.db, app.psuId, oldId);
+    expect(failed).toMatchObject({
+      state: 'newFailed',
+      fieldErrors: { 'payment.instructedAmount.amount': expect.any(Array) },
+    });
+
+    // The same form, corrected: the old order is already cancelled, so the new one goes at once.
+    const again = await ask(oldId, { ...order, payment: orderBody('175000') });
+    if (!again.ok) throw new Error(JSON.stringify(again));
+    const row = await queries.findChangeOf(app.db, app.psuId, oldId);
+    expect(row?.state).toBe('sent');
+    expect((await app.payment(row?.newPaymentId ?? '')).amount).toBe('175000');
+    expect(app.proxy.bankCalls().filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('another PSU cannot change the order: it is as absent as one that does not exist', async () => {
+    const oldId = await liveOrder();
+    const stranger = await app.db
+      .insert(app.schema.psus)
+      .values({ email: `${randomUUID()}@sandbox.test`, passwordHash: 'x', displayName: 'Other' })
+      .returning();
+    const outcome = await change.changeStandingOrder(app.db, {
+      psuId: stranger[0]?.id ?? '',
+      oldPaymentId: oldId,
+      changed: changed(),
+      psuIpAddress: PSU_IP,
+    });
+    expect(outcome).toEqual({ ok: false, messageKey: 'standingOrderChange.notFound' });
+    expect((await app.payment(oldId)).transactionStatus).toBe('ACTC');
+  });
+});
