@@ -7,6 +7,7 @@ export default defineConfig({
     './lib/db/notice-schema.ts',
     './lib/db/saved-schema.ts',
     './lib/db/bills-schema.ts',
+    './lib/db/audit-schema.ts',
   ],
   out: './lib/db/migrations',
 });

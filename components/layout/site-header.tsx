@@ -6,13 +6,14 @@ import { LanguageSwitch } from './language-switch';
 import { SignOutForm } from './sign-out-form';
 
 export async function SiteHeader() {
-  const [session, t, locale, tb, te, ts] = await Promise.all([
+  const [session, t, locale, tb, te, ts, to] = await Promise.all([
     auth(),
     getTranslations('app'),
     getLocale(),
     getTranslations('bills'),
     getTranslations('events'),
     getTranslations('saved.nav'),
+    getTranslations('operations'),
   ]);
   const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
   return (
@@ -41,6 +42,11 @@ export async function SiteHeader() {
             {operator && (
               <Link href="/events" className="underline-offset-4 hover:underline">
                 {te('nav')}
+              </Link>
+            )}
+            {operator && (
+              <Link href="/operations/audit" className="underline-offset-4 hover:underline">
+                {to('nav')}
               </Link>
             )}
             <Link href="/account" className="underline-offset-4 hover:underline">

@@ -9,7 +9,7 @@ import {
   type PaymentProduct,
   type PaymentService,
 } from '@/lib/bank/payments';
-import { currentBank, inBank } from '@/lib/bank/scope';
+import { currentBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
@@ -23,7 +23,8 @@ import {
   notificationContentPreferred,
   notificationUri,
 } from './notifications';
-import { paymentBank } from './payment-bank';
+import { inPaymentBank, paymentBank } from './payment-bank';
+import { countInitiation, countStatusRecorded } from './payment-metrics';
 import { psuIpAddressToKeep } from './psu-request';
 import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
@@ -187,6 +188,8 @@ async function send(
         : undefined,
     });
     const recorded = await recordAnswer(db, payment.id, initiated);
+    countInitiation(payment, 'accepted');
+    countStatusRecorded(payment, initiated.transactionStatus);
     logBankAnswerExtras(payment.id, initiated);
     // Not waited for: the PSU goes on to the SCA step while the first status check is scheduled
     // (afterInitiation logs a failure, and the sweep at start-up schedules the check instead).
@@ -220,6 +223,7 @@ async function send(
       },
       definitive ? 'bank refused the initiation' : 'initiation not confirmed; the payment can be sent again',
     );
+    countInitiation(payment, definitive ? 'refused' : 'unknown');
     if (definitive) {
       const code = error.codes[0] ?? `HTTP_${error.status}`;
       const refusedFields = refusedFieldsOf(error.messages);
@@ -302,7 +306,7 @@ function sendToItsBank(
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
   savedNotificationUri?: string,
 ): Promise<InitiationOutcome> {
-  return inBank(payment.bankId, () => send(db, payment, request, savedNotificationUri));
+  return inPaymentBank(payment, () => send(db, payment, request, savedNotificationUri));
 }
 
 /**

@@ -13,6 +13,8 @@ import formsIs from '@/messages/forms/is.json';
 import is from '@/messages/is.json';
 import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
+import operationsEn from '@/messages/operations/en.json';
+import operationsIs from '@/messages/operations/is.json';
 import savedEn from '@/messages/saved/en.json';
 import savedIs from '@/messages/saved/is.json';
 import validationEn from '@/messages/validation/en.json';
@@ -38,6 +40,7 @@ const english = leaves({
   ...noticesEn,
   ...savedEn,
   ...banksEn,
+  ...operationsEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -48,6 +51,7 @@ const icelandic = leaves({
   ...noticesIs,
   ...savedIs,
   ...banksIs,
+  ...operationsIs,
 } as Tree);
 
 describe('app messages', () => {

@@ -6,7 +6,6 @@ import { paymentAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
-import { inBank } from '@/lib/bank/scope';
 import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from '@/lib/payments/cancellation-refusal';
@@ -16,6 +15,7 @@ import { returnUris } from '@/lib/payments/return-state';
 import { scaStateOf } from '@/lib/payments/sca';
 import { isFinalStatus } from '@/lib/payments/status';
 import { syncPaymentStatus } from '@/lib/payments/sync';
+import { inPaymentBank } from '../payment-bank';
 
 /** Cancels one of the signed-in PSU's payments at the bank, with cancellation SCA where the bank asks for it. */
 export const cancelPaymentAction = paymentAction
@@ -33,7 +33,7 @@ export const cancelPaymentAction = paymentAction
     const uris = returnUris(payment.id, psuId);
     try {
       const psuIdHeader = await psuIdHeaderFor(psuId, db);
-      const outcome = await inBank(payment.bankId, () =>
+      const outcome = await inPaymentBank(payment, () =>
         cancelAtBank(
           {
             service: payment.service as PaymentService,
