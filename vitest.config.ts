@@ -14,7 +14,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     // next-intl imports "next/navigation" without an extension, which Node's ESM resolver refuses;
-    // Vite resolves it when next-intl is inlined (component tests render next-intl components).
-    server: { deps: { inline: ['next-intl'] } },
+    // Vite resolves it when next-intl is inlined (component tests render next-intl components), and
+    // next-auth's "next/server" alike (tests/security/auth-url-behind-proxy.test.ts calls its handlers).
+    server: { deps: { inline: ['next-intl', 'next-auth'] } },
   },
 });
