@@ -32,7 +32,8 @@ export function auditPath(url: string): string {
   } catch {
     path = url.replace(/[?#].*$/, '');
   }
-  return path.replace(/(?<![\d-])\d{6}-?\d{4}(?![\d-])/g, '…').slice(0, 500);
+  // Ten digits standing alone in a segment (or a claim key's first part), not inside an id's hex.
+  return path.replace(/(?<![0-9A-Za-z])\d{6}-?\d{4}(?![0-9A-Za-z])/g, '…').slice(0, 500);
 }
 
 function under(url: string, base: string | undefined): boolean {
