@@ -56,6 +56,7 @@ function observe(call: BankCall): void {
   }
 
   const { psuId, paymentId, job } = workContext();
+  const appRequestId = currentRequestId();
   recordSpan(
     `bank ${kind.bankInterface} ${kind.operation}`,
     {
@@ -72,6 +73,7 @@ function observe(call: BankCall): void {
         : {}),
       ...(call.failure ? { 'error.type': call.failure } : {}),
       ...(paymentId ? { 'greidsla.payment.id': paymentId } : {}),
+      ...(appRequestId ? { 'greidsla.request_id': appRequestId } : {}),
     },
     call.startedAt,
     call.durationMs,
@@ -88,7 +90,7 @@ function observe(call: BankCall): void {
     requestId: call.requestId,
     psuId: psuId ?? null,
     paymentId: paymentId ?? null,
-    appRequestId: currentRequestId() ?? null,
+    appRequestId: appRequestId ?? null,
     job: job ?? null,
     traceId: currentTraceId() ?? null,
     status: call.status ?? null,

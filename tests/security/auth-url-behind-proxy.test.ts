@@ -55,9 +55,7 @@ describe('Auth.js behind a proxy', () => {
     const internal = 'http://127.0.0.1:3000';
     const csrf = await handlers.GET(new NextRequest(`${internal}/api/auth/csrf`));
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookie = (csrf.headers.getSetCookie?.() ?? [])
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookie = (csrf.headers.getSetCookie?.() ?? []).map((line) => line.split(';')[0]).join('; ');
     const started = await handlers.POST(
       new NextRequest(`${internal}/api/auth/signin/eid`, {
         method: 'POST',

@@ -111,7 +111,9 @@ export default async function AuditPage({
       )}
       <div className="flex flex-wrap items-center gap-4">
         <p role="status" data-testid="audit-count">
-          {t('shown', { count: rows.length })}
+          {rows.length === 0 && auditQueryKeys.every((key) => !query[key])
+            ? t('empty')
+            : t('shown', { count: rows.length })}
         </p>
         <a
           href={`/api/operations/audit${csvQuery ? `?${csvQuery}` : ''}`}
