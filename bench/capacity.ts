@@ -140,19 +140,20 @@ async function pay(
   return { whole: performance.now() - started, app };
 }
 
-async function load(appUrls: string[], cookie: string, actionId: string): Promise<Omit<Run, 'instances'>> {
+async function load(appUrls: string[], cookies: string[], actionId: string): Promise<Omit<Run, 'instances'>> {
   const whole: number[] = [];
   const appTimes: number[] = [];
   let failures = 0;
   const firstError: string[] = [];
   // A few payments first, on each instance: the first request of each page compiles and caches.
   for (const url of appUrls)
-    for (let i = 0; i < 3; i++) await pay(url, cookie, actionId).catch(() => undefined);
+    for (let i = 0; i < 3; i++) await pay(url, cookies[0] ?? '', actionId).catch(() => undefined);
   const ends = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: psus }, async (_, index) => {
       const appUrl = appUrls[index % appUrls.length] ?? '';
+      const cookie = cookies[index] ?? '';
       while (performance.now() < ends) {
         try {
           const timing = await pay(appUrl, cookie, actionId);
@@ -174,6 +175,33 @@ async function load(appUrls: string[], cookie: string, actionId: string): Promis
     whole: summarise(whole),
     app: summarise(appTimes),
   };
+}
+
+/** A session of the demo PSU per virtual PSU, each made through the sign-in form: the cookies. */
+async function signedInSessions(appUrl: string, count: number): Promise<string[]> {
+  const browser = await launchChromium();
+  try {
+    const cookies: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/en/sign-in`);
+      await page.getByLabel('E-mail').fill(demo.email);
+      await page.getByLabel('Password').fill(demo.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'), { timeout: 60_000 });
+      cookies.push(
+        (await context.cookies())
+          .filter((c) => c.domain === 'localhost')
+          .map((c) => `${c.name}=${c.value}`)
+          .join('; '),
+      );
+      await context.close();
+    }
+    return cookies;
+  } finally {
+    await browser.close();
+  }
 }
 
 async function main() {
@@ -230,21 +258,9 @@ async function main() {
         await waitFor(`http://127.0.0.1:${port}/api/health`, app, `App instance ${i + 1}`);
         appUrls.push(appUrl);
       }
-      const browser = await launchChromium();
-      const context = await browser.newContext();
-      const signIn = await context.newPage();
-      await signIn.goto(`${appUrls[0]}/en/sign-in`);
-      await signIn.getByLabel('E-mail').fill(demo.email);
-      await signIn.getByLabel('Password').fill(demo.password);
-      await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await signIn.waitForURL((url) => !url.pathname.endsWith('/sign-in'), { timeout: 60_000 });
-      const cookie = (await context.cookies())
-        .filter((c) => c.domain === 'localhost')
-        .map((c) => `${c.name}=${c.value}`)
-        .join('; ');
-      await browser.close();
+      const cookies = await signedInSessions(appUrls[0] ?? '', psus);
       console.log(`▶ ${instances} instance${instances > 1 ? 's' : ''}: ${psus} PSUs paying for ${seconds} s`);
-      runs.push({ instances, ...(await load(appUrls, cookie, actionId)) });
+      runs.push({ instances, ...(await load(appUrls, cookies, actionId)) });
       await Promise.all(children.splice(0).reverse().map(stop));
     }
   } finally {
