@@ -49,8 +49,30 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * CPU time (user + system) a process and its children (tsx runs the sandbox in a child) have used so
+ * far, in ms, from /proc (Linux, 100 ticks a second); 0 elsewhere.
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat (11 and 12 after the command's closing parenthesis).
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return own + children.reduce((sum, child) => sum + cpuMs(Number(child)), 0);
+  } catch {
+    return 0;
+  }
+}
+
 interface Run {
   instances: number;
+  /** CPU the app instances (together) and the sandbox bank used per payment paid, in ms. */
+  appCpuPerPayment: number;
+  bankCpuPerPayment: number;
   payments: number;
   failures: number;
   perSecond: number;
@@ -75,15 +97,15 @@ async function pay(
   appUrl: string,
   cookie: string,
   actionId: string,
-): Promise<{ whole: number; app: number }> {
+): Promise<{ whole: number; app: number; steps: number[] }> {
   const started = performance.now();
-  let app = 0;
+  const steps: number[] = [];
   const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     const at = performance.now();
     try {
       return await work();
     } finally {
-      app += performance.now() - at;
+      steps.push(performance.now() - at);
     }
   };
   const headers = { cookie, origin: appUrl };
@@ -137,17 +159,20 @@ async function pay(
       url = new URL(next, url).toString();
     }
   });
-  return { whole: performance.now() - started, app };
+  return { whole: performance.now() - started, app: steps.reduce((a, b) => a + b, 0), steps };
 }
 
-async function load(appUrls: string[], cookies: string[], actionId: string): Promise<Omit<Run, 'instances'>> {
+async function load(
+  appUrls: string[],
+  cookies: string[],
+  actionId: string,
+): Promise<Omit<Run, 'instances' | 'appCpuPerPayment' | 'bankCpuPerPayment'>> {
   const whole: number[] = [];
   const appTimes: number[] = [];
+  const actionTimes: number[] = [];
+  const returnTimes: number[] = [];
   let failures = 0;
   const firstError: string[] = [];
-  // A few payments first, on each instance: the first request of each page compiles and caches.
-  for (const url of appUrls)
-    for (let i = 0; i < 3; i++) await pay(url, cookies[0] ?? '', actionId).catch(() => undefined);
   const ends = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -159,6 +184,8 @@ async function load(appUrls: string[], cookies: string[], actionId: string): Pro
           const timing = await pay(appUrl, cookie, actionId);
           whole.push(timing.whole);
           appTimes.push(timing.app);
+          actionTimes.push(timing.steps[0] ?? 0);
+          returnTimes.push(timing.steps[1] ?? 0);
         } catch (error) {
           failures += 1;
           if (firstError.length === 0) firstError.push((error as Error).message);
@@ -168,6 +195,11 @@ async function load(appUrls: string[], cookies: string[], actionId: string): Pro
   );
   const elapsed = (performance.now() - started) / 1000;
   if (firstError[0]) console.error(`first failure: ${firstError[0]}`);
+  const action = summarise(actionTimes);
+  const back = summarise(returnTimes);
+  console.log(
+    `  the form's action p50 ${action.p50.toFixed(0)} ms, p95 ${action.p95.toFixed(0)} ms; the return and the payment's page p50 ${back.p50.toFixed(0)} ms, p95 ${back.p95.toFixed(0)} ms`,
+  );
   return {
     payments: whole.length,
     failures,
@@ -260,7 +292,19 @@ async function main() {
       }
       const cookies = await signedInSessions(appUrls[0] ?? '', psus);
       console.log(`▶ ${instances} instance${instances > 1 ? 's' : ''}: ${psus} PSUs paying for ${seconds} s`);
-      runs.push({ instances, ...(await load(appUrls, cookies, actionId)) });
+      // A few payments first, on each instance: the first request of each page loads its code.
+      for (const url of appUrls)
+        for (let i = 0; i < 3; i++) await pay(url, cookies[0] ?? '', actionId).catch(() => undefined);
+      const apps = children.slice(1);
+      const cpuBefore = { apps: apps.reduce((sum, c) => sum + cpuMs(c.pid), 0), bank: cpuMs(sandbox.pid) };
+      const measured = await load(appUrls, cookies, actionId);
+      const paid = Math.max(measured.payments, 1);
+      runs.push({
+        instances,
+        ...measured,
+        appCpuPerPayment: (apps.reduce((sum, c) => sum + cpuMs(c.pid), 0) - cpuBefore.apps) / paid,
+        bankCpuPerPayment: (cpuMs(sandbox.pid) - cpuBefore.bank) / paid,
+      });
       await Promise.all(children.splice(0).reverse().map(stop));
     }
   } finally {
@@ -269,13 +313,13 @@ async function main() {
     rmSync(runDir, { recursive: true, force: true });
   }
 
-  const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(9);
+  const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(10);
   console.log(
-    `\n${'instances'.padEnd(12)}${'payments/s'.padStart(11)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'app p95'.padStart(10)}${'done'.padStart(7)}${'failed'.padStart(8)}`,
+    `\n${'instances'.padEnd(10)}${'paid/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'app p95'.padStart(10)}${'app CPU/payment'.padStart(17)}${'bank CPU/payment'.padStart(18)}${'paid'.padStart(6)}${'failed'.padStart(8)}`,
   );
   for (const run of runs) {
     console.log(
-      `${String(run.instances).padEnd(12)}${run.perSecond.toFixed(2).padStart(11)}${ms(run.whole.p50)}${ms(run.whole.p95)}${ms(run.app.p95).padStart(10)}${String(run.payments).padStart(7)}${String(run.failures).padStart(8)}`,
+      `${String(run.instances).padEnd(10)}${run.perSecond.toFixed(2).padStart(8)}${ms(run.whole.p50)}${ms(run.whole.p95)}${ms(run.app.p95)}${ms(run.appCpuPerPayment).padStart(17)}${ms(run.bankCpuPerPayment).padStart(18)}${String(run.payments).padStart(6)}${String(run.failures).padStart(8)}`,
     );
   }
   const figures: Figure[] = runs.flatMap((run) => [
@@ -283,7 +327,7 @@ async function main() {
       name: `Payments end to end through the app on PostgreSQL, ${run.instances} instance${run.instances > 1 ? 's' : ''} (${psus} PSUs)`,
       value: run.perSecond,
       unit: '/s',
-      reference: `whole payment p50 ${run.whole.p50.toFixed(0)} ms, p95 ${run.whole.p95.toFixed(0)} ms; the app's three requests p95 ${run.app.p95.toFixed(0)} ms; ${run.payments} paid, ${run.failures} failed in ${seconds} s`,
+      reference: `whole payment p50 ${run.whole.p50.toFixed(0)} ms, p95 ${run.whole.p95.toFixed(0)} ms; the app's three requests p95 ${run.app.p95.toFixed(0)} ms; app CPU ${run.appCpuPerPayment.toFixed(0)} ms and bank CPU ${run.bankCpuPerPayment.toFixed(0)} ms per payment; ${run.payments} paid, ${run.failures} failed in ${seconds} s`,
     },
   ]);
   printResult('capacity', figures, [
