@@ -129,23 +129,13 @@ export default async function AuditPage({
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">
-                {(
-                  [
-                    'at',
-                    'bank',
-                    'operation',
-                    'status',
-                    'codes',
-                    'duration',
-                    'retry',
-                    'requestId',
-                    'payment',
-                  ] as const
-                ).map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4">
-                    {t(`columns.${column}`)}
-                  </th>
-                ))}
+                {(['at', 'bank', 'operation', 'status', 'codes', 'duration', 'ids'] as const).map(
+                  (column) => (
+                    <th key={column} scope="col" className="py-2 pr-4">
+                      {t(`columns.${column}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody data-testid="audit-rows">
@@ -170,20 +160,28 @@ export default async function AuditPage({
                       {row.method} {row.bankInterface}
                     </span>
                   </td>
-                  <td className="py-2 pr-4">{answer(row)}</td>
+                  <td className="whitespace-nowrap py-2 pr-4">
+                    {answer(row)}
+                    {row.retry > 0 && (
+                      <span className="block text-xs text-slate-600">
+                        {t('retryNumber', { n: row.retry })}
+                      </span>
+                    )}
+                  </td>
                   <td className="py-2 pr-4 font-mono">{row.errorCodes.join(', ') || t('none')}</td>
                   <td className="whitespace-nowrap py-2 pr-4">{t('durationMs', { ms: row.durationMs })}</td>
-                  <td className="whitespace-nowrap py-2 pr-4">
-                    {row.retry === 0 ? t('firstAttempt') : t('retryNumber', { n: row.retry })}
-                  </td>
-                  <td className="break-all py-2 pr-4 font-mono text-xs">{row.requestId}</td>
-                  <td className="break-all py-2 font-mono text-xs">
-                    {row.paymentId ? (
-                      <Link href={`/operations/audit?payment=${row.paymentId}`} className="underline">
+                  <td className="whitespace-nowrap py-2 font-mono text-xs">
+                    <span className="block" title={t('columns.requestId')}>
+                      {row.requestId}
+                    </span>
+                    {row.paymentId && (
+                      <Link
+                        href={`/operations/audit?payment=${row.paymentId}`}
+                        title={t('columns.payment')}
+                        className="block text-brand-700 underline"
+                      >
                         {row.paymentId}
                       </Link>
-                    ) : (
-                      t('none')
                     )}
                   </td>
                 </tr>
