@@ -148,15 +148,13 @@ export default async function AuditPage({
                   data-request-id={row.requestId}
                   className="border-b border-slate-100 align-top"
                 >
-                  <td className="whitespace-nowrap py-2 pr-4">
-                    {formatDateTime(row.at, lang, { seconds: true })}
-                  </td>
+                  <td className="min-w-28 py-2 pr-4">{formatDateTime(row.at, lang, { seconds: true })}</td>
                   <td className="py-2 pr-4">
                     {row.bankId ? (bankName(row.bankId) ?? row.bankId) : t('none')}
                   </td>
                   <td className="py-2 pr-4">
                     <span className="font-mono">{row.operation}</span>
-                    <span className="block text-xs text-slate-600">
+                    <span className="block whitespace-nowrap text-xs text-slate-600">
                       {row.method} {row.bankInterface}
                     </span>
                   </td>
