@@ -8,6 +8,7 @@ export default defineConfig({
     './lib/db/saved-schema.ts',
     './lib/db/bills-schema.ts',
     './lib/db/change-schema.ts',
+    './lib/db/audit-schema.ts',
   ],
   out: './lib/db/migrations',
 });

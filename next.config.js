@@ -11,8 +11,20 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // pdfkit reads its font metrics from files beside its code at run time, so it is not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pino', 'pdfkit'],
+  // pdfkit reads its font metrics from files beside its code at run time, so it is not bundled. The
+  // metrics and tracing packages are loaded once per process, so that every bundle (pages, routes, jobs)
+  // counts into the one registry and traces with the one provider.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg-boss',
+    'pino',
+    'pdfkit',
+    'prom-client',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/resources',
+  ],
   poweredByHeader: false,
   // A separate build dir lets a second build (a benchmark, a parallel check) leave this one alone.
   distDir: process.env.NEXT_DIST_DIR || '.next',

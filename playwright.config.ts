@@ -26,6 +26,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 export const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 export const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+// Where the app sends its traces (OTLP/HTTP): e2e/observability.spec.ts listens there while it runs.
+export const otlpPort = Number(process.env.E2E_OTLP_PORT ?? appPort + 10);
 export const appUrl = `http://localhost:${appPort}`;
 export const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
@@ -160,6 +162,9 @@ export default defineConfig({
         OIDC_CLIENT_ID: idpClient.id,
         OIDC_CLIENT_SECRET: idpClient.secret,
         OIDC_NAME: 'Rafræn skilríki (próf)',
+        // Traces go to a receiver of e2e/observability.spec.ts, exported every half second.
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
+        OTEL_BSP_SCHEDULE_DELAY: '500',
       },
     },
   ],

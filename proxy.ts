@@ -4,6 +4,7 @@ import { bankDirectory } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
 import { LOCALE_COOKIE, LOCALE_HEADER, visitorLocale } from '@/lib/i18n/visitor-locale';
+import { metrics } from '@/lib/observability/metrics';
 import { clientAddress } from '@/lib/security/client-address';
 import {
   apiContentSecurityPolicy,
@@ -131,6 +132,7 @@ export default async function proxy(request: NextRequest): Promise<NextResponse>
       const address = clientAddress(request.headers);
       const verdict = publicCallbackLimiter(config.RATE_LIMIT_PUBLIC_PER_MINUTE).hit(address);
       if (!verdict.allowed) {
+        metrics().throttleRefusals.inc({ limit: 'public:ip' });
         response = NextResponse.json(
           { error: 'rate_limited', retryAfterSeconds: verdict.retryAfterSeconds },
           { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },

@@ -22,6 +22,8 @@ const benches = [
   { name: 'first-load-js', args: [], needsBuild: true },
   { name: 'lighthouse', args: ['3'], needsBuild: true },
   { name: 'browser-paths', args: ['20', '100000'], needsBuild: true },
+  // PSUs paying end to end through one app instance, then two, on one PostgreSQL (bench/capacity.ts).
+  { name: 'capacity', args: ['30', '8'], needsBuild: true },
   // Reads the last `npm test` run's records (.data/test-results); it runs no test itself.
   { name: 'test-phases', args: [], optional: true },
 ];

@@ -7,7 +7,7 @@ import { LanguageSwitch } from './language-switch';
 import { SignOutForm } from './sign-out-form';
 
 export async function SiteHeader() {
-  const [session, t, locale, tb, te, ts, tw] = await Promise.all([
+  const [session, t, locale, tb, te, ts, tw, to] = await Promise.all([
     auth(),
     getTranslations('app'),
     getLocale(),
@@ -15,6 +15,7 @@ export async function SiteHeader() {
     getTranslations('events'),
     getTranslations('saved.nav'),
     getTranslations('waiting'),
+    getTranslations('operations'),
   ]);
   const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
   return (
@@ -47,6 +48,11 @@ export async function SiteHeader() {
               {operator && (
                 <Link href="/events" className="underline-offset-4 hover:underline">
                   {te('nav')}
+                </Link>
+              )}
+              {operator && (
+                <Link href="/operations/audit" className="underline-offset-4 hover:underline">
+                  {to('nav')}
                 </Link>
               )}
               <Link href="/account" className="underline-offset-4 hover:underline">

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { settings } from '@/lib/config';
 import { BankError, BankUnavailableError, parseTppMessages } from './errors';
+import { reportBankCall } from './observer';
+import { currentBank } from './scope';
 import { signingCredentials, signRequest } from './signing';
 import { type BankInterface, bankTransport } from './tls';
 
@@ -19,6 +22,8 @@ export interface BankRequest {
   once?: boolean;
   /** The answer's bytes as they came (a challenge image) instead of parsed JSON. */
   binary?: boolean;
+  /** Which attempt of the call this is, 0 for the first (lib/bank/retry.ts); told to the call's observers. */
+  attempt?: number;
 }
 
 export interface BankResponse {
@@ -42,9 +47,49 @@ function retryAfterSeconds(headers: Headers): number | undefined {
  * a timeout, and non-2xx answers turned into `BankError` with the bank's tppMessages. With the going-live
  * settings (docs/going-live.md) the call goes over mutual TLS with its interface's client certificate,
  * and service calls (not the form posts of the token endpoint) carry Digest, Signature and
- * TPP-Signature-Certificate.
+ * TPP-Signature-Certificate. Every exchange is told to the observers of lib/bank/observer.ts (the audit
+ * trail, metrics and traces the app registers), whatever its outcome.
  */
 export async function bankFetch(request: BankRequest): Promise<BankResponse> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const report = (requestId: string, status: number | undefined, fault?: unknown) =>
+    reportBankCall({
+      bankId: bankInScope(request.api ?? 'payments'),
+      api: request.api ?? 'payments',
+      method: request.method,
+      url: request.url,
+      token: request.form !== undefined,
+      requestId,
+      attempt: request.attempt ?? 0,
+      startedAt,
+      durationMs: performance.now() - started,
+      status,
+      codes: fault instanceof BankError ? fault.codes : [],
+      failure: fault instanceof BankUnavailableError ? fault.reason : undefined,
+    });
+  try {
+    const response = await exchange(request);
+    report(response.requestId, response.status);
+    return response;
+  } catch (error) {
+    // A call that never left (its signing failed) has no request id and is not told.
+    if (error instanceof BankError) report(error.requestId, error.status, error);
+    else if (error instanceof BankUnavailableError) report(error.requestId, undefined, error);
+    throw error;
+  }
+}
+
+/** The bank of the work in progress (lib/bank/scope.ts), if one can be named without guessing. */
+function bankInScope(api: BankInterface): string | undefined {
+  try {
+    return currentBank(api).id;
+  } catch {
+    return undefined;
+  }
+}
+
+async function exchange(request: BankRequest): Promise<BankResponse> {
   const { BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS, BANK_SIGN_REQUESTS } = settings();
   const requestId = request.headers?.['X-Request-ID'] ?? randomUUID();
   const headers = new Headers({

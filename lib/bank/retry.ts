@@ -38,7 +38,11 @@ export async function bankFetchWithRetry(request: BankRequest): Promise<BankResp
   for (let attempt = 0; ; attempt++) {
     try {
       // Each attempt is a new call with its own X-Request-ID.
-      return await bankFetch({ ...request, headers: { ...request.headers, 'X-Request-ID': undefined } });
+      return await bankFetch({
+        ...request,
+        headers: { ...request.headers, 'X-Request-ID': undefined },
+        attempt,
+      });
     } catch (error) {
       if (!transient(error, request) || attempt >= maxRetries || !repeatable(request)) throw error;
       const wait = error.retryAfterSeconds ?? 0.25 * 4 ** attempt;

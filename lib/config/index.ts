@@ -103,6 +103,27 @@ const settingsSchema = z.object({
   MAILBOX_DIR: z.string().min(1).default('.data/mailbox'),
   /** Every log line to this file too (lib/log.ts reads it at start), as well as to stdout. */
   LOG_FILE: z.string().min(1).optional(),
+  // --- Operations (docs/operations.md) ---
+  /** How long the audit trail of bank calls is kept; a daily job deletes older rows. */
+  BANK_CALL_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /**
+   * Where traces go over OTLP/HTTP (JSON), e.g. http://otel-collector:4318 (`/v1/traces` is added);
+   * unset: no tracing SDK is started. The exporter reads its other OTEL_EXPORTER_OTLP_* settings
+   * (headers, timeout) from the environment itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "_" and "-", at most 64')
+    .default('greidsla'),
+  /**
+   * A bearer token for GET /api/metrics from other machines (a Prometheus server elsewhere); unset, the
+   * metrics are served to loopback clients only.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters; generate one with `openssl rand -base64 33`')
+    .optional(),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // --- Going live (docs/going-live.md) ---
@@ -222,6 +243,18 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
 }
 
 export function settings(): Settings {
-  cached ??= parseSettings(process.env);
+  if (!cached) {
+    cached = parseSettings(process.env);
+    deriveAuthUrl(cached);
+  }
   return cached;
+}
+
+/**
+ * Auth.js builds its own links (the electronic-ID provider's redirect URI, its callbacks) from
+ * `AUTH_URL`, else from the request's Host: behind a proxy on another host or port, the wrong one.
+ * APP_BASE_URL names the public address already, so it is Auth.js's too, unless AUTH_URL is set.
+ */
+function deriveAuthUrl(config: Settings): void {
+  if (!process.env.AUTH_URL) process.env.AUTH_URL = new URL(config.APP_BASE_URL).origin;
 }

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { settings } from '@/lib/config';
+import { tracingOn } from '@/lib/observability/tracing';
 import { processGlobal } from '@/lib/server/process-global';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { seedDemoPsu } from './seed';
+import { traceQueries } from './traced-client';
 import type { Db } from './types';
 
 export type { Db };
@@ -23,6 +25,11 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
+  if (tracingOn()) {
+    // drizzle runs a statement on the pool, or in a transaction on a client of it.
+    traceQueries(pool);
+    pool.on('connect', (client) => traceQueries(client));
+  }
   const db = drizzle({ client: pool, schema });
   // Instances starting together take turns: the first migrates, the rest find nothing to do.
   const lock = await pool.connect();
@@ -46,6 +53,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dataDir);
+  if (tracingOn()) traceTransactions(client);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return {
@@ -56,6 +64,15 @@ async function openPglite(dataDir: string): Promise<Database> {
       release();
     },
   };
+}
+
+/** PGlite's statements, and those of its transactions, each in a span (lib/db/traced-client.ts). */
+function traceTransactions(client: PGlite): void {
+  traceQueries(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((
+    work: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>,
+  ) => transaction((tx) => work(traceQueries(tx)))) as PGlite['transaction'];
 }
 
 const state = processGlobal<{ opening?: Promise<Database> }>('database', () => ({}));

@@ -2,9 +2,11 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { openDatabase } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { settleWebhookWakes } from '@/lib/webhooks/queue';
+import { registerAuditRetention } from './audit-retention';
 import { registerEventProcessing } from './event-processing';
 import { setStartingJobQueue, startingJobQueue } from './queue';
 import { registerStatusReconciliation } from './status-reconciliation';
+import { traceJobs } from './traced-work';
 
 /** Starts pg-boss on the app's database, with the workers of this app instance. */
 export function startJobs(): Promise<PgBoss> {
@@ -19,9 +21,11 @@ export function startJobs(): Promise<PgBoss> {
       schema: 'pgboss',
     });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    traceJobs(boss);
     await boss.start();
     await registerStatusReconciliation(boss);
     await registerEventProcessing(boss);
+    await registerAuditRetention(boss);
     return boss;
   })();
   setStartingJobQueue(starting);

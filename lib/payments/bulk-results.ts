@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { toBulkResults } from '@/lib/bank/bulk-results';
 import { readPaymentInformation } from '@/lib/bank/payments';
-import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { inPaymentBank } from './payment-bank';
 import { scaStateOf } from './sca';
 
 // Bulk statuses after which the bank has decided each payment: some rejected (PART), all rejected
@@ -36,7 +36,7 @@ export async function syncBulkResults(db: Db, payment: Payment, status: string):
       paymentId: payment.bankPaymentId,
       links: scaStateOf(payment)?.initiationLinks,
     };
-    const body = await inBank(payment.bankId, () => readPaymentInformation(ref));
+    const body = await inPaymentBank(payment, () => readPaymentInformation(ref));
     const results = toBulkResults(body, status);
     if (!results) {
       logger.warn({ paymentId: payment.id }, 'the bulk payment information has no list of payments');

@@ -1,10 +1,10 @@
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
-import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from './cancellation-refusal';
+import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
 import { scaStateOf } from './sca';
 import { isFinalStatus } from './status';
@@ -37,7 +37,7 @@ export async function askBankToCancel(
   const uris = returnUris(payment.id, payment.psuId);
   try {
     const psuId = await psuIdHeaderFor(payment.psuId, db);
-    const outcome = await inBank(payment.bankId, () =>
+    const outcome = await inPaymentBank(payment, () =>
       cancelAtBank(
         {
           service: payment.service,

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
-import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { type CostsDecision, costsStepOf } from './costs-step';
+import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
 import { scaStateOf } from './sca';
 import { firstScaDestination } from './sca-destination';
@@ -41,7 +41,7 @@ export async function stopAtCosts(db: Db, payment: Payment, psuIpAddress: string
     const uris = returnUris(payment.id, payment.psuId);
     const psuId = await psuIdHeaderFor(payment.psuId, db);
     const bankPaymentId = payment.bankPaymentId;
-    const outcome = await inBank(payment.bankId, () =>
+    const outcome = await inPaymentBank(payment, () =>
       cancelPayment(
         {
           service: payment.service as PaymentService,

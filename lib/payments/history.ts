@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { paymentEvents, payments } from '@/lib/db/schema';
+import { countStatusRecorded } from './payment-metrics';
 import { keepAccountWhenAccepted } from './saved/my-accounts';
 import { mayReplace, type StatusSource } from './status';
 
@@ -19,21 +20,24 @@ export async function recordStatus(
   source: StatusSource,
   detail?: Record<string, unknown>,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ transactionStatus: payments.transactionStatus })
       .from(payments)
       .where(eq(payments.id, paymentId))
       .for('update');
-    if (!current || !mayReplace(current.transactionStatus, transactionStatus)) return false;
-    await tx
+    if (!current || !mayReplace(current.transactionStatus, transactionStatus)) return undefined;
+    const [changed] = await tx
       .update(payments)
       .set({ transactionStatus, updatedAt: databaseNow() })
-      .where(eq(payments.id, paymentId));
+      .where(eq(payments.id, paymentId))
+      .returning({ bankId: payments.bankId, service: payments.service, product: payments.product });
     await tx.insert(paymentEvents).values({ paymentId, transactionStatus, source, detail });
     await keepAccountWhenAccepted(tx, paymentId, transactionStatus);
-    return true;
+    return changed;
   });
+  if (recorded) countStatusRecorded(recorded, transactionStatus);
+  return recorded !== undefined;
 }
 
 /** One payment of one PSU; another PSU's payment is as absent as one that does not exist. */

@@ -9,7 +9,7 @@ import {
   type PaymentProduct,
   type PaymentService,
 } from '@/lib/bank/payments';
-import { currentBank, inBank } from '@/lib/bank/scope';
+import { currentBank } from '@/lib/bank/scope';
 import { claimPaidBy } from '@/lib/bills/claim-payment';
 import { BILL_IN_FLIGHT_MESSAGE, billOfAttempt } from '@/lib/bills/payment-of-bill';
 import { settings } from '@/lib/config';
@@ -26,7 +26,8 @@ import {
   notificationContentPreferred,
   notificationUri,
 } from './notifications';
-import { paymentBank } from './payment-bank';
+import { inPaymentBank, paymentBank } from './payment-bank';
+import { countInitiation, countStatusRecorded } from './payment-metrics';
 import { psuIpAddressToKeep } from './psu-request';
 import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
@@ -225,6 +226,7 @@ async function send(
       },
       definitive ? 'bank refused the initiation' : 'initiation not confirmed; the payment can be sent again',
     );
+    countInitiation(payment, definitive ? 'refused' : 'unknown');
     if (definitive) {
       const code = error.codes[0] ?? `HTTP_${error.status}`;
       const refusedFields = refusedFieldsOf(error.messages);
@@ -261,6 +263,8 @@ async function send(
       ...(await keepUnrecordedAnswer(db, payment, initiated, error)),
     };
   }
+  countInitiation(payment, 'accepted');
+  countStatusRecorded(payment, initiated.transactionStatus);
   logBankAnswerExtras(payment.id, initiated);
   // Not waited for: the PSU goes on to the SCA step while the first status check is scheduled
   // (afterInitiation logs a failure, and the sweep at start-up schedules the check instead).
@@ -332,7 +336,7 @@ function sendToItsBank(
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
   savedNotificationUri?: string,
 ): Promise<InitiationOutcome> {
-  return inBank(payment.bankId, () => send(db, payment, request, savedNotificationUri));
+  return inPaymentBank(payment, () => send(db, payment, request, savedNotificationUri));
 }
 
 /**

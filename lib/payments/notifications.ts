@@ -8,6 +8,7 @@ import { isUuid } from '@/lib/db/ids';
 import { paymentNotifications, paymentNotificationTokens, payments } from '@/lib/db/schema';
 import { sendJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
+import { metrics } from '@/lib/observability/metrics';
 import { isFinalStatus } from './status';
 import { needsSync, syncPaymentStatus } from './sync';
 
@@ -122,11 +123,13 @@ async function tokenMatches(db: Db, paymentId: string, token: string): Promise<b
  */
 export async function acceptPaymentNotification(input: NotificationInput): Promise<NotificationOutcome> {
   if (!isUuid(input.paymentId) || !/^[A-Za-z0-9_-]{43}$/.test(input.token)) {
+    metrics().notificationsReceived.inc({ outcome: 'not_found' });
     return { ok: false, reason: 'not_found' };
   }
   const db = await getDb();
   if (!(await tokenMatches(db, input.paymentId, input.token))) {
     logger.warn({ paymentId: input.paymentId }, 'notification with a wrong token');
+    metrics().notificationsReceived.inc({ outcome: 'not_found' });
     return { ok: false, reason: 'not_found' };
   }
   const body = readBody(input.rawBody);
@@ -135,6 +138,7 @@ export async function acceptPaymentNotification(input: NotificationInput): Promi
     .values({ paymentId: input.paymentId, body, requestId: input.requestId ?? null })
     .returning({ id: paymentNotifications.id });
   if (!row) throw new Error('A payment notification could not be recorded');
+  metrics().notificationsReceived.inc({ outcome: 'accepted' });
   const queued = await enqueuePaymentNotification(row.id);
   if (!queued) {
     // No job queue in this process: re-read in the background, after the answer has gone. The

@@ -1,6 +1,8 @@
 import { bankDirectory } from '@/lib/bank/directory';
 import { bankOfAccount } from '@/lib/bank/offer';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+import { inBank } from '@/lib/bank/scope';
+import { inWorkContext } from '@/lib/observability/context';
 
 /**
  * The bank a payment goes to: the directory's bank of its debtor account (lib/bank/directory.ts), if that bank
@@ -20,4 +22,15 @@ export function paymentBank(request: {
     return { ok: false, messageKey: 'banks.notOffered' };
   }
   return { ok: true, id: bank.id };
+}
+
+/**
+ * Runs `work` at the payment's own bank (lib/bank/scope.ts), as work for that payment and its PSU: every
+ * call to the bank inside is recorded in the audit trail and traced under the payment's and PSU's ids.
+ */
+export function inPaymentBank<T>(
+  payment: { id: string; psuId: string; bankId: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  return inWorkContext({ psuId: payment.psuId, paymentId: payment.id }, () => inBank(payment.bankId, work));
 }

@@ -8,12 +8,13 @@ import {
   readScaStatus,
 } from '@/lib/bank/authorisations';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
-import { currentBank, inBank } from '@/lib/bank/scope';
+import { currentBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { inPaymentBank } from './payment-bank';
 import { returnState, returnUris } from './return-state';
 import type { StatusSource } from './status';
 
@@ -148,7 +149,7 @@ export function authorisationContext(
 
 /** The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1), `state` bound to the PSU. */
 export function oauthRedirect(payment: Payment): Promise<string> {
-  return inBank(payment.bankId, () => oauthRedirectAtBank(payment));
+  return inPaymentBank(payment, () => oauthRedirectAtBank(payment));
 }
 
 async function oauthRedirectAtBank(payment: Payment): Promise<string> {
@@ -212,7 +213,7 @@ export function advanceSca(
   context: AuthorisationContext,
   source: StatusSource = 'initiation',
 ): Promise<{ payment: Payment; redirectTo?: string }> {
-  return inBank(payment.bankId, () => advanceScaAtBank(db, payment, input, context, source));
+  return inPaymentBank(payment, () => advanceScaAtBank(db, payment, input, context, source));
 }
 
 async function advanceScaAtBank(
@@ -308,6 +309,6 @@ export async function syncScaStatus(
   const sca = scaStateOf(payment);
   if (!sca?.links.scaStatus || isFinalScaStatus(sca.scaStatus)) return;
   const link = sca.links.scaStatus;
-  const status = await inBank(payment.bankId, () => readScaStatus(link, psuIpAddress));
+  const status = await inPaymentBank(payment, () => readScaStatus(link, psuIpAddress));
   await recordScaStatus(db, payment, status, source);
 }

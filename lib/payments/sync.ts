@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { BankError, BankProtocolError, BankUnavailableError } from '@/lib/bank/errors';
 import { readPaymentStatus } from '@/lib/bank/payments';
-import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
@@ -9,6 +8,7 @@ import { logger } from '@/lib/log';
 import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
 import { bulkResultsDue, syncBulkResults } from './bulk-results';
 import { findOwnPayment, paymentTimeline, recordStatus } from './history';
+import { inPaymentBank } from './payment-bank';
 import { scaStateOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
@@ -34,7 +34,7 @@ export async function syncPaymentStatus(
   };
   try {
     // At the payment's own bank, with that bank's token: never another's.
-    const status = await inBank(payment.bankId, () => readPaymentStatus(ref, psuIpAddress));
+    const status = await inPaymentBank(payment, () => readPaymentStatus(ref, psuIpAddress));
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);

@@ -2,6 +2,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { countHit, forgetWindow, uncountHit } from '@/lib/db/queries/rate-limits';
+import { metrics } from '@/lib/observability/metrics';
 
 /**
  * Fixed-window rate limits kept in the app database, so that they hold across app instances and
@@ -51,7 +52,9 @@ function verdict(limit: Limit, hits: number, expiresAt: Date, now: Date): Verdic
 export async function hitLimit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
   const count = await countHit(db ?? (await getDb()), limitKey(limit, subject), limit.windowSeconds);
   if (!count) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  return verdict(limit, count.hits, count.expiresAt, count.now);
+  const decided = verdict(limit, count.hits, count.expiresAt, count.now);
+  if (!decided.allowed) metrics().throttleRefusals.inc({ limit: limit.name });
+  return decided;
 }
 
 /** Gives one hit back to `subject`'s current window, e.g. an attempt that turned out right. */

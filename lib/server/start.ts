@@ -4,6 +4,8 @@ import { settings } from '@/lib/config';
 import { closeDatabase, getDb } from '@/lib/db';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import { logger } from '@/lib/log';
+import { flushBankCallAudit, recordBankCalls } from '@/lib/observability/bank-calls';
+import { startTracing, stopTracing } from '@/lib/observability/tracing';
 import { lifecycle } from './lifecycle';
 
 /**
@@ -12,6 +14,10 @@ import { lifecycle } from './lifecycle';
  */
 export async function startServer(): Promise<void> {
   const config = checkSettings();
+  // Before the database opens: with tracing on, its statements are traced (lib/db/traced-client.ts).
+  if (await startTracing()) logger.info('traces are exported over OTLP/HTTP');
+  // Every call to every bank from here on: the audit trail, metrics and spans.
+  recordBankCalls();
   if (config.NODE_ENV === 'production' && !config.APP_BASE_URL.startsWith('https://')) {
     const host = new URL(config.APP_BASE_URL).hostname;
     if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) {
@@ -83,10 +89,12 @@ async function shutdown(signal: string, graceMs: number): Promise<void> {
   const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
   await Promise.all([jobsStopped, manual ? new Promise((r) => setTimeout(r, graceMs)) : nextWantsExit]);
   try {
+    await flushBankCallAudit();
     await closeDatabase();
   } catch (error) {
     logger.error({ err: error }, 'database did not close cleanly');
   }
+  await stopTracing().catch(() => undefined);
   logger.info({ signal }, 'stopped');
   clearTimeout(deadline);
   realExit(exitCode ?? (signal === 'SIGTERM' ? 143 : 130));

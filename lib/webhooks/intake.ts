@@ -2,6 +2,7 @@ import { bankById } from '@/lib/bank/directory';
 import { type Db, getDb } from '@/lib/db';
 import { insertEventOnce } from '@/lib/db/queries/webhook-events';
 import { logger } from '@/lib/log';
+import { metrics } from '@/lib/observability/metrics';
 import { decryptDelivery } from './encryption';
 import { type DeliveryEnvelope, parseEnvelope, selfLink } from './envelope';
 import { wakeWebhookEvents } from './queue';
@@ -86,9 +87,13 @@ export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutc
       { subscriptionId: keys.subscriptionId, bankId: keys.bankId, eventId: envelope.eventId },
       'webhook event seen before',
     );
+    metrics().webhookDeliveries.inc({ outcome: 'duplicate' });
     return { ok: true, status: 'duplicate', eventId: envelope.eventId };
   }
   wakeWebhookEvents(keys.subscriptionId);
+  metrics().webhookDeliveries.inc({ outcome: 'accepted' });
+  const lagSeconds = (now.getTime() - Date.parse(envelope.occurredAt)) / 1000;
+  if (Number.isFinite(lagSeconds)) metrics().webhookDeliveryLag.observe(Math.max(0, lagSeconds));
   return { ok: true, status: 'accepted', eventId: envelope.eventId };
 }
 
@@ -137,5 +142,6 @@ function refuse(
     { subscriptionId: input.subscriptionId, requestId: input.requestId, reason, ...detail },
     'webhook delivery refused',
   );
+  metrics().webhookDeliveries.inc({ outcome: reason });
   return { ok: false, reason };
 }

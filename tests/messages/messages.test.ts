@@ -15,6 +15,8 @@ import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
+import operationsEn from '@/messages/operations/en.json';
+import operationsIs from '@/messages/operations/is.json';
 import savedEn from '@/messages/saved/en.json';
 import savedIs from '@/messages/saved/is.json';
 import validationEn from '@/messages/validation/en.json';
@@ -41,6 +43,7 @@ const english = leaves({
   ...savedEn,
   ...banksEn,
   ...netbankEn,
+  ...operationsEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -52,6 +55,7 @@ const icelandic = leaves({
   ...savedIs,
   ...banksIs,
   ...netbankIs,
+  ...operationsIs,
 } as Tree);
 
 describe('app messages', () => {

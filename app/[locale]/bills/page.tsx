@@ -9,6 +9,7 @@ import { refreshBillsFromBank } from '@/lib/bills/refresh';
 import { billViews, payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
+import { inWorkContext } from '@/lib/observability/context';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -49,7 +50,8 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
       </div>
     );
   }
-  const freshness = await refreshBillsFromBank(db, payorId);
+  // The claims read for this PSU are theirs in the audit trail of bank calls.
+  const freshness = await inWorkContext({ psuId }, () => refreshBillsFromBank(db, payorId));
   const bills = await billViews(db, psuId, payorId);
   return (
     <div className="space-y-6">

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { Db } from '@/lib/db';
+import {
+  type BankCallAuditRow,
+  type BankCallFilters,
+  bankCallChoices,
+  listBankCalls,
+} from '@/lib/db/queries/bank-call-audit';
+
+/**
+ * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, and its CSV at
+ * /api/operations/audit): filtered by payment, bank, PSU account, request id, operation, outcome and
+ * days. Never shown to a PSU, not even for their own payment: it holds our operational detail (request
+ * ids, the bank's codes, timings), and what a PSU is told about a payment is on its own page, in words.
+ */
+export const AUDIT_PAGE_ROWS = 200;
+export const AUDIT_CSV_ROWS = 50_000;
+
+const uuid = z.uuid();
+const day = z.iso.date();
+const filterSchema = z.object({
+  payment: uuid.optional(),
+  psu: uuid.optional(),
+  bank: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
+    .optional(),
+  request: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,100}$/)
+    .optional(),
+  operation: z
+    .string()
+    .regex(/^[a-z-]{1,60}$/)
+    .optional(),
+  outcome: z.enum(['ok', 'failed']).optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+
+export type AuditQuery = z.infer<typeof filterSchema>;
+export const auditQueryKeys = Object.keys(filterSchema.shape) as (keyof AuditQuery)[];
+
+/** The filters of a query string; a value that is not one (written by hand) is named and left out. */
+export function parseAuditQuery(params: Record<string, string | string[] | undefined>): {
+  query: AuditQuery;
+  invalid: string[];
+} {
+  const query: Record<string, string> = {};
+  const invalid: string[] = [];
+  for (const key of auditQueryKeys) {
+    const raw = params[key];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (!value) continue;
+    const field = filterSchema.shape[key].safeParse(value);
+    if (field.success && field.data !== undefined) query[key] = field.data;
+    else invalid.push(key);
+  }
+  return { query: query as AuditQuery, invalid };
+}
+
+function toFilters(query: AuditQuery): BankCallFilters {
+  return {
+    paymentId: query.payment,
+    psuId: query.psu,
+    bankId: query.bank,
+    requestId: query.request,
+    operation: query.operation,
+    outcome: query.outcome,
+    // Whole days in UTC, `to` included.
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    to: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
+  };
+}
+
+export function auditTrail(db: Db, query: AuditQuery, limit = AUDIT_PAGE_ROWS): Promise<BankCallAuditRow[]> {
+  return listBankCalls(db, toFilters(query), limit);
+}
+
+export type { BankCallAuditRow };
+export { bankCallChoices as auditChoices };
+
+const csvColumns = [
+  'at',
+  'bank',
+  'interface',
+  'operation',
+  'method',
+  'path',
+  'http_status',
+  'error_codes',
+  'failure',
+  'duration_ms',
+  'retry',
+  'x_request_id',
+  'payment_id',
+  'psu_id',
+  'app_request_id',
+  'job',
+  'trace_id',
+] as const;
+
+/** A cell as spreadsheets read it safely: quoted when needed, a leading =, +, - or @ defused. */
+function cell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function auditCsv(rows: BankCallAuditRow[]): string {
+  const lines = [csvColumns.join(',')];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.at.toISOString(),
+        row.bankId,
+        row.bankInterface,
+        row.operation,
+        row.method,
+        row.path,
+        row.status,
+        row.errorCodes.join(' '),
+        row.failure,
+        row.durationMs,
+        row.retry,
+        row.requestId,
+        row.paymentId,
+        row.psuId,
+        row.appRequestId,
+        row.job,
+        row.traceId,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JON_MAIN } from '@/sandbox/test/helpers';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+
+// Every exchange with the bank lands in the audit trail (bank_call_audit) by the observer the app
+// registers at start-up, with no help from the code that makes the call beyond naming its payment.
+let app: AppAtSandbox;
+let audit: typeof import('@/lib/observability/bank-calls');
+let queries: typeof import('@/lib/db/queries/bank-call-audit');
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'bank-call-audit-secret-bank-call-audit-01' });
+  audit = await import('@/lib/observability/bank-calls');
+  queries = await import('@/lib/db/queries/bank-call-audit');
+  audit.recordBankCalls();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function trailOf(paymentId: string) {
+  await audit.flushBankCallAudit();
+  return queries.listBankCalls(app.db, { paymentId }, 100);
+}
+
+describe('the audit trail of bank calls', () => {
+  it('records a payment’s initiation with its PSU, status, X-Request-ID and duration', async () => {
+    const { id } = await app.pay({ debtorIban: JON_MAIN });
+    const rows = await trailOf(id);
+    const initiation = rows.find((row) => row.operation === 'initiate');
+    expect(initiation).toMatchObject({
+      bankId: 'default',
+      bankInterface: 'payments',
+      method: 'POST',
+      path: '/psd2/api/v1/payments/credit-transfers',
+      status: 201,
+      psuId: app.psuId,
+      paymentId: id,
+      errorCodes: [],
+      failure: null,
+      retry: 0,
+    });
+    expect(initiation?.durationMs).toBeGreaterThanOrEqual(0);
+    // The X-Request-ID is the one the bank received.
+    const sent = app.proxy
+      .bankCalls()
+      .filter((call) => call.method === 'POST' && call.path.endsWith('/payments/credit-transfers'))
+      .map((call) => call.headers['x-request-id']);
+    expect(sent).toContain(initiation?.requestId);
+  });
+
+  it('records a refusal with the bank’s status and tppMessages codes, and a busy answer’s retry', async () => {
+    app.proxy.answerNext('GET', /\/status$/, {
+      status: 503,
+      headers: { 'Retry-After': '0' },
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_UNAVAILABLE' }] },
+    });
+    const { id } = await app.pay({ debtorIban: JON_MAIN });
+    await app.sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+    const statusReads = (await trailOf(id)).filter((row) => row.operation === 'status').reverse();
+    expect(statusReads.map((row) => [row.status, row.retry, row.errorCodes])).toEqual([
+      [503, 0, ['SERVICE_UNAVAILABLE']],
+      [200, 1, []],
+    ]);
+    expect(statusReads[0]?.requestId).not.toBe(statusReads[1]?.requestId);
+
+    app.proxy.answerNext('POST', /\/payments\/credit-transfers$/, {
+      status: 400,
+      body: { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'creditorAccount' }] },
+    });
+    const { initiation } = app;
+    const { randomUUID } = await import('node:crypto');
+    const refused = await initiation.initiateOnce({
+      psuId: app.psuId,
+      submissionId: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {
+        debtorAccount: { iban: JON_MAIN },
+        creditorAccount: { iban: 'IS030115260123450101302989' },
+        instructedAmount: { currency: 'ISK', amount: '10' },
+      },
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: { amount: '10', currency: 'ISK', creditorAccount: 'IS030115260123450101302989' },
+      psuIpAddress: '10.20.30.40',
+    });
+    expect(refused.ok).toBe(false);
+    const [row] = (await trailOf(refused.paymentId ?? '')).filter((r) => r.operation === 'initiate');
+    expect(row).toMatchObject({ status: 400, errorCodes: ['FORMAT_ERROR'], psuId: app.psuId });
+  });
+
+  it('keeps no personal data: no kennitala, e-mail, IBAN or query string in any row', async () => {
+    await audit.flushBankCallAudit();
+    const rows = await queries.listBankCalls(app.db, {}, 1000);
+    expect(rows.length).toBeGreaterThan(0);
+    const text = JSON.stringify(rows);
+    expect(text).not.toMatch(/(?<![\d-])\d{6}-?\d{4}(?![\d-])/);
+    expect(text).not.toMatch(/@/);
+    expect(text).not.toMatch(/IS\d{24}/);
+    expect(rows.every((row) => !row.path.includes('?'))).toBe(true);
+  });
+
+  it('prunes rows past their retention and keeps the rest', async () => {
+    const { bankCallAudit } = await import('@/lib/db/audit-schema');
+    await app.db.insert(bankCallAudit).values({
+      at: new Date(Date.now() - 401 * 24 * 3600 * 1000),
+      bankInterface: 'payments',
+      operation: 'status',
+      method: 'GET',
+      path: '/old',
+      requestId: 'old-request',
+      durationMs: 1,
+    });
+    const before = await queries.countBankCalls(app.db);
+    expect(await queries.pruneBankCalls(app.db, 400)).toBe(1);
+    expect(await queries.countBankCalls(app.db)).toBe(before - 1);
+    expect(await queries.countBankCalls(app.db, { requestId: 'old-request' })).toBe(0);
+  });
+});
