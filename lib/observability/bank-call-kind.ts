@@ -1,4 +1,5 @@
 import type { BankCall } from '@/lib/bank/observer';
+import { KENNITALA } from '@/lib/security/log-scrub';
 
 /** Which of a bank's interfaces a call went to. */
 export type BankInterfaceName = 'payments' | 'claims' | 'webhooks' | 'token';
@@ -32,8 +33,7 @@ export function auditPath(url: string): string {
   } catch {
     path = url.replace(/[?#].*$/, '');
   }
-  // Ten digits standing alone in a segment (or a claim key's first part), not inside an id's hex.
-  return path.replace(/(?<![0-9A-Za-z])\d{6}-?\d{4}(?![0-9A-Za-z])/g, '…').slice(0, 500);
+  return path.replace(KENNITALA, '…').slice(0, 500);
 }
 
 function under(url: string, base: string | undefined): boolean {

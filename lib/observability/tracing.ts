@@ -130,13 +130,10 @@ export function scrubbedText(value: string): string {
   return scrubText(value.replace(/\?[^\s"']*/g, ''));
 }
 
-// Our ids (request ids, payment ids) as they are: the scrubber would take ten digits inside one for a kennitala.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function scrubbedAttributes(attributes: Attributes): Attributes {
   const clean: Attributes = {};
   for (const [key, value] of Object.entries(attributes)) {
-    if (typeof value === 'string') clean[key] = UUID.test(value) ? value : scrubbedText(value);
+    if (typeof value === 'string') clean[key] = scrubbedText(value);
     else if (Array.isArray(value))
       clean[key] = value.map((item) => (typeof item === 'string' ? scrubbedText(item) : item)) as string[];
     else clean[key] = value;

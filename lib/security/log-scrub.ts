@@ -9,6 +9,13 @@
 const SECRET_KEY =
   /pass(word|phrase)?|hash|secret|token|authorization|cookie|kennitala|iban|otp|^params$|^body$|^email$|psuIpAddress/i;
 
+/**
+ * Ten digits standing alone, as a kennitala is written (`0101302989`, `010130-2989`, a claim key's
+ * `0101302989-0101-66-…`): not a part of a longer number, nor of an id whose hex holds ten digits in a row (a
+ * UUID such as `…-4a61-9d9c-301302989011`).
+ */
+export const KENNITALA = /(?<![0-9A-Za-z])\d{6}-?\d{4}(?![0-9A-Za-z])/g;
+
 const PATTERNS: [RegExp, string | ((match: string) => string)][] = [
   [/\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}/g, '[hash]'],
   [/whsec_[A-Za-z0-9_-]+/g, '[secret]'],
@@ -23,7 +30,7 @@ const PATTERNS: [RegExp, string | ((match: string) => string)][] = [
       return `${plain.slice(0, 2)}…${plain.slice(-4)}`;
     },
   ],
-  [/(?<![\d-])\d{6}-?\d{4}(?![\d-])/g, '[kennitala]'],
+  [KENNITALA, '[kennitala]'],
   // What a failed query appends after its SQL.
   [/\nparams: [\s\S]*$/, '\nparams: [redacted]'],
 ];

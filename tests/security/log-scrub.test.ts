@@ -102,6 +102,16 @@ describe('the logger', () => {
     expect(text()).toContain('CREDITOR_ACCOUNT_NOT_FOUND');
   });
 
+  it('keeps an id whole though its hex holds ten digits in a row', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.stringMatching(/^[a-f]\d{10}[a-f]$/), (uuid, tail) => {
+        const id = `${uuid.slice(0, 24)}${tail}`;
+        expect(scrubText(`request ${id} failed`)).toBe(`request ${id} failed`);
+      }),
+    );
+    expect(scrubText('payment 9f1c2d3e-4a61-4d9c-8e1f-a3013029891b')).toContain('a3013029891b');
+  });
+
   it('scrubs any kennitala or IBAN out of any text around it', () => {
     fc.assert(
       fc.property(
