@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsOf, paymentsReferencing } from '@/lib/db/queries/bills';
 import { normalizeIban } from '@/lib/payments/accounts';
-import type { BillView } from './bill-view';
+import { type BillView, claimNumberOf } from './bill-view';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
 function billStatus(status: string): ClaimStatus {
@@ -17,6 +17,7 @@ function toView(bill: Bill, payment: { id: string; transactionStatus: string | n
     bankId: bill.bankId,
     bankName: bankName(bill.bankId) ?? null,
     claimId: bill.claimId,
+    claimNumber: claimNumberOf(bill.claimId),
     claimantName: bill.claimantName,
     status: billStatus(bill.status),
     partiallyPaid: bill.isPartiallyPaid,

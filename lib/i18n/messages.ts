@@ -2,10 +2,10 @@ import type { Locale } from './routing';
 
 /**
  * The texts of one locale: the app's own, the account pages', the validation messages of the payment
- * schemas, the payment forms', the events pages' and the notices, standing orders and receipts', the PSU's saved accounts, payees and templates', and the bank directory's. Each area keeps its own file so that it can grow alone.
+ * schemas, the payment forms', the events pages' and the notices, standing orders and receipts', the PSU's saved accounts, payees and templates', the bank directory's, and a payment's story with the words for the bank's codes. Each area keeps its own file so that it can grow alone.
  */
 export async function loadMessages(locale: Locale) {
-  const [app, account, validation, forms, events, notices, saved, banks] = await Promise.all([
+  const [app, account, validation, forms, events, notices, saved, banks, story] = await Promise.all([
     import(`@/messages/${locale}.json`),
     import(`@/messages/account/${locale}.json`),
     import(`@/messages/validation/${locale}.json`),
@@ -14,6 +14,7 @@ export async function loadMessages(locale: Locale) {
     import(`@/messages/notices/${locale}.json`),
     import(`@/messages/saved/${locale}.json`),
     import(`@/messages/banks/${locale}.json`),
+    import(`@/messages/story/${locale}.json`),
   ]);
   return {
     ...app.default,
@@ -24,5 +25,6 @@ export async function loadMessages(locale: Locale) {
     ...notices.default,
     ...saved.default,
     ...banks.default,
+    ...story.default,
   };
 }

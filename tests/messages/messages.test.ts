@@ -15,6 +15,8 @@ import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
 import savedEn from '@/messages/saved/en.json';
 import savedIs from '@/messages/saved/is.json';
+import storyEn from '@/messages/story/en.json';
+import storyIs from '@/messages/story/is.json';
 import validationEn from '@/messages/validation/en.json';
 import validationIs from '@/messages/validation/is.json';
 
@@ -38,6 +40,7 @@ const english = leaves({
   ...noticesEn,
   ...savedEn,
   ...banksEn,
+  ...storyEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -48,6 +51,7 @@ const icelandic = leaves({
   ...noticesIs,
   ...savedIs,
   ...banksIs,
+  ...storyIs,
 } as Tree);
 
 describe('app messages', () => {
