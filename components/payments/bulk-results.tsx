@@ -4,7 +4,7 @@ import { Amount } from '@/components/payments/amount';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { BulkResults } from '@/lib/bank/bulk-results';
-import { formatNumber } from '@/lib/format';
+import { formatAmount, formatNumber } from '@/lib/format';
 import { sumByCurrency } from '@/lib/payments/money';
 import type { StoryBulkLine } from '@/lib/payments/story';
 
@@ -80,10 +80,10 @@ export function BulkResultsSection({
       {lines && lines.length > 0 && (
         <p data-testid="bulk-intro">
           {totals.length === 1 && totals[0]
-            ? ts.rich('bulkIntro', {
+            ? ts('bulkIntro', {
                 count: list.length,
                 countShown,
-                total: () => <Amount amount={totals[0]?.amount ?? ''} currency={totals[0]?.currency ?? ''} />,
+                total: formatAmount(totals[0].amount, totals[0].currency, locale),
               })
             : ts('bulkIntroMixed', { count: list.length, countShown })}
         </p>
@@ -100,7 +100,7 @@ export function BulkResultsSection({
                   rejected: notCarriedOut,
                   rejectedShown: formatNumber(String(notCarriedOut), locale),
                 })
-              : ts('bulkIntroMixed', { count: list.length, countShown })}
+              : ts('bulkEach')}
           </summary>
           <table className="mt-3 w-full text-left text-sm">
             <thead>
