@@ -41,17 +41,13 @@ export interface Receipt {
   footer: string;
 }
 
-/**
- * "0133-26-012345, kt. 010130-2989" with the IBAN beside it, or the account as the payment gives it; the
- * holder's name first where the bank gave it.
- */
-function accountLine(account: string, kennitalaLabel: (kennitala: string) => string, name?: string | null) {
+/** "0133-26-012345, kt. 010130-2989" with the IBAN beside it, or the account as the payment gives it. */
+function accountLine(account: string, kennitalaLabel: (kennitala: string) => string) {
   const shown = accountDisplay(account);
-  const named = (text: string) => (name ? `${name}, ${text}` : text);
   if (shown.kind === 'domestic') {
-    return { value: named(`${shown.account}, ${kennitalaLabel(shown.kennitala)}`), detail: shown.iban };
+    return { value: `${shown.account}, ${kennitalaLabel(shown.kennitala)}`, detail: shown.iban };
   }
-  return { value: named(shown.kind === 'iban' ? shown.iban : shown.text) };
+  return { value: shown.kind === 'iban' ? shown.iban : shown.text };
 }
 
 /** An account in a line of its own: the domestic number as people know it, or the IBAN or text as given. */
@@ -126,14 +122,9 @@ export function buildReceipt(
         ? tAll(`payments.service.${payment.service}`)
         : payment.service,
     },
+    ...(story.from.name ? [{ key: 'debtorName', label: tStory('payer'), value: story.from.name }] : []),
     ...(story.from.account
-      ? [
-          {
-            key: 'debtor',
-            label: t('debtor'),
-            ...accountLine(story.from.account, kennitala, story.from.name),
-          },
-        ]
+      ? [{ key: 'debtor', label: t('debtor'), ...accountLine(story.from.account, kennitala) }]
       : []),
     ...(story.to?.name ? [{ key: 'creditor', label: t('creditor'), value: story.to.name }] : []),
     ...(story.to?.account
