@@ -1,8 +1,10 @@
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
+import { CodeDetail } from '@/components/payments/code-detail';
 import { DateText } from '@/components/ui/date-text';
 import { usePageLocale } from '@/components/ui/use-page-locale';
+import { claimNumberOf } from '@/lib/bills/bill-view';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { icelandicBankHolidays } from '@/lib/payments/calendar';
@@ -28,6 +30,22 @@ function Party({ label, party, testId }: { label: string; party: StoryParty; tes
         )}
       </dd>
     </div>
+  );
+}
+
+/**
+ * The message, as sent; a bill's claim id (which its payment carries so that the bank matches it to the
+ * claim) as the claim number people read, the id itself in small print.
+ */
+export function PaymentMessage({ message }: { message: string | null }) {
+  const t = useTranslations('story');
+  if (!message) return <span className="text-slate-600">{t('noMessage')}</span>;
+  const claim = claimNumberOf(message);
+  if (!claim) return message;
+  return (
+    <>
+      {t('claimMessage', { number: claim })} <CodeDetail code={message} />
+    </>
   );
 }
 
@@ -80,7 +98,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
         <div>
           <dt className="text-sm text-slate-600">{t('message')}</dt>
           <dd data-testid="payment-message" className="break-words">
-            {story.message ?? <span className="text-slate-600">{t('noMessage')}</span>}
+            <PaymentMessage message={story.message} />
           </dd>
         </div>
         <div>

@@ -5,9 +5,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { FeeType } from '@/components/payments/fee-type';
+import { PaymentMessage } from '@/components/payments/payment-story';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { CLAIM_STATUSES } from '@/lib/bank/claims';
 import { KNOWN_FEE_TYPES } from '@/lib/bank/fee-types';
+import { claimNumberOf } from '@/lib/bills/bill-view';
 import en from '@/messages/en.json';
 import eventsEn from '@/messages/events/en.json';
 import eventsIs from '@/messages/events/is.json';
@@ -119,5 +121,14 @@ describe('claim states of IOBWS-Claims 3.1', () => {
       expect(messages.en.bills.status[state], state).toBeTruthy();
       expect(messages.is.bills.status[state]).not.toBe(state);
     }
+  });
+});
+
+describe('a claim where a customer reads it', () => {
+  it('is its claim number, bank-66-number, never the raw claim key', () => {
+    expect(claimNumberOf('5501692829013366000123+20261201')).toBe('0133-66-000123');
+    expect(claimNumberOf('some-other-id')).toBeNull();
+    const html = render('en', <PaymentMessage message="5501692829013366000123+20261201" />);
+    expect(text(html)).toBe('Payment of claim no. 0133-66-000123 (code: 5501692829013366000123+20261201)');
   });
 });
