@@ -135,7 +135,7 @@ describe('a receipt', () => {
     const rejected = build({ transactionStatus: 'RJCT' });
     expect(rejected).toMatchObject({
       kind: 'rejected',
-      heading: 'Yfirlit: greiðslu hafnað',
+      heading: 'Samantekt: greiðslu hafnað',
       happened: 'Bankinn hafnaði greiðslunni. Ekkert var greitt af reikningnum þínum.',
     });
     expect(rejected.heading).not.toMatch(/kvittun/i);
