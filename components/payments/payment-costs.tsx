@@ -44,7 +44,8 @@ function TotalLine({ total, amount }: { total: CostsTotal; amount: Money }) {
           </span>
         </p>
       )}
-      <p className="text-sm text-slate-700">{explain}</p>
+      {/* An amount that ends the sentence keeps one full stop: "595 kr." not "595 kr..". */}
+      <p className="text-sm text-slate-700">{explain.replace(/\.\.(?=\s|$)/g, '.')}</p>
       {!total.feesComplete && <p className="text-sm text-slate-700">{t('feesIncomplete')}</p>}
     </div>
   );
@@ -95,7 +96,8 @@ export function PaymentCostsSection({
             </dd>
           </div>
         ))}
-        {costs.currencyConversionFee && (
+        {/* Shown apart only where the bank gave no list: in a list it is one of its lines already. */}
+        {costs.currencyConversionFee && !costs.transactionFeesDetails?.length && (
           <>
             <dt>{t('currencyConversionFee')}</dt>
             <dd data-cost="currencyConversionFee">

@@ -104,6 +104,17 @@ export const DIRECTORY_BANK_NAMES: StoryBanks = {
   },
 };
 
+/**
+ * A name the bank gave, unless it is only an account identifier: spec 2.6 requires a creditorName, and a
+ * bank that was given none may fill it with the account ("IS87 0301…"), which is no one's name.
+ */
+function partyName(name: string | undefined, account: string | null): string | null {
+  if (!name) return null;
+  const compact = name.replace(/\s/g, '').toUpperCase();
+  if (account && compact === account.replace(/\s/g, '').toUpperCase()) return null;
+  return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(compact) ? null : name;
+}
+
 const dayOf = (value: unknown): IsoDate | null =>
   typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
 
@@ -152,14 +163,14 @@ export function paymentStory(
   return {
     from: {
       account: debtorAccount,
-      name: details?.debtorName ?? null,
+      name: partyName(details?.debtorName, debtorAccount),
       bank: banks.name(payment.bankId),
     },
     to: bulk
       ? null
       : {
           account: creditorAccount,
-          name: details?.creditorName ?? payment.creditorName,
+          name: partyName(details?.creditorName, creditorAccount) ?? payment.creditorName,
           bank: creditorAccount ? banks.ofAccount(creditorAccount) : null,
         },
     message:
