@@ -162,6 +162,19 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
   });
 });
 
+describe('names the bank holds', () => {
+  it('the payer\u2019s name from the bank; no name for a recipient the bank could name only by the account', async () => {
+    const { id } = await app.pay({ debtorIban: JON_MAIN });
+    const payment = await read(id);
+    // Spec 2.6 requires creditorName: the sandbox bank, given none, fills in the account.
+    expect(payment.bankDetails?.creditorName).toBe(CREDITOR);
+    const view = app.view.toPaymentView(payment, []);
+    expect(view.story.to?.name).toBeNull();
+    expect(view.story.from.name).toBe(payment.bankDetails?.debtorName);
+    expect(view.story.from.name).toBeTruthy();
+  });
+});
+
 describe('a bulk payment says whom it pays before the bank reports on each', () => {
   it('lists each payment sent: recipient account, amount, message', async () => {
     const body = {
