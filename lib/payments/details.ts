@@ -7,10 +7,14 @@ import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { scaStateOf } from './sca';
 
+// Before the PSU's authorisation the bank has decided nothing (RCVD, PATC); after a rejection or a
+// cancellation it pays nothing (RJCT, CANC): what it holds of the payment then adds nothing to the page.
+const undecided = new Set(['RCVD', 'PATC', 'RJCT', 'CANC']);
+
 /**
- * A single payment or standing order whose details the bank has not been asked for since its status
- * last changed: what the bank holds (the date it pays on above all: an ACWC may have moved it) follows
- * the status. A bulk's payments are read by ./bulk-results.ts once it has ended.
+ * A single payment or standing order the bank has accepted, whose details it has not been asked for
+ * since its status last changed: what the bank holds (the date it pays on above all: an ACWC may have
+ * moved it) follows the status. A bulk's payments are read by ./bulk-results.ts once it has ended.
  */
 export function detailsDue(
   payment: Pick<Payment, 'service' | 'bankPaymentId' | 'bankDetails'>,
@@ -19,6 +23,7 @@ export function detailsDue(
   return (
     payment.service !== 'bulk-payments' &&
     payment.bankPaymentId !== null &&
+    !undecided.has(status) &&
     payment.bankDetails?.status !== status
   );
 }

@@ -164,8 +164,13 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
 
 describe('names the bank holds', () => {
   it('the payer\u2019s name from the bank; no name for a recipient the bank could name only by the account', async () => {
-    const { id } = await app.pay({ debtorIban: JON_MAIN });
+    const { id, redirectTo } = await app.pay({ debtorIban: JON_MAIN });
+    // Not read while the bank waits for the PSU: it has decided nothing yet.
+    expect((await read(id)).bankDetails).toBeNull();
+    expect(selfReads()).toHaveLength(0);
+    await decideAtBank(redirectTo, 'approve');
     const payment = await read(id);
+    expect(selfReads()).toHaveLength(1);
     // Spec 2.6 requires creditorName: the sandbox bank, given none, fills in the account.
     expect(payment.bankDetails?.creditorName).toBe(CREDITOR);
     const view = app.view.toPaymentView(payment, []);
