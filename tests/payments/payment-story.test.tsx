@@ -224,7 +224,7 @@ describe('a bulk payment says whom it pays before the bank reports on each', () 
     expect(english).toContain('Laun janúar');
     expect(english).toContain('Sigga');
     expect(render('is', <BulkResultsSection results={view.bulkResults} lines={view.story.bulk} />)).toContain(
-      '2 greiðslur af reikningnum þínum, samtals 3.500 kr.',
+      'Samtals 3.500 kr. í 2 greiðslum af reikningnum þínum.',
     );
   });
 });
