@@ -81,18 +81,21 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             <Amount amount={payment.amount} currency={payment.currency} />
           </dd>
         </div>
-        <div data-testid="payment-dates">
-          <dt className="text-sm text-slate-600">{t('requestedDate')}</dt>
-          <dd data-requested-date={story.requestedDate ?? ''}>
-            {story.requestedDate ? day(story.requestedDate) : t('asSoonAsPossible')}
-          </dd>
-          {story.bankDate && (
-            <>
-              <dt className="mt-2 text-sm text-slate-600">{t(paid ? 'bankDatePaid' : 'bankDate')}</dt>
-              <dd data-bank-date={story.bankDate}>{day(story.bankDate)}</dd>
-            </>
-          )}
-        </div>
+        {/* A standing order's dates are its schedule, shown beside it (standing-order-schedule.tsx). */}
+        {payment.service !== 'periodic-payments' && (
+          <div data-testid="payment-dates">
+            <dt className="text-sm text-slate-600">{t('requestedDate')}</dt>
+            <dd data-requested-date={story.requestedDate ?? ''}>
+              {story.requestedDate ? day(story.requestedDate) : t('asSoonAsPossible')}
+            </dd>
+            {story.bankDate && (
+              <>
+                <dt className="mt-2 text-sm text-slate-600">{t(paid ? 'bankDatePaid' : 'bankDate')}</dt>
+                <dd data-bank-date={story.bankDate}>{day(story.bankDate)}</dd>
+              </>
+            )}
+          </div>
+        )}
         <Party label={t('from')} party={story.from} testId="payment-from" />
         {story.to && <Party label={t('to')} party={story.to} testId="payment-to" />}
         <div>
