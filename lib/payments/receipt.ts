@@ -152,7 +152,7 @@ export function buildReceipt(
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },
     ...(story.bulk ?? []).map((line) => ({
       key: `payment-${line.position}`,
-      label: `${tStory('payments')} ${line.position}`,
+      label: tStory('paymentNumber', { position: String(line.position) }),
       value: [
         line.name,
         line.account ? shortAccount(line.account) : null,
