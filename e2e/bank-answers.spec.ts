@@ -27,11 +27,24 @@ test('a payment in another currency than the account shows the bank\u2019s fees 
   await expect(page.locator('[data-fee-indicator="true"]')).toHaveText(
     'Your bank says the payment has costs under its price list or your agreement with it.',
   );
+  // Each fee in words, never the bank's code, and what leaves the account in its own currency.
+  await expect(costs.locator('[data-fee-type="TRANSFER"]')).toHaveText('Transfer fee');
+  await expect(costs.locator('[data-fee-type="CURRENCY_CONVERSION"]')).toHaveText('Currency conversion fee');
+  await expect(costs).not.toContainText('CURRENCY_CONVERSION');
+  const total = page.getByTestId('costs-total');
+  await expect(total).toHaveAttribute('data-total-kind', 'converted');
+  await expect(total.locator('[data-total] [data-currency]')).toHaveAttribute('data-currency', 'ISK');
+  await expect(total).toContainText(
+    /^Total from your account.*About: EUR\s100\.00 at your bank's rate is ISK\s[\d,]+, plus fees of ISK\s[\d,]+\./,
+  );
 
   await page.goto(page.url().replace('/en/', '/is/'));
   await expect(page.getByRole('heading', { name: 'Kostnaður og gengi' })).toBeVisible();
   await expect(costs.locator('[data-cost="exchangeRate"]')).toContainText(/fyrir 1 EUR \(sölugengi\)$/);
   await expect(costs.locator('[data-cost="transactionFees"]')).toContainText('kr.');
+  await expect(costs.locator('[data-fee-type="TRANSFER"]')).toHaveText('Millifærslugjald');
+  await expect(page.getByTestId('costs-total')).toContainText('Samtals af reikningnum þínum');
+  await expect(page.getByTestId('costs-total')).toContainText(/Um það bil: 100,00\s€ á gengi bankans eru/);
 });
 
 test('a bulk that ends partly paid lists each payment with its own result', async ({ page }) => {
@@ -55,4 +68,29 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(results.locator('tr[data-bulk-position="1"]')).toHaveAttribute('data-status', 'ACSC');
   await expect(results.locator('tr[data-bulk-position="2"]')).toHaveAttribute('data-status', 'RJCT');
   await expect(results.locator('tr[data-bulk-position="2"]')).toContainText('Rejected');
+  // Whom each payment was to, as sent, beside its result.
+  await expect(results.getByTestId('bulk-intro')).toHaveText(
+    '2 payments from your account, ISK\u00a010,000 in all.',
+  );
+  await expect(results.locator('tr[data-bulk-position="1"]')).toContainText('0301-26-001234');
+  await expect(results.locator('tr[data-bulk-position="2"]')).toContainText('0159-26-999999');
+  await expect(results.locator('tr[data-bulk-position="2"]')).toContainText('ISK 2,500');
+  // A receipt for what was paid, titled as partly paid.
+  await page.getByTestId('receipt-link').click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Receipt for a bulk payment, partly paid' }),
+  ).toBeVisible();
+
+  await page.goto(
+    page
+      .url()
+      .replace('/en/', '/is/')
+      .replace(/\/receipt$/, ''),
+  );
+  const resultsIs = page.getByRole('region', { name: 'Hver greiðsla fjöldagreiðslunnar' });
+  await expect(resultsIs).toContainText('2 greiðslur; bankinn hafnaði 1 þeirra.');
+  await expect(resultsIs.locator('tr[data-bulk-position="2"]')).toContainText('Hafnað');
+  await expect(resultsIs.getByTestId('bulk-intro')).toHaveText(
+    'Samtals 10.000\u00a0kr. í 2 greiðslum af reikningnum þínum.',
+  );
 });

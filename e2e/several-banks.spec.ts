@@ -54,6 +54,72 @@ test('pays from accounts at two banks in one session and follows both to their f
   await page.goto('/en/payments');
   await expect(page.locator(`tr[data-payment-id="${atDefault}"]`)).toContainText('Sandkassabankinn');
   await expect(page.locator(`tr[data-payment-id="${atNordur}"]`)).toBeVisible();
+
+  // Each payment's page names the bank paid from, and the recipient's bank where the directory knows it.
+  await page.goto(`/is/payments/${atDefault}`);
+  await expect(page.getByTestId('payment-from')).toContainText('Banki: Sandkassabankinn');
+  await expect(page.getByTestId('payment-to')).toContainText('Banki: Norðurbankinn');
+  await page.goto(`/en/payments/${atNordur}`);
+  await expect(page.getByTestId('payment-from')).toContainText('Bank: Norðurbankinn');
+  await expect(page.getByTestId('payment-message')).toHaveText('Tveir bankar B');
+});
+
+/** The next 24 December at least two days ahead, and the banking day after it (25, 26 Dec and weekends closed). */
+function christmasEve(): { date: string; year: string; movedDay: number } {
+  const now = new Date();
+  const year =
+    now.getUTCMonth() === 11 && now.getUTCDate() >= 22 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  let day = 24;
+  const closed = (d: number) => d <= 26 || [0, 6].includes(new Date(Date.UTC(year, 11, d)).getUTCDay());
+  while (closed(day)) day++;
+  return { date: `${year}-12-24`, year: String(year), movedDay: day };
+}
+
+test('a payment dated 24 December is moved by the bank to the next banking day, and the page says so in words', async ({
+  page,
+}) => {
+  const { date, year, movedDay } = christmasEve();
+  await page.goto('/en/payments/new/single');
+  await page.getByLabel('From account (IBAN)').fill(AT_NORDUR);
+  await page.getByLabel('To account (IBAN)').fill(CREDITOR);
+  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Amount').fill('15,000');
+  await page.getByLabel('Message to the recipient').fill('Jólagjöf');
+  await page.getByLabel('Payment date').fill(date);
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.waitForURL(atBank('banks/nordur/sca/'));
+  await page.locator('input[name="username"]').fill('jon');
+  await page.locator('input[name="password"]').fill('sandbox');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+
+  // ACWC, "accepted with a change, such as date": the day asked for, the day the bank pays on, and why.
+  const change = page.getByTestId('bank-change');
+  await expect(change).toHaveAttribute('data-change', 'date', { timeout: 30_000 });
+  await expect(change).toContainText(
+    new RegExp(
+      `you asked for \\w{3}, 24 Dec ${year}, and your bank will pay on \\w{3}, ${movedDay} Dec ${year}\\.`,
+    ),
+  );
+  await expect(change).toContainText(`24 Dec ${year} is Christmas Eve, when banks are closed.`);
+  await expect(page.getByTestId('payment-dates').locator('[data-bank-date]')).toHaveAttribute(
+    'data-bank-date',
+    `${year}-12-${movedDay}`,
+  );
+  await expect(page.locator('[aria-live] [data-status="ACWC"]')).toHaveText('Accepted with changes');
+  // Not paid yet: nothing to keep.
+  await expect(page.getByTestId('receipt-link')).toHaveCount(0);
+
+  await page.goto(page.url().replace('/en/', '/is/'));
+  await expect(change).toContainText(
+    new RegExp(
+      `þú baðst um [^ ]+, 24\\. des\\. ${year} en bankinn greiðir [^ ]+, ${movedDay}\\. des\\. ${year}\\.`,
+    ),
+  );
+  await expect(change).toContainText(`24. des. ${year} er aðfangadagur og bankar eru lokaðir.`);
+  await expect(page.getByTestId('payment-dates')).toContainText('Dagur sem bankinn greiðir');
 });
 
 test("the form offers what the paying account's bank offers, and warns of a bank it does not connect to", async ({

@@ -59,6 +59,14 @@ for (const language of ['is', 'en'] as const) {
       timeout: 20_000,
     });
     await expect(outcome(page)).toHaveText('Your bank has paid the payment from your account.');
+    // The page tells the payment's whole story, and offers a receipt now that it is paid.
+    const story = page.getByTestId('payment-story');
+    await expect(story.getByTestId('payment-from')).toContainText('0159-26-007654');
+    await expect(story.getByTestId('payment-to')).toContainText('Guðrún Helgadóttir');
+    await expect(story.getByTestId('payment-to')).toContainText('0301-26-001234');
+    await expect(story.getByTestId('payment-message')).toHaveText(`Leiga ${language}`);
+    await expect(story.getByTestId('payment-dates')).toContainText('As soon as possible');
+    await expect(page.getByTestId('receipt-link')).toHaveText('Receipt');
 
     // A reload loses nothing.
     const statuses = await history.evaluateAll((items) =>
@@ -78,6 +86,13 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
   await expect(outcome(page)).toContainText('The payment was not confirmed at your bank');
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'RJCT');
   await expect(page.getByText('Rejected').first()).toBeVisible();
+  // Nothing was paid: no receipt, a statement of what happened.
+  await page.getByTestId('receipt-link').filter({ hasText: 'Statement' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statement: payment rejected' })).toBeVisible();
+  await expect(page.getByTestId('receipt-happened')).toHaveText(
+    'Your bank rejected the payment. Nothing was paid from your account.',
+  );
+  await expect(page.getByTestId('receipt')).not.toContainText('RJCT');
 });
 
 // Payment spec 4.1: TPP-Nok-Redirect-URI "may be ignored". A bank that ignores it sends a PSU who
@@ -117,9 +132,13 @@ test('a PSU who comes back from the bank without deciding is told the bank still
   await expect(outcome(page)).toHaveAttribute('data-outcome', 'awaitingPsu');
   await expect(outcome(page)).toContainText('Your bank is still waiting for you to confirm the payment');
   await expect(page.getByRole('link', { name: 'Continue to your bank to confirm' })).toBeVisible();
+  // RCVD before the PSU's confirmation reads as waiting for it, not as "received"; nothing to keep yet.
+  await expect(page.locator('[aria-live] [data-status="RCVD"]')).toHaveText('Waiting for your confirmation');
+  await expect(page.getByTestId('receipt-link')).toHaveCount(0);
 
   await page.goto(page.url().replace('/en/', '/is/'));
   await expect(outcome(page)).toContainText('Bankinn bíður enn eftir að þú staðfestir greiðsluna');
+  await expect(page.locator('[aria-live] [data-status="RCVD"]')).toHaveText('Bíður staðfestingar þinnar');
 });
 
 test('the payments list shows each payment once with its status', async ({ page }) => {

@@ -93,6 +93,13 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', accepted, {
     timeout: 30_000,
   });
+  // The order's own page shows its schedule and next dates, as the list does.
+  const schedule = page.getByTestId('payment-schedule');
+  await expect(schedule.getByTestId('schedule')).toContainText('Monthly · on the last day of the month');
+  await expect(schedule.locator('[data-testid="execution-preview"] tbody tr').first()).toHaveAttribute(
+    'data-scheduled',
+    preview[0]?.[0] ?? '',
+  );
 
   // English, reached from the payments list by keyboard.
   await page.goto('/en/payments');
@@ -157,7 +164,9 @@ test('receipts: a printable page and a PDF in Icelandic and English, from what t
   await expect(page.getByRole('heading', { level: 1, name: 'Payment receipt' })).toBeVisible();
   const receipt = page.getByTestId('receipt');
   await expect(receipt.locator('[data-line="amount"] dd')).toHaveText('ISK 12,500');
-  await expect(receipt.locator('[data-line="status"] dd')).toContainText('ACSC');
+  await expect(receipt.locator('[data-line="status"] dd')).toHaveText('Paid');
+  await expect(receipt).not.toContainText('ACSC');
+  await expect(receipt.locator('[data-line="message"] dd')).toHaveText('Kvittun prófuð');
   await expect(receipt.locator('[data-line="debtor"] dd')).toContainText(
     '0159-26-007654, ID no. 551073-0339',
   );

@@ -77,7 +77,9 @@ function BillList({ bills }: { bills: BillView[] }) {
   return (
     <ul className="space-y-3">
       {bills.map((bill) => {
-        const name = bill.reference ?? bill.claimId;
+        const name =
+          bill.reference ??
+          (bill.claimNumber ? t('claimNumber', { number: bill.claimNumber }) : bill.claimantName);
         return (
           <li
             key={`${bill.bankId}/${bill.claimId}`}
@@ -100,7 +102,11 @@ function BillList({ bills }: { bills: BillView[] }) {
               <p className="text-sm text-slate-700" data-testid="bill-bank">
                 {t('bank', { bank: bill.bankName ?? bill.bankId })}
               </p>
-              <p className="break-all font-mono text-xs text-slate-600">{bill.claimId}</p>
+              {bill.claimNumber && (
+                <p className="text-sm text-slate-700" data-testid="claim-number">
+                  {t('claimNumber', { number: bill.claimNumber })}
+                </p>
+              )}
               {bill.paidEventAt && (
                 <p className="text-sm text-green-800" data-testid="paid-by-event">
                   {t('paidByEvent', { at: formatDateTime(bill.paidEventAt, locale, { seconds: true }) })}

@@ -19,8 +19,18 @@ export const PAYMENT_FORM_MESSAGES = [
   'standingOrderChange',
   'ownAccount',
 ];
-/** What a payment's live view reads: its status, the SCA steps and cancellation, and their answers. */
-export const PAYMENT_MESSAGES = ['payment', 'status', 'scaStatus', 'sca', 'bank', 'auth', 'security'];
+/** What a payment's live view reads: its status and story, the SCA steps and cancellation, and their answers. */
+export const PAYMENT_MESSAGES = [
+  'payment',
+  'status',
+  'scaStatus',
+  'sca',
+  'bank',
+  'auth',
+  'security',
+  'story',
+  'bankWords',
+];
 /** What a payment's cancel button reads (a list of payments, without the live view): its answers too. */
 export const CANCEL_MESSAGES = ['payment', 'bank', 'auth', 'security'];
 /** What the sign-up and account forms read, with their actions' answers. */

@@ -3,20 +3,42 @@ import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import type { BulkPaymentResult, BulkResults } from '@/lib/bank/bulk-results';
-import { formatNumber } from '@/lib/format';
+import type { BulkResults } from '@/lib/bank/bulk-results';
+import { formatAmount, formatNumber } from '@/lib/format';
+import { sumByCurrency } from '@/lib/payments/money';
+import type { StoryBulkLine } from '@/lib/payments/story';
 
 // A long bulk opens folded: the summary above it says what became of its payments.
 const openUpTo = 100;
 
-function ResultCell({ payment }: { payment: BulkPaymentResult }) {
+type Row = Pick<StoryBulkLine, 'position' | 'account' | 'name' | 'amount' | 'currency' | 'message'> & {
+  status: string | null;
+  errorCodes: string[];
+};
+
+/** The rows to list: what was sent (the story's lines), or, without them, what the bank read back. */
+function rowsOf(results: BulkResults | null, lines: StoryBulkLine[] | null): Row[] {
+  if (lines && lines.length > 0) return lines;
+  return (results?.payments ?? []).map((p) => ({
+    position: p.position,
+    account: p.creditorAccount ?? null,
+    name: null,
+    amount: p.amount ?? null,
+    currency: p.currency ?? null,
+    message: p.reference ?? null,
+    status: p.transactionStatus ?? (p.errorCodes ? 'RJCT' : null),
+    errorCodes: p.errorCodes ?? [],
+  }));
+}
+
+function ResultCell({ payment }: { payment: Row }) {
   const t = useTranslations('payment.bulk');
   const tBank = useTranslations('bank');
-  const status = payment.transactionStatus ?? (payment.errorCodes ? 'RJCT' : undefined);
+  const status = payment.status;
   return (
     <>
       {status ? <StatusBadge status={status} /> : <span className="text-slate-600">{t('noError')}</span>}
-      {payment.errorCodes?.map((code) => (
+      {payment.errorCodes.map((code) => (
         <span key={code} className="block text-sm" data-error-code={code}>
           {tBank.has(`code.${code}`) ? tBank(`code.${code}`) : code}
         </span>
@@ -26,32 +48,59 @@ function ResultCell({ payment }: { payment: BulkPaymentResult }) {
 }
 
 /**
- * What became of each payment of a bulk that has ended (PART, RJCT, ACSC, ACCC, ACWP), as the bank's
- * payment information gave it (payment spec 2.6): each with its own status or errors. A bank that
- * gives none per payment leaves the bulk's own status to speak for all of them.
+ * Each payment of a bulk: whom it pays, how much, with what message, as it was sent; and once the bulk
+ * has ended (PART, RJCT, ACSC, ACCC, ACWP), what became of each, as the bank's payment information gave
+ * it (payment spec 2.6): its own status or errors. A bank that gives none per payment leaves the bulk's
+ * own status to speak for all of them.
  */
-export function BulkResultsSection({ results }: { results: BulkResults | null }) {
+export function BulkResultsSection({
+  results,
+  lines = null,
+}: {
+  results: BulkResults | null;
+  lines?: StoryBulkLine[] | null;
+}) {
   const t = useTranslations('payment.bulk');
+  const ts = useTranslations('story');
   const locale = usePageLocale();
-  if (!results) return null;
-  const list = results.payments;
-  const notCarriedOut = list?.filter((p) => p.transactionStatus === 'RJCT' || p.errorCodes).length ?? 0;
+  const list = rowsOf(results, lines);
+  if (!results && list.length === 0) return null;
+  const perPayment = results?.payments ?? null;
+  const notCarriedOut = list.filter((p) => p.status === 'RJCT' || p.errorCodes.length > 0).length;
+  const totals = sumByCurrency(
+    list.flatMap((p) => (p.amount && p.currency ? [{ amount: p.amount, currency: p.currency }] : [])),
+  );
+  const countShown = formatNumber(String(list.length), locale);
+  const showResults = perPayment !== null;
   return (
     <section aria-labelledby="bulk-results-heading" className="rounded border border-slate-200 bg-white p-4">
       <h2 id="bulk-results-heading" className="mb-2 text-lg font-semibold">
-        {t('title')}
+        {results ? t('title') : ts('bulkTitle')}
       </h2>
-      {!list ? (
-        <p data-bulk-results="bulk-only">{t('bulkOnly')}</p>
-      ) : (
+      {lines && lines.length > 0 && (
+        <p data-testid="bulk-intro">
+          {totals.length === 1 && totals[0]
+            ? ts('bulkIntro', {
+                count: list.length,
+                countShown,
+                total: formatAmount(totals[0].amount, totals[0].currency, locale),
+              })
+            : ts('bulkIntroMixed', { count: list.length, countShown })}
+        </p>
+      )}
+      {results && !perPayment && <p data-bulk-results="bulk-only">{t('bulkOnly')}</p>}
+      {!results && <p className="text-sm text-slate-700">{ts('bulkWaiting')}</p>}
+      {list.length > 0 && (
         <details open={list.length <= openUpTo}>
-          <summary className="cursor-pointer" data-bulk-results="each">
-            {t('summary', {
-              count: list.length,
-              countShown: formatNumber(String(list.length), locale),
-              rejected: notCarriedOut,
-              rejectedShown: formatNumber(String(notCarriedOut), locale),
-            })}
+          <summary className="cursor-pointer" data-bulk-results={showResults ? 'each' : 'sent'}>
+            {showResults
+              ? t('summary', {
+                  count: list.length,
+                  countShown,
+                  rejected: notCarriedOut,
+                  rejectedShown: formatNumber(String(notCarriedOut), locale),
+                })
+              : ts('bulkEach')}
           </summary>
           <table className="mt-3 w-full text-left text-sm">
             <thead>
@@ -60,17 +109,19 @@ export function BulkResultsSection({ results }: { results: BulkResults | null })
                   #
                 </th>
                 <th scope="col" className="py-1 pr-3">
-                  {t('creditorAccount')}
+                  {ts('recipient')}
                 </th>
                 <th scope="col" className="py-1 pr-3">
-                  {t('reference')}
+                  {ts('message')}
                 </th>
                 <th scope="col" className="py-1 pr-3 text-right">
                   {t('amount')}
                 </th>
-                <th scope="col" className="py-1">
-                  {t('result')}
-                </th>
+                {showResults && (
+                  <th scope="col" className="py-1">
+                    {t('result')}
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -79,13 +130,14 @@ export function BulkResultsSection({ results }: { results: BulkResults | null })
                   key={payment.position}
                   className="border-b border-slate-100 align-top"
                   data-bulk-position={payment.position}
-                  data-status={payment.transactionStatus ?? (payment.errorCodes ? 'RJCT' : '')}
+                  data-status={showResults ? (payment.status ?? '') : ''}
                 >
                   <td className="py-1 pr-3 tabular-nums">{payment.position}</td>
                   <td className="py-1 pr-3">
-                    {payment.creditorAccount ? <AccountNumber account={payment.creditorAccount} /> : '—'}
+                    {payment.name && <span className="block font-medium">{payment.name}</span>}
+                    {payment.account ? <AccountNumber account={payment.account} /> : '—'}
                   </td>
-                  <td className="py-1 pr-3">{payment.reference ?? ''}</td>
+                  <td className="py-1 pr-3 break-words">{payment.message ?? ''}</td>
                   <td className="py-1 pr-3 text-right">
                     {payment.amount && payment.currency ? (
                       <Amount amount={payment.amount} currency={payment.currency} />
@@ -93,9 +145,11 @@ export function BulkResultsSection({ results }: { results: BulkResults | null })
                       '—'
                     )}
                   </td>
-                  <td className="py-1">
-                    <ResultCell payment={payment} />
-                  </td>
+                  {showResults && (
+                    <td className="py-1">
+                      <ResultCell payment={payment} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,14 +1,69 @@
 import { useTranslations } from 'next-intl';
 import { Amount } from '@/components/payments/amount';
+import { FeeType } from '@/components/payments/fee-type';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import type { PaymentCosts } from '@/lib/bank/costs';
-import { formatNumber } from '@/lib/format';
+import type { Money, PaymentCosts } from '@/lib/bank/costs';
+import { formatAmount, formatNumber } from '@/lib/format';
+import type { CostsTotal } from '@/lib/payments/costs-total';
 
 /**
- * The fees, fee indicator and exchange rate the bank gave when it received the payment (spec 2.5), as
- * it gave them: nothing is worked out or added here. Each shows only where the bank sent it.
+ * What will leave the account, in the account's currency, where the costs say enough to tell; else what
+ * is known (lib/payments/costs-total.ts).
  */
-export function PaymentCostsSection({ costs }: { costs: PaymentCosts | null }) {
+function TotalLine({ total, amount }: { total: CostsTotal; amount: Money }) {
+  const t = useTranslations('story.total');
+  const locale = usePageLocale();
+  const money = (value: Money) => formatAmount(value.amount, value.currency, locale);
+  const fees = total.fees ? money(total.fees) : '';
+  const explain =
+    total.kind === 'bank'
+      ? t('bank')
+      : total.kind === 'sum'
+        ? total.fees
+          ? t('sum', { amount: money(amount), fees })
+          : t('sumNoFees', { amount: money(amount) })
+        : total.kind === 'converted'
+          ? t('converted', {
+              amount: money(amount),
+              converted: money(total.converted),
+              fees,
+              hasFees: total.fees ? 'yes' : 'no',
+            })
+          : t('unknown', { amount: money(amount), fees, hasFees: total.fees ? 'yes' : 'no' });
+  return (
+    <div
+      className="mt-4 border-t border-slate-200 pt-3"
+      data-testid="costs-total"
+      data-total-kind={total.kind}
+    >
+      {total.kind !== 'unknown' && (
+        <p className="flex flex-wrap items-baseline justify-between gap-2">
+          <span className="font-medium">{t('title')}</span>
+          <span className="text-xl font-semibold" data-total>
+            <Amount {...total.total} />
+          </span>
+        </p>
+      )}
+      {/* An amount that ends the sentence keeps one full stop: "595 kr." not "595 kr..". */}
+      <p className="text-sm text-slate-700">{explain.replace(/\.\.(?=\s|$)/g, '.')}</p>
+      {!total.feesComplete && <p className="text-sm text-slate-700">{t('feesIncomplete')}</p>}
+    </div>
+  );
+}
+
+/**
+ * The fees, fee indicator and exchange rate the bank gave when it received the payment (spec 2.5), each
+ * fee named in words, and what will leave the account in all. Each shows only where the bank sent it.
+ */
+export function PaymentCostsSection({
+  costs,
+  total = null,
+  amount,
+}: {
+  costs: PaymentCosts | null;
+  total?: CostsTotal | null;
+  amount?: Money;
+}) {
   const t = useTranslations('payment.costs');
   const locale = usePageLocale();
   if (!costs) return null;
@@ -30,16 +85,19 @@ export function PaymentCostsSection({ costs }: { costs: PaymentCosts | null }) {
           </>
         )}
         {costs.transactionFeesDetails?.map((fee, index) => (
-          // The bank's own name for the fee (spec 2.5 gives no list of them), shown as text.
+          // The bank's fee type in words (spec 2.5 gives no list; our sandbox's and IOBWS 3.2's are known).
           // biome-ignore lint/suspicious/noArrayIndexKey: the bank's list, shown in its order
           <div key={index} className="contents" data-cost="fee">
-            <dt className="pl-4 text-slate-700">{fee.feeType}</dt>
+            <dt className="pl-4 text-slate-700">
+              <FeeType feeType={fee.feeType} />
+            </dt>
             <dd>
               <Amount {...fee.value} />
             </dd>
           </div>
         ))}
-        {costs.currencyConversionFee && (
+        {/* Shown apart only where the bank gave no list: in a list it is one of its lines already. */}
+        {costs.currencyConversionFee && !costs.transactionFeesDetails?.length && (
           <>
             <dt>{t('currencyConversionFee')}</dt>
             <dd data-cost="currencyConversionFee">
@@ -69,6 +127,9 @@ export function PaymentCostsSection({ costs }: { costs: PaymentCosts | null }) {
         <p className="mt-3 text-sm" data-fee-indicator={String(indicator)}>
           {t(indicator ? 'feeIndicatorTrue' : 'feeIndicatorFalse')}
         </p>
+      )}
+      {total && amount && (
+        <TotalLine total={total} amount={{ amount: amount.amount, currency: amount.currency }} />
       )}
     </section>
   );

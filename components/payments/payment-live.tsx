@@ -3,8 +3,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { QueryProvider } from '@/components/layout/query-provider';
-import { AccountNumber } from '@/components/payments/account-number';
-import { Amount } from '@/components/payments/amount';
 import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
@@ -12,9 +10,11 @@ import { CancelPayment } from '@/components/payments/cancel-payment';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { paymentQuery } from '@/components/payments/payment-query';
+import { PaymentStorySection } from '@/components/payments/payment-story';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
+import { Link } from '@/lib/i18n/navigation';
 import type { PaymentView } from '@/lib/payments/view';
 
 /** A payment's status, kept current by polling, with its SCA steps and cancellation. */
@@ -33,35 +33,24 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
   const t = useTranslations('payment');
   const ts = useTranslations('status');
   const tsca = useTranslations('scaStatus');
+  const tstory = useTranslations('story.receipt');
   return (
     <div className="space-y-6">
+      {payment.receiptKind && (
+        <Link
+          href={`/payments/${payment.id}/receipt`}
+          data-testid="receipt-link"
+          className="inline-block rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        >
+          {tstory(
+            payment.receiptKind === 'paid' || payment.receiptKind === 'partial' ? 'link' : 'statementLink',
+          )}
+        </Link>
+      )}
       <BankOutcomeMessage outcome={payment.outcome} />
       <BankMessages psuMessage={payment.psuMessage} notes={payment.bankNotes} />
       <section className="rounded border border-slate-200 bg-white p-4">
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-slate-600">{t('amount')}</dt>
-            <dd className="text-xl font-semibold">
-              <Amount amount={payment.amount} currency={payment.currency} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{t('creditor')}</dt>
-            <dd>{payment.creditorName ?? '—'}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{t('creditorAccount')}</dt>
-            <dd>
-              <AccountNumber account={payment.creditorAccount} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">{t('created')}</dt>
-            <dd>
-              <DateText value={payment.createdAt} time />
-            </dd>
-          </div>
-        </dl>
+        <PaymentStorySection payment={payment} />
         <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
           <StatusBadge status={payment.displayStatus} />
           <span className="text-sm text-slate-700">
@@ -85,8 +74,8 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
         )}
       </section>
       <ScaPanel paymentId={payment.id} step={payment.scaStep} />
-      <BulkResultsSection results={payment.bulkResults} />
-      <PaymentCostsSection costs={payment.costs} />
+      <BulkResultsSection results={payment.bulkResults} lines={payment.story.bulk} />
+      <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amount={payment} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">
           {t('history')}

@@ -17,6 +17,8 @@ export function StatusBadge({ status }: { status: string }) {
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status] ?? 'bg-sky-100 text-sky-900'}`}
       data-status={status}
+      // The bank's code, for an expert who hovers over the words.
+      title={known ? status : undefined}
     >
       {known ? t(`${status}.label`) : status}
     </span>

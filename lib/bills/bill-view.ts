@@ -6,6 +6,8 @@ export interface BillView {
   bankId: string;
   bankName: string | null;
   claimId: string;
+  /** The claim's number as people read it, "0130-66-000123" (bank, ledger 66, number), where the id holds one. */
+  claimNumber: string | null;
   claimantName: string;
   status: ClaimStatus;
   partiallyPaid: boolean;
@@ -29,4 +31,14 @@ export interface BillView {
 /** Worth asking again soon: a bill is open while a payment of it is under way or settled. */
 export function awaitingEvent(views: BillView[]): boolean {
   return views.some((view) => view.status === 'Unpaid' && view.paying !== null);
+}
+
+/**
+ * The claim number of the reference's composite claim id (claimant's kennitala, bank, ledger 66, number,
+ * `+`, due date YYYYMMDD, lib/bank/claims.ts `claimIdOf`) as Icelandic banks print it: "0130-66-000123".
+ * Null for an id of another shape: it is then not shown to the PSU at all.
+ */
+export function claimNumberOf(claimId: string): string | null {
+  const match = /^\d{10}(\d{4})66(\d{6})\+\d{8}$/.exec(claimId);
+  return match ? `${match[1]}-66-${match[2]}` : null;
 }

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsOf, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
 import { normalizeIban } from '@/lib/payments/accounts';
-import type { BillView } from './bill-view';
+import { type BillView, claimNumberOf } from './bill-view';
 import { canStillSucceed } from './payment-of-bill';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
@@ -20,6 +20,7 @@ function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['p
     bankId: bill.bankId,
     bankName: bankName(bill.bankId) ?? null,
     claimId: bill.claimId,
+    claimNumber: claimNumberOf(bill.claimId),
     claimantName: bill.claimantName,
     status: billStatus(bill.status),
     partiallyPaid: bill.isPartiallyPaid,

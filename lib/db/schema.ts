@@ -15,6 +15,7 @@ import {
 import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
+import type { BankPaymentDetails } from '@/lib/bank/payment-details';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Locale } from '@/lib/i18n/routing';
@@ -220,6 +221,11 @@ export const payments = pgTable(
      */
     billBankId: text('bill_bank_id'),
     billClaimId: text('bill_claim_id'),
+    /**
+     * What the bank says of the payment when read back (spec 2.6: names, the date it pays on, fees, rate),
+     * with the status it had then; read again when the status changes (lib/payments/details.ts).
+     */
+    bankDetails: jsonb('bank_details').$type<BankPaymentDetails>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

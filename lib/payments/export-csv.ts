@@ -1,11 +1,16 @@
+import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
+import type { Payment } from '@/lib/db/schema';
+import type { Locale } from '@/lib/i18n/routing';
+import appEn from '@/messages/en.json';
+import appIs from '@/messages/is.json';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 import { toPaymentView } from './view';
 
 const headers = {
   en: [
-    'created',
+    'created (Iceland time)',
     'payment id',
     'type',
     'recipient',
@@ -17,7 +22,7 @@ const headers = {
     'bank',
   ],
   is: [
-    'stofnuð',
+    'stofnuð (íslenskur tími)',
     'auðkenni',
     'tegund',
     'viðtakandi',
@@ -31,35 +36,72 @@ const headers = {
 } as const;
 
 /**
+ * How the file is written. Only the comma-separated form is made today; a spreadsheet in Icelandic
+ * settings (which reads `;` between cells and `,` in numbers) is one more dialect here.
+ */
+export interface CsvDialect {
+  separator: ',' | ';';
+}
+
+export const COMMA_SEPARATED: CsvDialect = { separator: ',' };
+
+/**
  * A cell as spreadsheets read it safely: quoted when needed, and a leading =, +, - or @ defused so
  * that a creditor name can never run as a formula.
  */
-function cell(value: string | null | undefined): string {
+function cell(value: string | null | undefined, dialect: CsvDialect): string {
   let text = value ?? '';
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const special = new RegExp(`[",\\n\\r;${dialect.separator}]`);
+  return special.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export async function paymentsCsv(db: Db, psuId: string, filters: HistoryFilters, locale: 'is' | 'en') {
-  const lines = [headers[locale].join(',')];
+const translators = {
+  is: createTranslator({ locale: 'is', messages: appIs as AbstractIntlMessages, onError: () => {} }),
+  en: createTranslator({ locale: 'en', messages: appEn as AbstractIntlMessages, onError: () => {} }),
+};
+
+type Translate = ((key: string) => string) & { has(key: string): boolean };
+
+/**
+ * A moment on Iceland's clock (Atlantic/Reykjavik: UTC all year since 1968, so the UTC fields are the
+ * time in Iceland) as spreadsheets read a date and time in either language: "2026-12-07 13:05:09".
+ */
+export function reykjavikTime(at: Date): string {
+  return at.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** One payment's line: the status and type in words of the language, the time in Iceland. */
+export function paymentCsvLine(payment: Payment, locale: Locale, dialect: CsvDialect = COMMA_SEPARATED) {
+  const t = translators[locale] as unknown as Translate;
+  const words = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
+  const view = toPaymentView(payment, []);
+  return [
+    reykjavikTime(payment.createdAt),
+    view.id,
+    words(`payments.service.${view.service}`, view.service),
+    view.creditorName,
+    view.creditorAccount,
+    view.reference,
+    view.amount,
+    view.currency,
+    words(`status.${view.displayStatus}.label`, view.displayStatus),
+    bankName(payment.bankId) ?? payment.bankId,
+  ]
+    .map((value) => cell(value, dialect))
+    .join(dialect.separator);
+}
+
+export async function paymentsCsv(
+  db: Db,
+  psuId: string,
+  filters: HistoryFilters,
+  locale: Locale,
+  dialect: CsvDialect = COMMA_SEPARATED,
+) {
+  const lines = [headers[locale].join(dialect.separator)];
   for await (const payment of allMatchingPayments(db, psuId, { ...filters, after: undefined })) {
-    const view = toPaymentView(payment, []);
-    lines.push(
-      [
-        view.createdAt,
-        view.id,
-        view.service,
-        view.creditorName,
-        view.creditorAccount,
-        view.reference,
-        view.amount,
-        view.currency,
-        view.displayStatus,
-        bankName(payment.bankId) ?? payment.bankId,
-      ]
-        .map(cell)
-        .join(','),
-    );
+    lines.push(paymentCsvLine(payment, locale, dialect));
   }
   // A byte-order mark lets spreadsheet programs read Icelandic letters as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -36,6 +36,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
 
   doc.font('bold').fontSize(20).text(receipt.heading);
   doc.font('body').fontSize(10).fillColor('#334155').text(receipt.issued).moveDown(1.2);
+  if (receipt.happened) doc.font('bold').fontSize(12).fillColor('#0f172a').text(receipt.happened).moveDown(1);
   for (const line of receipt.lines) {
     doc.font('body').fontSize(9).fillColor('#475569').text(line.label);
     doc.font('bold').fontSize(12).fillColor('#0f172a').text(line.value);

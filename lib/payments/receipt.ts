@@ -1,11 +1,16 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import { accountDisplay, formatAmount, formatDateTime } from '@/lib/format';
+import { accountDisplay, formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
 import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
+import storyEn from '@/messages/story/en.json';
+import storyIs from '@/messages/story/is.json';
+import { costsTotal } from './costs-total';
+import { type ReceiptKind, receiptKind } from './receipt-kind';
+import { paymentStory, storyCosts } from './story';
 
 /** One line of a receipt: what it is, and what the payment or the bank says. */
 export interface ReceiptLine {
@@ -23,25 +28,17 @@ export interface ReceiptLine {
  */
 export interface Receipt {
   locale: Locale;
+  /** Null: nothing was paid or decided yet, so there is neither a receipt nor a statement to give. */
+  kind: ReceiptKind | null;
   heading: string;
+  /** For a statement or a bulk partly paid: what happened, in words. */
+  happened: string | null;
   issued: string;
   lines: ReceiptLine[];
   historyTitle: string;
   history: { id: number; status: string; text: string }[];
   noHistory: string;
   footer: string;
-}
-
-const ACCOUNT_FIELDS = ['iban', 'bban', 'maskedPan', 'msisdn'] as const;
-
-/** The account of an AccountReference (spec 2.4) in the body, in the first form it gives. */
-function accountOf(reference: unknown): string | undefined {
-  if (typeof reference !== 'object' || reference === null) return undefined;
-  const fields = reference as Record<string, unknown>;
-  const found = ACCOUNT_FIELDS.map((name) => fields[name]).find(
-    (value) => typeof value === 'string' && value,
-  );
-  return found as string | undefined;
 }
 
 /** "0133-26-012345, kt. 010130-2989" with the IBAN beside it, or the account as the payment gives it. */
@@ -53,17 +50,23 @@ function accountLine(account: string, kennitalaLabel: (kennitala: string) => str
   return { value: shown.kind === 'iban' ? shown.iban : shown.text };
 }
 
+/** An account in a line of its own: the domestic number as people know it, or the IBAN or text as given. */
+function shortAccount(account: string): string {
+  const shown = accountDisplay(account);
+  return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
+}
+
 // Made from the message files themselves rather than a request's next-intl context, so that the PDF
 // route and a test build the same receipt as the page.
 const translators = {
   is: createTranslator({
     locale: 'is',
-    messages: { ...appIs, ...noticesIs } as AbstractIntlMessages,
+    messages: { ...appIs, ...noticesIs, ...storyIs } as AbstractIntlMessages,
     onError: () => {},
   }),
   en: createTranslator({
     locale: 'en',
-    messages: { ...appEn, ...noticesEn } as AbstractIntlMessages,
+    messages: { ...appEn, ...noticesEn, ...storyEn } as AbstractIntlMessages,
     onError: () => {},
   }),
 };
@@ -83,7 +86,18 @@ export function buildReceipt(
     tAll.has(`status.${status}.label`) ? tAll(`status.${status}.label`) : status;
   const kennitala = (value: string) => tAll('payment.kennitala', { kennitala: value });
   const atBank = payment.phase === 'initiated' || payment.bankPaymentId !== null;
-  const debtor = accountOf(payment.body.debtorAccount);
+  const story = paymentStory(payment, events);
+  const kind = receiptKind(payment);
+  const tStory = (key: string, values?: Record<string, string>) => tAll(`story.receipt.${key}`, values);
+  const money = (value: { amount: string; currency: string }) =>
+    formatAmount(value.amount, value.currency, locale);
+  const costs = storyCosts(payment);
+  const total = costs ? costsTotal(payment, costs) : null;
+  const date = story.bankDate ?? story.requestedDate;
+  const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
+    const known = tAll.has(`bankWords.fee.${fee.feeType}`);
+    return `${known ? tAll(`bankWords.fee.${fee.feeType}`) : tAll('bankWords.fee.unknown')} ${money(fee.value)}`;
+  });
   const lines: ReceiptLine[] = [
     {
       key: 'bankPaymentId',
@@ -100,7 +114,6 @@ export function buildReceipt(
           : atBank && payment.transactionStatus
             ? statusLabel(payment.transactionStatus)
             : t('noStatus'),
-      ...(payment.transactionStatus ? { detail: payment.transactionStatus } : {}),
     },
     {
       key: 'kind',
@@ -109,16 +122,46 @@ export function buildReceipt(
         ? tAll(`payments.service.${payment.service}`)
         : payment.service,
     },
-    ...(debtor ? [{ key: 'debtor', label: t('debtor'), ...accountLine(debtor, kennitala) }] : []),
-    ...(payment.creditorName ? [{ key: 'creditor', label: t('creditor'), value: payment.creditorName }] : []),
-    {
-      key: 'creditorAccount',
-      label: t('creditorAccount'),
-      ...accountLine(payment.creditorAccount, kennitala),
-    },
-    { key: 'amount', label: t('amount'), value: formatAmount(payment.amount, payment.currency, locale) },
-    ...(payment.reference ? [{ key: 'reference', label: t('reference'), value: payment.reference }] : []),
+    ...(story.from.name ? [{ key: 'debtorName', label: tStory('payer'), value: story.from.name }] : []),
+    ...(story.from.account
+      ? [{ key: 'debtor', label: t('debtor'), ...accountLine(story.from.account, kennitala) }]
+      : []),
+    ...(story.to?.name ? [{ key: 'creditor', label: t('creditor'), value: story.to.name }] : []),
+    ...(story.to?.account
+      ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
+      : []),
+    { key: 'amount', label: t('amount'), value: money(payment) },
+    ...(total?.fees
+      ? [
+          {
+            key: 'fees',
+            label: tStory('fees'),
+            value: money(total.fees),
+            ...(feeWords.length > 0 ? { detail: feeWords.join(' · ') } : {}),
+          },
+        ]
+      : []),
+    ...(total && (total.kind === 'sum' || total.kind === 'bank') && kind === 'paid'
+      ? [{ key: 'total', label: tAll('story.total.title'), value: money(total.total) }]
+      : []),
+    ...(date
+      ? [{ key: 'executionDate', label: tStory('executionDate'), value: formatDate(date, locale) }]
+      : []),
+    ...(story.message ? [{ key: 'message', label: tStory('message'), value: story.message }] : []),
+    ...(story.ownReference ? [{ key: 'reference', label: t('reference'), value: story.ownReference }] : []),
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },
+    ...(story.bulk ?? []).map((line) => ({
+      key: `payment-${line.position}`,
+      label: tStory('paymentNumber', { position: String(line.position) }),
+      value: [
+        line.name,
+        line.account ? shortAccount(line.account) : null,
+        line.amount && line.currency ? money({ amount: line.amount, currency: line.currency }) : null,
+        line.status ? statusLabel(line.status) : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    })),
   ];
   const history = events.flatMap((event) =>
     event.transactionStatus
@@ -136,12 +179,14 @@ export function buildReceipt(
   );
   return {
     locale,
-    heading: t('heading'),
+    kind,
+    heading: tStory(`heading.${kind ?? 'paid'}`),
+    happened: kind && kind !== 'paid' ? tStory(`happened.${kind}`) : null,
     issued: t('issued', { date: formatDateTime(now, locale) }),
     lines,
     historyTitle: t('history'),
     history,
     noHistory: t('noHistory'),
-    footer: t('footer'),
+    footer: kind === 'paid' || kind === 'partial' ? t('footer') : tStory('statementFooter'),
   };
 }

@@ -7,6 +7,7 @@ import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
 import { bulkResultsDue, syncBulkResults } from './bulk-results';
+import { detailsDue, syncPaymentDetails } from './details';
 import { findOwnPayment, paymentTimeline, recordStatus } from './history';
 import { inPaymentBank } from './payment-bank';
 import { scaStateOf, syncScaStatus } from './sca';
@@ -38,6 +39,7 @@ export async function syncPaymentStatus(
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
+    if (detailsDue(payment, status)) await syncPaymentDetails(db, payment, status);
     // Every reading of an ended status may send the e-mail; the database lets only one through.
     if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
     return { changed, status };

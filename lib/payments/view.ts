@@ -4,9 +4,12 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { bulkResultsDue } from './bulk-results';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
+import { type CostsTotal, costsTotal } from './costs-total';
 import { type BankOutcome, bankOutcome } from './outcome';
+import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
+import { DIRECTORY_BANK_NAMES, type PaymentStory, paymentStory, storyCosts } from './story';
 import { ANSWER_NOT_SAVED } from './unrecorded-answer';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
@@ -32,8 +35,17 @@ export interface PaymentView {
   creditorAccount: string;
   reference: string | null;
   elementCount: number | null;
-  /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null when it gave none. */
+  /**
+   * Fees and exchange rate as the bank's initiation answer gave them (spec 2.5), with those its read-back
+   * (spec 2.6) adds; null when it gave none.
+   */
   costs: PaymentCosts | null;
+  /** What will leave the PSU's account, where the costs say enough to tell (./costs-total.ts). */
+  costsTotal: CostsTotal | null;
+  /** What the PSU may keep of it: a receipt for what was paid, a statement of a rejection, or nothing yet. */
+  receiptKind: ReceiptKind | null;
+  /** From and to, message, dates asked for and set by the bank, what it changed, a bulk's payments. */
+  story: PaymentStory;
   /** The bank's psuMessage while the PSU's authorisation is open (spec 2.5: "text to show to the PSU"). */
   psuMessage: string | null;
   /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
@@ -79,10 +91,17 @@ function displayStatusOf(payment: Payment): string {
   return payment.failureCode === ANSWER_NOT_SAVED ? 'answerNotSaved' : (payment.transactionStatus ?? 'new');
 }
 
+/** The paying account's currency, where the PSU's body names it (spec 2.4 AccountReference.currency). */
+function debtorCurrency(payment: Payment): string | null {
+  const account = (payment.body as { debtorAccount?: { currency?: unknown } }).debtorAccount;
+  return typeof account?.currency === 'string' ? account.currency : null;
+}
+
 export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
   const atBank = payment.phase === 'initiated';
   const sca = scaStateOf(payment);
   const costsStep = costsStepOf(payment);
+  const costs = storyCosts(payment);
   // A payment the PSU stopped at its costs is not taken to SCA from here.
   const toSca = costsStep === null;
   const displayStatus = displayStatusOf(payment);
@@ -109,7 +128,10 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,
-    costs: payment.costs && Object.keys(payment.costs).length > 0 ? payment.costs : null,
+    costs,
+    costsTotal: costs ? costsTotal(payment, costs, debtorCurrency(payment)) : null,
+    story: paymentStory(payment, events, DIRECTORY_BANK_NAMES),
+    receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
     bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,

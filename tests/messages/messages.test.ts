@@ -19,6 +19,8 @@ import operationsEn from '@/messages/operations/en.json';
 import operationsIs from '@/messages/operations/is.json';
 import savedEn from '@/messages/saved/en.json';
 import savedIs from '@/messages/saved/is.json';
+import storyEn from '@/messages/story/en.json';
+import storyIs from '@/messages/story/is.json';
 import validationEn from '@/messages/validation/en.json';
 import validationIs from '@/messages/validation/is.json';
 
@@ -44,6 +46,7 @@ const english = leaves({
   ...banksEn,
   ...netbankEn,
   ...operationsEn,
+  ...storyEn,
 } as Tree);
 const icelandic = leaves({
   ...is,
@@ -56,6 +59,7 @@ const icelandic = leaves({
   ...banksIs,
   ...netbankIs,
   ...operationsIs,
+  ...storyIs,
 } as Tree);
 
 describe('app messages', () => {

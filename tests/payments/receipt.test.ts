@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentEvent } from '@/lib/db/schema';
+import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
 import { paymentRow as paidPayment } from '@/tests/support/payment-row';
@@ -65,8 +65,9 @@ describe('a receipt', () => {
     expect(lineOf(receipt, 'creditorAccount')?.value).toBe('0159-26-007654, kt. 551073-0339');
     expect(lineOf(receipt, 'created')?.value).toBe('7. des. 2026 kl. 13:05');
     expect(lineOf(receipt, 'bankPaymentId')?.value).toBe('bank-pay-4711');
-    // The status the bank reported, with the times of each, and no line for the SCA-only reading.
-    expect(lineOf(receipt, 'status')).toMatchObject({ detail: 'ACSC' });
+    // The status the bank reported in words, never its code, with the times of each, and no line for
+    // the SCA-only reading.
+    expect(lineOf(receipt, 'status')).toEqual({ key: 'status', label: expect.any(String), value: 'Greidd' });
     expect(receipt.history.map((entry) => entry.status)).toEqual(['RCVD', 'ACSC']);
     expect(receipt.history[1]?.text).toMatch(/: 7\. des\. 2026 kl\. 13:07:30$/);
   });
@@ -78,6 +79,78 @@ describe('a receipt', () => {
     expect(lineOf(receipt, 'debtor')?.value).toBe('0133-26-012345, ID no. 010130-2989');
     expect(lineOf(receipt, 'created')?.value).toBe('7 Dec 2026, 13:05');
     expect(lineOf(receipt, 'status')?.value).toBe('Paid');
+  });
+
+  it('is a receipt only for what was paid; a rejected or cancelled payment gets a statement; one under way nothing', () => {
+    const now = new Date('2026-12-08T09:00:00Z');
+    const build = (overrides: Partial<Payment>, locale: 'is' | 'en' = 'is') =>
+      buildReceipt(paidPayment(overrides), events, locale, now);
+    expect(build({ transactionStatus: 'ACSC' })).toMatchObject({ kind: 'paid', happened: null });
+    expect(build({ transactionStatus: 'ACCC' }, 'en')).toMatchObject({
+      kind: 'paid',
+      heading: 'Payment receipt',
+    });
+    const rejected = build({ transactionStatus: 'RJCT' });
+    expect(rejected).toMatchObject({
+      kind: 'rejected',
+      heading: 'Samantekt: greiðslu hafnað',
+      happened: 'Bankinn hafnaði greiðslunni. Ekkert var greitt af reikningnum þínum.',
+    });
+    expect(rejected.heading).not.toMatch(/kvittun/i);
+    expect(rejected.footer).toMatch(/ekki kvittun/);
+    expect(build({ transactionStatus: 'CANC' }, 'en')).toMatchObject({
+      kind: 'cancelled',
+      heading: 'Statement: payment cancelled',
+    });
+    expect(build({ phase: 'refused', transactionStatus: null, bankPaymentId: null }).kind).toBe('refused');
+    for (const status of ['RCVD', 'ACTC', 'ACSP', 'ACWC', 'PDNG', 'PATC', 'ACWP'])
+      expect(build({ transactionStatus: status }).kind, status).toBeNull();
+    expect(build({ service: 'bulk-payments', transactionStatus: 'PART' }, 'en')).toMatchObject({
+      kind: 'partial',
+      heading: 'Receipt for a bulk payment, partly paid',
+    });
+  });
+
+  it('carries no code of the bank: statuses and fee types in words, the payment date and message', () => {
+    for (const locale of ['is', 'en'] as const) {
+      for (const status of ['ACSC', 'ACCC', 'RJCT', 'CANC']) {
+        const receipt = buildReceipt(
+          paidPayment({
+            transactionStatus: status,
+            body: {
+              debtorAccount: { iban: 'IS110133260123450101302989' },
+              requestedExecutionDate: '2026-12-24T00:00:00Z',
+              remittanceInformationUnstructured: 'Leiga desember',
+            },
+            costs: {
+              transactionFees: { currency: 'ISK', amount: '575' },
+              transactionFeesDetails: [
+                { feeType: 'TRANSFER', value: { currency: 'ISK', amount: '450' } },
+                { feeType: 'CURRENCY_CONVERSION', value: { currency: 'ISK', amount: '125' } },
+              ],
+            },
+            bankDetails: { status, requestedExecutionDate: '2026-12-28T00:00:00Z' },
+          }),
+          events,
+          locale,
+          new Date('2026-12-08T09:00:00Z'),
+        );
+        const text = [receipt.heading, receipt.happened, ...receipt.lines.flatMap((l) => [l.value, l.detail])]
+          .concat(receipt.history.map((entry) => entry.text))
+          .join('\n');
+        for (const code of ['ACSC', 'ACCC', 'RJCT', 'CANC', 'RCVD', 'TRANSFER', 'CURRENCY_CONVERSION'])
+          expect(text, `${locale} ${status}`).not.toContain(code);
+        expect(lineOf(receipt, 'executionDate')?.value).toBe(
+          locale === 'is' ? '28. des. 2026' : '28 Dec 2026',
+        );
+        expect(lineOf(receipt, 'message')?.value).toBe('Leiga desember');
+        expect(lineOf(receipt, 'fees')?.detail).toBe(
+          locale === 'is'
+            ? 'Millifærslugjald 450\u00a0kr. · Gjald fyrir gjaldeyrisskipti 125\u00a0kr.'
+            : 'Transfer fee ISK\u00a0450 · Currency conversion fee ISK\u00a0125',
+        );
+      }
+    }
   });
 
   it('never guesses: a payment the bank has not accepted has no bank id and no status of ours', () => {

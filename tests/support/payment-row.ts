@@ -42,6 +42,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     costsDecision: null,
     bankNotes: null,
     bulkResults: null,
+    bankDetails: null,
     billBankId: null,
     billClaimId: null,
     createdAt: at,

@@ -3,14 +3,25 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
+import storyEn from '@/messages/story/en.json';
+import storyIs from '@/messages/story/is.json';
+
+const all = { en: { ...en, ...storyEn }, is: { ...is, ...storyIs } };
 
 /** A component's HTML as a page in this language renders it, with the app's texts of these namespaces. */
 export function renderIn(
   locale: 'is' | 'en',
   node: ReactNode,
-  namespaces: readonly (keyof typeof en)[] = ['payment', 'bank', 'status', 'sca'],
+  namespaces: readonly (keyof (typeof all)['en'])[] = [
+    'payment',
+    'bank',
+    'status',
+    'sca',
+    'story',
+    'bankWords',
+  ],
 ): string {
-  const messages = locale === 'is' ? is : en;
+  const messages = all[locale];
   return renderToStaticMarkup(
     <NextIntlClientProvider
       locale={locale}

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import { findAccountHolder } from '../db/queries/accounts.js';
 import type { PaymentRow } from '../db/queries/payments.js';
+import { adjustToBusinessDay, isBusinessDay } from './calendar.js';
 
 const SINGLE_INFORMATION_FIELDS = [
   'endToEndIdentification',
@@ -29,6 +30,30 @@ const SINGLE_INFORMATION_FIELDS = [
  * Periodic and bulk payments read back as initiated.
  */
 export async function paymentInformation(db: Queryable, payment: PaymentRow) {
+  const information = await asInitiated(db, payment);
+  const moved = executionDateMoved(payment);
+  return moved ? { ...information, requestedExecutionDate: moved } : information;
+}
+
+// Before the PSU's authorisation, and after a rejection or cancellation, the bank has fixed no date.
+const notScheduled = new Set(['RCVD', 'PATC', 'RJCT', 'CANC']);
+
+/**
+ * (extra) The date the bank will pay on, once it accepted a forward-dated payment whose requested day is a
+ * weekend or an Icelandic bank holiday (ACWC, "accepted with a change, such as date"): the next business
+ * day, read back in `requestedExecutionDate` with the time the PSU sent. Spec 2.6 gives the field without
+ * saying whether it keeps the day asked for or the day the bank set; this bank reads back the one it pays on.
+ */
+function executionDateMoved(payment: PaymentRow): string | undefined {
+  const requested = payment.body.requestedExecutionDate;
+  if (payment.payment_service === 'periodic-payments' || typeof requested !== 'string') return undefined;
+  if (notScheduled.has(payment.transaction_status)) return undefined;
+  const day = requested.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || isBusinessDay(day)) return undefined;
+  return `${adjustToBusinessDay(day, 'following')}${requested.slice(10)}`;
+}
+
+async function asInitiated(db: Queryable, payment: PaymentRow) {
   if (payment.payment_service === 'bulk-payments' && payment.element_statuses) {
     // Settled element by element (PART, or RJCT after a partial check): each element shows its own status.
     const statuses = new Map(payment.element_statuses.map((s) => [s.index, s.transactionStatus]));

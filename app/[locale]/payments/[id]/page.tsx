@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
 import { PaymentLiveLoader } from '@/components/payments/payment-live-loader';
+import { StandingOrderScheduleSection } from '@/components/payments/standing-order-schedule';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
 import { bankName } from '@/lib/bank/directory';
@@ -27,10 +28,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, t, treceipt, tbanks] = await Promise.all([
+  const [events, t, tbanks] = await Promise.all([
     paymentTimeline(db, payment.id),
     getTranslations('payment'),
-    getTranslations('receipt'),
     getTranslations('banks'),
   ]);
   const paymentBankName = bankName(payment.bankId);
@@ -41,12 +41,6 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <Link
-          href={`/payments/${payment.id}/receipt`}
-          className="rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
-        >
-          {treceipt('link')}
-        </Link>
       </div>
       {/* The bank the payment was sent to, by the directory's name for it (lib/bank/directory.ts). */}
       <p data-testid="payment-bank" className="text-slate-700">
@@ -57,6 +51,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <PaymentLiveLoader initial={toPaymentView(payment, events)} />
       </ClientMessages>
+      {payment.service === 'periodic-payments' && (
+        <StandingOrderScheduleSection payment={payment} locale={locale === 'en' ? 'en' : 'is'} />
+      )}
       <PaymentSavedActions payment={payment} />
     </div>
   );

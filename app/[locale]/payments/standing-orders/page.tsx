@@ -4,15 +4,16 @@ import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
+import { scheduleText } from '@/components/payments/standing-order-schedule';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { standingOrdersOf } from '@/lib/db/queries/notices';
-import { accountDisplay, formatDate } from '@/lib/format';
+import { accountDisplay } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
-import { type StandingOrderSchedule, standingOrderSchedule } from '@/lib/payments/standing-order';
+import { standingOrderSchedule } from '@/lib/payments/standing-order';
 import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -24,21 +25,6 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 function accountName(account: string): string {
   const shown = accountDisplay(account);
   return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
-}
-
-async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {
-  const [t, tf] = await Promise.all([getTranslations('standingOrders'), getTranslations('forms.periodic')]);
-  const parts = [
-    schedule.end
-      ? t('fromUntil', { start: formatDate(schedule.start, locale), end: formatDate(schedule.end, locale) })
-      : `${t('from', { date: formatDate(schedule.start, locale) })}, ${t('untilCancelled')}`,
-  ];
-  if (schedule.frequency) parts.push(tf(`frequencyOption.${schedule.frequency}`));
-  if (schedule.dayOfExecution) {
-    parts.push(schedule.dayOfExecution === '31' ? t('lastDay') : t('day', { day: schedule.dayOfExecution }));
-  }
-  if (schedule.executionRule) parts.push(tf(`executionRuleOption.${schedule.executionRule}`));
-  return parts.join(' · ');
 }
 
 /**

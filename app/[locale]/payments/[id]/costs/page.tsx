@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n/navigation';
 import { costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment } from '@/lib/payments/history';
+import { toPaymentView } from '@/lib/payments/view';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -33,6 +34,7 @@ export default async function PaymentCostsPage({
   if (!payment) notFound();
   if (costsStepOf(payment) !== 'pending') redirect({ href: `/payments/${payment.id}`, locale });
   const t = await getTranslations('payment.costsStep');
+  const view = toPaymentView(payment, []);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -42,7 +44,7 @@ export default async function PaymentCostsPage({
         })}
       </p>
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <PaymentCostsSection costs={payment.costs} />
+        <PaymentCostsSection costs={view.costs} total={view.costsTotal} amount={payment} />
         <CostsDecisionButtons paymentId={payment.id} />
       </ClientMessages>
     </div>

@@ -29,7 +29,22 @@ export default async function ReceiptPage({ params }: { params: Promise<{ locale
   if (!found) notFound();
   const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
   const receipt = buildReceipt(found.payment, found.events, pageLocale, new Date());
-  const [t, tp] = await Promise.all([getTranslations('receipt'), getTranslations('payment')]);
+  const [t, tp, ts] = await Promise.all([
+    getTranslations('receipt'),
+    getTranslations('payment'),
+    getTranslations('story.receipt'),
+  ]);
+  if (!receipt.kind) {
+    return (
+      <div className="space-y-6">
+        <Link href={`/payments/${id}`} className="text-sm text-brand-700 underline underline-offset-2">
+          ← {tp('title')}
+        </Link>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p data-testid="no-receipt">{ts('none')}</p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <nav className="flex flex-wrap items-center gap-4 print:hidden">
@@ -48,10 +63,16 @@ export default async function ReceiptPage({ params }: { params: Promise<{ locale
       <article
         className="space-y-6 rounded border border-slate-200 bg-white p-6 print:border-0 print:p-0"
         data-testid="receipt"
+        data-receipt-kind={receipt.kind}
       >
         <header>
           <h1 className="text-2xl font-semibold">{receipt.heading}</h1>
           <p className="text-sm text-slate-700">{receipt.issued}</p>
+          {receipt.happened && (
+            <p className="mt-3 font-medium" data-testid="receipt-happened">
+              {receipt.happened}
+            </p>
+          )}
         </header>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
           {receipt.lines.map((line) => (

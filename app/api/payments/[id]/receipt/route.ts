@@ -21,7 +21,12 @@ export const GET = withRequestId(
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
     const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
     const receipt = buildReceipt(found.payment, found.events, locale, new Date());
-    const name = (await getTranslations({ locale, namespace: 'receipt' }))('fileName');
+    // Nothing paid or decided yet: neither a receipt nor a statement to give.
+    if (!receipt.kind) return NextResponse.json({ error: 'not_paid' }, { status: 409 });
+    const name =
+      receipt.kind === 'paid' || receipt.kind === 'partial'
+        ? (await getTranslations({ locale, namespace: 'receipt' }))('fileName')
+        : (await getTranslations({ locale, namespace: 'story.receipt' }))('statementFileName');
     return new NextResponse(new Uint8Array(await receiptPdf(receipt)), {
       headers: {
         'Content-Type': 'application/pdf',

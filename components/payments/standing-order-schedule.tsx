@@ -1,0 +1,53 @@
+import { getTranslations } from 'next-intl/server';
+import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
+import type { Payment } from '@/lib/db/schema';
+import { formatDate } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/routing';
+import { todayInReykjavik } from '@/lib/payments/calendar';
+import { type StandingOrderSchedule, standingOrderSchedule } from '@/lib/payments/standing-order';
+
+/** A standing order's schedule in words: "from 1 Dec 2026 until cancelled · Monthly · on the 1st · …". */
+export async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {
+  const [t, tf] = await Promise.all([getTranslations('standingOrders'), getTranslations('forms.periodic')]);
+  const parts = [
+    schedule.end
+      ? t('fromUntil', { start: formatDate(schedule.start, locale), end: formatDate(schedule.end, locale) })
+      : `${t('from', { date: formatDate(schedule.start, locale) })}, ${t('untilCancelled')}`,
+  ];
+  if (schedule.frequency) parts.push(tf(`frequencyOption.${schedule.frequency}`));
+  if (schedule.dayOfExecution) {
+    parts.push(schedule.dayOfExecution === '31' ? t('lastDay') : t('day', { day: schedule.dayOfExecution }));
+  }
+  if (schedule.executionRule) parts.push(tf(`executionRuleOption.${schedule.executionRule}`));
+  return parts.join(' · ');
+}
+
+/** On a standing order's page: its schedule as sent, and its next dates by the holiday-aware calendar. */
+export async function StandingOrderScheduleSection({
+  payment,
+  locale,
+}: {
+  payment: Payment;
+  locale: Locale;
+}) {
+  const t = await getTranslations('story');
+  const schedule = standingOrderSchedule(payment, todayInReykjavik());
+  return (
+    <section
+      aria-labelledby="schedule-heading"
+      className="rounded border border-slate-200 bg-white p-4"
+      data-testid="payment-schedule"
+    >
+      <h2 id="schedule-heading" className="text-lg font-semibold">
+        {t('schedule')}
+      </h2>
+      <p data-testid="schedule">{await scheduleText(schedule, locale)}</p>
+      <h3 className="mt-3 font-medium">{t('nextDates')}</h3>
+      {schedule.next.length > 0 ? (
+        <ExecutionDatesTable dates={schedule.next} locale={locale} caption={t('nextDates')} />
+      ) : (
+        <p className="text-sm text-slate-700">{t('noNextDates')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * What the bank says of a payment when it is read back (payment spec 2.6): the names it holds for the
+ * two sides, the date it will pay or paid on, the message it carries, and the fees and rate it
+ * applies. Every member is read on its own and only where the bank gave it in a shape we can show; an
+ * unreadable member is left out, never shown as something else. `status` is the transaction status the
+ * payment had when it was read, so that the details are read again once it changes.
+ */
+export interface BankPaymentDetails {
+  status: string;
+  debtorName?: string;
+  creditorName?: string;
+  /** Spec 2.6 `requestedExecutionDate`: the day the bank will pay or paid, as it holds it now. */
+  requestedExecutionDate?: string;
+  remittanceInformationUnstructured?: string;
+  remittanceInformationStructured?: string;
+  endToEndIdentification?: string;
+  transactionFeesDetails?: { feeType: string; value: { currency: string; amount: string } }[];
+  exchangeRateInformation?: {
+    unitCurrency?: string;
+    exchangeRate?: string;
+    rateType?: string;
+  };
+}
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .nullish()
+    .catch(undefined)
+    .transform((value) => value ?? undefined);
+
+const amount = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/),
+});
+
+// A calendar day or a date-time (spec 2.6 says date-time; IOBWS 3.2 writes a date).
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/)
+  .nullish()
+  .catch(undefined)
+  .transform((value) => value ?? undefined);
+
+const detailsSchema = z.object({
+  debtorName: text(70),
+  creditorName: text(70),
+  requestedExecutionDate: day,
+  remittanceInformationUnstructured: text(140),
+  remittanceInformationStructured: text(140),
+  endToEndIdentification: text(35),
+  transactionFeesDetails: z
+    .array(z.object({ feeType: z.string().trim().min(1).max(60), value: amount }))
+    .max(50)
+    .nullish()
+    .catch(undefined)
+    .transform((value) => value ?? undefined),
+  exchangeRateInformation: z
+    .object({
+      unitCurrency: z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .nullish()
+        .catch(undefined),
+      exchangeRate: z
+        .string()
+        .regex(/^[0-9]{1,14}(\.[0-9]{1,12})?$/)
+        .nullish()
+        .catch(undefined),
+      rateType: z.enum(['SPOT', 'SALE', 'AGRD']).nullish().catch(undefined),
+    })
+    .nullish()
+    .catch(undefined),
+});
+
+/** The details of a payment information answer; only what the bank gave and we can read. */
+export function toPaymentDetails(body: unknown, status: string): BankPaymentDetails {
+  const parsed = detailsSchema.safeParse(typeof body === 'object' && body !== null ? body : {});
+  const details: BankPaymentDetails = { status };
+  if (!parsed.success) return details;
+  const { exchangeRateInformation: rate, ...rest } = parsed.data;
+  for (const [name, value] of Object.entries(rest)) {
+    if (value !== undefined) (details as unknown as Record<string, unknown>)[name] = value;
+  }
+  if (rate?.exchangeRate) {
+    details.exchangeRateInformation = {
+      exchangeRate: rate.exchangeRate,
+      ...(rate.unitCurrency ? { unitCurrency: rate.unitCurrency } : {}),
+      ...(rate.rateType ? { rateType: rate.rateType } : {}),
+    };
+  }
+  return details;
+}

@@ -1,0 +1,115 @@
+import type { Money, PaymentCosts } from '@/lib/bank/costs';
+import { minorUnits } from './money';
+
+/**
+ * What will leave the PSU's account, in the account's currency, from the amount and what the bank said
+ * it costs (spec 2.5). Worked out only where it can be honestly:
+ *
+ * - `bank`: the bank's own estimate of the total (Berlin Group `estimatedTotalAmount`), as it gave it;
+ * - `sum`: amount and fees in one currency, no conversion: their sum, exact;
+ * - `converted`: a payment in another currency with the bank's rate: the amount converted at that rate
+ *   (rounded to the account currency's minor unit, so "about") plus the fees;
+ * - `unknown`: what is known (the amount, the fees) but no total: the account's currency or the rate is
+ *   not given, or the fees are in more than one currency.
+ *
+ * `feesComplete` is false where the bank says the payment has costs by its price list (indicator true)
+ * without giving their amount: then the total leaves those out, and the page says so.
+ */
+export type CostsTotal =
+  | { kind: 'bank'; total: Money; fees: Money | null; feesComplete: boolean }
+  | { kind: 'sum'; total: Money; fees: Money | null; feesComplete: boolean }
+  | {
+      kind: 'converted';
+      total: Money;
+      converted: Money;
+      fees: Money | null;
+      feesComplete: boolean;
+    }
+  | { kind: 'unknown'; fees: Money | null; feesComplete: boolean };
+
+const SCALE = 15n;
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** A decimal string as an integer scaled by 10^15, or undefined. */
+function scaled(value: string): bigint | undefined {
+  const match = DECIMAL.exec(value);
+  if (!match) return undefined;
+  const [, sign, whole = '0', fraction = ''] = match;
+  if (fraction.length > Number(SCALE)) return undefined;
+  const digits = BigInt(whole + fraction.padEnd(Number(SCALE), '0'));
+  return sign === '-' ? -digits : digits;
+}
+
+/** A scaled integer as the spec's decimal string in `currency`, rounded half up to its minor unit. */
+function toMoney(value: bigint, currency: string): Money {
+  const digits = BigInt(minorUnits(currency) ?? 2);
+  const step = 10n ** (SCALE - digits);
+  const negative = value < 0n;
+  const rounded = ((negative ? -value : value) + step / 2n) / step;
+  const text = rounded.toString().padStart(Number(digits) + 1, '0');
+  const whole = digits > 0n ? text.slice(0, -Number(digits)) : text;
+  const fraction = digits > 0n ? `.${text.slice(-Number(digits))}` : '';
+  return { currency, amount: `${negative && rounded !== 0n ? '-' : ''}${whole}${fraction}` };
+}
+
+/** The fees as one amount: the bank's total, else the sum of its list when in one currency. */
+function feesOf(costs: PaymentCosts): Money | null | 'mixed' {
+  if (costs.transactionFees) return costs.transactionFees;
+  const list = costs.transactionFeesDetails;
+  if (list && list.length > 0) {
+    const currencies = new Set(list.map((fee) => fee.value.currency));
+    if (currencies.size > 1) return 'mixed';
+    const currency = list[0]?.value.currency as string;
+    let sum = 0n;
+    for (const fee of list) sum += scaled(fee.value.amount) ?? 0n;
+    return toMoney(sum, currency);
+  }
+  return costs.currencyConversionFee ?? null;
+}
+
+export function costsTotal(
+  payment: Money,
+  costs: PaymentCosts | null,
+  /** The paying account's currency where the PSU's body names it (spec 2.4 AccountReference.currency). */
+  accountCurrency?: string | null,
+): CostsTotal {
+  const c = costs ?? {};
+  const fees = feesOf(c);
+  const named = c.transactionFees !== undefined || (c.transactionFeesDetails?.length ?? 0) > 0;
+  const feesComplete = named || c.transactionFeeIndicator !== true;
+  if (fees === 'mixed') return { kind: 'unknown', fees: null, feesComplete };
+  if (c.estimatedTotalAmount) return { kind: 'bank', total: c.estimatedTotalAmount, fees, feesComplete };
+  const account = accountCurrency ?? fees?.currency ?? null;
+  // Fees in another currency than the account's cannot be added to what leaves it.
+  if (fees && account && fees.currency !== account) return { kind: 'unknown', fees, feesComplete };
+  const feeAmount = fees ? (scaled(fees.amount) ?? 0n) : 0n;
+  const amount = scaled(payment.amount);
+  if (amount === undefined) return { kind: 'unknown', fees, feesComplete };
+  if (!account || account === payment.currency) {
+    // No other currency is named anywhere: what leaves is the amount and the fees, in its currency.
+    if (c.exchangeRateInformation?.exchangeRate && !account) return { kind: 'unknown', fees, feesComplete };
+    return {
+      kind: 'sum',
+      total: toMoney(amount + feeAmount, payment.currency),
+      fees,
+      feesComplete,
+    };
+  }
+  const rate = c.exchangeRateInformation;
+  const factor = rate?.exchangeRate ? scaled(rate.exchangeRate) : undefined;
+  if (!factor || factor === 0n || !rate?.unitCurrency) return { kind: 'unknown', fees, feesComplete };
+  let converted: bigint;
+  // 1 unitCurrency = exchangeRate of the other currency (BG: "1GBP = xxxCUR, the unit currency is GBP").
+  if (rate.unitCurrency === payment.currency) converted = (amount * factor) / 10n ** SCALE;
+  else if (rate.unitCurrency === account) converted = (amount * 10n ** SCALE) / factor;
+  else return { kind: 'unknown', fees, feesComplete };
+  const convertedMoney = toMoney(converted, account);
+  const convertedScaled = scaled(convertedMoney.amount) ?? converted;
+  return {
+    kind: 'converted',
+    total: toMoney(convertedScaled + feeAmount, account),
+    converted: convertedMoney,
+    fees,
+    feesComplete,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Payment } from '@/lib/db/schema';
+import { isFinalStatus } from './status';
+
+/**
+ * What a PSU may keep of a payment: a receipt only for what was paid (ACSC, ACCC; a bulk partly paid,
+ * PART), titled as such; a statement of what happened for one the bank rejected or cancelled, or never
+ * accepted; nothing for a payment under way, nor for ACWP (accepted without reaching the recipient's
+ * account: the PSU is told to ask the bank) or a standing order, which pays on dates of its own.
+ */
+export type ReceiptKind = 'paid' | 'partial' | 'rejected' | 'cancelled' | 'refused';
+
+export function receiptKind(
+  payment: Pick<Payment, 'phase' | 'transactionStatus' | 'service'>,
+): ReceiptKind | null {
+  if (payment.phase === 'refused') return 'refused';
+  if (payment.phase !== 'initiated') return null;
+  switch (payment.transactionStatus) {
+    case 'ACSC':
+    case 'ACCC':
+      return payment.service === 'periodic-payments' && !isFinalStatus(payment.transactionStatus)
+        ? null
+        : 'paid';
+    case 'PART':
+      return 'partial';
+    case 'RJCT':
+      return 'rejected';
+    case 'CANC':
+      return 'cancelled';
+    default:
+      return null;
+  }
+}

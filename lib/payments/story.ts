@@ -1,0 +1,202 @@
+import type { BulkResults } from '@/lib/bank/bulk-results';
+import type { PaymentCosts } from '@/lib/bank/costs';
+import { bankDirectory, bankName } from '@/lib/bank/directory';
+import { bankNumberOf } from '@/lib/bank/offer';
+import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import { type IsoDate, reykjavikDateOf } from './calendar';
+
+/** One side of a payment as the PSU reads it: the account, the name the bank or the PSU gave, its bank. */
+export interface StoryParty {
+  account: string | null;
+  name: string | null;
+  /** The bank's name, where the directory knows the account's bank number. */
+  bank: string | null;
+}
+
+/** One payment of a bulk: what was sent, and what the bank said of it where it said something. */
+export interface StoryBulkLine {
+  position: number;
+  account: string | null;
+  name: string | null;
+  amount: string | null;
+  currency: string | null;
+  message: string | null;
+  /** The element's own status from the bank (spec 2.6 read of the bulk), or its error codes. */
+  status: string | null;
+  errorCodes: string[];
+}
+
+/**
+ * A payment's whole story for its page: from and to, message, the day asked for and the day the bank
+ * pays on, what the bank changed, and for a bulk each payment. Built from what the PSU sent (the body
+ * we keep) and what the bank said when it was read back (`bankDetails`, `bulkResults`).
+ */
+export interface PaymentStory {
+  from: StoryParty;
+  /** Null for a bulk: its payments each have their own recipient (`bulk`). */
+  to: StoryParty | null;
+  message: string | null;
+  /** The PSU's own identification of the payment (end-to-end id), where one was given. */
+  ownReference: string | null;
+  /** The day the PSU asked for (Iceland's calendar), or null: as soon as possible. */
+  requestedDate: IsoDate | null;
+  /** The day the bank says it will pay or paid on (spec 2.6 `requestedExecutionDate`), where it said. */
+  bankDate: IsoDate | null;
+  /**
+   * What the bank changed: `date` when the day it gives is not the day asked for; `unstated` when it
+   * answered ACWC ("accepted with a change") and what changed cannot be told; null when nothing.
+   */
+  change: 'date' | 'unstated' | null;
+  bulk: StoryBulkLine[] | null;
+}
+
+const ACCOUNT_FIELDS = ['iban', 'bban', 'maskedPan', 'msisdn'] as const;
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** The account of an AccountReference (spec 2.4), in the first form it gives. */
+export function accountOf(reference: unknown): string | null {
+  const fields = record(reference);
+  for (const name of ACCOUNT_FIELDS) {
+    const value = nonEmpty(fields[name]);
+    if (value) return value;
+  }
+  return null;
+}
+
+/** The message a payment carries: its unstructured text, or its structured references joined. */
+function messageOf(body: Record<string, unknown>): string | null {
+  const plain = nonEmpty(body.remittanceInformationUnstructured);
+  if (plain) return plain;
+  const structured = body.remittanceInformationStructured ?? body.remittanceInformationStructuredArray;
+  if (typeof structured === 'string') return nonEmpty(structured);
+  if (!Array.isArray(structured)) return null;
+  const references = structured.map((entry) => nonEmpty(record(entry).reference)).filter(Boolean);
+  return references.length > 0 ? references.join(' ') : null;
+}
+
+/** Where the story finds banks' names: the directory for a page; nothing where none is needed (a receipt). */
+export interface StoryBanks {
+  /** The name of the directory's bank of this id. */
+  name(bankId: string): string | null;
+  /** The name of the bank that holds an account. */
+  ofAccount(account: string): string | null;
+}
+
+export const NO_BANK_NAMES: StoryBanks = { name: () => null, ofAccount: () => null };
+
+/**
+ * The directory's banks: a payment's bank by its id; an account's by its bank number, only where a bank
+ * names that number (a directory's catch-all bank says nothing of where a recipient banks).
+ */
+export const DIRECTORY_BANK_NAMES: StoryBanks = {
+  name: (bankId) => bankName(bankId) ?? null,
+  ofAccount(account) {
+    const number = bankNumberOf(account);
+    if (!number) return null;
+    return bankDirectory().find((bank) => bank.bankNumbers.includes(number))?.name ?? null;
+  },
+};
+
+/**
+ * A name the bank gave, unless it is only an account identifier: spec 2.6 requires a creditorName, and a
+ * bank that was given none may fill it with the account ("IS87 0301…"), which is no one's name.
+ */
+function partyName(name: string | undefined, account: string | null): string | null {
+  if (!name) return null;
+  const compact = name.replace(/\s/g, '').toUpperCase();
+  if (account && compact === account.replace(/\s/g, '').toUpperCase()) return null;
+  return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(compact) ? null : name;
+}
+
+const dayOf = (value: unknown): IsoDate | null =>
+  typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
+
+function bulkLines(body: Record<string, unknown>, results: BulkResults | null): StoryBulkLine[] {
+  const elements = Array.isArray(body.payments) ? body.payments : [];
+  const fromBank = new Map((results?.payments ?? []).map((result) => [result.position, result]));
+  return elements.map((entry, index) => {
+    const element = record(entry);
+    const amount = record(element.instructedAmount);
+    const result = fromBank.get(index + 1);
+    const status = result?.transactionStatus ?? (result?.errorCodes ? 'RJCT' : null);
+    return {
+      position: index + 1,
+      account: accountOf(element.creditorAccount) ?? result?.creditorAccount ?? null,
+      name: nonEmpty(element.ultimateCreditor),
+      amount: nonEmpty(amount.amount) ?? result?.amount ?? null,
+      currency: nonEmpty(amount.currency) ?? result?.currency ?? null,
+      message: messageOf(element) ?? nonEmpty(element.endToEndIdentification),
+      // Without a result per payment, a bulk the bank rejected whole rejected each of them.
+      status: status ?? (results && !results.payments && results.bulkStatus === 'RJCT' ? 'RJCT' : null),
+      errorCodes: result?.errorCodes ?? [],
+    };
+  });
+}
+
+export function paymentStory(
+  payment: Payment,
+  events: readonly PaymentEvent[],
+  banks: StoryBanks = NO_BANK_NAMES,
+): PaymentStory {
+  const body = record(payment.body);
+  const details = payment.bankDetails;
+  const bulk = payment.service === 'bulk-payments';
+  const debtorAccount =
+    accountOf(body.debtorAccount) ??
+    (bulk && Array.isArray(body.payments) ? accountOf(record(body.payments[0]).debtorAccount) : null);
+  const requestedDate = dayOf(body.requestedExecutionDate);
+  const bankDate = dayOf(details?.requestedExecutionDate);
+  const sawAcwc =
+    payment.transactionStatus === 'ACWC' || events.some((event) => event.transactionStatus === 'ACWC');
+  const change =
+    requestedDate && bankDate && requestedDate !== bankDate ? 'date' : sawAcwc ? 'unstated' : null;
+  const creditorAccount = bulk
+    ? null
+    : (accountOf(body.creditorAccount) ?? nonEmpty(payment.creditorAccount));
+  return {
+    from: {
+      account: debtorAccount,
+      name: partyName(details?.debtorName, debtorAccount),
+      bank: banks.name(payment.bankId),
+    },
+    to: bulk
+      ? null
+      : {
+          account: creditorAccount,
+          name: partyName(details?.creditorName, creditorAccount) ?? payment.creditorName,
+          bank: creditorAccount ? banks.ofAccount(creditorAccount) : null,
+        },
+    message:
+      messageOf(body) ??
+      details?.remittanceInformationUnstructured ??
+      details?.remittanceInformationStructured ??
+      null,
+    ownReference: nonEmpty(body.endToEndIdentification) ?? nonEmpty(body.paymentInformationId),
+    requestedDate,
+    bankDate,
+    change,
+    bulk: bulk ? bulkLines(body, payment.bulkResults) : null,
+  };
+}
+
+/**
+ * The costs to show: those of the initiation answer (spec 2.5), with what the bank's read-back (spec 2.6)
+ * adds where the answer had none of it: its list of fees, its rate.
+ */
+export function storyCosts(payment: Payment): PaymentCosts | null {
+  const costs: PaymentCosts = { ...(payment.costs ?? {}) };
+  const details = payment.bankDetails;
+  if (!costs.transactionFeesDetails && details?.transactionFeesDetails?.length)
+    costs.transactionFeesDetails = details.transactionFeesDetails;
+  if (!costs.exchangeRateInformation && details?.exchangeRateInformation)
+    costs.exchangeRateInformation =
+      details.exchangeRateInformation as PaymentCosts['exchangeRateInformation'];
+  return Object.keys(costs).length > 0 ? costs : null;
+}

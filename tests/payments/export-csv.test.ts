@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Payment } from '@/lib/db/schema';
+import { paymentRow } from '@/tests/support/payment-row';
+
+// The history export: statuses and the kind of payment in words of the file's language, times on
+// Iceland's clock (Atlantic/Reykjavik), never the bank's codes or our own identifiers for a kind.
+
+let csv: typeof import('@/lib/payments/export-csv');
+
+beforeAll(async () => {
+  process.env.AUTH_SECRET ??= 'export-csv-secret-export-csv-secret-0123';
+  csv = await import('@/lib/payments/export-csv');
+});
+
+function payment(overrides: Partial<Payment>): Payment {
+  const at = new Date('2026-12-07T13:05:09.123Z');
+  return paymentRow({
+    id: '0b1c2d3e-0000-4000-8000-000000000001',
+    body: {},
+    bankPaymentId: 'b-1',
+    reference: 'Leiga',
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  });
+}
+
+describe('a line of the history export', () => {
+  it('in Icelandic: the status and kind in words, the time in Iceland', () => {
+    const line = csv.paymentCsvLine(payment({ service: 'bulk-payments', transactionStatus: 'PART' }), 'is');
+    const cells = line.split(',');
+    expect(cells[0]).toBe('2026-12-07 13:05:09');
+    expect(cells[2]).toBe('Fjöldagreiðsla');
+    expect(cells[8]).toBe('Greidd að hluta');
+    expect(line).not.toMatch(/\bPART\b|bulk-payments|T13:05/);
+  });
+
+  it('in English, for every status of spec part 3 and our own before the bank has the payment', () => {
+    const line = csv.paymentCsvLine(payment({ transactionStatus: 'RCVD' }), 'en');
+    expect(line.split(',')[2]).toBe('Single payment');
+    expect(line.split(',')[8]).toBe('Waiting for your confirmation');
+    for (const status of [
+      'RCVD',
+      'ACTC',
+      'ACCP',
+      'ACFC',
+      'ACSP',
+      'ACWC',
+      'ACWP',
+      'ACSC',
+      'ACCC',
+      'PDNG',
+      'PATC',
+      'PART',
+      'RJCT',
+      'CANC',
+    ]) {
+      for (const locale of ['is', 'en'] as const) {
+        const cells = csv.paymentCsvLine(payment({ transactionStatus: status }), locale).split(',');
+        expect(cells[8], `${locale} ${status}`).not.toBe(status);
+        expect(cells[8]).not.toBe('');
+      }
+    }
+    expect(
+      csv.paymentCsvLine(payment({ phase: 'refused', transactionStatus: null }), 'en').split(',')[8],
+    ).toBe('Refused');
+    expect(csv.paymentCsvLine(payment({ service: 'periodic-payments' }), 'is').split(',')[2]).toBe(
+      'Föst greiðsla',
+    );
+  });
+
+  it('keeps a name that looks like a formula from running, and quotes the separator', () => {
+    const line = csv.paymentCsvLine(payment({ creditorName: '=HYPERLINK("x"), Ltd' }), 'en');
+    expect(line).toContain('"\'=HYPERLINK(""x""), Ltd"');
+    const semicolons = csv.paymentCsvLine(payment({ reference: 'a;b' }), 'is', { separator: ';' });
+    expect(semicolons).toContain('"a;b"');
+  });
+});
