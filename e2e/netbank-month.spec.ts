@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { atBank, sandboxUrl } from './support/bank';
+import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
 // A customer's month with the everyday netbank tools, in Icelandic and English, each test with a PSU

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
 import { otlpPort } from '../playwright.config';
 import { debtorIban } from './forms-helpers';
 import { atBank } from './support/bank';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
+import { expect, test } from './support/test';
 
 /**
  * What an operator has besides the logs, for one payment made in the browser: its trace (the app exports

@@ -17,10 +17,12 @@ import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import type { BankPaymentDetails } from '@/lib/bank/payment-details';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
-import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Locale } from '@/lib/i18n/routing';
 import type { CostsDecision } from '@/lib/payments/costs-step';
 import type { RefusedField } from '@/lib/payments/refusal-fields';
+import type { PaymentPhase, ScaState, StatusSource } from './payment-types';
+
+export type { PaymentPhase, ScaState, StatusSource } from './payment-types';
 
 export const psus = pgTable('psus', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -31,25 +33,6 @@ export const psus = pgTable('psus', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Our phase around the bank call: saved, being sent, accepted by the bank, or refused by it; or
- * `unfollowable`: the bank took it (201) but answered with a paymentId it had given another of our
- * payments already, so that we cannot address this one at the bank without mixing the two.
- */
-export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused' | 'unfollowable';
-
-/** Where a status reading came from, shown on the timeline. */
-export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook' | 'cancellation';
-
-/**
- * Where the PSU's strong customer authentication stands, as the bank last described it (lib/payments/
- * sca.ts). Each answer replaces the previous one's links, methods and challenge; the links of the
- * initiation are kept apart, because a multilevel payment starts one authorisation per signer from them.
- */
-export interface ScaState extends ScaAnswer {
-  initiationLinks: Record<string, string>;
-}
 
 /**
  * A signed-in browser. The session cookie names a row here, and every request and action checks
@@ -267,13 +250,10 @@ export type Payment = typeof payments.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
 
 /**
- * A subscription at the bank's webhooks service, mirrored here. `id` is ours and is part of the
- * callback URL, so it exists before the bank assigns its own id. The signing secret is kept
- * encrypted with a key derived from AUTH_SECRET (lib/webhooks/secret-box.ts); during a rotation the
- * previous secret stays valid until `previousSecretValidUntil`.
- */
-/**
- * The company's subscriptions at the banks' webhooks services, each at one bank of the directory
+ * A subscription at a bank's webhooks service, mirrored here. `id` is ours and is part of the callback URL,
+ * so it exists before the bank assigns its own id. The signing secret is kept encrypted with a key derived
+ * from AUTH_SECRET (lib/webhooks/secret-box.ts); during a rotation the previous secret stays valid until
+ * `previousSecretValidUntil`. The company's subscriptions at the banks' webhooks services, each at one bank of the directory
  * (`bankId`): it is changed there only, with that bank's business token, and a delivery to its callback is
  * checked with its own signing secret only. A bank's id for it is unique at that bank.
  */

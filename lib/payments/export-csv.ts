@@ -1,10 +1,8 @@
-import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
-import appEn from '@/messages/en.json';
-import appIs from '@/messages/is.json';
+import { exportTranslator } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 import { toPaymentView } from './view';
 
@@ -36,32 +34,25 @@ const headers = {
 } as const;
 
 /**
- * How the file is written. Only the comma-separated form is made today; a spreadsheet in Icelandic
- * settings (which reads `;` between cells and `,` in numbers) is one more dialect here.
+ * How the file is written: this plain CSV for machines is comma-separated; the one for Icelandic Excel
+ * (`;` between cells, `,` in numbers) is export-excel-csv.ts.
  */
-export interface CsvDialect {
+export interface CsvLayout {
   separator: ',' | ';';
 }
 
-export const COMMA_SEPARATED: CsvDialect = { separator: ',' };
+export const COMMA_SEPARATED: CsvLayout = { separator: ',' };
 
 /**
  * A cell as spreadsheets read it safely: quoted when needed, and a leading =, +, - or @ defused so
  * that a creditor name can never run as a formula.
  */
-function cell(value: string | null | undefined, dialect: CsvDialect): string {
+function cell(value: string | null | undefined, layout: CsvLayout): string {
   let text = value ?? '';
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  const special = new RegExp(`[",\\n\\r;${dialect.separator}]`);
+  const special = new RegExp(`[",\\n\\r;${layout.separator}]`);
   return special.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-const translators = {
-  is: createTranslator({ locale: 'is', messages: appIs as AbstractIntlMessages, onError: () => {} }),
-  en: createTranslator({ locale: 'en', messages: appEn as AbstractIntlMessages, onError: () => {} }),
-};
-
-type Translate = ((key: string) => string) & { has(key: string): boolean };
 
 /**
  * A moment on Iceland's clock (Atlantic/Reykjavik: UTC all year since 1968, so the UTC fields are the
@@ -72,8 +63,8 @@ export function reykjavikTime(at: Date): string {
 }
 
 /** One payment's line: the status and type in words of the language, the time in Iceland. */
-export function paymentCsvLine(payment: Payment, locale: Locale, dialect: CsvDialect = COMMA_SEPARATED) {
-  const t = translators[locale] as unknown as Translate;
+export function paymentCsvLine(payment: Payment, locale: Locale, layout: CsvLayout = COMMA_SEPARATED) {
+  const t = exportTranslator(locale);
   const words = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
   const view = toPaymentView(payment, []);
   return [
@@ -88,8 +79,8 @@ export function paymentCsvLine(payment: Payment, locale: Locale, dialect: CsvDia
     words(`status.${view.displayStatus}.label`, view.displayStatus),
     bankName(payment.bankId) ?? payment.bankId,
   ]
-    .map((value) => cell(value, dialect))
-    .join(dialect.separator);
+    .map((value) => cell(value, layout))
+    .join(layout.separator);
 }
 
 export async function paymentsCsv(
@@ -97,11 +88,11 @@ export async function paymentsCsv(
   psuId: string,
   filters: HistoryFilters,
   locale: Locale,
-  dialect: CsvDialect = COMMA_SEPARATED,
+  layout: CsvLayout = COMMA_SEPARATED,
 ) {
-  const lines = [headers[locale].join(dialect.separator)];
+  const lines = [headers[locale].join(layout.separator)];
   for await (const payment of allMatchingPayments(db, psuId, { ...filters, after: undefined })) {
-    lines.push(paymentCsvLine(payment, locale, dialect));
+    lines.push(paymentCsvLine(payment, locale, layout));
   }
   // A byte-order mark lets spreadsheet programs read Icelandic letters as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -8,6 +8,7 @@ import appIs from '@/messages/is.json';
 import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import { minorUnits } from './money/minor-units';
+import { displayStatusOf } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -95,10 +96,7 @@ function accountAsKnown(account: string): string {
 /** One payment in words, in `locale`. */
 export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords {
   const t = exportTranslator(locale);
-  const statusCode =
-    payment.phase === 'refused'
-      ? 'refused'
-      : (payment.transactionStatus ?? (payment.phase === 'initiated' ? 'RCVD' : 'new'));
+  const statusCode = displayStatusOf(payment);
   const bulk = payment.service === 'bulk-payments' && (payment.elementCount ?? 0) > 1;
   const name =
     payment.label ??

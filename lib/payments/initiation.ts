@@ -15,11 +15,12 @@ import { BILL_IN_FLIGHT_MESSAGE, billOfAttempt } from '@/lib/bills/payment-of-bi
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
-import { insertClaimedPayment, recordInitiation } from '@/lib/db/queries/initiation';
+import { insertClaimedPayment } from '@/lib/db/queries/initiation';
 import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
 import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
+import { logBankAnswerExtras, recordAnswer } from './initiation-answer';
 import {
   issueNotificationUri,
   newNotificationToken,
@@ -31,8 +32,6 @@ import { countInitiation, countStatusRecorded } from './payment-metrics';
 import { psuIpAddressToKeep } from './psu-request';
 import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
-import { isAcceptedStatus, keepAccountWhenAccepted } from './saved/my-accounts';
-import type { ScaState } from './sca';
 import { scaDestinationOf } from './sca-destination';
 import { statusClass } from './status';
 import { afterInitiation } from './status-checks';
@@ -278,55 +277,6 @@ async function send(
         ? await scaDestinationOf(db, recorded, request.psuIpAddress)
         : `/payments/${payment.id}`,
   };
-}
-
-/**
- * Records the bank's answer to the initiation with its first status event, in one statement; an
- * answer that accepts the payment also keeps its paying account, in the same transaction.
- */
-async function recordAnswer(db: Db, paymentId: string, initiated: Initiated): Promise<Payment | undefined> {
-  const record = (database: Db) =>
-    recordInitiation(
-      database,
-      paymentId,
-      {
-        phase: 'initiated',
-        bankPaymentId: initiated.paymentId,
-        scaRedirect: initiated.scaRedirect ?? null,
-        sca: {
-          ...initiated.sca,
-          scaStatus: undefined,
-          // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
-          notes: undefined,
-          initiationLinks: initiated.sca.links,
-        } satisfies ScaState,
-        transactionStatus: initiated.transactionStatus,
-        costs: initiated.costs,
-        bankNotes: initiated.notes.length ? initiated.notes : null,
-        failureCode: null,
-      },
-      { source: 'initiation', detail: { requestId: initiated.requestId } },
-    );
-  if (!isAcceptedStatus(initiated.transactionStatus)) return record(db);
-  return db.transaction(async (tx) => {
-    const row = await record(tx);
-    await keepAccountWhenAccepted(tx, paymentId, initiated.transactionStatus);
-    return row;
-  });
-}
-
-/** What of the initiation answer is not for the PSU's eyes alone: the bank's notes, and costs we could not read. */
-function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
-  if (initiated.notes.length)
-    logger.warn(
-      { paymentId, requestId: initiated.requestId, codes: initiated.notes.map((note) => note.code) },
-      'the bank attached messages to its initiation answer',
-    );
-  if (initiated.unreadableCosts.length)
-    logger.warn(
-      { paymentId, requestId: initiated.requestId, fields: initiated.unreadableCosts },
-      'cost members of the initiation answer could not be read and are not shown',
-    );
 }
 
 /** Sends the payment to the bank of its debtor account, chosen when it was saved: every call goes there. */

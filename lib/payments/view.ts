@@ -85,7 +85,7 @@ function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
  * The bank's status, or our own phase where the bank's cannot be followed: refused, answered with a
  * paymentId of another payment (`unfollowable`), answered but its answer not recorded, or not sent.
  */
-function displayStatusOf(payment: Payment): string {
+export function displayStatusOf(payment: Payment): string {
   if (payment.phase === 'refused' || payment.phase === 'unfollowable') return payment.phase;
   if (payment.phase === 'initiated') return payment.transactionStatus ?? 'RCVD';
   return payment.failureCode === ANSWER_NOT_SAVED ? 'answerNotSaved' : (payment.transactionStatus ?? 'new');

@@ -44,6 +44,7 @@ describe("a bank's name in Icelandic sentences", () => {
       'Norðurbankanum',
       'Austurbankanum',
       'Vesturbankanum',
+      'Suðurbankanum',
     ]);
     const listed = JSON.parse(JSON.stringify(appDirectory('http://127.0.0.1:4010')));
     listed.banks[0].nameForms = { dative: '' };

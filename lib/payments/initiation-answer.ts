@@ -1,0 +1,60 @@
+import type { Initiated } from '@/lib/bank/payments';
+import type { Db } from '@/lib/db';
+import { recordInitiation } from '@/lib/db/queries/initiation';
+import type { Payment } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { isAcceptedStatus, keepAccountWhenAccepted } from './saved/my-accounts';
+import type { ScaState } from './sca';
+
+/**
+ * Records the bank's answer to the initiation with its first status event, in one statement; an
+ * answer that accepts the payment also keeps its paying account, in the same transaction.
+ */
+export async function recordAnswer(
+  db: Db,
+  paymentId: string,
+  initiated: Initiated,
+): Promise<Payment | undefined> {
+  const record = (database: Db) =>
+    recordInitiation(
+      database,
+      paymentId,
+      {
+        phase: 'initiated',
+        bankPaymentId: initiated.paymentId,
+        scaRedirect: initiated.scaRedirect ?? null,
+        sca: {
+          ...initiated.sca,
+          scaStatus: undefined,
+          // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
+          notes: undefined,
+          initiationLinks: initiated.sca.links,
+        } satisfies ScaState,
+        transactionStatus: initiated.transactionStatus,
+        costs: initiated.costs,
+        bankNotes: initiated.notes.length ? initiated.notes : null,
+        failureCode: null,
+      },
+      { source: 'initiation', detail: { requestId: initiated.requestId } },
+    );
+  if (!isAcceptedStatus(initiated.transactionStatus)) return record(db);
+  return db.transaction(async (tx) => {
+    const row = await record(tx);
+    await keepAccountWhenAccepted(tx, paymentId, initiated.transactionStatus);
+    return row;
+  });
+}
+
+/** What of the initiation answer is not for the PSU's eyes alone: the bank's notes, and costs we could not read. */
+export function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
+  if (initiated.notes.length)
+    logger.warn(
+      { paymentId, requestId: initiated.requestId, codes: initiated.notes.map((note) => note.code) },
+      'the bank attached messages to its initiation answer',
+    );
+  if (initiated.unreadableCosts.length)
+    logger.warn(
+      { paymentId, requestId: initiated.requestId, fields: initiated.unreadableCosts },
+      'cost members of the initiation answer could not be read and are not shown',
+    );
+}
