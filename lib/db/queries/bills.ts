@@ -170,11 +170,3 @@ export async function paymentsInFlightOfBills(
       : [],
   );
 }
-
-/** The PSU's bills (by their payor kennitala) with this claim id, at any bank. */
-export async function billsWithClaimId(db: Db, payorId: string, claimId: string): Promise<Bill[]> {
-  return db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.payorId, payorId), eq(bills.claimId, claimId)));
-}
