@@ -16,6 +16,7 @@ import { findOwnPayment } from '@/lib/payments/history';
 import { savedChoicesFor } from '@/lib/payments/saved/choices';
 import { changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
 import { isFinalStatus } from '@/lib/payments/status';
+import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -33,8 +34,9 @@ export default async function ChangeStandingOrderPage({
 }: {
   params: Promise<{ locale: string; id: string }>;
 }) {
-  const { locale, id } = await params;
-  setRequestLocale(locale);
+  const { locale, id: segment } = await params;
+  setRequestLocale(pathParamOrNotFound('locale', locale));
+  const id = pathParamOrNotFound('paymentId', segment);
   const psuId = await requirePsuId(`/payments/standing-orders/${id}/change`);
   const db = await getDb();
   const old = await findOwnPayment(db, psuId, id);
