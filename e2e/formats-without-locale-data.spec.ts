@@ -186,7 +186,9 @@ for (const browserLocale of ['is-IS', 'en-US'] as const) {
         const details = page.locator('dl').first();
         await hydrated(details);
         await expectText(details.locator('[data-amount]'), shown[locale].paid);
-        await expect(details.getByTestId('domestic-account')).toHaveText('0301-26-001234');
+        await expect(details.getByTestId('payment-to').getByTestId('domestic-account')).toHaveText(
+          '0301-26-001234',
+        );
         await expect(details).toContainText(shown[locale].kennitala);
         await expectText(details.locator('dd time'), moment(payment.createdAt, locale));
         const times = page.getByTestId('status-history').locator('time');

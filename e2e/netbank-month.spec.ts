@@ -159,8 +159,8 @@ test('a change whose cancellation the bank refuses sends nothing new; the old or
 }) => {
   const page = await signUp(browser, newEmail('order-refused'));
   const oldId = await standingOrder(page, 'en', '25000');
-  await page.goto(`/en/payments/${oldId}/receipt`);
-  const bankId = (await page.locator('[data-line="bankPaymentId"] dd').textContent())?.trim() ?? '';
+  await page.goto(`/en/payments/${oldId}`);
+  const bankId = (await page.getByTestId('bank-payment-id').locator('span').textContent())?.trim() ?? '';
   expect(bankId).not.toBe('');
   // The bank refuses to cancel this order alone (405 SERVICE_INVALID, "not cancellable").
   const rule = await request.post(`${sandboxUrl}/sandbox/faults`, {

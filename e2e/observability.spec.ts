@@ -6,6 +6,17 @@ import { atBank } from './support/bank';
 import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
 import { expect, test } from './support/test';
 
+test.use({
+  consoleAllowed: [
+    {
+      pattern:
+        /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/en\/operations\/audit\?payment=[0-9a-f-]{36}\)/,
+      reason:
+        'a PSU who is not an operator opens the audit trail on purpose and is answered 404, which Chromium logs',
+    },
+  ],
+});
+
 /**
  * What an operator has besides the logs, for one payment made in the browser: its trace (the app exports
  * to OTEL_EXPORTER_OTLP_ENDPOINT, this spec's receiver on loopback), its count in the metrics, and its

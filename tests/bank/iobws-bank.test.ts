@@ -194,6 +194,17 @@ describe('a bank that speaks IOBWS 3.2 as published', () => {
       executionRule: 'following',
     });
     expect(order.transactionStatus).toBe('RCVD');
+    // Sent without a creditor's name, as the domestic body allows; read back with one, as the published
+    // answer requires (the exchange is checked against it with every other below).
+    const orderInformation = (await app.scope.inBank('sudur', () =>
+      app.bankPayments.readPaymentInformation({
+        service: order.service,
+        product: order.product,
+        paymentId: order.bankPaymentId ?? '',
+        links: order.sca?.initiationLinks,
+      }),
+    )) as { creditorName?: string };
+    expect(orderInformation.creditorName).toBe(CREDITOR);
     const bulk = await initiate('bulk-payments', {
       paymentInformationId: `iobws-${randomUUID().slice(0, 8)}`,
       debtorAccount: { iban: ibanOf('olafur') },

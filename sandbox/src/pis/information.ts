@@ -27,7 +27,7 @@ const SINGLE_INFORMATION_FIELDS = [
  * bank's records, `remittanceInformationStructured` as one string (the references joined), `creditorName`, which
  * 2.6 requires, falling back to the creditor's account identifier when none was sent, and for a payment in another
  * currency the `exchangeRateInformation` and `transactionFeesDetails` its initiation answered with.
- * Periodic and bulk payments read back as initiated.
+ * Periodic and bulk payments read back as initiated, a standing order with a `creditorName` as a single payment.
  */
 export async function paymentInformation(db: Queryable, payment: PaymentRow) {
   const information = await asInitiated(db, payment);
@@ -68,7 +68,14 @@ async function asInitiated(db: Queryable, payment: PaymentRow) {
     };
   }
   if (payment.payment_service !== 'payments')
-    return { ...payment.body, transactionStatus: payment.transaction_status };
+    return {
+      ...payment.body,
+      // IOBWS 3.2 requires it in a standing order's read-back, even where its initiation left it out.
+      ...(payment.payment_service === 'periodic-payments'
+        ? { creditorName: creditorNameOf(payment.body) }
+        : {}),
+      transactionStatus: payment.transaction_status,
+    };
   const body = payment.body;
   const info: Record<string, unknown> = {};
   for (const field of SINGLE_INFORMATION_FIELDS) {
@@ -77,14 +84,7 @@ async function asInitiated(db: Queryable, payment: PaymentRow) {
   for (const field of ['exchangeRateInformation', 'transactionFeesDetails'] as const) {
     if (payment.response[field] !== undefined) info[field] = payment.response[field];
   }
-  const creditor = (body.creditorAccount ?? {}) as Record<string, string | null>;
-  info.creditorName =
-    (typeof body.creditorName === 'string' && body.creditorName) ||
-    creditor.iban ||
-    creditor.bban ||
-    creditor.maskedPan ||
-    creditor.msisdn ||
-    'Unknown';
+  info.creditorName = creditorNameOf(body);
   const structured = body.remittanceInformationStructured as Array<{ reference: string }> | undefined;
   if (Array.isArray(structured) && structured.length > 0) {
     info.remittanceInformationStructured = structured
@@ -96,4 +96,17 @@ async function asInitiated(db: Queryable, payment: PaymentRow) {
   if (owner) info.debtorName = owner.name.slice(0, 70);
   info.transactionStatus = payment.transaction_status;
   return info;
+}
+
+/** The creditor's name as sent, else the creditor's account identifier (spec 2.6 and IOBWS require a name). */
+function creditorNameOf(body: PaymentRow['body']): string {
+  const creditor = (body.creditorAccount ?? {}) as Record<string, string | null>;
+  return (
+    (typeof body.creditorName === 'string' && body.creditorName) ||
+    creditor.iban ||
+    creditor.bban ||
+    creditor.maskedPan ||
+    creditor.msisdn ||
+    'Unknown'
+  );
 }

@@ -48,6 +48,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
           ? `${tbanks('bank')}: ${paymentBankName}`
           : tbanks('formerBank', { id: payment.bankId })}
       </p>
+      {/* What the PSU quotes when they ask their bank about the payment. */}
+      {payment.bankPaymentId && (
+        <p data-testid="bank-payment-id" className="text-sm text-slate-700">
+          {tbanks('paymentIdAtBank')}: <span className="break-all font-mono">{payment.bankPaymentId}</span>
+        </p>
+      )}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <PaymentLiveLoader initial={toPaymentView(payment, events)} />
       </ClientMessages>
