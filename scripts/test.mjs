@@ -182,28 +182,21 @@ if (build === 'up to date') {
     },
   );
 }
+step('Typecheck', bin('tsc'), ['--noEmit']);
 // Every test runs on PGlite, the database of `npm start`. With a PostgreSQL server (CI), every test that
 // meets a database runs on PostgreSQL as well: the browser specs once more after their PGlite run, and
 // the Vitest files that open a database (the app's and the sandbox bank's, two app instances sharing one
 // included) side by side with their PGlite run, where much of their time is spent waiting on a bank's
 // timeouts and retries (docs/testing.md gives the figures).
-const typecheck = {
-  label: 'tsc',
-  title: 'Typecheck',
-  command: bin('tsc'),
-  args: ['--noEmit'],
-  pass: 'shared',
-};
 if (postgresUrl) {
-  // The type check is one process on one core: the tests of pure functions take the other.
-  await sideBySide([typecheck, vitestStep('PGlite', {}, pureTestFiles(root))]);
+  const pure = vitestStep('PGlite', {}, pureTestFiles(root));
+  step(pure.title, pure.command, pure.args, { pass: pure.pass });
   const database = databaseTestFiles(root);
   await sideBySide([
     vitestStep('PGlite', {}, database, 'vitest-pglite-database.json'),
     vitestStep('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, database),
   ]);
 } else {
-  step(typecheck.title, typecheck.command, typecheck.args);
   const all = vitestStep('PGlite', {});
   step(all.title, all.command, all.args, { pass: all.pass });
 }
