@@ -68,11 +68,12 @@ const chromiumFlags = [
   '--mute-audio',
 ];
 
-// Three browsers at once: much of a spec's time is spent waiting on the bank and the app, so more
-// workers fill each other's waits. Specs keep apart at the one shared sandbox bank and demo PSU by
-// paying from accounts of their own where they set fault rules or look for the bank's authorisation;
-// a spec whose tests depend on each other says so (`test.describe.configure`).
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+// Two browsers at once: much of a spec's time is spent waiting on the bank and the app, so a second
+// worker fills the first one's waits (a third gained nothing on 2 cores: 633 s against 631, and a
+// restart of npm start no longer fit its time). Specs keep apart at the one shared sandbox bank and
+// demo PSU by paying from accounts of their own where they set fault rules or look for the bank's
+// authorisation; a spec whose tests depend on each other says so (`test.describe.configure`).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 // Specs that need the app to themselves: the fuzz suite reads every error-level line the app logged
 // while it ran, so it runs once every other spec has passed (a failure elsewhere leaves it not run).
 // Alone: `npx playwright test e2e/security-fuzz.spec.ts --no-deps` (it signs up a PSU of its own).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { daysAhead, singleFormLabels } from './forms-helpers';
+import { bankingDayAhead, singleFormLabels } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
@@ -196,7 +196,7 @@ for (const { name, error } of cancellationRefusals) {
     await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
     await page.getByLabel(labels.en.amount, { exact: true }).fill('1900');
     await page.getByLabel(labels.en.remittance).fill(remittance);
-    await page.getByLabel('Payment date').fill(daysAhead(30));
+    await page.getByLabel('Payment date').fill(bankingDayAhead(30));
     await page.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('button', { name: labels.en.submit }).click();
     await page.waitForURL(atBank(), { timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { bankingDayAhead, creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { atBank } from './support/bank';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
@@ -14,7 +14,7 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('4,000');
   await page.getByLabel('Message to the recipient').fill('Afturkallað');
-  await page.getByLabel('Payment date').fill(daysAhead(30));
+  await page.getByLabel('Payment date').fill(bankingDayAhead(30));
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'en');

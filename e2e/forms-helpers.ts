@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { isBankingDay } from '../lib/payments/calendar/holidays';
 import { atBank } from './support/bank';
 
 export const debtorIban = 'IS140159260076545510730339';
@@ -36,4 +37,14 @@ export async function expectScaPage(page: Page, language: 'is' | 'en') {
 /** A day some weeks ahead, "YYYY-MM-DD". */
 export function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first banking day at least `days` ahead: a payment dated on a weekend or an Icelandic bank holiday is
+ * accepted with a change (ACWC, moved to the next banking day), which a spec about something else must not meet.
+ */
+export function bankingDayAhead(days: number): string {
+  let ahead = days;
+  while (!isBankingDay(daysAhead(ahead))) ahead++;
+  return daysAhead(ahead);
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { isBankingDay } from '../lib/payments/calendar/holidays';
 import { OTHER_BANKS } from '../sandbox/src/banks';
-import { creditorIban, daysAhead } from './forms-helpers';
+import { bankingDayAhead, creditorIban, daysAhead } from './forms-helpers';
 import { atBank, sandboxUrl } from './support/bank';
 import { createClaim, otherClaimsBank } from './support/claims';
 import { expect, test } from './support/test';
@@ -25,13 +24,6 @@ function accountOf(bankId: string, username: string): string {
 }
 
 test.describe.configure({ timeout: 240_000 });
-
-/** A banking day some weeks ahead: a weekend or holiday would be moved by the bank (ACWC). */
-function bankingDayAhead(days: number): string {
-  let ahead = days;
-  while (!isBankingDay(daysAhead(ahead))) ahead++;
-  return daysAhead(ahead);
-}
 
 async function fillFrom(page: Page, debtor: string, bankName: string) {
   await page.getByLabel('From account (IBAN)').fill(debtor);
