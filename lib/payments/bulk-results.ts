@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { inPaymentBank } from './payment-bank';
-import { scaStateOf } from './sca';
+import { bankRefOf } from './sca';
 
 // Bulk statuses after which the bank has decided each payment: some rejected (PART), all rejected
 // (RJCT), or carried out (ACSC, ACCC, ACWP).
@@ -30,12 +30,7 @@ export function bulkResultsDue(payment: Pick<Payment, 'service' | 'transactionSt
 export async function syncBulkResults(db: Db, payment: Payment, status: string): Promise<void> {
   if (!payment.bankPaymentId) return;
   try {
-    const ref = {
-      service: payment.service,
-      product: payment.product,
-      paymentId: payment.bankPaymentId,
-      links: scaStateOf(payment)?.initiationLinks,
-    };
+    const ref = bankRefOf(payment, payment.bankPaymentId);
     const body = await inPaymentBank(payment, () => readPaymentInformation(ref));
     const results = toBulkResults(body, status);
     if (!results) {

@@ -6,7 +6,7 @@ import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from './cancellation-refusal';
 import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
-import { scaStateOf } from './sca';
+import { bankRefOf } from './sca';
 import { isFinalStatus } from './status';
 import { syncPaymentStatus } from './sync';
 
@@ -38,21 +38,13 @@ export async function askBankToCancel(
   try {
     const psuId = await psuIdHeaderFor(payment.psuId, db);
     const outcome = await inPaymentBank(payment, () =>
-      cancelAtBank(
-        {
-          service: payment.service,
-          product: payment.product,
-          paymentId: bankPaymentId,
-          links: scaStateOf(payment)?.initiationLinks,
-        },
-        {
-          psuIpAddress,
-          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-          redirectUri: uris.ok,
-          nokRedirectUri: uris.nok,
-          psuId,
-        },
-      ),
+      cancelAtBank(bankRefOf(payment, bankPaymentId), {
+        psuIpAddress,
+        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+        redirectUri: uris.ok,
+        nokRedirectUri: uris.nok,
+        psuId,
+      }),
     );
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
     // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the

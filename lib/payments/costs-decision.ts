@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
-import { cancelPayment, type PaymentProduct, type PaymentService } from '@/lib/bank/payments';
+import { cancelPayment } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
@@ -8,7 +8,7 @@ import { logger } from '@/lib/log';
 import { type CostsDecision, costsStepOf } from './costs-step';
 import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
-import { scaStateOf } from './sca';
+import { bankRefOf } from './sca';
 import { firstScaDestination } from './sca-destination';
 import { syncPaymentStatus } from './sync';
 
@@ -42,21 +42,13 @@ export async function stopAtCosts(db: Db, payment: Payment, psuIpAddress: string
     const psuId = await psuIdHeaderFor(payment.psuId, db);
     const bankPaymentId = payment.bankPaymentId;
     const outcome = await inPaymentBank(payment, () =>
-      cancelPayment(
-        {
-          service: payment.service as PaymentService,
-          product: payment.product as PaymentProduct,
-          paymentId: bankPaymentId,
-          links: scaStateOf(payment)?.initiationLinks,
-        },
-        {
-          psuIpAddress,
-          scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-          redirectUri: uris.ok,
-          nokRedirectUri: uris.nok,
-          psuId,
-        },
-      ),
+      cancelPayment(bankRefOf(payment, bankPaymentId), {
+        psuIpAddress,
+        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+        redirectUri: uris.ok,
+        nokRedirectUri: uris.nok,
+        psuId,
+      }),
     );
     if (outcome.kind === 'cancelled') decision = 'cancelled';
   } catch (error) {

@@ -5,7 +5,7 @@ import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { scaStateOf } from './sca';
+import { bankRefOf } from './sca';
 
 // Before the PSU's authorisation the bank has decided nothing (RCVD, PATC); after a rejection or a
 // cancellation it pays nothing (RJCT, CANC): what it holds of the payment then adds nothing to the page.
@@ -35,12 +35,7 @@ export function detailsDue(
 export async function syncPaymentDetails(db: Db, payment: Payment, status: string): Promise<void> {
   if (!payment.bankPaymentId) return;
   try {
-    const ref = {
-      service: payment.service,
-      product: payment.product,
-      paymentId: payment.bankPaymentId,
-      links: scaStateOf(payment)?.initiationLinks,
-    };
+    const ref = bankRefOf(payment, payment.bankPaymentId);
     const body = await inBank(payment.bankId, () => readPaymentInformation(ref));
     await db
       .update(payments)

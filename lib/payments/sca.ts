@@ -7,6 +7,7 @@ import {
   oauthAuthorizationEndpoint,
   readScaStatus,
 } from '@/lib/bank/authorisations';
+import type { PaymentRef } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import { currentBank } from '@/lib/bank/scope';
 import { settings } from '@/lib/config';
@@ -42,6 +43,16 @@ export type ScaStep =
 
 export function scaStateOf(payment: Payment): ScaState | undefined {
   return payment.sca ?? undefined;
+}
+
+/** The payment as its bank knows it, for every read and cancellation there: its id and the links it gave. */
+export function bankRefOf(payment: Payment, bankPaymentId: string): PaymentRef {
+  return {
+    service: payment.service,
+    product: payment.product,
+    paymentId: bankPaymentId,
+    links: scaStateOf(payment)?.initiationLinks,
+  };
 }
 
 export function nextScaStep(payment: Payment): ScaStep {

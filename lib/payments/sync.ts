@@ -10,7 +10,7 @@ import { bulkResultsDue, syncBulkResults } from './bulk-results';
 import { detailsDue, syncPaymentDetails } from './details';
 import { findOwnPayment, paymentTimeline, recordStatus } from './history';
 import { inPaymentBank } from './payment-bank';
-import { scaStateOf, syncScaStatus } from './sca';
+import { bankRefOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
 /**
@@ -27,12 +27,7 @@ export async function syncPaymentStatus(
   psuIpAddress?: string,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
-  const ref = {
-    service: payment.service,
-    product: payment.product,
-    paymentId: payment.bankPaymentId,
-    links: scaStateOf(payment)?.initiationLinks,
-  };
+  const ref = bankRefOf(payment, payment.bankPaymentId);
   try {
     // At the payment's own bank, with that bank's token: never another's.
     const status = await inPaymentBank(payment, () => readPaymentStatus(ref, psuIpAddress));
