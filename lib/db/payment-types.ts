@@ -18,3 +18,11 @@ export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' |
 export interface ScaState extends ScaAnswer {
   initiationLinks: Record<string, string>;
 }
+
+/**
+ * Where the bank's initiation answer gives costs (spec 2.5: fees, currency conversion fee, exchange
+ * rate), the PSU sees them before going to the bank's SCA, and may continue or stop there. A stop
+ * cancels the payment at the bank where it lets us (DELETE on the payment), and otherwise leaves it
+ * unauthorised: without the PSU's SCA the bank carries out nothing (lib/payments/costs-step.ts).
+ */
+export type CostsDecision = 'continued' | 'cancelled' | 'stopped';

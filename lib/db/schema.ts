@@ -18,9 +18,8 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import type { BankPaymentDetails } from '@/lib/bank/payment-details';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
-import type { CostsDecision } from '@/lib/payments/costs-step';
 import type { RefusedField } from '@/lib/payments/refusal-fields';
-import type { PaymentPhase, ScaState, StatusSource } from './payment-types';
+import type { CostsDecision, PaymentPhase, ScaState, StatusSource } from './payment-types';
 
 export type { PaymentPhase, ScaState, StatusSource } from './payment-types';
 

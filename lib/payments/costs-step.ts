@@ -1,14 +1,9 @@
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentService } from '@/lib/bank/payments';
+import type { CostsDecision } from '@/lib/db/payment-types';
 import { statusClass } from './status';
 
-/**
- * Where the bank's initiation answer gives costs (spec 2.5: fees, currency conversion fee, exchange
- * rate), the PSU sees them before going to the bank's SCA, and may continue or stop there. A stop
- * cancels the payment at the bank where it lets us (DELETE on the payment), and otherwise leaves it
- * unauthorised: without the PSU's SCA the bank carries out nothing.
- */
-export type CostsDecision = 'continued' | 'cancelled' | 'stopped';
+export type { CostsDecision } from '@/lib/db/payment-types';
 
 /** Where the PSU stands with the costs: to decide, or stopped there (and whether the bank cancelled it). */
 export type CostsStep = 'pending' | 'cancelled' | 'stopped' | null;
