@@ -69,6 +69,8 @@ describe('finding a payee without Icelandic letters', () => {
   });
 
   it('folding is idempotent, lower case, and leaves no Icelandic letter, accent, space or hyphen', () => {
+    // Found by this property: an accent over æ was taken off after æ had been looked for.
+    expect(foldForSearch('Ǽvar')).toBe('aevar');
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => {
         const folded = foldForSearch(text);

@@ -9,9 +9,10 @@ const LETTERS: Readonly<Record<string, string>> = { þ: 'th', ð: 'd', æ: 'ae',
 export function foldForSearch(text: string): string {
   return text
     .toLocaleLowerCase('is')
-    .replace(/[þðæöøß]/g, (letter) => LETTERS[letter] ?? letter)
+    // Accents off first: a letter with one over æ (ǽ) is an æ, and folds as one.
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
+    .replace(/[þðæöøß]/g, (letter) => LETTERS[letter] ?? letter)
     .replace(/[\s\-–.]/g, '');
 }
 
