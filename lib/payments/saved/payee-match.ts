@@ -7,13 +7,15 @@
 const LETTERS: Readonly<Record<string, string>> = { þ: 'th', ð: 'd', æ: 'ae', ö: 'o', ø: 'o', ß: 'ss' };
 
 export function foldForSearch(text: string): string {
-  return text
-    .toLocaleLowerCase('is')
-    // Accents off first: a letter with one over æ (ǽ) is an æ, and folds as one.
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[þðæöøß]/g, (letter) => LETTERS[letter] ?? letter)
-    .replace(/[\s\-–.]/g, '');
+  return (
+    text
+      .toLocaleLowerCase('is')
+      // Accents off first: a letter with one over æ (ǽ) is an æ, and folds as one.
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[þðæöøß]/g, (letter) => LETTERS[letter] ?? letter)
+      .replace(/[\s\-–.]/g, '')
+  );
 }
 
 /** Every word typed (folded) is found in one of the texts (folded): "thord olafs" finds Þórður Ólafsson. */
