@@ -20,7 +20,17 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'greidsla-restart-'));
 /** Sign-ups an address may make in an hour, low here so that the limit is met in a few tries. */
 const signUpsPerAddress = 2;
 
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({
+  storageState: { cookies: [], origins: [] },
+  consoleAllowed: [
+    {
+      pattern: new RegExp(
+        `Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET) \\(http://localhost:${appPort}/`,
+      ),
+      reason: "the app is stopped on purpose while its page is open, and the page's prefetches find it gone",
+    },
+  ],
+});
 test.setTimeout(180_000);
 
 // On CI's PostgreSQL pass, both programs keep their data in databases there instead of DATA_DIR.
