@@ -34,18 +34,8 @@ export async function askBankToCancel(
   if (!bankPaymentId || isFinalStatus(payment.transactionStatus)) {
     return { kind: 'refused', messageKey: 'bank.code.STATUS_INVALID' };
   }
-  const uris = returnUris(payment.id, payment.psuId);
   try {
-    const psuId = await psuIdHeaderFor(payment.psuId, db);
-    const outcome = await inPaymentBank(payment, () =>
-      cancelAtBank(bankRefOf(payment, bankPaymentId), {
-        psuIpAddress,
-        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-        redirectUri: uris.ok,
-        nokRedirectUri: uris.nok,
-        psuId,
-      }),
-    );
+    const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
     // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
     // bank has been asked, and the status read shows where it stands.
@@ -58,4 +48,22 @@ export async function askBankToCancel(
     );
     return { kind: 'refused', messageKey: cancellationRefusalKey(error) };
   }
+}
+
+/**
+ * Asks the payment's own bank to cancel it (DELETE on the payment), with the PSU's address and id, the
+ * language of the bank's SCA page and our return addresses, for a cancellation the bank wants authorised.
+ */
+export async function cancelAtItsBank(db: Db, payment: Payment, bankPaymentId: string, psuIpAddress: string) {
+  const uris = returnUris(payment.id, payment.psuId);
+  const psuId = await psuIdHeaderFor(payment.psuId, db);
+  return inPaymentBank(payment, () =>
+    cancelAtBank(bankRefOf(payment, bankPaymentId), {
+      psuIpAddress,
+      scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+      redirectUri: uris.ok,
+      nokRedirectUri: uris.nok,
+      psuId,
+    }),
+  );
 }

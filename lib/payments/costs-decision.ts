@@ -1,14 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { psuIdHeaderFor } from '@/lib/auth/psu-id';
-import { cancelPayment } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { cancelAtItsBank } from './cancellation';
 import { type CostsDecision, costsStepOf } from './costs-step';
-import { inPaymentBank } from './payment-bank';
-import { returnUris } from './return-state';
-import { bankRefOf } from './sca';
 import { firstScaDestination } from './sca-destination';
 import { syncPaymentStatus } from './sync';
 
@@ -38,18 +34,7 @@ export async function stopAtCosts(db: Db, payment: Payment, psuIpAddress: string
   if (costsStepOf(payment) !== 'pending' || !payment.bankPaymentId) return payment.costsDecision ?? 'stopped';
   let decision: CostsDecision = 'stopped';
   try {
-    const uris = returnUris(payment.id, payment.psuId);
-    const psuId = await psuIdHeaderFor(payment.psuId, db);
-    const bankPaymentId = payment.bankPaymentId;
-    const outcome = await inPaymentBank(payment, () =>
-      cancelPayment(bankRefOf(payment, bankPaymentId), {
-        psuIpAddress,
-        scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
-        redirectUri: uris.ok,
-        nokRedirectUri: uris.nok,
-        psuId,
-      }),
-    );
+    const outcome = await cancelAtItsBank(db, payment, payment.bankPaymentId, psuIpAddress);
     if (outcome.kind === 'cancelled') decision = 'cancelled';
   } catch (error) {
     logger.warn(

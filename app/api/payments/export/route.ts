@@ -2,7 +2,4 @@
 import { paymentsCsv } from '@/lib/payments/export-csv';
 import { csvDownload } from './csv-download';
 
-export const GET = csvDownload(
-  (db, psuId, filters, locale) => paymentsCsv(db, psuId, filters, locale),
-  () => 'payments.csv',
-);
+export const GET = csvDownload(paymentsCsv, () => 'payments.csv');
