@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../sandbox/src/server';
-import { pgliteTemplate } from '../sandbox/src/testing';
+import { sandboxDataDir } from '../sandbox/src/testing';
 import { initiationLoad, tppToken } from './sandbox-client';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -110,8 +110,8 @@ const log = () => {};
 console.log(`Sandbox initiations over loopback: ${seconds} s per backend, ${concurrency} concurrent clients`);
 
 {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-bench-pglite-'));
-  const sandbox = await startSandbox({ port: 0, dataDir, pgliteTemplate: await pgliteTemplate(), log });
+  const dataDir = await sandboxDataDir();
+  const sandbox = await startSandbox({ port: 0, dataDir, log });
   try {
     print(await run('PGlite', sandbox.url), `data dir ${dataDir}`);
   } finally {

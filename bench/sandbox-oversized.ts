@@ -4,14 +4,12 @@
 // (1,000 payments with 10 structured references each, every reference looked up as a possible claim id).
 // Run: npx tsx bench/sandbox-oversized.ts [alone=30]
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_CLIENT, type TppClient } from '../sandbox/src/config';
 import { MAX_BULK_PAYMENTS, MAX_STRUCTURED_REFERENCES } from '../sandbox/src/pis/limits';
 import { startSandbox } from '../sandbox/src/server';
-import { pgliteTemplate } from '../sandbox/src/testing';
+import { sandboxDataDir } from '../sandbox/src/testing';
 import { initiateAt, NORMAL_PAYMENT, tppToken } from './sandbox-client';
 import { type Figure, formatSummary, printResult, summarise } from './support';
 
@@ -74,11 +72,10 @@ async function during(costly: Promise<unknown>, normalOnce: () => Promise<{ stat
   return times;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-bench-oversized-'));
+const dataDir = await sandboxDataDir();
 const sandbox = await startSandbox({
   port: 0,
   dataDir,
-  pgliteTemplate: await pgliteTemplate(),
   clients: [DEFAULT_CLIENT, ATTACKER],
   log: () => {},
 });

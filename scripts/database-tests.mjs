@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const opensADatabase =
-  /app-database|app-at-sandbox|sandbox-data-dir|startTestSandbox|startSandbox|startBehindFaultProxy|freshAppDatabase|getDb|openPglite|openPostgres|TEST_DATABASE_URL|from '\.\/helpers(\.js)?'/;
+  /app-database|app-at-sandbox|sandboxDataDir|startTestSandbox|startSandbox|startBehindFaultProxy|freshAppDatabase|getDb|openPglite|openPostgres|TEST_DATABASE_URL|from '\.\/helpers(\.js)?'/;
 
 function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -6,6 +6,7 @@ import type { SandboxConfig } from './config.js';
 import { type Db, openPglite, openPostgres, SCHEMA } from './db/db.js';
 import { migrate } from './db/migrations.js';
 import { advanceClock, sandboxNow } from './db/queries/clock.js';
+import { stepsOrDeliveriesDue } from './db/queries/due-work.js';
 import { FaultStore } from './faults/rules.js';
 import {
   type NotificationOptions,
@@ -39,8 +40,6 @@ export interface BankStorage {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema of this bank. */
   schema?: string;
-  /** A gzipped PGlite data dir to start from. */
-  pgliteTemplate?: Blob | undefined;
 }
 
 /** How a bank checks its answers against contract/*.yaml (http/middleware/contract-check.ts). */
@@ -72,7 +71,7 @@ export function bankRuntime(
       if (storage.dataDir && !storage.databaseUrl) mkdirSync(dirname(storage.dataDir), { recursive: true });
       const opened = storage.databaseUrl
         ? await openPostgres(storage.databaseUrl, storage.schema)
-        : await openPglite({ dataDir: storage.dataDir, loadDataDir: storage.pgliteTemplate });
+        : await openPglite({ dataDir: storage.dataDir });
       await migrate(opened);
       await seed(opened, profile);
       return opened;
@@ -91,6 +90,7 @@ export function bankRuntime(
         ],
         config.schedulerIntervalMs,
         (error) => log(`${profile.id}: scheduler pass failed`, error),
+        () => stepsOrDeliveriesDue(opened),
       );
       s.start();
       return s;

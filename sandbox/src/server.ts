@@ -30,8 +30,6 @@ export interface StartSandboxOptions {
   databaseUrl?: string;
   /** Base of the links handed out; default http://<host>:<port>. */
   publicUrl?: string;
-  /** A gzipped PGlite data dir to start from (tests: a migrated, seeded template). */
-  pgliteTemplate?: Blob;
   clients?: TppClient[];
   delays?: Partial<ExecutionDelays>;
   tokenTtlSeconds?: number;
@@ -126,7 +124,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       runtime: bankRuntime(
         DEFAULT_BANK,
         config,
-        { dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgliteTemplate: options.pgliteTemplate },
+        { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
         log,
         contractCheck,
       ),

@@ -1,30 +1,32 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { dumpPreparedPglite } from './db/db.js';
-import { migrationFingerprint } from './db/migrations.js';
-import { SEED_FINGERPRINT } from './seed/seed.js';
-import { prepareDatabase } from './server.js';
+import { createHash } from 'node:crypto';
+import { type BankProfile, DEFAULT_BANK } from './banks.js';
+import { openPglite } from './db/db.js';
+import { migrate, migrationFingerprint } from './db/migrations.js';
+import { copyDataDir, pgliteTemplateDir, scratchDataDir } from './db/pglite-template.js';
+import { SEED_FINGERPRINT, seed } from './seed/seed.js';
 
-/**
- * For test runners (vitest, Playwright): a fresh PGlite costs seconds, so a migrated and seeded one is built
- * once, dumped, and cached in the temp dir under a hash of the migrations and seed data. Pass the result as
- * `startSandbox({ port: 0, pgliteTemplate })` to start from an in-memory copy in well under a second.
- */
-export async function pgliteTemplate(): Promise<Blob> {
+/** A bank's database, migrated and seeded as `profile`'s, made once per set of migrations and seed data. */
+function templateOf(profile: BankProfile): Promise<string> {
   const key = createHash('sha256')
     .update(migrationFingerprint())
     .update(SEED_FINGERPRINT)
     .digest('hex')
     .slice(0, 16);
-  const path = join(tmpdir(), `greidsla-sandbox-template-${key}.tar.gz`);
-  if (!existsSync(path)) {
-    const dump = await dumpPreparedPglite(prepareDatabase);
-    // Written aside and renamed: parallel test workers never read a half-written file.
-    const temporary = `${path}.${process.pid}.${randomUUID()}`;
-    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
-    renameSync(temporary, path);
-  }
-  return new Blob([readFileSync(path)]);
+  return pgliteTemplateDir(`greidsla-sandbox-template-${key}-${profile.id}`, async (dataDir) => {
+    const db = await openPglite({ dataDir });
+    await migrate(db);
+    await seed(db, profile);
+    await db.close();
+  });
+}
+
+/**
+ * For test runners and benchmarks: a PGlite data dir of the default bank, migrated and seeded, of this process's
+ * own (removed when it exits), beside those of `otherBanks` where a sandbox playing them looks for theirs
+ * (`<dataDir>-banks/<id>`). Pass it as `startSandbox({ port: 0, dataDir, otherBanks })` or `SANDBOX_DATA_DIR`.
+ */
+export async function sandboxDataDir(otherBanks: readonly BankProfile[] = []): Promise<string> {
+  const dataDir = copyDataDir(await templateOf(DEFAULT_BANK), scratchDataDir());
+  for (const profile of otherBanks) copyDataDir(await templateOf(profile), `${dataDir}-banks/${profile.id}`);
+  return dataDir;
 }

@@ -12,7 +12,7 @@ import {
   type StartSandboxOptions,
   startSandbox,
 } from '../src/server.js';
-import { pgliteTemplate } from '../src/testing.js';
+import { sandboxDataDir } from '../src/testing.js';
 
 export const OTHER_CLIENT: TppClient = {
   clientId: 'other-tpp',
@@ -34,7 +34,7 @@ export async function startTestSandbox(options: Partial<StartSandboxOptions> = {
   return startSandbox({
     port: 0,
     databaseUrl,
-    pgliteTemplate: ownDatabase || databaseUrl ? undefined : await pgliteTemplate(),
+    dataDir: ownDatabase || databaseUrl ? undefined : await sandboxDataDir(),
     clients: [DEFAULT_CLIENT, OTHER_CLIENT],
     // Long delays: a test decides when steps happen by advancing the clock, never by waiting.
     delays: { acsp: 60, acsc: 120 },
@@ -49,7 +49,7 @@ export async function startTestSandbox(options: Partial<StartSandboxOptions> = {
  * template, or with TEST_DATABASE_URL a new PostgreSQL database, migrated and seeded.
  */
 export async function openTestBankDatabase(): Promise<Db> {
-  if (!testDatabaseUrl()) return openPglite({ loadDataDir: await pgliteTemplate() });
+  if (!testDatabaseUrl()) return openPglite({ dataDir: await sandboxDataDir() });
   const db = await openPostgres(await createTestDatabase('sandbox'));
   await prepareDatabase(db);
   return db;

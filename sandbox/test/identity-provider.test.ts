@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createLocalJWKSet, decodeJwt, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdpClient } from '../src/config.js';
 import { DEMO_PIN } from '../src/identity/people.js';
 import type { RunningSandbox } from '../src/server.js';
-import { pgliteTemplate } from '../src/testing.js';
+import { sandboxDataDir } from '../src/testing.js';
 import { advanceClock, formAction, startTestSandbox } from './helpers.js';
 
 // A stranger's client: oauth4webapi (the OAuth library under next-auth) over real HTTP, against the bank's
@@ -494,13 +491,10 @@ describe('test people (admin: /sandbox/idp/people)', () => {
 });
 
 describe('the signing key survives a restart', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-idp-restart-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
   it('an ID token from before the restart verifies with the JWKS after it', async () => {
+    const dataDir = await sandboxDataDir();
     const first = await startTestSandbox({
       dataDir,
-      pgliteTemplate: await pgliteTemplate(),
       idpClients: [APP],
     });
     let idToken: string;

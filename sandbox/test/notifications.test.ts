@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
-import { pgliteTemplate } from '../src/testing.js';
+import { sandboxDataDir } from '../src/testing.js';
 import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
 /** The TPP's notification endpoint: records every POST and answers from a script (default 200). */
@@ -393,13 +390,10 @@ describe('notification fault rules', () => {
 });
 
 describe('a restart', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-notify-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
   it('resumes pending notifications from the outbox', async () => {
+    const dataDir = await sandboxDataDir();
     const first = await startTestSandbox({
       dataDir,
-      pgliteTemplate: await pgliteTemplate(),
       notifications: { timeoutMs: 500, retryDelaysSeconds: [5] },
     });
     const own = new TestTpp(first.url);

@@ -1,18 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { pgliteTemplate } from '../src/testing.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxDataDir } from '../src/testing.js';
 import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
-
-const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('a PGlite data dir across restarts', () => {
   it('keeps tokens, payments and due status steps, and locks the dir while open', async () => {
-    const template = await pgliteTemplate();
-    const first = await startTestSandbox({ dataDir, pgliteTemplate: template, port: 0 });
+    const dataDir = await sandboxDataDir();
+    const first = await startTestSandbox({ dataDir, port: 0 });
     const tpp = new TestTpp(first.url);
     const token = await tpp.token();
     const created = await tpp.initiate(token, singlePayment());

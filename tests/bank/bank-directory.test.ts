@@ -10,7 +10,7 @@ import { bankNumberOf, bankOfAccount, FULL_OFFER } from '@/lib/bank/offer';
 import { OTHER_BANKS } from '@/sandbox/src/banks';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { startSandbox } from '@/sandbox/src/server';
-import { pgliteTemplate } from '@/sandbox/src/testing';
+import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
 
 const NORDUR = OTHER_BANKS.find((bank) => bank.id === 'nordur');
@@ -129,7 +129,7 @@ describe('two banks, one app', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({
       port: 0,
-      pgliteTemplate: await pgliteTemplate(),
+      dataDir: await sandboxDataDir([NORDUR]),
       otherBanks: [NORDUR],
       log: () => {},
     });

@@ -9,7 +9,7 @@ import { bills } from '@/lib/db/bills-schema';
 import { appDirectory, writeAppDirectory } from '@/sandbox/src/app-directory';
 import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
 import { type RunningSandbox, startSandbox } from '@/sandbox/src/server';
-import { pgliteTemplate } from '@/sandbox/src/testing';
+import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { type RouteServer, startRouteServer } from '@/tests/support/route-server';
 import { addFault, clearFaults } from '@/tests/support/sandbox-admin';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   routes = await startRouteServer();
   sandbox = await startSandbox({
     port: 0,
-    pgliteTemplate: await pgliteTemplate(),
+    dataDir: await sandboxDataDir([NORDUR, AUSTUR]),
     otherBanks: [NORDUR, AUSTUR],
     log: () => {},
   });

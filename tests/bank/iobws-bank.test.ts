@@ -9,7 +9,7 @@ import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
 import { contractCheckCounts } from '@/sandbox/src/contract-violations-file';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { startSandbox } from '@/sandbox/src/server';
-import { pgliteTemplate } from '@/sandbox/src/testing';
+import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
   violationsFile = path.join(dir, 'violations.jsonl');
   sandbox = await startSandbox({
     port: 0,
-    pgliteTemplate: await pgliteTemplate(),
+    dataDir: await sandboxDataDir([SUDUR]),
     otherBanks: [SUDUR],
     contractCheck: true,
     contractViolationsFile: violationsFile,

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { createTestDatabase, testDatabaseUrl } from '@/tests/support/postgres';
 import { addFault, bankPayments, clearFaults, eventually } from '@/tests/support/sandbox-admin';
-import { sandboxDataDirFromTemplate } from '@/tests/support/sandbox-data-dir';
 import { submissionOf } from './submission';
 
 /**
@@ -135,7 +135,7 @@ describe('crash recovery', () => {
     // On PGlite the bank starts from a copy of its migrated and seeded template, as from an earlier run.
     const sandboxDatabase: Record<string, string> = testDatabaseUrl()
       ? { SANDBOX_DATABASE_URL: await createTestDatabase('sandbox') }
-      : { SANDBOX_DATA_DIR: await sandboxDataDirFromTemplate(path.join(temp, 'sandbox')) };
+      : { SANDBOX_DATA_DIR: await sandboxDataDir() };
     sandboxEnv = { SANDBOX_PORT: String(sandboxPort), ...sandboxDatabase };
     const database = await freshAppDatabase();
     appEnv = {

@@ -64,27 +64,15 @@ function wrapPglite(pglite: PGlite): Db {
   };
 }
 
-async function createPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
-  const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+async function createPglite(options: { dataDir?: string }): Promise<PGlite> {
+  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}; SET search_path TO ${SCHEMA}, public;`);
   return pglite;
 }
 
-/** PGlite in `dataDir`, or in memory without one; `loadDataDir` starts it from a dumped tarball. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Db> {
+/** PGlite in `dataDir`, or in memory without one. */
+export async function openPglite(options: { dataDir?: string }): Promise<Db> {
   return wrapPglite(await createPglite(options));
-}
-
-/** Builds a fresh in-memory database, lets `prepare` fill it, and returns its data dir as a gzipped tarball. */
-export async function dumpPreparedPglite(prepare: (db: Db) => Promise<void>): Promise<Blob> {
-  const pglite = await createPglite({});
-  await prepare(wrapPglite(pglite));
-  const dump = await pglite.dumpDataDir('gzip');
-  await pglite.close();
-  return dump;
 }
 
 /** `schema`: the bank's own (one per bank the sandbox plays); a name of letters, digits and `_` only. */

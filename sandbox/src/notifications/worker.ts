@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.js';
 import { sandboxNow } from '../db/queries/clock.js';
+import { notificationsDue } from '../db/queries/due-work.js';
 import {
   type DueNotification,
   holdNotification,
@@ -89,6 +90,7 @@ export class NotificationWorker {
   private again = false;
   private stopped = false;
   private readonly inFlight = new Set<string>();
+  private checking: Promise<void> | undefined;
 
   constructor(
     private readonly db: () => Promise<Db>,
@@ -100,8 +102,20 @@ export class NotificationWorker {
   ) {}
 
   start() {
-    this.timer = setInterval(() => this.kick(), this.options.intervalMs);
+    this.timer = setInterval(() => this.kickWhenDue(), this.options.intervalMs);
     this.timer.unref();
+  }
+
+  /** The timer's pass: none while one is under way (it drains), none when nothing is due (one cheap read). */
+  private kickWhenDue() {
+    if (this.running || this.checking || this.stopped) return;
+    this.checking = this.db()
+      .then(notificationsDue)
+      .then((due) => (due ? this.kick() : undefined))
+      .catch(this.onError)
+      .finally(() => {
+        this.checking = undefined;
+      });
   }
 
   /** Starts a pass now (or right after the one under way). Passes never overlap. */
@@ -132,6 +146,7 @@ export class NotificationWorker {
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.checking;
     await this.running;
   }
 
