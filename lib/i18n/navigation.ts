@@ -1,4 +1,2 @@
-import { createNavigation } from 'next-intl/navigation';
-import { routing } from './routing';
-
-export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
+export { Link } from './intent-link';
+export { getPathname, redirect, usePathname, useRouter } from './locale-navigation';
