@@ -16,7 +16,9 @@ function prefetchesOf(page: Page): string[] {
   return paths;
 }
 
-test('the history page prefetches nothing as it loads, and the link the pointer rests on', async ({ page }) => {
+test('the history page prefetches nothing as it loads, and the link the pointer rests on', async ({
+  page,
+}) => {
   const prefetched = prefetchesOf(page);
   await page.goto('/en/payments');
   const bills = page.getByRole('navigation').getByRole('link', { name: 'Bills', exact: true });
