@@ -158,6 +158,8 @@ export default defineConfig({
         RATE_LIMIT_SIGN_UP_PER_IP_HOUR: '10000',
         RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+        // A cheap password hash for the many sign-ups and sign-ins of a run (lib/config: PASSWORD_HASH_COST).
+        PASSWORD_HASH_COST: '4',
         BANK_DIRECTORY: bankDirectoryFile,
         LOG_LEVEL: 'warn',
         // The fuzz suite reads what the app logged (e2e/security-fuzz.spec.ts).

@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/**'],
     pool: 'forks',
-    env: { LOG_LEVEL: 'error' },
+    // A cheap password hash (lib/config: PASSWORD_HASH_COST): the app's tests sign up and sign in thousands of times.
+    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4' },
     maxWorkers: 2,
     // Bounds on a failure, not on a pass: what takes a second on an idle machine takes a minute on one
     // busy with other work (starting a bank, loading the app's modules, copying a database).

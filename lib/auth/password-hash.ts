@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { settings } from '@/lib/config';
 
 /**
- * One bcrypt cost for every hash: the seeded accounts, new ones, and the decoy compared when an
- * e-mail is unknown. A cheaper hash anywhere would let its accounts be told apart by how fast a
- * wrong password is answered.
+ * One bcrypt cost for every hash (PASSWORD_HASH_COST, 12 unless a test run lowers it): the seeded accounts,
+ * new ones, and the decoy compared when an e-mail is unknown. A cheaper hash anywhere would let its accounts
+ * be told apart by how fast a wrong password is answered.
  */
-export const BCRYPT_COST = 12;
+export function passwordHashCost(): number {
+  return settings().PASSWORD_HASH_COST;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return bcrypt.hash(password, passwordHashCost());
 }
 
 let decoy: Promise<string> | undefined;
@@ -26,5 +29,5 @@ export async function passwordMatches(password: string, hash: string | undefined
 
 /** A hash made at another cost (an older seed, an older setting): made again at the next sign-in. */
 export function needsRehash(hash: string): boolean {
-  return bcrypt.getRounds(hash) !== BCRYPT_COST;
+  return bcrypt.getRounds(hash) !== passwordHashCost();
 }

@@ -34,6 +34,12 @@ const settingsSchema = z.object({
   BANK_CLIENT_SECRET: z.string().min(1).default('demo-tpp-secret'),
   BANK_SUBSCRIPTION_KEY: z.string().min(1).default('demo-subscription-key'),
   SEED_DEMO_PSU: z.stringbool().default(true),
+  /**
+   * bcrypt's cost for every password hash (2^cost rounds): 12, about 0.4 s of a core per hash. Test runs set 4
+   * (vitest.config.ts, playwright.config.ts), whose sign-ups and sign-ins would otherwise cost minutes of CPU;
+   * below 10 is refused for an app in production at a bank not on this machine.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(15).default(12),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * Our own public IPv4 address toward the bank: sent as `PSU-IP-Address` when the PSU's IPv4 is not
@@ -199,6 +205,17 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
       path: ['TPP_PUBLIC_IP'],
       message:
         'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
+    });
+  }
+  if (
+    value.NODE_ENV === 'production' &&
+    value.PASSWORD_HASH_COST < 10 &&
+    !isLoopback(new URL(value.BANK_BASE_URL).hostname)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      message: 'must be at least 10 for an app in production: a cheaper hash is for test runs only',
     });
   }
   if (value.OIDC_ISSUER !== undefined && !secureProviderUrl(value.OIDC_ISSUER)) {

@@ -67,4 +67,31 @@ describe('settings', () => {
       expect(parseSettings({ ...live, NODE_ENV: 'development' }).TPP_PUBLIC_IP).toBe('127.0.0.1');
     });
   });
+
+  describe('PASSWORD_HASH_COST: bcrypt\u2019s cost for every password hash', () => {
+    it('is 12 unless set, and a test run may lower it to 4', () => {
+      expect(parseSettings({ AUTH_SECRET: secret }).PASSWORD_HASH_COST).toBe(12);
+      expect(parseSettings({ AUTH_SECRET: secret, PASSWORD_HASH_COST: '4' }).PASSWORD_HASH_COST).toBe(4);
+      expect(() => parseSettings({ AUTH_SECRET: secret, PASSWORD_HASH_COST: '3' })).toThrow(
+        /PASSWORD_HASH_COST/,
+      );
+    });
+
+    it('is at least 10 for an app in production at a bank not on this machine', () => {
+      const live = {
+        AUTH_SECRET: secret,
+        NODE_ENV: 'production',
+        BANK_BASE_URL: 'https://api.bank.example/psd2',
+        TPP_PUBLIC_IP: '203.0.113.10',
+      };
+      expect(() => parseSettings({ ...live, PASSWORD_HASH_COST: '9' })).toThrow(
+        /PASSWORD_HASH_COST: must be at least 10/,
+      );
+      expect(parseSettings({ ...live, PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+      expect(
+        parseSettings({ ...live, BANK_BASE_URL: 'http://127.0.0.1:4010/psd2', PASSWORD_HASH_COST: '4' })
+          .PASSWORD_HASH_COST,
+      ).toBe(4);
+    });
+  });
 });
