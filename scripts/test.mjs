@@ -237,8 +237,10 @@ console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} sk
 for (const title of notRun) console.log(`not run (CI's deadline): ${title}`);
 
 // Where the time went, phase by phase (phases side by side each count from their common start).
-const minutes = (seconds) =>
-  `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+};
 console.log('\nTime per phase (load average at its start → end):');
 for (const phase of phases) {
   const load = phase.load.length ? `  (load ${phase.load.map((l) => l.toFixed(1)).join(' → ')})` : '';
