@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/**'],
     pool: 'forks',
+    globalSetup: ['tests/support/scratch-dirs.ts'],
     // A cheap password hash (lib/config: PASSWORD_HASH_COST): the app's tests sign up and sign in thousands of times.
     env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4' },
     maxWorkers: 2,

@@ -29,10 +29,13 @@ export async function pgliteTemplateDir(
 
 let scratch: string | undefined;
 
-/** A new path for a data dir, in a dir of this process's own that is removed when the process exits. */
+/**
+ * A new path for a data dir, in a dir of this process's own that is removed when the process exits; under
+ * GREIDSLA_SCRATCH_DIR when set (a test run's own, which the run removes at its end).
+ */
 export function scratchDataDir(): string {
   if (!scratch) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'greidsla-databases-'));
+    const dir = mkdtempSync(path.join(process.env.GREIDSLA_SCRATCH_DIR ?? tmpdir(), 'greidsla-databases-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     scratch = dir;
   }
