@@ -194,12 +194,10 @@ export function secureProviderUrl(address: string): boolean {
 
 /** Settings that only make sense together, with a message that says which one is missing. */
 function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementCtx): void {
+  // A live app: in production, at a bank not on this machine.
+  const live = value.NODE_ENV === 'production' && !isLoopback(new URL(value.BANK_BASE_URL).hostname);
   // A real bank must never be told that a PSU sits at our loopback address.
-  if (
-    value.NODE_ENV === 'production' &&
-    isLoopback(value.TPP_PUBLIC_IP) &&
-    !isLoopback(new URL(value.BANK_BASE_URL).hostname)
-  ) {
+  if (live && isLoopback(value.TPP_PUBLIC_IP)) {
     ctx.addIssue({
       code: 'custom',
       path: ['TPP_PUBLIC_IP'],
@@ -207,11 +205,7 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
         'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
     });
   }
-  if (
-    value.NODE_ENV === 'production' &&
-    value.PASSWORD_HASH_COST < 10 &&
-    !isLoopback(new URL(value.BANK_BASE_URL).hostname)
-  ) {
+  if (live && value.PASSWORD_HASH_COST < 10) {
     ctx.addIssue({
       code: 'custom',
       path: ['PASSWORD_HASH_COST'],

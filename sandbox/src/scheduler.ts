@@ -15,7 +15,7 @@ export class Scheduler {
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void,
     /** Whether a pass would find anything to do: one cheap read instead of every pass's work. */
-    private readonly due: () => Promise<boolean> = async () => true,
+    private readonly due: () => Promise<boolean>,
   ) {}
 
   start() {

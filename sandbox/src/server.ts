@@ -82,7 +82,7 @@ function defaultLog(message: string, error?: unknown) {
   else console.log(`[sandbox] ${message}`);
 }
 
-/** Migrates and seeds the default bank's database (tests dump one as a template). */
+/** Migrates and seeds the default bank's database (tests on PostgreSQL: `openTestBankDatabase`). */
 export async function prepareDatabase(db: Db): Promise<void> {
   await migrate(db);
   await seed(db);
