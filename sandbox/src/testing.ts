@@ -21,12 +21,16 @@ function templateOf(profile: BankProfile): Promise<string> {
 }
 
 /**
- * For test runners and benchmarks: a PGlite data dir of the default bank, migrated and seeded, of this process's
- * own (removed when it exits), beside those of `otherBanks` where a sandbox playing them looks for theirs
- * (`<dataDir>-banks/<id>`). Pass it as `startSandbox({ port: 0, dataDir, otherBanks })` or `SANDBOX_DATA_DIR`.
+ * For test runners and benchmarks: a PGlite data dir of the default bank, migrated and seeded, at `dataDir` (by
+ * default a new one of this process's own, removed when it exits), beside those of `otherBanks` where a sandbox
+ * playing them looks for theirs (`<dataDir>-banks/<id>`). Pass it as `startSandbox({ port: 0, dataDir, otherBanks })`
+ * or `SANDBOX_DATA_DIR`.
  */
-export async function sandboxDataDir(otherBanks: readonly BankProfile[] = []): Promise<string> {
-  const dataDir = copyDataDir(await templateOf(DEFAULT_BANK), scratchDataDir());
+export async function sandboxDataDir(
+  otherBanks: readonly BankProfile[] = [],
+  dataDir = scratchDataDir(),
+): Promise<string> {
+  copyDataDir(await templateOf(DEFAULT_BANK), dataDir);
   for (const profile of otherBanks) copyDataDir(await templateOf(profile), `${dataDir}-banks/${profile.id}`);
   return dataDir;
 }

@@ -33,5 +33,10 @@ function template(): Promise<string> {
  */
 export async function freshAppDatabase(): Promise<{ APP_DATA_DIR?: string; DATABASE_URL?: string }> {
   if (testDatabaseUrl()) return { DATABASE_URL: await createTestDatabase('app') };
-  return { APP_DATA_DIR: copyDataDir(await template(), scratchDataDir()) };
+  return { APP_DATA_DIR: await appDataDir() };
+}
+
+/** A migrated PGlite data dir of the app's at `dataDir` (by default a new one, removed when this process exits). */
+export async function appDataDir(dataDir = scratchDataDir()): Promise<string> {
+  return copyDataDir(await template(), dataDir);
 }
