@@ -112,7 +112,11 @@ export default defineConfig({
     // is kept only on failure; ask for one when it helps: `npx playwright test --trace retain-on-failure`.
     // A failure still writes its error context (the page's accessibility snapshot) without it.
     trace: 'off',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    // Debian's Chromium headless shell (scripts/test.mjs says why, and installs it); CHROMIUM_PATH names another.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+      args: chromiumFlags,
+    },
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
