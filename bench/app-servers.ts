@@ -145,6 +145,9 @@ export async function appServers(
         NEXT_TELEMETRY_DISABLED: '1',
         PORT: String(appPort),
         APP_BASE_URL: appUrl,
+        // Not the bench process's own: reading the settings there (seeding the data) sets AUTH_URL
+        // from its APP_BASE_URL, and next-auth would send the PSU there after signing in.
+        AUTH_URL: new URL(appUrl).origin,
         APP_DATA_DIR: path.join(runDir, 'app'),
         DATABASE_URL: '',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
