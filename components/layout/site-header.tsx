@@ -1,14 +1,14 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
-import { auth } from '@/lib/auth';
 import { isOperatorPsu } from '@/lib/auth/operator';
+import { currentPsuId } from '@/lib/auth/session';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSwitch } from './language-switch';
 import { SignOutForm } from './sign-out-form';
 
 export async function SiteHeader() {
-  const [session, t, locale, tb, te, ts, tw, to] = await Promise.all([
-    auth(),
+  const [psuId, t, locale, tb, te, ts, tw, to] = await Promise.all([
+    currentPsuId(),
     getTranslations('app'),
     getLocale(),
     getTranslations('bills'),
@@ -17,7 +17,7 @@ export async function SiteHeader() {
     getTranslations('waiting'),
     getTranslations('operations'),
   ]);
-  const operator = session?.user?.id ? await isOperatorPsu(session.user.id) : false;
+  const operator = psuId ? await isOperatorPsu(psuId) : false;
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
@@ -25,7 +25,7 @@ export async function SiteHeader() {
           <Link href="/payments" className="text-lg font-semibold text-brand-700">
             {t('name')}
           </Link>
-          {session?.user && (
+          {psuId && (
             <nav aria-label={t('nav.payments')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
               <Link href="/payments" className="underline-offset-4 hover:underline">
                 {t('nav.payments')}
@@ -62,11 +62,11 @@ export async function SiteHeader() {
           )}
           <div className="ml-auto flex items-center gap-3">
             <LanguageSwitch label={t('language')} />
-            {session?.user && <SignOutForm locale={locale} label={t('signOut')} />}
+            {psuId && <SignOutForm locale={locale} label={t('signOut')} />}
           </div>
         </div>
       </header>
-      {session?.user?.id && <ConfirmEmailNotice psuId={session.user.id} />}
+      {psuId && <ConfirmEmailNotice psuId={psuId} />}
     </>
   );
 }

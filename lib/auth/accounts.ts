@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { cache } from 'react';
 import { type Db, getDb } from '@/lib/db';
 import { kennitalaLinks, psus } from '@/lib/db/schema';
 import type { SessionPsu } from './identity';
@@ -42,8 +43,11 @@ export async function createPsu(
   return { ok: true, psu: { id: row.id, email: row.email, name: row.displayName } };
 }
 
-/** The account page's profile: the e-mail and whether it is verified, the verified kennitala if any. */
-export async function findProfile(psuId: string, db?: Db) {
+/**
+ * The account page's profile: the e-mail and whether it is verified, the verified kennitala if any. Read once
+ * per page drawn (React's `cache`: the header's notice and the page both ask), afresh for each action.
+ */
+export const findProfile = cache(async (psuId: string, db?: Db) => {
   const database = db ?? (await getDb());
   const [row] = await database
     .select({
@@ -59,7 +63,7 @@ export async function findProfile(psuId: string, db?: Db) {
     .where(eq(psus.id, psuId))
     .limit(1);
   return row;
-}
+});
 
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'wrongPassword' };
 
