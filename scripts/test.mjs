@@ -88,14 +88,23 @@ async function sideBySide(steps) {
   }
 }
 
+/**
+ * The headless shell, installed when missing and root; else (no root, or no package to be had) the full
+ * `chromium` when it is there, which only costs more CPU; else the run stops and says what to install.
+ */
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH || existsSync(headlessShell)) return;
   if (process.getuid?.() === 0) {
-    step('Installing Debian chromium-headless-shell', 'sh', [
-      '-c',
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
-    ]);
-    return;
+    console.log('\n▶ Installing Debian chromium-headless-shell');
+    spawnSync(
+      'sh',
+      [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
+      ],
+      { stdio: 'inherit' },
+    );
+    if (existsSync(headlessShell)) return;
   }
   if (existsSync(fullChromium)) {
     console.log(
