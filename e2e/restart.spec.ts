@@ -15,7 +15,8 @@ import { transactionStatuses } from './support/timeline';
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100) + 200;
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110) + 200;
 const appUrl = `http://localhost:${appPort}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'greidsla-restart-'));
+// Inside the run's own dir (playwright.config.ts), which `npm test` removes after a pass that passed.
+const dataDir = mkdtempSync(path.join(process.env.E2E_RUN_DIR ?? tmpdir(), 'restart-'));
 
 /** Sign-ups an address may make in an hour, low here so that the limit is met in a few tries. */
 const signUpsPerAddress = 2;

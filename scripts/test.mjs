@@ -2,7 +2,15 @@
 // Each phase's duration is printed at the end and kept in .data/test-results/phases.json, beside the
 // suites' own JSON reports, for `npm run bench -- test-phases`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -176,12 +184,23 @@ function fitsBeforeDeadline(title, pass, expectedSeconds) {
 
 const browserTitle = (label) => `End-to-end tests on ${label} (Playwright, Chromium)`;
 
+/**
+ * The browser specs on `label`'s database, in a run dir of their own (playwright.config.ts: the programs' data
+ * dirs, logs, a failure's error context), removed once they have passed: a PGlite run leaves about 450 MB there.
+ * A failed run stops here and keeps it.
+ */
 function browserTests(label, env) {
   const tag = label.toLowerCase();
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'greidsla-e2e-'));
   step(browserTitle(label), bin('playwright'), ['test'], {
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`) },
+    env: {
+      ...env,
+      E2E_RUN_DIR: runDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`),
+    },
     pass: tag,
   });
+  rmSync(runDir, { recursive: true, force: true });
 }
 
 ensureChromium();
