@@ -42,7 +42,8 @@ writeAppDirectory(bankDirectoryFile, sandboxUrl, [DEFAULT_BANK, ...otherBanksNam
 
 // On PGlite, both programs start from copies of data dirs prepared once per set of migrations and seed data,
 // as the Vitest files do (docs/testing.md, Test databases): made from nothing, the bank's four and the app's
-// one added 9 s to the run's start and 11 s of CPU (a one-spec run: 42 s against 33). Once per run: the workers load this file again.
+// one added 9 s to the run's start and 11 s of CPU (a one-spec run: 42 s against 33). Once per run: the
+// workers load this file again.
 const sandboxDataDirOfRun = path.join(runDir, 'sandbox');
 const appDataDirOfRun = path.join(runDir, 'app');
 if (!process.env.TEST_DATABASE_URL && !existsSync(sandboxDataDirOfRun)) {

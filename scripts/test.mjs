@@ -103,7 +103,9 @@ async function sideBySide(steps) {
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH || existsSync(headlessShell)) return;
   if (process.getuid?.() === 0) {
-    console.log('\n▶ Installing Debian chromium-headless-shell');
+    const title = 'Installing Debian chromium-headless-shell';
+    console.log(`\n▶ ${title}`);
+    const started = Date.now();
     spawnSync(
       'sh',
       [
@@ -112,6 +114,8 @@ function ensureChromium() {
       ],
       { stdio: 'inherit' },
     );
+    // In the phase table as every other step, whether the package could be had or not.
+    phases.push({ title, pass: 'shared', seconds: (Date.now() - started) / 1000, load: [] });
     if (existsSync(headlessShell)) return;
   }
   if (existsSync(fullChromium)) {
