@@ -161,6 +161,27 @@ describe('seeding', () => {
     expect(await account(iban)).toMatchObject({ balance: '60000' });
   });
 
+  it("an account of a bank-and-branch code new to the bank makes the code the bank's at once: a creditor account of it must then exist", async () => {
+    const newCode = (number: string) => icelandicIban('0177', '26', number, kt);
+    const toCreditor = (creditor: string) =>
+      tpp.initiate(token, singlePayment({ creditorAccount: { iban: creditor } }));
+    // No account of 0177 here: a creditor account of it is another bank's, not checked.
+    expect((await toCreditor(newCode('000001'))).status).toBe(201);
+
+    const added = await admin('POST', '/accounts', {
+      iban: newCode('000002'),
+      owner: 'sigga',
+      name: 'Útibú 77',
+      currency: 'ISK',
+      balance: '0',
+    });
+    expect(added.status).toBe(201);
+    expect((await toCreditor(newCode('000002'))).status).toBe(201);
+    const unknown = await toCreditor(newCode('000001'));
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.json)).toContain('CREDITOR_ACCOUNT_NOT_FOUND');
+  });
+
   it('a balance set low makes the next payment fail its funds check', async () => {
     await admin('PUT', `/accounts/${JON_MAIN}/balance`, { balance: '10' });
     const payment = await tpp.initiate(token, singlePayment());

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Queryable } from '../db.js';
 import { insertInto, numeric, updateWhere } from './sql.js';
 
@@ -42,15 +43,37 @@ export async function findAccountByReference(
 }
 
 /**
+ * How long the bank-and-branch codes a bank keeps are taken as read. An account added in this process drops them
+ * (insertAccount); one added by another process sharing the PostgreSQL database, or committed by a transaction
+ * after a read in between, is seen after at most this long.
+ */
+const KEPT_CODES_MS = 2_000;
+
+/** The codes read per database (a bank's own handle; a transaction's is read every time). */
+let keptCodesRead = new WeakMap<Queryable, { at: number; codes: Promise<Set<string>> }>();
+
+async function readKeptCodes(q: Queryable): Promise<Set<string>> {
+  const rows = await q.query<{ code: string }>(
+    'SELECT DISTINCT substring(iban from 5 for 4) AS code FROM accounts',
+  );
+  return new Set(rows.map((row) => row.code));
+}
+
+/**
  * Whether the bank keeps accounts of this four-digit bank-and-branch code (IBAN positions 5-8, a BBAN's first
- * four digits): a creditor account with it must then exist here.
+ * four digits): a creditor account with it must then exist here. Every initiation to an account of another bank
+ * asks this of each bank the sandbox plays, and the codes change only when an account is added, so a bank's are
+ * read once and kept for `KEPT_CODES_MS`.
  */
 export async function keepsBankCode(q: Queryable, code: string): Promise<boolean> {
-  const rows = await q.query<{ found: number }>(
-    'SELECT 1 AS found FROM accounts WHERE substring(iban from 5 for 4) = $1 LIMIT 1',
-    [code],
-  );
-  return rows.length > 0;
+  const now = performance.now();
+  let read = keptCodesRead.get(q);
+  if (!read || now - read.at > KEPT_CODES_MS) {
+    read = { at: now, codes: readKeptCodes(q) };
+    keptCodesRead.set(q, read);
+    read.codes.catch(() => keptCodesRead.delete(q));
+  }
+  return (await read.codes).has(code);
 }
 
 /** The username of an account's owner. */
@@ -150,6 +173,8 @@ export async function insertAccount(
     },
     options.ifAbsent ? 'ON CONFLICT DO NOTHING' : '',
   );
+  // Its code may be new to the bank.
+  keptCodesRead = new WeakMap();
 }
 
 /** Every account with its owner, for the operator. */
