@@ -132,11 +132,7 @@ export async function initiate(
   }
 
   const body_ = body as Record<string, unknown>;
-  const creditorIban =
-    service === 'payments'
-      ? ((body_.creditorAccount as { iban?: string | null } | undefined)?.iban ?? null)
-      : null;
-  const decided = await decideApproach(db, validated.debtor, creditorIban, request.sca);
+  const decided = await decideApproach(db, validated.debtor, request.sca);
   const decision = validated.amountStatedByPsu ? onBankPages(decided) : decided;
   // "Mandated for the redirect approach" (spec 4.1): every answer that carries ASPSP-SCA-Approach REDIRECT, so
   // OAuth and multilevel too. A missing mandated header is FORMAT_ERROR with the header as its path (BG IG

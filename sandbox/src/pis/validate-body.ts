@@ -1,6 +1,6 @@
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
-import { type AccountRow, findAccountByReference } from '../db/queries/accounts.js';
+import { type DebtorAccount, findDebtorAccount } from '../db/queries/accounts.js';
 import type { PaymentProduct, PaymentService } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
 import { isValidIbanChecksum } from '../shared/iban.js';
@@ -36,7 +36,8 @@ const SCHEMA_FOR: Record<PaymentService, string> = {
 };
 
 export interface ValidatedInitiation {
-  debtor: AccountRow;
+  /** With its owner as the SCA approach is decided from (sca/approach.ts). */
+  debtor: DebtorAccount;
   /** Sum of the instructed amounts in the debtor account's currency (converted at the sandbox's fixed rates). */
   totalMinor: bigint;
   paymentInformationId: string | null;
@@ -115,13 +116,17 @@ function checkExecutionDate(value: unknown, path: string, now: number) {
   }
 }
 
-/** The debtor account: one of this bank's (400 DEBTOR_ACCOUNT_NOT_FOUND) and not frozen (400 RESOURCE_BLOCKED). */
+/**
+ * The debtor account: one of this bank's (400 DEBTOR_ACCOUNT_NOT_FOUND) and not frozen (400 RESOURCE_BLOCKED); with
+ * its owner, who may own `creditorIban` too.
+ */
 async function findDebtor(
   db: Queryable,
   reference: AccountReference | undefined,
   path: string,
-): Promise<AccountRow> {
-  const account = reference ? await findAccountByReference(db, reference) : undefined;
+  creditorIban: string | null = null,
+): Promise<DebtorAccount> {
+  const account = reference ? await findDebtorAccount(db, reference, creditorIban) : undefined;
   if (!account)
     fail(400, 'DEBTOR_ACCOUNT_NOT_FOUND', path, 'The debtor account is not an account of this bank.');
   if (account.blocked)
@@ -142,7 +147,7 @@ async function bulkDebtor(
   db: Queryable,
   parent: AccountReference | undefined,
   payments: Body[],
-): Promise<AccountRow> {
+): Promise<DebtorAccount> {
   if (!parent) {
     for (const [index, element] of payments.entries()) {
       if (!element.debtorAccount) {
@@ -272,7 +277,9 @@ export async function validateInitiationBody(
       fail(400, 'PERIOD_INVALID', 'endDate', 'endDate is before the start of the standing order (today).');
     }
   }
-  const debtor = await findDebtor(db, b.debtorAccount as AccountReference, 'debtorAccount');
+  const creditorIban =
+    service === 'payments' ? ((b.creditorAccount as AccountReference | undefined)?.iban ?? null) : null;
+  const debtor = await findDebtor(db, b.debtorAccount as AccountReference, 'debtorAccount', creditorIban);
   if (product === 'card-deposits') {
     await checkCardCreditor(db, b.creditorAccount as AccountReference | undefined, 'creditorAccount');
   } else {

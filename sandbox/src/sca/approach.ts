@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
-import type { AccountRow } from '../db/queries/accounts.js';
-import { findPayer, findPsu, type ScaMethod, signersOf, usernameByKennitala } from '../db/queries/psus.js';
+import type { DebtorAccount } from '../db/queries/accounts.js';
+import { findPsu, type ScaMethod, signersOf, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 
 /**
@@ -89,12 +89,10 @@ export interface ScaDecision {
  */
 export async function decideApproach(
   db: Queryable,
-  debtor: AccountRow,
-  creditorIban: string | null,
+  debtor: DebtorAccount,
   prefs: ScaPreferences,
 ): Promise<ScaDecision> {
-  const owner = await findPayer(db, debtor.owner_username, creditorIban);
-  if (!owner) throw new Error(`account ${debtor.iban} has no owner`);
+  const owner = debtor.owner;
   await checkCorporate(db, prefs.corporateId, owner.username);
   const identified = await identifiedPsu(db, prefs.psuId);
   // "This service is not reachable for the addressed PSU due to a channel independent blocking by the ASPSP"
@@ -128,7 +126,7 @@ export async function decideApproach(
   if (approach === 'REDIRECT' && prefs.redirectPreferred === false && owner.sca_methods.length > 0) {
     approach = push.length > 0 ? 'DECOUPLED' : 'EMBEDDED';
   }
-  const exempted = creditorIban !== null && owner.owns_creditor && creditorIban !== debtor.iban;
+  const exempted = owner.owns_creditor;
   return {
     approach,
     psuUsername: identified ?? owner.username,

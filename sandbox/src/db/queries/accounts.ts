@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Queryable } from '../db.js';
+import type { Payer } from './psus.js';
 import { insertInto, numeric, updateWhere } from './sql.js';
 
 export interface AccountRow {
@@ -40,6 +41,38 @@ export async function findAccountByReference(
     )[0];
   }
   return undefined;
+}
+
+/** A debtor account with its owner. */
+export interface DebtorAccount extends AccountRow {
+  owner: Payer;
+}
+
+/**
+ * The account an account reference names (as findAccountByReference) with its owner as a new payment needs it, in
+ * one statement: the PSU, its signers, and whether it owns `creditorIban` too, an account other than this one.
+ */
+export async function findDebtorAccount(
+  q: Queryable,
+  reference: { iban?: string | null; bban?: string | null },
+  creditorIban: string | null,
+): Promise<DebtorAccount | undefined> {
+  const by = reference.iban ? 'iban' : reference.bban ? 'bban' : undefined;
+  if (!by) return undefined;
+  const rows = await q.query<DebtorAccount>(
+    `SELECT a.iban, a.bban, a.owner_username, a.name, a.currency, a.balance_minor::text AS balance_minor,
+       a.credit_blocked, a.blocked,
+       (SELECT row_to_json(payer) FROM (
+          SELECT p.*,
+            ARRAY(SELECT signer_username FROM psu_signers WHERE company_username = p.username ORDER BY signer_username)
+              AS signers,
+            EXISTS (SELECT 1 FROM accounts c WHERE c.iban = $2 AND c.iban <> a.iban AND c.owner_username = p.username)
+              AS owns_creditor
+          FROM psus p WHERE p.username = a.owner_username) payer) AS owner
+     FROM accounts a WHERE a.${by} = $1`,
+    [reference[by], creditorIban],
+  );
+  return rows[0];
 }
 
 /**

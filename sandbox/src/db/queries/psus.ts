@@ -25,23 +25,12 @@ export async function findPsu(q: Queryable, username: string): Promise<PsuRow | 
 }
 
 /**
- * The owner of a debtor account as a new payment needs it, in one statement: the PSU, its signers (as `signersOf`)
- * and whether it also owns `creditorIban` (a transfer between its own accounts).
+ * The owner of a debtor account as a new payment needs it (accounts.ts, findDebtorAccount): the PSU, its signers (as
+ * `signersOf`) and whether it also owns the creditor account (a transfer between its own accounts).
  */
-export async function findPayer(
-  q: Queryable,
-  username: string,
-  creditorIban: string | null,
-): Promise<(PsuRow & { signers: string[]; owns_creditor: boolean }) | undefined> {
-  const rows = await q.query<PsuRow & { signers: string[]; owns_creditor: boolean }>(
-    `SELECT p.*,
-       ARRAY(SELECT signer_username FROM psu_signers WHERE company_username = p.username ORDER BY signer_username)
-         AS signers,
-       EXISTS (SELECT 1 FROM accounts WHERE iban = $2 AND owner_username = p.username) AS owns_creditor
-     FROM psus p WHERE p.username = $1`,
-    [username, creditorIban],
-  );
-  return rows[0];
+export interface Payer extends PsuRow {
+  signers: string[];
+  owns_creditor: boolean;
 }
 
 /** The username of the PSU with this kennitala. */
