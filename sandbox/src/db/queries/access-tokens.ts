@@ -1,4 +1,5 @@
 import type { Queryable } from '../db.js';
+import { clockOffset, offsetRead } from './clock.js';
 import { insertInto } from './sql.js';
 
 /** A TPP's access token (`scope` holds `pis:` and/or `ais:`); only its SHA-256 is stored. */
@@ -21,15 +22,35 @@ export async function insertAccessToken(
   });
 }
 
-/** The token with this hash, and the sandbox clock's offset read in the same statement (clock.ts). */
+/**
+ * Tokens found, per database, by hash. A token's row never changes once issued (the sandbox clock alone decides when
+ * it has expired), so each is read once; a hash not found is asked again, since another process sharing the
+ * PostgreSQL database may issue it. At most `TOKENS_KEPT` per database.
+ */
+const tokensFound = new WeakMap<Queryable, Map<string, AccessTokenRow>>();
+const TOKENS_KEPT = 10_000;
+
+/** The token with this hash, and the sandbox clock's offset (clock.ts), read in one statement when either is not at hand. */
 export async function findAccessToken(
   q: Queryable,
   tokenHash: string,
-): Promise<(AccessTokenRow & { clock_offset_ms: number | null }) | undefined> {
+): Promise<(AccessTokenRow & { clock_offset_ms: number }) | undefined> {
+  let found = tokensFound.get(q);
+  const known = found?.get(tokenHash);
+  if (known) return { ...known, clock_offset_ms: await clockOffset(q) };
   const rows = await q.query<AccessTokenRow & { clock_offset_ms: number | null }>(
     `SELECT t.client_id, t.scope, t.expires_at, c.offset_ms AS clock_offset_ms
-     FROM access_tokens t LEFT JOIN clock c ON c.id = 1 WHERE t.token_hash = $1`,
+     FROM clock c LEFT JOIN access_tokens t ON t.token_hash = $1 WHERE c.id = 1`,
     [tokenHash],
   );
-  return rows[0];
+  const row = rows[0];
+  const offset = offsetRead(q, row?.clock_offset_ms);
+  if (!row?.client_id) return undefined;
+  const token = { client_id: row.client_id, scope: row.scope, expires_at: row.expires_at };
+  if (!found || found.size >= TOKENS_KEPT) {
+    found = new Map();
+    tokensFound.set(q, found);
+  }
+  found.set(tokenHash, token);
+  return { ...token, clock_offset_ms: offset };
 }
