@@ -75,6 +75,29 @@ export async function openPglite(options: { dataDir?: string }): Promise<Db> {
   return wrapPglite(await createPglite(options));
 }
 
+/** At most this many statements are prepared (per pooled connection, on first use); any more are parsed each time. */
+const PREPARED_AT_MOST = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a query is prepared under on each connection, so that PostgreSQL parses and plans it once there, not on
+ * every call: every initiation runs the same few. Undefined (not prepared) for other statements (the migrations'
+ * DDL, transaction control) and beyond `PREPARED_AT_MOST` texts, so that queries whose text varies (a bulk's rows)
+ * cannot fill the server's memory.
+ */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (
+    name === undefined &&
+    statementNames.size < PREPARED_AT_MOST &&
+    /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
+  ) {
+    name = `sandbox_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /** `schema`: the bank's own (one per bank the sandbox plays); a name of letters, digits and `_` only. */
 export async function openPostgres(connectionString: string, schema = SCHEMA): Promise<Db> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Not a schema name: ${schema}`);
@@ -84,7 +107,7 @@ export async function openPostgres(connectionString: string, schema = SCHEMA): P
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await pool.query(sql, params);
+      const result = await pool.query({ name: statementName(sql), text: sql, values: params });
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -96,7 +119,7 @@ export async function openPostgres(connectionString: string, schema = SCHEMA): P
         await client.query('BEGIN');
         const value = await fn({
           async query<R>(sql: string, params: unknown[] = []) {
-            const result = await client.query(sql, params);
+            const result = await client.query({ name: statementName(sql), text: sql, values: params });
             return result.rows as R[];
           },
         });
