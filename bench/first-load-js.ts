@@ -1,5 +1,5 @@
-// First-load JavaScript of each page (targets: at most 135 kB compressed on plain pages, 150 kB on the
-// payment forms, whose validation runs in the browser; the framework alone is about 130 kB). Each page of
+// First-load JavaScript of each page (targets: at most 140 kB compressed on plain pages, 155 kB on the
+// payment forms, whose validation runs in the browser; the framework alone, React and Next.js's router and runtime, is about 136 kB). Each page of
 // app/**/page.tsx is loaded once in headless Chromium, with an empty cache, against the built app
 // (`next start`) and the sandbox bank; every script requested before the page's `load` event is
 // counted: its body gzipped here (level 6, as Next's compression does), and what went over the
@@ -10,8 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { appServers, launchChromium, makePayment, pageRoutes, signIn } from './app-servers';
 import { type Figure, printResult } from './support';
 
-const TARGET_PLAIN_KB = 135;
-const TARGET_FORM_KB = 150;
+const TARGET_PLAIN_KB = 140;
+const TARGET_FORM_KB = 155;
 /** The pages with a payment form: the new single, bulk and periodic payment, and paying a bill. */
 const isFormPage = (route: string) =>
   /\/payments\/new\/(single|bulk|periodic)$|\/bills\/\[claimId\]\/pay$/.test(route);
