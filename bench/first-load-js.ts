@@ -1,9 +1,10 @@
 // First-load JavaScript of each page (targets: at most 140 kB compressed on plain pages, 155 kB on the
-// payment forms, whose validation runs in the browser; the framework alone, React and Next.js's router and runtime, is about 136 kB). Each page of
-// app/**/page.tsx is loaded once in headless Chromium, with an empty cache, against the built app
-// (`next start`) and the sandbox bank; every script requested before the page's `load` event is
-// counted: its body gzipped here (level 6, as Next's compression does), and what went over the
-// wire. Scripts fetched later (link prefetching on idle) are listed apart and not counted.
+// payment forms, whose validation runs in the browser; the framework alone, React and Next.js's router
+// and runtime, is about 136 kB). Each page of app/**/page.tsx is loaded once in headless Chromium,
+// with an empty cache, against the built app (`next start`) and the sandbox bank; every script
+// requested before the page's `load` event is counted: its body gzipped here (level 6, as Next's
+// compression does), and what went over the wire. Scripts fetched later (link prefetching on idle)
+// are listed apart and not counted.
 // Pages in Icelandic (the default locale); all but sign-in and sign-up signed in as the demo PSU.
 // Run: npx tsx bench/first-load-js.ts   (after `next build`; starts its own servers on :3400/:4410)
 import { gzipSync } from 'node:zlib';
