@@ -11,6 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -193,12 +194,37 @@ const browserTitle = (label) => `End-to-end tests on ${label} (Playwright, Chrom
  * dirs, logs, a failure's error context), removed once they have passed: a PGlite run leaves about 450 MB there.
  * A failed run stops here and keeps it.
  */
-function browserTests(label, env) {
+/** Whether nothing listens on `port` (on any address). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The ports of a browser pass: those given (E2E_APP_PORT, E2E_SANDBOX_PORT), else a free app port and the
+ * sandbox bank's beside it, where the app's trace listener (+10) and the restart spec's own app and bank (+200)
+ * are free too, so that another `npm test` on the machine (another checkout, a second CI job) keeps apart.
+ */
+async function browserPorts() {
+  if (process.env.E2E_APP_PORT || process.env.E2E_SANDBOX_PORT) return {};
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const app = 20_000 + 2 * Math.floor(Math.random() * 4_000);
+    const all = await Promise.all([app, app + 1, app + 10, app + 200, app + 201].map(portFree));
+    if (all.every(Boolean)) return { E2E_APP_PORT: String(app), E2E_SANDBOX_PORT: String(app + 1) };
+  }
+  throw new Error('No free ports for the browser specs between 20000 and 28201');
+}
+
+async function browserTests(label, env) {
   const tag = label.toLowerCase();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'greidsla-e2e-'));
   step(browserTitle(label), bin('playwright'), ['test'], {
     env: {
       ...env,
+      ...(await browserPorts()),
       E2E_RUN_DIR: runDir,
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`),
     },
@@ -244,12 +270,12 @@ if (postgresUrl) {
   const all = vitestStep('PGlite', {});
   step(all.title, all.command, all.args, { pass: all.pass });
 }
-browserTests('PGlite', {});
+await browserTests('PGlite', {});
 // With a PostgreSQL server, the browser specs run again with both programs on databases of their own
 // there (playwright.config.ts creates them), if they fit before CI's deadline: they take about as long
 // as the PGlite run just did.
 if (postgresUrl && fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
-  browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+  await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
 writePhases('passed');
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
