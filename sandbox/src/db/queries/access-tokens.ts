@@ -30,7 +30,10 @@ export async function insertAccessToken(
 const tokensFound = new WeakMap<Queryable, Map<string, AccessTokenRow>>();
 const TOKENS_KEPT = 10_000;
 
-/** The token with this hash, and the sandbox clock's offset (clock.ts), read in one statement when either is not at hand. */
+/**
+ * The token with this hash, and the sandbox clock's offset (clock.ts): from memory, or read in one statement when
+ * the token is not at hand.
+ */
 export async function findAccessToken(
   q: Queryable,
   tokenHash: string,
