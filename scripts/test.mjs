@@ -189,11 +189,6 @@ function fitsBeforeDeadline(title, pass, expectedSeconds) {
 
 const browserTitle = (label) => `End-to-end tests on ${label} (Playwright, Chromium)`;
 
-/**
- * The browser specs on `label`'s database, in a run dir of their own (playwright.config.ts: the programs' data
- * dirs, logs, a failure's error context), removed once they have passed: a PGlite run leaves about 450 MB there.
- * A failed run stops here and keeps it.
- */
 /** Whether nothing listens on `port` (on any address). */
 function portFree(port) {
   return new Promise((resolve) => {
@@ -218,6 +213,11 @@ async function browserPorts() {
   throw new Error('No free ports for the browser specs between 20000 and 28201');
 }
 
+/**
+ * The browser specs on `label`'s database, in a run dir of their own (playwright.config.ts: the programs' data
+ * dirs, logs, a failure's error context), removed once they have passed: a PGlite run leaves about 450 MB there.
+ * A failed run stops here and keeps it.
+ */
 async function browserTests(label, env) {
   const tag = label.toLowerCase();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'greidsla-e2e-'));
