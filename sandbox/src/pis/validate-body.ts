@@ -1,6 +1,11 @@
 import { describeAjvError, loadPisContract } from '../contract.js';
 import type { Queryable } from '../db/db.js';
-import { type DebtorAccount, findDebtorAccount } from '../db/queries/accounts.js';
+import {
+  type AccountRow,
+  type DebtorAccount,
+  findAccountByReference,
+  findDebtorAccount,
+} from '../db/queries/accounts.js';
 import type { PaymentProduct, PaymentService } from '../db/queries/payments.js';
 import { fail } from '../errors.js';
 import { isValidIbanChecksum } from '../shared/iban.js';
@@ -117,21 +122,25 @@ function checkExecutionDate(value: unknown, path: string, now: number) {
 }
 
 /**
- * The debtor account: one of this bank's (400 DEBTOR_ACCOUNT_NOT_FOUND) and not frozen (400 RESOURCE_BLOCKED); with
- * its owner, who may own `creditorIban` too.
+ * The debtor account found: one of this bank's (400 DEBTOR_ACCOUNT_NOT_FOUND) and not frozen (400
+ * RESOURCE_BLOCKED).
  */
+function checkedDebtor<T extends AccountRow>(account: T | undefined, path: string): T {
+  if (!account)
+    fail(400, 'DEBTOR_ACCOUNT_NOT_FOUND', path, 'The debtor account is not an account of this bank.');
+  if (account.blocked)
+    fail(400, 'RESOURCE_BLOCKED', path, 'The debtor account is frozen by the bank: nothing is paid from it.');
+  return account;
+}
+
+/** The account a payment is paid from, checked, with its owner, who may own `creditorIban` too. */
 async function findDebtor(
   db: Queryable,
   reference: AccountReference | undefined,
   path: string,
   creditorIban: string | null = null,
 ): Promise<DebtorAccount> {
-  const account = reference ? await findDebtorAccount(db, reference, creditorIban) : undefined;
-  if (!account)
-    fail(400, 'DEBTOR_ACCOUNT_NOT_FOUND', path, 'The debtor account is not an account of this bank.');
-  if (account.blocked)
-    fail(400, 'RESOURCE_BLOCKED', path, 'The debtor account is frozen by the bank: nothing is paid from it.');
-  return account;
+  return checkedDebtor(reference && (await findDebtorAccount(db, reference, creditorIban)), path);
 }
 
 /**
@@ -169,7 +178,8 @@ async function bulkDebtor(
   for (const [index, element] of payments.entries()) {
     const own = element.debtorAccount as AccountReference | undefined;
     if (!own) continue;
-    const account = await findDebtor(db, own, `payments[${index}].debtorAccount`);
+    // Only compared with the bulk's account: its owner is not read again.
+    const account = checkedDebtor(await findAccountByReference(db, own), `payments[${index}].debtorAccount`);
     if (account.iban !== debtor.iban) {
       fail(
         400,
