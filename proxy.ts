@@ -5,6 +5,7 @@ import { settings } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
 import { LOCALE_COOKIE, LOCALE_HEADER, visitorLocale } from '@/lib/i18n/visitor-locale';
 import { metrics } from '@/lib/observability/metrics';
+import { isMalformedReply } from '@/lib/security/action-reply';
 import { clientAddress } from '@/lib/security/client-address';
 import {
   apiContentSecurityPolicy,
@@ -84,11 +85,13 @@ async function isMalformedAction(request: NextRequest): Promise<boolean> {
   if (!/^[0-9a-f]{40,42}$/.test(id)) return true;
   try {
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      const root = (await request.formData()).get('0');
+      const form = await request.formData();
+      const root = form.get('0');
       // The encoded call's root is always field "0"; without it the decoder waits for it forever.
-      return typeof root !== 'string' || !Array.isArray(JSON.parse(root));
+      return typeof root !== 'string' || isMalformedReply(root, (id) => form.has(String(id)));
     }
-    return !Array.isArray(JSON.parse(await request.text()));
+    // A text body is the root alone.
+    return isMalformedReply(await request.text(), (id) => id === 0);
   } catch {
     return true;
   }

@@ -85,6 +85,9 @@ test('a malformed action call is answered 400, never 500', async ({ page }) => {
     await post({ ...text, 'Next-Action': 'not-an-action-id' }, '[]'),
     await post({ ...text, 'Next-Action': id ?? '' }, '['),
     await post({ ...text, 'Next-Action': id ?? '' }, '"not a list"'),
+    // A "$" string refers to another part of the body, which a text body lacks.
+    await post({ ...text, 'Next-Action': id ?? '' }, '["$"]'),
+    await post({ ...text, 'Next-Action': id ?? '' }, '["$@1"]'),
     await post({ 'Next-Action': id ?? '' }, undefined, { _1_email: 'x' }),
   ];
   for (const answer of answers) {
