@@ -126,6 +126,8 @@ test('a new PSU is told in Icelandic to confirm the address, until they do', asy
   const next = page.getByRole('complementary', { name: 'Staðfestu netfangið þitt' });
   await expect(next).toContainText(`Við sendum hlekk á ${email}.`);
   await expect(next).toContainText(/bréfið er \.eml-skrá í möppunni .*mailbox/);
+  await next.getByRole('button', { name: 'Senda nýjan hlekk' }).click();
+  await expect(next.getByRole('status')).toHaveText('Nýr hlekkur er á leiðinni. Hann gildir í sólarhring.');
 
   await page.goto(await verificationLink(email));
   await page.getByRole('button', { name: 'Staðfesta' }).click();

@@ -1,4 +1,4 @@
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/redirect';
 
 export default async function Home({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;

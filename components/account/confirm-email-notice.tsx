@@ -1,10 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
-import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { HiddenOn } from '@/components/layout/hidden-on';
 import { findProfile } from '@/lib/auth/accounts';
-import { resendVerificationAction } from '@/lib/auth/actions/account';
+import { resendVerificationInWordsAction } from '@/lib/auth/actions/account';
 import { settings } from '@/lib/config';
+import { WordedButtonForm } from './worded-button-form';
 
 /**
  * What a PSU whose e-mail address is not yet confirmed is to do next, on every page until they do: open the
@@ -30,9 +29,11 @@ export async function ConfirmEmailNotice({ psuId }: { psuId: string }) {
           </h2>
           <p>{t('sent', { email: profile.email })}</p>
           {!SMTP_URL && <p>{t('localMailbox', { folder: MAILBOX_DIR })}</p>}
-          <ClientMessages namespaces={ACCOUNT_MESSAGES}>
-            <ActionButtonForm action={resendVerificationAction} label={t('resend')} fields={{ locale }} />
-          </ClientMessages>
+          <WordedButtonForm
+            action={resendVerificationInWordsAction}
+            label={t('resend')}
+            fields={{ locale }}
+          />
         </div>
       </aside>
     </HiddenOn>

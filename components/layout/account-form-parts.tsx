@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { ActionResult } from '@/lib/actions/result';
+import { AnswerNote } from './answer-note';
 
 /** The form-wide message of an account form's answer: an alert for errors, a status for success. */
 export function FormMessage({ result }: { result: ActionResult<unknown> | null }) {
@@ -11,15 +12,7 @@ export function FormMessage({ result }: { result: ActionResult<unknown> | null }
   const text = t.has(message)
     ? t(message, ok ? undefined : result.messageValues)
     : t('account.errors.invalid');
-  return ok ? (
-    <p role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-      {text}
-    </p>
-  ) : (
-    <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-      {text}
-    </p>
-  );
+  return <AnswerNote ok={ok} text={text} />;
 }
 
 /** Field messages arrive as keys; several may apply at once (a password may break two rules). */

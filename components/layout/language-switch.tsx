@@ -1,16 +1,15 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
-import { useLocale } from 'next-intl';
-import { usePathname, useRouter } from '@/lib/i18n/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { localeHref } from '@/lib/i18n/locale-href';
 import { type Locale, locales } from '@/lib/i18n/routing';
+import { withoutLocale } from './hidden-on';
 
 const names: Record<Locale, string> = { is: 'Íslenska', en: 'English' };
 
-/** Switches the language of the current page, keeping its path and query. */
-export function LanguageSwitch({ label }: { label: string }) {
-  const locale = useLocale();
-  const pathname = usePathname();
+/** Switches the language of the current page (in `locale`), keeping its path and query. */
+export function LanguageSwitch({ label, locale }: { label: string; locale: Locale }) {
+  const pathname = withoutLocale(usePathname());
   const searchParams = useSearchParams();
   const router = useRouter();
   return (
@@ -19,8 +18,8 @@ export function LanguageSwitch({ label }: { label: string }) {
       className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
       value={locale}
       onChange={(event) => {
-        const query = Object.fromEntries(searchParams.entries());
-        router.replace({ pathname, query }, { locale: event.target.value as Locale });
+        const search = searchParams.toString();
+        router.replace(localeHref(event.target.value, `${pathname}${search ? `?${search}` : ''}`));
       }}
     >
       {locales.map((option) => (

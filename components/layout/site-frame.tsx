@@ -1,7 +1,8 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
+import { ErrorPageTextsProvider } from './error-page-context';
+import { errorPageTexts } from './error-page-texts';
 import { SiteHeader } from './site-header';
 
 /**
@@ -10,9 +11,9 @@ import { SiteHeader } from './site-header';
  * without one uses it too, so that no page of the site is shown outside it.
  */
 export async function SiteFrame({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const [t, messages] = await Promise.all([
+  const [t, error] = await Promise.all([
     getTranslations({ locale, namespace: 'app' }),
-    getMessages({ locale }),
+    getTranslations({ locale, namespace: 'errorPage' }),
   ]);
   return (
     <html lang={locale}>
@@ -23,14 +24,13 @@ export async function SiteFrame({ locale, children }: { locale: Locale; children
         >
           {t('skipToContent')}
         </a>
-        {/* Only the error page's texts here (it renders in the browser, in place of any page); each
-            page gives its own client components theirs (ClientMessages). */}
-        <NextIntlClientProvider locale={locale} messages={{ errorPage: messages.errorPage }}>
-          <SiteHeader />
+        {/* Only the error page's texts here; each page gives its own client components theirs (ClientMessages). */}
+        <ErrorPageTextsProvider texts={errorPageTexts(error)}>
+          <SiteHeader locale={locale} />
           <main id="main" className="mx-auto max-w-4xl px-4 py-8">
             {children}
           </main>
-        </NextIntlClientProvider>
+        </ErrorPageTextsProvider>
       </body>
     </html>
   );

@@ -1,16 +1,16 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
 import { isOperatorPsu } from '@/lib/auth/operator';
 import { currentPsuId } from '@/lib/auth/session';
 import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
 import { LanguageSwitch } from './language-switch';
 import { SignOutForm } from './sign-out-form';
 
-export async function SiteHeader() {
-  const [psuId, t, locale, tb, te, ts, tw, to] = await Promise.all([
+export async function SiteHeader({ locale }: { locale: Locale }) {
+  const [psuId, t, tb, te, ts, tw, to] = await Promise.all([
     currentPsuId(),
     getTranslations('app'),
-    getLocale(),
     getTranslations('bills'),
     getTranslations('events'),
     getTranslations('saved.nav'),
@@ -61,7 +61,7 @@ export async function SiteHeader() {
             </nav>
           )}
           <div className="ml-auto flex items-center gap-3">
-            <LanguageSwitch label={t('language')} />
+            <LanguageSwitch label={t('language')} locale={locale} />
             {psuId && <SignOutForm locale={locale} label={t('signOut')} />}
           </div>
         </div>

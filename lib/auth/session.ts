@@ -1,6 +1,6 @@
 import { getLocale } from 'next-intl/server';
 import { cache } from 'react';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/redirect';
 import { auth } from './index';
 
 /**

@@ -1,2 +1,2 @@
+// What client and server components alike link with; server code redirects with ./redirect.
 export { Link } from './intent-link';
-export { getPathname, redirect, usePathname, useRouter } from './locale-navigation';

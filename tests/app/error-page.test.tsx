@@ -1,16 +1,22 @@
-import { NextIntlClientProvider } from 'next-intl';
+import { PathParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
+import { createTranslator } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import LocaleError from '@/app/[locale]/error';
+import { ErrorPageTextsProvider } from '@/components/layout/error-page-context';
+import { errorPageTexts } from '@/components/layout/error-page-texts';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
 
+/** The error page as it replaces a page of the frame at /{locale}/…: the frame's texts, the route's locale. */
 function render(locale: 'is' | 'en', error: unknown) {
-  const messages = { errorPage: (locale === 'is' ? is : en).errorPage };
+  const t = createTranslator({ locale, messages: locale === 'is' ? is : en, namespace: 'errorPage' });
   return renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={messages} timeZone="Atlantic/Reykjavik">
-      <LocaleError error={error} retry={() => undefined} />
-    </NextIntlClientProvider>,
+    <PathParamsContext value={{ locale }}>
+      <ErrorPageTextsProvider texts={errorPageTexts(t)}>
+        <LocaleError error={error} retry={() => undefined} />
+      </ErrorPageTextsProvider>
+    </PathParamsContext>,
   );
 }
 
@@ -28,7 +34,7 @@ describe('the error page', () => {
       expect(html).toContain(`<h1 class="text-2xl font-semibold">${title}</h1>`);
       expect(html).toContain(`>${retry}</button>`);
       expect(html).toContain(`href="/${locale}/payments"`);
-      expect(html).toContain(digest);
+      expect(html).toContain(`>${digest}</p>`);
       // Only text we wrote reaches the PSU, never the error's own message.
       expect(html).not.toContain('hunter2');
     },

@@ -3,6 +3,7 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { psuAction } from '@/lib/actions/client';
+import { type AnswerInWords, inWords } from '@/lib/actions/in-words';
 import { failure, success } from '@/lib/actions/result';
 import { signIn, signOut } from '@/lib/auth';
 import { linkRequestCookie } from '@/lib/auth/browser-session';
@@ -28,6 +29,17 @@ export const resendVerificationAction = psuAction
     await sendVerificationLink(ctx.psuId, input.locale);
     return success(null, 'account.emailSent');
   });
+
+/**
+ * The same, for the confirm-email notice on every page: its answer comes in words, so that the notice's button
+ * carries no translations into every page's scripts (bench/first-load-js.ts).
+ */
+export async function resendVerificationInWordsAction(
+  previous: unknown,
+  form: unknown,
+): Promise<AnswerInWords | null> {
+  return inWords(await resendVerificationAction(previous, form), form);
+}
 
 /** Verifies the signed-in account's address with the token of the link it was sent. */
 export const verifyEmailAction = psuAction

@@ -6,7 +6,7 @@ import { CostsDecisionButtons } from '@/components/payments/costs-decision';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/redirect';
 import { costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment } from '@/lib/payments/history';
 import { toPaymentView } from '@/lib/payments/view';

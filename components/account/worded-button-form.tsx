@@ -1,0 +1,34 @@
+'use client';
+
+import { useActionState } from 'react';
+import { AnswerNote } from '@/components/layout/answer-note';
+import { Button } from '@/components/ui/button';
+import type { AnswerInWords } from '@/lib/actions/in-words';
+
+/**
+ * A form of one button around a server action that answers in words (lib/actions/in-words.ts), the answer shown
+ * above the button: ActionButtonForm for a form on every page, which is to load no translations. It works before
+ * hydration too.
+ */
+export function WordedButtonForm({
+  action,
+  label,
+  fields,
+}: {
+  action: (previous: unknown, form: unknown) => Promise<AnswerInWords | null>;
+  label: string;
+  fields: Record<string, string>;
+}) {
+  const [answer, formAction, pending] = useActionState<AnswerInWords | null, FormData>(action, null);
+  return (
+    <form action={formAction} className="space-y-2">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {answer && <AnswerNote ok={answer.ok} text={answer.text} />}
+      <Button type="submit" variant="secondary" disabled={pending}>
+        {label}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
+import { loadMessages } from '@/lib/i18n/messages';
+import { isLocale, routing } from '@/lib/i18n/routing';
+import type { ActionResult } from './result';
+
+/** An action's answer as the PSU reads it: whether it was done, and what the page says of it. */
+export type AnswerInWords = { ok: boolean; text: string };
+
+type Translate = { (key: string, values?: Record<string, number>): string; has(key: string): boolean };
+
+/**
+ * An action's answer in the words of the form's locale (its `locale` field), as an account form's message shows
+ * it in the browser (components/layout/account-form-parts.tsx, FormMessage), for a form that is to carry no
+ * translations there; null when the answer has no message.
+ */
+export async function inWords(result: ActionResult<unknown>, form: unknown): Promise<AnswerInWords | null> {
+  if (!result.message) return null;
+  const field = form instanceof FormData ? form.get('locale') : null;
+  const locale = isLocale(field) ? field : routing.defaultLocale;
+  const messages = (await loadMessages(locale)) as AbstractIntlMessages;
+  // Keys come from the action at run time, not from the catalogue's types.
+  const t = createTranslator({ locale, messages }) as unknown as Translate;
+  const text = t.has(result.message)
+    ? t(result.message, result.ok ? undefined : result.messageValues)
+    : t('account.errors.invalid');
+  return { ok: result.ok, text };
+}
