@@ -1,6 +1,6 @@
 'use client';
 
-import { useErrorPageTexts } from '@/components/layout/error-page-context';
+import { useErrorPageTexts } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
 

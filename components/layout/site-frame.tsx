@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
-import { ErrorPageTextsProvider } from './error-page-context';
 import { errorPageTexts } from './error-page-texts';
+import { FrameProvider } from './frame-context';
 import { SiteHeader } from './site-header';
 
 /**
@@ -24,13 +24,13 @@ export async function SiteFrame({ locale, children }: { locale: Locale; children
         >
           {t('skipToContent')}
         </a>
-        {/* Only the error page's texts here; each page gives its own client components theirs (ClientMessages). */}
-        <ErrorPageTextsProvider texts={errorPageTexts(error)}>
+        {/* Of the texts only the error page's here; each page gives its own client components theirs (ClientMessages). */}
+        <FrameProvider locale={locale} errorTexts={errorPageTexts(error)}>
           <SiteHeader locale={locale} />
           <main id="main" className="mx-auto max-w-4xl px-4 py-8">
             {children}
           </main>
-        </ErrorPageTextsProvider>
+        </FrameProvider>
       </body>
     </html>
   );

@@ -3,10 +3,10 @@
 // The router as next/link itself reads it: null outside Next's app router (a component rendered on its own),
 // where the link is a plain anchor.
 import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
-import { useParams } from 'next/navigation';
 import { type ComponentProps, type MouseEvent, useContext } from 'react';
+import { useFrameLocale } from '@/components/layout/frame-context';
 import { type Href, localeHref } from './locale-href';
-import { isLocale, routing } from './routing';
+import { routing } from './routing';
 
 /** A click the browser should handle itself: a new tab or window, a download, a button but the main one. */
 function browsersOwn(event: MouseEvent<HTMLAnchorElement>) {
@@ -38,8 +38,7 @@ export function Link({
   ...props
 }: Omit<ComponentProps<'a'>, 'href'> & { href: Href }) {
   const router = useContext(AppRouterContext);
-  const locale = useParams<{ locale?: string }>()?.locale;
-  const target = localeHref(isLocale(locale) ? locale : routing.defaultLocale, href);
+  const target = localeHref(useFrameLocale() ?? routing.defaultLocale, href);
   const prefetch = () => router?.prefetch(target);
   return (
     <a

@@ -1,22 +1,19 @@
-import { PathParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { createTranslator } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import LocaleError from '@/app/[locale]/error';
-import { ErrorPageTextsProvider } from '@/components/layout/error-page-context';
 import { errorPageTexts } from '@/components/layout/error-page-texts';
+import { FrameProvider } from '@/components/layout/frame-context';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
 
-/** The error page as it replaces a page of the frame at /{locale}/…: the frame's texts, the route's locale. */
+/** The error page as it replaces a page of the frame: the frame's locale and texts. */
 function render(locale: 'is' | 'en', error: unknown) {
   const t = createTranslator({ locale, messages: locale === 'is' ? is : en, namespace: 'errorPage' });
   return renderToStaticMarkup(
-    <PathParamsContext value={{ locale }}>
-      <ErrorPageTextsProvider texts={errorPageTexts(t)}>
-        <LocaleError error={error} retry={() => undefined} />
-      </ErrorPageTextsProvider>
-    </PathParamsContext>,
+    <FrameProvider locale={locale} errorTexts={errorPageTexts(t)}>
+      <LocaleError error={error} retry={() => undefined} />
+    </FrameProvider>,
   );
 }
 

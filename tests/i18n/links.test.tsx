@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { PathParamsContext } from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { errorPageTexts } from '@/components/layout/error-page-texts';
+import { FrameProvider } from '@/components/layout/frame-context';
 import { withoutLocale } from '@/components/layout/hidden-on';
 import { Link } from '@/lib/i18n/intent-link';
 import { localeHref } from '@/lib/i18n/locale-href';
@@ -43,18 +44,18 @@ describe('withoutLocale', () => {
 });
 
 describe('Link', () => {
-  it("goes to the path under the route's locale", () => {
+  it("goes to the path under the frame's locale", () => {
     const html = renderToStaticMarkup(
-      <PathParamsContext value={{ locale: 'en', id: 'p1' }}>
+      <FrameProvider locale="en" errorTexts={errorPageTexts((key) => key)}>
         <Link href={{ pathname: '/payments/new/periodic', query: { from: 'p1' } }} className="underline">
           Again
         </Link>
-      </PathParamsContext>,
+      </FrameProvider>,
     );
     expect(html).toBe('<a class="underline" href="/en/payments/new/periodic?from=p1">Again</a>');
   });
 
-  it('goes to the default locale where the route has none', () => {
+  it('goes to the default locale outside any frame', () => {
     expect(renderToStaticMarkup(<Link href="/payments">Payments</Link>)).toBe(
       '<a href="/is/payments">Payments</a>',
     );
