@@ -8,17 +8,34 @@
 // Pages in Icelandic (the default locale); all but sign-in and sign-up signed in as the demo PSU.
 // Run: npx tsx bench/first-load-js.ts   (after `next build`; starts its own servers on :3400/:4410)
 import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from 'playwright';
 import { appServers, launchChromium, makePayment, pageRoutes, signIn } from './app-servers';
+import { makeStandingOrder } from './everyday-rows';
 import { type Figure, printResult } from './support';
 
 const TARGET_PLAIN_KB = 140;
 const TARGET_FORM_KB = 155;
-/** The pages with a payment form: the new single, bulk and periodic payment, and paying a bill. */
-const isFormPage = (route: string) =>
-  /\/payments\/new\/(single|bulk|periodic)$|\/bills\/\[claimId\]\/pay$/.test(route);
-const targetFor = (route: string) => (isFormPage(route) ? TARGET_FORM_KB : TARGET_PLAIN_KB);
+/** The pages with a payment form: the new single, bulk and periodic payment, paying a bill, changing a standing order. */
+const isFormPage = (pattern: string) =>
+  /\/payments\/new\/(single|bulk|periodic)$|\/bills\/\[claimId\]\/pay$|\/standing-orders\/\[id\]\/change$/.test(
+    pattern,
+  );
+const targetFor = (pattern: string) => (isFormPage(pattern) ? TARGET_FORM_KB : TARGET_PLAIN_KB);
 const kB = (bytes: number) => bytes / 1000;
 const publicPages = /\/(sign-in|sign-up)$/;
+
+/** The address of the first link on `path` that `selector` finds, or null where the page has none. */
+async function firstLink(session: BrowserContext, path: string, selector: string): Promise<string | null> {
+  const page = await session.newPage();
+  await page.goto(`${servers.appUrl}${path}`);
+  const href = await page
+    .locator(selector)
+    .first()
+    .getAttribute('href', { timeout: 15_000 })
+    .catch(() => null);
+  await page.close();
+  return href;
+}
 
 const servers = await appServers();
 const browser = await launchChromium();
@@ -51,14 +68,11 @@ try {
   // The costs step shows only while a payment waits there: one in euros, whose costs come first.
   const costsPaymentId = await makePayment(session, servers.appUrl, 'EUR');
   // A bill of the demo PSU's to pay: the bills page links each open one to its payment form.
-  const billPage = await session.newPage();
-  await billPage.goto(`${servers.appUrl}/is/bills`);
-  const billHref = await billPage
-    .locator('a[href*="/bills/"][href*="/pay"]')
-    .first()
-    .getAttribute('href', { timeout: 15_000 })
-    .catch(() => null);
-  await billPage.close();
+  const billHref = await firstLink(session, '/is/bills', 'a[href*="/bills/"][href*="/pay"]');
+  // A standing order to change: the standing orders page links each to its change page.
+  const changeHref = (await makeStandingOrder(session, servers.appUrl))
+    ? await firstLink(session, '/is/payments/standing-orders', 'a[href$="/change"]')
+    : null;
   const storageState = await session.storageState();
   await session.close();
 
@@ -69,6 +83,13 @@ try {
         return [];
       }
       return [{ pattern, route: billHref.replace(/^\/(is|en)\//, '/[locale]/') }];
+    }
+    if (pattern.endsWith('/standing-orders/[id]/change')) {
+      if (!changeHref) {
+        notes.push(`${pattern} not measured: no standing order could be made`);
+        return [];
+      }
+      return [{ pattern, route: changeHref.replace(/^\/(is|en)\//, '/[locale]/') }];
     }
     if (!pattern.includes('[id]')) return [{ pattern, route: pattern }];
     const id = pattern.endsWith('/costs') ? costsPaymentId : paymentId;
@@ -133,7 +154,7 @@ try {
     const sum = (key: 'raw' | 'gzip' | 'wire', list = counted) => list.reduce((t, s) => t + s[key], 0);
     const label = landed ? path : `${path} → ${finalPath}`;
     const gz = kB(sum('gzip'));
-    const targetKb = targetFor(route);
+    const targetKb = targetFor(pattern);
     const met = gz <= targetKb;
     console.log(
       `  ${label.padEnd(42)} ${String(counted.length).padStart(7)} ${kB(sum('raw')).toFixed(1).padStart(7)}kB ${gz.toFixed(1).padStart(7)}kB ${kB(sum('wire')).toFixed(1).padStart(7)}kB  ${met ? 'met' : 'NOT met'}${later.length ? `  (+${later.length} prefetched later, ${kB(sum('gzip', later)).toFixed(1)} kB gzip, not counted)` : ''}`,
