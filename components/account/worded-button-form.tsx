@@ -7,8 +7,8 @@ import type { AnswerInWords } from '@/lib/actions/in-words';
 
 /**
  * A form of one button around a server action that answers in words (lib/actions/in-words.ts), the answer shown
- * above the button: ActionButtonForm for a form on every page, which is to load no translations. It works before
- * hydration too.
+ * above the button: as ActionButtonForm, for a form on every page, which is to load no translations. It works
+ * before hydration too.
  */
 export function WordedButtonForm({
   action,

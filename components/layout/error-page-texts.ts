@@ -1,6 +1,6 @@
 /**
  * The error page's texts in the page's language. The error page renders in the browser, in place of any page,
- * so they come with the frame (ErrorPageTextsProvider); the rest of the app's texts reach only the client
+ * so they come with the frame (FrameProvider); the rest of the app's texts reach only the client
  * components that use them (ClientMessages). `reference` holds "{digest}" where the error's digest goes.
  */
 export type ErrorPageTexts = { title: string; text: string; reference: string; retry: string; back: string };
