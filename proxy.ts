@@ -74,17 +74,23 @@ function isCrossOriginAction(request: NextRequest, isApi: boolean): boolean {
 }
 
 /**
- * A server action whose id or body cannot be an action call. Next.js decodes these with
- * React's reply decoder, which throws on malformed input and is answered with a 500; a 400 says
- * what it is. Next.js hands the proxy a copy of the body, so reading it here costs the action
- * nothing but the parse.
+ * A server action whose id or body cannot be an action call, or a form sent as multipart form data that cannot be
+ * read as such. Next.js decodes an action with React's reply decoder, and reads any multipart POST to a page
+ * (the not-found page included) as form data to find the action of a form sent before the page's scripts ran;
+ * either throws on malformed input and is answered with a 500, where a 400 says what it is. Next.js hands the
+ * proxy a copy of the body, so reading it here costs the action nothing but the parse.
  */
 async function isMalformedAction(request: NextRequest): Promise<boolean> {
+  if (request.method !== 'POST') return false;
   const id = request.headers.get('next-action');
-  if (request.method !== 'POST' || id === null) return false;
-  if (!/^[0-9a-f]{40,42}$/.test(id)) return true;
+  const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+  if (id !== null && !/^[0-9a-f]{40,42}$/.test(id)) return true;
   try {
-    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    if (id === null) {
+      if (multipart) await request.formData();
+      return false;
+    }
+    if (multipart) {
       const form = await request.formData();
       const root = form.get('0');
       // The encoded call's root is always field "0"; without it the decoder waits for it forever.
