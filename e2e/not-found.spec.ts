@@ -70,6 +70,18 @@ test('an unknown address is answered with the page itself, readable before any s
   await context.close();
 });
 
+test('a very long unknown address is answered as any other, with headers a client reads', async ({
+  request,
+}) => {
+  // 15,000 characters: a client that reads at most 16 kB of headers (Node's default, Playwright's) gets the answer.
+  const answer = await request.get(`/en/ekki/${'%78'.repeat(5_000)}`, { failOnStatusCode: false });
+  expect(answer.status()).toBe(404);
+  const headerBytes = answer
+    .headersArray()
+    .reduce((sum, { name, value }) => sum + name.length + value.length, 0);
+  expect(headerBytes).toBeLessThan(16_000);
+});
+
 test("a client's own locale header does not choose the not-found page's language", async ({ browser }) => {
   const context = await browser.newContext({
     locale: 'is-IS',
