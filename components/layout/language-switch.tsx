@@ -1,9 +1,8 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { localeHref } from '@/lib/i18n/locale-href';
+import { localeHref, withoutLocale } from '@/lib/i18n/locale-href';
 import { type Locale, locales } from '@/lib/i18n/routing';
-import { withoutLocale } from './hidden-on';
 
 const names: Record<Locale, string> = { is: 'Íslenska', en: 'English' };
 

@@ -1,3 +1,5 @@
+import { isLocale } from './routing';
+
 /** Where a link goes, without the locale: a path (with its query, if any), or a path and its query apart. */
 export type Href = string | { pathname: string; query?: Record<string, string | number | undefined> };
 
@@ -9,4 +11,13 @@ export function localeHref(locale: string, href: Href): string {
     if (value !== undefined) query.append(name, String(value));
   const search = query.toString();
   return `/${locale}${href.pathname}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The path without its locale, as localeHref took it: "/is/payments/1" → "/payments/1"; "/en" → "/"; a path under
+ * no locale ("/x.txt") as it is.
+ */
+export function withoutLocale(pathname: string): string {
+  const [, first = '', ...rest] = pathname.split('/');
+  return isLocale(first) ? `/${rest.join('/')}` : pathname;
 }

@@ -3,9 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { errorPageTexts } from '@/components/layout/error-page-texts';
 import { FrameProvider } from '@/components/layout/frame-context';
-import { withoutLocale } from '@/components/layout/hidden-on';
 import { Link } from '@/lib/i18n/intent-link';
-import { localeHref } from '@/lib/i18n/locale-href';
+import { localeHref, withoutLocale } from '@/lib/i18n/locale-href';
 
 describe('localeHref', () => {
   it('puts a path, with its query, under the locale', () => {
