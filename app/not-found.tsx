@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { NotFoundMessage } from '@/components/layout/not-found-message';
 import { SiteFrame } from '@/components/layout/site-frame';
-import { isLocale, routing } from '@/lib/i18n/routing';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { LOCALE_HEADER } from '@/lib/i18n/visitor-locale';
 
 // Every address that no page answers: under /is/ or /en/ in that language; without a locale
@@ -12,8 +12,7 @@ import { LOCALE_HEADER } from '@/lib/i18n/visitor-locale';
 // sends an empty document that the browser fills in once its scripts have run.
 
 async function requestLocale() {
-  const locale = (await headers()).get(LOCALE_HEADER);
-  return isLocale(locale) ? locale : routing.defaultLocale;
+  return localeOrDefault((await headers()).get(LOCALE_HEADER));
 }
 
 export async function generateMetadata(): Promise<Metadata> {

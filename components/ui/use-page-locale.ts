@@ -1,8 +1,7 @@
 import { useLocale } from 'next-intl';
-import { isLocale, type Locale, routing } from '@/lib/i18n/routing';
+import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 
 /** The page's language, as the formats of `lib/format` take it. Works on the server and in the browser. */
 export function usePageLocale(): Locale {
-  const locale = useLocale();
-  return isLocale(locale) ? locale : routing.defaultLocale;
+  return localeOrDefault(useLocale());
 }

@@ -1,6 +1,6 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/lib/i18n/messages';
-import { isLocale, routing } from '@/lib/i18n/routing';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import type { ActionResult } from './result';
 
 /** An action's answer as the PSU reads it: whether it was done, and what the page says of it. */
@@ -15,8 +15,7 @@ type Translate = { (key: string, values?: Record<string, number>): string; has(k
  */
 export async function inWords(result: ActionResult<unknown>, form: unknown): Promise<AnswerInWords | null> {
   if (!result.message) return null;
-  const field = form instanceof FormData ? form.get('locale') : null;
-  const locale = isLocale(field) ? field : routing.defaultLocale;
+  const locale = localeOrDefault(form instanceof FormData ? form.get('locale') : null);
   const messages = (await loadMessages(locale)) as AbstractIntlMessages;
   // Keys come from the action at run time, not from the catalogue's types.
   const t = createTranslator({ locale, messages }) as unknown as Translate;

@@ -6,7 +6,7 @@ import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared
 import { type ComponentProps, type MouseEvent, useContext } from 'react';
 import { useFrameLocale } from '@/components/layout/frame-context';
 import { type Href, localeHref } from './locale-href';
-import { routing } from './routing';
+import { localeOrDefault } from './routing';
 
 /** A click the browser should handle itself: a new tab or window, a download, a button but the main one. */
 function browsersOwn(event: MouseEvent<HTMLAnchorElement>) {
@@ -38,7 +38,7 @@ export function Link({
   ...props
 }: Omit<ComponentProps<'a'>, 'href'> & { href: Href }) {
   const router = useContext(AppRouterContext);
-  const target = localeHref(useFrameLocale() ?? routing.defaultLocale, href);
+  const target = localeHref(localeOrDefault(useFrameLocale()), href);
   const prefetch = () => router?.prefetch(target);
   return (
     <a

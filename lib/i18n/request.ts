@@ -1,9 +1,8 @@
 import { getRequestConfig } from 'next-intl/server';
 import { loadMessages } from './messages';
-import { isLocale, routing } from './routing';
+import { localeOrDefault } from './routing';
 
 export default getRequestConfig(async ({ requestLocale }) => {
-  const requested = await requestLocale;
-  const locale = isLocale(requested) ? requested : routing.defaultLocale;
+  const locale = localeOrDefault(await requestLocale);
   return { locale, messages: await loadMessages(locale), timeZone: 'Atlantic/Reykjavik' };
 });

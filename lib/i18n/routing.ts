@@ -11,3 +11,8 @@ export const routing = defineRouting({ locales, defaultLocale: 'is', alternateLi
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
+
+/** `value` where it is one of our locales, else the default one. */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : routing.defaultLocale;
+}
