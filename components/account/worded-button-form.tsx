@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { AnswerNote } from '@/components/layout/answer-note';
 import { Button } from '@/components/ui/button';
-import type { AnswerInWords } from '@/lib/actions/in-words';
+import type { AnswerInWords } from '@/lib/actions/result';
 
 /**
  * A form of one button around a server action that answers in words (lib/actions/in-words.ts), the answer shown

@@ -1,18 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ActionResult } from '@/lib/actions/result';
+import { type ActionResult, answerInWords } from '@/lib/actions/result';
 import { AnswerNote } from './answer-note';
 
 /** The form-wide message of an account form's answer: an alert for errors, a status for success. */
 export function FormMessage({ result }: { result: ActionResult<unknown> | null }) {
-  const t = useTranslations();
-  if (!result?.message) return null;
-  const { ok, message } = result;
-  const text = t.has(message)
-    ? t(message, ok ? undefined : result.messageValues)
-    : t('account.errors.invalid');
-  return <AnswerNote ok={ok} text={text} />;
+  const answer = answerInWords(result, useTranslations());
+  return answer && <AnswerNote ok={answer.ok} text={answer.text} />;
 }
 
 /** Field messages arrive as keys; several may apply at once (a password may break two rules). */

@@ -1,12 +1,7 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/lib/i18n/messages';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import type { ActionResult } from './result';
-
-/** An action's answer as the PSU reads it: whether it was done, and what the page says of it. */
-export type AnswerInWords = { ok: boolean; text: string };
-
-type Translate = { (key: string, values?: Record<string, number>): string; has(key: string): boolean };
+import { type ActionResult, type AnswerInWords, type AnswerTranslator, answerInWords } from './result';
 
 /**
  * An action's answer in the words of the form's locale (its `locale` field), as an account form's message shows
@@ -18,9 +13,5 @@ export async function inWords(result: ActionResult<unknown>, form: unknown): Pro
   const locale = localeOrDefault(form instanceof FormData ? form.get('locale') : null);
   const messages = (await loadMessages(locale)) as AbstractIntlMessages;
   // Keys come from the action at run time, not from the catalogue's types.
-  const t = createTranslator({ locale, messages }) as unknown as Translate;
-  const text = t.has(result.message)
-    ? t(result.message, result.ok ? undefined : result.messageValues)
-    : t('account.errors.invalid');
-  return { ok: result.ok, text };
+  return answerInWords(result, createTranslator({ locale, messages }) as unknown as AnswerTranslator);
 }

@@ -33,3 +33,27 @@ export function success<Data>(data: Data, message?: string): ActionSuccess<Data>
 export function failure(message?: string, more: Omit<ActionFailure, 'ok' | 'message'> = {}): ActionFailure {
   return { ok: false, ...(message ? { message } : {}), ...more };
 }
+
+/** An action's answer as the PSU reads it: whether it was done, and what the page says of it. */
+export type AnswerInWords = { ok: boolean; text: string };
+
+/** A translator of the app's texts, as next-intl gives one on the server and in the browser. */
+export type AnswerTranslator = {
+  (key: string, values?: Record<string, number>): string;
+  has(key: string): boolean;
+};
+
+/**
+ * An answer's message in the words of `t`: its key with a failure's values, or the account forms' "not valid" for a
+ * key the texts lack, so that no text we did not write reaches the PSU; null when the answer has no message.
+ */
+export function answerInWords(
+  result: ActionResult<unknown> | null,
+  t: AnswerTranslator,
+): AnswerInWords | null {
+  if (!result?.message) return null;
+  const text = t.has(result.message)
+    ? t(result.message, result.ok ? undefined : result.messageValues)
+    : t('account.errors.invalid');
+  return { ok: result.ok, text };
+}

@@ -3,8 +3,8 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { psuAction } from '@/lib/actions/client';
-import { type AnswerInWords, inWords } from '@/lib/actions/in-words';
-import { failure, success } from '@/lib/actions/result';
+import { inWords } from '@/lib/actions/in-words';
+import { type AnswerInWords, failure, success } from '@/lib/actions/result';
 import { signIn, signOut } from '@/lib/auth';
 import { linkRequestCookie } from '@/lib/auth/browser-session';
 import { sendVerificationLink, verifyEmail } from '@/lib/auth/email-verification';

@@ -1,6 +1,10 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { FormMessage } from '@/components/layout/account-form-parts';
 import { inWords } from '@/lib/actions/in-words';
 import { failure, success } from '@/lib/actions/result';
+import { loadMessages } from '@/lib/i18n/messages';
 
 function form(locale: string) {
   const data = new FormData();
@@ -28,5 +32,27 @@ describe("an action's answer in words", () => {
 
   it('is nothing for an answer without a message', async () => {
     expect(await inWords(success(null), form('en'))).toBeNull();
+  });
+
+  it("is what an account form's message says of the same answer in the browser", async () => {
+    const answers = [
+      success(null, 'account.emailSent'),
+      failure('account.errors.throttled', { messageValues: { minutes: 15 } }),
+      failure('no.such.key'),
+    ];
+    for (const locale of ['is', 'en'] as const)
+      for (const answer of answers) {
+        const words = await inWords(answer, form(locale));
+        const html = renderToStaticMarkup(
+          <NextIntlClientProvider
+            locale={locale}
+            messages={await loadMessages(locale)}
+            timeZone="Atlantic/Reykjavik"
+          >
+            <FormMessage result={answer} />
+          </NextIntlClientProvider>,
+        );
+        expect(html).toContain(`>${words?.text}</p>`);
+      }
   });
 });
