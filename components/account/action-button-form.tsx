@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/layout/account-form-parts';
-import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/actions/result';
+import { OneButtonForm } from './one-button-form';
 
 /**
  * A form of one button (send a new link, verify with electronic ID, sign out everywhere) around a
@@ -22,14 +22,8 @@ export function ActionButtonForm({
 }) {
   const [state, formAction, pending] = useActionState<ActionResult | null, FormData>(action, null);
   return (
-    <form action={formAction} className="space-y-2">
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <OneButtonForm action={formAction} pending={pending} label={label} fields={fields} variant={variant}>
       <FormMessage result={state} />
-      <Button type="submit" variant={variant} disabled={pending}>
-        {label}
-      </Button>
-    </form>
+    </OneButtonForm>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react';
 import { AnswerNote } from '@/components/layout/answer-note';
-import { Button } from '@/components/ui/button';
 import type { AnswerInWords } from '@/lib/actions/result';
+import { OneButtonForm } from './one-button-form';
 
 /**
  * A form of one button around a server action that answers in words (lib/actions/in-words.ts), the answer shown
@@ -21,14 +21,8 @@ export function WordedButtonForm({
 }) {
   const [answer, formAction, pending] = useActionState<AnswerInWords | null, FormData>(action, null);
   return (
-    <form action={formAction} className="space-y-2">
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <OneButtonForm action={formAction} pending={pending} label={label} fields={fields}>
       {answer && <AnswerNote ok={answer.ok} text={answer.text} />}
-      <Button type="submit" variant="secondary" disabled={pending}>
-        {label}
-      </Button>
-    </form>
+    </OneButtonForm>
   );
 }
