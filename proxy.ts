@@ -86,18 +86,15 @@ async function isMalformedAction(request: NextRequest): Promise<boolean> {
   const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
   if (id !== null && !/^[0-9a-f]{40,42}$/.test(id)) return true;
   try {
-    if (id === null) {
-      if (multipart) await request.formData();
-      return false;
-    }
-    if (multipart) {
-      const form = await request.formData();
+    const form = multipart ? await request.formData() : undefined;
+    if (id === null) return false;
+    if (form) {
       const root = form.get('0');
       // The encoded call's root is always field "0"; without it the decoder waits for it forever.
-      return typeof root !== 'string' || isMalformedReply(root, (id) => form.has(String(id)));
+      return typeof root !== 'string' || isMalformedReply(root, (part) => form.has(String(part)));
     }
     // A text body is the root alone.
-    return isMalformedReply(await request.text(), (id) => id === 0);
+    return isMalformedReply(await request.text(), (part) => part === 0);
   } catch {
     return true;
   }
