@@ -76,20 +76,19 @@ try {
   const storageState = await session.storageState();
   await session.close();
 
+  // The pages reached by a link the app draws, at that link's address; where there was none, the reason.
+  const linked = [
+    { page: '/bills/[claimId]/pay', href: billHref, missing: 'the bills page offered no bill to pay' },
+    { page: '/standing-orders/[id]/change', href: changeHref, missing: 'no standing order could be made' },
+  ];
   const routes = pageRoutes(servers.appRoot).flatMap((pattern) => {
-    if (pattern.includes('[claimId]')) {
-      if (!billHref) {
-        notes.push(`${pattern} not measured: the bills page offered no bill to pay`);
+    const link = linked.find(({ page }) => pattern.endsWith(page));
+    if (link) {
+      if (!link.href) {
+        notes.push(`${pattern} not measured: ${link.missing}`);
         return [];
       }
-      return [{ pattern, route: billHref.replace(/^\/(is|en)\//, '/[locale]/') }];
-    }
-    if (pattern.endsWith('/standing-orders/[id]/change')) {
-      if (!changeHref) {
-        notes.push(`${pattern} not measured: no standing order could be made`);
-        return [];
-      }
-      return [{ pattern, route: changeHref.replace(/^\/(is|en)\//, '/[locale]/') }];
+      return [{ pattern, route: link.href.replace(/^\/(is|en)\//, '/[locale]/') }];
     }
     if (!pattern.includes('[id]')) return [{ pattern, route: pattern }];
     const id = pattern.endsWith('/costs') ? costsPaymentId : paymentId;
