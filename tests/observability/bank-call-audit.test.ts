@@ -96,7 +96,9 @@ describe('the audit trail of bank calls', () => {
     const rows = await queries.listBankCalls(app.db, {}, 1000);
     expect(rows.length).toBeGreaterThan(0);
     const text = JSON.stringify(rows);
-    expect(text).not.toMatch(/(?<![\d-])\d{6}-?\d{4}(?![\d-])/);
+    // A random id's hex can hold ten digits in a row: ids are read past, not as kennitölur.
+    const withoutIds = text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'id');
+    expect(withoutIds).not.toMatch(/(?<![\d-])\d{6}-?\d{4}(?![\d-])/);
     expect(text).not.toMatch(/@/);
     expect(text).not.toMatch(/IS\d{24}/);
     expect(rows.every((row) => !row.path.includes('?'))).toBe(true);
