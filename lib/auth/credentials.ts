@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { checkPassword } from './accounts';
-import { reserveSignInAttempt, SignInThrottled, signInSubjects, signInSucceeded } from './sign-in-throttle';
+import {
+  reserveSignInAttempt,
+  SignInThrottled,
+  settleSignInAttempt,
+  signInSubjects,
+} from './sign-in-throttle';
 
 const credentialsSchema = z.object({ email: z.email().max(254), password: z.string().min(1).max(1000) });
 
@@ -15,7 +20,11 @@ export async function verifyPsuCredentials(input: unknown, headers: Pick<Headers
   const subjects = signInSubjects(parsed.data.email, headers);
   const verdict = await reserveSignInAttempt(subjects);
   if (!verdict.allowed) throw new SignInThrottled(verdict.retryAfterSeconds);
-  const psu = await checkPassword(subjects.email, parsed.data.password);
-  if (psu) await signInSucceeded(subjects);
+  let psu: Awaited<ReturnType<typeof checkPassword>> = null;
+  try {
+    psu = await checkPassword(subjects.email, parsed.data.password);
+  } finally {
+    await settleSignInAttempt(subjects, psu !== null);
+  }
   return psu;
 }

@@ -1,17 +1,19 @@
 // From @auth/core, which next-auth re-exports: the same class, importable outside Next.js (tests).
 import { CredentialsSignin } from '@auth/core/errors';
 import { clientAddress } from '@/lib/security/client-address';
-import { clearLimit, hitLimit, limits, releaseHit, type Verdict } from '@/lib/security/rate-limit';
+import { holdHit, limits, settleHeldHit, type Verdict } from '@/lib/security/rate-limit';
 
 /**
  * Sign-in is limited by failures, per e-mail address from one client address (guessing one PSU's
  * password) and per client address (trying many PSUs). A stranger elsewhere therefore cannot lock a
  * PSU out: their failures fill their own windows, never the one of the PSU's own address. Each
- * attempt takes its place in both windows in one atomic step before the password is checked, and
- * gives it back when the password was right; so a concurrent burst gets no more password checks than
- * the limit, and while either window is full every attempt is refused unchecked, a correct one
- * included, so a throttled guesser learns nothing. A refused attempt is given back too: it counts
- * against nothing, so hammering a full window neither keeps it full nor fills another.
+ * attempt takes its place in both windows in one atomic step before the password is checked, held
+ * there while it is checked; so a concurrent burst of guesses gets no more password checks than the
+ * limit, and while either window is full every attempt is refused unchecked, a correct one included,
+ * so a throttled guesser learns nothing. A refused attempt is given back: it counts against nothing,
+ * so hammering a full window neither keeps it full nor fills another. A right password forgets the
+ * e-mail's settled failures from that address (the PSU's own typos), but not the attempts still
+ * being checked beside it: a guess in flight stays counted.
  */
 export class SignInThrottled extends CredentialsSignin {
   override code = 'throttled';
@@ -40,33 +42,34 @@ function emailHere(subjects: SignInSubjects): string {
 }
 
 /**
- * Counts one attempt in both windows; not allowed when either is over its limit, and then counted
- * in neither.
+ * Counts one attempt in both windows, held until `settleSignInAttempt`; not allowed when either is
+ * over its limit, and then counted in neither.
  */
 export async function reserveSignInAttempt(subjects: SignInSubjects): Promise<Verdict> {
   const { signInPerEmail, signInPerAddress } = limits();
   const [byEmail, byAddress] = await Promise.all([
-    hitLimit(signInPerEmail, emailHere(subjects)),
-    hitLimit(signInPerAddress, subjects.address),
+    holdHit(signInPerEmail, emailHere(subjects)),
+    holdHit(signInPerAddress, subjects.address),
   ]);
   const verdict = worst(byEmail, byAddress);
   if (!verdict.allowed) {
     await Promise.all([
-      releaseHit(signInPerEmail, emailHere(subjects)),
-      releaseHit(signInPerAddress, subjects.address),
+      settleHeldHit(signInPerEmail, emailHere(subjects), 'returned'),
+      settleHeldHit(signInPerAddress, subjects.address, 'returned'),
     ]);
   }
   return verdict;
 }
 
 /**
- * After a right password: the e-mail's failures from this address are forgotten, and the attempt is
- * given back to the client address, whose window counts failures only.
+ * Ends an attempt `reserveSignInAttempt` allowed. A wrong password (or a check that failed) stays
+ * counted in both windows. A right one forgets the e-mail's settled failures from this address, and
+ * is given back to the client address, whose window counts failures only.
  */
-export async function signInSucceeded(subjects: SignInSubjects): Promise<void> {
+export async function settleSignInAttempt(subjects: SignInSubjects, signedIn: boolean): Promise<void> {
   const { signInPerEmail, signInPerAddress } = limits();
   await Promise.all([
-    clearLimit(signInPerEmail, emailHere(subjects)),
-    releaseHit(signInPerAddress, subjects.address),
+    settleHeldHit(signInPerEmail, emailHere(subjects), signedIn ? 'forgiving' : 'kept'),
+    settleHeldHit(signInPerAddress, subjects.address, signedIn ? 'returned' : 'kept'),
   ]);
 }

@@ -370,6 +370,8 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull().default(0),
+    /** Hits counted while their outcome is still awaited (a password being checked). */
+    inFlight: integer('in_flight').notNull().default(0),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

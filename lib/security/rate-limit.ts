@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
-import { countHit, forgetWindow, uncountHit } from '@/lib/db/queries/rate-limits';
+import { countHit, type HitOutcome, settleHit } from '@/lib/db/queries/rate-limits';
 import { metrics } from '@/lib/observability/metrics';
 
 /**
@@ -48,23 +48,35 @@ function verdict(limit: Limit, hits: number, expiresAt: Date, now: Date): Verdic
   };
 }
 
-/** Counts one hit against `subject` and says whether it is within the limit. */
-export async function hitLimit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
-  const count = await countHit(db ?? (await getDb()), limitKey(limit, subject), limit.windowSeconds);
+async function countAgainst(limit: Limit, subject: string, held: boolean, db?: Db): Promise<Verdict> {
+  const count = await countHit(db ?? (await getDb()), limitKey(limit, subject), limit.windowSeconds, held);
   if (!count) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
   const decided = verdict(limit, count.hits, count.expiresAt, count.now);
   if (!decided.allowed) metrics().throttleRefusals.inc({ limit: limit.name });
   return decided;
 }
 
-/** Gives one hit back to `subject`'s current window, e.g. an attempt that turned out right. */
-export async function releaseHit(limit: Pick<Limit, 'name'>, subject: string, db?: Db): Promise<void> {
-  await uncountHit(db ?? (await getDb()), limitKey(limit, subject));
+/** Counts one hit against `subject` and says whether it is within the limit. */
+export function hitLimit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
+  return countAgainst(limit, subject, false, db);
 }
 
-/** Forgets `subject`'s window, e.g. the failed sign-ins of an address after a successful one. */
-export async function clearLimit(limit: Pick<Limit, 'name'>, subject: string, db?: Db): Promise<void> {
-  await forgetWindow(db ?? (await getDb()), limitKey(limit, subject));
+/**
+ * Counts one hit against `subject` whose outcome is still to come, and says whether it is within the
+ * limit; `settleHeldHit` ends it.
+ */
+export function holdHit(limit: Limit, subject: string, db?: Db): Promise<Verdict> {
+  return countAgainst(limit, subject, true, db);
+}
+
+/** Ends a hit counted by `holdHit` (HitOutcome says how). */
+export async function settleHeldHit(
+  limit: Pick<Limit, 'name'>,
+  subject: string,
+  outcome: HitOutcome,
+  db?: Db,
+): Promise<void> {
+  await settleHit(db ?? (await getDb()), limitKey(limit, subject), outcome);
 }
 
 /** The limits of this app, sized by the settings. */

@@ -7,6 +7,7 @@ import { freshAppDatabase } from '@/tests/support/app-database';
 // account. Settings are read once per process: set them before the app's modules first use them.
 let app: {
   credentials: typeof import('@/lib/auth/credentials');
+  throttle: typeof import('@/lib/auth/sign-in-throttle');
   accounts: typeof import('@/lib/auth/accounts');
   hash: typeof import('@/lib/auth/password-hash');
   db: typeof import('@/lib/db');
@@ -20,24 +21,26 @@ beforeAll(async () => {
     RATE_LIMIT_SIGN_IN_PER_EMAIL: '5',
     RATE_LIMIT_SIGN_IN_PER_IP: '1000',
   });
-  const [credentials, accounts, hash, db, schema] = await Promise.all([
+  const [credentials, throttle, accounts, hash, db, schema] = await Promise.all([
     import('@/lib/auth/credentials'),
+    import('@/lib/auth/sign-in-throttle'),
     import('@/lib/auth/accounts'),
     import('@/lib/auth/password-hash'),
     import('@/lib/db'),
     import('@/lib/db/schema'),
   ]);
-  app = { credentials, accounts, hash, db, schema };
+  app = { credentials, throttle, accounts, hash, db, schema };
 }, 120_000);
 
 afterAll(async () => {
   await app?.db.closeDatabase();
 });
 
+const clientHeaders = new Headers({ 'x-forwarded-for': '198.51.100.7' });
+
 async function burst(email: string, passwords: string[]) {
-  const headers = new Headers({ 'x-forwarded-for': '198.51.100.7' });
   const outcomes = await Promise.allSettled(
-    passwords.map((password) => app.credentials.verifyPsuCredentials({ email, password }, headers)),
+    passwords.map((password) => app.credentials.verifyPsuCredentials({ email, password }, clientHeaders)),
   );
   return {
     checked: outcomes.filter((o) => o.status === 'fulfilled').length,
@@ -46,18 +49,45 @@ async function burst(email: string, passwords: string[]) {
 }
 
 describe('a concurrent burst of sign-ins', () => {
-  it('gets no more password checks than the limit of 5, the right password among them', async () => {
+  it('gets no more password checks than the limit of 5, and then not the right password either', async () => {
     const email = 'burst@example.is';
-    await app.accounts.createPsu({ email, displayName: 'Burst', password: 'the right one, long enough' });
-    const guesses = Array.from({ length: 7 }, (_, i) => `wrong guess ${i}`);
-    const outcome = await burst(email, [...guesses, 'the right one, long enough']);
-    expect(outcome.checked).toBeLessThanOrEqual(5);
-    expect(outcome.checked + outcome.throttled).toBe(8);
+    const password = 'the right one, long enough';
+    await app.accounts.createPsu({ email, displayName: 'Burst', password });
+    const guesses = Array.from({ length: 8 }, (_, i) => `wrong guess ${i}`);
+    expect(await burst(email, guesses)).toEqual({ checked: 5, throttled: 3 });
+    expect(await burst(email, [password])).toEqual({ checked: 0, throttled: 1 });
   });
 
   it('keeps the window of one e-mail apart from another', async () => {
     const outcome = await burst('demo@greidsla.is', ['greidsla-demo']);
     expect(outcome).toEqual({ checked: 1, throttled: 0 });
+  });
+});
+
+describe('a right password beside guesses', () => {
+  const subjects = (email: string) => app.throttle.signInSubjects(email, clientHeaders);
+  const reserve = async (email: string, count: number) => {
+    const verdicts = [];
+    for (let i = 0; i < count; i++) verdicts.push(await app.throttle.reserveSignInAttempt(subjects(email)));
+    return verdicts.map((v) => v.allowed);
+  };
+
+  it('forgets the failures settled before it, so the PSU starts afresh', async () => {
+    const email = 'typos@example.is';
+    expect(await reserve(email, 4)).toEqual([true, true, true, true]);
+    for (let i = 0; i < 4; i++) await app.throttle.settleSignInAttempt(subjects(email), false);
+    expect(await reserve(email, 1)).toEqual([true]);
+    await app.throttle.settleSignInAttempt(subjects(email), true);
+    expect(await reserve(email, 6)).toEqual([true, true, true, true, true, false]);
+  });
+
+  it('leaves the guesses still being checked counted: one more check, not a fresh window', async () => {
+    const email = 'in-flight@example.is';
+    expect(await reserve(email, 5)).toEqual([true, true, true, true, true]);
+    await app.throttle.settleSignInAttempt(subjects(email), true);
+    expect(await reserve(email, 2)).toEqual([true, false]);
+    for (let i = 0; i < 5; i++) await app.throttle.settleSignInAttempt(subjects(email), false);
+    expect(await reserve(email, 1)).toEqual([false]);
   });
 });
 
