@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { insertBankCalls, type NewBankCallAuditRow } from '@/lib/db/queries/bank-call-audit';
 import { logger } from '@/lib/log';
 import { currentRequestId } from '@/lib/security/request-context';
+import { inBackground } from '@/lib/server/background';
 import { processGlobal } from '@/lib/server/process-global';
 import { bankCallKind } from './bank-call-kind';
 import { workContext } from './context';
@@ -20,6 +21,8 @@ import { currentTraceId, recordSpan } from './tracing';
 interface AuditQueue {
   rows: NewBankCallAuditRow[];
   flushing?: Promise<void>;
+  /** A flush is scheduled in the background (lib/server/background.ts) and has not begun. */
+  scheduled?: boolean;
   registered?: () => void;
 }
 
@@ -108,37 +111,50 @@ function enqueue(row: NewBankCallAuditRow): void {
     metrics().auditWriteFailures.inc(dropped.length);
     logger.error({ dropped: dropped.length }, 'bank-call audit rows dropped: the database does not keep up');
   }
-  queue.flushing ??= flush();
+  scheduleFlush();
+}
+
+/** Writing begins at once when a batch is full; else in the background, joined by the request's other calls. */
+function scheduleFlush(): void {
+  if (queue.flushing) return;
+  if (queue.rows.length >= maxBatch) void startFlush();
+  else if (!queue.scheduled) {
+    queue.scheduled = true;
+    inBackground(() => {
+      queue.scheduled = false;
+      return startFlush();
+    });
+  }
+}
+
+/** The writing under way, or a new one. Rows told meanwhile are written by it, or by the next. */
+function startFlush(): Promise<void> {
+  queue.flushing ??= writeWaiting().finally(() => {
+    queue.flushing = undefined;
+    if (queue.rows.length > 0) scheduleFlush();
+  });
+  return queue.flushing;
 }
 
 /**
  * Writes what waits, a batch at a time, until nothing does. Rows told while a batch is written go in
  * the next, so under load the trail costs a statement per batch, not per call.
  */
-async function flush(): Promise<void> {
-  try {
-    // Let the rest of this tick's calls join the first batch.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (queue.rows.length > 0) {
-      const batch = queue.rows.splice(0, maxBatch);
-      try {
-        await insertBankCalls(await getDb(), batch);
-      } catch (error) {
-        metrics().auditWriteFailures.inc(batch.length);
-        logger.error({ err: error, rows: batch.length }, 'bank-call audit rows could not be written');
-      }
+async function writeWaiting(): Promise<void> {
+  while (queue.rows.length > 0) {
+    const batch = queue.rows.splice(0, maxBatch);
+    try {
+      await insertBankCalls(await getDb(), batch);
+    } catch (error) {
+      metrics().auditWriteFailures.inc(batch.length);
+      logger.error({ err: error, rows: batch.length }, 'bank-call audit rows could not be written');
     }
-  } finally {
-    queue.flushing = undefined;
   }
 }
 
 /** Waits until every call told so far is in the database (at shutdown, and for tests). */
 export async function flushBankCallAudit(): Promise<void> {
-  while (queue.flushing || queue.rows.length > 0) {
-    queue.flushing ??= flush();
-    await queue.flushing;
-  }
+  while (queue.flushing || queue.rows.length > 0) await startFlush();
 }
 
 /** Registers the observer, once per process. */

@@ -19,6 +19,7 @@ import { insertClaimedPayment } from '@/lib/db/queries/initiation';
 import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
+import { inBackground } from '@/lib/server/background';
 import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
 import { logBankAnswerExtras, recordAnswer } from './initiation-answer';
 import {
@@ -265,9 +266,10 @@ async function send(
   countInitiation(payment, 'accepted');
   countStatusRecorded(payment, initiated.transactionStatus);
   logBankAnswerExtras(payment.id, initiated);
-  // Not waited for: the PSU goes on to the SCA step while the first status check is scheduled
-  // (afterInitiation logs a failure, and the sweep at start-up schedules the check instead).
-  void afterInitiation(payment.id, statusClass(initiated.transactionStatus, payment.service));
+  // Not waited for: the first status check is scheduled once the PSU has their answer (afterInitiation
+  // logs a failure, and the sweep at start-up schedules the check instead).
+  const firstCheck = statusClass(initiated.transactionStatus, payment.service);
+  inBackground(() => afterInitiation(payment.id, firstCheck));
   return {
     ok: true,
     paymentId: payment.id,

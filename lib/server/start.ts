@@ -6,6 +6,7 @@ import { startJobs, stopJobs } from '@/lib/jobs';
 import { logger } from '@/lib/log';
 import { flushBankCallAudit, recordBankCalls } from '@/lib/observability/bank-calls';
 import { startTracing, stopTracing } from '@/lib/observability/tracing';
+import { backgroundSettled } from './background';
 import { lifecycle } from './lifecycle';
 
 /**
@@ -89,6 +90,7 @@ async function shutdown(signal: string, graceMs: number): Promise<void> {
   const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
   await Promise.all([jobsStopped, manual ? new Promise((r) => setTimeout(r, graceMs)) : nextWantsExit]);
   try {
+    await backgroundSettled();
     await flushBankCallAudit();
     await closeDatabase();
   } catch (error) {
