@@ -22,6 +22,7 @@ export async function recordAnswer(
       {
         phase: 'initiated',
         bankPaymentId: initiated.paymentId,
+        clashingBankPaymentId: null,
         scaRedirect: initiated.scaRedirect ?? null,
         sca: {
           ...initiated.sca,

@@ -50,6 +50,7 @@ export async function keepUnrecordedAnswer(
         payment.id,
         {
           phase: 'unfollowable',
+          bankPaymentId: null,
           clashingBankPaymentId: initiated.paymentId,
           transactionStatus: initiated.transactionStatus,
           scaRedirect: null,

@@ -1,9 +1,145 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
+import { databaseNow } from '@/lib/db/clock';
 import { type Payment, paymentEvents, paymentNotificationTokens, payments } from '@/lib/db/schema';
 
 type NewPayment = typeof payments.$inferInsert;
+
+/** Every column a new payment is saved with (lib/payments/initiation.ts), null where it has none. */
+export type ClaimedPaymentValues = Required<
+  Pick<
+    NewPayment,
+    | 'psuId'
+    | 'submissionId'
+    | 'correctionOf'
+    | 'fingerprint'
+    | 'idempotencyKey'
+    | 'service'
+    | 'product'
+    | 'body'
+    | 'scaLanguage'
+    | 'uiLocale'
+    | 'amount'
+    | 'currency'
+    | 'creditorName'
+    | 'label'
+    | 'creditorAccount'
+    | 'reference'
+    | 'elementCount'
+    | 'psuIpAddress'
+    | 'bankId'
+    | 'billBankId'
+    | 'billClaimId'
+  >
+>;
+
+/** What a payment's initiation answer sets (lib/payments/initiation-answer.ts), null where it has none. */
+export type InitiationRecord = Required<
+  Pick<
+    NewPayment,
+    | 'phase'
+    | 'bankPaymentId'
+    | 'clashingBankPaymentId'
+    | 'scaRedirect'
+    | 'sca'
+    | 'transactionStatus'
+    | 'costs'
+    | 'bankNotes'
+    | 'failureCode'
+  >
+>;
+
+const slot = sql.placeholder;
+/** A placeholder for a jsonb column, given its text (`asJsonb`). */
+const jsonbSlot = (name: string) => sql`${slot(name)}::jsonb`;
+const asJsonb = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The two statements of every initiation, built once per database handle and prepared (on
+ * PostgreSQL, by name on each connection): building them took as long as PGlite took to run them.
+ * A transaction is a handle of its own, and gets its own.
+ */
+function buildStatements(db: Db) {
+  const saved = db.$with('saved').as(
+    db
+      .insert(payments)
+      .values({
+        psuId: slot('psuId'),
+        submissionId: slot('submissionId'),
+        correctionOf: slot('correctionOf'),
+        fingerprint: slot('fingerprint'),
+        idempotencyKey: slot('idempotencyKey'),
+        service: slot('service'),
+        product: slot('product'),
+        body: jsonbSlot('body'),
+        scaLanguage: slot('scaLanguage'),
+        uiLocale: slot('uiLocale'),
+        amount: slot('amount'),
+        currency: slot('currency'),
+        creditorName: slot('creditorName'),
+        label: slot('label'),
+        creditorAccount: slot('creditorAccount'),
+        reference: slot('reference'),
+        elementCount: slot('elementCount'),
+        psuIpAddress: slot('psuIpAddress'),
+        bankId: slot('bankId'),
+        billBankId: slot('billBankId'),
+        billClaimId: slot('billClaimId'),
+        phase: 'sending',
+        claimedUntil: sql`now() + make_interval(secs => ${slot('claimSeconds')})`,
+      })
+      .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
+      .returning(),
+  );
+  const token = db.$with('token', { paymentId: sql<string>`payment_id` }).as(
+    sql`insert into ${paymentNotificationTokens} (payment_id, token_hash)
+      select id, ${slot('tokenHash')} from ${sql.identifier('saved')} returning payment_id`,
+  );
+  const updated = db.$with('updated').as(
+    db
+      .update(payments)
+      .set({
+        phase: sql`${slot('phase')}`,
+        bankPaymentId: sql`${slot('bankPaymentId')}`,
+        clashingBankPaymentId: sql`${slot('clashingBankPaymentId')}`,
+        scaRedirect: sql`${slot('scaRedirect')}`,
+        sca: jsonbSlot('sca'),
+        transactionStatus: sql`${slot('transactionStatus')}`,
+        costs: jsonbSlot('costs'),
+        bankNotes: jsonbSlot('bankNotes'),
+        failureCode: sql`${slot('failureCode')}`,
+        claimedUntil: null,
+        updatedAt: databaseNow(),
+      })
+      .where(eq(payments.id, sql`${slot('paymentId')}`))
+      .returning(),
+  );
+  const recorded = db.$with('event', { paymentId: sql<string>`payment_id` }).as(
+    sql`insert into ${paymentEvents} (payment_id, transaction_status, source, detail)
+      select id, transaction_status, ${slot('source')}, ${jsonbSlot('detail')}
+      from ${sql.identifier('updated')} returning payment_id`,
+  );
+  return {
+    insertClaimed: db.with(saved).select().from(saved).prepare('insert_claimed_payment'),
+    insertClaimedWithToken: db
+      .with(saved, token)
+      .select()
+      .from(saved)
+      .prepare('insert_claimed_payment_token'),
+    recordInitiation: db.with(updated, recorded).select().from(updated).prepare('record_initiation'),
+  };
+}
+
+const statementsOf = new WeakMap<Db, ReturnType<typeof buildStatements>>();
+
+function statements(db: Db): ReturnType<typeof buildStatements> {
+  let built = statementsOf.get(db);
+  if (!built) {
+    built = buildStatements(db);
+    statementsOf.set(db, built);
+  }
+  return built;
+}
 
 /**
  * Saves a new payment already claimed for sending by the caller (phase `sending` for `claim.seconds`),
@@ -12,51 +148,37 @@ type NewPayment = typeof payments.$inferInsert;
  */
 export async function insertClaimedPayment(
   db: Db,
-  values: Omit<NewPayment, 'phase' | 'claimedUntil'>,
+  values: ClaimedPaymentValues,
   claim: { seconds: number; notificationTokenHash?: string },
 ): Promise<Payment | undefined> {
-  const saved = db.$with('saved').as(
-    db
-      .insert(payments)
-      .values({ ...values, phase: 'sending', claimedUntil: databaseNowPlus(claim.seconds) })
-      .onConflictDoNothing({ target: [payments.psuId, payments.submissionId] })
-      .returning(),
-  );
-  if (claim.notificationTokenHash === undefined) {
-    const [row] = await db.with(saved).select().from(saved);
-    return row;
-  }
-  const token = db.$with('token', { paymentId: sql<string>`payment_id` }).as(
-    sql`insert into ${paymentNotificationTokens} (payment_id, token_hash)
-      select id, ${claim.notificationTokenHash} from ${sql.identifier('saved')} returning payment_id`,
-  );
-  const [row] = await db.with(saved, token).select().from(saved);
+  const given = { ...values, body: asJsonb(values.body), claimSeconds: claim.seconds };
+  const { insertClaimed, insertClaimedWithToken } = statements(db);
+  const [row] =
+    claim.notificationTokenHash === undefined
+      ? await insertClaimed.execute(given)
+      : await insertClaimedWithToken.execute({ ...given, tokenHash: claim.notificationTokenHash });
   return row;
 }
 
 /**
- * Records what the bank answered to a payment's initiation (`changes`, claim released) and its first
+ * Records what the bank answered to a payment's initiation (`answer`, claim released) and its first
  * status event from `source`, in one statement; the payment as it now is.
  */
 export async function recordInitiation(
   db: Db,
   paymentId: string,
-  changes: Partial<NewPayment>,
+  answer: InitiationRecord,
   event: { source: 'initiation'; detail: Record<string, unknown> },
 ): Promise<Payment | undefined> {
-  const updated = db.$with('updated').as(
-    db
-      .update(payments)
-      .set({ ...changes, claimedUntil: null, updatedAt: databaseNow() })
-      .where(eq(payments.id, paymentId))
-      .returning(),
-  );
-  const recorded = db.$with('event', { paymentId: sql<string>`payment_id` }).as(
-    sql`insert into ${paymentEvents} (payment_id, transaction_status, source, detail)
-      select id, transaction_status, ${event.source}, ${JSON.stringify(event.detail)}::jsonb
-      from ${sql.identifier('updated')} returning payment_id`,
-  );
-  const [row] = await db.with(updated, recorded).select().from(updated);
+  const [row] = await statements(db).recordInitiation.execute({
+    ...answer,
+    sca: asJsonb(answer.sca),
+    costs: asJsonb(answer.costs),
+    bankNotes: asJsonb(answer.bankNotes),
+    paymentId,
+    source: event.source,
+    detail: asJsonb(event.detail),
+  });
   return row;
 }
 
