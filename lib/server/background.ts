@@ -1,10 +1,13 @@
 import { after } from 'next/server';
+import { logger } from '@/lib/log';
 import { processGlobal } from './process-global';
 
 const running = processGlobal('background-work', () => new Set<Promise<void>>());
 
 function track(work: () => Promise<void>): Promise<void> {
-  const started = work().finally(() => running.delete(started));
+  const started = work()
+    .catch((error: unknown) => logger.error({ err: error }, 'background work failed'))
+    .finally(() => running.delete(started));
   running.add(started);
   return started;
 }
@@ -13,7 +16,8 @@ function track(work: () => Promise<void>): Promise<void> {
  * Work that a PSU's answer does not wait for (a status check to schedule, audit rows to write): in a
  * request, it runs once the response has been sent (Next's `after`); elsewhere (a job, a script), on
  * the event loop's next turn. On the embedded database statements run one at a time, so work begun
- * during a request would hold up the request's own statements. `work` logs its own failures.
+ * during a request would hold up the request's own statements. A failure is logged: nothing waits
+ * for the work to tell it to.
  */
 export function inBackground(work: () => Promise<void>): void {
   try {
