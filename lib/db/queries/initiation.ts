@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
+import { perHandle } from '@/lib/db/per-handle';
 import { type Payment, paymentEvents, paymentNotificationTokens, payments } from '@/lib/db/schema';
 
 type NewPayment = typeof payments.$inferInsert;
@@ -55,9 +56,8 @@ const jsonbSlot = (name: string) => sql`${slot(name)}::jsonb`;
 const asJsonb = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
- * The two statements of every initiation, built once per database handle and prepared (on
- * PostgreSQL, by name on each connection): building them took as long as PGlite took to run them.
- * A transaction is a handle of its own, and gets its own.
+ * The two statements of every initiation, built once per database handle (`perHandle`) and prepared
+ * (on PostgreSQL, by name on each connection): building them took as long as PGlite took to run them.
  */
 function buildStatements(db: Db) {
   const saved = db.$with('saved').as(
@@ -130,16 +130,7 @@ function buildStatements(db: Db) {
   };
 }
 
-const statementsOf = new WeakMap<Db, ReturnType<typeof buildStatements>>();
-
-function statements(db: Db): ReturnType<typeof buildStatements> {
-  let built = statementsOf.get(db);
-  if (!built) {
-    built = buildStatements(db);
-    statementsOf.set(db, built);
-  }
-  return built;
-}
+const statements = perHandle(buildStatements);
 
 /**
  * Saves a new payment already claimed for sending by the caller (phase `sending` for `claim.seconds`),

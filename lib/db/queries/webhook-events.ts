@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { databaseNow, databaseNowMinus, databaseNowPlus } from '../clock';
+import { perHandle } from '../per-handle';
 import { type WebhookEvent, webhookEvents, webhookSubscriptions } from '../schema';
 import type { Db } from '../types';
 
@@ -50,7 +51,13 @@ interface SqlClient {
 // The statement is written by drizzle once per database handle, from the schema, and run on the
 // driver's client as it is: drizzle's own run asks PGlite to parse every result with its type
 // parsers, which cost as much again as the insert here, and building the query each time as much.
-const eventInserts = new WeakMap<Db, { sql: string; params: unknown[]; client?: SqlClient }>();
+const eventStatement = perHandle((db) => {
+  const client = (db as { $client?: Partial<SqlClient> }).$client;
+  return {
+    ...eventInsert(db).toSQL(),
+    client: typeof client?.query === 'function' ? (client as SqlClient) : undefined,
+  };
+});
 
 /** The columns an event is stored with at intake. */
 export type NewWebhookEvent = {
@@ -71,15 +78,7 @@ export type NewWebhookEvent = {
  * CONFLICT DO NOTHING RETURNING); true when this call stored it.
  */
 export async function insertEventOnce(db: Db, values: NewWebhookEvent): Promise<boolean> {
-  let statement = eventInserts.get(db);
-  if (!statement) {
-    const client = (db as { $client?: Partial<SqlClient> }).$client;
-    statement = {
-      ...eventInsert(db).toSQL(),
-      client: typeof client?.query === 'function' ? (client as SqlClient) : undefined,
-    };
-    eventInserts.set(db, statement);
-  }
+  const statement = eventStatement(db);
   // A transaction's handle has no client of its own: drizzle runs the statement there.
   const inserted = statement.client
     ? (await statement.client.query(statement.sql, fillPlaceholders(statement.params, values))).rows
