@@ -32,7 +32,8 @@ test.use({
     },
   ],
 });
-test.setTimeout(180_000);
+// A first `npm start` makes six databases: half a minute on an idle machine, minutes beside another run.
+test.setTimeout(300_000);
 
 // On CI's PostgreSQL pass, both programs keep their data in databases there instead of DATA_DIR.
 const databases = testDatabaseUrl()

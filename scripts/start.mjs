@@ -96,7 +96,7 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-/** Whether `url` answered within two minutes (a first start on a busy machine builds two databases). */
+/** Whether `url` answered within two minutes (a first start on a busy machine makes six databases). */
 async function cameUp(url, name) {
   for (let i = 0; i < 480; i++) {
     try {
@@ -109,12 +109,16 @@ async function cameUp(url, name) {
   return false;
 }
 
-// The app starts only once the bank is up, and nothing starts after a stop: a program started then
-// would outlive this one.
+// Both start at once, each making its databases on a core of its own on a first start; the app
+// needs no bank to start (a bank that is down is one it retries). Both are started before anything
+// is awaited, so nothing starts after a stop, where it would outlive this program.
 run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
-if (!(await cameUp(`${sandboxUrl}/sandbox/health`, 'The sandbox bank'))) stop(1);
-if (!stopping) run('app', process.execPath, ['scripts/app-server.mjs']);
-if (!stopping && !(await cameUp(`http://127.0.0.1:${appPort}/api/health`, 'The app'))) stop(1);
+run('app', process.execPath, ['scripts/app-server.mjs']);
+const up = await Promise.all([
+  cameUp(`${sandboxUrl}/sandbox/health`, 'The sandbox bank'),
+  cameUp(`http://127.0.0.1:${appPort}/api/health`, 'The app'),
+]);
+if (up.includes(false)) stop(1);
 if (!stopping)
   console.log(`
   App:           ${appUrl}

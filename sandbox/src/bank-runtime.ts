@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Bank } from './bank.js';
 import type { BankProfile } from './banks.js';
 import type { SandboxConfig } from './config.js';
-import { type Db, openPglite, openPostgres, SCHEMA } from './db/db.js';
+import { type Db, holdsCluster, openPglite, openPostgres, SCHEMA } from './db/db.js';
 import { migrate } from './db/migrations.js';
 import { advanceClock, sandboxNow } from './db/queries/clock.js';
 import { stepsOrDeliveriesDue } from './db/queries/due-work.js';
@@ -40,6 +40,8 @@ export interface BankStorage {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema of this bank. */
   schema?: string;
+  /** Where `dataDir` does not exist yet: the cluster it starts from (`blankCluster`); without it, one is initialised. */
+  newCluster?: (() => Promise<Blob>) | undefined;
 }
 
 /** How a bank checks its answers against contract/*.yaml (http/middleware/contract-check.ts). */
@@ -68,10 +70,14 @@ export function bankRuntime(
   let dbPromise: Promise<Db> | undefined;
   const db = () => {
     dbPromise ??= (async () => {
+      const fresh = storage.dataDir !== undefined && !holdsCluster(storage.dataDir);
       if (storage.dataDir && !storage.databaseUrl) mkdirSync(dirname(storage.dataDir), { recursive: true });
       const opened = storage.databaseUrl
         ? await openPostgres(storage.databaseUrl, storage.schema)
-        : await openPglite({ dataDir: storage.dataDir });
+        : await openPglite({
+            dataDir: storage.dataDir,
+            loadDataDir: fresh ? await storage.newCluster?.() : undefined,
+          });
       await migrate(opened);
       await seed(opened, profile);
       return opened;

@@ -12,13 +12,35 @@ import {
   type TppClient,
 } from './config.js';
 import { contractViolationsFile } from './contract-violations-file.js';
-import type { Db } from './db/db.js';
+import { blankCluster, type Db, holdsCluster } from './db/db.js';
 import { acquireDataDirLock } from './db/lock.js';
 import { migrate } from './db/migrations.js';
 import { serveBanks } from './http/banks.js';
 import { listen } from './http/listen.js';
 import type { NotificationOptions } from './notifications/worker.js';
 import { seed } from './seed/seed.js';
+
+/**
+ * Where several of the banks' PGlite data dirs are yet to be made (a first start): one blank cluster, initialised
+ * once and loaded into each of them. Where one or none is, each initialises its own.
+ */
+function sharedBlankCluster(
+  dataDirs: readonly (string | undefined)[],
+  databaseUrl: string | undefined,
+): (() => Promise<Blob>) | undefined {
+  const missing = dataDirs.filter((dir) => dir !== undefined && !holdsCluster(dir));
+  if (databaseUrl || missing.length < 2) return undefined;
+  let cluster: Promise<Blob> | undefined;
+  let left = missing.length;
+  return () => {
+    cluster ??= blankCluster();
+    const taken = cluster;
+    // Once each has taken it, the tarball (40 MB) is let go.
+    left -= 1;
+    if (left === 0) cluster = undefined;
+    return taken;
+  };
+}
 
 export interface StartSandboxOptions {
   /** 0 picks a free port. */
@@ -118,26 +140,31 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
       ? contractViolationsFile(options.contractViolationsFile)
       : {}
     : undefined;
+  const otherBanks = options.otherBanks ?? [];
+  const dataDirOf = (profile: BankProfile) =>
+    profile === DEFAULT_BANK ? config.dataDir : config.dataDir && `${config.dataDir}-banks/${profile.id}`;
+  const newCluster = sharedBlankCluster([DEFAULT_BANK, ...otherBanks].map(dataDirOf), config.databaseUrl);
   const runtimes: { path: string; runtime: BankRuntime }[] = [
     {
       path: '',
       runtime: bankRuntime(
         DEFAULT_BANK,
         config,
-        { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+        { dataDir: dataDirOf(DEFAULT_BANK), databaseUrl: config.databaseUrl, newCluster },
         log,
         contractCheck,
       ),
     },
-    ...(options.otherBanks ?? []).map((profile) => ({
+    ...otherBanks.map((profile) => ({
       path: `/banks/${profile.id}`,
       runtime: bankRuntime(
         profile,
         { ...config, clients: [profile.client] },
         {
-          dataDir: config.dataDir && `${config.dataDir}-banks/${profile.id}`,
+          dataDir: dataDirOf(profile),
           databaseUrl: config.databaseUrl,
           schema: schemaOf(profile, false),
+          newCluster,
         },
         log,
         contractCheck,

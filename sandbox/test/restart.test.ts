@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OTHER_BANKS } from '../src/banks.js';
+import { holdsCluster } from '../src/db/db.js';
+import { scratchDataDir } from '../src/db/pglite-template.js';
 import { sandboxDataDir } from '../src/testing.js';
 import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
@@ -49,4 +52,52 @@ describe('a PGlite data dir across restarts', () => {
       await restarted.close();
     }
   });
+});
+
+describe('a first start in new data dirs', () => {
+  it("makes each bank's database, and a restart opens each as it was left", async () => {
+    const nordur = OTHER_BANKS.find((bank) => bank.id === 'nordur');
+    if (!nordur) throw new Error('no Norðurbankinn among the sandbox banks');
+    const jonAtNordur = nordur.psus[0]?.accounts[0]?.iban ?? '';
+    // Neither dir exists: both are made from one cluster initialised for them (sandbox/src/server.ts).
+    const dataDir = scratchDataDir();
+    const bankDirs = [dataDir, `${dataDir}-banks/nordur`];
+    expect(bankDirs.map(holdsCluster)).toEqual([false, false]);
+
+    const first = await startTestSandbox({ dataDir, otherBanks: [nordur] });
+    let statusPaths: string[];
+    let tokens: string[];
+    const tpps = () => [new TestTpp(first.url), new TestTpp(`${first.url}/banks/nordur`, nordur.client)];
+    try {
+      expect(bankDirs.map(holdsCluster)).toEqual([true, true]);
+      // Each bank has its own customers, seeded into its own database.
+      const [ours, theirs] = tpps();
+      if (!ours || !theirs) throw new Error('two banks');
+      tokens = [await ours.token(), await theirs.token()];
+      const made = [
+        await ours.initiate(tokens[0] ?? '', singlePayment()),
+        await theirs.initiate(tokens[1] ?? '', singlePayment({ debtorAccount: { iban: jonAtNordur } })),
+      ];
+      expect(made.map((answer) => answer.status)).toEqual([201, 201]);
+      // Each link's path below its bank's base, where the client of the restarted process asks.
+      const bases = [first.url, `${first.url}/banks/nordur`];
+      statusPaths = made.map((answer, n) =>
+        ((answer.json._links as Record<string, { href: string }>).status?.href ?? '').slice(bases[n]?.length),
+      );
+    } finally {
+      await first.close();
+    }
+
+    const restarted = await startTestSandbox({ dataDir, otherBanks: [nordur] });
+    try {
+      const again = [new TestTpp(restarted.url), new TestTpp(`${restarted.url}/banks/nordur`, nordur.client)];
+      for (const [i, tpp] of again.entries()) {
+        expect((await tpp.get(tokens[i] ?? '', statusPaths[i] ?? '')).json).toEqual({
+          transactionStatus: 'RCVD',
+        });
+      }
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
 });
