@@ -6,9 +6,9 @@ import { logger } from '@/lib/log';
 import { findOwnPayment } from './history';
 import { psuIpAddress } from './psu-request';
 import { isValidReturnState } from './return-state';
-import { confirmWithCode, isFinalScaStatus, scaStateOf, syncScaStatus } from './sca';
+import { confirmWithCode, isFinalScaStatus, scaStateOf } from './sca';
 import { continueChangeAfterReturn } from './standing-order-change';
-import { syncPaymentStatus } from './sync';
+import { refreshFromBank } from './sync';
 
 /**
  * How the bank sends the PSU back after SCA: `redirect` to TPP-Redirect-URI or TPP-Nok-Redirect-URI
@@ -46,7 +46,7 @@ async function confirmIfAsked(
 /**
  * The PSU is back from the bank: where their browser goes next. Only the signed-in PSU whose payment
  * it is, with the `state` bound to both (lib/payments/return-state.ts), gets anything done. What they
- * are shown is read from the bank here (scaStatus, then transaction status), never taken from the URL:
+ * are shown is read from the bank here (scaStatus and transaction status), never taken from the URL:
  * which of our addresses the bank chose says nothing a PSU can rely on, and is only logged.
  */
 export async function returnFromBank(via: BankReturnVia, request: BankReturn): Promise<URL> {
@@ -69,13 +69,7 @@ export async function returnFromBank(via: BankReturnVia, request: BankReturn): P
   logger.info({ paymentId: payment.id, via, address: query.get('outcome') }, 'PSU back from the bank');
   const ip = psuIpAddress(request.headers);
   const confirmed = await confirmIfAsked(db, payment, via, query, ip);
-  await syncScaStatus(db, confirmed, 'redirect', ip).catch((error: unknown) =>
-    logger.warn(
-      { paymentId: payment.id, err: error instanceof Error ? error.message : error },
-      'scaStatus read failed',
-    ),
-  );
-  await syncPaymentStatus(db, confirmed, 'redirect', ip);
+  await refreshFromBank(db, confirmed, 'redirect', ip);
   // Back from cancelling a standing order that the PSU is changing: its new order follows.
   const next = await continueChangeAfterReturn(db, confirmed, {
     psuIpAddress: ip,

@@ -25,12 +25,15 @@ export async function syncPaymentStatus(
   source: StatusSource,
   /** The PSU's address when they caused the read; none for the app's own (polls, notifications). */
   psuIpAddress?: string,
+  /** What is recorded before this status, read at the same time (the scaStatus, in `refreshFromBank`). */
+  recordedFirst?: Promise<unknown>,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
   const ref = bankRefOf(payment, payment.bankPaymentId);
   try {
     // At the payment's own bank, with that bank's token: never another's.
     const status = await inPaymentBank(payment, () => readPaymentStatus(ref, psuIpAddress));
+    await recordedFirst;
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
@@ -75,17 +78,21 @@ export function needsSync(payment: Payment): boolean {
 }
 
 /**
- * Reads both what the PSU's authorisation and the payment stand at: the scaStatus first (a decoupled
- * approval in the bank's app shows there before the payment moves), then the transaction status.
+ * Reads both what the PSU's authorisation and the payment stand at, at once (the PSU waits for one of the
+ * bank's answers, not two in a row), and records the scaStatus first (a decoupled approval in the bank's
+ * app shows there before the payment moves), then the transaction status. A scaStatus the bank does not
+ * give is logged; the transaction status is what the PSU is shown.
  */
 export async function refreshFromBank(db: Db, payment: Payment, source: StatusSource, psuIpAddress: string) {
-  try {
-    await syncScaStatus(db, payment, source, psuIpAddress);
-  } catch (error) {
+  const scaRecorded = syncScaStatus(db, payment, source, psuIpAddress).catch((error: unknown) => {
     if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
     logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
-  }
-  return syncPaymentStatus(db, payment, source, psuIpAddress);
+  });
+  const [, synced] = await Promise.all([
+    scaRecorded,
+    syncPaymentStatus(db, payment, source, psuIpAddress, scaRecorded),
+  ]);
+  return synced;
 }
 
 /**

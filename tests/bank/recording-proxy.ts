@@ -17,6 +17,19 @@ export interface RecordedCall {
   status?: number;
 }
 
+/** An answer held back (`holdAnswerNext`) until another call arrives or its time is up. */
+interface HeldAnswer {
+  method: string;
+  path: RegExp;
+  until: { method: string; path: RegExp };
+  atMostMs: number;
+  /** The call whose answer is held has come. */
+  taken: boolean;
+  /** Settles with whether the awaited call came in time. */
+  came: Promise<boolean>;
+  settle: (came: boolean) => void;
+}
+
 export interface CannedAnswer {
   status: number;
   headers?: Record<string, string>;
@@ -42,6 +55,7 @@ export class RecordingProxy {
   private target: URL | undefined;
   private canned: { method: string; path: RegExp; answer: CannedAnswer }[] = [];
   private reshapers: { method: string; path: RegExp; reshape: (body: unknown) => unknown }[] = [];
+  private holds: HeldAnswer[] = [];
   readonly calls: RecordedCall[] = [];
   url = '';
   linkMode: LinkMode = 'as-given';
@@ -75,10 +89,30 @@ export class RecordingProxy {
     this.reshapers.push({ method, path, reshape });
   }
 
+  /**
+   * The bank's answer to the next call matching `method` and `path` is held back until a call matching `until`
+   * arrives, or `atMostMs` have passed. Resolves to whether that call came while the answer was held: whether
+   * the app sent it without waiting for this answer.
+   */
+  holdAnswerNext(
+    method: string,
+    path: RegExp,
+    until: { method: string; path: RegExp },
+    atMostMs: number,
+  ): Promise<boolean> {
+    let settle: (came: boolean) => void = () => {};
+    const came = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    this.holds.push({ method, path, until, atMostMs, taken: false, came, settle });
+    return came;
+  }
+
   reset(): void {
     this.calls.length = 0;
     this.canned = [];
     this.reshapers = [];
+    this.holds = [];
     this.linkMode = 'as-given';
   }
 
@@ -92,6 +126,12 @@ export class RecordingProxy {
     const path = incoming.url ?? '/';
     const call: RecordedCall = { method, path, headers: incoming.headers, body: body.toString('utf8') };
     this.calls.push(call);
+    // A held answer goes on once the call it waits for arrives; the hold stays listed until then.
+    for (const held of this.holds) {
+      if (held.taken && held.until.method === method && held.until.path.test(path)) held.settle(true);
+    }
+    const hold = this.holds.find((h) => !h.taken && h.method === method && h.path.test(path));
+    if (hold) hold.taken = true;
     const index = this.canned.findIndex((c) => c.method === method && c.path.test(path));
     if (index >= 0) {
       const { answer } = this.canned.splice(index, 1)[0] as { answer: CannedAnswer };
@@ -134,8 +174,16 @@ export class RecordingProxy {
             payload = Buffer.from(this.rewriteLinks(text), 'utf8');
             headers['content-length'] = String(payload.length);
           }
-          outgoing.writeHead(answer.statusCode ?? 502, headers);
-          outgoing.end(payload);
+          const send = () => {
+            outgoing.writeHead(answer.statusCode ?? 502, headers);
+            outgoing.end(payload);
+          };
+          if (!hold) return send();
+          const timer = setTimeout(() => hold.settle(false), hold.atMostMs);
+          void hold.came.then(() => {
+            clearTimeout(timer);
+            send();
+          });
         });
       },
     );

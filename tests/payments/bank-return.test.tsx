@@ -93,6 +93,30 @@ describe('the return page tells what the bank says (payment spec 4.1: TPP-Nok-Re
     expect(reads.some((call) => call.path.endsWith('/status'))).toBe(true);
   });
 
+  it('reads the scaStatus and the transaction status at once: the PSU waits for one answer of the bank, not two', async () => {
+    const payment = await initiated('is');
+    await decideAtBank(payment.scaRedirect, 'approve');
+    // The scaStatus answer waits at the proxy for the status read: an app that waited for it first never sends
+    // that read while it is held, and the answer goes on after 5 s.
+    const readAtOnce = app.proxy.holdAnswerNext(
+      'GET',
+      /\/authorisations\/[^/]+$/,
+      { method: 'GET', path: /\/status$/ },
+      5_000,
+    );
+    const back = await arriveAt(payment.ok, payment.id);
+    expect(await readAtOnce).toBe(true);
+    // Both readings are recorded, the authorisation's first.
+    expect(back.view.scaStatus).toBe('finalised');
+    expect(back.view.outcome).toBe('accepted');
+    const { paymentTimeline } = await import('@/lib/payments/history');
+    const events = await paymentTimeline(app.db, payment.id);
+    const kinds = events.map((event) =>
+      event.scaStatus ? 'sca' : event.transactionStatus ? 'status' : 'other',
+    );
+    expect(kinds.lastIndexOf('sca')).toBeLessThan(kinds.lastIndexOf('status'));
+  });
+
   it('an approval that lands at the nok address is shown as confirmed', async () => {
     const payment = await initiated('en');
     await decideAtBank(payment.scaRedirect, 'approve');
