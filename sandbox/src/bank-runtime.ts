@@ -40,7 +40,7 @@ export interface BankStorage {
   databaseUrl?: string | undefined;
   /** PostgreSQL schema of this bank. */
   schema?: string;
-  /** Where `dataDir` does not exist yet: the cluster it starts from (`blankCluster`); without it, one is initialised. */
+  /** Where `dataDir` holds no cluster yet: the cluster it starts from (`blankCluster`); without it, one is initialised. */
   newCluster?: (() => Promise<Blob>) | undefined;
 }
 

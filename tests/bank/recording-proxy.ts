@@ -126,7 +126,7 @@ export class RecordingProxy {
     const path = incoming.url ?? '/';
     const call: RecordedCall = { method, path, headers: incoming.headers, body: body.toString('utf8') };
     this.calls.push(call);
-    // A held answer goes on once the call it waits for arrives; the hold stays listed until then.
+    // A held answer goes on once the call it waits for arrives (a hold is listed until `reset`).
     for (const held of this.holds) {
       if (held.taken && held.until.method === method && held.until.path.test(path)) held.settle(true);
     }

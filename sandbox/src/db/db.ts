@@ -68,7 +68,7 @@ function wrapPglite(pglite: PGlite): Db {
 
 export interface PgliteOptions {
   dataDir?: string | undefined;
-  /** For a data dir that does not exist yet: a cluster to start from instead of initialising one (`blankCluster`). */
+  /** For a data dir that holds no cluster yet: a cluster to start from instead of initialising one (`blankCluster`). */
   loadDataDir?: Blob | undefined;
 }
 
