@@ -79,6 +79,46 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await expectScaPage(page, 'is');
 });
 
+test('a row added while the PSU has moved on to another field leaves their focus and their typing where they are', async ({
+  page,
+}) => {
+  await page.goto('/en/payments/new/bulk');
+  const add = page.getByRole('button', { name: 'Add a payment' });
+  await expect(add).toBeEnabled();
+  // The row tools load when first asked for, after the page: held back here until the PSU has moved on.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await add.click();
+  const from = page.getByLabel('From account (IBAN)');
+  await from.click();
+  await from.pressSequentially('IS14');
+  release();
+  const firstRow = page.getByLabel('To account, payment 1');
+  await expect(firstRow).toBeVisible();
+  // Frames enough for a focus the press had asked for to land.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 0;
+        const next = () => (++frames < 10 ? requestAnimationFrame(next) : resolve());
+        requestAnimationFrame(next);
+      }),
+  );
+  await expect(from).toBeFocused();
+  await page.keyboard.type('0159');
+  await expect(from).toHaveValue('IS140159');
+  await expect(firstRow).toHaveValue('');
+  // A press left alone takes focus to the new row, as it always did.
+  await add.click();
+  await expect(page.getByLabel('To account, payment 2')).toBeFocused();
+});
+
 test('a file chosen before the page has hydrated is read; a tab-separated file is read, a workbook is told it is no CSV (is)', async ({
   page,
 }) => {

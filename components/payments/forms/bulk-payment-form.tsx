@@ -95,12 +95,18 @@ export function BulkPaymentForm({
   const changeCell = (index: number, column: BulkColumn, value: string) =>
     dispatch({ type: 'cellChanged', index, column, value });
 
+  // The number of rows as last drawn: a row added by a press is the last one once it is drawn.
+  const drawnRows = useRef(rows.length);
+  drawnRows.current = rows.length;
   const addRow = async () => {
+    // Focus follows the press to the new row only if it is still where the press left it: a PSU who
+    // has moved on while the row tools loaded (typing in another cell) keeps their place and their text.
+    const pressed = document.activeElement;
     const loaded = await loadRowTools();
-    const index = rows.length;
     // Rendered now, as it would be in the click itself, so that the new row is there to focus.
     flushSync(() => dispatch({ type: 'rowAdded', tools: loaded }));
-    requestAnimationFrame(() => table.current?.focusCell(index, 'creditorAccount'));
+    const index = drawnRows.current - 1;
+    requestAnimationFrame(() => table.current?.focusCell(index, 'creditorAccount', pressed));
   };
 
   async function importCsv(input: string | File) {

@@ -9,8 +9,12 @@ import { SKIP_SUMMARY } from './error-summary';
 import { useFieldMessage } from './messages';
 
 export interface BulkTableHandle {
-  /** Scrolls the row into view and focuses its cell (the first bad one when no column is given). */
-  focusCell: (index: number, column?: BulkColumn | null) => void;
+  /**
+   * Scrolls the row into view and focuses its cell (the first bad one when no column is given); with
+   * `ifFocusStaysOn`, only while focus is still on that element (or on nothing), never taking it from where
+   * the PSU has moved it since.
+   */
+  focusCell: (index: number, column?: BulkColumn | null, ifFocusStaysOn?: Element | null) => void;
 }
 
 export const cellId = (index: number, column: BulkColumn) => `bulk-cell-${index}-${column}`;
@@ -43,7 +47,13 @@ export function BulkTable({
   });
 
   useImperativeHandle(handle, () => ({
-    focusCell(index, column) {
+    focusCell(index, column, ifFocusStaysOn) {
+      const focusMoved = () =>
+        ifFocusStaysOn !== undefined &&
+        document.activeElement !== ifFocusStaysOn &&
+        document.activeElement !== document.body &&
+        document.activeElement !== null;
+      if (focusMoved()) return;
       virtualizer.scrollToIndex(index, { align: 'center' });
       const target = column ?? rows[index]?.errors[0]?.column ?? 'creditorAccount';
       const name = (BULK_TABLE_COLUMNS as readonly string[]).includes(target ?? '')
@@ -52,6 +62,7 @@ export function BulkTable({
       // The row is rendered once the virtualiser has scrolled to it.
       let tries = 0;
       const focus = () => {
+        if (focusMoved()) return;
         const element = document.getElementById(cellId(index, name));
         if (element) element.focus();
         else if (tries++ < 20) requestAnimationFrame(focus);
