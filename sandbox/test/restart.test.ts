@@ -5,13 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { OTHER_BANKS } from '../src/banks.js';
 import { holdsCluster } from '../src/db/db.js';
 import { scratchDataDir } from '../src/db/pglite-template.js';
-import { sandboxDataDir } from '../src/testing.js';
 import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
-describe('a PGlite data dir across restarts', () => {
-  it('keeps tokens, payments and due status steps, and locks the dir while open', async () => {
-    const dataDir = await sandboxDataDir();
-    const first = await startTestSandbox({ dataDir, port: 0 });
+const nordur = OTHER_BANKS.find((bank) => bank.id === 'nordur');
+if (!nordur) throw new Error('no Norðurbankinn among the sandbox banks');
+const JON_AT_NORDUR = nordur.psus[0]?.accounts[0]?.iban ?? '';
+
+describe('PGlite data dirs, made on a first start and kept across restarts', () => {
+  it("makes each bank's database, keeps tokens, payments and due status steps, and locks the dir while open", async () => {
+    // Neither bank's dir exists: both are made from one cluster initialised for them (sandbox/src/server.ts).
+    const dataDir = scratchDataDir();
+    const bankDirs = [dataDir, `${dataDir}-banks/nordur`];
+    expect(bankDirs.map(holdsCluster)).toEqual([false, false]);
+    const first = await startTestSandbox({ dataDir, port: 0, otherBanks: [nordur] });
+    expect(bankDirs.map(holdsCluster)).toEqual([true, true]);
+
     const tpp = new TestTpp(first.url);
     const token = await tpp.token();
     const created = await tpp.initiate(token, singlePayment());
@@ -24,6 +32,18 @@ describe('a PGlite data dir across restarts', () => {
     const review = await browser.get(scaRedirect);
     await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
     const statusPath = new URL(links.status?.href ?? '').pathname;
+    // The other bank has its own customers, seeded into its own database.
+    const nordurBase = `${first.url}/banks/nordur`;
+    const atNordur = new TestTpp(nordurBase, nordur.client);
+    const nordurToken = await atNordur.token();
+    const madeAtNordur = await atNordur.initiate(
+      nordurToken,
+      singlePayment({ debtorAccount: { iban: JON_AT_NORDUR } }),
+    );
+    expect(madeAtNordur.status).toBe(201);
+    const nordurStatusPath = (
+      (madeAtNordur.json._links as Record<string, { href: string }>).status?.href ?? ''
+    ).slice(nordurBase.length);
 
     // A second process on the same dir is refused with a clear message.
     expect(existsSync(join(dataDir, 'sandbox.lock'))).toBe(true);
@@ -40,62 +60,17 @@ describe('a PGlite data dir across restarts', () => {
     await first.close();
     expect(existsSync(join(dataDir, 'sandbox.lock'))).toBe(false);
 
-    const restarted = await startTestSandbox({ dataDir, port: 0 });
+    const restarted = await startTestSandbox({ dataDir, port: 0, otherBanks: [nordur] });
     try {
       const again = new TestTpp(restarted.url);
       // The token issued before the restart still works; the steps scheduled before it still run.
-      const path = statusPath;
-      expect((await again.get(token, path)).json).toEqual({ transactionStatus: 'ACTC' });
+      expect((await again.get(token, statusPath)).json).toEqual({ transactionStatus: 'ACTC' });
       await advanceClock(restarted.url, 120);
-      expect((await again.get(token, path)).json).toEqual({ transactionStatus: 'ACSC' });
-    } finally {
-      await restarted.close();
-    }
-  });
-});
-
-describe('a first start in new data dirs', () => {
-  it("makes each bank's database, and a restart opens each as it was left", async () => {
-    const nordur = OTHER_BANKS.find((bank) => bank.id === 'nordur');
-    if (!nordur) throw new Error('no Norðurbankinn among the sandbox banks');
-    const jonAtNordur = nordur.psus[0]?.accounts[0]?.iban ?? '';
-    // Neither dir exists: both are made from one cluster initialised for them (sandbox/src/server.ts).
-    const dataDir = scratchDataDir();
-    const bankDirs = [dataDir, `${dataDir}-banks/nordur`];
-    expect(bankDirs.map(holdsCluster)).toEqual([false, false]);
-
-    const first = await startTestSandbox({ dataDir, otherBanks: [nordur] });
-    let statusPaths: string[];
-    let tokens: string[];
-    const tpps = () => [new TestTpp(first.url), new TestTpp(`${first.url}/banks/nordur`, nordur.client)];
-    try {
-      expect(bankDirs.map(holdsCluster)).toEqual([true, true]);
-      // Each bank has its own customers, seeded into its own database.
-      const [ours, theirs] = tpps();
-      if (!ours || !theirs) throw new Error('two banks');
-      tokens = [await ours.token(), await theirs.token()];
-      const made = [
-        await ours.initiate(tokens[0] ?? '', singlePayment()),
-        await theirs.initiate(tokens[1] ?? '', singlePayment({ debtorAccount: { iban: jonAtNordur } })),
-      ];
-      expect(made.map((answer) => answer.status)).toEqual([201, 201]);
-      // Each link's path below its bank's base, where the client of the restarted process asks.
-      const bases = [first.url, `${first.url}/banks/nordur`];
-      statusPaths = made.map((answer, n) =>
-        ((answer.json._links as Record<string, { href: string }>).status?.href ?? '').slice(bases[n]?.length),
-      );
-    } finally {
-      await first.close();
-    }
-
-    const restarted = await startTestSandbox({ dataDir, otherBanks: [nordur] });
-    try {
-      const again = [new TestTpp(restarted.url), new TestTpp(`${restarted.url}/banks/nordur`, nordur.client)];
-      for (const [i, tpp] of again.entries()) {
-        expect((await tpp.get(tokens[i] ?? '', statusPaths[i] ?? '')).json).toEqual({
-          transactionStatus: 'RCVD',
-        });
-      }
+      expect((await again.get(token, statusPath)).json).toEqual({ transactionStatus: 'ACSC' });
+      const againAtNordur = new TestTpp(`${restarted.url}/banks/nordur`, nordur.client);
+      expect((await againAtNordur.get(nordurToken, nordurStatusPath)).json).toEqual({
+        transactionStatus: 'RCVD',
+      });
     } finally {
       await restarted.close();
     }
