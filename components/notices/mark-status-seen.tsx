@@ -9,7 +9,9 @@ import { markStatusSeenAction } from '@/lib/notices/actions/mark-status-seen';
  */
 export function MarkStatusSeen({ upTo }: { upTo: number }) {
   useEffect(() => {
-    void markStatusSeenAction({ upTo });
+    // Bookkeeping the PSU never waits for: if it fails (the network, a navigation under way), these changes
+    // are shown again on the next visit, and nothing is lost; it must not become an uncaught error of the page.
+    markStatusSeenAction({ upTo }).catch(() => {});
   }, [upTo]);
   return null;
 }
