@@ -13,6 +13,13 @@ import { inPaymentBank } from './payment-bank';
 import { bankRefOf, syncScaStatus } from './sca';
 import { isFinalStatus, type StatusSource } from './status';
 
+/** A reading the bank refused, did not answer, or answered with what is no reading: the app's own faults are not. */
+function isFailedReading(error: unknown): error is BankError | BankUnavailableError | BankProtocolError {
+  return (
+    error instanceof BankError || error instanceof BankUnavailableError || error instanceof BankProtocolError
+  );
+}
+
 /**
  * Reads the payment's current status from the bank and records it if it changed. Notifications,
  * returns from the bank and polling all end here: the bank's answer is the truth. Whether the reading
@@ -42,14 +49,7 @@ export async function syncPaymentStatus(
     if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
-    if (
-      !(
-        error instanceof BankError ||
-        error instanceof BankUnavailableError ||
-        error instanceof BankProtocolError
-      )
-    )
-      throw error;
+    if (!isFailedReading(error)) throw error;
     logger.warn(
       {
         paymentId: payment.id,
@@ -85,7 +85,7 @@ export function needsSync(payment: Payment): boolean {
  */
 export async function refreshFromBank(db: Db, payment: Payment, source: StatusSource, psuIpAddress: string) {
   const scaRecorded = syncScaStatus(db, payment, source, psuIpAddress).catch((error: unknown) => {
-    if (!(error instanceof BankError || error instanceof BankUnavailableError)) throw error;
+    if (!isFailedReading(error)) throw error;
     logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
   });
   const [, synced] = await Promise.all([

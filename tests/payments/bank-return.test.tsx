@@ -117,6 +117,15 @@ describe('the return page tells what the bank says (payment spec 4.1: TPP-Nok-Re
     expect(kinds.lastIndexOf('sca')).toBeLessThan(kinds.lastIndexOf('status'));
   });
 
+  it('a scaStatus answer without its status is logged, and the PSU still gets the payment as the bank reports it', async () => {
+    const payment = await initiated('en');
+    await decideAtBank(payment.scaRedirect, 'approve');
+    app.proxy.reshapeNext('GET', /\/authorisations\/[^/]+$/, () => ({}));
+    const back = await arriveAt(payment.ok, payment.id);
+    expect(back.location).toBe(`http://127.0.0.1:9/en/payments/${payment.id}`);
+    expect(back.view.outcome).toBe('accepted');
+  });
+
   it('an approval that lands at the nok address is shown as confirmed', async () => {
     const payment = await initiated('en');
     await decideAtBank(payment.scaRedirect, 'approve');
