@@ -25,8 +25,13 @@ async function startPayment(page: Page, remittance: string): Promise<{ id: strin
   return { id, returnUrl: `/api/payments/${id}/return?outcome=ok&state=not-the-state` };
 }
 
-test('another PSU cannot read, return to, cancel or export a payment', async ({ page, browser }) => {
-  const jons = await startPayment(page, 'Jón only');
+test('another PSU cannot read, return to, cancel or export a payment', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Messages of this run's own, so that a repeated run finds its own payments.
+  const run = `r${testInfo.repeatEachIndex}x${testInfo.retry}`;
+  const jons = await startPayment(page, `Jón only ${run}`);
   const anna = await signInAs(browser, 'anna@greidsla.is');
 
   const pageResponse = await anna.goto(`/en/payments/${jons.id}`);
@@ -44,7 +49,7 @@ test('another PSU cannot read, return to, cancel or export a payment', async ({ 
 
   // The cancel action with Jón's payment id swapped in: Anna cancels her own payment in the UI while
   // the request carries his id.
-  const annas = await startPayment(anna, 'Anna own');
+  const annas = await startPayment(anna, `Anna own ${run}`);
   await anna.goto(`/en/payments/${annas.id}`);
   await anna.route('**/*', async (route) => {
     const request = route.request();
