@@ -1,5 +1,6 @@
 import { bankingDayAhead, creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { atBank } from './support/bank';
+import { paymentIdOf, sendSinglePayment } from './support/payments';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
@@ -39,4 +40,26 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
+});
+
+// The payment's view hydrates with the page's own scripts: a press the moment the page has loaded is
+// not lost. (While the view loaded as a chunk of its own, after the page's load, such a press did nothing:
+// React drops a click on a part of the page whose code has not arrived yet.) The press is made in the
+// page, at once, where Playwright's own click would first wait for the button to be ready.
+test('a press on "Cancel payment" as soon as the page has loaded opens the confirmation', async ({
+  page,
+}, testInfo) => {
+  // A message of this run's own, so that a repeated run finds its own payment.
+  const remittance = `Pressed at load r${testInfo.repeatEachIndex}x${testInfo.retry}`;
+  await sendSinglePayment(page, { amount: '1000', remittance });
+  const id = await paymentIdOf(page, remittance);
+  // A phone's slower processor, as Lighthouse's mobile run assumes: the page takes longer to hydrate.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`/en/payments/${id}`);
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll('button'))
+      if (button.textContent === 'Cancel payment') button.click();
+  });
+  await expect(page.getByRole('group', { name: 'Cancel payment' })).toBeVisible();
 });

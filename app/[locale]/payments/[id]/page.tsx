@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
-import { PaymentLiveLoader } from '@/components/payments/payment-live-loader';
+import { PaymentLive } from '@/components/payments/payment-live';
 import { StandingOrderScheduleSection } from '@/components/payments/standing-order-schedule';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
@@ -56,7 +56,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
         </p>
       )}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <PaymentLiveLoader initial={toPaymentView(payment, events)} />
+        <PaymentLive initial={toPaymentView(payment, events)} />
       </ClientMessages>
       {payment.service === 'periodic-payments' && (
         <StandingOrderScheduleSection payment={payment} locale={locale === 'en' ? 'en' : 'is'} />
