@@ -150,9 +150,9 @@ delete process.env.TEST_DATABASE_URL;
 
 /**
  * Vitest on the database `env` names (its pass), for the files `files` (Vitest's filters; none, every
- * one), its JSON report in `report`.
+ * one), its JSON report in `report`, on `workers` workers (none given: vitest.config.ts's).
  */
-function vitestStep(label, env, files = [], report = `vitest-${label.toLowerCase()}.json`) {
+function vitestStep(label, env, { files = [], report = `vitest-${label.toLowerCase()}.json`, workers } = {}) {
   return {
     label: label.toLowerCase(),
     title: `Unit, contract and integration tests on ${label} (Vitest${files.length ? `, ${files.length} files` : ''})`,
@@ -162,6 +162,7 @@ function vitestStep(label, env, files = [], report = `vitest-${label.toLowerCase
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${path.join(results, report)}`,
+      ...(workers ? [`--maxWorkers=${workers}`] : []),
       ...files,
     ],
     env,
@@ -259,12 +260,13 @@ step('Typecheck', bin('tsc'), ['--noEmit']);
 // included) side by side with their PGlite run, where much of their time is spent waiting on a bank's
 // timeouts and retries (docs/testing.md gives the figures).
 if (postgresUrl) {
-  const pure = vitestStep('PGlite', {}, pureTestFiles(root));
+  const pure = vitestStep('PGlite', {}, { files: pureTestFiles(root) });
   step(pure.title, pure.command, pure.args, { pass: pure.pass });
-  const database = databaseTestFiles(root);
+  // Two passes side by side: two workers each (vitest.config.ts gives one pass alone three).
+  const files = databaseTestFiles(root);
   await sideBySide([
-    vitestStep('PGlite', {}, database, 'vitest-pglite-database.json'),
-    vitestStep('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, database),
+    vitestStep('PGlite', {}, { files, report: 'vitest-pglite-database.json', workers: 2 }),
+    vitestStep('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, { files, workers: 2 }),
   ]);
 } else {
   const all = vitestStep('PGlite', {});
