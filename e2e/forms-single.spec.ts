@@ -1,4 +1,5 @@
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { openBeforeScripts } from './support/before-hydration';
 import { expect, test } from './support/test';
 
 test('single payment: errors beside the fields, corrected, every more-details field filled, to the SCA page', async ({
@@ -126,4 +127,37 @@ test('an amount is read as the page\u2019s language writes it, and shown back so
   await expect(
     page.getByText('Enter the amount in digits, e.g. 1,234,567 or 1,234.50.').first(),
   ).toBeVisible();
+});
+
+// On a slow connection the form is on screen before its scripts have run. Pressing "Continue to your bank" then
+// must not send the form the browser's own way (a GET to the page, the message in the address, everything typed
+// gone): the button waits for the scripts, and what was typed is still there and sent once they have run.
+test('pressed before the page\u2019s scripts have run, the form keeps what was typed and sends nothing', async ({
+  page,
+}) => {
+  const early = await openBeforeScripts(page, '/en/payments/new/single');
+  const navigations: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) navigations.push(request.url());
+  });
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await page.getByLabel('Amount').fill('1,000');
+  await page.getByLabel('Message to the recipient').fill('Sent before the scripts');
+  const submit = page.getByRole('button', { name: 'Continue to your bank' });
+  await expect(submit).toBeDisabled();
+  // As the PSU would: Enter in a field, and a press on the button (which the browser refuses, disabled).
+  await page.getByLabel('Amount').press('Enter');
+  await submit.dispatchEvent('click');
+
+  early.release();
+  await expect(submit).toBeEnabled();
+  // A form the browser had sent would have loaded the page anew, empty.
+  await expect(page.getByLabel('Message to the recipient')).toHaveValue('Sent before the scripts');
+  await expect(page.getByLabel('From account (IBAN)')).toHaveValue(debtorIban);
+  await expect(page.getByText('That is ISK 1,000.')).toBeVisible();
+  expect(navigations).toEqual([]);
+  expect(page.url()).toMatch(/\/en\/payments\/new\/single$/);
+  await submit.click();
+  await expectScaPage(page, 'en');
 });

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
+import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { formatAmount, formatNumber } from '@/lib/format';
 import { AMOUNT_PATTERN, fractionFits, parseAmountInput } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
@@ -54,6 +55,13 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
     store(text, currency);
   });
 
+  // An amount typed before the page's scripts ran is kept, as if typed after them.
+  const amountInput = useRef<HTMLInputElement>(null);
+  useValueFromBeforeHydration(amountInput, text, (value) => {
+    setText(value);
+    store(value, currency);
+  });
+
   const shown =
     AMOUNT_PATTERN.test(amount) && fractionFits(amount, currency)
       ? t('amountShown', { amount: formatAmount(amount, currency, locale) })
@@ -62,6 +70,7 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   return (
     <div className="grid grid-cols-[1fr_8rem] gap-3">
       <TextField
+        ref={amountInput}
         label={label ?? t('amount')}
         inputMode="decimal"
         autoComplete="off"

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState, useSyncExternalStore } from 'react';
 import {
   type FieldValues,
   FormProvider,
@@ -161,6 +161,7 @@ export function PaymentForm<Values>({
   const t = useTranslations('forms.common');
   const { methods, formRef, failure, invalid, interaction } = form;
   const { isSubmitting, submitCount } = methods.formState;
+  const hydrated = useHydrated();
   return (
     <FormProvider {...methods}>
       <form ref={formRef} onSubmit={onSubmit} noValidate className={className} {...interaction}>
@@ -169,10 +170,23 @@ export function PaymentForm<Values>({
         {children}
         <ScaLanguageField />
         {beforeSubmit}
-        <Button type="submit" disabled={isSubmitting || busy} aria-busy={isSubmitting}>
+        {/* Not before the page's scripts have run: the browser would send the form itself, by GET, with the
+            message and the recipient's name in the address, and what the PSU typed would be gone. */}
+        <Button type="submit" disabled={!hydrated || isSubmitting || busy} aria-busy={isSubmitting}>
           {isSubmitting ? t('submitting') : (submitLabel ?? t('submit'))}
         </Button>
       </form>
     </FormProvider>
+  );
+}
+
+const noChanges = () => () => {};
+
+/** False in the server's HTML and until the page's scripts have hydrated it; true from then on. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
   );
 }
