@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
+import { messageOfThisRun, paymentIdOf, sendSinglePayment, signInAs } from './support/payments';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
@@ -29,9 +29,7 @@ test('another PSU cannot read, return to, cancel or export a payment', async ({
   page,
   browser,
 }, testInfo) => {
-  // Messages of this run's own, so that a repeated run finds its own payments.
-  const run = `r${testInfo.repeatEachIndex}x${testInfo.retry}`;
-  const jons = await startPayment(page, `Jón only ${run}`);
+  const jons = await startPayment(page, messageOfThisRun('Jón only', testInfo));
   const anna = await signInAs(browser, 'anna@greidsla.is');
 
   const pageResponse = await anna.goto(`/en/payments/${jons.id}`);
@@ -49,7 +47,7 @@ test('another PSU cannot read, return to, cancel or export a payment', async ({
 
   // The cancel action with Jón's payment id swapped in: Anna cancels her own payment in the UI while
   // the request carries his id.
-  const annas = await startPayment(anna, `Anna own ${run}`);
+  const annas = await startPayment(anna, messageOfThisRun('Anna own', testInfo));
   await anna.goto(`/en/payments/${annas.id}`);
   await anna.route('**/*', async (route) => {
     const request = route.request();

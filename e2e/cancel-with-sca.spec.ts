@@ -1,6 +1,6 @@
 import { bankingDayAhead, creditorIban, debtorIban, expectScaPage } from './forms-helpers';
 import { atBank } from './support/bank';
-import { paymentIdOf, sendSinglePayment } from './support/payments';
+import { messageOfThisRun, paymentIdOf, sendSinglePayment } from './support/payments';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
@@ -49,8 +49,7 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
 test('a press on "Cancel payment" as soon as the page has loaded opens the confirmation', async ({
   page,
 }, testInfo) => {
-  // A message of this run's own, so that a repeated run finds its own payment.
-  const remittance = `Pressed at load r${testInfo.repeatEachIndex}x${testInfo.retry}`;
+  const remittance = messageOfThisRun('Pressed at load', testInfo);
   await sendSinglePayment(page, { amount: '1000', remittance });
   const id = await paymentIdOf(page, remittance);
   // A phone's slower processor, as Lighthouse's mobile run assumes: the page takes longer to hydrate.

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, type TestInfo } from '@playwright/test';
 import { creditorIban, debtorIban } from '../forms-helpers';
 import { atBank } from './bank';
 
@@ -35,6 +35,14 @@ export async function sendSinglePayment(
     await page.getByRole('button', { name: 'Continue to your bank' }).click();
   }
   await page.waitForURL(atBank(), { timeout: 30_000 });
+}
+
+/**
+ * `message` marked as this run's (its repeat and retry), so that `paymentIdOf` finds this run's payment in a run
+ * repeated with `--repeat-each`: no run's mark is a part of another's ("r1x0" is not in "r11x0").
+ */
+export function messageOfThisRun(message: string, testInfo: TestInfo): string {
+  return `${message} r${testInfo.repeatEachIndex}x${testInfo.retry}`;
 }
 
 /** The id of the signed-in PSU's payment with this message, read back from their own list. */
