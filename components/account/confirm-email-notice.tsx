@@ -1,7 +1,7 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { HiddenOn } from '@/components/layout/hidden-on';
 import { findProfile } from '@/lib/auth/accounts';
-import { resendVerificationInWordsAction } from '@/lib/auth/actions/account';
+import { resendVerificationAction } from '@/lib/auth/actions/account';
 import { settings } from '@/lib/config';
 import { WordedButtonForm } from './worded-button-form';
 
@@ -14,7 +14,7 @@ import { WordedButtonForm } from './worded-button-form';
 export async function ConfirmEmailNotice({ psuId }: { psuId: string }) {
   const profile = await findProfile(psuId);
   if (!profile || profile.emailVerifiedAt || profile.email.endsWith('.invalid')) return null;
-  const [t, locale] = await Promise.all([getTranslations('account.confirmEmail'), getLocale()]);
+  const t = await getTranslations('account.confirmEmail');
   const { SMTP_URL, MAILBOX_DIR } = settings();
   return (
     <HiddenOn paths={['/account', '/verify-email', '/sign-in', '/sign-up']}>
@@ -29,11 +29,7 @@ export async function ConfirmEmailNotice({ psuId }: { psuId: string }) {
           </h2>
           <p>{t('sent', { email: profile.email })}</p>
           {!SMTP_URL && <p>{t('localMailbox', { folder: MAILBOX_DIR })}</p>}
-          <WordedButtonForm
-            action={resendVerificationInWordsAction}
-            label={t('resend')}
-            fields={{ locale }}
-          />
+          <WordedButtonForm action={resendVerificationAction} label={t('resend')} />
         </div>
       </aside>
     </HiddenOn>

@@ -1,8 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
-import { ClientMessages } from '@/components/layout/client-messages';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { Amount } from '@/components/payments/amount';
-import { SAVED_MESSAGES } from '@/components/saved/saved-messages';
 import type { PaymentService } from '@/lib/bank/payments';
 import { getDb } from '@/lib/db';
 import { listTemplates } from '@/lib/db/queries/bulk-templates';
@@ -59,50 +57,48 @@ export async function PaymentTemplates({ psuId, service }: { psuId: string; serv
       {sorted.length === 0 ? (
         <p className="text-slate-600">{t('empty')}</p>
       ) : (
-        <ClientMessages namespaces={SAVED_MESSAGES}>
-          <ul className="space-y-3">
-            {sorted.map((template) => {
-              const summary = summaryOf(template);
-              return (
-                <li
-                  key={template.id}
-                  data-testid="payment-template"
-                  data-service={template.service}
-                  className="flex flex-wrap items-center justify-between gap-3 rounded border border-slate-200 bg-white p-3"
-                >
-                  <div className="min-w-0">
-                    <p className="font-semibold">{template.name}</p>
-                    <p className="text-sm text-slate-700">
-                      {t(`kind.${kindKey[template.service]}`)}
-                      {'count' in summary ? ` · ${t('count', { count: summary.count ?? 0 })}` : null}
-                      {'recipient' in summary && summary.recipient ? ` · ${summary.recipient}` : null}
-                      {'amount' in summary && summary.amount ? (
-                        <>
-                          {' · '}
-                          <Amount amount={summary.amount} currency={summary.currency ?? 'ISK'} />
-                        </>
-                      ) : null}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-3">
-                    <Link
-                      href={{ pathname: formPathOf[template.service], query: { template: template.id } }}
-                      aria-label={t('payLabel', { name: template.name })}
-                      className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-                    >
-                      {t('pay')}
-                    </Link>
-                    <ActionButtonForm
-                      action={deleteTemplateAction}
-                      label={t('delete', { name: template.name })}
-                      fields={{ id: template.id }}
-                    />
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </ClientMessages>
+        <ul className="space-y-3">
+          {sorted.map((template) => {
+            const summary = summaryOf(template);
+            return (
+              <li
+                key={template.id}
+                data-testid="payment-template"
+                data-service={template.service}
+                className="flex flex-wrap items-center justify-between gap-3 rounded border border-slate-200 bg-white p-3"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold">{template.name}</p>
+                  <p className="text-sm text-slate-700">
+                    {t(`kind.${kindKey[template.service]}`)}
+                    {'count' in summary ? ` · ${t('count', { count: summary.count ?? 0 })}` : null}
+                    {'recipient' in summary && summary.recipient ? ` · ${summary.recipient}` : null}
+                    {'amount' in summary && summary.amount ? (
+                      <>
+                        {' · '}
+                        <Amount amount={summary.amount} currency={summary.currency ?? 'ISK'} />
+                      </>
+                    ) : null}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-3">
+                  <Link
+                    href={{ pathname: formPathOf[template.service], query: { template: template.id } }}
+                    aria-label={t('payLabel', { name: template.name })}
+                    className="rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+                  >
+                    {t('pay')}
+                  </Link>
+                  <WordedButtonForm
+                    action={deleteTemplateAction}
+                    label={t('delete', { name: template.name })}
+                    fields={{ id: template.id }}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );

@@ -1,11 +1,9 @@
 import { getTranslations } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
-import { ClientMessages } from '@/components/layout/client-messages';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { getDb } from '@/lib/db';
 import { listBulkTemplates } from '@/lib/db/queries/bulk-templates';
 import { Link } from '@/lib/i18n/navigation';
 import { deleteTemplateAction } from '@/lib/payments/actions/bulk-templates';
-import { SAVED_MESSAGES } from './saved-messages';
 
 /** The PSU's bulk templates above the bulk form: start from one, or delete it. */
 export async function BulkTemplates({ psuId }: { psuId: string }) {
@@ -19,25 +17,23 @@ export async function BulkTemplates({ psuId }: { psuId: string }) {
       <h2 id="bulk-templates" className="text-lg font-medium">
         {t('startFrom')}
       </h2>
-      <ClientMessages namespaces={SAVED_MESSAGES}>
-        <ul className="space-y-2">
-          {templates.map((template) => (
-            <li key={template.id} className="flex flex-wrap items-center gap-3" data-testid="bulk-template">
-              <Link
-                href={{ pathname: '/payments/new/bulk', query: { template: template.id } }}
-                className="text-brand-700 underline underline-offset-2"
-              >
-                {t('use', { name: template.name })}
-              </Link>
-              <ActionButtonForm
-                action={deleteTemplateAction}
-                label={t('delete', { name: template.name })}
-                fields={{ id: template.id }}
-              />
-            </li>
-          ))}
-        </ul>
-      </ClientMessages>
+      <ul className="space-y-2">
+        {templates.map((template) => (
+          <li key={template.id} className="flex flex-wrap items-center gap-3" data-testid="bulk-template">
+            <Link
+              href={{ pathname: '/payments/new/bulk', query: { template: template.id } }}
+              className="text-brand-700 underline underline-offset-2"
+            >
+              {t('use', { name: template.name })}
+            </Link>
+            <WordedButtonForm
+              action={deleteTemplateAction}
+              label={t('delete', { name: template.name })}
+              fields={{ id: template.id }}
+            />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import { ActionButtonForm } from '@/components/account/action-button-form';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { Button } from '@/components/ui/button';
 import { deletePayeeAction } from '@/lib/payments/actions/payees';
 import { PayeeForm, type PayeeValues } from './payee-form';
@@ -29,7 +29,7 @@ export function PayeeRow({ payee, children }: { payee: PayeeValues & { id: strin
             >
               {t('edit')}
             </Button>
-            <ActionButtonForm action={deletePayeeAction} label={t('delete')} fields={{ id: payee.id }} />
+            <WordedButtonForm action={deletePayeeAction} label={t('delete')} fields={{ id: payee.id }} />
           </div>
         </>
       )}

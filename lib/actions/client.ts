@@ -6,7 +6,8 @@ import { unreadableTextPaths } from '@/lib/security/plain-text';
 import { hitLimit, type Limit, limits, minutesToWait } from '@/lib/security/rate-limit';
 import { runInRequest } from '@/lib/security/request-context';
 import { formValues } from './form-values';
-import { type ActionFailure, type ActionResult, failure } from './result';
+import { inWords } from './in-words';
+import { type ActionFailure, type ActionResult, type AnswerInWords, failure } from './result';
 
 /**
  * Server actions in one shape, after dub's `authActionClient.schema(s).action(fn)`: the client
@@ -130,6 +131,18 @@ class ActionBuilder<Ctx extends PublicContext, Input> {
       );
       return { ...result, values: { ...values, ...result.values } };
     };
+  }
+
+  /**
+   * A form action that answers in words: the answer's message in the form's `locale`
+   * (lib/actions/in-words.ts), for a form of one button that is to carry no translations into its
+   * page's scripts (components/account/worded-button-form.tsx).
+   */
+  wordedFormAction<Data>(
+    fn: (args: { input: Input; ctx: Ctx }) => Promise<ActionResult<Data>>,
+  ): (previous: unknown, form: unknown) => Promise<AnswerInWords | null> {
+    const action = this.formAction(fn);
+    return async (previous, form) => inWords(await action(previous, form), form);
   }
 }
 

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
 import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { PaymentEndMailForm } from '@/components/notices/payment-end-mail-form';
@@ -74,11 +74,7 @@ export default async function AccountPage({
                 {profile.emailVerifiedAt ? t('emailVerified') : t('emailUnverified')}
               </p>
               {!profile.emailVerifiedAt && (
-                <ActionButtonForm
-                  action={resendVerificationAction}
-                  label={t('emailResend')}
-                  fields={{ locale }}
-                />
+                <WordedButtonForm action={resendVerificationAction} label={t('emailResend')} />
               )}
             </dd>
             <dt className="font-medium">{t('kennitala')}</dt>
@@ -107,10 +103,10 @@ export default async function AccountPage({
                       </h3>
                       <p>{t('kennitalaConfirm.body', { name: eid.name, email: profile.email })}</p>
                       <div className="flex flex-wrap items-center gap-4">
-                        <ActionButtonForm
+                        <WordedButtonForm
                           action={verifyKennitalaAction}
                           label={t('kennitalaConfirm.confirm')}
-                          fields={{ locale, confirm: 'link' }}
+                          fields={{ confirm: 'link' }}
                           variant="primary"
                         />
                         <Link href="/account" className="text-brand-700 underline">
@@ -166,11 +162,7 @@ export default async function AccountPage({
           <p className="text-sm text-slate-700">
             {t('sessions.intro', { minutes: settings().SESSION_IDLE_MINUTES })}
           </p>
-          <ActionButtonForm
-            action={signOutEverywhereAction}
-            label={t('sessions.signOutEverywhere')}
-            fields={{ locale }}
-          />
+          <WordedButtonForm action={signOutEverywhereAction} label={t('sessions.signOutEverywhere')} />
         </section>
       </div>
     </ClientMessages>

@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { AccountNumber } from '@/components/payments/account-number';
 import { RenameAccountForm } from '@/components/saved/rename-account-form';
@@ -48,7 +48,7 @@ export default async function MyAccountsPage({ params }: { params: Promise<{ loc
                     name={account.name}
                     accountLabel={shown.kind === 'domestic' ? shown.account : account.iban}
                   />
-                  <ActionButtonForm
+                  <WordedButtonForm
                     action={removeMyAccountAction}
                     label={t('remove')}
                     fields={{ id: account.id }}

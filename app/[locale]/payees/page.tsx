@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { ClientMessages } from '@/components/layout/client-messages';
 import { PayeeSearchForm } from '@/components/netbank/payee-search-form';
 import { AccountNumber } from '@/components/payments/account-number';
@@ -73,7 +73,7 @@ export default async function PayeesPage({
                   <AccountNumber account={payee.account} />
                 )}
                 {payee.kennitala && <p className="text-sm">{formatKennitala(payee.kennitala)}</p>}
-                <ActionButtonForm
+                <WordedButtonForm
                   action={setPayeeFavouriteAction}
                   label={
                     payee.favourite ? ts('unmark', { name: payee.name }) : ts('mark', { name: payee.name })

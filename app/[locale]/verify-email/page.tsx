@@ -1,7 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ActionButtonForm } from '@/components/account/action-button-form';
-import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { findProfile } from '@/lib/auth/accounts';
 import { verifyEmailAction } from '@/lib/auth/actions/account';
 import { requirePsuId } from '@/lib/auth/session';
@@ -35,14 +34,12 @@ export default async function VerifyEmailPage({
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <p>{t('intro', { email: profile.email })}</p>
-      <ClientMessages namespaces={ACCOUNT_MESSAGES}>
-        <ActionButtonForm
-          action={verifyEmailAction}
-          label={t('submit')}
-          fields={{ token: value }}
-          variant="primary"
-        />
-      </ClientMessages>
+      <WordedButtonForm
+        action={verifyEmailAction}
+        label={t('submit')}
+        fields={{ token: value }}
+        variant="primary"
+      />
       <Link href="/account" className="text-sm text-brand-700 underline">
         {t('toAccount')}
       </Link>

@@ -3,8 +3,7 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { psuAction } from '@/lib/actions/client';
-import { inWords } from '@/lib/actions/in-words';
-import { type AnswerInWords, failure, success } from '@/lib/actions/result';
+import { failure, success } from '@/lib/actions/result';
 import { signIn, signOut } from '@/lib/auth';
 import { linkRequestCookie } from '@/lib/auth/browser-session';
 import { sendVerificationLink, verifyEmail } from '@/lib/auth/email-verification';
@@ -25,26 +24,15 @@ export const resendVerificationAction = psuAction
     message: 'account.errors.throttled',
   }))
   .schema(localeOnly)
-  .formAction(async ({ input, ctx }) => {
+  .wordedFormAction(async ({ input, ctx }) => {
     await sendVerificationLink(ctx.psuId, input.locale);
     return success(null, 'account.emailSent');
   });
 
-/**
- * The same, for the confirm-email notice on every page: its answer comes in words, so that the notice's button
- * carries no translations into every page's scripts (bench/first-load-js.ts).
- */
-export async function resendVerificationInWordsAction(
-  previous: unknown,
-  form: unknown,
-): Promise<AnswerInWords | null> {
-  return inWords(await resendVerificationAction(previous, form), form);
-}
-
 /** Verifies the signed-in account's address with the token of the link it was sent. */
 export const verifyEmailAction = psuAction
   .schema(z.object({ token: z.string().min(20).max(100) }), { invalidMessage: 'account.verifyEmail.invalid' })
-  .formAction(async ({ input, ctx }) => {
+  .wordedFormAction(async ({ input, ctx }) => {
     const outcome = await verifyEmail(ctx.psuId, input.token);
     logger.info({ psuId: ctx.psuId, outcome }, 'e-mail verification');
     return outcome === 'verified'
@@ -62,7 +50,7 @@ export const verifyKennitalaAction = psuAction
   .schema(z.object({ locale: localeField, confirm: z.literal('link') }), {
     invalidMessage: 'account.kennitalaConfirm.needed',
   })
-  .formAction(async ({ input, ctx }) => {
+  .wordedFormAction(async ({ input, ctx }) => {
     if (!oidcProvider(settings())) return failure('account.kennitalaUnavailable');
     const request = await linkRequestCookie({ psuId: ctx.psuId, sessionId: ctx.sessionId });
     (await cookies()).set(request.name, request.value, request.options);
@@ -75,9 +63,11 @@ export const verifyKennitalaAction = psuAction
   });
 
 /** Ends every session of the account, on every device, this one included. */
-export const signOutEverywhereAction = psuAction.schema(localeOnly).formAction(async ({ input, ctx }) => {
-  const ended = await endSessionsOf(ctx.psuId, 'signOutEverywhere');
-  logger.info({ psuId: ctx.psuId, endedSessions: ended }, 'signed out everywhere');
-  await signOut({ redirectTo: `/${input.locale}/sign-in` });
-  return success(null);
-});
+export const signOutEverywhereAction = psuAction
+  .schema(localeOnly)
+  .wordedFormAction(async ({ input, ctx }) => {
+    const ended = await endSessionsOf(ctx.psuId, 'signOutEverywhere');
+    logger.info({ psuId: ctx.psuId, endedSessions: ended }, 'signed out everywhere');
+    await signOut({ redirectTo: `/${input.locale}/sign-in` });
+    return success(null);
+  });

@@ -45,7 +45,7 @@ export const templateFromPaymentAction = savedAction
 
 export const deleteTemplateAction = savedAction
   .schema(templateIdSchema, { invalidMessage: 'saved.errors.notFound' })
-  .formAction(async ({ input, ctx: { psuId } }) =>
+  .wordedFormAction(async ({ input, ctx: { psuId } }) =>
     (await deleteBulkTemplate(await getDb(), psuId, input.id))
       ? changedTemplates(changed(success(null, 'saved.templates.deleted')))
       : failure('saved.errors.notFound'),

@@ -23,7 +23,7 @@ export const renameMyAccountAction = savedAction
 
 export const removeMyAccountAction = savedAction
   .schema(removeAccountSchema, { invalidMessage: 'saved.errors.notFound' })
-  .formAction(async ({ input, ctx: { psuId } }) =>
+  .wordedFormAction(async ({ input, ctx: { psuId } }) =>
     (await removeMyAccount(await getDb(), psuId, input.id))
       ? changed(success(null, 'saved.accounts.removed'))
       : failure('saved.errors.notFound'),

@@ -13,7 +13,7 @@ const favouriteSchema = z.object({ payeeId: z.uuid(), favourite: z.enum(['true',
 /** Marks one of the signed-in PSU's payees a favourite (listed first), or takes the mark off. */
 export const setPayeeFavouriteAction = savedAction
   .schema(favouriteSchema, { invalidMessage: 'saved.errors.notFound' })
-  .formAction(async ({ input, ctx: { psuId } }) => {
+  .wordedFormAction(async ({ input, ctx: { psuId } }) => {
     const favourite = input.favourite === 'true';
     return (await setPayeeFavourite(await getDb(), psuId, input.payeeId, favourite))
       ? changed(success(null, favourite ? 'payeeSearch.markedFavourite' : 'payeeSearch.unmarkedFavourite'))

@@ -38,7 +38,7 @@ export const updatePayeeAction = savedAction
 
 export const deletePayeeAction = savedAction
   .schema(payeeIdSchema, { invalidMessage: 'saved.errors.notFound' })
-  .formAction(async ({ input, ctx: { psuId } }) =>
+  .wordedFormAction(async ({ input, ctx: { psuId } }) =>
     (await deletePayee(await getDb(), psuId, input.id))
       ? changed(success(null, 'saved.payees.deleted'))
       : failure('saved.errors.notFound'),
