@@ -153,7 +153,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await page.context().close();
 });
 
-test('a change whose cancellation the bank refuses sends nothing new; the old order runs on (en)', async ({
+test('a cancellation the bank refuses, from the list and from a change, sends nothing new; the old order runs on (is, en)', async ({
   browser,
   request,
 }) => {
@@ -173,6 +173,20 @@ test('a change whose cancellation the bank refuses sends nothing new; the old or
   expect(rule.ok()).toBe(true);
   const ruleId = ((await rule.json()) as { id: string }).id;
   try {
+    // Cancelled from the list of standing orders, whose page loads no translations: the bank's refusal
+    // comes in words from the server, in the page's language.
+    for (const [language, cancel, refused] of [
+      ['is', 'Afturkalla greiðslu', 'Bankinn getur ekki lengur afturkallað þessa greiðslu'],
+      ['en', 'Cancel payment', 'Your bank can no longer cancel this payment'],
+    ] as const) {
+      await page.goto(`/${language}/payments/standing-orders`);
+      const order = page.locator(`li[data-payment-id="${oldId}"]`);
+      await hydrated(order.getByRole('button', { name: cancel }));
+      await order.getByRole('button', { name: cancel }).click();
+      await order.getByRole('group', { name: cancel }).getByRole('button', { name: cancel }).click();
+      await expect(order.getByRole('alert')).toContainText(refused, { timeout: 30_000 });
+      await expect(order.locator('[data-status]').first()).toHaveAttribute('data-status', accepted);
+    }
     await page.goto(`/en/payments/standing-orders/${oldId}/change`);
     await hydrated(page.getByLabel(labels.en.amount, { exact: true }));
     await page.getByLabel(labels.en.amount, { exact: true }).fill('27,500');

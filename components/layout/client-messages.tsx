@@ -31,8 +31,6 @@ export const PAYMENT_MESSAGES = [
   'story',
   'bankWords',
 ];
-/** What a payment's cancel button reads (a list of payments, without the live view): its answers too. */
-export const CANCEL_MESSAGES = ['payment', 'bank', 'auth', 'security'];
 /** What the sign-up and account forms read, with their actions' answers. */
 export const ACCOUNT_MESSAGES = ['account', 'auth', 'validation'];
 

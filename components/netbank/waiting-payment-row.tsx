@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatDate } from '@/lib/format';
@@ -28,6 +29,7 @@ export function WaitingPaymentRow({
   payment: PaymentView & { label: string | null };
 }) {
   const t = useTranslations('waiting');
+  const tAll = useTranslations();
   const locale = usePageLocale();
   const standing = item.service === 'periodic-payments';
   const first = item.occurrence === 0;
@@ -88,7 +90,7 @@ export function WaitingPaymentRow({
       {payment.cancellable && first ? (
         <div>
           {standing ? <p className="mt-3 text-sm text-slate-700">{t('cancelsWholeOrder')}</p> : null}
-          <CancelPayment paymentId={payment.id} />
+          <CancelPayment paymentId={payment.id} texts={cancelTextsOf(tAll)} />
         </div>
       ) : null}
     </li>

@@ -1,24 +1,28 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { useFrameLocale } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
 import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
+import type { CancelTexts } from './cancel-texts';
 
 /**
  * Cancel with an inline confirmation: a second, explicit click, never a browser dialog. Once the bank
  * has answered, `onAnswered` runs (a live view reads the payment again), then the page is refreshed.
+ * Its texts come from the page (`cancelTextsOf`), and a refusal in words from the action, in the
+ * page's locale: a list of payments that can be cancelled loads no translations for it.
  */
 export function CancelPayment({
   paymentId,
+  texts,
   onAnswered,
 }: {
   paymentId: string;
+  texts: CancelTexts;
   onAnswered?: () => Promise<unknown>;
 }) {
-  const t = useTranslations('payment');
-  const tAll = useTranslations();
+  const locale = useFrameLocale();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -26,7 +30,7 @@ export function CancelPayment({
 
   const confirm = () =>
     startTransition(async () => {
-      const result = await cancelPaymentAction({ paymentId });
+      const result = await cancelPaymentAction({ paymentId, locale });
       setConfirming(false);
       if (result.ok && result.data.redirectTo) {
         window.location.assign(result.data.redirectTo);
@@ -34,12 +38,8 @@ export function CancelPayment({
       }
       setMessage(
         result.ok
-          ? { text: t('cancelled'), error: false }
-          : {
-              text:
-                result.message && tAll.has(result.message) ? tAll(result.message) : tAll('bank.unexpected'),
-              error: true,
-            },
+          ? { text: texts.cancelled, error: false }
+          : { text: result.text ?? texts.unexpected, error: true },
       );
       await onAnswered?.();
       // A page that lists payments (the standing orders) shows the status the bank now reports.
@@ -49,18 +49,18 @@ export function CancelPayment({
   return (
     <div className="mt-4 space-y-2">
       {confirming ? (
-        <fieldset className="flex flex-wrap items-center gap-3" aria-label={t('cancel')}>
-          <span>{t('cancelConfirm')}</span>
+        <fieldset className="flex flex-wrap items-center gap-3" aria-label={texts.cancel}>
+          <span>{texts.cancelConfirm}</span>
           <Button type="button" onClick={confirm} disabled={pending} className="bg-red-700 hover:bg-red-800">
-            {pending ? t('cancelling') : t('cancel')}
+            {pending ? texts.cancelling : texts.cancel}
           </Button>
           <Button type="button" variant="secondary" onClick={() => setConfirming(false)} disabled={pending}>
-            {t('keep')}
+            {texts.keep}
           </Button>
         </fieldset>
       ) : (
         <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
-          {t('cancel')}
+          {texts.cancel}
         </Button>
       )}
       {message && (

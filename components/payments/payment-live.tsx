@@ -7,6 +7,7 @@ import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { paymentQuery } from '@/components/payments/payment-query';
@@ -31,6 +32,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
   const payment = data ?? initial;
   const queryClient = useQueryClient();
   const t = useTranslations('payment');
+  const tAll = useTranslations();
   const ts = useTranslations('status');
   const tsca = useTranslations('scaStatus');
   const tstory = useTranslations('story.receipt');
@@ -61,6 +63,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
         {payment.cancellable && (
           <CancelPayment
             paymentId={payment.id}
+            texts={cancelTextsOf(tAll)}
             onAnswered={() => queryClient.invalidateQueries({ queryKey: paymentQuery(payment.id).queryKey })}
           />
         )}

@@ -7,7 +7,13 @@ import { hitLimit, type Limit, limits, minutesToWait } from '@/lib/security/rate
 import { runInRequest } from '@/lib/security/request-context';
 import { formValues } from './form-values';
 import { inWords } from './in-words';
-import { type ActionFailure, type ActionResult, type AnswerInWords, failure } from './result';
+import {
+  type ActionFailure,
+  type ActionResult,
+  type AnswerInWords,
+  failure,
+  type WordedResult,
+} from './result';
 
 /**
  * Server actions in one shape, after dub's `authActionClient.schema(s).action(fn)`: the client
@@ -111,6 +117,17 @@ class ActionBuilder<Ctx extends PublicContext, Input> {
     fn: (args: { input: Input; ctx: Ctx }) => Promise<ActionResult<Data>>,
   ): (input: unknown) => Promise<ActionResult<Data>> {
     return (input) => this.run(input, fn);
+  }
+
+  /** An action called with one value, answering with its message in words too (`WordedResult`). */
+  wordedAction<Data>(
+    fn: (args: { input: Input; ctx: Ctx }) => Promise<ActionResult<Data>>,
+  ): (input: unknown) => Promise<WordedResult<Data>> {
+    return async (input) => {
+      const result = await this.run(input, fn);
+      const words = await inWords(result, input);
+      return words ? { ...result, text: words.text } : result;
+    };
   }
 
   /**

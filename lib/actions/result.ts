@@ -37,6 +37,12 @@ export function failure(message?: string, more: Omit<ActionFailure, 'ok' | 'mess
 /** An action's answer as the PSU reads it: whether it was done, and what the page says of it. */
 export type AnswerInWords = { ok: boolean; text: string };
 
+/**
+ * An action's answer with its message in words (`text`, in the locale it was called with), for a
+ * control whose page carries no translations (the cancel button of a list of payments).
+ */
+export type WordedResult<Data> = ActionResult<Data> & { text?: string };
+
 /** A translator of the app's texts, as next-intl gives one on the server and in the browser. */
 export type AnswerTranslator = {
   (key: string, values?: Record<string, number>): string;

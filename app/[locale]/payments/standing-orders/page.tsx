@@ -1,8 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { CANCEL_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
+import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
 import { scheduleText } from '@/components/payments/standing-order-schedule';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -36,11 +36,13 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
   const { locale } = await params;
   setRequestLocale(locale);
   const psuId = await requirePsuId('/payments/standing-orders');
-  const [t, tc, db] = await Promise.all([
+  const [t, tc, tAll, db] = await Promise.all([
     getTranslations('standingOrders'),
     getTranslations('standingOrderChange'),
+    getTranslations(),
     getDb(),
   ]);
+  const cancelTexts = cancelTextsOf(tAll);
   const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
   const today = todayInReykjavik();
   const orders = await Promise.all(
@@ -69,80 +71,78 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
       {orders.length === 0 ? (
         <p className="text-slate-600">{t('empty')}</p>
       ) : (
-        <ClientMessages namespaces={CANCEL_MESSAGES}>
-          <ul className="space-y-4">
-            {orders.map(({ view, label, schedule, text }) => {
-              const recipient = view.creditorName ?? accountName(view.creditorAccount);
-              const name = label ?? recipient;
-              const orderLabel = t('orderLabel', { name: recipient });
-              return (
-                <li key={view.id} data-payment-id={view.id}>
-                  <article
-                    aria-label={label ? `${label}: ${orderLabel}` : orderLabel}
-                    className="space-y-3 rounded border border-slate-200 bg-white p-4"
-                  >
-                    {label ? <h2 className="text-lg font-semibold">{label}</h2> : null}
-                    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                      <div>
-                        <dt className="text-sm text-slate-600">{t('to')}</dt>
-                        <dd>
-                          {view.creditorName && <span className="block">{view.creditorName}</span>}
-                          <AccountNumber account={view.creditorAccount} />
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-sm text-slate-600">{t('amount')}</dt>
-                        <dd className="font-semibold">
-                          <Amount amount={view.amount} currency={view.currency} />
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-sm text-slate-600">{t('status')}</dt>
-                        <dd>
-                          <StatusBadge status={view.displayStatus} />
-                        </dd>
-                      </div>
-                      <div className="sm:col-span-3">
-                        <dt className="text-sm text-slate-600">{t('schedule')}</dt>
-                        <dd data-testid="schedule">{text}</dd>
-                      </div>
-                    </dl>
+        <ul className="space-y-4">
+          {orders.map(({ view, label, schedule, text }) => {
+            const recipient = view.creditorName ?? accountName(view.creditorAccount);
+            const name = label ?? recipient;
+            const orderLabel = t('orderLabel', { name: recipient });
+            return (
+              <li key={view.id} data-payment-id={view.id}>
+                <article
+                  aria-label={label ? `${label}: ${orderLabel}` : orderLabel}
+                  className="space-y-3 rounded border border-slate-200 bg-white p-4"
+                >
+                  {label ? <h2 className="text-lg font-semibold">{label}</h2> : null}
+                  <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
                     <div>
-                      <h2 className="font-medium">{t('next')}</h2>
-                      {schedule.next.length > 0 ? (
-                        <ExecutionDatesTable
-                          dates={schedule.next}
-                          locale={pageLocale}
-                          caption={t('nextCaption', { count: schedule.next.length })}
-                        />
-                      ) : (
-                        <p className="text-sm text-slate-700">
-                          {view.cancellable ? t('noneLeft') : t('noNext')}
-                        </p>
-                      )}
+                      <dt className="text-sm text-slate-600">{t('to')}</dt>
+                      <dd>
+                        {view.creditorName && <span className="block">{view.creditorName}</span>}
+                        <AccountNumber account={view.creditorAccount} />
+                      </dd>
                     </div>
-                    <Link
-                      href={`/payments/${view.id}`}
-                      className="inline-block text-brand-700 underline underline-offset-2"
-                    >
-                      {t('details')}
-                    </Link>
-                    {view.cancellable && (
-                      <Link
-                        href={`/payments/standing-orders/${view.id}/change`}
-                        aria-label={tc('linkLabel', { name })}
-                        className="ml-4 inline-block text-brand-700 underline underline-offset-2"
-                      >
-                        {tc('link')}
-                      </Link>
+                    <div>
+                      <dt className="text-sm text-slate-600">{t('amount')}</dt>
+                      <dd className="font-semibold">
+                        <Amount amount={view.amount} currency={view.currency} />
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-slate-600">{t('status')}</dt>
+                      <dd>
+                        <StatusBadge status={view.displayStatus} />
+                      </dd>
+                    </div>
+                    <div className="sm:col-span-3">
+                      <dt className="text-sm text-slate-600">{t('schedule')}</dt>
+                      <dd data-testid="schedule">{text}</dd>
+                    </div>
+                  </dl>
+                  <div>
+                    <h2 className="font-medium">{t('next')}</h2>
+                    {schedule.next.length > 0 ? (
+                      <ExecutionDatesTable
+                        dates={schedule.next}
+                        locale={pageLocale}
+                        caption={t('nextCaption', { count: schedule.next.length })}
+                      />
+                    ) : (
+                      <p className="text-sm text-slate-700">
+                        {view.cancellable ? t('noneLeft') : t('noNext')}
+                      </p>
                     )}
-                    {view.cancellable && <CancelPayment paymentId={view.id} />}
-                  </article>
-                </li>
-              );
-            })}
-          </ul>
-        </ClientMessages>
+                  </div>
+                  <Link
+                    href={`/payments/${view.id}`}
+                    className="inline-block text-brand-700 underline underline-offset-2"
+                  >
+                    {t('details')}
+                  </Link>
+                  {view.cancellable && (
+                    <Link
+                      href={`/payments/standing-orders/${view.id}/change`}
+                      aria-label={tc('linkLabel', { name })}
+                      className="ml-4 inline-block text-brand-700 underline underline-offset-2"
+                    >
+                      {tc('link')}
+                    </Link>
+                  )}
+                  {view.cancellable && <CancelPayment paymentId={view.id} texts={cancelTexts} />}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </div>
   );

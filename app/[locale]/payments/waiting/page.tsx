@@ -1,5 +1,4 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { CANCEL_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
 import { WaitingPaymentRow } from '@/components/netbank/waiting-payment-row';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
@@ -42,21 +41,19 @@ export default async function WaitingPaymentsPage({ params }: { params: Promise<
       {waiting.length === 0 ? (
         <p className="text-slate-600">{t('empty')}</p>
       ) : (
-        <ClientMessages namespaces={CANCEL_MESSAGES}>
-          <ol className="space-y-3" aria-label={t('listLabel')}>
-            {waiting.map((item) => {
-              const payment = byId.get(item.paymentId);
-              if (!payment) return null;
-              return (
-                <WaitingPaymentRow
-                  key={`${item.paymentId}-${item.occurrence}`}
-                  item={item}
-                  payment={{ ...toPaymentView(payment, []), label: payment.label }}
-                />
-              );
-            })}
-          </ol>
-        </ClientMessages>
+        <ol className="space-y-3" aria-label={t('listLabel')}>
+          {waiting.map((item) => {
+            const payment = byId.get(item.paymentId);
+            if (!payment) return null;
+            return (
+              <WaitingPaymentRow
+                key={`${item.paymentId}-${item.occurrence}`}
+                item={item}
+                payment={{ ...toPaymentView(payment, []), label: payment.label }}
+              />
+            );
+          })}
+        </ol>
       )}
     </div>
   );
