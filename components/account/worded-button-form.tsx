@@ -2,9 +2,9 @@
 
 import { useActionState } from 'react';
 import { AnswerNote } from '@/components/layout/answer-note';
-import { useFrameLocale } from '@/components/layout/frame-context';
+import { LocaleField } from '@/components/layout/locale-field';
 import { Button } from '@/components/ui/button';
-import type { AnswerInWords } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 
 /**
  * A form of one button (send a new link, verify with electronic ID, sign out everywhere, remove or
@@ -19,19 +19,19 @@ export function WordedButtonForm({
   fields = {},
   variant = 'secondary',
 }: {
-  action: (previous: unknown, form: unknown) => Promise<AnswerInWords | null>;
+  action: (previous: unknown, form: unknown) => Promise<FormInWords>;
   label: string;
   fields?: Record<string, string>;
   variant?: 'primary' | 'secondary';
 }) {
-  const [answer, formAction, pending] = useActionState<AnswerInWords | null, FormData>(action, null);
-  const locale = useFrameLocale();
+  const [answer, formAction, pending] = useActionState<FormInWords | null, FormData>(action, null);
   return (
     <form action={formAction} className="space-y-2">
-      {Object.entries(locale ? { locale, ...fields } : fields).map(([name, value]) => (
+      <LocaleField />
+      {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {answer && <AnswerNote ok={answer.ok} text={answer.text} />}
+      {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <Button type="submit" variant={variant} disabled={pending}>
         {label}
       </Button>

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { ActionResult } from '@/lib/actions/result';
 import { changePasswordAction } from '@/lib/auth/actions/change-password';
-import { FormMessage, PasswordRules, useFieldError } from './account-form-parts';
+import { FormMessage, useFieldError } from './account-form-parts';
+import { PasswordRules } from './password-rules';
 
 export function ChangePasswordForm({ locale }: { locale: string }) {
   const t = useTranslations('account.password');

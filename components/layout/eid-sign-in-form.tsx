@@ -1,21 +1,19 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import type { ActionResult } from '@/lib/actions/result';
 import { signInWithEidAction } from '@/lib/auth/actions/sign-in-oidc';
 
-/** Sign-in with the electronic-ID service of the settings, below the password form. */
+/** Sign-in with the electronic-ID service of the settings, below the password form; its texts come from the page. */
 export function EidSignInForm({
   locale,
   returnTo,
-  name,
+  texts,
 }: {
   locale: string;
   returnTo?: string;
-  name: string;
+  texts: { or: string; withProvider: string; providerFailed: string };
 }) {
-  const t = useTranslations('signIn');
   const [state, action, pending] = useActionState<ActionResult | null, FormData>(signInWithEidAction, null);
   return (
     <form action={action} className="mt-6 border-t border-slate-200 pt-6">
@@ -23,16 +21,16 @@ export function EidSignInForm({
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       {state && !state.ok && (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {t('providerFailed')}
+          {texts.providerFailed}
         </p>
       )}
-      <p className="mb-3 text-sm text-slate-600">{t('or')}</p>
+      <p className="mb-3 text-sm text-slate-600">{texts.or}</p>
       <button
         type="submit"
         disabled={pending}
         className="inline-flex w-full items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
       >
-        {t('withProvider', { name })}
+        {texts.withProvider}
       </button>
     </form>
   );

@@ -1,30 +1,37 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 import { signInAction } from '@/lib/auth/actions/sign-in';
 
-export function SignInForm({ locale, returnTo }: { locale: string; returnTo?: string }) {
-  const t = useTranslations();
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(signInAction, null);
-  const failed = state && !state.ok ? state : undefined;
+/**
+ * E-mail and password. Its labels come from the page and a refusal in words from the action, in the
+ * form's locale, so the sign-in page loads no translations for it.
+ */
+export function SignInForm({
+  locale,
+  returnTo,
+  texts,
+}: {
+  locale: string;
+  returnTo?: string;
+  texts: { email: string; password: string; submit: string };
+}) {
+  const [answer, action, pending] = useActionState<FormInWords | null, FormData>(signInAction, null);
+  const failed = answer && !answer.ok ? answer : undefined;
   return (
     <form action={action} className="space-y-4" noValidate>
       <input type="hidden" name="locale" value={locale} />
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-      {failed && (
+      {failed?.text && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {t(
-            failed.message === 'signIn.throttled' ? 'signIn.throttled' : 'signIn.failed',
-            failed.messageValues,
-          )}
+          {failed.text}
         </p>
       )}
       <TextField
-        label={t('signIn.email')}
+        label={texts.email}
         name="email"
         type="email"
         autoComplete="username"
@@ -32,14 +39,14 @@ export function SignInForm({ locale, returnTo }: { locale: string; returnTo?: st
         required
       />
       <TextField
-        label={t('signIn.password')}
+        label={texts.password}
         name="password"
         type="password"
         autoComplete="current-password"
         required
       />
       <Button type="submit" disabled={pending}>
-        {t('signIn.submit')}
+        {texts.submit}
       </Button>
     </form>
   );

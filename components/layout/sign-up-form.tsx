@@ -1,50 +1,62 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useActionState } from 'react';
+import { type ReactNode, useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 import { signUpAction } from '@/lib/auth/actions/sign-up';
-import { FormMessage, PasswordRules, typedValue, useFieldError } from './account-form-parts';
+import { AnswerNote } from './answer-note';
 
-export function SignUpForm({ locale, returnTo }: { locale: string; returnTo?: string }) {
-  const t = useTranslations('account.signUp');
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(signUpAction, null);
-  const fieldError = useFieldError(state);
+/**
+ * A new account: e-mail, name and password, with the password's rules (`rules`, drawn by the page).
+ * Its labels come from the page and its answer in words from the action, in the form's locale, so the
+ * sign-up page loads no translations for it.
+ */
+export function SignUpForm({
+  locale,
+  returnTo,
+  texts,
+  rules,
+}: {
+  locale: string;
+  returnTo?: string;
+  texts: { email: string; displayName: string; password: string; submit: string };
+  rules: ReactNode;
+}) {
+  const [answer, action, pending] = useActionState<FormInWords | null, FormData>(signUpAction, null);
   return (
     <form action={action} className="space-y-4" noValidate>
       <input type="hidden" name="locale" value={locale} />
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
-      <FormMessage result={state} />
+      {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <TextField
-        label={t('email')}
+        label={texts.email}
         name="email"
         type="email"
         autoComplete="email"
-        defaultValue={typedValue(state, 'email')}
-        error={fieldError('email')}
+        defaultValue={answer?.values?.email}
+        error={answer?.fields?.email}
         required
       />
       <TextField
-        label={t('displayName')}
+        label={texts.displayName}
         name="displayName"
         autoComplete="name"
-        defaultValue={typedValue(state, 'displayName')}
-        error={fieldError('displayName')}
+        defaultValue={answer?.values?.displayName}
+        error={answer?.fields?.displayName}
         required
       />
       <TextField
-        label={t('password')}
+        label={texts.password}
         name="password"
         type="password"
         autoComplete="new-password"
-        error={fieldError('password')}
+        error={answer?.fields?.password}
         required
       />
-      <PasswordRules id="password-rules" />
+      {rules}
       <Button type="submit" disabled={pending}>
-        {t('submit')}
+        {texts.submit}
       </Button>
     </form>
   );

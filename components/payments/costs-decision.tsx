@@ -1,14 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { useFrameLocale } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
 import { continueAfterCostsAction, stopAtCostsAction } from '@/lib/payments/actions/costs-decision';
 
-/** "Continue to your bank" or "Stop", after the bank's costs; each answer says where the browser goes. */
-export function CostsDecisionButtons({ paymentId }: { paymentId: string }) {
-  const t = useTranslations('payment.costsStep');
-  const tAll = useTranslations();
+/** What the two buttons after the bank's costs say, and what is said when something unexpected happens. */
+export type CostsDecisionTexts = Record<
+  'continue' | 'continuing' | 'stop' | 'stopping' | 'stopExplain' | 'unexpected',
+  string
+>;
+
+/**
+ * "Continue to your bank" or "Stop", after the bank's costs; each answer says where the browser goes.
+ * Its texts come from the page, and a refusal in words from the action, in the page's locale: the
+ * costs page loads no translations for it.
+ */
+export function CostsDecisionButtons({ paymentId, texts }: { paymentId: string; texts: CostsDecisionTexts }) {
+  const locale = useFrameLocale();
   const [pending, startTransition] = useTransition();
   const [chosen, setChosen] = useState<'continue' | 'stop' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,14 +28,14 @@ export function CostsDecisionButtons({ paymentId }: { paymentId: string }) {
       setError(null);
       try {
         const action = choice === 'continue' ? continueAfterCostsAction : stopAtCostsAction;
-        const result = await action({ paymentId });
+        const result = await action({ paymentId, locale });
         if (result.ok) {
           window.location.assign(result.data.redirectTo);
           return;
         }
-        setError(result.message && tAll.has(result.message) ? tAll(result.message) : tAll('bank.unexpected'));
+        setError(result.text ?? texts.unexpected);
       } catch {
-        setError(tAll('bank.unexpected'));
+        setError(texts.unexpected);
       }
       setChosen(null);
     });
@@ -40,7 +49,7 @@ export function CostsDecisionButtons({ paymentId }: { paymentId: string }) {
           disabled={pending}
           aria-busy={chosen === 'continue'}
         >
-          {chosen === 'continue' ? t('continuing') : t('continue')}
+          {chosen === 'continue' ? texts.continuing : texts.continue}
         </Button>
         <Button
           type="button"
@@ -49,10 +58,10 @@ export function CostsDecisionButtons({ paymentId }: { paymentId: string }) {
           disabled={pending}
           aria-busy={chosen === 'stop'}
         >
-          {chosen === 'stop' ? t('stopping') : t('stop')}
+          {chosen === 'stop' ? texts.stopping : texts.stop}
         </Button>
       </div>
-      <p className="text-sm text-slate-600">{t('stopExplain')}</p>
+      <p className="text-sm text-slate-600">{texts.stopExplain}</p>
       {error && (
         <p role="alert" className="text-red-800">
           {error}

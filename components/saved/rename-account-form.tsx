@@ -1,43 +1,45 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
-import { FormMessage, useFieldError } from '@/components/layout/account-form-parts';
+import { AnswerNote } from '@/components/layout/answer-note';
+import { LocaleField } from '@/components/layout/locale-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 import { renameMyAccountAction } from '@/lib/payments/actions/my-accounts';
 
-/** The name the PSU gives one of their accounts; it works before the page hydrates too. */
+/**
+ * The name the PSU gives one of their accounts; it works before the page hydrates too. Its texts come
+ * from the page and its answer in words from the action, so the page loads no translations for it.
+ */
 export function RenameAccountForm({
   id,
   name,
-  accountLabel,
+  texts,
 }: {
   id: string;
   name: string;
-  accountLabel: string;
+  texts: { label: string; hint: string; rename: string };
 }) {
-  const t = useTranslations('saved.accounts');
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(renameMyAccountAction, null);
-  const fieldError = useFieldError(state);
+  const [answer, action, pending] = useActionState<FormInWords | null, FormData>(renameMyAccountAction, null);
   return (
     <form action={action} className="space-y-2">
+      <LocaleField />
       <input type="hidden" name="id" value={id} />
-      <FormMessage result={state} />
+      {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <div className="flex flex-wrap items-end gap-3">
         <TextField
           className="min-w-0 flex-1"
-          label={`${t('name')} (${accountLabel})`}
+          label={texts.label}
           name="name"
           defaultValue={name}
           maxLength={70}
           autoComplete="off"
-          hint={t('nameHint')}
-          error={fieldError('name')}
+          hint={texts.hint}
+          error={answer?.fields?.name}
         />
         <Button type="submit" variant="secondary" className="mb-6" disabled={pending}>
-          {t('rename')}
+          {texts.rename}
         </Button>
       </div>
     </form>

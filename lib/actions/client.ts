@@ -6,11 +6,11 @@ import { unreadableTextPaths } from '@/lib/security/plain-text';
 import { hitLimit, type Limit, limits, minutesToWait } from '@/lib/security/rate-limit';
 import { runInRequest } from '@/lib/security/request-context';
 import { formValues } from './form-values';
-import { inWords } from './in-words';
+import { formInWords, inWords } from './in-words';
 import {
   type ActionFailure,
   type ActionResult,
-  type AnswerInWords,
+  type FormInWords,
   failure,
   type WordedResult,
 } from './result';
@@ -157,9 +157,9 @@ class ActionBuilder<Ctx extends PublicContext, Input> {
    */
   wordedFormAction<Data>(
     fn: (args: { input: Input; ctx: Ctx }) => Promise<ActionResult<Data>>,
-  ): (previous: unknown, form: unknown) => Promise<AnswerInWords | null> {
+  ): (previous: unknown, form: unknown) => Promise<FormInWords> {
     const action = this.formAction(fn);
-    return async (previous, form) => inWords(await action(previous, form), form);
+    return async (previous, form) => formInWords(await action(previous, form), form);
   }
 }
 

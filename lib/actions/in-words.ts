@@ -1,7 +1,14 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/lib/i18n/messages';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import { type ActionResult, type AnswerInWords, type AnswerTranslator, answerInWords } from './result';
+import {
+  type ActionResult,
+  type AnswerInWords,
+  type AnswerTranslator,
+  answerInWords,
+  type FormInWords,
+  fieldErrorInWords,
+} from './result';
 
 /** The `locale` an action was called with: a form's field, or an object's property. */
 function localeOf(input: unknown) {
@@ -16,8 +23,33 @@ function localeOf(input: unknown) {
  */
 export async function inWords(result: ActionResult<unknown>, input: unknown): Promise<AnswerInWords | null> {
   if (!result.message) return null;
+  return answerInWords(result, await translatorFor(input));
+}
+
+/**
+ * A form action's whole answer in the words of the form's locale: its message, each field's errors (as an
+ * account form's fields show them in the browser, components/layout/account-form-parts.tsx), and what was typed.
+ */
+export async function formInWords(result: ActionResult<unknown>, form: unknown): Promise<FormInWords> {
+  const t = await translatorFor(form);
+  const text = answerInWords(result, t)?.text;
+  if (result.ok) return { ok: true, ...(text ? { text } : {}) };
+  const fields = Object.fromEntries(
+    Object.entries(result.fieldErrors ?? {})
+      .filter(([, keys]) => keys.length > 0)
+      .map(([field, keys]) => [field, fieldErrorInWords(keys, t)]),
+  );
+  return {
+    ok: false,
+    ...(text ? { text } : {}),
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+    ...(result.values ? { values: result.values } : {}),
+  };
+}
+
+async function translatorFor(input: unknown): Promise<AnswerTranslator> {
   const locale = localeOf(input);
   const messages = (await loadMessages(locale)) as AbstractIntlMessages;
   // Keys come from the action at run time, not from the catalogue's types.
-  return answerInWords(result, createTranslator({ locale, messages }) as unknown as AnswerTranslator);
+  return createTranslator({ locale, messages }) as unknown as AnswerTranslator;
 }

@@ -38,6 +38,19 @@ export function failure(message?: string, more: Omit<ActionFailure, 'ok' | 'mess
 export type AnswerInWords = { ok: boolean; text: string };
 
 /**
+ * A form action's answer in words (`wordedFormAction`, lib/actions/client.ts): the message, each field's
+ * errors, and what was typed, for a form whose page carries no translations.
+ */
+export type FormInWords = {
+  ok: boolean;
+  text?: string;
+  /** Each field's errors in words, by the field's dotted path. */
+  fields?: Record<string, string>;
+  /** What was typed, as `ActionFailure.values`, so that a form sent before the page hydrated keeps it. */
+  values?: Record<string, string>;
+};
+
+/**
  * An action's answer with its message in words (`text`, in the locale it was called with), for a
  * control whose page carries no translations (the cancel button of a list of payments).
  */
@@ -48,6 +61,22 @@ export type AnswerTranslator = {
   (key: string, values?: Record<string, number>): string;
   has(key: string): boolean;
 };
+
+/**
+ * A field's error keys in the words of `t`, one sentence after another (a password may break two rules);
+ * a key the texts lack says "not valid".
+ */
+export function fieldErrorInWords(keys: readonly string[], t: AnswerTranslator): string {
+  return keys
+    .map((key) => {
+      const text = t.has(key) ? t(key) : t('account.errors.invalid');
+      // Rule texts complete "A password must:"; as an error they need that start.
+      return key.startsWith('account.password.rules.')
+        ? `${t('account.password.rulesTitle')} ${text}.`
+        : text;
+    })
+    .join(' ');
+}
 
 /**
  * An answer's message in the words of `t`: its key with a failure's values, or the account forms' "not valid" for a

@@ -1,10 +1,21 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FormMessage } from '@/components/layout/account-form-parts';
-import { inWords } from '@/lib/actions/in-words';
-import { failure, success } from '@/lib/actions/result';
+import { FormMessage, useFieldError } from '@/components/layout/account-form-parts';
+import { formInWords, inWords } from '@/lib/actions/in-words';
+import { type ActionResult, failure, success } from '@/lib/actions/result';
 import { loadMessages } from '@/lib/i18n/messages';
+
+/** The password and e-mail fields' errors as an account form shows them in the browser. */
+function PasswordAndEmailErrors({ result }: { result: ActionResult<unknown> }) {
+  const fieldError = useFieldError(result);
+  return (
+    <>
+      <p>{fieldError('password')}</p>
+      <p>{fieldError('email')}</p>
+    </>
+  );
+}
 
 function form(locale: string) {
   const data = new FormData();
@@ -54,5 +65,42 @@ describe("an action's answer in words", () => {
         );
         expect(html).toContain(`>${words?.text}</p>`);
       }
+  });
+
+  it("words a form's whole answer: its message, each field's errors as the field shows them, and what was typed", async () => {
+    const answer = failure('account.errors.invalid', {
+      fieldErrors: {
+        password: ['account.password.rules.tooShort', 'account.password.rules.common'],
+        email: ['no.such.key'],
+        name: [],
+      },
+      values: { email: 'anna@example.is' },
+    });
+    for (const locale of ['is', 'en'] as const) {
+      const words = await formInWords(answer, form(locale));
+      expect(words.ok).toBe(false);
+      expect(words.text).toBe((await inWords(answer, form(locale)))?.text);
+      expect(Object.keys(words.fields ?? {}).sort()).toEqual(['email', 'password']);
+      expect(words.values).toEqual({ email: 'anna@example.is' });
+      const html = renderToStaticMarkup(
+        <NextIntlClientProvider
+          locale={locale}
+          messages={await loadMessages(locale)}
+          timeZone="Atlantic/Reykjavik"
+        >
+          <PasswordAndEmailErrors result={answer} />
+        </NextIntlClientProvider>,
+      );
+      expect(html).toBe(`<p>${words.fields?.password}</p><p>${words.fields?.email}</p>`);
+      expect(words.fields?.password).not.toContain('account.');
+    }
+    expect((await formInWords(answer, form('is'))).fields?.password).not.toBe(
+      (await formInWords(answer, form('en'))).fields?.password,
+    );
+    expect(await formInWords(success(null, 'account.emailSent'), form('en'))).toEqual({
+      ok: true,
+      text: 'A new link is on its way. It holds for 24 hours.',
+    });
+    expect(await formInWords(success(null), form('en'))).toEqual({ ok: true });
   });
 });

@@ -1,9 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
-import { ClientMessages } from '@/components/layout/client-messages';
 import { AccountNumber } from '@/components/payments/account-number';
 import { RenameAccountForm } from '@/components/saved/rename-account-form';
-import { SAVED_MESSAGES } from '@/components/saved/saved-messages';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { accountDisplay } from '@/lib/format';
@@ -31,33 +29,35 @@ export default async function MyAccountsPage({ params }: { params: Promise<{ loc
       {accounts.length === 0 ? (
         <p>{t('empty')}</p>
       ) : (
-        <ClientMessages namespaces={SAVED_MESSAGES}>
-          <ul className="space-y-4">
-            {accounts.map((account) => {
-              const shown = accountDisplay(account.iban);
-              return (
-                <li
-                  key={account.id}
-                  className="space-y-3 rounded border border-slate-200 p-4"
-                  data-testid="my-account"
-                >
-                  <p className="font-medium">{account.name || t('unnamed')}</p>
-                  <AccountNumber account={account.iban} />
-                  <RenameAccountForm
-                    id={account.id}
-                    name={account.name}
-                    accountLabel={shown.kind === 'domestic' ? shown.account : account.iban}
-                  />
-                  <WordedButtonForm
-                    action={removeMyAccountAction}
-                    label={t('remove')}
-                    fields={{ id: account.id }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-        </ClientMessages>
+        <ul className="space-y-4">
+          {accounts.map((account) => {
+            const shown = accountDisplay(account.iban);
+            return (
+              <li
+                key={account.id}
+                className="space-y-3 rounded border border-slate-200 p-4"
+                data-testid="my-account"
+              >
+                <p className="font-medium">{account.name || t('unnamed')}</p>
+                <AccountNumber account={account.iban} />
+                <RenameAccountForm
+                  id={account.id}
+                  name={account.name}
+                  texts={{
+                    label: `${t('name')} (${shown.kind === 'domestic' ? shown.account : account.iban})`,
+                    hint: t('nameHint'),
+                    rename: t('rename'),
+                  }}
+                />
+                <WordedButtonForm
+                  action={removeMyAccountAction}
+                  label={t('remove')}
+                  fields={{ id: account.id }}
+                />
+              </li>
+            );
+          })}
+        </ul>
       )}
     </div>
   );

@@ -1,5 +1,4 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages } from '@/components/layout/client-messages';
 import { EidSignInForm } from '@/components/layout/eid-sign-in-form';
 import { SignInForm } from '@/components/layout/sign-in-form';
 import { SignOutForm } from '@/components/layout/sign-out-form';
@@ -76,10 +75,22 @@ export default async function SignInPage({
         </p>
       )}
       {failure}
-      <ClientMessages namespaces={['signIn']}>
-        <SignInForm locale={locale} returnTo={returnTo} />
-        {oidc && <EidSignInForm locale={locale} returnTo={returnTo} name={oidc.name} />}
-      </ClientMessages>
+      <SignInForm
+        locale={locale}
+        returnTo={returnTo}
+        texts={{ email: t('email'), password: t('password'), submit: t('submit') }}
+      />
+      {oidc && (
+        <EidSignInForm
+          locale={locale}
+          returnTo={returnTo}
+          texts={{
+            or: t('or'),
+            withProvider: t('withProvider', { name: oidc.name }),
+            providerFailed: t('providerFailed'),
+          }}
+        />
+      )}
       <p className="mt-6 text-sm">
         {t('noAccount')}{' '}
         <Link href="/sign-up" className="text-brand-700 underline">

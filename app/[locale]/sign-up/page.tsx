@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
+import { PasswordRules } from '@/components/layout/password-rules';
 import { SignUpForm } from '@/components/layout/sign-up-form';
 import { Link } from '@/lib/i18n/navigation';
 
@@ -24,9 +24,17 @@ export default async function SignUpPage({
     <div className="mx-auto max-w-sm">
       <h1 className="mb-2 text-2xl font-semibold">{t('title')}</h1>
       <p className="mb-6 text-sm text-slate-700">{t('intro')}</p>
-      <ClientMessages namespaces={ACCOUNT_MESSAGES}>
-        <SignUpForm locale={locale} returnTo={typeof returnTo === 'string' ? returnTo : undefined} />
-      </ClientMessages>
+      <SignUpForm
+        locale={locale}
+        returnTo={typeof returnTo === 'string' ? returnTo : undefined}
+        texts={{
+          email: t('email'),
+          displayName: t('displayName'),
+          password: t('password'),
+          submit: t('submit'),
+        }}
+        rules={<PasswordRules id="password-rules" />}
+      />
       <p className="mt-6 text-sm">
         {t('haveAccount')}{' '}
         <Link href="/sign-in" className="text-brand-700 underline">

@@ -20,7 +20,7 @@ const signInSchema = z.object({
 /** Signs a PSU in with e-mail and password; the credentials check throttles (lib/auth/credentials.ts). */
 export const signInAction = publicAction
   .schema(signInSchema, { invalidMessage: 'signIn.failed', keep: ['email'] })
-  .formAction(async ({ input }) => {
+  .wordedFormAction(async ({ input }) => {
     try {
       await signIn('credentials', {
         email: input.email,

@@ -24,7 +24,7 @@ export const signUpAction = publicAction
     message: 'account.errors.throttled',
   }))
   .schema(signUpFormSchema, { invalidMessage: 'account.errors.fix', keep: ['email', 'displayName'] })
-  .formAction<null>(async ({ input }) => {
+  .wordedFormAction<null>(async ({ input }) => {
     await signUpPsu(
       { email: input.email, displayName: input.displayName, password: input.password },
       input.locale,

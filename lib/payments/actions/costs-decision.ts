@@ -4,18 +4,20 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { paymentAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
+import { localeField } from '@/lib/auth/actions/return-to';
 import { getDb } from '@/lib/db';
 import { continueAfterCosts, stopAtCosts } from '@/lib/payments/costs-decision';
 import { costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 
-const paymentIdSchema = z.object({ paymentId: z.uuid() });
+// `locale`: the language the PSU pressed the button in, in which a refusal is worded (wordedAction).
+const paymentIdSchema = z.object({ paymentId: z.uuid(), locale: localeField });
 
 /** The PSU has seen the bank's costs and goes on to its SCA. */
 export const continueAfterCostsAction = paymentAction
   .schema(paymentIdSchema, { invalidMessage: 'payment.notFound' })
-  .action<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
+  .wordedAction<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     // Another PSU's payment is answered exactly like one that does not exist.
@@ -28,7 +30,7 @@ export const continueAfterCostsAction = paymentAction
 /** The PSU has seen the bank's costs and stops: the payment is cancelled, or left unauthorised. */
 export const stopAtCostsAction = paymentAction
   .schema(paymentIdSchema, { invalidMessage: 'payment.notFound' })
-  .action<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
+  .wordedAction<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     if (!payment) return failure('payment.notFound');

@@ -15,7 +15,7 @@ const changed = showingChangeOn('/[locale]/my-accounts');
 /** Names one of the signed-in PSU's accounts; another PSU's account is as absent as none. */
 export const renameMyAccountAction = savedAction
   .schema(renameAccountSchema, { invalidMessage: 'saved.errors.invalid' })
-  .formAction(async ({ input, ctx: { psuId } }) =>
+  .wordedFormAction(async ({ input, ctx: { psuId } }) =>
     (await renameMyAccount(await getDb(), psuId, input.id, input.name))
       ? changed(success(null, 'saved.accounts.renamed'))
       : failure('saved.errors.notFound'),

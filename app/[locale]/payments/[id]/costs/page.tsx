@@ -1,6 +1,5 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
 import { Amount } from '@/components/payments/amount';
 import { CostsDecisionButtons } from '@/components/payments/costs-decision';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
@@ -33,7 +32,7 @@ export default async function PaymentCostsPage({
   const payment = await findOwnPayment(await getDb(), psuId, id);
   if (!payment) notFound();
   if (costsStepOf(payment) !== 'pending') redirect({ href: `/payments/${payment.id}`, locale });
-  const t = await getTranslations('payment.costsStep');
+  const [t, tBank] = await Promise.all([getTranslations('payment.costsStep'), getTranslations('bank')]);
   const view = toPaymentView(payment, []);
   return (
     <div className="space-y-6">
@@ -43,10 +42,18 @@ export default async function PaymentCostsPage({
           amount: () => <Amount amount={payment.amount} currency={payment.currency} />,
         })}
       </p>
-      <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <PaymentCostsSection costs={view.costs} total={view.costsTotal} amount={payment} />
-        <CostsDecisionButtons paymentId={payment.id} />
-      </ClientMessages>
+      <PaymentCostsSection costs={view.costs} total={view.costsTotal} amount={payment} />
+      <CostsDecisionButtons
+        paymentId={payment.id}
+        texts={{
+          continue: t('continue'),
+          continuing: t('continuing'),
+          stop: t('stop'),
+          stopping: t('stopping'),
+          stopExplain: t('stopExplain'),
+          unexpected: tBank('unexpected'),
+        }}
+      />
     </div>
   );
 }
