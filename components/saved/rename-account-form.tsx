@@ -32,7 +32,7 @@ export function RenameAccountForm({
           className="min-w-0 flex-1"
           label={texts.label}
           name="name"
-          defaultValue={name}
+          defaultValue={answer?.values?.name ?? name}
           maxLength={70}
           autoComplete="off"
           hint={texts.hint}

@@ -14,7 +14,7 @@ const changed = showingChangeOn('/[locale]/my-accounts');
 
 /** Names one of the signed-in PSU's accounts; another PSU's account is as absent as none. */
 export const renameMyAccountAction = savedAction
-  .schema(renameAccountSchema, { invalidMessage: 'saved.errors.invalid' })
+  .schema(renameAccountSchema, { invalidMessage: 'saved.errors.invalid', keep: ['name'] })
   .wordedFormAction(async ({ input, ctx: { psuId } }) =>
     (await renameMyAccount(await getDb(), psuId, input.id, input.name))
       ? changed(success(null, 'saved.accounts.renamed'))
