@@ -116,6 +116,17 @@ test('a new PSU is told in Icelandic to confirm the address, until they do', asy
   await page.goto('/is/sign-up');
   await page.getByLabel('Netfang').fill(email);
   await page.getByLabel('Nafn').fill('Sigríður Prófa');
+  // A password the rules refuse: the answer, worded on the server, is in Icelandic, and what was typed stays.
+  await page.getByLabel('Lykilorð').fill(`${email.split('@')[0]} og meira`);
+  await page.getByRole('button', { name: 'Stofna aðgang' }).click();
+  await expect(page.locator('main [role="alert"]')).toHaveText(
+    'Breyta þarf sumum reitum. Sjáðu skilaboðin við þá.',
+  );
+  await expect(page.getByLabel('Lykilorð')).toHaveAccessibleDescription(
+    'Lykilorð þarf að: ekki innihalda þann hluta netfangsins sem er á undan @.',
+  );
+  await expect(page.getByLabel('Netfang')).toHaveValue(email);
+  await expect(page.getByLabel('Nafn')).toHaveValue('Sigríður Prófa');
   await page.getByLabel('Lykilorð').fill(password);
   await page.getByRole('button', { name: 'Stofna aðgang' }).click();
   await expect(page).toHaveURL(/\/is\/sign-in\?signedUp=1$/);
