@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ConfirmEmailNotice } from '@/components/account/confirm-email-notice';
-import { isOperatorPsu } from '@/lib/auth/operator';
+import { findProfile } from '@/lib/auth/accounts';
 import { currentPsuId } from '@/lib/auth/session';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -17,7 +17,8 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
     getTranslations('waiting'),
     getTranslations('operations'),
   ]);
-  const operator = psuId ? await isOperatorPsu(psuId) : false;
+  // The profile the e-mail notice reads too: one statement for both on every page.
+  const operator = psuId ? ((await findProfile(psuId))?.operator ?? false) : false;
   return (
     <>
       <header className="border-b border-slate-200 bg-white">

@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { type Db, getDb } from '@/lib/db';
 import { kennitalaLinks, psus } from '@/lib/db/schema';
 import type { SessionPsu } from './identity';
+import { operatorRoleOf } from './operator-roles';
 import { hashPassword, needsRehash, passwordMatches } from './password-hash';
 
 /**
@@ -44,8 +45,9 @@ export async function createPsu(
 }
 
 /**
- * The account page's profile: the e-mail and whether it is verified, the verified kennitala if any. Read once
- * per page drawn (React's `cache`: the header's notice and the page both ask), afresh for each action.
+ * The account page's profile: the e-mail and whether it is verified, the verified kennitala if any, and whether
+ * it holds the operator role (the header's menu). Read once per page drawn (React's `cache`: the header, its
+ * notice and the page all ask), afresh for each action.
  */
 export const findProfile = cache(async (psuId: string, db?: Db) => {
   const database = db ?? (await getDb());
@@ -57,6 +59,7 @@ export const findProfile = cache(async (psuId: string, db?: Db) => {
       displayName: psus.displayName,
       kennitala: kennitalaLinks.kennitala,
       createdAt: psus.createdAt,
+      operator: operatorRoleOf(psus.id),
     })
     .from(psus)
     .leftJoin(kennitalaLinks, eq(kennitalaLinks.psuId, psus.id))

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNotNull, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { roleHeldBy } from '@/lib/db/queries/psu-roles';
 import { psuRoles, psus } from '@/lib/db/schema';
 import { operatorEmails } from './operator-emails';
 
@@ -83,11 +84,18 @@ export async function revokeOperatorByCommand(db: Db, email: string): Promise<Co
   return deleted.length > 0 ? 'revoked' : 'unchanged';
 }
 
+/**
+ * Whether the account `psuId` names holds the operator role, as a condition a query selects: on its own here,
+ * and with the profile every signed-in page reads for its header (lib/auth/accounts.ts, `findProfile`).
+ */
+export function operatorRoleOf(psuId: string | AnyColumn): SQL<boolean> {
+  return roleHeldBy(psuId, OPERATOR);
+}
+
 export async function holdsOperatorRole(db: Db, psuId: string): Promise<boolean> {
   const [row] = await db
-    .select({ role: psuRoles.role })
-    .from(psuRoles)
-    .where(and(eq(psuRoles.psuId, psuId), eq(psuRoles.role, OPERATOR)))
-    .limit(1);
-  return row !== undefined;
+    .select({ operator: operatorRoleOf(psuId) })
+    .from(psus)
+    .where(eq(psus.id, psuId));
+  return row?.operator === true;
 }
