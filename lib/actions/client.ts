@@ -151,9 +151,9 @@ class ActionBuilder<Ctx extends PublicContext, Input> {
   }
 
   /**
-   * A form action that answers in words: the answer's message in the form's `locale`
-   * (lib/actions/in-words.ts), for a form of one button that is to carry no translations into its
-   * page's scripts (components/account/worded-button-form.tsx).
+   * A form action that answers in words, in the form's `locale` (lib/actions/in-words.ts): its message,
+   * each field's errors and what was kept, for a form that is to carry no translations into its page's
+   * scripts (sign-in, sign-up, a rename, the forms of one button of components/account/worded-button-form.tsx).
    */
   wordedFormAction<Data>(
     fn: (args: { input: Input; ctx: Ctx }) => Promise<ActionResult<Data>>,
