@@ -3,21 +3,20 @@
 import { useActionState } from 'react';
 import type { ActionResult } from '@/lib/actions/result';
 import { signInWithEidAction } from '@/lib/auth/actions/sign-in-oidc';
+import { LocaleField } from './locale-field';
 
 /** Sign-in with the electronic-ID service of the settings, below the password form; its texts come from the page. */
 export function EidSignInForm({
-  locale,
   returnTo,
   texts,
 }: {
-  locale: string;
   returnTo?: string;
   texts: { or: string; withProvider: string; providerFailed: string };
 }) {
   const [state, action, pending] = useActionState<ActionResult | null, FormData>(signInWithEidAction, null);
   return (
     <form action={action} className="mt-6 border-t border-slate-200 pt-6">
-      <input type="hidden" name="locale" value={locale} />
+      <LocaleField />
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       {state && !state.ok && (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">

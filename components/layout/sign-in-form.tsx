@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
+import { LocaleField } from '@/components/layout/locale-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { FormInWords } from '@/lib/actions/result';
@@ -11,11 +12,9 @@ import { signInAction } from '@/lib/auth/actions/sign-in';
  * form's locale, so the sign-in page loads no translations for it.
  */
 export function SignInForm({
-  locale,
   returnTo,
   texts,
 }: {
-  locale: string;
   returnTo?: string;
   texts: { email: string; password: string; submit: string };
 }) {
@@ -23,7 +22,7 @@ export function SignInForm({
   const failed = answer && !answer.ok ? answer : undefined;
   return (
     <form action={action} className="space-y-4" noValidate>
-      <input type="hidden" name="locale" value={locale} />
+      <LocaleField />
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       {failed?.text && (
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">

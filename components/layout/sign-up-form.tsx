@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/text-field';
 import type { FormInWords } from '@/lib/actions/result';
 import { signUpAction } from '@/lib/auth/actions/sign-up';
 import { AnswerNote } from './answer-note';
+import { LocaleField } from './locale-field';
 
 /**
  * A new account: e-mail, name and password, with the password's rules (`rules`, drawn by the page).
@@ -13,12 +14,10 @@ import { AnswerNote } from './answer-note';
  * sign-up page loads no translations for it.
  */
 export function SignUpForm({
-  locale,
   returnTo,
   texts,
   rules,
 }: {
-  locale: string;
   returnTo?: string;
   texts: { email: string; displayName: string; password: string; submit: string };
   rules: ReactNode;
@@ -26,7 +25,7 @@ export function SignUpForm({
   const [answer, action, pending] = useActionState<FormInWords | null, FormData>(signUpAction, null);
   return (
     <form action={action} className="space-y-4" noValidate>
-      <input type="hidden" name="locale" value={locale} />
+      <LocaleField />
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <TextField

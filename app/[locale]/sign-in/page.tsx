@@ -76,13 +76,11 @@ export default async function SignInPage({
       )}
       {failure}
       <SignInForm
-        locale={locale}
         returnTo={returnTo}
         texts={{ email: t('email'), password: t('password'), submit: t('submit') }}
       />
       {oidc && (
         <EidSignInForm
-          locale={locale}
           returnTo={returnTo}
           texts={{
             or: t('or'),

@@ -25,7 +25,6 @@ export default async function SignUpPage({
       <h1 className="mb-2 text-2xl font-semibold">{t('title')}</h1>
       <p className="mb-6 text-sm text-slate-700">{t('intro')}</p>
       <SignUpForm
-        locale={locale}
         returnTo={typeof returnTo === 'string' ? returnTo : undefined}
         texts={{
           email: t('email'),
