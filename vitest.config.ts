@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testNodeFlags } from './tests/support/node-flags';
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
@@ -7,6 +8,7 @@ export default defineConfig({
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/**'],
     pool: 'forks',
+    execArgv: testNodeFlags,
     globalSetup: ['tests/support/scratch-dirs.ts'],
     // A cheap password hash (lib/config: PASSWORD_HASH_COST): the app's tests sign up and sign in thousands of times.
     env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4' },

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { testNodeFlags } from '@/tests/support/node-flags';
 import { createTestDatabase, testDatabaseUrl } from '@/tests/support/postgres';
 import { addFault, bankPayments, clearFaults, eventually } from '@/tests/support/sandbox-admin';
 import { submissionOf } from './submission';
@@ -58,7 +59,7 @@ interface Child {
 }
 
 function start(args: string[], env: Record<string, string>): Child {
-  const child = spawn(node, ['--import', 'tsx', ...args], {
+  const child = spawn(node, [...testNodeFlags, '--import', 'tsx', ...args], {
     cwd: process.cwd(),
     env: { ...process.env, LOG_LEVEL: 'error', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
