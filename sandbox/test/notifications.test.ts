@@ -74,8 +74,9 @@ interface OutboxEntry {
 }
 
 /**
- * The payment's notifications once the worker has decided on each of `which` (none left open, `pending` or
- * `held`): on a busy machine the worker may not have reached one yet when the last one sent has arrived.
+ * The payment's notifications that `which` selects, once the worker has decided on each (none left open,
+ * `pending` or `held`): on a busy machine the worker may not have reached one yet when the last one sent has
+ * arrived.
  */
 async function decidedOutbox(
   base: string,
@@ -84,8 +85,8 @@ async function decidedOutbox(
 ): Promise<OutboxEntry[]> {
   let entries: OutboxEntry[] = [];
   await waitFor(async () => {
-    entries = await allOutbox(base, paymentId);
-    return entries.filter(which).every((n) => n.state !== 'pending' && n.state !== 'held');
+    entries = (await allOutbox(base, paymentId)).filter(which);
+    return entries.every((n) => n.state !== 'pending' && n.state !== 'held');
   }, 'the worker to decide on every notification');
   return entries;
 }
@@ -249,8 +250,7 @@ describe('notifications by content preference', () => {
       { paymentId: p.paymentId, authorisationId, scaStatus: 'psuAuthenticated' },
       { paymentId: p.paymentId, authorisationId, scaStatus: 'finalised' },
     ]);
-    const recorded = await decidedOutbox(sandbox.url, p.paymentId, (n) => n.kind === 'transaction');
-    const transaction = recorded.filter((n) => n.kind === 'transaction');
+    const transaction = await decidedOutbox(sandbox.url, p.paymentId, (n) => n.kind === 'transaction');
     expect(transaction.length).toBeGreaterThan(0);
     expect(transaction.every((n) => n.state === 'skipped' && n.attempts.length === 0)).toBe(true);
   });
@@ -285,9 +285,7 @@ describe('notifications by content preference', () => {
     expect(receiver.for(p.tag).map((r) => r.body)).toEqual([
       { paymentId: p.paymentId, transactionStatus: 'ACCC' },
     ]);
-    const acsc = (await decidedOutbox(sandbox.url, p.paymentId, (n) => n.status === 'ACSC')).find(
-      (n) => n.status === 'ACSC',
-    );
+    const [acsc] = await decidedOutbox(sandbox.url, p.paymentId, (n) => n.status === 'ACSC');
     expect(acsc).toMatchObject({ state: 'skipped' });
     expect(acsc?.attempts).toEqual([]);
   });
