@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
@@ -152,7 +152,10 @@ export async function acceptPaymentNotification(input: NotificationInput): Promi
 
 /**
  * Re-reads the notified payment's status from the bank and records it (source `notification`),
- * unless the payment's status is final already.
+ * unless the payment's status is final already. One reading answers every notification of the payment
+ * received before it began: a bank that sends several at once (an SCA status, then a transaction status)
+ * is asked once, and the jobs of the others find them settled. One received after the reading began may
+ * say something newer, and gets a reading of its own.
  */
 export async function processPaymentNotification(db: Db, notificationId: number): Promise<void> {
   const [notification] = await db
@@ -167,6 +170,10 @@ export async function processPaymentNotification(db: Db, notificationId: number)
     // The token names the payment; the body's id is only logged. The re-read uses our own record.
     logger.warn({ paymentId: payment.id, notificationId }, 'notification body names another payment id');
   }
+  const answered = await db
+    .select({ id: paymentNotifications.id })
+    .from(paymentNotifications)
+    .where(and(eq(paymentNotifications.paymentId, payment.id), isNull(paymentNotifications.processedAt)));
   // A final status is the bank's last word (lib/payments/status.ts): the notice changes nothing.
   const final = isFinalStatus(payment.transactionStatus) && !needsSync(payment);
   const { status } = final
@@ -178,6 +185,14 @@ export async function processPaymentNotification(db: Db, notificationId: number)
       status: final ? 'already_final' : payment.bankPaymentId ? 'processed' : 'payment_not_at_bank',
       processedAt: databaseNow(),
     })
-    .where(eq(paymentNotifications.id, notificationId));
-  logger.info({ paymentId: payment.id, notificationId, status }, 'payment notification processed');
+    .where(
+      and(
+        inArray(paymentNotifications.id, [notificationId, ...answered.map(({ id }) => id)]),
+        isNull(paymentNotifications.processedAt),
+      ),
+    );
+  logger.info(
+    { paymentId: payment.id, notificationId, answered: answered.length, status },
+    'payment notification processed',
+  );
 }

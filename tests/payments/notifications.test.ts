@@ -12,7 +12,11 @@ import {
   webhookEvents,
 } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
-import { acceptPaymentNotification, issueNotificationUri } from '@/lib/payments/notifications';
+import {
+  acceptPaymentNotification,
+  issueNotificationUri,
+  processPaymentNotification,
+} from '@/lib/payments/notifications';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { freshAppDatabase } from '../support/app-database';
 import { insertInitiatedPayment, insertPsu } from '../support/app-rows';
@@ -28,11 +32,14 @@ import {
 let db: Db;
 let bank: FakeBank;
 let psuId: string;
+/** What the bank answers for a payment's status, by its id at the bank; ACSC where none is set. */
+const statusAtBank = new Map<string, string>();
 
 beforeAll(async () => {
   bank = await startFakeBank((method, path) => {
-    if (method === 'GET' && /^\/psd2\/api\/v1\/payments\/credit-transfers\/[^/]+\/status$/.test(path)) {
-      return { status: 200, body: { transactionStatus: 'ACSC' } };
+    const statusRead = /^\/psd2\/api\/v1\/payments\/credit-transfers\/([^/]+)\/status$/.exec(path);
+    if (method === 'GET' && statusRead) {
+      return { status: 200, body: { transactionStatus: statusAtBank.get(statusRead[1] ?? '') ?? 'ACSC' } };
     }
     if (method === 'GET' && path.startsWith('/business/claims/v1/claims/')) {
       return { status: 200, body: { claimId: path.split('/').pop(), claimStatus: 'Paid' } };
@@ -151,6 +158,42 @@ describe('payment status notifications', () => {
     expect(events).toMatchObject([{ transactionStatus: 'ACSC', source: 'notification' }]);
     const read = bank.requests.find((request) => request.path.includes(`${payment.bankPaymentId}/status`));
     expect(read?.headers.authorization).toBe('Bearer bank-token');
+  });
+
+  it('settles every notification received before a reading of the status with that one reading', async () => {
+    const payment = await initiatedPayment();
+    // Not final at the bank: every notification would otherwise read the status again.
+    statusAtBank.set(payment.bankPaymentId ?? '', 'ACSP');
+    const statusReads = () =>
+      bank.requests.filter((request) => request.path.endsWith(`/${payment.bankPaymentId}/status`)).length;
+    const received = (count: number) =>
+      db
+        .insert(paymentNotifications)
+        .values(
+          Array.from({ length: count }, () => ({
+            paymentId: payment.id,
+            body: { transactionStatus: 'ACSP' },
+          })),
+        )
+        .returning({ id: paymentNotifications.id });
+    const together = await received(3);
+
+    await processPaymentNotification(db, together[1]?.id ?? 0);
+    expect(statusReads()).toBe(1);
+    expect(await statusOf(payment.id)).toBe('ACSP');
+    const settled = await notificationsOf(payment.id);
+    expect(settled).toHaveLength(3);
+    for (const row of settled)
+      expect(row).toMatchObject({ status: 'processed', processedAt: expect.any(Date) });
+    // Their own jobs find them settled and ask the bank nothing.
+    for (const { id } of together) await processPaymentNotification(db, id);
+    expect(statusReads()).toBe(1);
+
+    // One received after that reading began says the bank may have moved since: it gets a reading of its own.
+    const [later] = await received(1);
+    await processPaymentNotification(db, later?.id ?? 0);
+    expect(statusReads()).toBe(2);
+    expect((await notificationsOf(payment.id)).every((row) => row.processedAt)).toBe(true);
   });
 
   it('goes through the job queue when the workers run, for notifications and webhook events alike', async () => {
