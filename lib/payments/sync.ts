@@ -40,11 +40,15 @@ export async function syncPaymentStatus(
   try {
     // At the payment's own bank, with that bank's token: never another's.
     const status = await inPaymentBank(payment, () => readPaymentStatus(ref, psuIpAddress));
+    // What the bank holds of an accepted payment is asked for while its status is recorded, not after
+    // (the PSU back from the bank waits for both): the two write different columns, and a failed read of
+    // the details is logged, never thrown (./details.ts).
+    const details = detailsDue(payment, status) ? syncPaymentDetails(db, payment, status) : undefined;
     await recordedFirst;
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
-    if (detailsDue(payment, status)) await syncPaymentDetails(db, payment, status);
+    await details;
     // Every reading of an ended status may send the e-mail; the database lets only one through.
     if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
