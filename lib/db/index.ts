@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { settings } from '@/lib/config';
 import { tracingOn } from '@/lib/observability/tracing';
 import { processGlobal } from '@/lib/server/process-global';
+import { serverTimingOn } from '@/lib/server/server-timing';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import { seedDemoPsu } from './seed';
@@ -25,7 +26,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
-  if (tracingOn()) {
+  if (observed()) {
     // drizzle runs a statement on the pool, or in a transaction on a client of it.
     traceQueries(pool);
     pool.on('connect', (client) => traceQueries(client));
@@ -53,7 +54,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dataDir);
-  if (tracingOn()) traceTransactions(client);
+  if (observed()) traceTransactions(client);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return {
@@ -64,6 +65,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       release();
     },
   };
+}
+
+/** Whether each statement is watched: a span when tracing, its time when the server times requests. */
+function observed(): boolean {
+  return tracingOn() || serverTimingOn();
 }
 
 /** PGlite's statements, and those of its transactions, each in a span (lib/db/traced-client.ts). */

@@ -1,9 +1,12 @@
 import { inChildSpan, tracingOn } from '@/lib/observability/tracing';
+import { timedStatement } from '@/lib/server/server-timing';
 
 /**
  * A span per SQL statement, inside the trace under way (a PSU's request, a job), when tracing is on
  * (lib/observability/tracing.ts); a statement outside any trace (the job queue's polling) makes none.
- * Named by the statement's operation and first table; its text and parameters are not kept.
+ * Named by the statement's operation and first table; its text and parameters are not kept. Each
+ * statement of a request the server times (SERVER_TIMING=1) also counts in its `db` time
+ * (lib/server/server-timing.ts).
  */
 interface Queryable {
   query: (...args: never[]) => unknown;
@@ -30,17 +33,20 @@ export function traceQueries<T extends Queryable>(target: T): T {
   const original = target.query.bind(target) as (...args: unknown[]) => unknown;
   (target as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const text = textOf(args[0]);
-    if (!tracingOn() || text === undefined || typeof args[args.length - 1] === 'function')
-      return original(...args);
+    if (text === undefined || typeof args[args.length - 1] === 'function') return original(...args);
+    const run = () => original(...args) as Promise<unknown>;
+    if (!tracingOn()) return timedStatement(run);
     const { operation, table } = statementSummary(text);
-    return inChildSpan(
-      table ? `${operation} ${table}` : operation,
-      {
-        'db.system.name': 'postgresql',
-        'db.operation.name': operation,
-        ...(table ? { 'db.collection.name': table } : {}),
-      },
-      () => original(...args) as Promise<unknown>,
+    return timedStatement(() =>
+      inChildSpan(
+        table ? `${operation} ${table}` : operation,
+        {
+          'db.system.name': 'postgresql',
+          'db.operation.name': operation,
+          ...(table ? { 'db.collection.name': table } : {}),
+        },
+        run,
+      ),
     );
   };
   return target;
