@@ -8,9 +8,8 @@
 // Pages in Icelandic (the default locale); all but sign-in and sign-up signed in as the demo PSU.
 // Run: npx tsx bench/first-load-js.ts   (after `next build`; starts its own servers on :3400/:4410)
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext } from 'playwright';
-import { appServers, launchChromium, makePayment, pageRoutes, signIn } from './app-servers';
-import { makeStandingOrder } from './everyday-rows';
+import { appServers, launchChromium } from './app-servers';
+import { pageVisits } from './page-visits';
 import { type Figure, printResult } from './support';
 
 const TARGET_PLAIN_KB = 140;
@@ -22,20 +21,6 @@ const isFormPage = (pattern: string) =>
   );
 const targetFor = (pattern: string) => (isFormPage(pattern) ? TARGET_FORM_KB : TARGET_PLAIN_KB);
 const kB = (bytes: number) => bytes / 1000;
-const publicPages = /\/(sign-in|sign-up)$/;
-
-/** The address of the first link on `path` that `selector` finds, or null where the page has none. */
-async function firstLink(session: BrowserContext, path: string, selector: string): Promise<string | null> {
-  const page = await session.newPage();
-  await page.goto(`${servers.appUrl}${path}`);
-  const href = await page
-    .locator(selector)
-    .first()
-    .getAttribute('href', { timeout: 15_000 })
-    .catch(() => null);
-  await page.close();
-  return href;
-}
 
 const servers = await appServers();
 const browser = await launchChromium();
@@ -62,42 +47,8 @@ function packagesIn(code: string): string[] {
   return markers.filter(([, pattern]) => pattern.test(code)).map(([name]) => name);
 }
 try {
-  const session = await browser.newContext();
-  await signIn(session, servers.appUrl);
-  const paymentId = await makePayment(session, servers.appUrl);
-  // The costs step shows only while a payment waits there: one in euros, whose costs come first.
-  const costsPaymentId = await makePayment(session, servers.appUrl, 'EUR');
-  // A bill of the demo PSU's to pay: the bills page links each open one to its payment form.
-  const billHref = await firstLink(session, '/is/bills', 'a[href*="/bills/"][href*="/pay"]');
-  // A standing order to change: the standing orders page links each to its change page.
-  const changeHref = (await makeStandingOrder(session, servers.appUrl))
-    ? await firstLink(session, '/is/payments/standing-orders', 'a[href$="/change"]')
-    : null;
-  const storageState = await session.storageState();
-  await session.close();
-
-  // The pages reached by a link the app draws, at that link's address; where there was none, the reason.
-  const linked = [
-    { page: '/bills/[claimId]/pay', href: billHref, missing: 'the bills page offered no bill to pay' },
-    { page: '/standing-orders/[id]/change', href: changeHref, missing: 'no standing order could be made' },
-  ];
-  const routes = pageRoutes(servers.appRoot).flatMap((pattern) => {
-    const link = linked.find(({ page }) => pattern.endsWith(page));
-    if (link) {
-      if (!link.href) {
-        notes.push(`${pattern} not measured: ${link.missing}`);
-        return [];
-      }
-      return [{ pattern, route: link.href.replace(/^\/(is|en)\//, '/[locale]/') }];
-    }
-    if (!pattern.includes('[id]')) return [{ pattern, route: pattern }];
-    const id = pattern.endsWith('/costs') ? costsPaymentId : paymentId;
-    if (!id) {
-      notes.push(`${pattern} not measured: no payment could be made`);
-      return [];
-    }
-    return [{ pattern, route: pattern.replace('[id]', id) }];
-  });
+  const { visits, storageState, notes: unvisited } = await pageVisits(browser, servers);
+  notes.push(...unvisited);
 
   console.log(
     `First-load JavaScript per page, gzip level 6 (kB = 1000 bytes), targets <= ${TARGET_PLAIN_KB} kB (plain pages), <= ${TARGET_FORM_KB} kB (payment forms), ${servers.appUrl}`,
@@ -105,9 +56,8 @@ try {
   console.log(
     `  ${'page'.padEnd(42)} ${'scripts'.padStart(7)} ${'raw'.padStart(9)} ${'gzip'.padStart(9)} ${'wire'.padStart(9)}`,
   );
-  for (const { pattern, route } of routes) {
-    const path = route.replace('[locale]', 'is');
-    const context = await browser.newContext(publicPages.test(path) ? {} : { storageState });
+  for (const { pattern, path, signedIn } of visits) {
+    const context = await browser.newContext(signedIn ? { storageState } : {});
     const page = await context.newPage();
     const scripts = new Map<
       string,

@@ -20,6 +20,7 @@ const benches = [
   { name: 'sandbox-initiations', args: ['10', '16'], read: readSandboxInitiations, optional: true },
   { name: 'sandbox-vs-prism', args: ['5', '16', '2'] },
   { name: 'first-load-js', args: [], needsBuild: true },
+  { name: 'page-server-time', args: ['30'], needsBuild: true },
   { name: 'lighthouse', args: ['3'], needsBuild: true },
   { name: 'browser-paths', args: ['20', '100000'], needsBuild: true },
   // PSUs paying end to end through one app instance, then two, on one PostgreSQL (bench/capacity.ts).
