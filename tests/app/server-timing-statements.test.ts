@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, getDb } from '@/lib/db';
 import { createAppServer } from '@/scripts/app-server.mjs';
 import { freshAppDatabase } from '../support/app-database';
+import { serverTimings } from '../support/server-timing';
 
 // The app's server with SERVER_TIMING=1 also says how long a request's database statements were under
 // way (`db`), on the app's own database: statements that wait on each other count once, and what the
@@ -44,23 +45,13 @@ afterAll(async () => {
   delete process.env.SERVER_TIMING;
 });
 
-function timings(header: string | null): Record<string, { dur: number; desc?: string }> {
-  return Object.fromEntries(
-    (header ?? '').split(',').map((entry) => {
-      const [name, ...params] = entry.trim().split(';');
-      const values = Object.fromEntries(params.map((param) => param.split('=')));
-      return [name, { dur: Number(values.dur), desc: values.desc?.replace(/"/g, '') }];
-    }),
-  );
-}
-
 describe('Server-Timing: the database', () => {
   it("counts a request's statements in `db`, once where they overlap, and the rest as the app's", async () => {
     // The first request opens the database; the second is timed as any other.
     await fetch(url).then((answer) => answer.text());
     const answer = await fetch(url);
     expect(await answer.text()).toBe('done');
-    const { db, app, bank } = timings(answer.headers.get('server-timing'));
+    const { db, app, bank } = serverTimings(answer.headers.get('server-timing'));
     expect(db?.desc).toBe('3 statements');
     expect(db?.dur).toBeGreaterThanOrEqual(45);
     // The 60 ms the request waited beside its statements are the app's and not the database's.

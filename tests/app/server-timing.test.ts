@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { timedBankCall } from '@/lib/server/server-timing';
 import { createAppServer } from '@/scripts/app-server.mjs';
+import { serverTimings } from '../support/server-timing';
 
 // The app's server with SERVER_TIMING=1: each response says how long its calls to the bank took and
 // how long the rest did. A real HTTP "bank" that answers after a delay stands in for the bank's time.
@@ -21,16 +22,6 @@ async function listen(server: Server): Promise<string> {
 
 const slowBank = () => listen(createServer((_request, response) => setTimeout(() => response.end('ok'), 60)));
 
-function timings(header: string | null): Record<string, { dur: number; desc?: string }> {
-  const entries = (header ?? '').split(',').map((entry) => entry.trim().split(';'));
-  return Object.fromEntries(
-    entries.map(([name, ...params]) => {
-      const values = Object.fromEntries(params.map((param) => param.split('=')));
-      return [name, { dur: Number(values.dur), desc: values.desc?.replace(/"/g, '') }];
-    }),
-  );
-}
-
 describe('Server-Timing', () => {
   it("splits a response's time into the bank's calls and the app's rest", async () => {
     const bank = await slowBank();
@@ -46,7 +37,7 @@ describe('Server-Timing', () => {
       ),
     );
     const answer = await fetch(app);
-    const { bank: bankTime, app: appTime } = timings(answer.headers.get('server-timing'));
+    const { bank: bankTime, app: appTime } = serverTimings(answer.headers.get('server-timing'));
     expect(bankTime?.dur).toBeGreaterThanOrEqual(115);
     expect(bankTime?.desc).toBe('2 calls');
     expect(appTime?.dur).toBeGreaterThanOrEqual(25);
