@@ -2,6 +2,7 @@
 // drawn, what the servers said they spent (Server-Timing), and how long an interaction took to
 // answer (Event Timing, as INP counts it).
 import type { BrowserContext, Page, Response } from 'playwright';
+import { serverTimings } from '@/tests/support/server-timing';
 
 /**
  * Every document of the context reports its clicks (epoch ms, the event's own time stamp). Also
@@ -36,11 +37,8 @@ export async function serverTimingsDuring(
   const read = async (response: Response) => {
     const header = (await response.headerValue('server-timing').catch(() => null)) ?? '';
     const origin = new URL(response.url()).origin;
-    for (const part of header.split(',')) {
-      const [name, ...params] = part.trim().split(';');
-      const dur = params.find((param) => param.startsWith('dur='));
-      if (name && dur) entries.push({ origin, name, dur: Number(dur.slice(4)) });
-    }
+    for (const [name, { dur }] of Object.entries(serverTimings(header)))
+      if (name && !Number.isNaN(dur)) entries.push({ origin, name, dur });
   };
   const pending: Promise<void>[] = [];
   const listener = (response: Response) => {

@@ -59,7 +59,7 @@ describe('Server-Timing: the database', () => {
     expect(bank).toMatchObject({ dur: 0, desc: '0 calls' });
   });
 
-  it('leaves a statement outside a timed request untimed, and it answers', async () => {
+  it('answers a statement outside a timed request as before', async () => {
     const db = await getDb();
     await expect(db.execute(sql`select 1 as one`)).resolves.toBeDefined();
   });
