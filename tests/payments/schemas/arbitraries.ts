@@ -10,13 +10,28 @@ import {
   FREQUENCY_CODES,
 } from '@/lib/payments/schemas/enums';
 
+/**
+ * Each string arbitrary below made once and shared: fast-check's `string` and `stringMatching` cost about a
+ * millisecond to build, far more than a value does. Built anew for every amount and text field, they took
+ * most of the time of the schema property tests.
+ */
+const made = new Map<string, fc.Arbitrary<string>>();
+function once(key: string, build: () => fc.Arbitrary<string>): fc.Arbitrary<string> {
+  let arbitrary = made.get(key);
+  if (!arbitrary) {
+    arbitrary = build();
+    made.set(key, arbitrary);
+  }
+  return arbitrary;
+}
+
 /** Any text of at most `max` characters (code points), astral ones included. */
 export const textUpTo = (max: number, min = 0) =>
-  fc.string({ unit: 'binary', minLength: min, maxLength: max });
+  once(`text ${min}..${max}`, () => fc.string({ unit: 'binary', minLength: min, maxLength: max }));
 const nullableText = (max?: number) =>
   fc.option(max === undefined ? fc.string({ unit: 'binary' }) : textUpTo(max));
 
-const upper = (n: number) => fc.stringMatching(new RegExp(`^[A-Z]{${n}}$`));
+const upper = (n: number) => once(`upper ${n}`, () => fc.stringMatching(new RegExp(`^[A-Z]{${n}}$`)));
 
 export const icelandicIban = fc
   .stringMatching(/^\d{22}$/)
@@ -57,6 +72,10 @@ export const accountReference = fc
 
 const CURRENCIES = ['ISK', 'EUR', 'USD', 'GBP', 'KWD', 'JPY'];
 
+/** A fraction of 1 to `digits` decimals. */
+const fractionOf = (digits: number) =>
+  once(`fraction ${digits}`, () => fc.stringMatching(new RegExp(`^\\.[0-9]{1,${digits}}$`)));
+
 export const amount = fc
   .tuple(
     fc.oneof(fc.constantFrom(...CURRENCIES), upper(3)),
@@ -65,10 +84,7 @@ export const amount = fc
   )
   .chain(([currency, whole, seed]) => {
     const digits = minorUnits(currency) ?? 3;
-    const fraction =
-      digits === 0
-        ? fc.constant('')
-        : fc.stringMatching(new RegExp(`^\\.[0-9]{1,${digits}}$`)).map((f) => (seed % 2 ? f : ''));
+    const fraction = digits === 0 ? fc.constant('') : fractionOf(digits).map((f) => (seed % 2 ? f : ''));
     return fraction.map((f) => ({ currency, amount: `${whole}${f}` }));
   });
 
