@@ -45,7 +45,7 @@ beforeAll(async () => {
   root = new TestTpp(sandbox.url);
   nordur = new TestTpp(`${sandbox.url}/banks/nordur`, NORDUR.client);
   vestur = new TestTpp(`${sandbox.url}/banks/vestur`, VESTUR.client);
-}, 120_000);
+});
 afterAll(() => sandbox?.close());
 
 async function pay(tpp: TestTpp, debtor: string, creditor: string) {

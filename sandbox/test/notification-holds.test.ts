@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
-}, 60_000);
+});
 
 afterAll(async () => {
   receiver.closeAllConnections();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   root = new TestTpp(sandbox.url);
   nordur = new TestTpp(`${sandbox.url}/banks/nordur`, NORDUR.client);
   vestur = new TestTpp(`${sandbox.url}/banks/vestur`, VESTUR.client);
-}, 120_000);
+});
 afterAll(() => sandbox?.close());
 
 describe('one process, several banks', () => {

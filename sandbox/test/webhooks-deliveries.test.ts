@@ -251,5 +251,5 @@ describe('the outbox', () => {
       await local.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

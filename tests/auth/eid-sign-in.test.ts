@@ -45,7 +45,7 @@ beforeAll(async () => {
     import('@/lib/config'),
   ]);
   app = { db, schema, identity, browserSession, idToken, config };
-}, 120_000);
+});
 
 afterAll(async () => {
   await idp?.close();

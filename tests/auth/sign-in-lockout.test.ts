@@ -19,7 +19,7 @@ beforeAll(async () => {
   });
   const [credentials, db] = await Promise.all([import('@/lib/auth/credentials'), import('@/lib/db')]);
   app = { credentials, db };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.db.closeDatabase();

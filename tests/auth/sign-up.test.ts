@@ -30,7 +30,7 @@ beforeAll(async () => {
     import('@/lib/db/schema'),
   ]);
   app = { signUp, accounts, db, schema };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.db.closeDatabase();

@@ -122,7 +122,7 @@ afterAll(async () => {
   await app?.closeDatabase();
   await sandbox?.close();
   await routes?.close();
-}, 60_000);
+});
 
 /** Subscriptions made here, by bank: our id and the signing secret the bank returned once. */
 const made = new Map<string, { id: string; secret: string }>();

@@ -43,7 +43,7 @@ beforeAll(async () => {
     BANK_B2B_PASSWORD: 'not-the-password',
     BANK_B2B_SANDBOX_TOKEN: portalToken,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await proxy?.stop();

@@ -25,7 +25,7 @@ beforeAll(async () => {
     BANK_EVENTS_BASE_URL: `${sandbox.url}/events`,
   });
   claims = await import('@/lib/bank/claims');
-}, 120_000);
+});
 
 afterAll(async () => {
   const { closeDatabase } = await import('@/lib/db');

@@ -94,14 +94,14 @@ beforeAll(async () => {
       .insert(schema.kennitalaLinks)
       .values({ kennitala: KENNITALA[psu], psuId: appPsu[psu], issuer: 'https://eid.test', subject: psu });
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.jobs.stopJobs();
   await app?.closeDatabase();
   await proxy?.stop();
   await sandbox?.close();
-}, 60_000);
+});
 
 beforeEach(async () => {
   proxy.reset();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ saveClaim } = await import('@/lib/db/queries/bills'));
   ({ getClaim } = await import('@/lib/bank/claims'));
   ({ readOwnPaymentFromBank } = await import('@/lib/payments/sync'));
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

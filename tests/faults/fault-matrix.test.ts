@@ -150,7 +150,7 @@ afterAll(async () => {
   await proxy?.stop();
   await routes?.close();
   await sandbox?.close();
-}, 60_000);
+});
 
 // --- helpers -------------------------------------------------------------------------------------
 
@@ -798,7 +798,7 @@ const notificationCases: NotificationCase[] = [
 describe('fault matrix: status notifications', { timeout: CASE_TIMEOUT_MS }, () => {
   beforeAll(async () => {
     await app.jobs.startJobs();
-  }, 60_000);
+  });
 
   it.each(notificationCases)('$fault: the app\u2019s history ends right', async (c) => {
     const { payment, remittance } = await initiated('notif');

@@ -99,7 +99,7 @@ beforeAll(async () => {
     BANK_B2B_CLIENT_CERT: readFileSync(pki.business.der).toString('base64'),
     BANK_B2B_CLIENT_KEY: pki.business.key,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   front?.closeAllConnections();

@@ -59,7 +59,7 @@ beforeAll(async () => {
   app = { initiateOnce, readPaymentStatus, db, closeDatabase: dbModule.closeDatabase, schema };
   const [psu] = await db.select().from(schema.psus).where(eq(schema.psus.email, 'demo@greidsla.is'));
   psuId = psu?.id ?? '';
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.closeDatabase();

@@ -23,7 +23,7 @@ let pki: Pki;
 
 beforeAll(() => {
   if (opensslAvailable()) pki = createPki();
-}, 60_000);
+});
 afterAll(() => pki?.cleanup());
 
 // Needs the openssl command to issue the test certificates (./pki.ts); skipped where it is missing.

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // One payment first, so that the tests meet a warm bank (token issued, tables read) and a busy
   // machine's first call does not look like the bank timing out.
   await initiateOnce(request(randomUUID()));
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.closeDatabase();

@@ -53,7 +53,7 @@ beforeAll(async () => {
     });
     expect(outcome.ok).toBe(true);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const child of instances) child.kill('SIGKILL');
@@ -122,5 +122,5 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL', () => {
       proxy.seen.filter((call) => call.method === 'GET' && call.path.endsWith('/status')).length -
       statusReadsBefore;
     expect(statusReads).toBe(all.length);
-  }, 90_000);
+  });
 });

@@ -76,7 +76,7 @@ beforeAll(async () => {
       createdAt: new Date(row.at),
     });
   }
-}, 60_000);
+});
 
 afterAll(() => closeDatabase());
 

@@ -30,9 +30,9 @@ beforeAll(async () => {
     import('@/lib/payments/standing-order-change'),
     import('@/lib/db/queries/standing-order-changes'),
   ]);
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
   db = await getDb();
   me = await newPsu('me@templates.test');
   stranger = await newPsu('stranger@templates.test');
-}, 60_000);
+});
 
 afterAll(() => closeDatabase());
 

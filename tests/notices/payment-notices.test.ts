@@ -42,7 +42,7 @@ beforeAll(async () => {
     BANK_AUTH_URL: bank.url,
   });
   db = await getDb();
-}, 120_000);
+});
 
 afterAll(async () => {
   await closeDatabase();

@@ -35,9 +35,9 @@ let app: AppAtSandbox;
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'bank-answers-secret-bank-answers-secret-01' });
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 afterEach(() => vi.restoreAllMocks());

@@ -19,9 +19,9 @@ let app: AppAtSandbox;
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'bank-payment-ids-secret-bank-payment-ids-0' });
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

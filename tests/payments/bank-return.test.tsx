@@ -25,9 +25,9 @@ let app: AppAtSandbox;
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'bank-return-secret-bank-return-secret-0123' });
   session.psuId = app.psuId;
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

@@ -118,9 +118,9 @@ let app: AppAtSandbox;
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'bulk-results-secret-bulk-results-secret-012' });
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

@@ -30,9 +30,9 @@ beforeAll(async () => {
     import('@/lib/payments/costs-step'),
     import('@/lib/payments/costs-decision'),
   ]);
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

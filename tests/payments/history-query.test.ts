@@ -47,7 +47,7 @@ beforeAll(async () => {
     createdAt: new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 4))),
   }));
   await db.insert(payments).values(rows);
-}, 60_000);
+});
 
 afterAll(async () => closeDatabase?.());
 

@@ -30,9 +30,9 @@ let app: AppAtSandbox;
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'payment-story-secret-payment-story-secret-01' });
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

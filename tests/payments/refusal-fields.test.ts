@@ -82,9 +82,9 @@ let app: AppAtSandbox;
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'refusal-fields-secret-refusal-fields-01' });
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 

@@ -83,7 +83,7 @@ beforeAll(async () => {
   db = await getDb();
   me = await newPsu('me@saved.test');
   stranger = await newPsu('stranger@saved.test');
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeDatabase();

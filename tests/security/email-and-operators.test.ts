@@ -35,7 +35,7 @@ beforeAll(async () => {
     import('@/lib/db/schema'),
   ]);
   app = { verification, roles, db, schema };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.db.closeDatabase();
@@ -125,5 +125,5 @@ describe('npm run grant-operator', () => {
     expect(missing.stdout).toContain('No account has the e-mail address nobody@example.is');
     const db = await app.db.getDb();
     expect(await app.roles.holdsOperatorRole(db, await psuIdOf('stranger@example.is'))).toBe(true);
-  }, 60_000);
+  });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 120_000);
+});
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));

@@ -33,7 +33,7 @@ beforeAll(async () => {
     import('@/lib/db/schema'),
   ]);
   app = { accounts, identity, sessions, psuId, bills, db, schema };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.db.closeDatabase();

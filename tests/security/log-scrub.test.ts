@@ -25,7 +25,7 @@ beforeAll(async () => {
     import('@/lib/db/schema'),
   ]);
   app = { log, db, schema };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.db.closeDatabase();

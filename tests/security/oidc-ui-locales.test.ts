@@ -17,7 +17,7 @@ let sandbox: RunningSandbox;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-}, 120_000);
+});
 afterAll(() => sandbox?.close());
 
 /** Where Auth.js sends the browser for a sign-in started with `params`: the provider's authorization URL. */

@@ -30,7 +30,7 @@ beforeAll(async () => {
     BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
   });
   [claims, params] = await Promise.all([import('@/lib/bank/claims'), import('@/lib/security/path-params')]);
-}, 120_000);
+});
 
 afterAll(async () => {
   const { closeDatabase } = await import('@/lib/db');

@@ -26,7 +26,7 @@ beforeAll(async () => {
     import('@/lib/db'),
   ]);
   app = { rateLimit, accounts, auth, psuId, closeDatabase: db.closeDatabase };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.closeDatabase();

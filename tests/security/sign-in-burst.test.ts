@@ -30,7 +30,7 @@ beforeAll(async () => {
     import('@/lib/db/schema'),
   ]);
   app = { credentials, throttle, accounts, hash, db, schema };
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.db.closeDatabase();

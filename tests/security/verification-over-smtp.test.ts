@@ -74,7 +74,7 @@ beforeAll(async () => {
   });
   const [verification, db] = await Promise.all([import('@/lib/auth/email-verification'), import('@/lib/db')]);
   app = { verification, db };
-}, 120_000);
+});
 
 afterAll(async () => {
   await new Promise((resolve) => smtp?.close(resolve));

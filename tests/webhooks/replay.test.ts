@@ -32,12 +32,12 @@ beforeAll(async () => {
   });
   app = { ...started, manage: await import('@/lib/webhooks/manage') };
   proxy = started.proxy;
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();
   await new Promise<void>((resolve) => callback.close(() => resolve()));
-}, 60_000);
+});
 
 beforeEach(() => proxy.reset());
 

@@ -25,9 +25,9 @@ beforeAll(async () => {
   ]);
   app = { ...started, manage, subscriptions, service };
   proxy = started.proxy;
-}, 120_000);
+});
 
-afterAll(() => app?.close(), 60_000);
+afterAll(() => app?.close());
 
 beforeEach(() => proxy.reset());
 

@@ -124,7 +124,7 @@ describe.runIf(contractAvailable())('form schemas never accept what contract/pis
         }),
         { numRuns: 300 },
       );
-    }, 60_000);
+    });
 
     it(`${name}: whenever the form accepts a body one change away from a valid one, so does the contract`, () => {
       const validate = contractValidator(name as ContractSchemaName);
@@ -141,6 +141,6 @@ describe.runIf(contractAvailable())('form schemas never accept what contract/pis
       );
       // The check is only meaningful if some changes keep the body valid.
       expect(accepted).toBeGreaterThan(0);
-    }, 120_000);
+    });
   }
 });
