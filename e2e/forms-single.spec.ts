@@ -14,8 +14,12 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await expect(summary).toBeVisible();
   await expect(page.getByLabel('From account (IBAN)')).toBeFocused();
   await expect(summary).toContainText('Amount');
+  await expect(summary).toContainText('From account');
 
   await page.getByLabel('From account (IBAN)').fill(debtorIban.toLowerCase());
+  // The summary keeps pace as fields are corrected: a field no longer wrong leaves it.
+  await expect(summary).not.toContainText('From account');
+  await expect(summary).toContainText('Amount');
   // A domestic account plus kennitala gives the IBAN; a bad kennitala check digit only warns.
   await page.getByLabel('To account (IBAN)').fill('0301-26-1234');
   await page.getByLabel("Account owner's kennitala").fill('510169-6399');

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useSavedChoices } from '@/components/payments/forms/saved-choices';
 import { SelectField } from '@/components/ui/text-field';
 
@@ -14,7 +14,8 @@ import { SelectField } from '@/components/ui/text-field';
 export function OwnAccountPick({ onPick }: { onPick: (iban: string) => void }) {
   const t = useTranslations('ownAccount');
   const { accounts } = useSavedChoices();
-  const { setValue, trigger, formState } = useFormContext();
+  const { setValue, trigger } = useFormContext();
+  const { isSubmitted } = useFormState();
   const paying = (useWatch({ name: 'payment.debtorAccount.iban' }) as string | undefined) ?? '';
   const creditor = (useWatch({ name: 'payment.creditorAccount.iban' }) as string | undefined) ?? '';
   const [picked, setPicked] = useState('');
@@ -24,7 +25,7 @@ export function OwnAccountPick({ onPick }: { onPick: (iban: string) => void }) {
     if (!iban) return;
     setValue('payment.creditorAccount', { iban }, { shouldDirty: true });
     onPick(iban);
-    if (formState.isSubmitted) void trigger('payment.creditorAccount');
+    if (isSubmitted) void trigger('payment.creditorAccount');
   };
   // An account chosen before the page's script ran (a slow phone) is taken once it runs.
   const select = useRef<HTMLSelectElement>(null);

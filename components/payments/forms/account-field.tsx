@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { accountDisplay } from '@/lib/format';
@@ -34,12 +34,8 @@ export function AccountField({
   const t = useTranslations('forms.fields');
   const to = useTranslations('ownAccount');
   const translate = useFieldMessage();
-  const {
-    getValues,
-    setValue,
-    trigger,
-    formState: { isSubmitted },
-  } = useFormContext();
+  const { getValues, setValue, trigger } = useFormContext();
+  const { isSubmitted } = useFormState();
   const [text, setText] = useState<string>(() => (getValues(`${name}.iban`) as string | undefined) ?? '');
   const [kennitala, setKennitala] = useState('');
   const schemaError = usePaymentFieldError(`${name}.iban`, name);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { formatAmount, formatNumber } from '@/lib/format';
@@ -22,13 +22,8 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   const t = useTranslations('forms.fields');
   const locale = useFormLocale();
   const translate = useFieldMessage();
-  const {
-    register,
-    getValues,
-    setValue,
-    trigger,
-    formState: { isSubmitted },
-  } = useFormContext();
+  const { register, getValues, setValue, trigger } = useFormContext();
+  const { isSubmitted } = useFormState();
   const currency = (useWatch({ name: `${name}.currency` }) as string | undefined) ?? 'ISK';
   const amount = (useWatch({ name: `${name}.amount` }) as string | undefined) ?? '';
   const [text, setText] = useState(() => {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -17,11 +17,8 @@ const OTHER = 'other';
 export function PurposeCodeField({ name }: { name: string }) {
   const t = useTranslations('forms.fields');
   const tCommon = useTranslations('forms.common');
-  const {
-    getValues,
-    setValue,
-    formState: { isSubmitted },
-  } = useFormContext();
+  const { getValues, setValue } = useFormContext();
+  const { isSubmitted } = useFormState();
   const value = (useWatch({ name }) as string | undefined) ?? '';
   const [choice, setChoice] = useState<string>(() => {
     const initial = (getValues(name) as string | undefined) ?? '';

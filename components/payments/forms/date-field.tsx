@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { reykjavikDateOf, toExecutionDateTime } from '@/lib/payments/calendar';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -21,11 +21,8 @@ export function DateField({
   hint?: string;
   onDateChange?: (date: string) => void;
 }) {
-  const {
-    getValues,
-    setValue,
-    formState: { isSubmitted },
-  } = useFormContext();
+  const { getValues, setValue } = useFormContext();
+  const { isSubmitted } = useFormState();
   const [date, setDate] = useState(() => {
     const initial = getValues(name) as string | undefined;
     return initial ? (reykjavikDateOf(initial) ?? '') : '';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { SelectField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { AccountField } from './account-field';
@@ -16,7 +16,8 @@ import { useSavedChoices } from './saved-choices';
 export function DebtorAccountField({ name, label }: { name: string; label: string }) {
   const t = useTranslations('saved.accounts');
   const { accounts } = useSavedChoices();
-  const { getValues, setValue, trigger, formState } = useFormContext();
+  const { getValues, setValue, trigger } = useFormContext();
+  const { isSubmitted } = useFormState();
   const current = () => (getValues(`${name}.iban`) as string | undefined) ?? '';
   const [picked, setPicked] = useState(() => (accounts.some((a) => a.iban === current()) ? current() : ''));
   // The account field shows its own text: a pick draws it afresh with the account picked.
@@ -27,7 +28,7 @@ export function DebtorAccountField({ name, label }: { name: string; label: strin
     if (!iban) return;
     setValue(`${name}.iban`, iban, { shouldDirty: true });
     setPickCount((n) => n + 1);
-    if (formState.isSubmitted) void trigger(name);
+    if (isSubmitted) void trigger(name);
   };
   // An account picked before the page's scripts ran fills in the field as a pick after them does.
   useValueFromBeforeHydration(select, picked, pick);

@@ -67,6 +67,23 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
     const next = collect(form);
     setItems((current) => (same(current, next) ? current : next));
   });
+  // A field draws its own error without the whole form drawing again: the page is watched for fields
+  // marked invalid or valid, and for their error texts.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const observer = new MutationObserver(() => {
+      const next = collect(form);
+      setItems((current) => (same(current, next) ? current : next));
+    });
+    observer.observe(form, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributeFilter: ['aria-invalid', 'aria-describedby'],
+    });
+    return () => observer.disconnect();
+  }, [formRef]);
   useEffect(() => {
     if (pendingFocusUntil.current === 0) return;
     let frame = 0;

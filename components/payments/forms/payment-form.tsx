@@ -1,7 +1,14 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ReactNode, type RefObject, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type ComponentProps,
+  type ReactNode,
+  type RefObject,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   type FieldValues,
   FormProvider,
@@ -9,6 +16,7 @@ import {
   type SubmitHandler,
   type UseFormReturn,
   useForm,
+  useFormState,
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/actions/result';
@@ -158,25 +166,39 @@ export function PaymentForm<Values>({
   className?: string;
   children: ReactNode;
 }) {
-  const t = useTranslations('forms.common');
   const { methods, formRef, failure, invalid, interaction } = form;
-  const { isSubmitting, submitCount } = methods.formState;
-  const hydrated = useHydrated();
+  // The form's state (sent or not, being sent) is read by the parts it changes, the summary and the
+  // button, so that a press of the button does not draw every field again.
   return (
     <FormProvider {...methods}>
       <form ref={formRef} onSubmit={onSubmit} noValidate className={className} {...interaction}>
-        <ErrorSummary visible={submitCount > 0} items={invalid} failure={failure} extra={summaryExtra} />
+        <SummaryOnceSent items={invalid} failure={failure} extra={summaryExtra} />
         <input type="hidden" {...methods.register('submissionId')} />
         {children}
         <ScaLanguageField />
         {beforeSubmit}
-        {/* Not before the page's scripts have run: the browser would send the form itself, by GET, with the
-            message and the recipient's name in the address, and what the PSU typed would be gone. */}
-        <Button type="submit" disabled={!hydrated || isSubmitting || busy} aria-busy={isSubmitting}>
-          {isSubmitting ? t('submitting') : (submitLabel ?? t('submit'))}
-        </Button>
+        <SendButton busy={busy} label={submitLabel} />
       </form>
     </FormProvider>
+  );
+}
+
+/** The error summary, shown from the first attempt to send the form. */
+function SummaryOnceSent(props: Omit<ComponentProps<typeof ErrorSummary>, 'visible'>) {
+  const { submitCount } = useFormState();
+  return <ErrorSummary visible={submitCount > 0} {...props} />;
+}
+
+function SendButton({ busy, label }: { busy: boolean; label?: string }) {
+  const t = useTranslations('forms.common');
+  const { isSubmitting } = useFormState();
+  const hydrated = useHydrated();
+  return (
+    /* Not before the page's scripts have run: the browser would send the form itself, by GET, with the
+       message and the recipient's name in the address, and what the PSU typed would be gone. */
+    <Button type="submit" disabled={!hydrated || isSubmitting || busy} aria-busy={isSubmitting}>
+      {isSubmitting ? t('submitting') : (label ?? t('submit'))}
+    </Button>
   );
 }
 

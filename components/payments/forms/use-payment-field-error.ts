@@ -1,13 +1,14 @@
 'use client';
 
-import { get, useFormContext } from 'react-hook-form';
+import { get, useFormState } from 'react-hook-form';
 import { useFieldMessage } from './messages';
 
-/** The translated error, in a payment form (react-hook-form), of the first of `names` that has one. */
+/**
+ * The translated error, in a payment form (react-hook-form), of the first of `names` that has one. Only
+ * the field's own component draws again when its error comes or goes, not the whole form.
+ */
 export function usePaymentFieldError(...names: string[]): string | undefined {
-  const {
-    formState: { errors },
-  } = useFormContext();
+  const { errors } = useFormState({ name: names });
   const message = useFieldMessage();
   for (const name of names) {
     const error = get(errors, name) as { message?: string } | undefined;
