@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BankError } from './errors';
+import { BankError, BankUnavailableError } from './errors';
 import { type BankRequest, type BankResponse, bankFetch } from './http';
 
 // At most this many extra attempts, and never a wait longer than this: past it, the PSU is better
@@ -25,15 +25,23 @@ function repeatable(request: BankRequest): boolean {
 /**
  * Answers that say "not now" rather than "no": 429 and 503 (busy), 408 (the bank gave up waiting for
  * the request). And 409 to a call with an Idempotency-Key: ÍST TS 316 answers so while the first call
- * with that key has not completed, and recommends sending it again with the same key.
+ * with that key has not completed, and recommends sending it again with the same key. And no answer at
+ * all, where the connection failed.
  */
-function transient(error: unknown, request: BankRequest): error is BankError {
+function transient(error: unknown, request: BankRequest): error is BankError | BankUnavailableError {
+  // The connection was lost before any answer: refused, or reset (a kept-alive connection the bank had
+  // just closed). A call that may be repeated is sent again, as a browser does. A timeout is not: the
+  // PSU has waited long enough, and it is told (the call with an Idempotency-Key may be sent again).
+  if (error instanceof BankUnavailableError) return error.reason === 'network';
   if (!(error instanceof BankError)) return false;
   if (error.status === 429 || error.status === 503 || error.status === 408) return true;
   return error.status === 409 && request.headers?.['Idempotency-Key'] !== undefined;
 }
 
-/** `bankFetch`, with transient answers retried after the bank's Retry-After (or a short backoff) where safe. */
+/**
+ * `bankFetch`, with transient answers (and lost connections) retried after the bank's Retry-After (or a
+ * short backoff) where safe.
+ */
 export async function bankFetchWithRetry(request: BankRequest): Promise<BankResponse> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -45,7 +53,7 @@ export async function bankFetchWithRetry(request: BankRequest): Promise<BankResp
       });
     } catch (error) {
       if (!transient(error, request) || attempt >= maxRetries || !repeatable(request)) throw error;
-      const wait = error.retryAfterSeconds ?? 0.25 * 4 ** attempt;
+      const wait = (error instanceof BankError ? error.retryAfterSeconds : undefined) ?? 0.25 * 4 ** attempt;
       if (wait > maxWaitSeconds) throw error;
       await sleep(wait * 1000);
     }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 let server: Server;
 let base: string;
 let busyLeft = 0;
+/** Connections to drop without an answer, as a bank drops a kept-alive connection it has just closed. */
+let dropLeft = 0;
 let busyStatus = 503;
 let retryAfter: string | undefined;
 const seen: { method: string; requestId: string | undefined }[] = [];
@@ -17,6 +19,11 @@ beforeAll(async () => {
       method: request.method ?? '',
       requestId: request.headers['x-request-id'] as string | undefined,
     });
+    if (dropLeft > 0) {
+      dropLeft--;
+      request.socket.destroy();
+      return;
+    }
     if (busyLeft > 0) {
       busyLeft--;
       response.writeHead(busyStatus, retryAfter ? { 'Retry-After': retryAfter } : {});
@@ -39,7 +46,7 @@ beforeEach(() => {
 });
 
 const { bankFetchWithRetry } = await import('@/lib/bank/retry');
-const { BankError } = await import('@/lib/bank/errors');
+const { BankError, BankUnavailableError } = await import('@/lib/bank/errors');
 
 const postWithIdempotencyKey = () =>
   bankFetchWithRetry({
@@ -119,5 +126,35 @@ describe('retrying a busy bank', () => {
     });
     expect(seen).toHaveLength(1);
     busyLeft = 0;
+  });
+});
+
+describe('a connection lost before any answer', () => {
+  it('is tried again where the call may be repeated: a read, a POST with an Idempotency-Key', async () => {
+    dropLeft = 1;
+    expect((await bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).status).toBe(200);
+    expect(seen).toHaveLength(2);
+
+    seen.length = 0;
+    dropLeft = 1;
+    expect((await postWithIdempotencyKey()).status).toBe(200);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('is not tried again for a plain POST, which the bank may have made: the PSU is told', async () => {
+    dropLeft = 1;
+    const plain = bankFetchWithRetry({ method: 'POST', url: `${base}/pay`, json: {} });
+    await expect(plain).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(plain).rejects.toMatchObject({ reason: 'network' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('gives up after two retries when the bank cannot be reached at all', async () => {
+    dropLeft = 5;
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).rejects.toMatchObject({
+      reason: 'network',
+    });
+    expect(seen).toHaveLength(3);
+    dropLeft = 0;
   });
 });
