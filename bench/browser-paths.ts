@@ -297,8 +297,10 @@ try {
   for (let i = 0; i < 1 + bulkRounds; i++) {
     const page = await context.newPage();
     const bulk = await bulkTable(page);
-    const correction = await formCorrection(page);
     await page.close();
+    const formPage = await context.newPage();
+    const correction = await formCorrection(formPage);
+    await formPage.close();
     if (i === 0) continue;
     paths.keystroke.push(bulk.keystroke);
     paths.paste.push(bulk.paste);
