@@ -66,7 +66,7 @@ beforeAll(async () => {
     BANK_AUTH_URL: proxyUrl,
     BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
     BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
-    BANK_TIMEOUT_MS: '3000',
+    BANK_TIMEOUT_MS: '15000',
     BANK_SEND_PSU_ID: 'true',
     TPP_PUBLIC_IP: TPP_IP,
     // Each PSU here holds their own kennitala, and a kennitala links to one account only.
