@@ -38,7 +38,7 @@ beforeAll(async () => {
     BANK_AUTH_URL: proxyUrl,
     BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
     BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
-    BANK_TIMEOUT_MS: '3000',
+    BANK_TIMEOUT_MS: '15000',
     BANK_B2B_USERNAME: 'not-a-user',
     BANK_B2B_PASSWORD: 'not-the-password',
     BANK_B2B_SANDBOX_TOKEN: portalToken,

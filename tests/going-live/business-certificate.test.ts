@@ -91,7 +91,7 @@ beforeAll(async () => {
     BANK_AUTH_URL: frontUrl,
     BANK_EVENTS_BASE_URL: `${frontUrl}/events`,
     BANK_BUSINESS_BASE_URL: `${frontUrl}/business`,
-    BANK_TIMEOUT_MS: '5000',
+    BANK_TIMEOUT_MS: '15000',
     BANK_CA_CERT: pki.bankCa.cert,
     // The payment interface's certificate, and the business certificate as the portal takes it.
     BANK_CLIENT_CERT: pki.client.cert,

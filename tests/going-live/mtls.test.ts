@@ -39,7 +39,7 @@ beforeAll(async () => {
     AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
     BANK_BASE_URL: `${bankUrl}/psd2`,
     BANK_AUTH_URL: bankUrl,
-    BANK_TIMEOUT_MS: '5000',
+    BANK_TIMEOUT_MS: '15000',
     // The business certificate as the portal takes it: base64 of the DER, no BEGIN/END lines.
     BANK_CLIENT_CERT: readFileSync(pki.client.der).toString('base64'),
     BANK_CLIENT_KEY: pki.client.key,
