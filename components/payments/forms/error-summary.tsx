@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface InvalidField {
   id: string;
@@ -61,21 +61,19 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
   useEffect(() => {
     if (focusRequest > 0) pendingFocusUntil.current = Date.now() + 1500;
   }, [focusRequest]);
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
+  const recollect = useCallback((form: HTMLFormElement) => {
     const next = collect(form);
     setItems((current) => (same(current, next) ? current : next));
+  }, []);
+  useLayoutEffect(() => {
+    if (formRef.current) recollect(formRef.current);
   });
   // A field draws its own error without the whole form drawing again: the page is watched for fields
   // marked invalid or valid, and for their error texts.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const observer = new MutationObserver(() => {
-      const next = collect(form);
-      setItems((current) => (same(current, next) ? current : next));
-    });
+    const observer = new MutationObserver(() => recollect(form));
     observer.observe(form, {
       subtree: true,
       childList: true,
@@ -83,7 +81,7 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
       attributeFilter: ['aria-invalid', 'aria-describedby'],
     });
     return () => observer.disconnect();
-  }, [formRef]);
+  }, [formRef, recollect]);
   useEffect(() => {
     if (pendingFocusUntil.current === 0) return;
     let frame = 0;
