@@ -96,27 +96,42 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-/** Whether `url` answered within two minutes (a first start on a busy machine makes six databases). */
-async function cameUp(url, name) {
-  for (let i = 0; i < 480; i++) {
+/**
+ * Whether `url` answered while `child` ran. A first start makes six databases: seconds on an idle machine, minutes
+ * on one busy with other work; so it waits as long as the program runs, saying so each minute, and gives up after
+ * ten (a program that neither answers nor ends).
+ */
+async function cameUp(url, name, child) {
+  const started = Date.now();
+  let said = started;
+  while (child.exitCode === null && child.signalCode === null) {
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
       if (response.status < 500) return true;
     } catch {}
+    const now = Date.now();
+    if (now - started > 600_000) {
+      console.error(`${name} did not come up at ${url} in ten minutes`);
+      return false;
+    }
+    if (now - said >= 60_000) {
+      said = now;
+      console.log(`${name} is still starting (${Math.round((now - started) / 60_000)} min)…`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  console.error(`${name} did not come up at ${url}`);
+  // It ended: `run` has said so, and stops the rest.
   return false;
 }
 
 // Both start at once, each making its databases on a core of its own on a first start; the app
 // needs no bank to start (a bank that is down is one it retries). Both are started before anything
 // is awaited, so nothing starts after a stop, where it would outlive this program.
-run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
-run('app', process.execPath, ['scripts/app-server.mjs']);
+const sandbox = run('sandbox bank', path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts']);
+const app = run('app', process.execPath, ['scripts/app-server.mjs']);
 const up = await Promise.all([
-  cameUp(`${sandboxUrl}/sandbox/health`, 'The sandbox bank'),
-  cameUp(`http://127.0.0.1:${appPort}/api/health`, 'The app'),
+  cameUp(`${sandboxUrl}/sandbox/health`, 'The sandbox bank', sandbox),
+  cameUp(`http://127.0.0.1:${appPort}/api/health`, 'The app', app),
 ]);
 if (up.includes(false)) stop(1);
 if (!stopping)
