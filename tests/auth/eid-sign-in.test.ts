@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +6,14 @@ import { freshAppDatabase } from '@/tests/support/app-database';
 import { APP_ORIGIN, AuthBrowser } from '@/tests/support/auth-browser';
 import { type HostileIdp, type NextToken, startHostileIdp } from '@/tests/support/hostile-idp';
 import { newPsu } from '@/tests/support/psu';
+import { scratchDir } from '@/tests/support/scratch';
 
 // The electronic-ID sign-in through next-auth's real routes (sign-in, provider, callback), against
 // an OpenID provider on loopback that the test turns hostile: OpenID Connect Core 3.1.3.7 says what
 // an ID token must pass before its claims are believed. Also what a sign-in does to the session the
 // browser had, and what the auth routes write to the log.
 const person = { sub: 'subject-sigga-7', nationalRegisterId: '1704952179', name: 'Sigríður Hostadóttir' };
-const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'greidsla-auth-log-')), 'app.log');
+const logFile = path.join(scratchDir('greidsla-auth-log-'), 'app.log');
 let idp: HostileIdp;
 let app: {
   db: typeof import('@/lib/db');

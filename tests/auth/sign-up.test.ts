@@ -1,14 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { mailTo } from '@/tests/support/mailbox';
+import { scratchDir } from '@/tests/support/scratch';
 
 // Sign-up must not tell whether an address has an account: the same answer, and a message to the
 // address either way; only its owner reads which.
-const mailbox = mkdtempSync(path.join(tmpdir(), 'greidsla-sign-up-mail-'));
+const mailbox = scratchDir('greidsla-sign-up-mail-');
 let app: {
   signUp: typeof import('@/lib/auth/sign-up');
   accounts: typeof import('@/lib/auth/accounts');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -12,6 +11,7 @@ import type { RunningSandbox } from '@/sandbox/src/server';
 import { startSandbox } from '@/sandbox/src/server';
 import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { scratchDir } from '@/tests/support/scratch';
 
 const NORDUR = OTHER_BANKS.find((bank) => bank.id === 'nordur');
 if (!NORDUR) throw new Error('no sandbox bank nordur');
@@ -133,7 +133,7 @@ describe('two banks, one app', () => {
       otherBanks: [NORDUR],
       log: () => {},
     });
-    const dir = mkdtempSync(path.join(tmpdir(), 'greidsla-directory-'));
+    const dir = scratchDir('greidsla-directory-');
     const file = path.join(dir, 'banks.json');
     const nordur = entry('nordur', ['03'], `${sandbox.url}/banks/nordur`, NORDUR.client.clientSecret);
     nordur.credentials.subscriptionKey = NORDUR.client.subscriptionKey;

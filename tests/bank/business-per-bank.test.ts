@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { type RouteServer, startRouteServer } from '@/tests/support/route-server';
 import { addFault, clearFaults } from '@/tests/support/sandbox-admin';
+import { scratchDir } from '@/tests/support/scratch';
 import { claimEnvelope, sealedDelivery, waitFor } from '@/tests/webhooks/support';
 
 /**
@@ -65,7 +64,7 @@ beforeAll(async () => {
     otherBanks: [NORDUR, AUSTUR],
     log: () => {},
   });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'greidsla-business-banks-')), 'banks.json');
+  const file = path.join(scratchDir('greidsla-business-banks-'), 'banks.json');
   writeAppDirectory(file, sandbox.url, [DEFAULT_BANK, NORDUR, AUSTUR]);
   Object.assign(process.env, await freshAppDatabase(), {
     AUTH_SECRET: 'business-per-bank-secret-business-per-bank',

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +10,7 @@ import { startSandbox } from '@/sandbox/src/server';
 import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
+import { scratchDir } from '@/tests/support/scratch';
 
 /**
  * The app at a bank that speaks IOBWS 3.2 as published (the sandbox's Suðurbankinn), beside one that speaks ours:
@@ -47,7 +46,7 @@ let app: App;
 let psuId: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'greidsla-iobws-'));
+  const dir = scratchDir('greidsla-iobws-');
   violationsFile = path.join(dir, 'violations.jsonl');
   sandbox = await startSandbox({
     port: 0,

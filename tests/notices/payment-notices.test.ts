@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
@@ -17,13 +15,14 @@ import { paymentNotifications, payments, psus } from '@/lib/db/schema';
 import { recordStatus } from '@/lib/payments/history';
 import { issueNotificationUri } from '@/lib/payments/notifications';
 import { syncPaymentStatus } from '@/lib/payments/sync';
+import { scratchDir } from '@/tests/support/scratch';
 import { freshAppDatabase } from '../support/app-database';
 import { mailTo } from '../support/mailbox';
 import { type FakeBank, startFakeBank, waitFor } from '../webhooks/support';
 
 // The bank (which we do not own) answers each payment's status read from this table.
 const bankStatus = new Map<string, string>();
-const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'greidsla-notices-')), 'mailbox');
+const mailbox = path.join(scratchDir('greidsla-notices-'), 'mailbox');
 let bank: FakeBank;
 let db: Db;
 

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -8,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { latestLinkTo, mailTo } from '@/tests/support/mailbox';
 import { newPsu, psuIdOf } from '@/tests/support/psu';
+import { scratchDir } from '@/tests/support/scratch';
 
 // E-mail verification through the real local mailbox, and the operator role it may grant.
-const mailbox = path.join(mkdtempSync(path.join(tmpdir(), 'greidsla-mailbox-')), 'mailbox');
+const mailbox = path.join(scratchDir('greidsla-mailbox-'), 'mailbox');
 let database: Record<string, string>;
 let app: {
   verification: typeof import('@/lib/auth/email-verification');

@@ -1,16 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { latestLinkTo, mailTo } from '@/tests/support/mailbox';
 import { newPsu } from '@/tests/support/psu';
+import { scratchDir } from '@/tests/support/scratch';
 
 // With SMTP_URL set, the verification link goes out over SMTP (nodemailer) and nothing is written
 // to the local mailbox. The SMTP server here is a plain one on loopback that takes every message and
 // keeps it as the .eml file its DATA is, so that the same reader as the local mailbox's opens it.
-const dir = mkdtempSync(path.join(tmpdir(), 'greidsla-smtp-'));
+const dir = scratchDir('greidsla-smtp-');
 const received = path.join(dir, 'received');
 const mailbox = path.join(dir, 'mailbox');
 const recipients: string[] = [];
