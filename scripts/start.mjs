@@ -7,7 +7,7 @@ import { buildIfStale } from './build-if-stale.mjs';
 import { authSecret, loadEnv, root } from './env.mjs';
 
 loadEnv();
-const dataRoot = path.resolve(root, process.env.DATA_DIR ?? '.data');
+const dataRoot = path.resolve(root, process.env.DATA_DIR || '.data');
 const sandboxPort = process.env.SANDBOX_PORT ?? '4010';
 const appPort = process.env.PORT ?? '3000';
 const appUrl = process.env.APP_BASE_URL ?? `http://localhost:${appPort}`;
@@ -38,11 +38,11 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
   AUTH_SECRET: authSecret(dataRoot),
   APP_BASE_URL: appUrl,
-  APP_DATA_DIR: process.env.APP_DATA_DIR ?? path.join(dataRoot, 'app'),
-  MAILBOX_DIR: process.env.MAILBOX_DIR ?? path.join(dataRoot, 'mailbox'),
+  APP_DATA_DIR: process.env.APP_DATA_DIR || path.join(dataRoot, 'app'),
+  MAILBOX_DIR: process.env.MAILBOX_DIR || path.join(dataRoot, 'mailbox'),
   PORT: appPort,
   SANDBOX_PORT: sandboxPort,
-  SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR ?? path.join(dataRoot, 'sandbox'),
+  SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR || path.join(dataRoot, 'sandbox'),
   ...(bankDirectory ? { BANK_DIRECTORY: bankDirectory } : {}),
   BANK_BASE_URL: process.env.BANK_BASE_URL ?? `${sandboxUrl}/psd2`,
   BANK_AUTH_URL: process.env.BANK_AUTH_URL ?? sandboxUrl,
