@@ -28,6 +28,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => issuer.listen(0, '127.0.0.1', resolve));
   issuerUrl = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
+  // The settings both tests start from (each test reads them afresh, in either order).
+  Object.assign(process.env, {
+    APP_BASE_URL: publicBase,
+    AUTH_SECRET: 'auth-url-secret-auth-url-secret-auth-url-0',
+    OIDC_ISSUER: issuerUrl,
+    OIDC_CLIENT_ID: 'greidsla',
+    OIDC_CLIENT_SECRET: 'greidsla-eid-secret',
+  });
 });
 
 afterAll(async () => {
@@ -38,13 +46,6 @@ describe('Auth.js behind a proxy', () => {
   it('sends the provider the public redirect URI of APP_BASE_URL, not the address the request reached', async () => {
     vi.resetModules();
     delete process.env.AUTH_URL;
-    Object.assign(process.env, {
-      APP_BASE_URL: publicBase,
-      AUTH_SECRET: 'auth-url-secret-auth-url-secret-auth-url-0',
-      OIDC_ISSUER: issuerUrl,
-      OIDC_CLIENT_ID: 'greidsla',
-      OIDC_CLIENT_SECRET: 'greidsla-eid-secret',
-    });
     const { settings } = await import('@/lib/config');
     settings();
     expect(process.env.AUTH_URL).toBe(publicBase);
