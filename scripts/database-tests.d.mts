@@ -1,0 +1,3 @@
+export function databaseTestFiles(root: string): string[];
+export function pureTestFiles(root: string): string[];
+export function sharedWorkerTestFiles(root: string): string[];
