@@ -27,15 +27,20 @@ export async function pgliteTemplateDir(
   return dir;
 }
 
+/**
+ * Where test runs and benchmarks keep their temp dirs: GREIDSLA_SCRATCH_DIR when set (a test run's own, which the
+ * run removes at its end), else the system's temp dir.
+ */
+export function scratchRoot(): string {
+  return process.env.GREIDSLA_SCRATCH_DIR ?? tmpdir();
+}
+
 let scratch: string | undefined;
 
-/**
- * A new path for a data dir, in a dir of this process's own that is removed when the process exits; under
- * GREIDSLA_SCRATCH_DIR when set (a test run's own, which the run removes at its end).
- */
+/** A new path for a data dir, in a dir of this process's own under `scratchRoot()`, removed when the process exits. */
 export function scratchDataDir(): string {
   if (!scratch) {
-    const dir = mkdtempSync(path.join(process.env.GREIDSLA_SCRATCH_DIR ?? tmpdir(), 'greidsla-databases-'));
+    const dir = mkdtempSync(path.join(scratchRoot(), 'greidsla-databases-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     scratch = dir;
   }
