@@ -6,7 +6,7 @@ import type { SandboxConfig } from './config.js';
 import { type Db, holdsCluster, openPglite, openPostgres, SCHEMA } from './db/db.js';
 import { migrate } from './db/migrations.js';
 import { advanceClock, sandboxNow } from './db/queries/clock.js';
-import { stepsOrDeliveriesDue } from './db/queries/due-work.js';
+import { nextStepOrDeliveryAt } from './db/queries/due-work.js';
 import { FaultStore } from './faults/rules.js';
 import {
   type NotificationOptions,
@@ -96,7 +96,8 @@ export function bankRuntime(
         ],
         config.schedulerIntervalMs,
         (error) => log(`${profile.id}: scheduler pass failed`, error),
-        () => stepsOrDeliveriesDue(opened),
+        () => nextStepOrDeliveryAt(opened),
+        () => notifications?.wake(),
       );
       s.start();
       return s;
@@ -124,6 +125,10 @@ export function bankRuntime(
     },
     publicUrl: () => publicUrl ?? '',
     scheduler,
+    wake: () => {
+      void schedulerPromise?.then((running) => running.wake());
+      notifications?.wake();
+    },
     faults: new FaultStore(db),
     notifications: () => notifications,
     certificates: () => {

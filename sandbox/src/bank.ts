@@ -29,6 +29,8 @@ export interface Bank {
   publicUrl(): string;
   /** Payment steps and webhook deliveries; `tick()` runs a pass now. */
   scheduler(): Promise<Scheduler>;
+  /** Something may have added work (a request was answered): the scheduler and the notification worker look now. */
+  wake(): void;
   /** Fault rules of this bank, shared by the request middleware, the admin routes and the notification worker. */
   readonly faults: FaultStore;
   /** The notification worker, once the bank listens. */

@@ -72,6 +72,7 @@ export interface SandboxConfig {
   clients: TppClient[];
   delays: ExecutionDelays;
   tokenTtlSeconds: number;
+  /** The least time between two looks of a background worker for due work (due-timer.ts). */
   schedulerIntervalMs: number;
   /** Required as `X-Sandbox-Admin-Key` on `/sandbox/*` requests that do not come from loopback. */
   adminKey?: string | undefined;

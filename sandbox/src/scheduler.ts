@@ -1,56 +1,57 @@
+import { DueTimer } from './due-timer.js';
+
 /**
- * The bank's background work on the sandbox clock: every `intervalMs`, when `due` says there is work and no
- * round is under way or waiting, and at once on `tick()`, it runs the passes it was given in order (payment
- * steps first, then webhook deliveries). Passes never overlap.
+ * The bank's background work on the sandbox clock: it runs the passes it was given in order (payment steps
+ * first, then webhook deliveries) when `nextDueAt` says work is due, looking when due-timer.ts says, and at once
+ * on `tick()`. Passes never overlap.
  */
 export class Scheduler {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
-  /** Rounds asked for and not yet ended. */
-  private rounds = 0;
-  private checking: Promise<void> | undefined;
+  private readonly timer: DueTimer;
 
   constructor(
     private readonly passes: ReadonlyArray<() => Promise<unknown>>,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly onError: (error: unknown) => void,
-    /** Whether a pass would find anything to do: one cheap read instead of every pass's work. */
-    private readonly due: () => Promise<boolean>,
-  ) {}
+    /** When a pass next finds anything to do (real time, epoch ms; null when nothing waits): one cheap read. */
+    private readonly nextDueAt: () => Promise<number | null>,
+    /** Told after each round (the rounds change payments, whose notifications then fall due). */
+    private readonly afterRound: () => void = () => {},
+  ) {
+    this.timer = new DueTimer(() => this.roundWhenDue(), { minGapMs: intervalMs }, onError);
+  }
 
   start() {
-    this.timer = setInterval(() => this.roundWhenDue(), this.intervalMs);
-    this.timer.unref();
+    this.timer.start();
+  }
+
+  /** Something may have added work: look now (due-timer.ts). */
+  wake() {
+    this.timer.wake();
   }
 
   /** Runs one round of every pass, after the round under way. */
   tick(): Promise<unknown> {
-    this.rounds++;
     this.running = this.running
       .then(async () => {
         for (const pass of this.passes) await pass();
       })
       .catch(this.onError)
-      .finally(() => {
-        this.rounds--;
-      });
+      .finally(this.afterRound);
     return this.running;
   }
 
-  /** The timer's round: none while one is under way or waiting (it covers this interval), none when idle. */
-  private roundWhenDue() {
-    if (this.rounds > 0 || this.checking) return;
-    this.checking = this.due()
-      .then((due) => (due ? this.tick() : undefined))
-      .then(() => undefined, this.onError)
-      .finally(() => {
-        this.checking = undefined;
-      });
+  /** The timer's look: a round when work is due (after the one under way), and when the next is due. */
+  private async roundWhenDue(): Promise<number | null> {
+    await this.running;
+    const dueAt = await this.nextDueAt();
+    if (dueAt === null || dueAt > Date.now()) return dueAt;
+    await this.tick();
+    return this.nextDueAt();
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    await this.checking;
+    await this.timer.stop();
     await this.running;
   }
 }

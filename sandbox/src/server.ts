@@ -55,6 +55,7 @@ export interface StartSandboxOptions {
   clients?: TppClient[];
   delays?: Partial<ExecutionDelays>;
   tokenTtlSeconds?: number;
+  /** The least time between two looks of a background worker for due work (due-timer.ts); 250 ms. */
   schedulerIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
   /** Required as `X-Sandbox-Admin-Key` on `/sandbox/*` from other hosts than loopback. */

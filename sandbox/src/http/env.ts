@@ -38,6 +38,10 @@ export function bankContext(bankFor: (c: Context) => Bank): MiddlewareHandler<Sa
     c.set('config', bank.config);
     c.set('db', await bank.db());
     c.set('clock', bank.clock);
-    await next();
+    try {
+      await next();
+    } finally {
+      bank.wake();
+    }
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { notificationsDue } from '../db/queries/due-work.js';
+import { nextNotificationAt } from '../db/queries/due-work.js';
 import {
   type DueNotification,
   holdNotification,
@@ -12,6 +12,7 @@ import {
   setNotificationAttempts,
   settleNotification,
 } from '../db/queries/notifications.js';
+import { DueTimer } from '../due-timer.js';
 import type { FaultStore } from '../faults/rules.js';
 import { psuIdentifiers } from '../faults/subjects.js';
 import { notificationPlan, wanted } from './content.js';
@@ -85,12 +86,11 @@ interface AttemptResult {
 }
 
 export class NotificationWorker {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
   private readonly inFlight = new Set<string>();
-  private checking: Promise<void> | undefined;
+  private readonly timer: DueTimer;
 
   constructor(
     private readonly db: () => Promise<Db>,
@@ -99,23 +99,26 @@ export class NotificationWorker {
     private readonly onError: (error: unknown) => void,
     /** Shown each notification as it is sent (its contract check, in tests). */
     private readonly observe?: (body: Record<string, string>, requestId: string) => void,
-  ) {}
-
-  start() {
-    this.timer = setInterval(() => this.kickWhenDue(), this.options.intervalMs);
-    this.timer.unref();
+  ) {
+    this.timer = new DueTimer(() => this.kickWhenDue(), { minGapMs: options.intervalMs }, onError);
   }
 
-  /** The timer's pass: none while one is under way (it drains), none when nothing is due (one cheap read). */
-  private kickWhenDue() {
-    if (this.running || this.checking || this.stopped) return;
-    this.checking = this.db()
-      .then(notificationsDue)
-      .then((due) => (due ? this.kick() : undefined))
-      .catch(this.onError)
-      .finally(() => {
-        this.checking = undefined;
-      });
+  start() {
+    this.timer.start();
+  }
+
+  /** A change of a payment may have added a notification: look now (due-timer.ts). */
+  wake() {
+    this.timer.wake();
+  }
+
+  /** The timer's look: a pass when a notification is due (it drains), and when the next is due. */
+  private async kickWhenDue(): Promise<number | null> {
+    const db = await this.db();
+    const dueAt = await nextNotificationAt(db);
+    if (dueAt === null || dueAt > Date.now()) return dueAt;
+    await this.kick();
+    return nextNotificationAt(db);
   }
 
   /** Starts a pass now (or right after the one under way). Passes never overlap. */
@@ -145,8 +148,7 @@ export class NotificationWorker {
 
   async stop() {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.checking;
+    await this.timer.stop();
     await this.running;
   }
 

@@ -1,34 +1,38 @@
 import type { Queryable } from '../db.js';
 
 /**
- * Whether the bank's background passes have anything to do now, each in one statement: what the timer asks
- * before it runs a pass, so that an idle bank costs one cheap read per interval instead of the passes'
- * transactions. Each answers yes wherever its pass would find work (and may answer yes where the pass then
- * finds none); the sandbox clock's now is real time plus the clock's offset, as `sandboxNow` reads it.
+ * When the bank's background passes next have something to do, each in one statement: what a worker reads to
+ * decide whether to run its pass now and when to look again (due-timer.ts), so that an idle bank costs one cheap
+ * read when its next work falls due instead of one per interval. The answer is real time (epoch ms): the sandbox
+ * clock's times less its offset. It is never later than the time the pass would first find the work, and may be
+ * earlier (the pass then finds none, and the worker looks again after its interval). Null when nothing waits.
  */
-const sandboxClock =
-  'WITH clock_now AS (SELECT $1::double precision + offset_ms AS at FROM clock WHERE id = 1)';
+const offset = '(SELECT offset_ms FROM clock WHERE id = 1)';
 
-/** A payment step due (`lockDueTransitions`), or a webhook delivery due and not leased (`leaseDueDeliveries`). */
-export async function stepsOrDeliveriesDue(q: Queryable): Promise<boolean> {
-  const [row] = await q.query<{ due: boolean }>(
-    `${sandboxClock}
-     SELECT EXISTS (SELECT 1 FROM scheduled_transitions, clock_now WHERE NOT done AND due_at <= clock_now.at)
-         OR EXISTS (SELECT 1 FROM webhook_deliveries, clock_now
-                    WHERE status = 'pending' AND next_attempt_at <= clock_now.at
-                      AND (leased_until IS NULL OR leased_until < $1)) AS due`,
-    [Date.now()],
-  );
-  return row?.due !== false;
+async function nextAt(q: Queryable, sql: string): Promise<number | null> {
+  const [row] = await q.query<{ at: number | null }>(sql);
+  return row?.at ?? null;
 }
 
-/** A notification due or a hold run out (`lockDueNotifications`, `releaseExpiredHolds`). */
-export async function notificationsDue(q: Queryable): Promise<boolean> {
-  const [row] = await q.query<{ due: boolean }>(
-    `${sandboxClock}
-     SELECT EXISTS (SELECT 1 FROM notification_outbox, clock_now
-                    WHERE state IN ('pending', 'held') AND next_attempt_at <= clock_now.at) AS due`,
-    [Date.now()],
+/**
+ * The next payment step (`lockDueTransitions`) or webhook delivery (`leaseDueDeliveries`: due on the sandbox
+ * clock and its lease, a real-time stamp, run out; GREATEST passes over a delivery's null lease).
+ */
+export function nextStepOrDeliveryAt(q: Queryable): Promise<number | null> {
+  return nextAt(
+    q,
+    `SELECT LEAST(
+       (SELECT min(due_at) FROM scheduled_transitions WHERE NOT done) - ${offset},
+       (SELECT min(GREATEST(next_attempt_at - ${offset}, leased_until + 1))
+          FROM webhook_deliveries WHERE status = 'pending')
+     ) AS at`,
   );
-  return row?.due !== false;
+}
+
+/** The next notification to send, or hold to run out (`lockDueNotifications`, `releaseExpiredHolds`). */
+export function nextNotificationAt(q: Queryable): Promise<number | null> {
+  return nextAt(
+    q,
+    `SELECT min(next_attempt_at) - ${offset} AS at FROM notification_outbox WHERE state IN ('pending', 'held')`,
+  );
 }

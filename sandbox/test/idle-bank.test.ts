@@ -1,0 +1,88 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../src/server.js';
+import { formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
+
+// The bank's workers look for work when it falls due and when a request may have added some (due-timer.ts),
+// and otherwise once every 5 s. These tests send no request after the approval: a step or a notification that
+// waited for the next idle look would come 5 s after the approval, past each test's bound.
+const ACSP_AFTER_S = 1;
+const ACSC_AFTER_S = 2;
+/** Well before the idle look (5 s after the approval), well after the last step is due. */
+const LOOK_AFTER_MS = 3_500;
+
+let sandbox: RunningSandbox;
+let tpp: TestTpp;
+let token: string;
+let receiver: Server;
+const notified: Array<{ at: number; body: Record<string, string> }> = [];
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      notified.push({ at: Date.now(), body: JSON.parse(raw) });
+      response.writeHead(200, { 'X-Request-ID': String(request.headers['x-request-id'] ?? '') }).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  sandbox = await startTestSandbox({ delays: { acsp: ACSP_AFTER_S, acsc: ACSC_AFTER_S } });
+  tpp = new TestTpp(sandbox.url);
+  token = await tpp.token();
+});
+afterAll(async () => {
+  await sandbox.close();
+  receiver.closeAllConnections();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+/** A payment initiated with a notification URI and approved at the bank's SCA page; when it was approved. */
+async function approvedPayment(): Promise<{ paymentId: string; statusPath: string; approvedAt: number }> {
+  const notifyUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
+  const initiated = await tpp.initiate(token, singlePayment(), {
+    headers: {
+      'TPP-Redirect-URI': 'http://localhost:3000/return?ok',
+      'TPP-Nok-Redirect-URI': 'http://localhost:3000/return?nok',
+      'TPP-Notification-URI': notifyUri,
+    },
+  });
+  expect(initiated.status).toBe(201);
+  const links = initiated.json._links as Record<string, { href: string }>;
+  const scaRedirect = links.scaRedirect?.href ?? '';
+  const browser = new ScaBrowser();
+  const login = await browser.get(scaRedirect);
+  const signedIn = await browser.post(formAction(login.html, scaRedirect), {
+    username: 'jon',
+    password: 'sandbox',
+  });
+  const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
+  const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+  expect(decided.status).toBe(303);
+  return {
+    paymentId: initiated.json.paymentId as string,
+    statusPath: links.status?.href.replace(sandbox.url, '') ?? '',
+    approvedAt: Date.now(),
+  };
+}
+
+describe('an idle bank', () => {
+  it('takes each payment step when it falls due, with no request to prompt it', async () => {
+    const { statusPath, approvedAt } = await approvedPayment();
+    await new Promise((resolve) => setTimeout(resolve, approvedAt + LOOK_AFTER_MS - Date.now()));
+    expect((await tpp.get(token, statusPath)).json.transactionStatus).toBe('ACSC');
+  });
+
+  it('sends the notifications of the steps it took by itself, before its next idle look', async () => {
+    const { paymentId, approvedAt } = await approvedPayment();
+    await new Promise((resolve) => setTimeout(resolve, approvedAt + LOOK_AFTER_MS - Date.now()));
+    const statuses = notified
+      .filter((notification) => notification.body.paymentId === paymentId)
+      .map((notification) => notification.body.transactionStatus)
+      .filter(Boolean);
+    expect(statuses).toEqual(expect.arrayContaining(['ACSP', 'ACSC']));
+  });
+});
