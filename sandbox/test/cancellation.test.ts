@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
 import {
   advanceClock,
+  decideOnScaPages,
   expectError,
   formAction,
   ScaBrowser,
@@ -38,12 +39,7 @@ const del = (links: Links) =>
 const status = async (links: Links) => (await tpp.get(token, rel(links.status?.href))).json.transactionStatus;
 
 async function approveJon(links: Links) {
-  const url = links.scaRedirect?.href ?? '';
-  const browser = new ScaBrowser();
-  const login = await browser.get(url);
-  const posted = await browser.post(formAction(login.html, url), { username: 'jon', password: 'sandbox' });
-  const review = await browser.get(new URL(posted.location ?? '', url).toString());
-  await browser.post(formAction(review.html, url), { decision: 'approve' });
+  await decideOnScaPages(links.scaRedirect?.href ?? '');
 }
 
 describe('cancellation', () => {

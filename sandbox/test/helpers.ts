@@ -310,6 +310,22 @@ export class ScaBrowser {
   }
 }
 
+/**
+ * Signs in on the bank's SCA pages at `scaRedirect` as a seeded PSU (jon by default) and gives `decision` on the
+ * review page: the decision's answer (a 303 to the TPP's return address).
+ */
+export async function decideOnScaPages(
+  scaRedirect: string,
+  decision: 'approve' | 'decline' = 'approve',
+  psu = { username: 'jon', password: 'sandbox' },
+): Promise<{ status: number; location: string | null }> {
+  const browser = new ScaBrowser();
+  const login = await browser.get(scaRedirect);
+  const signedIn = await browser.post(formAction(login.html, scaRedirect), psu);
+  const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
+  return browser.post(formAction(review.html, scaRedirect), { decision });
+}
+
 /** Reads the `action` of the first form on a page, resolved against the page URL. */
 export function formAction(html: string, pageUrl: string): string {
   const match = /<form[^>]*action="([^"]+)"/.exec(html);

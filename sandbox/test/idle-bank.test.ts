@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
-import { formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
+import { decideOnScaPages, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
 // The bank's workers look for work when it falls due and when a request may have added some (due-timer.ts),
 // and otherwise once every 5 s. These tests send no request after the approval: a step or a notification that
@@ -52,15 +52,7 @@ async function approvedPayment(): Promise<{ paymentId: string; statusPath: strin
   });
   expect(initiated.status).toBe(201);
   const links = initiated.json._links as Record<string, { href: string }>;
-  const scaRedirect = links.scaRedirect?.href ?? '';
-  const browser = new ScaBrowser();
-  const login = await browser.get(scaRedirect);
-  const signedIn = await browser.post(formAction(login.html, scaRedirect), {
-    username: 'jon',
-    password: 'sandbox',
-  });
-  const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
-  const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+  const decided = await decideOnScaPages(links.scaRedirect?.href ?? '');
   expect(decided.status).toBe(303);
   return {
     paymentId: initiated.json.paymentId as string,

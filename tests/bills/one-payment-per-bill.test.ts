@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
-import { advanceClock, formAction, JON_MAIN, ScaBrowser, TestTpp } from '@/sandbox/test/helpers';
+import {
+  advanceClock,
+  decideOnScaPages,
+  formAction,
+  JON_MAIN,
+  ScaBrowser,
+  TestTpp,
+} from '@/sandbox/test/helpers';
 import { BusinessClient } from '@/sandbox/test/webhooks-support';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
@@ -199,14 +206,7 @@ describe('one bill, at most one payment that can still succeed', () => {
     });
     expect(paid.status).toBe(201);
     const scaRedirect = (paid.json._links as Record<string, { href: string }>).scaRedirect?.href ?? '';
-    const browser = new ScaBrowser();
-    const login = await browser.get(scaRedirect);
-    const signedIn = await browser.post(formAction(login.html, scaRedirect), {
-      username: 'jon',
-      password: 'sandbox',
-    });
-    const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
-    await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    await decideOnScaPages(scaRedirect);
     await advanceClock(app.sandbox.url, 60);
     await advanceClock(app.sandbox.url, 60);
     expect((await getClaim(claim.claimId))?.claimStatus).toBe('Paid');
