@@ -1,3 +1,6 @@
+/** How long an idle worker goes without a look (`idleMs`), unless told otherwise. */
+export const IDLE_LOOK_MS = 5_000;
+
 /**
  * When a background worker of a bank next looks for work. A look does the work that is due and answers when the
  * next falls due (real time, epoch ms; null when nothing waits). The next look is then:
@@ -13,9 +16,6 @@
  * So an idle bank reads nothing between its due times but one row every `idleMs`, where a timer every `minGapMs`
  * read one each time; a busy one looks as often as before, and work a request adds is seen when the request ends.
  */
-/** How long an idle worker goes without a look (`idleMs`), unless told otherwise. */
-export const IDLE_LOOK_MS = 5_000;
-
 export class DueTimer {
   private timer: NodeJS.Timeout | undefined;
   /** When the planned look happens (epoch ms); infinite when none is planned. */
