@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { createTestDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
@@ -331,4 +333,46 @@ export function formAction(html: string, pageUrl: string): string {
   const match = /<form[^>]*action="([^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error('no form on the page');
   return new URL(match[1].replace(/&#38;/g, '&'), pageUrl).toString();
+}
+
+/** The TPP's notification endpoint: records every POST and answers from a script (default 200). */
+export class Receiver {
+  readonly received: Array<{ path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }> =
+    [];
+  /** Answers for the next requests, in order: a status, or 'hang' (never answer). */
+  script: Array<number | 'hang'> = [];
+  private server: Server | undefined;
+  url = '';
+
+  async start(port = 0) {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        this.received.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(raw) });
+        const next = this.script.shift() ?? 200;
+        if (next === 'hang') return;
+        response.writeHead(next, { 'X-Request-ID': String(request.headers['x-request-id'] ?? '') }).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  reset() {
+    this.received.length = 0;
+    this.script = [];
+  }
+
+  /** Notifications for one payment (the URI carries the payment's own path). */
+  for(tag: string) {
+    return this.received.filter((r) => r.path === `/notify/${tag}`);
+  }
 }

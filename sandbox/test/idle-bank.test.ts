@@ -1,8 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
-import { decideOnScaPages, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
+import { decideOnScaPages, Receiver, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
 // The bank's workers look for work when it falls due and when a request may have added some (due-timer.ts),
 // and otherwise once every 5 s. These tests send no request after the approval: a step or a notification that
@@ -15,39 +13,26 @@ const LOOK_AFTER_MS = 3_500;
 let sandbox: RunningSandbox;
 let tpp: TestTpp;
 let token: string;
-let receiver: Server;
-const notified: Array<{ at: number; body: Record<string, string> }> = [];
+const receiver = new Receiver();
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      notified.push({ at: Date.now(), body: JSON.parse(raw) });
-      response.writeHead(200, { 'X-Request-ID': String(request.headers['x-request-id'] ?? '') }).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  await receiver.start();
   sandbox = await startTestSandbox({ delays: { acsp: ACSP_AFTER_S, acsc: ACSC_AFTER_S } });
   tpp = new TestTpp(sandbox.url);
   token = await tpp.token();
 });
 afterAll(async () => {
   await sandbox.close();
-  receiver.closeAllConnections();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.stop();
 });
 
 /** A payment initiated with a notification URI and approved at the bank's SCA page; when it was approved. */
 async function approvedPayment(): Promise<{ paymentId: string; statusPath: string; approvedAt: number }> {
-  const notifyUri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
   const initiated = await tpp.initiate(token, singlePayment(), {
     headers: {
       'TPP-Redirect-URI': 'http://localhost:3000/return?ok',
       'TPP-Nok-Redirect-URI': 'http://localhost:3000/return?nok',
-      'TPP-Notification-URI': notifyUri,
+      'TPP-Notification-URI': `${receiver.url}/notify`,
     },
   });
   expect(initiated.status).toBe(201);
@@ -71,7 +56,7 @@ describe('an idle bank', () => {
   it('sends the notifications of the steps it took by itself, before its next idle look', async () => {
     const { paymentId, approvedAt } = await approvedPayment();
     await new Promise((resolve) => setTimeout(resolve, approvedAt + LOOK_AFTER_MS - Date.now()));
-    const statuses = notified
+    const statuses = receiver.received
       .filter((notification) => notification.body.paymentId === paymentId)
       .map((notification) => notification.body.transactionStatus)
       .filter(Boolean);

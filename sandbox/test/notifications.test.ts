@@ -1,51 +1,15 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
 import { sandboxDataDir } from '../src/testing.js';
-import { advanceClock, formAction, ScaBrowser, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
-
-/** The TPP's notification endpoint: records every POST and answers from a script (default 200). */
-class Receiver {
-  readonly received: Array<{ path: string; headers: IncomingHttpHeaders; body: Record<string, unknown> }> =
-    [];
-  /** Answers for the next requests, in order: a status, or 'hang' (never answer). */
-  script: Array<number | 'hang'> = [];
-  private server: Server | undefined;
-  url = '';
-
-  async start(port = 0) {
-    this.server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      request.on('end', () => {
-        this.received.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(raw) });
-        const next = this.script.shift() ?? 200;
-        if (next === 'hang') return;
-        response.writeHead(next, { 'X-Request-ID': String(request.headers['x-request-id'] ?? '') }).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop() {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  reset() {
-    this.received.length = 0;
-    this.script = [];
-  }
-
-  /** Notifications for one payment (the URI carries the payment's own path). */
-  for(tag: string) {
-    return this.received.filter((r) => r.path === `/notify/${tag}`);
-  }
-}
+import {
+  advanceClock,
+  formAction,
+  Receiver,
+  ScaBrowser,
+  singlePayment,
+  startTestSandbox,
+  TestTpp,
+} from './helpers.js';
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 15_000) {
   const until = Date.now() + ms;
