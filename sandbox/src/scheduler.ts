@@ -16,7 +16,7 @@ export class Scheduler {
     /** When a pass next finds anything to do (real time, epoch ms; null when nothing waits): one cheap read. */
     private readonly nextDueAt: () => Promise<number | null>,
     /** Told after each round (the rounds change payments, whose notifications then fall due). */
-    private readonly afterRound: () => void = () => {},
+    private readonly afterRound: () => void,
   ) {
     this.timer = new DueTimer(() => this.roundWhenDue(), { minGapMs: intervalMs }, onError);
   }
