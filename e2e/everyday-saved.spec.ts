@@ -123,7 +123,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
   await search.press('Enter');
   await expect(page.getByLabel('Á reikning (IBAN)')).toHaveValue(creditorIban);
   await expect(page.getByLabel('Nafn viðtakanda')).toHaveValue(hostile);
-  await expect(page.getByText(/fyllt út\./)).toBeAttached();
+  await expect(page.getByText(/^Fyllt út: .+\.$/)).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
 
   // Saved from a form, in English.
@@ -138,7 +138,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
   await page.goto('/en/payees');
   await expect(page.getByTestId('payee')).toHaveCount(2);
   const card = page.getByTestId('payee').filter({ hasText: 'Kortið hennar Gunnu' });
-  await card.getByRole('button', { name: 'Edit Kortið hennar Gunnu' }).click();
+  await card.getByRole('button', { name: 'Edit payee: Kortið hennar Gunnu' }).click();
   await page.getByLabel('Name', { exact: true }).first().fill('Gunna');
   await page.getByRole('button', { name: 'Save payee' }).first().click();
   await expect(page.getByTestId('payee').filter({ hasText: 'Gunna' })).toContainText('123456******1234');
@@ -165,7 +165,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
     }, cardId);
   await stranger.getByTestId('payee').getByRole('button', { name: 'Delete' }).click();
   await expect(stranger.getByText('There is no such item among yours.')).toBeVisible();
-  await stranger.getByRole('button', { name: 'Edit Mine' }).click();
+  await stranger.getByRole('button', { name: 'Edit payee: Mine' }).click();
   await stranger
     .locator('form input[name="id"]')
     .first()
@@ -248,7 +248,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await expect(page.getByLabel('Amount, payment 2')).toHaveValue(/^1[.,]?000$/);
 
   await page.goto('/is/payments/new/bulk');
-  await page.getByRole('link', { name: 'Byrja á Monthly wages' }).click();
+  await page.getByRole('link', { name: 'Byrja á sniðmátinu „Monthly wages“' }).click();
   await expect(page.getByText('Fyllt út eftir sniðmátinu „Monthly wages“.')).toBeVisible();
   await expect(page.getByLabel('Af reikningi (IBAN)')).toHaveValue(debtorIban);
   await expect(page.getByLabel('Upphæð, greiðsla 2')).toHaveValue(/^1[.,]?000$/);
@@ -265,7 +265,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await expect(stranger.getByLabel('To account (IBAN)')).toHaveValue('');
   await stranger.context().close();
 
-  await page.getByRole('button', { name: 'Eyða Monthly wages' }).click();
+  await page.getByRole('button', { name: 'Eyða sniðmátinu „Monthly wages“' }).click();
   await expect(page.getByTestId('bulk-template')).toHaveCount(0);
   await page.context().close();
 });

@@ -90,10 +90,11 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
   // Sigríður's own electronic ID links hers, from the Icelandic page: the provider's page is in Icelandic
   // (the app's ui_locales), though her browser asks for English (Accept-Language).
   await page.goto('/is/account');
-  await page.getByRole('link', { name: 'Staðfesta með Rafræn skilríki (próf)' }).click();
+  await page.getByRole('link', { name: 'Staðfesta með Rafrænum skilríkjum (próf)' }).click();
   await expect(
     page.getByRole('heading', { name: 'Tengja rafræn skilríki við þennan aðgang?' }),
   ).toBeVisible();
+  await expect(page.getByText(/^Næst skráir þú þig inn með Rafrænum skilríkjum \(próf\)\./)).toBeVisible();
   await page.getByRole('button', { name: 'Já, tengja rafrænu skilríkin mín' }).click();
   await page.waitForURL(/\/idp\/signin\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'is');
@@ -115,6 +116,9 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
 test('signing in with the electronic ID reaches the account linked to that kennitala, and its bills', async ({
   page,
 }) => {
+  // In Icelandic the name is declined after "með" (OIDC_NAME_DATIVE, lib/auth/oidc.ts).
+  await page.goto('/is/sign-in');
+  await expect(page.getByRole('button', { name: 'Skrá inn með Rafrænum skilríkjum (próf)' })).toBeVisible();
   await page.goto('/en/sign-in');
   await page.getByRole('button', { name: 'Sign in with Rafræn skilríki (próf)' }).click();
   await signInAtProvider(page, '0101302989');

@@ -52,7 +52,7 @@ test('the operator changes a subscription’s event types; a PSU who is no opera
   await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
 
   // The operator changes them: the bank's echo is what the page then lists.
-  const form = ours.getByRole('form', { name: `Event types of ${description}` });
+  const form = ours.getByRole('form', { name: `Event types of the subscription “${description}”` });
   await form.getByRole('checkbox', { name: 'Every claim event (Claim)' }).uncheck();
   await form.getByRole('checkbox', { name: 'Claims paid only (claim.paid)' }).check();
   await form.getByRole('button', { name: 'Change event types' }).click();

@@ -117,7 +117,27 @@ export function oidcAuthorizationParams(locale: 'is' | 'en'): Record<string, str
   return { ui_locales: locale };
 }
 
-export function oidcSignInOffered(config: Settings): { id: string; name: string } | undefined {
+const ELECTRONIC_ID = { nominative: 'Rafræn skilríki', dative: 'Rafrænum skilríkjum' };
+
+/**
+ * The electronic-ID sign-in the pages offer, if any, with its name as their texts take it: `name` as written
+ * (OIDC_NAME), and `nameDative` where an Icelandic text declines it ("Skrá inn með Rafrænum skilríkjum"):
+ * OIDC_NAME_DATIVE, else a name that begins "Rafræn skilríki" declined so, else the name as written. In
+ * English both are the name (messages/GLOSSARY.md).
+ */
+export function oidcSignInOffered(
+  config: Settings,
+  locale: 'is' | 'en',
+): { id: string; name: string; nameDative: string } | undefined {
   const provider = oidcProvider(config);
-  return provider ? { id: provider.id, name: config.OIDC_NAME } : undefined;
+  if (!provider) return undefined;
+  const name = config.OIDC_NAME;
+  const declined = name.startsWith(ELECTRONIC_ID.nominative)
+    ? `${ELECTRONIC_ID.dative}${name.slice(ELECTRONIC_ID.nominative.length)}`
+    : name;
+  return {
+    id: provider.id,
+    name,
+    nameDative: locale === 'is' ? (config.OIDC_NAME_DATIVE ?? declined) : name,
+  };
 }

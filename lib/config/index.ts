@@ -57,6 +57,11 @@ const settingsSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(60).default('Rafræn skilríki'),
+  /**
+   * OIDC_NAME as Icelandic puts it after "með" (dative): "Skrá inn með Rafrænum skilríkjum". Without it, a name
+   * that begins "Rafræn skilríki" is declined so, and any other stays as it is written (lib/auth/oidc.ts).
+   */
+  OIDC_NAME_DATIVE: z.string().min(1).max(60).optional(),
   /** The scopes asked of the provider; the kennitala claim must come in the ID token with these. */
   OIDC_SCOPE: z.string().min(6).max(500).default('openid profile'),
   /** The ID-token or userinfo claim that carries the kennitala, e.g. `nationalRegisterId`. */

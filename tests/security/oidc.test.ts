@@ -8,7 +8,7 @@ const issuer = 'https://eid.example.is';
 describe('OpenID Connect settings', () => {
   it('offers no provider unless the issuer, client id and secret are set', () => {
     expect(oidcProvider(parseSettings(base))).toBeUndefined();
-    expect(oidcSignInOffered(parseSettings(base))).toBeUndefined();
+    expect(oidcSignInOffered(parseSettings(base), 'is')).toBeUndefined();
   });
 
   it('refuses a partial configuration, naming what is missing', () => {
@@ -34,7 +34,43 @@ describe('OpenID Connect settings', () => {
       name: 'Auðkenni',
     });
     expect(provider?.checks).toEqual(['pkce', 'state', 'nonce']);
-    expect(oidcSignInOffered(settings)).toEqual({ id: 'eid', name: 'Auðkenni' });
+    expect(oidcSignInOffered(settings, 'is')).toEqual({
+      id: 'eid',
+      name: 'Auðkenni',
+      nameDative: 'Auðkenni',
+    });
+  });
+
+  describe('the name as Icelandic declines it after "með" (messages/GLOSSARY.md)', () => {
+    const offered = (names: Record<string, string>, locale: 'is' | 'en') =>
+      oidcSignInOffered(
+        parseSettings({
+          ...base,
+          OIDC_ISSUER: issuer,
+          OIDC_CLIENT_ID: 'greidsla',
+          OIDC_CLIENT_SECRET: 's3cret',
+          ...names,
+        }),
+        locale,
+      );
+
+    it('declines "Rafræn skilríki", the default, with whatever follows it', () => {
+      expect(offered({}, 'is')).toMatchObject({ name: 'Rafræn skilríki', nameDative: 'Rafrænum skilríkjum' });
+      expect(offered({ OIDC_NAME: 'Rafræn skilríki (próf)' }, 'is')?.nameDative).toBe(
+        'Rafrænum skilríkjum (próf)',
+      );
+    });
+
+    it('takes OIDC_NAME_DATIVE where it is given, and leaves any other name as written', () => {
+      expect(
+        offered({ OIDC_NAME: 'Auðkennisappið', OIDC_NAME_DATIVE: 'Auðkennisappinu' }, 'is')?.nameDative,
+      ).toBe('Auðkennisappinu');
+      expect(offered({ OIDC_NAME: 'Kenni' }, 'is')?.nameDative).toBe('Kenni');
+    });
+
+    it('gives the name itself in English', () => {
+      expect(offered({ OIDC_NAME_DATIVE: 'Rafrænum skilríkjum' }, 'en')?.nameDative).toBe('Rafræn skilríki');
+    });
   });
 });
 

@@ -54,7 +54,7 @@ export default async function AccountPage({
     getDb().then((db) => noticeSettingsOf(db, psuId)),
   ]);
   const refused = refusals.find((reason) => reason === query.kennitala);
-  const eid = oidcSignInOffered(settings());
+  const eid = oidcSignInOffered(settings(), locale === 'en' ? 'en' : 'is');
   const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
   return (
     <ClientMessages namespaces={ACCOUNT_MESSAGES}>
@@ -101,7 +101,9 @@ export default async function AccountPage({
                       <h3 id="kennitala-confirm-heading" className="font-semibold">
                         {t('kennitalaConfirm.title')}
                       </h3>
-                      <p>{t('kennitalaConfirm.body', { name: eid.name, email: profile.email })}</p>
+                      <p>
+                        {t('kennitalaConfirm.body', { nameDative: eid.nameDative, email: profile.email })}
+                      </p>
                       <div className="flex flex-wrap items-center gap-4">
                         <WordedButtonForm
                           action={verifyKennitalaAction}
@@ -119,7 +121,7 @@ export default async function AccountPage({
                       href={{ pathname: '/account', query: { link: 'eid' } }}
                       className="inline-flex items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
                     >
-                      {t('kennitalaVerify', { name: eid.name })}
+                      {t('kennitalaVerify', { nameDative: eid.nameDative })}
                     </Link>
                   ) : (
                     <p className="text-slate-700">{t('kennitalaUnavailable')}</p>

@@ -32,7 +32,7 @@ export default async function SignInPage({
   const query = await searchParams;
   const returnTo = typeof query.returnTo === 'string' ? query.returnTo : undefined;
   const t = await getTranslations('signIn');
-  const oidc = oidcSignInOffered(settings());
+  const oidc = oidcSignInOffered(settings(), locale === 'en' ? 'en' : 'is');
   // next-auth sends the browser back here with ?error=… when a provider sign-in fails.
   const providerFailed = typeof query.error === 'string' && query.error !== '';
   const failure = providerFailed && (
@@ -84,7 +84,7 @@ export default async function SignInPage({
           returnTo={returnTo}
           texts={{
             or: t('or'),
-            withProvider: t('withProvider', { name: oidc.name }),
+            withProvider: t('withProvider', { nameDative: oidc.nameDative }),
             providerFailed: t('providerFailed'),
           }}
         />
