@@ -24,7 +24,8 @@ const texts = {
       rejected: 'Bankinn þinn hafnaði greiðslunni',
       cancelled: 'Bankinn þinn afturkallaði greiðsluna',
     },
-    to: 'til',
+    // The recipient's name as written: never after "til", which would decline it (messages/GLOSSARY.md).
+    what: (amount: string, recipient: string) => `${amount}, viðtakandi ${recipient}`,
     body: (said: string, what: string, link: string) =>
       `Halló,\n\n${said}: ${what}.\n\nSjáðu greiðsluna og kvittunina hér:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
   },
@@ -35,7 +36,7 @@ const texts = {
       rejected: 'Your bank rejected the payment',
       cancelled: 'Your bank cancelled the payment',
     },
-    to: 'to',
+    what: (amount: string, recipient: string) => `${amount} to ${recipient}`,
     body: (said: string, what: string, link: string) =>
       `Hello,\n\n${said}: ${what}.\n\nSee the payment and its receipt here:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },
@@ -61,7 +62,10 @@ export async function mailPaymentEnd(
   const locale = payment.uiLocale === 'en' ? 'en' : 'is';
   const text = texts[locale];
   const ending = endingOf(status);
-  const what = `${formatAmount(payment.amount, payment.currency, locale)} ${text.to} ${payment.creditorName ?? payment.creditorAccount}`;
+  const what = text.what(
+    formatAmount(payment.amount, payment.currency, locale),
+    payment.creditorName ?? payment.creditorAccount,
+  );
   const link = new URL(`/${locale}/payments/${payment.id}`, settings().APP_BASE_URL).toString();
   try {
     await sendMail({

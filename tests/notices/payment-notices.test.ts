@@ -138,7 +138,7 @@ describe('the e-mail when a payment ends', () => {
     const messages = mailTo(mailbox, 'once@example.is');
     expect(messages).toHaveLength(1);
     expect(messages[0]?.subject).toBe('Greiðsla greidd');
-    expect(messages[0]?.text).toContain('12.500\u00a0kr. til Þórður Ævarsson');
+    expect(messages[0]?.text).toContain(': 12.500\u00a0kr., viðtakandi Þórður Ævarsson.');
     expect(messages[0]?.text).toContain(`https://app.example/is/payments/${row.id}`);
   });
 
