@@ -177,7 +177,7 @@ describe('the receipt PDF', () => {
     for (const letter of ['þ', 'ð', 'æ', 'ö', 'Þ', 'Æ']) expect(text).toContain(letter);
     expect(text).toContain('Kvittun fyrir greiðslu');
     expect(text).toContain('Þórður Ævarsson');
-    expect(text).toContain('Tímar stöðu');
+    expect(text).toContain('Stöðusaga');
     expect(text).toContain('12.500 kr.');
     expect(text).toContain('0133-26-012345, kt. 010130-2989');
     expect(text).toContain('IS11 0133 2601 2345 0101 3029 89');
