@@ -63,7 +63,7 @@ test('another PSU cannot read, return to, cancel or export a payment', async ({
     .getByRole('button', { name: 'Cancel payment' })
     .click();
   await expect(
-    anna.getByRole('alert').filter({ hasText: 'There is no such payment among yours.' }),
+    anna.getByRole('alert').filter({ hasText: 'We cannot find this payment among your payments.' }),
   ).toBeVisible();
 
   // Jón's payment is untouched.

@@ -41,7 +41,7 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'We have sent a message to the address you gave. If the account is new, its link confirms your address, and you can sign in below with the password you chose now.',
+    'We have sent a message to the address you gave. If the account is new, the link in the message confirms your address, and you can sign in below with the password you have just chosen.',
   );
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('kaffi og kleinur á sunnudögum');
@@ -52,7 +52,7 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   await expect(next).toContainText(`We sent a link to ${email}.`);
   await expect(next).toContainText(/the message is an \.eml file in the folder .*mailbox/);
   await next.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(next.getByRole('status')).toHaveText('A new link is on its way. It holds for 24 hours.');
+  await expect(next.getByRole('status')).toHaveText('A new link is on its way. It is valid for 24 hours.');
 
   await page.getByRole('link', { name: 'Your account' }).click();
   // The account page says it itself.
@@ -123,7 +123,7 @@ test('a new PSU is told in Icelandic to confirm the address, until they do', asy
     'Breyta þarf sumum reitum. Sjáðu skilaboðin við þá.',
   );
   await expect(page.getByLabel('Lykilorð')).toHaveAccessibleDescription(
-    'Lykilorð þarf að: ekki innihalda þann hluta netfangsins sem er á undan @.',
+    'Lykilorð þarf að: vera án þess hluta netfangsins sem er á undan @.',
   );
   await expect(page.getByLabel('Netfang')).toHaveValue(email);
   await expect(page.getByLabel('Nafn')).toHaveValue('Sigríður Prófa');

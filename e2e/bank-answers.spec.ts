@@ -25,7 +25,7 @@ test('a payment in another currency than the account shows the bank\u2019s fees 
   await expect(costs.locator('[data-cost="transactionFees"] [data-currency="ISK"]')).toBeVisible();
   await expect(costs.locator('[data-cost="exchangeRate"]')).toContainText(/for 1 EUR \(selling rate\)$/);
   await expect(page.locator('[data-fee-indicator="true"]')).toHaveText(
-    'Your bank says the payment has costs under its price list or your agreement with it.',
+    'Your bank says charges apply to this payment under its list of charges or your agreement with it.',
   );
   // Each fee in words, never the bank's code, and what leaves the account in its own currency.
   await expect(costs.locator('[data-fee-type="TRANSFER"]')).toHaveText('Transfer fee');
@@ -35,7 +35,7 @@ test('a payment in another currency than the account shows the bank\u2019s fees 
   await expect(total).toHaveAttribute('data-total-kind', 'converted');
   await expect(total.locator('[data-total] [data-currency]')).toHaveAttribute('data-currency', 'ISK');
   await expect(total).toContainText(
-    /^Total from your account.*About: EUR\s100\.00 at your bank's rate is ISK\s[\d,]+, plus fees of ISK\s[\d,]+\./,
+    /^Total from your account.*EUR\s100\.00 at your bank's rate is about ISK\s[\d,]+, plus fees of ISK\s[\d,]+\./,
   );
 
   await page.goto(page.url().replace('/en/', '/is/'));
@@ -63,7 +63,7 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(page.locator('[data-outcome]')).toHaveAttribute('data-outcome', 'partial', {
     timeout: 30_000,
   });
-  const results = page.getByRole('region', { name: 'Each payment of the bulk' });
+  const results = page.getByRole('region', { name: 'Payments in this bulk payment' });
   await expect(results).toContainText('2 payments; your bank rejected 1 of them.');
   await expect(results.locator('tr[data-bulk-position="1"]')).toHaveAttribute('data-status', 'ACSC');
   await expect(results.locator('tr[data-bulk-position="2"]')).toHaveAttribute('data-status', 'RJCT');

@@ -20,9 +20,9 @@ const texts = {
     title: 'Costs before you confirm',
     costs: 'Costs and exchange rate',
     rate: /for 1 EUR \(selling rate\)$/,
-    stop: 'Stop',
+    stop: 'Stop payment',
     cancelled:
-      'You stopped this payment when you saw its costs. Your bank has cancelled it; nothing is paid.',
+      'You stopped this payment when you saw its costs. Your bank has cancelled it, so nothing has been paid.',
     status: 'Cancelled',
     notCancelled: 'your bank did not cancel this payment',
   },
@@ -36,7 +36,7 @@ const texts = {
     title: 'Kostnaður áður en þú staðfestir',
     costs: 'Kostnaður og gengi',
     rate: /fyrir 1 EUR \(sölugengi\)$/,
-    stop: 'Hætta við',
+    stop: 'Stöðva greiðsluna',
     cancelled:
       'Þú hættir við þessa greiðslu þegar þú sást kostnaðinn. Bankinn hefur afturkallað hana; ekkert er greitt.',
     status: 'Afturkölluð',

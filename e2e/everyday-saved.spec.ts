@@ -164,7 +164,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
       (input as HTMLInputElement).value = id ?? '';
     }, cardId);
   await stranger.getByTestId('payee').getByRole('button', { name: 'Delete' }).click();
-  await expect(stranger.getByText('There is no such item among yours.')).toBeVisible();
+  await expect(stranger.getByText('We cannot find this among your saved items.')).toBeVisible();
   await stranger.getByRole('button', { name: 'Edit payee: Mine' }).click();
   await stranger
     .locator('form input[name="id"]')
@@ -174,7 +174,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
     }, cardId);
   await stranger.getByLabel('Name', { exact: true }).first().fill('Stolen');
   await stranger.getByRole('button', { name: 'Save payee' }).first().click();
-  await expect(stranger.getByText('There is no such item among yours.')).toBeVisible();
+  await expect(stranger.getByText('We cannot find this among your saved items.')).toBeVisible();
   await stranger.context().close();
 
   await page.reload();

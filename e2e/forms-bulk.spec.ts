@@ -29,7 +29,7 @@ test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   const id = page.getByLabel('Bulk payment id');
   await expect(id).toHaveValue(/^GRD-\d{8}-[0-9A-Z]{12}$/);
-  await page.getByLabel('One entry on my statement for the whole bulk').check();
+  await page.getByLabel('One entry on my statement for the whole bulk payment').check();
 
   // The bound on one request's cost is stated where the payments are imported.
   await expect(page.getByText('A bulk payment holds at most 10,000 payments.')).toBeVisible();

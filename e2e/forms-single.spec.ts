@@ -51,7 +51,7 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await page.getByLabel('Reference', { exact: true }).fill('TILV-123');
   await page.getByLabel('Reference type').fill('TILV_U');
   await page.getByLabel('Reference issuer').fill('Greiðsla');
-  await page.getByLabel('This pays part of a claim').check();
+  await page.getByLabel('This is a part payment of a bill').check();
   await page.getByLabel("Payer's id (kennitala)").fill('5510730339');
   await page.getByLabel('Paying on behalf of (name)').fill('Jón Jónsson');
   await page.getByLabel('Paying on behalf of (id)').fill('5510730339');

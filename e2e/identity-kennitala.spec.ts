@@ -64,7 +64,7 @@ test('a typed kennitala grants nothing; the electronic ID links one, and only on
 
   await page.goto('/en/bills');
   await expect(page.getByTestId('bills-need-kennitala')).toHaveText(
-    'Bills are found by your kennitala, and only your electronic ID can confirm it: a kennitala that is only typed grants nothing. Verify yours on your account page.',
+    'Bills are found by your kennitala, and only your electronic ID can confirm it: a kennitala that has only been typed in does not count. Verify yours on your account page.',
   );
   await expect(page.getByTestId('bill')).toHaveCount(0);
   await page.goto('/is/bills');
@@ -136,7 +136,7 @@ test('over an open session, the sign-in page offers to sign out first, and an el
   const page = await signUp(browser, email);
   await page.goto('/en/sign-in');
   await expect(page.getByTestId('signed-in-already')).toContainText(
-    'This browser is signed in already as Próf Prófsdóttir',
+    'This browser is already signed in as Próf Prófsdóttir',
   );
   await expect(page.getByRole('button', { name: 'Sign in with Rafræn skilríki (próf)' })).toHaveCount(0);
   await page.goto('/is/sign-in');

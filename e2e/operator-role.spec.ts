@@ -51,7 +51,7 @@ test('registering a listed operator address grants nothing until the address is 
   await other.getByRole('button', { name: 'Sign in', exact: true }).click();
   await other.getByRole('button', { name: 'Confirm' }).click();
   await expect(other.locator('main [role="alert"]')).toContainText(
-    'This link confirms nothing for this account',
+    'This link cannot confirm an address for this account',
   );
   await other.context().close();
   expect((await ops.goto('/en/events'))?.status()).toBe(404);

@@ -15,9 +15,9 @@ const texts = {
     to: 'To account, payment 1',
     amount: 'Amount, payment 1',
     send: 'Continue to your bank',
-    newId: 'Make a new id',
+    newId: 'Generate a new ID',
     refused: 'Your bank did not accept the marked details. Correct them and send the payment again.',
-    cause: 'Your bank did not accept this id. An id used for an earlier bulk payment cannot be used again',
+    cause: 'Your bank did not accept this ID. An ID used for an earlier bulk payment cannot be used again',
   },
   is: {
     id: 'Auðkenni fjöldagreiðslu',

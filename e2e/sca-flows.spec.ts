@@ -89,7 +89,7 @@ test('embedded: method chosen, a photo challenge, a wrong code refused, the righ
   const panel = page.locator('[data-sca-step]');
   await expect(panel).toHaveAttribute('data-sca-step', 'choose-method');
   await page.getByRole('radio', { name: /photo/i }).check();
-  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByRole('button', { name: 'Use this method' }).click();
 
   await expect(panel).toHaveAttribute('data-sca-step', 'otp');
   await expect(page.getByRole('img', { name: /Scan this image/ })).toBeVisible();

@@ -58,7 +58,7 @@ for (const language of ['is', 'en'] as const) {
     await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', {
       timeout: 20_000,
     });
-    await expect(outcome(page)).toHaveText('Your bank has paid the payment from your account.');
+    await expect(outcome(page)).toHaveText('Your bank has debited the payment from your account.');
     // The page tells the payment's whole story, and offers a receipt now that it is paid.
     const story = page.getByTestId('payment-story');
     await expect(story.getByTestId('payment-from')).toContainText('0159-26-007654');

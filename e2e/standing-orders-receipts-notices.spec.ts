@@ -239,7 +239,9 @@ test('told when it changes: the list names what the bank reported since the last
   await box.check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'You will get an e-mail when a payment ends.' }),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'You will get an e-mail when a payment is paid, rejected or cancelled.' }),
   ).toBeVisible();
   await expect(box).toBeChecked();
   await page.goto('/is/account');
@@ -291,7 +293,9 @@ test('told when it changes: the list names what the bank reported since the last
     .uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'You will get no e-mail when a payment ends.' }),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'You will not get an e-mail when a payment is paid, rejected or cancelled.' }),
   ).toBeVisible();
   await expect(
     page.getByRole('checkbox', { name: 'E-mail me when a payment of mine is paid, rejected or cancelled' }),

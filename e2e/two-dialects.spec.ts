@@ -82,7 +82,7 @@ for (const bank of BANKS) {
     const panel = page.locator('[data-sca-step]');
     await expect(panel).toHaveAttribute('data-sca-step', 'choose-method');
     await page.getByRole('radio', { name: /SMS/ }).check();
-    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByRole('button', { name: 'Use this method' }).click();
     await page.getByLabel('One-time code').fill('123456');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expectStatus(page, /^(ACSC|ACCC|PART)$/);

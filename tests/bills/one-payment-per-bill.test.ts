@@ -122,7 +122,7 @@ describe('one bill, at most one payment that can still succeed', () => {
     const second = await payBill(claim);
     expect(second).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
     const { en: english, is: icelandic } = words('payment.bill.beingPaid');
-    expect(english).toMatch(/not paid twice/);
+    expect(english).toMatch(/paying it twice/);
     expect(icelandic).toMatch(/ekki greidd tvisvar/);
     // A double click on the first form is that payment, not a refusal.
     const again = await payBill(claim, submissionId);

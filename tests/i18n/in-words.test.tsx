@@ -27,7 +27,7 @@ describe("an action's answer in words", () => {
   it("is in the form's language, with the message's values", async () => {
     expect(await inWords(success(null, 'account.emailSent'), form('en'))).toEqual({
       ok: true,
-      text: 'A new link is on its way. It holds for 24 hours.',
+      text: 'A new link is on its way. It is valid for 24 hours.',
     });
     expect(
       await inWords(failure('account.errors.throttled', { messageValues: { minutes: 1 } }), form('is')),
@@ -99,7 +99,7 @@ describe("an action's answer in words", () => {
     );
     expect(await formInWords(success(null, 'account.emailSent'), form('en'))).toEqual({
       ok: true,
-      text: 'A new link is on its way. It holds for 24 hours.',
+      text: 'A new link is on its way. It is valid for 24 hours.',
     });
     expect(await formInWords(success(null), form('en'))).toEqual({ ok: true });
   });

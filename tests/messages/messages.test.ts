@@ -92,7 +92,8 @@ describe('app messages', () => {
   // ({bankDative}, {nameDative}) or puts a noun that carries the case before the name, in quotation marks
   // ("Eyða sniðmátinu „{name}“"), or turns the sentence (messages/GLOSSARY.md).
   it('never put a name as written where Icelandic declines it', () => {
-    const governs = /(?:^|[\s(„])(með|til|frá|hjá|fyrir|um|af|á|í|við|handa|án|vegna|eftir|úr|Breyta|Eyða|Greiða|Byrja á) \{(name|bank|claimant|holiday)\}/i;
+    const governs =
+      /(?:^|[\s(„])(með|til|frá|hjá|fyrir|um|af|á|í|við|handa|án|vegna|eftir|úr|Breyta|Eyða|Greiða|Byrja á) \{(name|bank|claimant|holiday)\}/i;
     const declinedAsWritten = [...icelandic].filter(([, text]) => governs.test(text)).map(([key]) => key);
     expect(declinedAsWritten).toEqual([]);
   });

@@ -92,7 +92,7 @@ describe('fees and exchange rate of the initiation answer (payment spec 2.5)', (
     }
     expect(renderIn('is', <PaymentCostsSection costs={view.costs} />)).toContain('sölugengi');
     expect(renderIn('en', <PaymentCostsSection costs={view.costs} />)).toContain(
-      'Your bank says the payment has costs under its price list',
+      'Your bank says charges apply to this payment under its list of charges',
     );
   });
 
@@ -120,7 +120,7 @@ describe('fees and exchange rate of the initiation answer (payment spec 2.5)', (
       expect.any(String),
     );
     expect(renderIn('en', <PaymentCostsSection costs={(await viewOf(id)).costs} />)).toContain(
-      'no costs beyond any shown here',
+      'no charges apply to this payment other than any shown here',
     );
   });
 });

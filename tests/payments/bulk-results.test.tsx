@@ -237,7 +237,7 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     expect(payment.transactionStatus).toBe('PART');
     expect(payment.bulkResults).toEqual({ bulkStatus: 'PART', payments: null });
     expect(shown('en', payment.bulkResults)).toContain(
-      'Your bank gives no result for each payment of this bulk',
+      'Your bank gives no result for the individual payments in this bulk payment',
     );
     expect(shown('is', payment.bulkResults)).toContain('Bankinn gefur ekki upp niðurstöðu hverrar greiðslu');
   });
