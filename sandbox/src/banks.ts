@@ -226,7 +226,12 @@ export function seededPsus(profile: BankProfile): readonly SeedPsu[] {
     ...psu,
     scaApproach: 'decoupled',
     scaMethods: [
-      { authenticationType: 'PUSH_OTP', authenticationMethodId: `app-${psu.username}`, name: "Bank's app" },
+      {
+        authenticationType: 'PUSH_OTP',
+        authenticationMethodId: `app-${psu.username}`,
+        name: "Bank's app",
+        is: { name: 'App bankans' },
+      },
     ],
   }));
 }

@@ -192,6 +192,27 @@ describe('decoupled', () => {
 });
 
 describe('embedded', () => {
+  it('names its methods in the language of PSU-Accept-Language, as its pages and challenges are', async () => {
+    const names = async (language: string) => {
+      const { json } = await initiate(singlePayment({ debtorAccount: { iban: OLAFUR } }), {
+        'PSU-Accept-Language': language,
+      });
+      return (json.scaMethods as Array<{ name: string; explanation?: string }>).map(
+        (m) => `${m.name}${m.explanation ? ` (${m.explanation})` : ''}`,
+      );
+    };
+    expect(await names('is')).toEqual([
+      'SMS í +354 ***-**99',
+      'Auðkennislykill (Sláðu upphafskóðann inn í lykilinn og síðan kóðann sem hann sýnir.)',
+      'Myndkóði (Skannaðu myndina með appi bankans og sláðu inn kóðann sem það sýnir.)',
+    ]);
+    expect(await names('en')).toEqual([
+      'SMS to +354 ***-**99',
+      'Security token (auðkennislykill) (Enter the start code on your token and type the code it shows.)',
+      'Photo code (Scan the image with the bank app and type the code it shows.)',
+    ]);
+  });
+
   it('olafur selects PHOTO_OTP, gets a PNG challenge, one wrong OTP, then the right one', async () => {
     const { links, headers, json } = await initiate(singlePayment({ debtorAccount: { iban: OLAFUR } }));
     expect(headers.get('ASPSP-SCA-Approach')).toBe('EMBEDDED');

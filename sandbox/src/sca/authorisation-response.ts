@@ -37,12 +37,12 @@ export function authorisationResponse(
         if (auth.sca_status === 'received' || auth.sca_status === 'psuIdentified') {
           links.updatePsuAuthentication = href;
         } else if (auth.sca_status === 'psuAuthenticated') {
-          body.scaMethods = methods.map(methodObject);
+          body.scaMethods = methods.map((method) => methodObject(method, language));
           links.selectAuthenticationMethod = href;
         } else if (auth.sca_status === 'scaMethodSelected') {
           const method = methods.find((m) => m.authenticationMethodId === auth.method_id);
           if (method) {
-            body.chosenScaMethod = methodObject(method);
+            body.chosenScaMethod = methodObject(method, language);
             body.challengeData = challengeFor(method, payment.id, language);
           }
           links.authoriseTransaction = href;

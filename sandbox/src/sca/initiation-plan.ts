@@ -102,7 +102,10 @@ export function planInitiation(
             methodId: only.authenticationMethodId,
           },
           links: { authoriseTransaction: scaStatus, self, status, scaStatus },
-          extra: { chosenScaMethod: methodObject(only), challengeData: challengeFor(only, p.id, language) },
+          extra: {
+            chosenScaMethod: methodObject(only, language),
+            challengeData: challengeFor(only, p.id, language),
+          },
         };
       }
       return {
@@ -110,7 +113,7 @@ export function planInitiation(
         transactionStatus: 'RCVD',
         authorisation: null,
         links: { startAuthorisationWithAuthenticationMethodSelection: start, self, status },
-        extra: { scaMethods: decision.methods.map(methodObject) },
+        extra: { scaMethods: decision.methods.map((method) => methodObject(method, language)) },
       };
     }
     case 'IOBWS':

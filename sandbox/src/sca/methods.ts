@@ -3,13 +3,17 @@ import { ownerOfAccount } from '../db/queries/accounts.js';
 import type { PaymentRow } from '../db/queries/payments.js';
 import { findPsu, type ScaMethod } from '../db/queries/psus.js';
 
-/** A method as the interface shows it (scaMethods, chosenScaMethod). */
-export function methodObject(m: ScaMethod) {
+/**
+ * A method as the interface shows it (scaMethods, chosenScaMethod), named in the language of the payment's
+ * PSU-Accept-Language as its SCA pages and challenges are: the PSU reads these words on the TPP's page.
+ */
+export function methodObject(m: ScaMethod, language: 'is' | 'en') {
+  const { name, explanation } = language === 'is' && m.is ? m.is : m;
   return {
     authenticationType: m.authenticationType,
     authenticationMethodId: m.authenticationMethodId,
-    name: m.name,
-    ...(m.explanation ? { explanation: m.explanation } : {}),
+    name,
+    ...(explanation ? { explanation } : {}),
   };
 }
 

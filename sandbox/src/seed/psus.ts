@@ -54,7 +54,12 @@ export const SEED_PSUS: readonly SeedPsu[] = [
     scaApproach: 'redirect',
     // Only used when a TPP sends TPP-Redirect-Preferred: false (embedded, one method, chosen implicitly).
     scaMethods: [
-      { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms-jon', name: 'SMS to +354 ***-**89' },
+      {
+        authenticationType: 'SMS_OTP',
+        authenticationMethodId: 'sms-jon',
+        name: 'SMS to +354 ***-**89',
+        is: { name: 'SMS í +354 ***-**89' },
+      },
     ],
     accounts: [
       { iban: 'IS140159260076545510730339', name: 'Launareikningur', currency: 'ISK', balance: '5000000' },
@@ -79,7 +84,14 @@ export const SEED_PSUS: readonly SeedPsu[] = [
     kennitala: '1203892039',
     scaApproach: 'redirect',
     // Only used when a TPP sends TPP-Redirect-Preferred: false (decoupled: approve in the bank's app).
-    scaMethods: [{ authenticationType: 'PUSH_OTP', authenticationMethodId: 'app-anna', name: "Bank's app" }],
+    scaMethods: [
+      {
+        authenticationType: 'PUSH_OTP',
+        authenticationMethodId: 'app-anna',
+        name: "Bank's app",
+        is: { name: 'App bankans' },
+      },
+    ],
     accounts: [
       {
         iban: 'IS770133260044551203892039',
@@ -118,7 +130,14 @@ export const SEED_PSUS: readonly SeedPsu[] = [
     name: 'Helga Björnsdóttir',
     kennitala: '1505852289',
     scaApproach: 'decoupled',
-    scaMethods: [{ authenticationType: 'PUSH_OTP', authenticationMethodId: 'app-helga', name: "Bank's app" }],
+    scaMethods: [
+      {
+        authenticationType: 'PUSH_OTP',
+        authenticationMethodId: 'app-helga',
+        name: "Bank's app",
+        is: { name: 'App bankans' },
+      },
+    ],
     accounts: [
       { iban: 'IS950515260012341505852289', name: 'Launareikningur', currency: 'ISK', balance: '2000000' },
     ],
@@ -130,18 +149,31 @@ export const SEED_PSUS: readonly SeedPsu[] = [
     kennitala: '2207793199',
     scaApproach: 'embedded',
     scaMethods: [
-      { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms', name: 'SMS to +354 ***-**99' },
+      {
+        authenticationType: 'SMS_OTP',
+        authenticationMethodId: 'sms',
+        name: 'SMS to +354 ***-**99',
+        is: { name: 'SMS í +354 ***-**99' },
+      },
       {
         authenticationType: 'CHIP_OTP',
         authenticationMethodId: 'chip',
         name: 'Security token (auðkennislykill)',
         explanation: 'Enter the start code on your token and type the code it shows.',
+        is: {
+          name: 'Auðkennislykill',
+          explanation: 'Sláðu upphafskóðann inn í lykilinn og síðan kóðann sem hann sýnir.',
+        },
       },
       {
         authenticationType: 'PHOTO_OTP',
         authenticationMethodId: 'photo',
         name: 'Photo code',
         explanation: 'Scan the image with the bank app and type the code it shows.',
+        is: {
+          name: 'Myndkóði',
+          explanation: 'Skannaðu myndina með appi bankans og sláðu inn kóðann sem það sýnir.',
+        },
       },
     ],
     accounts: [

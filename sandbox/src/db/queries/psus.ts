@@ -7,6 +7,8 @@ export interface ScaMethod {
   authenticationMethodId: string;
   name: string;
   explanation?: string;
+  /** The name and explanation in Icelandic, for a PSU-Accept-Language of `is` (sandbox/src/sca/methods.ts). */
+  is?: { name: string; explanation?: string };
 }
 
 export interface PsuRow {
