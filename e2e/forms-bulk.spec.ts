@@ -27,7 +27,7 @@ test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected
 }) => {
   await page.goto('/en/payments/new/bulk');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
-  const id = page.getByLabel('Bulk payment id');
+  const id = page.getByLabel('Bulk payment ID');
   await expect(id).toHaveValue(/^GRD-\d{8}-[0-9A-Z]{12}$/);
   await page.getByLabel('One entry on my statement for the whole bulk payment').check();
 

@@ -43,8 +43,8 @@ test('single payment: errors beside the fields, corrected, every more-details fi
 
   await page.getByText('More details').click();
   await page.getByLabel('Who pays the charges').selectOption('SHAR');
-  await page.getByLabel('Your reference (end-to-end id)').fill('E2E-SINGLE-1');
-  await page.getByLabel('Instruction id').fill('INSTR-1');
+  await page.getByLabel('Your reference (end-to-end ID)').fill('E2E-SINGLE-1');
+  await page.getByLabel('Instruction ID').fill('INSTR-1');
   // The bound on one request's cost is stated where the references are added.
   await expect(page.getByText('At most 10 references.')).toBeVisible();
   await page.getByRole('button', { name: 'Add a reference' }).click();
@@ -52,13 +52,13 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await page.getByLabel('Reference type').fill('TILV_U');
   await page.getByLabel('Reference issuer').fill('Greiðsla');
   await page.getByLabel('This is a part payment of a bill').check();
-  await page.getByLabel("Payer's id (kennitala)").fill('5510730339');
+  await page.getByLabel("Payer's ID (kennitala)").fill('5510730339');
   await page.getByLabel('Paying on behalf of (name)').fill('Jón Jónsson');
-  await page.getByLabel('Paying on behalf of (id)').fill('5510730339');
+  await page.getByLabel('Paying on behalf of (ID)').fill('5510730339');
   await page.getByLabel('Account for the charges (IBAN)').fill(debtorIban);
-  await page.getByLabel("Recipient's id (kennitala)", { exact: true }).fill('5101696399');
+  await page.getByLabel("Recipient's ID (kennitala)", { exact: true }).fill('5101696399');
   await page.getByLabel('Final recipient (name)').fill('Helga Guðrúnardóttir');
-  await page.getByLabel("Final recipient's id (kennitala)").fill('5101696399');
+  await page.getByLabel("Final recipient's ID (kennitala)").fill('5101696399');
   const address = page.getByRole('group', { name: "Recipient's address", exact: true });
   await address.getByLabel('Street').fill('Laugavegur');
   await address.getByLabel('Building number').fill('1');

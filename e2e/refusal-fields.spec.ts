@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 
 const texts = {
   en: {
-    id: 'Bulk payment id',
+    id: 'Bulk payment ID',
     from: 'From account (IBAN)',
     add: 'Add a payment',
     to: 'To account, payment 1',
