@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isBankingDay } from '@/lib/payments/calendar';
+import { adjustToBankingDay, type IsoDate } from '@/lib/payments/calendar';
 import { writeAppDirectory } from '@/sandbox/src/app-directory';
 import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
 import { contractCheckCounts } from '@/sandbox/src/contract-violations-file';
@@ -30,10 +30,8 @@ const CREDITOR = 'IS870301260012345101696399';
  * the next (ACWC), which these tests, reading their own dates back, must not meet on a weekend or a holiday.
  */
 function tomorrowPlus(days: number): string {
-  let ahead = days + 1;
-  const dayAhead = () => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
-  while (!isBankingDay(dayAhead())) ahead++;
-  return `${dayAhead()}T00:00:00Z`;
+  const day = new Date(Date.now() + (days + 1) * 86_400_000).toISOString().slice(0, 10) as IsoDate;
+  return `${adjustToBankingDay(day, 'following')}T00:00:00Z`;
 }
 
 let sandbox: RunningSandbox;

@@ -18,6 +18,7 @@ import { getDb } from '@/lib/db';
 import { noticeSettingsOf } from '@/lib/db/queries/notices';
 import { formatKennitala } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -54,7 +55,7 @@ export default async function AccountPage({
     getDb().then((db) => noticeSettingsOf(db, psuId)),
   ]);
   const refused = refusals.find((reason) => reason === query.kennitala);
-  const eid = oidcSignInOffered(settings(), locale === 'en' ? 'en' : 'is');
+  const eid = oidcSignInOffered(settings(), localeOrDefault(locale));
   const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
   return (
     <ClientMessages namespaces={ACCOUNT_MESSAGES}>

@@ -8,6 +8,7 @@ import { currentPsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
 import { demoPsu } from '@/lib/db/seed';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -32,7 +33,7 @@ export default async function SignInPage({
   const query = await searchParams;
   const returnTo = typeof query.returnTo === 'string' ? query.returnTo : undefined;
   const t = await getTranslations('signIn');
-  const oidc = oidcSignInOffered(settings(), locale === 'en' ? 'en' : 'is');
+  const oidc = oidcSignInOffered(settings(), localeOrDefault(locale));
   // next-auth sends the browser back here with ?error=… when a provider sign-in fails.
   const providerFailed = typeof query.error === 'string' && query.error !== '';
   const failure = providerFailed && (
