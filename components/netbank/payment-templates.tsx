@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db';
 import { listTemplates } from '@/lib/db/queries/bulk-templates';
 import { accountDisplay } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { deleteTemplateAction } from '@/lib/payments/actions/bulk-templates';
 import { formPathOf } from '@/lib/payments/saved/pay-again';
 
@@ -47,7 +48,7 @@ export async function PaymentTemplates({ psuId, service }: { psuId: string; serv
     listTemplates(await getDb(), psuId, service),
   ]);
   if (service && templates.length === 0) return null;
-  const collator = new Intl.Collator(locale === 'en' ? 'en' : 'is');
+  const collator = new Intl.Collator(localeOrDefault(locale));
   const sorted = [...templates].sort((a, b) => collator.compare(a.name, b.name));
   return (
     <section aria-labelledby={`templates-${service ?? 'all'}`} className="space-y-3">

@@ -2,6 +2,7 @@ import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
 import { formatAmount } from '@/lib/format';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 
@@ -59,7 +60,7 @@ export async function mailPaymentEnd(
   if (!row.mailOnPaymentEnd || !row.emailVerifiedAt) return 'not-wanted';
   if (!(await claimPaymentEndMail(db, paymentId, status))) return 'sent-before';
   const { payment } = row;
-  const locale = payment.uiLocale === 'en' ? 'en' : 'is';
+  const locale = localeOrDefault(payment.uiLocale);
   const text = texts[locale];
   const ending = endingOf(status);
   const what = text.what(

@@ -2,6 +2,7 @@ import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from './cancellation-refusal';
 import { inPaymentBank } from './payment-bank';
@@ -60,7 +61,7 @@ export async function cancelAtItsBank(db: Db, payment: Payment, bankPaymentId: s
   return inPaymentBank(payment, () =>
     cancelAtBank(bankRefOf(payment, bankPaymentId), {
       psuIpAddress,
-      scaLanguage: payment.scaLanguage === 'en' ? 'en' : 'is',
+      scaLanguage: localeOrDefault(payment.scaLanguage),
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
       psuId,

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
 import { type ActionResult, failure, success } from '@/lib/actions/result';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { type InitiationRequest, initiateOnce } from './initiation';
 import { psuIpAddress } from './psu-request';
 
@@ -42,7 +43,7 @@ export async function initiateSubmission<Payment extends Record<string, unknown>
     ...description,
     body: payment,
     scaLanguage,
-    uiLocale: (await getLocale()) === 'en' ? 'en' : 'is',
+    uiLocale: localeOrDefault(await getLocale()),
     psuIpAddress: psuIpAddress(requestHeaders),
     psuUserAgent: requestHeaders.get('user-agent') ?? undefined,
   });

@@ -9,6 +9,7 @@ import { refreshBillsFromBank } from '@/lib/bills/refresh';
 import { billViews, payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { inWorkContext } from '@/lib/observability/context';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -60,7 +61,7 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
         <p className="max-w-2xl text-slate-700">{t('intro')}</p>
         {!freshness.fresh && (
           <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
-            {t('staleBanks', banksNamed(freshness.staleBankIds, locale === 'en' ? 'en' : 'is'))}
+            {t('staleBanks', banksNamed(freshness.staleBankIds, localeOrDefault(locale)))}
           </p>
         )}
       </div>

@@ -7,6 +7,7 @@ import { requireOperator } from '@/lib/auth/operator';
 import { banksOffering } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/overview';
 import { webhookSettings } from '@/lib/webhooks/settings';
 
@@ -37,7 +38,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
   const banks = banksOffering('webhooks').map(({ id, name }) => ({ id, name }));
   const bankLabel = (bank: { bankId: string; bankName: string | null }) =>
     bank.bankName ?? t('bank.former', { id: bank.bankId });
-  const when = (iso: string) => formatDateTime(iso, locale === 'en' ? 'en' : 'is', { seconds: true });
+  const when = (iso: string) => formatDateTime(iso, localeOrDefault(locale), { seconds: true });
   const reason = (sub: SubscriptionView) =>
     sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
       ? t(`subscriptions.reason.${sub.disabledReason}`)

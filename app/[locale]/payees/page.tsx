@@ -10,6 +10,7 @@ import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listPayees } from '@/lib/db/queries/payees';
 import { formatKennitala } from '@/lib/format';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { setPayeeFavouriteAction } from '@/lib/payments/actions/payee-favourite';
 import { accountLabel } from '@/lib/payments/saved/choices';
 import { matchPayees, sortPayees } from '@/lib/payments/saved/payee-match';
@@ -42,7 +43,7 @@ export default async function PayeesPage({
   const typed = typeof query.q === 'string' ? query.q.slice(0, 100) : '';
   const sorted = sortPayees(
     all.map((payee) => ({ ...payee, label: accountLabel(payee.account) })),
-    locale === 'en' ? 'en' : 'is',
+    localeOrDefault(locale),
   );
   const payees = matchPayees(sorted, typed);
   return (

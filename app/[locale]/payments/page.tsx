@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { toPaymentView } from '@/lib/payments/view';
 
@@ -146,7 +147,7 @@ export default async function PaymentsPage({
                         // The count written by lib/format, not by the runtime's Intl ("10.000 greiðslur").
                         t('elementCount', {
                           count: payment.elementCount,
-                          shown: formatNumber(String(payment.elementCount), locale === 'en' ? 'en' : 'is'),
+                          shown: formatNumber(String(payment.elementCount), localeOrDefault(locale)),
                         })
                       ) : (
                         <AccountNumber account={payment.creditorAccount} />

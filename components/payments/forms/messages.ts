@@ -2,11 +2,12 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { parseIssueMessage, withShownNumbers } from '@/lib/payments/schemas/issue-message';
 import type { Locale } from '@/lib/payments/schemas/translate';
 
 export function useFormLocale(): Locale {
-  return useLocale() === 'en' ? 'en' : 'is';
+  return localeOrDefault(useLocale());
 }
 
 /**

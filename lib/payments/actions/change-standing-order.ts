@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { paymentAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { getDb } from '@/lib/db';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { changeStandingOrder } from '@/lib/payments/standing-order-change';
 import { periodicSubmissionSchema } from '@/lib/payments/submission';
@@ -19,7 +20,7 @@ const changeSchema = z.extend(periodicSubmissionSchema, { oldPaymentId: z.uuid()
  */
 export const changeStandingOrderAction = paymentAction.schema(changeSchema).action(async ({ input, ctx }) => {
   const requestHeaders = await headers();
-  const locale = (await getLocale()) === 'en' ? 'en' : 'is';
+  const locale = localeOrDefault(await getLocale());
   const outcome = await changeStandingOrder(await getDb(), {
     psuId: ctx.psuId,
     oldPaymentId: input.oldPaymentId,

@@ -7,6 +7,7 @@ import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import {
   AUDIT_PAGE_ROWS,
   auditChoices,
@@ -46,7 +47,7 @@ export default async function AuditPage({
     auditChoices(db),
     getTranslations('operations.audit'),
   ]);
-  const lang = locale === 'en' ? 'en' : 'is';
+  const lang = localeOrDefault(locale);
   const csvQuery = new URLSearchParams(
     auditQueryKeys.flatMap((key) => (query[key] ? [[key, String(query[key])]] : [])),
   ).toString();

@@ -9,6 +9,7 @@ import { bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { redirect } from '@/lib/i18n/redirect';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { toPaymentView } from '@/lib/payments/view';
@@ -59,7 +60,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
         <PaymentLive initial={toPaymentView(payment, events)} />
       </ClientMessages>
       {payment.service === 'periodic-payments' && (
-        <StandingOrderScheduleSection payment={payment} locale={locale === 'en' ? 'en' : 'is'} />
+        <StandingOrderScheduleSection payment={payment} locale={localeOrDefault(locale)} />
       )}
       <PaymentSavedActions payment={payment} />
     </div>

@@ -11,7 +11,7 @@ import { getDb } from '@/lib/db';
 import { standingOrdersOf } from '@/lib/db/queries/notices';
 import { accountDisplay } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/routing';
+import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
 import { toPaymentView } from '@/lib/payments/view';
@@ -43,7 +43,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
     getDb(),
   ]);
   const cancelTexts = cancelTextsOf(tAll);
-  const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
+  const pageLocale: Locale = localeOrDefault(locale);
   const today = todayInReykjavik();
   const orders = await Promise.all(
     (await standingOrdersOf(db, psuId)).map(async (payment) => {

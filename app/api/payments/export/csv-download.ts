@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { type Db, getDb } from '@/lib/db';
-import type { Locale } from '@/lib/i18n/routing';
+import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { type HistoryFilters, parseHistoryFilters } from '@/lib/payments/history-query';
 import { withRequestId } from '@/lib/security/request-context';
 
@@ -21,7 +21,7 @@ export function csvDownload(
     if (invalid.length > 0) {
       return NextResponse.json({ error: 'invalid_filters', fields: invalid }, { status: 400 });
     }
-    const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
+    const locale = localeOrDefault(request.nextUrl.searchParams.get('locale'));
     const csv = await write(await getDb(), psuId, filters, locale);
     return new NextResponse(csv, {
       headers: {

@@ -3,6 +3,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { statementFor } from '@/lib/payments/statement';
 import { statementPdf } from '@/lib/payments/statement-pdf';
@@ -17,7 +18,7 @@ export const GET = withRequestId(async (request: NextRequest) => {
   if (!from || !to || to < from) {
     return NextResponse.json({ error: 'invalid_period' }, { status: 400 });
   }
-  const locale = query.get('locale') === 'en' ? 'en' : 'is';
+  const locale = localeOrDefault(query.get('locale'));
   const pdf = await statementPdf(await statementFor(await getDb(), psuId, { from, to }, locale));
   return new NextResponse(new Uint8Array(pdf), {
     headers: {

@@ -5,7 +5,7 @@ import { PrintButton } from '@/components/receipts/print-button';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/routing';
+import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
@@ -27,7 +27,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ locale
   const psuId = await requirePsuId(`/payments/${id}/receipt`);
   const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(await headers()));
   if (!found) notFound();
-  const pageLocale: Locale = locale === 'en' ? 'en' : 'is';
+  const pageLocale: Locale = localeOrDefault(locale);
   const receipt = buildReceipt(found.payment, found.events, pageLocale, new Date());
   const [t, tp, ts] = await Promise.all([
     getTranslations('receipt'),

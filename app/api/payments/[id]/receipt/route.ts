@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { getTranslations } from 'next-intl/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
@@ -19,7 +20,7 @@ export const GET = withRequestId(
     const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(request.headers));
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
-    const locale = request.nextUrl.searchParams.get('locale') === 'en' ? 'en' : 'is';
+    const locale = localeOrDefault(request.nextUrl.searchParams.get('locale'));
     const receipt = buildReceipt(found.payment, found.events, locale, new Date());
     // Nothing paid or decided yet: neither a receipt nor a statement to give.
     if (!receipt.kind) return NextResponse.json({ error: 'not_paid' }, { status: 409 });
