@@ -9,6 +9,7 @@ export default defineConfig({
     './lib/db/bills-schema.ts',
     './lib/db/change-schema.ts',
     './lib/db/audit-schema.ts',
+    './lib/db/holder-schema.ts',
   ],
   out: './lib/db/migrations',
 });

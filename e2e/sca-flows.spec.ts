@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { atBank, sandboxUrl } from './support/bank';
+import { signInAs } from './support/payments';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
 
@@ -133,4 +134,20 @@ test('IOBWS straight-through: confirmed on our page, the bank executes at once',
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expectSettled(page, 'ACCC');
   expect(await timelineSteps(page)).toEqual(expect.arrayContaining(['RCVD', 'finalised', 'ACCC']));
+});
+
+test('IOBWS straight-through from a company account the PSU does not act for: only its holder can confirm', async ({
+  browser,
+}) => {
+  // Anna typed Bókhaldskerfi ehf.'s account: the bank would take our confirmation as the authorisation.
+  const anna = await signInAs(browser, 'anna@greidsla.is');
+  await pay(anna, 'IS950515260012346403164039', 'Not my company');
+  await anna.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  await expect(anna.locator('[data-sca-step]')).toHaveAttribute('data-sca-step', 'holder-confirms');
+  await expect(anna.locator('[data-sca-step]')).toContainText(
+    "Only the account's holder can confirm this payment.",
+  );
+  await expect(anna.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
+  await expect(transactionStatuses(anna).last()).toHaveAttribute('data-status', 'RCVD');
+  await anna.context().close();
 });

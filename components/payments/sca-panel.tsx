@@ -105,6 +105,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
           </Button>
         </div>
       )}
+      {step.kind === 'holder-confirms' && <p role="status">{t('holderConfirms')}</p>}
       {step.kind === 'decoupled' && (
         <p role="status" aria-live="polite">
           {t('decoupled')}

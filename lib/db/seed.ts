@@ -1,13 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '@/lib/auth/password-hash';
 import { settings } from '@/lib/config';
+import { holderMandates } from './holder-schema';
 import { kennitalaLinks, psus } from './schema';
 import type { Db } from './types';
 
 /**
  * The demo PSUs that README shows; their kennitölur match the sandbox bank's demo customers. They
  * are the operator's own accounts (SEED_DEMO_PSU, never in production): their e-mail counts as
- * verified and their kennitala as linked, with `DEMO_ISSUER` standing in for an identity provider.
+ * verified and their kennitala as linked, with `DEMO_ISSUER` standing in for an identity provider, and the
+ * demo PSU may pay for the sandbox's company (`actsFor`, lib/auth/account-holders.ts).
  */
 export const demoPsus = [
   {
@@ -15,12 +17,15 @@ export const demoPsus = [
     password: 'greidsla-demo',
     displayName: 'Jón Jónsson',
     kennitala: '0101302989',
+    /** Pays for the sandbox's company Bókhaldskerfi ehf., whose bank confirms straight through (IOBWS). */
+    actsFor: ['6403164039'],
   },
   {
     email: 'anna@greidsla.is',
     password: 'greidsla-demo',
     displayName: 'Anna Sigurðardóttir',
     kennitala: '1203892039',
+    actsFor: [],
   },
 ] as const;
 
@@ -53,6 +58,12 @@ export async function seedDemoPsu(db: Db): Promise<void> {
         .insert(kennitalaLinks)
         .values({ kennitala: psu.kennitala, psuId: row.id, issuer: DEMO_ISSUER, subject: psu.email })
         .onConflictDoNothing();
+      for (const holderKennitala of psu.actsFor) {
+        await db
+          .insert(holderMandates)
+          .values({ psuId: row.id, holderKennitala, grantedBy: 'demo-seed' })
+          .onConflictDoNothing();
+      }
     }
   }
 }

@@ -97,7 +97,15 @@ function debtorCurrency(payment: Payment): string | null {
   return typeof account?.currency === 'string' ? account.currency : null;
 }
 
-export function toPaymentView(payment: Payment, events: PaymentEvent[]): PaymentView {
+/**
+ * The payment as its page and lists show it. `mayConfirmStraightThrough`: whether the PSU may give the bank's
+ * straight-through confirmation, where that is the next step (lib/payments/sca.ts `mayConfirmNextStep`).
+ */
+export function toPaymentView(
+  payment: Payment,
+  events: PaymentEvent[],
+  { mayConfirmStraightThrough = false } = {},
+): PaymentView {
   const atBank = payment.phase === 'initiated';
   const sca = scaStateOf(payment);
   const costsStep = costsStepOf(payment);
@@ -137,7 +145,7 @@ export function toPaymentView(payment: Payment, events: PaymentEvent[]): Payment
     bulkResults: payment.bulkResults,
     costsStep,
     costsStopNote: costsStopNote(costsStep, payment.transactionStatus, payment.service),
-    scaStep: toSca ? nextScaStep(payment) : { kind: 'none' },
+    scaStep: toSca ? nextScaStep(payment, { mayConfirmStraightThrough }) : { kind: 'none' },
     scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
       toSca && payment.phase === 'initiated' && payment.transactionStatus === 'RCVD'

@@ -9,7 +9,13 @@ import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
-import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from '@/lib/payments/sca';
+import {
+  advanceSca,
+  authorisationContext,
+  NotAccountHolderError,
+  nextScaStep,
+  oauthRedirect,
+} from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 
 const stepSchema = z.discriminatedUnion('kind', [
@@ -46,6 +52,7 @@ export const continueScaAction = paymentAction
         { paymentId: payment.id, step: step.kind, err: error instanceof Error ? error.message : error },
         'SCA step refused',
       );
+      if (error instanceof NotAccountHolderError) return failure('sca.notAccountHolder');
       // A wrong one-time code or password is the PSU's to retry, in our words.
       if (error instanceof BankError && error.has('PSU_CREDENTIALS_INVALID')) {
         await syncPaymentStatus(db, payment, 'initiation', ip);

@@ -12,6 +12,7 @@ import { redirect } from '@/lib/i18n/redirect';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
+import { mayConfirmNextStep } from '@/lib/payments/sca';
 import { toPaymentView } from '@/lib/payments/view';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
@@ -30,8 +31,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, t, tbanks] = await Promise.all([
+  const [events, mayConfirmStraightThrough, t, tbanks] = await Promise.all([
     paymentTimeline(db, payment.id),
+    mayConfirmNextStep(db, payment),
     getTranslations('payment'),
     getTranslations('banks'),
   ]);
@@ -57,7 +59,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
         </p>
       )}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <PaymentLive initial={toPaymentView(payment, events)} />
+        <PaymentLive initial={toPaymentView(payment, events, { mayConfirmStraightThrough })} />
       </ClientMessages>
       {payment.service === 'periodic-payments' && (
         <StandingOrderScheduleSection payment={payment} locale={localeOrDefault(locale)} />

@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { currentPsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { psuIpAddress } from '@/lib/payments/psu-request';
+import { mayConfirmNextStep } from '@/lib/payments/sca';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
 import { toPaymentView } from '@/lib/payments/view';
 import { isPathParam } from '@/lib/security/path-params';
@@ -14,9 +15,11 @@ export const GET = withRequestId(
     if (!psuId) return NextResponse.json({ error: 'unauthenticated' }, { status: 401 });
     const { id } = await params;
     if (!isPathParam('paymentId', id)) return NextResponse.json({ error: 'not_found' }, { status: 404 });
-    const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(request.headers));
+    const db = await getDb();
+    const found = await readOwnPaymentFromBank(db, psuId, id, psuIpAddress(request.headers));
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
-    return NextResponse.json(toPaymentView(found.payment, found.events), {
+    const mayConfirmStraightThrough = await mayConfirmNextStep(db, found.payment);
+    return NextResponse.json(toPaymentView(found.payment, found.events, { mayConfirmStraightThrough }), {
       headers: { 'Cache-Control': 'no-store' },
     });
   },
