@@ -1,3 +1,4 @@
+import { linkedKennitala } from '@/lib/auth/identity';
 import { isClaimId } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
@@ -12,7 +13,9 @@ import { normalizeIban } from '@/lib/payments/accounts';
  * the claim's key as the creditor's BBAN (ÍST TS 310). While one payment of a bill is saved and not
  * refused, at the bank, or carried out, another is refused before it reaches the bank: the unique
  * index `payments_bill_in_flight_idx` makes that hold when two are sent at once, and a payment the
- * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next.
+ * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next. Only the payor's own payments
+ * (the PSU whose verified kennitala the claim names) are a bill's, and only single ones: a standing order or a
+ * bulk payment that would pay one of their bills is refused.
  */
 
 /** Whether a payment of a bill can still succeed: the predicate of `payments_bill_in_flight_idx`. */
@@ -26,11 +29,16 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** Every reference of a single payment that may name a claim. */
+/** Every reference of one credit transfer (a single payment, a standing order, a bulk's row) that may name a claim. */
 function referencesOf(body: Body): string[] {
-  const structured = Array.isArray(body.remittanceInformationStructured)
-    ? body.remittanceInformationStructured.map((item) => text((item as { reference?: unknown })?.reference))
-    : [text(body.remittanceInformationStructured)];
+  const structured = [
+    body.remittanceInformationStructured,
+    body.remittanceInformationStructuredArray,
+  ].flatMap((field) =>
+    Array.isArray(field)
+      ? field.map((item) => text((item as { reference?: unknown })?.reference))
+      : [text(field)],
+  );
   return [text(body.remittanceInformationUnstructured), ...structured].filter(
     (reference): reference is string => reference !== undefined,
   );
@@ -43,11 +51,12 @@ function claimIdOfKey(bban: string): string | undefined {
 }
 
 /**
- * The bill (of any bank we read claims from) this payment pays, as the bank would match it; undefined for
- * any other payment. Only single payments are looked at: the app pays a bill with one.
+ * The bill of `payorId` (of any bank we read claims from) that one credit transfer pays, as the bank would
+ * match it; undefined for any other transfer, and for a PSU with no verified kennitala. Another payor's bill
+ * is not looked at: a PSU who pays someone else's claim neither blocks nor learns of that person's payments.
  */
-export async function billPaidBy(db: Db, service: string, body: Body): Promise<Bill | undefined> {
-  if (service !== 'payments') return undefined;
+async function billOfTransfer(db: Db, body: Body, payorId: string | null): Promise<Bill | undefined> {
+  if (!payorId) return undefined;
   const account = (body.creditorAccount ?? {}) as { iban?: unknown; bban?: unknown };
   const iban = typeof account.iban === 'string' ? normalizeIban(account.iban) : undefined;
   const bban = typeof account.bban === 'string' ? account.bban.replace(/\s+/g, '') : undefined;
@@ -58,6 +67,7 @@ export async function billPaidBy(db: Db, service: string, body: Body): Promise<B
   if (references.length === 0 && byKey === undefined) return undefined;
   const candidates = await billsWithClaimIds(db, [...references, ...(byKey ? [byKey] : [])]);
   return candidates.find((bill) => {
+    if (bill.payorId !== payorId) return false;
     if (bill.claimId === byKey) return true;
     if (!references.includes(bill.claimId) || bill.depositIban === '') return false;
     const deposit = normalizeIban(bill.depositIban);
@@ -65,7 +75,23 @@ export async function billPaidBy(db: Db, service: string, body: Body): Promise<B
   });
 }
 
-/** The payment of this bill that can still succeed, if any (of whichever PSU). */
+/** The bill a single payment pays (the app pays a bill with one, from its page), for the PSU whose kennitala is `payorId`. */
+function billPaidBy(db: Db, service: string, body: Body, payorId: string | null): Promise<Bill | undefined> {
+  return service === 'payments' ? billOfTransfer(db, body, payorId) : Promise.resolve(undefined);
+}
+
+/** A bill of the PSU's that a standing order or a row of a bulk payment would pay. */
+async function billInSeveralPayments(db: Db, service: string, body: Body, payorId: string | null) {
+  if (service === 'periodic-payments') return billOfTransfer(db, body, payorId);
+  if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return undefined;
+  for (const row of body.payments) {
+    const bill = await billOfTransfer(db, (row ?? {}) as Body, payorId);
+    if (bill) return bill;
+  }
+  return undefined;
+}
+
+/** The payment of this bill that can still succeed, if any: the payor's (only their payments are a bill's). */
 export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'claimId'>) {
   const [payment] = await paymentsInFlightOfBills(db, [{ bankId: bill.bankId, claimId: bill.claimId }]);
   return payment;
@@ -80,14 +106,20 @@ function billRefusalKey(bill: Pick<Bill, 'status'>): string | undefined {
 
 /**
  * The bill a payment form's attempt pays (`bill`, undefined for any other payment), or why it is refused: a
- * bill that is paid or cancelled is not paid again. A resubmission of the form that paid it goes on, and is
- * answered with its payment as any resubmission is.
+ * bill that is paid or cancelled is not paid again, and a bill is paid with a single payment of its own, never
+ * by a standing order or a row of a bulk payment, which the bill's own payment could not see. A resubmission of
+ * the form that paid it goes on, and is answered with its payment as any resubmission is.
  */
 export async function billOfAttempt(
   db: Db,
   attempt: { psuId: string; submissionId: string; service: string; body: Body },
 ): Promise<{ ok: true; bill: Bill | undefined } | { ok: false; messageKey: string }> {
-  const bill = await billPaidBy(db, attempt.service, attempt.body);
+  const payorId = await linkedKennitala(attempt.psuId, db);
+  if (await billInSeveralPayments(db, attempt.service, attempt.body, payorId)) {
+    if (await formHasPayment(db, attempt.psuId, attempt.submissionId)) return { ok: true, bill: undefined };
+    return { ok: false, messageKey: 'payment.bill.singleOnly' };
+  }
+  const bill = await billPaidBy(db, attempt.service, attempt.body, payorId);
   const refused = bill && billRefusalKey(bill);
   if (refused && !(await formHasPayment(db, attempt.psuId, attempt.submissionId)))
     return { ok: false, messageKey: refused };

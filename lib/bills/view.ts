@@ -62,8 +62,8 @@ export async function billViews(db: Db, psuId: string, payorId: string): Promise
         payment.reference === row.claimId &&
         normalizeIban(payment.creditorAccount) === normalizeIban(row.depositIban),
     );
-    // The payment that holds the bill (of this PSU or, with the same kennitala, another's); or one of
-    // the PSU's saved before payments named their bill, that can still succeed.
+    // The payment that holds the bill (the payor's: another PSU's payment is not linked to it, see
+    // lib/bills/payment-of-bill.ts); or one of the PSU's saved before payments named their bill, that can still succeed.
     const holding = inFlight.find((p) => p.billBankId === row.bankId && p.billClaimId === row.claimId);
     const paying = holding
       ? { paymentId: holding.psuId === psuId ? holding.id : null }

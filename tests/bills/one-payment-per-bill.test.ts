@@ -28,6 +28,8 @@ let business: BusinessClient;
 let saveClaim: typeof import('@/lib/db/queries/bills').saveClaim;
 let getClaim: typeof import('@/lib/bank/claims').getClaim;
 let readOwnPaymentFromBank: typeof import('@/lib/payments/sync').readOwnPaymentFromBank;
+/** The demo PSU, whose verified kennitala is jon's: the payor of the bills, whose payments are the bills'. */
+let payor: string;
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'one-payment-per-bill-secret-0123456789abcd' });
@@ -35,6 +37,11 @@ beforeAll(async () => {
   ({ saveClaim } = await import('@/lib/db/queries/bills'));
   ({ getClaim } = await import('@/lib/bank/claims'));
   ({ readOwnPaymentFromBank } = await import('@/lib/payments/sync'));
+  const [demo] = await app.db
+    .select()
+    .from(app.schema.psus)
+    .where(eq(app.schema.psus.email, 'demo@greidsla.is'));
+  payor = demo?.id ?? '';
 });
 
 afterAll(async () => {
@@ -64,7 +71,7 @@ async function newBill(amount = 3700) {
 /** What the bill's pay form sends (app/[locale]/bills/[claimId]/pay): one form, one submission id. */
 function payBill(claim: Awaited<ReturnType<typeof newBill>>, submissionId = randomUUID()) {
   return app.initiation.initiateOnce({
-    psuId: app.psuId,
+    psuId: payor,
     submissionId,
     service: 'payments',
     product: 'credit-transfers',
@@ -102,7 +109,7 @@ async function billRows(claimId: string) {
   return app.db
     .select()
     .from(app.schema.payments)
-    .where(and(eq(app.schema.payments.psuId, app.psuId), eq(app.schema.payments.billClaimId, claimId)));
+    .where(and(eq(app.schema.payments.psuId, payor), eq(app.schema.payments.billClaimId, claimId)));
 }
 
 function words(key: string) {
@@ -179,7 +186,7 @@ describe('one bill, at most one payment that can still succeed', () => {
     });
     const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect ?? '').toString());
     await browser.post(formAction(review.html, scaRedirect ?? ''), { decision: 'decline' });
-    await readOwnPaymentFromBank(app.db, app.psuId, first.paymentId, '10.20.30.40');
+    await readOwnPaymentFromBank(app.db, payor, first.paymentId, '10.20.30.40');
     expect((await app.payment(first.paymentId)).transactionStatus).toBe('RJCT');
     expect(await payBill(claim)).toMatchObject({ ok: true });
   });
@@ -219,5 +226,104 @@ describe('one bill, at most one payment that can still succeed', () => {
     });
     const [refused] = await billRows(claim.claimId);
     expect(refused).toMatchObject({ phase: 'refused', failureCode: 'CLAIM_ALREADY_PAID' });
+  });
+});
+
+describe('a bill is paid with a single payment of its own, and only its payor’s payments are the bill’s', () => {
+  /** A bulk payment (or a standing order) whose one payment is the bill's, as the PSU could type it in that form. */
+  function inSeveral(
+    service: 'bulk-payments' | 'periodic-payments',
+    claim: Awaited<ReturnType<typeof newBill>>,
+  ) {
+    const transfer = {
+      creditorAccount: { iban: claim.depositAccount.iban },
+      creditorName: claim.claimantName,
+      instructedAmount: { currency: claim.currency, amount: claim.totalAmountDue },
+      remittanceInformationUnstructured: claim.claimId,
+    };
+    const body =
+      service === 'bulk-payments'
+        ? {
+            paymentInformationId: randomUUID().slice(0, 35),
+            debtorAccount: { iban: JON_MAIN },
+            payments: [
+              { ...transfer, remittanceInformationUnstructured: 'Rent', creditorName: 'Landlord' },
+              transfer,
+            ],
+          }
+        : { ...transfer, debtorAccount: { iban: JON_MAIN }, frequency: 'Monthly', startDate: '2026-12-15' };
+    return app.initiation.initiateOnce({
+      psuId: payor,
+      submissionId: randomUUID(),
+      service,
+      product: 'credit-transfers',
+      body,
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: {
+        amount: claim.totalAmountDue,
+        currency: claim.currency,
+        creditorAccount: claim.depositAccount.iban,
+      },
+      psuIpAddress: '10.20.30.40',
+    });
+  }
+
+  it.each(['bulk-payments', 'periodic-payments'] as const)(
+    'refuses %s that would pay an open bill, in words, before anything is sent; the bill is then paid on its own once',
+    async (service) => {
+      const claim = await newBill();
+      const before = initiationsAtBank(claim.claimId).length;
+      expect(await inSeveral(service, claim)).toEqual({ ok: false, messageKey: 'payment.bill.singleOnly' });
+      expect(initiationsAtBank(claim.claimId)).toHaveLength(before);
+      const { en: english, is: icelandic } = words('payment.bill.singleOnly');
+      expect(english).toMatch(/never paid twice/);
+      expect(icelandic).toMatch(/aldrei greidd tvisvar/);
+      expect(await payBill(claim)).toMatchObject({ ok: true });
+      expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+    },
+  );
+
+  it('refuses a bulk payment with a row of a bill that is being paid (the bill’s page first, the bulk after)', async () => {
+    const claim = await newBill();
+    expect(await payBill(claim)).toMatchObject({ ok: true });
+    expect(await inSeveral('bulk-payments', claim)).toEqual({
+      ok: false,
+      messageKey: 'payment.bill.singleOnly',
+    });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+  });
+
+  it('another PSU’s payment to the claim’s account with its id is not the bill’s: it neither blocks the payor nor tells them anything', async () => {
+    const claim = await newBill();
+    const [anna] = await app.db
+      .select()
+      .from(app.schema.psus)
+      .where(eq(app.schema.psus.email, 'anna@greidsla.is'));
+    const stranger = await app.initiation.initiateOnce({
+      psuId: anna?.id ?? '',
+      submissionId: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {
+        debtorAccount: { iban: JON_MAIN },
+        creditorAccount: { iban: claim.depositAccount.iban },
+        creditorName: claim.claimantName,
+        instructedAmount: { currency: 'ISK', amount: '1' },
+        remittanceInformationUnstructured: claim.claimId,
+      },
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: { amount: '1', currency: 'ISK', creditorAccount: claim.depositAccount.iban },
+      psuIpAddress: '10.20.30.41',
+    });
+    expect(stranger).toMatchObject({ ok: true });
+    const [theirs] = await app.db
+      .select()
+      .from(app.schema.payments)
+      .where(eq(app.schema.payments.id, stranger.ok ? stranger.paymentId : ''));
+    expect(theirs?.billClaimId).toBeNull();
+    expect(await payBill(claim)).toMatchObject({ ok: true });
+    expect(await billRows(claim.claimId)).toHaveLength(1);
   });
 });
