@@ -148,14 +148,21 @@ export function liveRefreshMs(statusClass: StatusClass): number | false {
   return statusClass === 'debited' ? 30_000 : 2_000;
 }
 
+/** The statuses of a payment that waits for an authorisation: before the bank accepted it (BG IG 4.14.1). */
+const awaitingAuthorisation: ReadonlySet<string> = new Set(['RCVD', 'PATC']);
+
 /**
  * Whether a reading may replace the status we hold. The bank does not take a final status back, nor
- * a settled one to before settlement: such a reading is a stale answer that arrived after a newer
- * one (a notification's re-read racing the poll), and is dropped. ACSC may still become ACCC.
+ * a settled one to before settlement, nor an accepted one (ACTC, PDNG, ACSP…) back to waiting for an
+ * authorisation (RCVD, PATC): such a reading is a stale answer that arrived after a newer one (a
+ * notification's re-read racing the poll), and is dropped; recorded, it would tell the PSU that nothing
+ * is paid until they confirm, of a payment that will be paid. ACSC may still become ACCC.
  */
 export function mayReplace(current: string | null | undefined, reading: string): boolean {
   if (current === reading || isFinalStatus(current)) return false;
-  return !(isSettledForPsu(current) && !isSettledForPsu(reading));
+  if (isSettledForPsu(current) && !isSettledForPsu(reading)) return false;
+  const accepted = typeof current === 'string' && !awaitingAuthorisation.has(current);
+  return !(accepted && awaitingAuthorisation.has(reading));
 }
 
 // Stored on payments and their events, and so declared with their columns.

@@ -171,10 +171,25 @@ describe('the history keeps the newest status (a reading that arrives late is dr
     );
   });
 
+  it('an accepted status never goes back to waiting for an authorisation (RCVD, PATC)', () => {
+    fc.assert(
+      fc.property(status, fc.constantFrom('RCVD', 'PATC'), (current, reading) => {
+        if (!['RCVD', 'PATC'].includes(current)) expect(mayReplace(current, reading)).toBe(false);
+      }),
+    );
+    expect(mayReplace('PDNG', 'RCVD')).toBe(false);
+    expect(mayReplace('ACTC', 'PATC')).toBe(false);
+    expect(mayReplace('RCVD', 'PATC')).toBe(true);
+    expect(mayReplace('PATC', 'ACTC')).toBe(true);
+  });
+
   it('any other new reading is recorded; ACSC goes on to ACCC', () => {
+    const awaiting = (value: string) => ['RCVD', 'PATC'].includes(value);
     fc.assert(
       fc.property(status, status, (current, reading) => {
-        if (!isSettledForPsu(current) && current !== reading) expect(mayReplace(current, reading)).toBe(true);
+        const backToAwaiting = !awaiting(current) && awaiting(reading);
+        if (!isSettledForPsu(current) && current !== reading && !backToAwaiting)
+          expect(mayReplace(current, reading)).toBe(true);
       }),
     );
     expect(mayReplace('ACSC', 'ACCC')).toBe(true);
