@@ -18,7 +18,7 @@ export interface WaitingPayment {
 
 /**
  * Every payment of `candidates` still to be paid on `today` or later, soonest first: a single or bulk
- * payment on its requested execution date, a standing order on each of its next `perOrder` execution
+ * payment on its execution date (the bank's, where it read the payment back, else the one requested), a standing order on each of its next `perOrder` execution
  * dates by the holiday-aware calendar of the form's preview. A payment that is not at the bank, has
  * settled or has ended waits for nothing.
  */
@@ -42,7 +42,8 @@ export function waitingPayments(
       });
       continue;
     }
-    const requested = payment.body.requestedExecutionDate;
+    // The date the bank pays on, where it read the payment back (an ACWC may have moved it), else ours.
+    const requested = payment.bankDetails?.requestedExecutionDate ?? payment.body.requestedExecutionDate;
     const date = typeof requested === 'string' ? reykjavikDateOf(requested) : undefined;
     if (date && date >= today)
       waiting.push({ paymentId: payment.id, service: payment.service, date, occurrence: 0 });

@@ -71,6 +71,19 @@ describe('payments waiting', () => {
     expect(items).toEqual([]);
   });
 
+  it('lists a payment on the date the bank pays it on, where the bank moved it (ACWC), not the one we asked for', () => {
+    // Asked for Saturday 5 December; the bank read it back for Monday 7 December.
+    const moved = dated('2026-12-05', {
+      transactionStatus: 'ACWC',
+      bankDetails: { status: 'ACWC', requestedExecutionDate: '2026-12-07' },
+    });
+    const between = dated('2026-12-06');
+    expect(waitingPayments([moved, between], today).map((item) => [item.date, item.paymentId])).toEqual([
+      ['2026-12-06', between.id],
+      ['2026-12-07', moved.id],
+    ]);
+  });
+
   it('keeps a payment due today and one still awaiting the PSU at the bank', () => {
     const due = dated(today);
     const unconfirmed = dated('2026-12-02', { transactionStatus: 'RCVD' });
