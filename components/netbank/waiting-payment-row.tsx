@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
-import { Amount } from '@/components/payments/amount';
+import { Amounts } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -50,7 +50,7 @@ export function WaitingPaymentRow({
           <time dateTime={item.date}>{formatDate(item.date, locale, { weekday: true })}</time>
         </p>
         <p className="text-lg font-semibold">
-          <Amount amount={payment.amount} currency={payment.currency} />
+          <Amounts amounts={payment.amounts} />
         </p>
       </div>
       <div className="mt-1 space-y-1">

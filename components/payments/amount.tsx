@@ -10,3 +10,17 @@ export function Amount({ amount, currency }: { amount: string; currency: string 
     </span>
   );
 }
+
+/** A payment's amounts, one per currency (a bulk in several currencies): "ISK 1,000 + EUR 500". */
+export function Amounts({ amounts }: { amounts: readonly { amount: string; currency: string }[] }) {
+  return (
+    <span data-amounts={amounts.length}>
+      {amounts.map((money, index) => (
+        <span key={money.currency}>
+          {index > 0 && ' + '}
+          <Amount amount={money.amount} currency={money.currency} />
+        </span>
+      ))}
+    </span>
+  );
+}

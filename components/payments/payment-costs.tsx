@@ -10,26 +10,28 @@ import type { CostsTotal } from '@/lib/payments/costs-total';
  * What will leave the account, in the account's currency, where the costs say enough to tell; else what
  * is known (lib/payments/costs-total.ts).
  */
-function TotalLine({ total, amount }: { total: CostsTotal; amount: Money }) {
+function TotalLine({ total, amounts }: { total: CostsTotal; amounts: readonly Money[] }) {
   const t = useTranslations('story.total');
   const locale = usePageLocale();
   const money = (value: Money) => formatAmount(value.amount, value.currency, locale);
+  // A bulk in several currencies is for each of its totals ("ISK 1,000 + EUR 500"), and has no total of its own.
+  const amount = amounts.map(money).join(' + ');
   const fees = total.fees ? money(total.fees) : '';
   const explain =
     total.kind === 'bank'
       ? t('bank')
       : total.kind === 'sum'
         ? total.fees
-          ? t('sum', { amount: money(amount), fees })
-          : t('sumNoFees', { amount: money(amount) })
+          ? t('sum', { amount, fees })
+          : t('sumNoFees', { amount })
         : total.kind === 'converted'
           ? t('converted', {
-              amount: money(amount),
+              amount,
               converted: money(total.converted),
               fees,
               hasFees: total.fees ? 'yes' : 'no',
             })
-          : t('unknown', { amount: money(amount), fees, hasFees: total.fees ? 'yes' : 'no' });
+          : t('unknown', { amount, fees, hasFees: total.fees ? 'yes' : 'no' });
   return (
     <div
       className="mt-4 border-t border-slate-200 pt-3"
@@ -58,11 +60,12 @@ function TotalLine({ total, amount }: { total: CostsTotal; amount: Money }) {
 export function PaymentCostsSection({
   costs,
   total = null,
-  amount,
+  amounts = [],
 }: {
   costs: PaymentCosts | null;
   total?: CostsTotal | null;
-  amount?: Money;
+  /** What the payment is for, one amount per currency (lib/payments/amounts.ts). */
+  amounts?: readonly Money[];
 }) {
   const t = useTranslations('payment.costs');
   const locale = usePageLocale();
@@ -128,9 +131,7 @@ export function PaymentCostsSection({
           {t(indicator ? 'feeIndicatorTrue' : 'feeIndicatorFalse')}
         </p>
       )}
-      {total && amount && (
-        <TotalLine total={total} amount={{ amount: amount.amount, currency: amount.currency }} />
-      )}
+      {total && amounts.length > 0 && <TotalLine total={total} amounts={amounts} />}
     </section>
   );
 }

@@ -78,7 +78,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
       </section>
       <ScaPanel paymentId={payment.id} step={payment.scaStep} />
       <BulkResultsSection results={payment.bulkResults} lines={payment.story.bulk} />
-      <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amount={payment} />
+      <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amounts={payment.amounts} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">
           {t('history')}

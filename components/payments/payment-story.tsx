@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
-import { Amount } from '@/components/payments/amount';
+import { Amounts } from '@/components/payments/amount';
 import { CodeDetail } from '@/components/payments/code-detail';
 import { DateText } from '@/components/ui/date-text';
 import { usePageLocale } from '@/components/ui/use-page-locale';
@@ -78,7 +78,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
         <div>
           <dt className="text-sm text-slate-600">{tp('amount')}</dt>
           <dd className="text-xl font-semibold">
-            <Amount amount={payment.amount} currency={payment.currency} />
+            <Amounts amounts={payment.amounts} />
           </dd>
         </div>
         {/* A standing order's dates are its schedule, shown beside it (standing-order-schedule.tsx). */}

@@ -10,7 +10,7 @@ import { minorUnits } from './money';
  * - `converted`: a payment in another currency with the bank's rate: the amount converted at that rate
  *   (rounded to the account currency's minor unit, so "about") plus the fees;
  * - `unknown`: what is known (the amount, the fees) but no total: the account's currency or the rate is
- *   not given, or the fees are in more than one currency.
+ *   not given, the fees are in more than one currency, or the payment is (a bulk in several currencies).
  *
  * `feesComplete` is false where the bank says the payment has costs by its price list (indicator true)
  * without giving their amount: then the total leaves those out, and the page says so.
@@ -68,7 +68,8 @@ function feesOf(costs: PaymentCosts): Money | null | 'mixed' {
 }
 
 export function costsTotal(
-  payment: Money,
+  /** What the payment is for, one amount per currency (./amounts.ts): a bulk may hold several. */
+  amounts: readonly Money[],
   costs: PaymentCosts | null,
   /** The paying account's currency where the PSU's body names it (spec 2.4 AccountReference.currency). */
   accountCurrency?: string | null,
@@ -79,6 +80,9 @@ export function costsTotal(
   const feesComplete = named || c.transactionFeeIndicator !== true;
   if (fees === 'mixed') return { kind: 'unknown', fees: null, feesComplete };
   if (c.estimatedTotalAmount) return { kind: 'bank', total: c.estimatedTotalAmount, fees, feesComplete };
+  // A bulk in several currencies: what leaves the account is not one of its totals plus the fees.
+  const [payment, ...otherCurrencies] = amounts;
+  if (!payment || otherCurrencies.length > 0) return { kind: 'unknown', fees, feesComplete };
   const account = accountCurrency ?? fees?.currency ?? null;
   // Fees in another currency than the account's cannot be added to what leaves it.
   if (fees && account && fees.currency !== account) return { kind: 'unknown', fees, feesComplete };

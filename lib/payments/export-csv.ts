@@ -74,8 +74,9 @@ export function paymentCsvLine(payment: Payment, locale: Locale, layout: CsvLayo
     view.creditorName,
     view.creditorAccount,
     view.reference,
-    view.amount,
-    view.currency,
+    // A bulk in several currencies: its totals side by side, each with its currency in the next column.
+    view.amounts.map((money) => money.amount).join(' + '),
+    view.amounts.map((money) => money.currency).join(' + '),
     words(`status.${view.displayStatus}.label`, view.displayStatus),
     bankName(payment.bankId) ?? payment.bankId,
   ]

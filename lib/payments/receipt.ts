@@ -8,6 +8,7 @@ import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
+import { paymentAmounts } from './amounts';
 import { costsTotal } from './costs-total';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { paymentStory, storyCosts } from './story';
@@ -92,7 +93,8 @@ export function buildReceipt(
   const money = (value: { amount: string; currency: string }) =>
     formatAmount(value.amount, value.currency, locale);
   const costs = storyCosts(payment);
-  const total = costs ? costsTotal(payment, costs) : null;
+  const amounts = paymentAmounts(payment);
+  const total = costs ? costsTotal(amounts, costs) : null;
   const date = story.bankDate ?? story.requestedDate;
   const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
     const known = tAll.has(`bankWords.fee.${fee.feeType}`);
@@ -130,7 +132,7 @@ export function buildReceipt(
     ...(story.to?.account
       ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
       : []),
-    { key: 'amount', label: t('amount'), value: money(payment) },
+    { key: 'amount', label: t('amount'), value: amounts.map(money).join(' + ') },
     ...(total?.fees
       ? [
           {

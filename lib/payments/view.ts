@@ -1,7 +1,8 @@
 import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
-import type { PaymentCosts } from '@/lib/bank/costs';
+import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
+import { paymentAmounts } from './amounts';
 import { bulkResultsDue } from './bulk-results';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
@@ -31,6 +32,8 @@ export interface PaymentView {
   cancellable: boolean;
   amount: string;
   currency: string;
+  /** What the payment is for, one amount per currency: several only for a bulk in several currencies. */
+  amounts: Money[];
   creditorName: string | null;
   creditorAccount: string;
   reference: string | null;
@@ -113,6 +116,7 @@ export function toPaymentView(
   // A payment the PSU stopped at its costs is not taken to SCA from here.
   const toSca = costsStep === null;
   const displayStatus = displayStatusOf(payment);
+  const amounts = paymentAmounts(payment);
   return {
     id: payment.id,
     service: payment.service,
@@ -132,12 +136,13 @@ export function toPaymentView(
     cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
     amount: payment.amount,
     currency: payment.currency,
+    amounts,
     creditorName: payment.creditorName,
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,
     costs,
-    costsTotal: costs ? costsTotal(payment, costs, debtorCurrency(payment)) : null,
+    costsTotal: costs ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
     story: paymentStory(payment, events, DIRECTORY_BANK_NAMES),
     receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,

@@ -10,7 +10,7 @@ const isk = (amount: string) => ({ currency: 'ISK', amount });
 
 describe('the total that leaves the account', () => {
   it('same currency: the amount and the bank\u2019s total fee, exactly', () => {
-    expect(costsTotal(isk('12500'), { transactionFees: isk('450') })).toEqual({
+    expect(costsTotal([isk('12500')], { transactionFees: isk('450') })).toEqual({
       kind: 'sum',
       total: isk('12950'),
       fees: isk('450'),
@@ -19,32 +19,26 @@ describe('the total that leaves the account', () => {
   });
 
   it('without a total fee, the sum of the bank\u2019s list of fees', () => {
-    const total = costsTotal(
-      { currency: 'EUR', amount: '100.10' },
-      {
-        transactionFeesDetails: [
-          { feeType: 'FEES', value: { currency: 'EUR', amount: '1.5' } },
-          { feeType: 'PRIORITYFEES', value: { currency: 'EUR', amount: '2.25' } },
-        ],
-      },
-    );
+    const total = costsTotal([{ currency: 'EUR', amount: '100.10' }], {
+      transactionFeesDetails: [
+        { feeType: 'FEES', value: { currency: 'EUR', amount: '1.5' } },
+        { feeType: 'PRIORITYFEES', value: { currency: 'EUR', amount: '2.25' } },
+      ],
+    });
     expect(total).toMatchObject({ kind: 'sum', total: { currency: 'EUR', amount: '103.85' } });
   });
 
   it('another currency at the bank\u2019s rate (1 EUR = 150.5 ISK, the sandbox\u2019s shape): converted, plus fees, "about"', () => {
-    const total = costsTotal(
-      { currency: 'EUR', amount: '100' },
-      {
-        transactionFees: isk('600'),
-        currencyConversionFee: isk('151'),
-        transactionFeeIndicator: true,
-        transactionFeesDetails: [
-          { feeType: 'TRANSFER', value: isk('450') },
-          { feeType: 'CURRENCY_CONVERSION', value: isk('151') },
-        ],
-        exchangeRateInformation: { unitCurrency: 'EUR', exchangeRate: '150.5', rateType: 'SALE' },
-      },
-    );
+    const total = costsTotal([{ currency: 'EUR', amount: '100' }], {
+      transactionFees: isk('600'),
+      currencyConversionFee: isk('151'),
+      transactionFeeIndicator: true,
+      transactionFeesDetails: [
+        { feeType: 'TRANSFER', value: isk('450') },
+        { feeType: 'CURRENCY_CONVERSION', value: isk('151') },
+      ],
+      exchangeRateInformation: { unitCurrency: 'EUR', exchangeRate: '150.5', rateType: 'SALE' },
+    });
     expect(total).toEqual({
       kind: 'converted',
       converted: isk('15050'),
@@ -55,28 +49,25 @@ describe('the total that leaves the account', () => {
   });
 
   it('a rate given per unit of the account\u2019s currency is divided, rounded to its minor unit', () => {
-    const total = costsTotal(
-      { currency: 'EUR', amount: '10' },
-      {
-        transactionFees: isk('0'),
-        exchangeRateInformation: { unitCurrency: 'ISK', exchangeRate: '0.0066' },
-      },
-    );
+    const total = costsTotal([{ currency: 'EUR', amount: '10' }], {
+      transactionFees: isk('0'),
+      exchangeRateInformation: { unitCurrency: 'ISK', exchangeRate: '0.0066' },
+    });
     expect(total).toMatchObject({ kind: 'converted', converted: isk('1515') });
   });
 
   it('says what is known and no total: no rate, a rate without its unit, fees in two currencies', () => {
-    expect(costsTotal({ currency: 'EUR', amount: '100' }, { transactionFees: isk('450') }).kind).toBe(
+    expect(costsTotal([{ currency: 'EUR', amount: '100' }], { transactionFees: isk('450') }).kind).toBe(
       'unknown',
     );
     expect(
-      costsTotal(
-        { currency: 'EUR', amount: '100' },
-        { transactionFees: isk('450'), exchangeRateInformation: { exchangeRate: '150' } },
-      ).kind,
+      costsTotal([{ currency: 'EUR', amount: '100' }], {
+        transactionFees: isk('450'),
+        exchangeRateInformation: { exchangeRate: '150' },
+      }).kind,
     ).toBe('unknown');
     expect(
-      costsTotal(isk('100'), {
+      costsTotal([isk('100')], {
         transactionFeesDetails: [
           { feeType: 'FEES', value: isk('100') },
           { feeType: 'OTHERFEES', value: { currency: 'EUR', amount: '1' } },
@@ -85,9 +76,21 @@ describe('the total that leaves the account', () => {
     ).toEqual({ kind: 'unknown', fees: null, feesComplete: true });
   });
 
+  it('a bulk in several currencies has no total but the bank\u2019s own estimate', () => {
+    const amounts = [isk('1000'), { currency: 'EUR', amount: '500' }];
+    expect(costsTotal(amounts, { transactionFees: isk('1175') }, 'ISK')).toEqual({
+      kind: 'unknown',
+      fees: isk('1175'),
+      feesComplete: true,
+    });
+    expect(costsTotal(amounts, { estimatedTotalAmount: isk('74675') }, 'ISK')).toMatchObject({
+      kind: 'bank',
+    });
+  });
+
   it('the bank\u2019s own estimate of the total is shown as the bank\u2019s', () => {
     expect(
-      costsTotal(isk('100'), { estimatedTotalAmount: isk('190'), transactionFees: isk('90') }),
+      costsTotal([isk('100')], { estimatedTotalAmount: isk('190'), transactionFees: isk('90') }),
     ).toMatchObject({
       kind: 'bank',
       total: isk('190'),
@@ -95,13 +98,13 @@ describe('the total that leaves the account', () => {
   });
 
   it('fees "by the price list" without an amount: the total leaves them out and says so', () => {
-    expect(costsTotal(isk('100'), { transactionFeeIndicator: true })).toEqual({
+    expect(costsTotal([isk('100')], { transactionFeeIndicator: true })).toEqual({
       kind: 'sum',
       total: isk('100'),
       fees: null,
       feesComplete: false,
     });
-    expect(costsTotal(isk('100'), { transactionFeeIndicator: false }).feesComplete).toBe(true);
+    expect(costsTotal([isk('100')], { transactionFeeIndicator: false }).feesComplete).toBe(true);
   });
 
   it('property: in one currency, the total is the amount plus the fees, to the last minor unit', () => {
@@ -112,7 +115,7 @@ describe('the total that leaves the account', () => {
         fc.array(fc.bigInt({ min: 0n, max: 10n ** 9n }), { minLength: 1, maxLength: 5 }),
         (currency, amount, fees) => {
           const money = (minor: bigint) => ({ currency, amount: fromMinorUnits(minor, currency) });
-          const total = costsTotal(money(amount), {
+          const total = costsTotal([money(amount)], {
             transactionFeesDetails: fees.map((fee) => ({ feeType: 'FEES', value: money(fee) })),
           });
           expect(total.kind).toBe('sum');

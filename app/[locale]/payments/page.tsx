@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StatusNotices } from '@/components/notices/status-notices';
 import { AccountNumber } from '@/components/payments/account-number';
-import { Amount } from '@/components/payments/amount';
+import { Amounts } from '@/components/payments/amount';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
@@ -155,7 +155,7 @@ export default async function PaymentsPage({
                   </td>
                   <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
                   <td className="p-2 text-right">
-                    <Amount amount={payment.amount} currency={payment.currency} />
+                    <Amounts amounts={payment.amounts} />
                   </td>
                   <td className="p-2">
                     <StatusBadge status={payment.displayStatus} />

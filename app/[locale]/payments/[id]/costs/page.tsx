@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Amount } from '@/components/payments/amount';
+import { Amounts } from '@/components/payments/amount';
 import { CostsDecisionButtons } from '@/components/payments/costs-decision';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { requirePsuId } from '@/lib/auth/session';
@@ -39,10 +39,10 @@ export default async function PaymentCostsPage({
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <p>
         {t.rich('intro', {
-          amount: () => <Amount amount={payment.amount} currency={payment.currency} />,
+          amount: () => <Amounts amounts={view.amounts} />,
         })}
       </p>
-      <PaymentCostsSection costs={view.costs} total={view.costsTotal} amount={payment} />
+      <PaymentCostsSection costs={view.costs} total={view.costsTotal} amounts={view.amounts} />
       <CostsDecisionButtons
         paymentId={payment.id}
         texts={{
