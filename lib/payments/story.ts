@@ -1,4 +1,4 @@
-import type { BulkResults } from '@/lib/bank/bulk-results';
+import type { BulkPaymentResult, BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { bankNumberOf } from '@/lib/bank/offer';
@@ -118,13 +118,59 @@ function partyName(name: string | undefined, account: string | null): string | n
 const dayOf = (value: unknown): IsoDate | null =>
   typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
 
+/** An amount as a canonical decimal, so that the bank's "1500.00" is our "1500". */
+const canonicalAmount = (amount: string) =>
+  amount
+    .replace(/^0+(?=\d)/, '')
+    .replace(/(\.\d*?)0*$/, '$1')
+    .replace(/\.$/, '');
+const canonicalAccount = (account: string) => account.replace(/\s+/g, '').toUpperCase();
+
+/** Whether the bank's result can be the PSU's payment `element`: whatever of it the bank names agrees. */
+function agrees(element: Record<string, unknown>, result: BulkPaymentResult): boolean {
+  const account = accountOf(element.creditorAccount);
+  const { amount, currency } = record(element.instructedAmount);
+  if (
+    result.creditorAccount &&
+    account &&
+    canonicalAccount(result.creditorAccount) !== canonicalAccount(account)
+  )
+    return false;
+  if (result.currency && typeof currency === 'string' && result.currency !== currency) return false;
+  return !(
+    result.amount &&
+    typeof amount === 'string' &&
+    canonicalAmount(result.amount) !== canonicalAmount(amount)
+  );
+}
+
+/**
+ * The bank's result for each of the PSU's payments: the one at its own position where it agrees with the
+ * payment, else the first other one that does, else none (shown as unknown, never as another's result). The
+ * read-back's order is not the spec's to promise (2.6: "not shown"), and a bank may list only some elements.
+ */
+function resultsByPayment(elements: Record<string, unknown>[], results: readonly BulkPaymentResult[]) {
+  const unused = new Set(results);
+  const atPosition = elements.map((element, index) => {
+    const result = results.find((candidate) => candidate.position === index + 1);
+    if (!result || !agrees(element, result)) return undefined;
+    unused.delete(result);
+    return result;
+  });
+  return atPosition.map((found, index) => {
+    if (found) return found;
+    const other = [...unused].find((candidate) => agrees(elements[index] ?? {}, candidate));
+    if (other) unused.delete(other);
+    return other;
+  });
+}
+
 function bulkLines(body: Record<string, unknown>, results: BulkResults | null): StoryBulkLine[] {
-  const elements = Array.isArray(body.payments) ? body.payments : [];
-  const fromBank = new Map((results?.payments ?? []).map((result) => [result.position, result]));
-  return elements.map((entry, index) => {
-    const element = record(entry);
+  const elements = (Array.isArray(body.payments) ? body.payments : []).map(record);
+  const fromBank = resultsByPayment(elements, results?.payments ?? []);
+  return elements.map((element, index) => {
     const amount = record(element.instructedAmount);
-    const result = fromBank.get(index + 1);
+    const result = fromBank[index];
     const status = result?.transactionStatus ?? (result?.errorCodes ? 'RJCT' : null);
     return {
       position: index + 1,
