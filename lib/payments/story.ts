@@ -106,13 +106,14 @@ export const DIRECTORY_BANK_NAMES: StoryBanks = {
 
 /**
  * A name the bank gave, unless it is only an account identifier: spec 2.6 requires a creditorName, and a
- * bank that was given none may fill it with the account ("IS87 0301…"), which is no one's name.
+ * bank that was given none may fill it with the account ("IS87 0301…"), or with the BBAN it was sent (an
+ * IOBWS bank's claim key, "5501692829111166000004080127"), which is no one's name.
  */
 function partyName(name: string | undefined, account: string | null): string | null {
   if (!name) return null;
-  const compact = name.replace(/\s/g, '').toUpperCase();
+  const compact = name.replace(/[\s-]/g, '').toUpperCase();
   if (account && compact === account.replace(/\s/g, '').toUpperCase()) return null;
-  return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/.test(compact) ? null : name;
+  return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$|^[0-9]{8,34}$/.test(compact) ? null : name;
 }
 
 const dayOf = (value: unknown): IsoDate | null =>
