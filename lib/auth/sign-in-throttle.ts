@@ -1,6 +1,6 @@
 // From @auth/core, which next-auth re-exports: the same class, importable outside Next.js (tests).
 import { CredentialsSignin } from '@auth/core/errors';
-import { clientAddress } from '@/lib/security/client-address';
+import { clientAddress, limitedAddress } from '@/lib/security/client-address';
 import { holdHit, limits, settleHeldHit, type Verdict } from '@/lib/security/rate-limit';
 
 /**
@@ -28,7 +28,7 @@ export interface SignInSubjects {
 }
 
 export function signInSubjects(email: string, headers: Pick<Headers, 'get'>): SignInSubjects {
-  return { email: email.trim().toLowerCase(), address: clientAddress(headers) };
+  return { email: email.trim().toLowerCase(), address: limitedAddress(clientAddress(headers)) };
 }
 
 function worst(a: Verdict, b: Verdict): Verdict {

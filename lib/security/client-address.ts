@@ -1,3 +1,4 @@
+import { Address6 } from 'ip-address';
 import { settings } from '@/lib/config';
 
 /**
@@ -21,4 +22,14 @@ export function clientAddress(
   const address = candidate.startsWith('::ffff:') ? candidate.slice(7) : candidate;
   // Bounded and plain, as it becomes part of a database key.
   return /^[0-9a-fA-F:.]{2,45}$/.test(address) ? address.toLowerCase() : 'unknown';
+}
+
+/**
+ * Whom a limit counts for an address: an IPv4 address itself; an IPv6 address by its /64, the block one
+ * home or host is given (RFC 6177), where each of its 2^64 addresses is the same client's for the taking.
+ * Counted per address, a guesser with one IPv6 network would have a fresh window for every guess.
+ */
+export function limitedAddress(address: string): string {
+  if (!address.includes(':') || !Address6.isValid(address)) return address;
+  return `${new Address6(`${address}/64`).startAddress().correctForm()}/64`;
 }

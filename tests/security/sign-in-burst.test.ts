@@ -115,3 +115,22 @@ describe('bcrypt cost', () => {
     expect(bcrypt.getRounds(anna?.hash ?? '')).toBe(app.hash.passwordHashCost());
   });
 });
+
+describe('guesses from one IPv6 network', () => {
+  it('share one window: a new address in the same /64 does not start the count again', async () => {
+    const email = 'network@example.is';
+    const password = 'the right one, long enough';
+    await app.accounts.createPsu({ email, displayName: 'Network', password });
+    const from = (address: string) => new Headers({ 'x-forwarded-for': address });
+    const attempt = (address: string, guess: string) =>
+      app.credentials.verifyPsuCredentials({ email, password: guess }, from(address)).then(
+        () => 'checked',
+        (error) => (error?.code === 'throttled' ? 'throttled' : 'checked'),
+      );
+    for (let i = 1; i <= 5; i++)
+      expect(await attempt(`2001:db8:7:7::${i.toString(16)}`, `wrong ${i}`)).toBe('checked');
+    expect(await attempt('2001:db8:7:7:ffff:1:2:3', password)).toBe('throttled');
+    // Another network is another client: the PSU at home is not locked out by the guesser's.
+    expect(await attempt('2001:db8:7:8::1', password)).toBe('checked');
+  });
+});

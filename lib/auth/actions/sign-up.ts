@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { publicAction } from '@/lib/actions/client';
 import { signUpSchema } from '@/lib/auth/password-rules';
 import { signUpPsu } from '@/lib/auth/sign-up';
+import { limitedAddress } from '@/lib/security/client-address';
 import { limits } from '@/lib/security/rate-limit';
 import { localeField, safeReturnTo } from './return-to';
 
@@ -20,7 +21,7 @@ const signUpFormSchema = z.intersection(
 export const signUpAction = publicAction
   .throttle(({ address }) => ({
     limit: limits().signUpPerAddress,
-    subject: address,
+    subject: limitedAddress(address),
     message: 'account.errors.throttled',
   }))
   .schema(signUpFormSchema, { invalidMessage: 'account.errors.fix', keep: ['email', 'displayName'] })
