@@ -57,15 +57,27 @@ describe('where sign-in may send the browser', () => {
   });
 
   it('falls back to the payments list for anything else', () => {
-    for (const value of ['//evil.example', '/\\evil', 'https://evil.example', '/a\nb', undefined, 7]) {
+    for (const value of [
+      '//evil.example',
+      '/.//evil.example',
+      '/x/..//evil.example',
+      '/\\evil',
+      'https://evil.example',
+      '/a\nb',
+      undefined,
+      7,
+    ]) {
       expect(safeReturnTo(value, 'en')).toBe('/en/payments');
     }
   });
 
-  it('always answers a value a Location header can carry', () => {
+  it('always answers a path of this site that a Location header can carry', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (value) => {
-        expect(safeReturnTo(`/${value}`, 'is')).toMatch(/^[\x21-\x7e]*$/);
+        const path = safeReturnTo(`/${value}`, 'is');
+        expect(path).toMatch(/^[\x21-\x7e]*$/);
+        // Never another site to a browser: a path, not "//host".
+        expect(path).toMatch(/^\/(?!\/)/);
       }),
     );
   });

@@ -23,6 +23,8 @@ export function safeReturnTo(value: unknown, locale: string): string {
     return fallback;
   }
   const url = new URL(value, base);
-  if (url.origin !== base) return fallback;
+  // The parser's own path may begin "//" ("/.//elsewhere.example" becomes "//elsewhere.example"), which a
+  // browser reads as another site: checked again on what is returned.
+  if (url.origin !== base || url.pathname.startsWith('//')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
