@@ -108,6 +108,11 @@ export async function mayConfirmNextStep(db: Db, payment: Payment): Promise<bool
   return mayConfirmStraightThrough(db, payment);
 }
 
+/** The step our payment page offers this PSU: `nextScaStep`, with their right to a straight-through confirmation. */
+export async function scaStepFor(db: Db, payment: Payment): Promise<ScaStep> {
+  return nextScaStep(payment, { mayConfirmStraightThrough: await mayConfirmNextStep(db, payment) });
+}
+
 /** Refused before anything is sent: the PSU may not confirm straight through from this account. */
 export class NotAccountHolderError extends Error {
   constructor(paymentId: string) {

@@ -138,11 +138,7 @@ function single(debtor: string, message: string, date?: string) {
 }
 
 /** The step our payment page offers the PSU (the demo PSU acts for the company that owns `bokhald`'s account). */
-async function stepOf(payment: Payment) {
-  return app.sca.nextScaStep(payment, {
-    mayConfirmStraightThrough: await app.sca.mayConfirmNextStep(app.db, payment),
-  });
-}
+const stepOf = (payment: Payment) => app.sca.scaStepFor(app.db, payment);
 
 /** Takes each SCA step the bank asks for, as the PSU would on our pages, until none is left. */
 async function authorise(paymentId: string) {

@@ -73,7 +73,7 @@ async function main() {
           .select()
           .from(schema.payments)
           .where(eq(schema.payments.id, outcome.paymentId));
-        if (payment && sca.nextScaStep(payment).kind === 'confirm') {
+        if (payment && (await sca.scaStepFor(db, payment)).kind === 'confirm') {
           try {
             await sca.advanceSca(
               db,

@@ -214,7 +214,7 @@ async function initiated(tag: string) {
 /** The PSU confirms (IOBWS straight-through), as the payment page's confirm button does. */
 async function confirm(paymentId: string) {
   const payment = await appPayment(paymentId);
-  expect(app.sca.nextScaStep(payment).kind).toBe('confirm');
+  expect((await app.sca.scaStepFor(app.db, payment)).kind).toBe('confirm');
   return app.sca.advanceSca(
     app.db,
     payment,
@@ -462,7 +462,7 @@ describe('fault matrix: authorisation (SCA step)', { timeout: CASE_TIMEOUT_MS },
           // The payment page offers the step again, and it goes through.
           await app.sync.refreshFromBank(app.db, await appPayment(payment.id), 'redirect', PSU_IP);
           const page = await appPayment(payment.id);
-          if (app.sca.nextScaStep(page).kind === 'confirm') await confirm(payment.id);
+          if ((await app.sca.scaStepFor(app.db, page)).kind === 'confirm') await confirm(payment.id);
         } else if (c.concurrent) {
           // One confirm wins; the other is told the step is no longer open (the bank's 409).
           expect(attempts.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);

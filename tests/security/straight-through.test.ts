@@ -103,9 +103,7 @@ async function fromCompanyAccount(psuId: string) {
 }
 
 async function confirm(payment: Awaited<ReturnType<typeof fromCompanyAccount>>) {
-  const step = app.sca.nextScaStep(payment, {
-    mayConfirmStraightThrough: await app.sca.mayConfirmNextStep(app.db, payment),
-  });
+  const step = await app.sca.scaStepFor(app.db, payment);
   const attempt = app.sca.advanceSca(
     app.db,
     payment,
