@@ -148,6 +148,8 @@ test('IOBWS straight-through from a company account the PSU does not act for: on
     "Only the account's holder can confirm this payment.",
   );
   await expect(anna.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
+  // Not "waiting for you": the bank waits for the account's holder.
+  await expect(anna.locator('[data-outcome]')).toHaveAttribute('data-outcome', 'awaitingHolder');
   await expect(transactionStatuses(anna).last()).toHaveAttribute('data-status', 'RCVD');
   await anna.context().close();
 });

@@ -47,7 +47,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
       data-sca-step={step.kind}
     >
       <h2 id="sca-heading" className="mb-3 text-lg font-semibold">
-        {t('title')}
+        {t(step.kind === 'holder-confirms' ? 'holderTitle' : 'title')}
       </h2>
       {error && (
         <p role="alert" className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">

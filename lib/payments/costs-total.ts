@@ -7,10 +7,12 @@ import { minorUnits } from './money';
  *
  * - `bank`: the bank's own estimate of the total (Berlin Group `estimatedTotalAmount`), as it gave it;
  * - `sum`: amount and fees in one currency, no conversion: their sum, exact;
- * - `converted`: a payment in another currency with the bank's rate: the amount converted at that rate
+ * - `converted`: a payment in another currency with the bank's rate (a bulk's amounts in the account's
+ *   currency as they are, the others at that rate): the amount converted at that rate
  *   (rounded to the account currency's minor unit, so "about") plus the fees;
  * - `unknown`: what is known (the amount, the fees) but no total: the account's currency or the rate is
- *   not given, the fees are in more than one currency, or the payment is (a bulk in several currencies).
+ *   not given, the fees are in more than one currency, or a bulk holds more currencies than the bank's one
+ *   rate converts.
  *
  * `feesComplete` is false where the bank says the payment has costs by its price list (indicator true)
  * without giving their amount: then the total leaves those out, and the page says so.
@@ -80,33 +82,39 @@ export function costsTotal(
   const feesComplete = named || c.transactionFeeIndicator !== true;
   if (fees === 'mixed') return { kind: 'unknown', fees: null, feesComplete };
   if (c.estimatedTotalAmount) return { kind: 'bank', total: c.estimatedTotalAmount, fees, feesComplete };
-  // A bulk in several currencies: what leaves the account is not one of its totals plus the fees.
-  const [payment, ...otherCurrencies] = amounts;
-  if (!payment || otherCurrencies.length > 0) return { kind: 'unknown', fees, feesComplete };
+  const [first, ...otherCurrencies] = amounts;
+  if (!first) return { kind: 'unknown', fees, feesComplete };
   const account = accountCurrency ?? fees?.currency ?? null;
   // Fees in another currency than the account's cannot be added to what leaves it.
   if (fees && account && fees.currency !== account) return { kind: 'unknown', fees, feesComplete };
   const feeAmount = fees ? (scaled(fees.amount) ?? 0n) : 0n;
-  const amount = scaled(payment.amount);
-  if (amount === undefined) return { kind: 'unknown', fees, feesComplete };
-  if (!account || account === payment.currency) {
+  if (otherCurrencies.length === 0 && (!account || account === first.currency)) {
     // No other currency is named anywhere: what leaves is the amount and the fees, in its currency.
-    if (c.exchangeRateInformation?.exchangeRate && !account) return { kind: 'unknown', fees, feesComplete };
-    return {
-      kind: 'sum',
-      total: toMoney(amount + feeAmount, payment.currency),
-      fees,
-      feesComplete,
-    };
+    const amount = scaled(first.amount);
+    if (amount === undefined || (c.exchangeRateInformation?.exchangeRate && !account))
+      return { kind: 'unknown', fees, feesComplete };
+    return { kind: 'sum', total: toMoney(amount + feeAmount, first.currency), fees, feesComplete };
   }
+  // Amounts in another currency than the account's (a bulk may also hold some in the account's own): each
+  // converted at the bank's one rate, so only where all of them are in the one currency it converts.
   const rate = c.exchangeRateInformation;
   const factor = rate?.exchangeRate ? scaled(rate.exchangeRate) : undefined;
-  if (!factor || factor === 0n || !rate?.unitCurrency) return { kind: 'unknown', fees, feesComplete };
-  let converted: bigint;
-  // 1 unitCurrency = exchangeRate of the other currency (BG: "1GBP = xxxCUR, the unit currency is GBP").
-  if (rate.unitCurrency === payment.currency) converted = (amount * factor) / 10n ** SCALE;
-  else if (rate.unitCurrency === account) converted = (amount * 10n ** SCALE) / factor;
-  else return { kind: 'unknown', fees, feesComplete };
+  if (!account || !factor || factor === 0n || !rate?.unitCurrency)
+    return { kind: 'unknown', fees, feesComplete };
+  if (
+    new Set(amounts.filter((money) => money.currency !== account).map((money) => money.currency)).size !== 1
+  )
+    return { kind: 'unknown', fees, feesComplete };
+  let converted = 0n;
+  for (const money of amounts) {
+    const amount = scaled(money.amount);
+    if (amount === undefined) return { kind: 'unknown', fees, feesComplete };
+    // 1 unitCurrency = exchangeRate of the other currency (BG: "1GBP = xxxCUR, the unit currency is GBP").
+    if (money.currency === account) converted += amount;
+    else if (rate.unitCurrency === money.currency) converted += (amount * factor) / 10n ** SCALE;
+    else if (rate.unitCurrency === account) converted += (amount * 10n ** SCALE) / factor;
+    else return { kind: 'unknown', fees, feesComplete };
+  }
   const convertedMoney = toMoney(converted, account);
   const convertedScaled = scaled(convertedMoney.amount) ?? converted;
   return {

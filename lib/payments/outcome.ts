@@ -18,6 +18,11 @@ export type BankOutcome =
   | 'cancelled'
   /** RCVD, the authorisation not done: the bank still waits for the PSU. */
   | 'awaitingPsu'
+  /**
+   * RCVD, where the bank takes our straight-through confirmation, which this PSU may not give for the account
+   * (lib/payments/sca.ts, `holder-confirms`): the bank waits for the account's holder. Set by the payment's view.
+   */
+  | 'awaitingHolder'
   /** RCVD with the authorisation done (`finalised`, `exempted`): the bank has yet to accept it. */
   | 'awaitingBank'
   | 'awaitingSigner'

@@ -117,6 +117,14 @@ export function toPaymentView(
   const toSca = costsStep === null;
   const displayStatus = displayStatusOf(payment);
   const amounts = paymentAmounts(payment);
+  const scaStep: ScaStep = toSca ? nextScaStep(payment, { mayConfirmStraightThrough }) : { kind: 'none' };
+  const outcome = bankOutcome({
+    phase: payment.phase,
+    service: payment.service,
+    transactionStatus: payment.transactionStatus,
+    scaStatus: sca?.scaStatus,
+    statusReadFailed: payment.statusReadFailedAt !== null,
+  });
   return {
     id: payment.id,
     service: payment.service,
@@ -126,13 +134,7 @@ export function toPaymentView(
     displayStatus,
     statusClass: atBank ? statusClass(payment.transactionStatus, payment.service) : null,
     refreshEveryMs: refreshEveryMs(payment, atBank),
-    outcome: bankOutcome({
-      phase: payment.phase,
-      service: payment.service,
-      transactionStatus: payment.transactionStatus,
-      scaStatus: sca?.scaStatus,
-      statusReadFailed: payment.statusReadFailedAt !== null,
-    }),
+    outcome: outcome === 'awaitingPsu' && scaStep.kind === 'holder-confirms' ? 'awaitingHolder' : outcome,
     cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
     amount: payment.amount,
     currency: payment.currency,
@@ -150,7 +152,7 @@ export function toPaymentView(
     bulkResults: payment.bulkResults,
     costsStep,
     costsStopNote: costsStopNote(costsStep, payment.transactionStatus, payment.service),
-    scaStep: toSca ? nextScaStep(payment, { mayConfirmStraightThrough }) : { kind: 'none' },
+    scaStep,
     scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
       toSca && payment.phase === 'initiated' && payment.transactionStatus === 'RCVD'

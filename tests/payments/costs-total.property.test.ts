@@ -76,13 +76,24 @@ describe('the total that leaves the account', () => {
     ).toEqual({ kind: 'unknown', fees: null, feesComplete: true });
   });
 
-  it('a bulk in several currencies has no total but the bank\u2019s own estimate', () => {
+  it('a bulk in several currencies: those in the account\u2019s as they are, the other at the bank\u2019s rate', () => {
     const amounts = [isk('1000'), { currency: 'EUR', amount: '500' }];
-    expect(costsTotal(amounts, { transactionFees: isk('1175') }, 'ISK')).toEqual({
-      kind: 'unknown',
+    const rate = { unitCurrency: 'EUR', exchangeRate: '145', rateType: 'SALE' as const };
+    expect(
+      costsTotal(amounts, { transactionFees: isk('1175'), exchangeRateInformation: rate }, 'ISK'),
+    ).toEqual({
+      kind: 'converted',
+      converted: isk('73500'),
+      total: isk('74675'),
       fees: isk('1175'),
       feesComplete: true,
     });
+    // No rate, or a second foreign currency the one rate does not convert: no total.
+    expect(costsTotal(amounts, { transactionFees: isk('1175') }, 'ISK').kind).toBe('unknown');
+    expect(
+      costsTotal([...amounts, { currency: 'USD', amount: '10' }], { exchangeRateInformation: rate }, 'ISK')
+        .kind,
+    ).toBe('unknown');
     expect(costsTotal(amounts, { estimatedTotalAmount: isk('74675') }, 'ISK')).toMatchObject({
       kind: 'bank',
     });
