@@ -55,8 +55,11 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
         <PaymentStorySection payment={payment} />
         <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
           <StatusBadge status={payment.displayStatus} />
+          {/* RCVD's "waiting for you to confirm it" is not so where only the account's holder can: the notice above says it. */}
           <span className="text-sm text-slate-700">
-            {ts.has(`${payment.displayStatus}.explain`) ? ts(`${payment.displayStatus}.explain`) : null}
+            {payment.outcome !== 'awaitingHolder' && ts.has(`${payment.displayStatus}.explain`)
+              ? ts(`${payment.displayStatus}.explain`)
+              : null}
           </span>
         </div>
         <CostsStopNoteText note={payment.costsStopNote} />

@@ -80,15 +80,19 @@ function billPaidBy(db: Db, service: string, body: Body, payorId: string | null)
   return service === 'payments' ? billOfTransfer(db, body, payorId) : Promise.resolve(undefined);
 }
 
-/** A bill of the PSU's that a standing order or a row of a bulk payment would pay. */
-async function billInSeveralPayments(db: Db, service: string, body: Body, payorId: string | null) {
-  if (service === 'periodic-payments') return billOfTransfer(db, body, payorId);
-  if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return undefined;
-  for (const row of body.payments) {
-    const bill = await billOfTransfer(db, (row ?? {}) as Body, payorId);
-    if (bill) return bill;
+/**
+ * Where a standing order, or each row of a bulk payment, would pay one of the PSU's bills: the form's paths of
+ * those payments (`payment.payments.N` for a bulk's row), for the form to show them; none for any other payment.
+ */
+async function billsInSeveralPayments(db: Db, service: string, body: Body, payorId: string | null) {
+  if (service === 'periodic-payments')
+    return (await billOfTransfer(db, body, payorId)) ? ['payment.remittanceInformationUnstructured'] : [];
+  if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return [];
+  const paths: string[] = [];
+  for (const [index, row] of body.payments.entries()) {
+    if (await billOfTransfer(db, (row ?? {}) as Body, payorId)) paths.push(`payment.payments.${index}`);
   }
-  return undefined;
+  return paths;
 }
 
 /** The payment of this bill that can still succeed, if any: the payor's (only their payments are a bill's). */
@@ -113,11 +117,16 @@ function billRefusalKey(bill: Pick<Bill, 'status'>): string | undefined {
 export async function billOfAttempt(
   db: Db,
   attempt: { psuId: string; submissionId: string; service: string; body: Body },
-): Promise<{ ok: true; bill: Bill | undefined } | { ok: false; messageKey: string }> {
+): Promise<
+  | { ok: true; bill: Bill | undefined }
+  | { ok: false; messageKey: string; fieldErrors?: Record<string, string[]> }
+> {
   const payorId = await linkedKennitala(attempt.psuId, db);
-  if (await billInSeveralPayments(db, attempt.service, attempt.body, payorId)) {
+  const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, payorId);
+  if (paying.length > 0) {
     if (await formHasPayment(db, attempt.psuId, attempt.submissionId)) return { ok: true, bill: undefined };
-    return { ok: false, messageKey: 'payment.bill.singleOnly' };
+    const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['payment.bill.paysABill']]));
+    return { ok: false, messageKey: 'payment.bill.singleOnly', fieldErrors };
   }
   const bill = await billPaidBy(db, attempt.service, attempt.body, payorId);
   const refused = bill && billRefusalKey(bill);
