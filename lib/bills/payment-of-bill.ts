@@ -82,7 +82,7 @@ function billPaidBy(db: Db, service: string, body: Body, payorId: string | null)
 
 /**
  * Where a standing order, or each row of a bulk payment, would pay one of the PSU's bills: the form's paths of
- * those payments (`payment.payments.N` for a bulk's row), for the form to show them; none for any other payment.
+ * those payments' messages (`payment.payments.N.…` for a bulk's row), for the form to mark; none for any other.
  */
 async function billsInSeveralPayments(db: Db, service: string, body: Body, payorId: string | null) {
   if (service === 'periodic-payments')
@@ -90,7 +90,8 @@ async function billsInSeveralPayments(db: Db, service: string, body: Body, payor
   if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return [];
   const paths: string[] = [];
   for (const [index, row] of body.payments.entries()) {
-    if (await billOfTransfer(db, (row ?? {}) as Body, payorId)) paths.push(`payment.payments.${index}`);
+    if (await billOfTransfer(db, (row ?? {}) as Body, payorId))
+      paths.push(`payment.payments.${index}.remittanceInformationUnstructured`);
   }
   return paths;
 }
@@ -125,7 +126,7 @@ export async function billOfAttempt(
   const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, payorId);
   if (paying.length > 0) {
     if (await formHasPayment(db, attempt.psuId, attempt.submissionId)) return { ok: true, bill: undefined };
-    const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['payment.bill.paysABill']]));
+    const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['forms.common.paysABill']]));
     return { ok: false, messageKey: 'payment.bill.singleOnly', fieldErrors };
   }
   const bill = await billPaidBy(db, attempt.service, attempt.body, payorId);

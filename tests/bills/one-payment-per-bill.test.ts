@@ -279,8 +279,9 @@ describe('a bill is paid with a single payment of its own, and only its payor’
         messageKey: 'payment.bill.singleOnly',
         // The bulk's second row pays the bill; the standing order is the bill's payment itself.
         fieldErrors: {
-          [service === 'bulk-payments' ? 'payment.payments.1' : 'payment.remittanceInformationUnstructured']:
-            ['payment.bill.paysABill'],
+          [service === 'bulk-payments'
+            ? 'payment.payments.1.remittanceInformationUnstructured'
+            : 'payment.remittanceInformationUnstructured']: ['forms.common.paysABill'],
         },
       });
       expect(initiationsAtBank(claim.claimId)).toHaveLength(before);
