@@ -68,10 +68,17 @@ async function newBill(amount = 3700) {
   return claim;
 }
 
-/** What the bill's pay form sends (app/[locale]/bills/[claimId]/pay): one form, one submission id. */
-function payBill(claim: Awaited<ReturnType<typeof newBill>>, submissionId = randomUUID()) {
+/**
+ * What the bill's pay form sends (app/[locale]/bills/[claimId]/pay): one form, one submission id; by the payor,
+ * or the same payment to the claim's account with its id as `psuId` would send it, of `amount`.
+ */
+function payBill(
+  claim: Awaited<ReturnType<typeof newBill>>,
+  submissionId = randomUUID(),
+  { psuId = payor, amount = claim.totalAmountDue } = {},
+) {
   return app.initiation.initiateOnce({
-    psuId: payor,
+    psuId,
     submissionId,
     service: 'payments',
     product: 'credit-transfers',
@@ -79,13 +86,13 @@ function payBill(claim: Awaited<ReturnType<typeof newBill>>, submissionId = rand
       debtorAccount: { iban: JON_MAIN },
       creditorAccount: { iban: claim.depositAccount.iban },
       creditorName: claim.claimantName,
-      instructedAmount: { currency: claim.currency, amount: claim.totalAmountDue },
+      instructedAmount: { currency: claim.currency, amount },
       remittanceInformationUnstructured: claim.claimId,
     },
     scaLanguage: 'en',
     uiLocale: 'en',
     summary: {
-      amount: claim.totalAmountDue,
+      amount,
       currency: claim.currency,
       creditorName: claim.claimantName,
       creditorAccount: claim.depositAccount.iban,
@@ -309,23 +316,7 @@ describe('a bill is paid with a single payment of its own, and only its payor’
       .select()
       .from(app.schema.psus)
       .where(eq(app.schema.psus.email, 'anna@greidsla.is'));
-    const stranger = await app.initiation.initiateOnce({
-      psuId: anna?.id ?? '',
-      submissionId: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: {
-        debtorAccount: { iban: JON_MAIN },
-        creditorAccount: { iban: claim.depositAccount.iban },
-        creditorName: claim.claimantName,
-        instructedAmount: { currency: 'ISK', amount: '1' },
-        remittanceInformationUnstructured: claim.claimId,
-      },
-      scaLanguage: 'en',
-      uiLocale: 'en',
-      summary: { amount: '1', currency: 'ISK', creditorAccount: claim.depositAccount.iban },
-      psuIpAddress: '10.20.30.41',
-    });
+    const stranger = await payBill(claim, randomUUID(), { psuId: anna?.id ?? '', amount: '1' });
     expect(stranger).toMatchObject({ ok: true });
     const [theirs] = await app.db
       .select()
