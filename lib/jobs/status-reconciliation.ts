@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
 import { payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { resendUnsentPayment } from '@/lib/payments/initiation';
+import { IDEMPOTENCY_WINDOW_HOURS, resendUnsentPayment } from '@/lib/payments/initiation';
 import {
   type PaymentNotificationJob,
   paymentNotificationQueue,
@@ -63,10 +63,6 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
   return unsettled.length;
 }
 
-// The bank keeps an Idempotency-Key for at least this long (a day); an older unsent payment is not
-// resent, since the bank might no longer recognise a payment it made from it. The PSU sees it unsent.
-const resendWindowHours = 24;
-
 /**
  * Payments saved but never confirmed sent (the process died between saving and the bank's answer,
  * or the bank's answer was unknown and the PSU did not retry) are resent by a job with their own
@@ -80,7 +76,8 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
     .where(
       and(
         inArray(payments.phase, ['new', 'sending']),
-        gt(payments.createdAt, databaseNowMinus(resendWindowHours, 'hours')),
+        // Not older than the bank keeps its key (IDEMPOTENCY_WINDOW_HOURS): the PSU sees such a one unsent.
+        gt(payments.createdAt, databaseNowMinus(IDEMPOTENCY_WINDOW_HOURS, 'hours')),
       ),
     );
   for (const { id } of unsent) {

@@ -67,6 +67,13 @@ export type InitiationOutcome =
   | { ok: true; paymentId: string; redirectTo: string }
   | { ok: false; paymentId?: string; messageKey: string; fieldErrors?: Record<string, string[]> };
 
+/**
+ * How long a bank keeps an Idempotency-Key: "at least 24 hours" (ÍST TS 316), and a bank may forget it after.
+ * A payment saved longer ago whose sending never finished is not sent again, by the PSU's resubmission or by the
+ * start-up sweep: the bank might not recognise a payment it made from it, and make a second.
+ */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
 // How long a sender may hold a payment before another request may send it again. Longer than the
 // bank timeout, so a live sender is never overtaken.
 const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
@@ -335,6 +342,8 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   for (;;) {
     const outcome = settled(payment);
     if (outcome) return outcome;
+    if (Date.now() - payment.createdAt.getTime() > IDEMPOTENCY_WINDOW_HOURS * 3_600_000)
+      return { ok: false, paymentId: payment.id, messageKey: 'payment.unsentTooLong' };
     if (await claim(db, payment.id)) return sendToItsBank(db, payment, request);
     if (Date.now() > deadline)
       return { ok: false, paymentId: payment.id, messageKey: 'payment.stillSending' };
