@@ -97,7 +97,7 @@ export function nextScaStep(payment: Payment, { mayConfirmStraightThrough = fals
  * The straight-through confirmation is the authorisation itself: the bank asks the PSU nothing more. So it is
  * given only for an account of the PSU's own or of a holder they may act for (lib/auth/account-holders.ts).
  */
-export function mayConfirmStraightThrough(db: Db, payment: Payment): Promise<boolean> {
+function mayConfirmStraightThrough(db: Db, payment: Payment): Promise<boolean> {
   const debtor = payment.body.debtorAccount as { iban?: unknown; bban?: unknown } | undefined;
   return mayActForHolderOf(db, payment.psuId, debtor);
 }
