@@ -50,13 +50,15 @@ function claimIdOfKey(bban: string): string | undefined {
   return key ? `${key[1]}+20${key[4]}${key[3]}${key[2]}` : undefined;
 }
 
+/** The paying PSU's verified kennitala, the payor id of their bills: read once, and only when a bill may be paid. */
+type Payor = () => Promise<string | null>;
+
 /**
- * The bill of `payorId` (of any bank we read claims from) that one credit transfer pays, as the bank would
+ * The bill of the payor (of any bank we read claims from) that one credit transfer pays, as the bank would
  * match it; undefined for any other transfer, and for a PSU with no verified kennitala. Another payor's bill
  * is not looked at: a PSU who pays someone else's claim neither blocks nor learns of that person's payments.
  */
-async function billOfTransfer(db: Db, body: Body, payorId: string | null): Promise<Bill | undefined> {
-  if (!payorId) return undefined;
+async function billOfTransfer(db: Db, body: Body, payor: Payor): Promise<Bill | undefined> {
   const account = (body.creditorAccount ?? {}) as { iban?: unknown; bban?: unknown };
   const iban = typeof account.iban === 'string' ? normalizeIban(account.iban) : undefined;
   const bban = typeof account.bban === 'string' ? account.bban.replace(/\s+/g, '') : undefined;
@@ -65,6 +67,8 @@ async function billOfTransfer(db: Db, body: Body, payorId: string | null): Promi
   // looked up at all.
   const references = referencesOf(body).filter(isClaimId);
   if (references.length === 0 && byKey === undefined) return undefined;
+  const payorId = await payor();
+  if (!payorId) return undefined;
   const candidates = await billsWithClaimIds(db, [...references, ...(byKey ? [byKey] : [])]);
   return candidates.find((bill) => {
     if (bill.payorId !== payorId) return false;
@@ -75,22 +79,22 @@ async function billOfTransfer(db: Db, body: Body, payorId: string | null): Promi
   });
 }
 
-/** The bill a single payment pays (the app pays a bill with one, from its page), for the PSU whose kennitala is `payorId`. */
-function billPaidBy(db: Db, service: string, body: Body, payorId: string | null): Promise<Bill | undefined> {
-  return service === 'payments' ? billOfTransfer(db, body, payorId) : Promise.resolve(undefined);
+/** The bill a single payment pays (the app pays a bill with one, from its page). */
+function billPaidBy(db: Db, service: string, body: Body, payor: Payor): Promise<Bill | undefined> {
+  return service === 'payments' ? billOfTransfer(db, body, payor) : Promise.resolve(undefined);
 }
 
 /**
  * Where a standing order, or each row of a bulk payment, would pay one of the PSU's bills: the form's paths of
  * those payments' messages (`payment.payments.N.…` for a bulk's row), for the form to mark; none for any other.
  */
-async function billsInSeveralPayments(db: Db, service: string, body: Body, payorId: string | null) {
+async function billsInSeveralPayments(db: Db, service: string, body: Body, payor: Payor) {
   if (service === 'periodic-payments')
-    return (await billOfTransfer(db, body, payorId)) ? ['payment.remittanceInformationUnstructured'] : [];
+    return (await billOfTransfer(db, body, payor)) ? ['payment.remittanceInformationUnstructured'] : [];
   if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return [];
   const paths: string[] = [];
   for (const [index, row] of body.payments.entries()) {
-    if (await billOfTransfer(db, (row ?? {}) as Body, payorId))
+    if (await billOfTransfer(db, (row ?? {}) as Body, payor))
       paths.push(`payment.payments.${index}.remittanceInformationUnstructured`);
   }
   return paths;
@@ -122,14 +126,19 @@ export async function billOfAttempt(
   | { ok: true; bill: Bill | undefined }
   | { ok: false; messageKey: string; fieldErrors?: Record<string, string[]> }
 > {
-  const payorId = await linkedKennitala(attempt.psuId, db);
-  const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, payorId);
+  // Read only where a transfer names a claim: a payment that names none costs no statement here.
+  let payorRead: Promise<string | null> | undefined;
+  const payor: Payor = () => {
+    payorRead ??= linkedKennitala(attempt.psuId, db);
+    return payorRead;
+  };
+  const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, payor);
   if (paying.length > 0) {
     if (await formHasPayment(db, attempt.psuId, attempt.submissionId)) return { ok: true, bill: undefined };
     const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['forms.common.paysABill']]));
     return { ok: false, messageKey: 'payment.bill.singleOnly', fieldErrors };
   }
-  const bill = await billPaidBy(db, attempt.service, attempt.body, payorId);
+  const bill = await billPaidBy(db, attempt.service, attempt.body, payor);
   const refused = bill && billRefusalKey(bill);
   if (refused && !(await formHasPayment(db, attempt.psuId, attempt.submissionId)))
     return { ok: false, messageKey: refused };
