@@ -4,6 +4,7 @@ import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { bankNumberOf } from '@/lib/bank/offer';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { type IsoDate, reykjavikDateOf } from './calendar';
+import { sameAmount } from './money';
 
 /** One side of a payment as the PSU reads it: the account, the name the bank or the PSU gave, its bank. */
 export interface StoryParty {
@@ -104,6 +105,9 @@ export const DIRECTORY_BANK_NAMES: StoryBanks = {
   },
 };
 
+/** An account as written without spaces, in capitals, to compare one with another. */
+const canonicalAccount = (account: string) => account.replace(/\s+/g, '').toUpperCase();
+
 /**
  * A name the bank gave, unless it is only an account identifier: spec 2.6 requires a creditorName, and a
  * bank that was given none may fill it with the account ("IS87 0301…"), or with the BBAN it was sent (an
@@ -112,20 +116,12 @@ export const DIRECTORY_BANK_NAMES: StoryBanks = {
 function partyName(name: string | undefined, account: string | null): string | null {
   if (!name) return null;
   const compact = name.replace(/[\s-]/g, '').toUpperCase();
-  if (account && compact === account.replace(/\s/g, '').toUpperCase()) return null;
+  if (account && compact === canonicalAccount(account)) return null;
   return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$|^[0-9]{8,34}$/.test(compact) ? null : name;
 }
 
 const dayOf = (value: unknown): IsoDate | null =>
   typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
-
-/** An amount as a canonical decimal, so that the bank's "1500.00" is our "1500". */
-const canonicalAmount = (amount: string) =>
-  amount
-    .replace(/^0+(?=\d)/, '')
-    .replace(/(\.\d*?)0*$/, '$1')
-    .replace(/\.$/, '');
-const canonicalAccount = (account: string) => account.replace(/\s+/g, '').toUpperCase();
 
 /** Whether the bank's result can be the PSU's payment `element`: whatever of it the bank names agrees. */
 function agrees(element: Record<string, unknown>, result: BulkPaymentResult): boolean {
@@ -138,11 +134,7 @@ function agrees(element: Record<string, unknown>, result: BulkPaymentResult): bo
   )
     return false;
   if (result.currency && typeof currency === 'string' && result.currency !== currency) return false;
-  return !(
-    result.amount &&
-    typeof amount === 'string' &&
-    canonicalAmount(result.amount) !== canonicalAmount(amount)
-  );
+  return !(result.amount && typeof amount === 'string' && !sameAmount(result.amount, amount));
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   fromMinorUnits,
   isPositiveAmount,
   parseAmountInput,
+  sameAmount,
   sumByCurrency,
   toMinorUnits,
 } from '@/lib/payments/money/amount';
@@ -171,6 +172,25 @@ describe('minor unit conversion and sums', () => {
           expect(sum ? toMinorUnits(sum.amount, 'EUR') : 0n).toBe(total);
         },
       ),
+    );
+  });
+});
+
+describe('the same amount', () => {
+  it('is the same number however many trailing zeros it is written with, and nothing that is not an amount', () => {
+    expect(sameAmount('1500', '1500.00')).toBe(true);
+    expect(sameAmount('0.5', '0.500')).toBe(true);
+    expect(sameAmount('1500', '1500.01')).toBe(false);
+    expect(sameAmount('1500', '15000')).toBe(false);
+    expect(sameAmount('1500', 'abc')).toBe(false);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n - 1n }), (thousandths) => {
+        const whole = (thousandths / 1000n).toString();
+        const fraction = (thousandths % 1000n).toString().padStart(3, '0');
+        expect(sameAmount(`${whole}.${fraction}`, `${whole}.${fraction.replace(/0+$/, '') || '0'}`)).toBe(
+          true,
+        );
+      }),
     );
   });
 });

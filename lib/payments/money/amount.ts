@@ -50,6 +50,11 @@ function fromThousandths(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Whether two amounts are the same number ("1500" and the bank's "1500.00"); false where either is not an amount. */
+export function sameAmount(a: string, b: string): boolean {
+  return DECIMAL.test(a) && DECIMAL.test(b) && toThousandths(a) === toThousandths(b);
+}
+
 /** The amount as an integer of the currency's minor units ("1234.5" EUR → 123450n). Throws if it does not fit. */
 export function toMinorUnits(amount: string, currency: string): bigint {
   const digits = minorUnits(currency) ?? SCALE;

@@ -7,6 +7,7 @@ export {
   isPositiveAmount,
   type ParseAmountResult,
   parseAmountInput,
+  sameAmount,
   sumByCurrency,
   toMinorUnits,
 } from './amount';
