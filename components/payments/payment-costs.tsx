@@ -3,7 +3,7 @@ import { Amount } from '@/components/payments/amount';
 import { FeeType } from '@/components/payments/fee-type';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
-import { formatAmount, formatNumber } from '@/lib/format';
+import { formatAmount, formatAmounts, formatNumber } from '@/lib/format';
 import type { CostsTotal } from '@/lib/payments/costs-total';
 
 /**
@@ -14,8 +14,8 @@ function TotalLine({ total, amounts }: { total: CostsTotal; amounts: readonly Mo
   const t = useTranslations('story.total');
   const locale = usePageLocale();
   const money = (value: Money) => formatAmount(value.amount, value.currency, locale);
-  // A bulk in several currencies is for each of its totals ("ISK 1,000 + EUR 500"), and has no total of its own.
-  const amount = amounts.map(money).join(' + ');
+  // A bulk in several currencies is for each of its totals ("ISK 1,000 + EUR 500").
+  const amount = formatAmounts(amounts, locale);
   const fees = total.fees ? money(total.fees) : '';
   const explain =
     total.kind === 'bank'

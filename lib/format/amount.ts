@@ -88,3 +88,11 @@ export function formatAmount(amount: string, currency: string, locale: Locale): 
   if (locale === 'is') return `${sign}${number}${NO_BREAK_SPACE}${ICELANDIC_SIGNS[currency] ?? currency}`;
   return `${sign}${currency}${NO_BREAK_SPACE}${number}`;
 }
+
+/** A payment's amounts, one per currency (a bulk in several currencies), as written: "ISK 1,000 + EUR 500.00". */
+export function formatAmounts(
+  amounts: readonly { amount: string; currency: string }[],
+  locale: Locale,
+): string {
+  return amounts.map(({ amount, currency }) => formatAmount(amount, currency, locale)).join(' + ');
+}

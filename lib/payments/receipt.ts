@@ -1,6 +1,6 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import { accountDisplay, formatAmount, formatDate, formatDateTime } from '@/lib/format';
+import { accountDisplay, formatAmount, formatAmounts, formatDate, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
@@ -132,7 +132,7 @@ export function buildReceipt(
     ...(story.to?.account
       ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
       : []),
-    { key: 'amount', label: t('amount'), value: amounts.map(money).join(' + ') },
+    { key: 'amount', label: t('amount'), value: formatAmounts(amounts, locale) },
     ...(total?.fees
       ? [
           {
