@@ -7,13 +7,9 @@
 //
 // Reads the same settings as the app (.env, DATABASE_URL or APP_DATA_DIR). The embedded database
 // admits one process at a time: stop the app first, or use PostgreSQL.
-import path from 'node:path';
-import { authSecret, loadEnv, root } from './env.mjs';
+import { loadAppSettings } from './env.mjs';
 
-loadEnv();
-const dataRoot = path.resolve(root, process.env.DATA_DIR ?? '.data');
-process.env.APP_DATA_DIR ??= path.join(dataRoot, 'app');
-process.env.AUTH_SECRET ??= authSecret(dataRoot);
+loadAppSettings();
 
 const [mode, email, kennitala] = process.argv.slice(2);
 if ((mode !== 'grant' && mode !== 'revoke') || !email || !kennitala) {

@@ -20,3 +20,14 @@ export function authSecret(dataRoot) {
   }
   return readFileSync(file, 'utf8').trim();
 }
+
+/**
+ * For a command run beside the app (a role, an account holder): the app's settings, database and secret as
+ * `npm start` finds them; an empty DATA_DIR or APP_DATA_DIR is taken as unset, as `npm start` takes it.
+ */
+export function loadAppSettings() {
+  loadEnv();
+  const dataRoot = path.resolve(root, process.env.DATA_DIR || '.data');
+  process.env.APP_DATA_DIR ||= path.join(dataRoot, 'app');
+  process.env.AUTH_SECRET = authSecret(dataRoot);
+}
