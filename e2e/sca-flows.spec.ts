@@ -150,6 +150,9 @@ test('IOBWS straight-through from a company account the PSU does not act for: on
   await expect(anna.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
   // Not "waiting for you": the bank waits for the account's holder.
   await expect(anna.locator('[data-outcome]')).toHaveAttribute('data-outcome', 'awaitingHolder');
+  await expect(anna.locator('[aria-live="polite"] [data-status="RCVD"]')).toHaveText(
+    "Waiting for the account's holder",
+  );
   await expect(transactionStatuses(anna).last()).toHaveAttribute('data-status', 'RCVD');
   await anna.context().close();
 });

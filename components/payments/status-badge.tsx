@@ -10,9 +10,21 @@ const tone: Record<string, string> = {
   PATC: 'bg-amber-100 text-amber-900',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * A status in words. `awaitingHolder`: the bank waits for the account's holder, not the PSU (a
+ * straight-through payment from an account the PSU may not confirm for), so RCVD does not say "yours".
+ */
+export function StatusBadge({
+  status,
+  awaitingHolder = false,
+}: {
+  status: string;
+  awaitingHolder?: boolean;
+}) {
   const t = useTranslations('status');
   const known = t.has(`${status}.label`);
+  const label =
+    awaitingHolder && t.has(`${status}.holderLabel`) ? `${status}.holderLabel` : `${status}.label`;
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status] ?? 'bg-sky-100 text-sky-900'}`}
@@ -20,7 +32,7 @@ export function StatusBadge({ status }: { status: string }) {
       // The bank's code, for an expert who hovers over the words.
       title={known ? status : undefined}
     >
-      {known ? t(`${status}.label`) : status}
+      {known ? t(label) : status}
     </span>
   );
 }
