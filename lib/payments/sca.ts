@@ -93,13 +93,23 @@ export function nextScaStep(payment: Payment, { mayConfirmStraightThrough = fals
   return { kind: 'none' };
 }
 
+type AccountReference = { iban?: unknown; bban?: unknown };
+
 /**
  * The straight-through confirmation is the authorisation itself: the bank asks the PSU nothing more. So it is
- * given only for an account of the PSU's own or of a holder they may act for (lib/auth/account-holders.ts).
+ * given only where every account the payment debits is of the PSU's own or of a holder they may act for
+ * (lib/auth/account-holders.ts): the debtor account, and the account its fees are charged to (chargesAccount,
+ * single and bulk payments), which may be another holder's.
  */
-function mayConfirmStraightThrough(db: Db, payment: Payment): Promise<boolean> {
-  const debtor = payment.body.debtorAccount as { iban?: unknown; bban?: unknown } | undefined;
-  return mayActForHolderOf(db, payment.psuId, debtor);
+async function mayConfirmStraightThrough(db: Db, payment: Payment): Promise<boolean> {
+  const debited = [payment.body.debtorAccount, payment.body.chargesAccount].filter(
+    (account): account is AccountReference => typeof account === 'object' && account !== null,
+  );
+  if (debited.length === 0) return false;
+  for (const account of debited) {
+    if (!(await mayActForHolderOf(db, payment.psuId, account))) return false;
+  }
+  return true;
 }
 
 /** For the payment page: whether its next step is the straight-through confirmation, and this PSU may give it. */
@@ -116,7 +126,9 @@ export async function scaStepFor(db: Db, payment: Payment): Promise<ScaStep> {
 /** Refused before anything is sent: the PSU may not confirm straight through from this account. */
 export class NotAccountHolderError extends Error {
   constructor(paymentId: string) {
-    super(`The PSU may not confirm payment ${paymentId} straight through: the debtor account is not theirs`);
+    super(
+      `The PSU may not confirm payment ${paymentId} straight through: an account it debits is not theirs`,
+    );
     this.name = 'NotAccountHolderError';
   }
 }

@@ -21,6 +21,7 @@ import { scratchDir } from '@/tests/support/scratch';
 const BOKHALD = 'IS950515260012346403164039';
 const BOKHALD_HOLDER = '6403164039';
 const CREDITOR = 'IS870301260012345101696399';
+const ANNA = 'IS770133260044551203892039';
 
 let sandbox: RunningSandbox;
 type App = {
@@ -74,8 +75,11 @@ async function psuIdOf(email: string): Promise<string> {
   return psu.id;
 }
 
-/** A payment from bokhald's company account, initiated for `psuId`: the bank answers with the confirmation link. */
-async function fromCompanyAccount(psuId: string) {
+/**
+ * A payment from bokhald's company account, initiated for `psuId`: the bank answers with the confirmation link.
+ * `chargesAccount`: where its fees are to be taken from.
+ */
+async function fromCompanyAccount(psuId: string, chargesAccount?: string) {
   const outcome = await app.initiateOnce({
     psuId,
     submissionId: randomUUID(),
@@ -86,6 +90,7 @@ async function fromCompanyAccount(psuId: string) {
       creditorAccount: { iban: CREDITOR },
       creditorName: 'Guðrún Helgadóttir',
       instructedAmount: { currency: 'ISK', amount: '1000000' },
+      ...(chargesAccount ? { chargesAccount: { iban: chargesAccount } } : {}),
     },
     scaLanguage: 'en',
     uiLocale: 'en',
@@ -164,6 +169,18 @@ describe('the straight-through confirmation', () => {
 
   it('is given to the demo PSU, who acts for the company by the demo seed', async () => {
     const payment = await fromCompanyAccount(await psuIdOf('demo@greidsla.is'));
+    expect(await confirm(payment)).toEqual({ step: 'confirm', outcome: 'confirmed' });
+  });
+
+  it("is refused where the fees are charged to another holder's account, even from an account the PSU may pay from", async () => {
+    // Anna's account: the demo PSU acts for the company, not for her; the bank would take her account's fees on our word.
+    const payment = await fromCompanyAccount(await psuIdOf('demo@greidsla.is'), ANNA);
+    expect(await confirm(payment)).toEqual({ step: 'holder-confirms', outcome: 'refused' });
+    expect(await atBank(payment.bankPaymentId)).toBe('RCVD');
+  });
+
+  it('is given where the fees are charged to an account the PSU may pay from', async () => {
+    const payment = await fromCompanyAccount(await psuIdOf('demo@greidsla.is'), BOKHALD);
     expect(await confirm(payment)).toEqual({ step: 'confirm', outcome: 'confirmed' });
   });
 });
