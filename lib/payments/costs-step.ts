@@ -30,14 +30,23 @@ export function hasCostsToShow(costs: PaymentCosts | null | undefined): boolean 
 /** Of a payment (lib/db/schema.ts `payments`): the members the costs step reads. */
 interface CostsOfPayment {
   phase: string;
+  service: PaymentService;
+  transactionStatus: string | null;
   costs: PaymentCosts | null;
   costsDecision: CostsDecision | null;
 }
 
+/**
+ * The costs are the PSU's to decide on only while the bank waits for their confirmation (RCVD, or PATC for
+ * the next signer): a payment the bank accepted in its first answer, needing none (its scaStatus
+ * `exempted`), is under way, so its costs are shown on its page as what they are, not as a choice.
+ */
 export function costsStepOf(payment: CostsOfPayment): CostsStep {
   if (payment.costsDecision === 'cancelled' || payment.costsDecision === 'stopped')
     return payment.costsDecision;
   if (payment.costsDecision === 'continued' || payment.phase !== 'initiated') return null;
+  const waiting = statusClass(payment.transactionStatus, payment.service);
+  if (waiting !== 'awaiting-psu' && waiting !== 'awaiting-signer') return null;
   return hasCostsToShow(payment.costs) ? 'pending' : null;
 }
 

@@ -20,7 +20,7 @@ import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
 import { inBackground } from '@/lib/server/background';
-import { costsPage, costsStepOf, hasCostsToShow } from './costs-step';
+import { costsPage, costsStepOf } from './costs-step';
 import { logBankAnswerExtras, recordAnswer } from './initiation-answer';
 import {
   issueNotificationUri,
@@ -280,11 +280,12 @@ async function send(
   return {
     ok: true,
     paymentId: payment.id,
-    redirectTo: hasCostsToShow(initiated.costs)
-      ? costsPage(payment.id)
-      : recorded
-        ? await scaDestinationOf(db, recorded, request.psuIpAddress)
-        : `/payments/${payment.id}`,
+    // The payment's page sends the PSU on to the costs where they are still theirs to decide.
+    redirectTo: !recorded
+      ? `/payments/${payment.id}`
+      : costsStepOf(recorded) === 'pending'
+        ? costsPage(payment.id)
+        : await scaDestinationOf(db, recorded, request.psuIpAddress),
   };
 }
 

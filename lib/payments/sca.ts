@@ -16,6 +16,7 @@ import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { costsStepOf } from './costs-step';
 import { inPaymentBank } from './payment-bank';
 import { returnState, returnUris } from './return-state';
 import type { StatusSource } from './status';
@@ -130,6 +131,17 @@ export class NotAccountHolderError extends Error {
       `The PSU may not confirm payment ${paymentId} straight through: an account it debits is not theirs`,
     );
     this.name = 'NotAccountHolderError';
+  }
+}
+
+/**
+ * Refused before anything is sent: the payment has costs the PSU has not continued past, or stopped at.
+ * "Continue to your bank" on the costs page is the only way on; a stop is a stop.
+ */
+export class CostsUndecidedError extends Error {
+  constructor(paymentId: string) {
+    super(`No SCA step is taken for payment ${paymentId}: its costs were not accepted`);
+    this.name = 'CostsUndecidedError';
   }
 }
 
@@ -285,6 +297,9 @@ async function advanceScaAtBank(
 ): Promise<{ payment: Payment; redirectTo?: string }> {
   const sca = scaStateOf(payment);
   if (!sca) throw new Error('No SCA for this payment');
+  // The PSU's own step is taken only past the costs (the bank's code on return was given at the bank).
+  if (input.kind !== 'confirmation-code' && costsStepOf(payment) !== null)
+    throw new CostsUndecidedError(payment.id);
   const { links, initiationLinks } = sca;
   // The signed-in PSU takes this step: identified by PSU-ID where the operator sends it. A plain
   // start ("no data to be uploaded") may be another signer's, so it carries none.

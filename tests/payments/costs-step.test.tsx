@@ -17,6 +17,10 @@ import { renderIn } from '@/tests/support/render-intl';
  */
 
 const JON = 'IS140159260076545510730339';
+// Jón's account in euros: a payment from it in krónur has fees and an exchange rate; to his other account, no SCA.
+const JON_EUR = 'IS770159380005550101302989';
+const JON_OWN = 'IS860159260012340101302989';
+const BOKHALD = 'IS950515260012346403164039';
 const IP = '10.20.30.40';
 const DELETE_PAYMENT = /^\/psd2\/api\/v1\/payments\/credit-transfers\/[^/]+$/;
 
@@ -36,20 +40,24 @@ afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 
-function single(currency: string, submissionId = randomUUID()): InitiationRequest {
+function single(
+  currency: string,
+  submissionId = randomUUID(),
+  { from = JON, to = CREDITOR } = {},
+): InitiationRequest {
   return {
     psuId: app.psuId,
     submissionId,
     service: 'payments',
     product: 'credit-transfers',
     body: {
-      debtorAccount: { iban: JON },
-      creditorAccount: { iban: CREDITOR },
+      debtorAccount: { iban: from },
+      creditorAccount: { iban: to },
       instructedAmount: { currency, amount: '100' },
     },
     scaLanguage: 'en',
     uiLocale: 'en',
-    summary: { amount: '100', currency, creditorAccount: CREDITOR },
+    summary: { amount: '100', currency, creditorAccount: to },
     psuIpAddress: IP,
   };
 }
@@ -105,6 +113,50 @@ describe('the costs step between the bank’s answer and its SCA', () => {
     if (!withoutFees.ok) throw new Error(JSON.stringify(withoutFees));
     expect(withoutFees.redirectTo).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(costsStep.costsStepOf(await app.payment(withoutFees.paymentId))).toBeNull();
+  });
+
+  it('a payment the bank accepted in its first answer (no SCA needed) shows its costs on its page, not a choice', async () => {
+    const outcome = await app.initiation.initiateOnce(
+      single('ISK', randomUUID(), { from: JON_EUR, to: JON_OWN }),
+    );
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const payment = await app.payment(outcome.paymentId);
+    expect(payment.transactionStatus).toBe('ACTC');
+    expect(costsStep.hasCostsToShow(payment.costs)).toBe(true);
+    // "Stop payment" would stop nothing: the bank is already carrying it out.
+    expect(costsStep.costsStepOf(payment)).toBeNull();
+    expect(outcome.redirectTo).toBe(`/payments/${outcome.paymentId}`);
+    expect(app.view.toPaymentView(payment, [])).toMatchObject({ costsStep: null, costsStopNote: null });
+    await decision.stopAtCosts(app.db, payment, IP);
+    expect((await app.payment(outcome.paymentId)).costsDecision).toBeNull();
+    expect(app.proxy.bankCalls().filter((call) => call.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('the straight-through confirmation is not given before the PSU continues past the costs, nor after they stop', async () => {
+    // The company's account at the bank that takes our confirmation as the authorisation; this PSU may act for it.
+    const { holderMandates } = await import('@/lib/db/holder-schema');
+    await app.db
+      .insert(holderMandates)
+      .values({ psuId: app.psuId, holderKennitala: '6403164039', grantedBy: 'command' })
+      .onConflictDoNothing();
+    const outcome = await app.initiation.initiateOnce(single('EUR', randomUUID(), { from: BOKHALD }));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    expect(outcome.redirectTo).toBe(`/payments/${outcome.paymentId}/costs`);
+    const confirm = (payment: Awaited<ReturnType<typeof app.payment>>) =>
+      app.sca.advanceSca(app.db, payment, { kind: 'confirm' }, app.sca.authorisationContext(payment, IP));
+    await expect(confirm(await app.payment(outcome.paymentId))).rejects.toBeInstanceOf(
+      app.sca.CostsUndecidedError,
+    );
+    app.proxy.answerNext('DELETE', DELETE_PAYMENT, {
+      status: 405,
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID' }] },
+    });
+    expect(await decision.stopAtCosts(app.db, await app.payment(outcome.paymentId), IP)).toBe('stopped');
+    await expect(confirm(await app.payment(outcome.paymentId))).rejects.toBeInstanceOf(
+      app.sca.CostsUndecidedError,
+    );
+    expect(app.proxy.bankCalls().filter((call) => /authorisations/.test(call.path))).toHaveLength(0);
+    expect((await app.payment(outcome.paymentId)).transactionStatus).toBe('RCVD');
   });
 
   it('continuing goes to the bank’s SCA page, and the choice is kept', async () => {

@@ -12,6 +12,7 @@ import { psuIpAddress } from '@/lib/payments/psu-request';
 import {
   advanceSca,
   authorisationContext,
+  CostsUndecidedError,
   NotAccountHolderError,
   nextScaStep,
   oauthRedirect,
@@ -53,6 +54,7 @@ export const continueScaAction = paymentAction
         'SCA step refused',
       );
       if (error instanceof NotAccountHolderError) return failure('sca.notAccountHolder');
+      if (error instanceof CostsUndecidedError) return failure('sca.costsUndecided');
       // A wrong one-time code or password is the PSU's to retry, in our words.
       if (error instanceof BankError && error.has('PSU_CREDENTIALS_INVALID')) {
         await syncPaymentStatus(db, payment, 'initiation', ip);
