@@ -143,6 +143,10 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
   if (old?.service !== 'periodic-payments' || old.phase !== 'initiated') {
     return { ok: false, messageKey: 'standingOrderChange.notFound' };
   }
+  if (isFinalStatus(old.transactionStatus)) {
+    const refusal = await refusalOfEnded(db, request.psuId, old.id);
+    if (refusal) return { ok: false, messageKey: refusal };
+  }
   const change = await claimChange(db, request.psuId, old.id, request.changed, staleSeconds());
   if (!change) {
     const existing = await findChangeOf(db, request.psuId, old.id);
@@ -161,6 +165,19 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
     }
   }
   return afterCancellation(db, change, old.id, request);
+}
+
+/**
+ * Of an order that has ended, why no change of it is made, if one is not: a change goes on only where it
+ * was its own change that cancelled it (cancelling, or cancelled with the new order not yet made). Any
+ * other end (the PSU stopped it, the bank rejected or cancelled it, its last date passed) is a stop, and a
+ * change form still open in another tab makes nothing of it.
+ */
+async function refusalOfEnded(db: Db, psuId: string, oldPaymentId: string): Promise<string | undefined> {
+  const change = await findChangeOf(db, psuId, oldPaymentId);
+  if (change?.state === 'sent') return 'standingOrderChange.alreadyChanged';
+  if (change && ['cancelling', 'sending', 'newFailed'].includes(change.state)) return undefined;
+  return 'standingOrderChange.ended';
 }
 
 /** The old order as the bank now reports it: ended, and the new order is sent; live, and nothing is. */

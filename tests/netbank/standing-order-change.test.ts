@@ -212,6 +212,19 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect(app.proxy.bankCalls().filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('an order the PSU stopped is not brought back by a change form still open in another tab', async () => {
+    const oldId = await liveOrder();
+    const cancel = await import('@/lib/payments/cancellation');
+    const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
+    if (stop.kind === 'sca') await decideAtBank(stop.redirectTo, 'approve');
+    await app.sync.syncPaymentStatus(app.db, await app.payment(oldId), 'cancellation', PSU_IP);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    app.proxy.reset();
+    expect(await ask(oldId, changed())).toEqual({ ok: false, messageKey: 'standingOrderChange.ended' });
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(await queries.findChangeOf(app.db, app.psuId, oldId)).toBeUndefined();
+  });
+
   it('another PSU cannot change the order: it is as absent as one that does not exist', async () => {
     const oldId = await liveOrder();
     const stranger = await app.db
