@@ -123,10 +123,17 @@ function partyName(name: string | undefined, account: string | null): string | n
 const dayOf = (value: unknown): IsoDate | null =>
   typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
 
-/** Whether the bank's result can be the PSU's payment `element`: whatever of it the bank names agrees. */
+/**
+ * Whether the bank's result can be the PSU's payment `element`: whatever of it the bank names agrees, its
+ * reference too (its end-to-end id or message), which tells apart two payments of one amount to one account.
+ */
 function agrees(element: Record<string, unknown>, result: BulkPaymentResult): boolean {
   const account = accountOf(element.creditorAccount);
   const { amount, currency } = record(element.instructedAmount);
+  const references = [element.endToEndIdentification, element.remittanceInformationUnstructured].filter(
+    (reference): reference is string => typeof reference === 'string' && reference !== '',
+  );
+  if (result.reference && references.length > 0 && !references.includes(result.reference)) return false;
   if (
     result.creditorAccount &&
     account &&

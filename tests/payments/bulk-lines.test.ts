@@ -16,18 +16,18 @@ const ours = [
   { creditorAccount: { iban: UNKNOWN }, instructedAmount: { currency: 'ISK', amount: '2500' } },
 ];
 
-function linesWith(results: BulkPaymentResult[]) {
+function linesWith(results: BulkPaymentResult[], payments: Record<string, unknown>[] = ours) {
   const payment = paymentRow({
     service: 'bulk-payments',
     transactionStatus: 'PART',
     body: {
       paymentInformationId: 'b-1',
       debtorAccount: { iban: 'IS140159260076545510730339' },
-      payments: ours,
+      payments,
     },
     bulkResults: { bulkStatus: 'PART', payments: results },
   });
-  return (paymentStory(payment, []).bulk ?? []).map((line) => [line.account, line.status]);
+  return (paymentStory(payment, []).bulk ?? []).map((line) => [line.message ?? line.account, line.status]);
 }
 
 describe('a bulk payment’s results per payment', () => {
@@ -69,6 +69,26 @@ describe('a bulk payment’s results per payment', () => {
     ).toEqual([
       [GOOD, 'ACSC'],
       [UNKNOWN, 'RJCT'],
+    ]);
+  });
+
+  it('tell apart two payments of one amount to one account by their reference', () => {
+    const twoBills = ['BILL-A', 'BILL-B'].map((reference) => ({
+      creditorAccount: { iban: GOOD },
+      instructedAmount: { currency: 'ISK', amount: '5000' },
+      remittanceInformationUnstructured: reference,
+    }));
+    const result = (position: number, reference: string, transactionStatus: string) => ({
+      position,
+      creditorAccount: GOOD,
+      amount: '5000',
+      currency: 'ISK',
+      reference,
+      transactionStatus,
+    });
+    expect(linesWith([result(1, 'BILL-B', 'ACSC'), result(2, 'BILL-A', 'RJCT')], twoBills)).toEqual([
+      ['BILL-A', 'RJCT'],
+      ['BILL-B', 'ACSC'],
     ]);
   });
 
