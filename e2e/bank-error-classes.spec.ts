@@ -61,7 +61,13 @@ async function expectRefusedInBothLanguages(
     message,
     toFieldCause,
     listed = 'refused',
-  }: { from?: string; to?: string; message: Texts; toFieldCause?: Texts; listed?: 'refused' | 'new' },
+  }: {
+    from?: string;
+    to?: string;
+    message: Texts;
+    toFieldCause?: Texts;
+    listed?: 'refused' | 'outcomeUnknown';
+  },
 ) {
   for (const language of ['en', 'is'] as const) {
     const l = labels[language];
@@ -157,8 +163,8 @@ const faultCases = [
       en: 'Your bank is busy right now. Wait a moment and try again',
       is: 'Bankinn er upptekinn í augnablikinu. Bíddu andartak og reyndu aftur',
     },
-    // The bank took nothing: the payment is kept, not sent, to be sent again (never twice).
-    listed: 'new',
+    // No answer taken: the payment is kept, listed as asked about, and sent again with its own key (never twice).
+    listed: 'outcomeUnknown',
   },
 ] as const;
 

@@ -14,14 +14,19 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
   const t = await getTranslations('saved');
   const bulk = payment.service === 'bulk-payments';
   const payeeAccount = bulk ? undefined : payeeAccountOf(payment.body);
+  // Not while the bank may have it without our knowing (its answer lost, or not yet sent): the payment is
+  // sent again with its own key, and paying it again as a new one could pay it twice.
+  const mayBeAtBank = payment.phase === 'new' || payment.phase === 'sending';
   return (
     <section aria-label={t('payAgain')} className="space-y-4 border-t border-slate-200 pt-4">
-      <Link
-        href={{ pathname: formPathOf[payment.service], query: { from: payment.id } }}
-        className="inline-flex rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-      >
-        {t('payAgain')}
-      </Link>
+      {!mayBeAtBank && (
+        <Link
+          href={{ pathname: formPathOf[payment.service], query: { from: payment.id } }}
+          className="inline-flex rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        >
+          {t('payAgain')}
+        </Link>
+      )}
       <ClientMessages namespaces={SAVED_MESSAGES}>
         {bulk ? (
           <NamedSaveForm

@@ -11,10 +11,14 @@ import {
   processPaymentNotification,
 } from '@/lib/payments/notifications';
 import { debitedFollowUpSeconds, finalStatusList, statusClass } from '@/lib/payments/status';
-import { type StatusJob, scheduleStatusCheck, statusQueue } from '@/lib/payments/status-checks';
+import {
+  resendQueue,
+  type StatusJob,
+  scheduleResend,
+  scheduleStatusCheck,
+  statusQueue,
+} from '@/lib/payments/status-checks';
 import { needsSync, syncPaymentStatus } from '@/lib/payments/sync';
-
-export const resendQueue = 'payment-resend';
 
 /**
  * One reading, then the next as the schedule of the status's class says (lib/payments/status.ts): a
@@ -80,19 +84,7 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
         gt(payments.createdAt, databaseNowMinus(IDEMPOTENCY_WINDOW_HOURS, 'hours')),
       ),
     );
-  for (const { id } of unsent) {
-    await boss.send(
-      resendQueue,
-      { paymentId: id },
-      {
-        singletonKey: id,
-        // A dead sender's claim lapses after the bank timeout + 10 s: retries outlast it.
-        retryLimit: 8,
-        retryDelay: 5,
-        retryBackoff: true,
-      },
-    );
-  }
+  for (const { id } of unsent) await scheduleResend(boss, id);
   return unsent.length;
 }
 

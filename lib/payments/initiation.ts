@@ -35,9 +35,9 @@ import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusa
 import { returnUris } from './return-state';
 import { scaDestinationOf } from './sca-destination';
 import { statusClass } from './status';
-import { afterInitiation } from './status-checks';
+import { afterInitiation, afterUnknownOutcome } from './status-checks';
 import { decideAttempt } from './submission-attempts';
-import { keepUnrecordedAnswer } from './unrecorded-answer';
+import { keepUnrecordedAnswer, OUTCOME_UNKNOWN } from './unrecorded-answer';
 
 export interface InitiationRequest {
   psuId: string;
@@ -214,14 +214,15 @@ async function send(
         : undefined,
     });
   } catch (error) {
-    // A 4xx refuses the payment, except: 429 (busy), 408 (the bank did not get the request in time)
-    // and 409, which to a call with an Idempotency-Key means that the first call with it has not
-    // completed (ÍST TS 316): the payment may yet be made, so it is sent again with the same key.
+    // A 4xx refuses the payment, except 429 (busy) and 408 (the bank did not get the request in time).
+    // 409 refuses it too: part 7 gives it STATUS_INVALID, and to a call with an Idempotency-Key used before
+    // it says that the first call with it did not complete and will not be carried out (ÍST TS 316), once
+    // lib/bank has waited it out: nothing is made with this key, and the form is sent again as a new payment.
     const definitive =
       error instanceof BankError &&
       error.status >= 400 &&
       error.status < 500 &&
-      ![408, 409, 429].includes(error.status);
+      ![408, 429].includes(error.status);
     logger.warn(
       {
         paymentId: payment.id,
@@ -247,17 +248,21 @@ async function send(
           updatedAt: databaseNow(),
         })
         .where(eq(payments.id, payment.id));
-      return refusal(payment.id, bankErrorMessageKey(error), refusedFields);
+      return refusal(
+        payment.id,
+        error.status === 409 ? 'bank.notCompleted' : bankErrorMessageKey(error),
+        refusedFields,
+      );
     }
-    // The outcome is unknown (timeout, 5xx, 429, 408, 409): release the payment. A retry resends it
-    // with the same Idempotency-Key, so the bank answers with the payment it may already have made.
-    await db.update(payments).set({ phase: 'new', claimedUntil: null }).where(eq(payments.id, payment.id));
-    const stillSending = error instanceof BankError && error.status === 409;
-    return {
-      ok: false,
-      paymentId: payment.id,
-      messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error),
-    };
+    // The outcome is unknown (timeout, 5xx, 429, 408): release the payment, marked so. A job resends
+    // it soon, as the PSU's retry does, with the same Idempotency-Key, so the bank answers with the payment
+    // it may already have made; meanwhile its page says so, and offers no "Pay again".
+    await db
+      .update(payments)
+      .set({ phase: 'new', claimedUntil: null, failureCode: OUTCOME_UNKNOWN })
+      .where(eq(payments.id, payment.id));
+    inBackground(() => afterUnknownOutcome(payment.id));
+    return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
   }
   // The bank has the payment from here on: a failure to record its answer is never told as "not sent".
   let recorded: Payment | undefined;

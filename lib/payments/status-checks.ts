@@ -41,3 +41,40 @@ export async function afterInitiation(paymentId: string, statusClass: StatusClas
     logger.warn({ paymentId, err: error }, 'could not schedule a status check');
   }
 }
+
+/** The queue of resends: a payment saved but not known to have reached its bank, sent again with its own key. */
+export const resendQueue = 'payment-resend';
+
+/**
+ * Schedules a resend of a payment, with its own Idempotency-Key: the bank answers with the payment it may
+ * already have made, or makes it once. `afterSeconds`: not before then (the bank's trouble may last a moment).
+ */
+export async function scheduleResend(boss: PgBoss, paymentId: string, afterSeconds = 0): Promise<void> {
+  await boss.send(
+    resendQueue,
+    { paymentId },
+    {
+      singletonKey: paymentId,
+      startAfter: afterSeconds,
+      // A dead sender's claim lapses after the bank timeout + 10 s: retries outlast it.
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+    },
+  );
+}
+
+/**
+ * The bank's answer to an initiation was lost (timeout, 5xx, 429, 408): the payment is sent again by a job soon,
+ * so that its outcome is known while the PSU looks, and not only when they send the form again.
+ */
+export async function afterUnknownOutcome(paymentId: string): Promise<void> {
+  const starting = startingJobQueue();
+  if (!starting) return;
+  try {
+    await scheduleResend(await starting, paymentId, 10);
+  } catch (error) {
+    // The payment stays unsent; the PSU's resubmission or the sweep at start-up sends it.
+    logger.warn({ paymentId, err: error }, 'could not schedule a resend');
+  }
+}

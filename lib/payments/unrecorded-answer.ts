@@ -21,6 +21,12 @@ export type UnrecordedAnswer = { messageKey: 'payment.bankIdClash' | 'payment.an
 /** Failure code of a payment whose bank answer could not be recorded; cleared when it is. */
 export const ANSWER_NOT_SAVED = 'ANSWER_NOT_SAVED';
 
+/**
+ * Failure code of a payment sent to its bank whose answer never came (timeout, 5xx, 429, 408): the bank
+ * may have made it. Cleared when the bank's answer to a resend is recorded.
+ */
+export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+
 /** Another payment of ours at the same bank holds the bank's id of this answer. */
 async function idTakenByAnother(db: Db, payment: Payment, bankPaymentId: string): Promise<boolean> {
   const [other] = await db

@@ -11,7 +11,7 @@ import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 import { DIRECTORY_BANK_NAMES, type PaymentStory, paymentStory, storyCosts } from './story';
-import { ANSWER_NOT_SAVED } from './unrecorded-answer';
+import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from './unrecorded-answer';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
 export interface PaymentView {
@@ -86,12 +86,15 @@ function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
 
 /**
  * The bank's status, or our own phase where the bank's cannot be followed: refused, answered with a
- * paymentId of another payment (`unfollowable`), answered but its answer not recorded, or not sent.
+ * paymentId of another payment (`unfollowable`), answered but its answer not recorded, sent but its answer
+ * lost on the way (`outcomeUnknown`), or not sent.
  */
 export function displayStatusOf(payment: Payment): string {
   if (payment.phase === 'refused' || payment.phase === 'unfollowable') return payment.phase;
   if (payment.phase === 'initiated') return payment.transactionStatus ?? 'RCVD';
-  return payment.failureCode === ANSWER_NOT_SAVED ? 'answerNotSaved' : (payment.transactionStatus ?? 'new');
+  if (payment.failureCode === ANSWER_NOT_SAVED) return 'answerNotSaved';
+  if (payment.failureCode === OUTCOME_UNKNOWN) return 'outcomeUnknown';
+  return payment.transactionStatus ?? 'new';
 }
 
 /** The paying account's currency, where the PSU's body names it (spec 2.4 AccountReference.currency). */

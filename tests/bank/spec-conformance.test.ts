@@ -453,17 +453,17 @@ describe('initiation whose outcome the bank leaves open', () => {
     expect(await atBank(payment.idempotencyKey)).toHaveLength(1);
   });
 
-  it('409 on a repeated Idempotency-Key (ÍST TS 316: the first operation has not completed) is not a refusal', async () => {
+  it('409 throughout (part 7: STATUS_INVALID; ÍST TS 316: the first call with the key did not complete and will not be carried out) refuses the payment: nothing made, and no resend with its key', async () => {
     for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
     const submission = request('bokhald', '409');
     const first = await app.initiation.initiateOnce(submission);
-    expect(first).toMatchObject({ ok: false, messageKey: 'payment.stillSending' });
+    expect(first).toMatchObject({ ok: false, messageKey: 'bank.notCompleted' });
     const payment = await appPayment(first.paymentId ?? '');
-    expect(payment.phase).toBe('new');
-    // The PSU (or the resend job) sends it again with the same key; now the bank answers.
-    const again = await app.initiation.initiateOnce(submission);
-    expect(again.ok, JSON.stringify(again)).toBe(true);
-    expect(await atBank(payment.idempotencyKey)).toHaveLength(1);
+    expect(payment.phase).toBe('refused');
+    expect(await atBank(payment.idempotencyKey)).toHaveLength(0);
+    const before = calls('POST', new RegExp(`^${PAYMENT}$`)).length;
+    expect(await app.initiation.resendUnsentPayment(payment.id)).toMatchObject({ ok: false });
+    expect(calls('POST', new RegExp(`^${PAYMENT}$`))).toHaveLength(before);
   });
 
   it('409 once: waited out and sent again with the same Idempotency-Key', async () => {
@@ -475,11 +475,11 @@ describe('initiation whose outcome the bank leaves open', () => {
 });
 
 describe('PSU-IP-Address', () => {
-  /** A submission whose sending did not finish (the bank said 409 throughout), resent later by the job. */
+  /** A submission whose sending did not finish (the bank was unavailable throughout), resent later by the job. */
   async function resentWithoutThePsu(submission: ReturnType<typeof request>) {
-    for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
+    for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 503 });
     const first = await app.initiation.initiateOnce(submission);
-    expect(first).toMatchObject({ ok: false, messageKey: 'payment.stillSending' });
+    expect(first).toMatchObject({ ok: false, messageKey: 'bank.down' });
     const saved = await appPayment(first.paymentId ?? '');
     const firstTries = calls('POST', new RegExp(`^${PAYMENT}$`)).map(
       (call) => call.headers['psu-ip-address'],

@@ -78,3 +78,36 @@ describe('a form sent again after its payment’s outcome stayed unknown', () =>
     expect(is.payment.unsentTooLong).toMatch(/athugaðu netbankann/);
   });
 });
+
+describe('a payment whose bank’s answer was lost', () => {
+  it('says so, and is sent again by a job with its own key, with no form sent again', async () => {
+    const jobs = await import('@/lib/jobs');
+    await jobs.startJobs();
+    try {
+      const submissionId = await unanswered(0);
+      const [saved] = await app.db
+        .select()
+        .from(app.schema.payments)
+        .where(eq(app.schema.payments.submissionId, submissionId));
+      if (!saved) throw new Error('payment not saved');
+      // Not "Not sent": the bank may have it.
+      expect(app.view.toPaymentView(saved, []).displayStatus).toBe('outcomeUnknown');
+      expect(en.status.outcomeUnknown.explain).toMatch(/Do not pay it again/);
+      expect(is.status.outcomeUnknown.explain).toMatch(/Ekki greiða hana aftur/);
+      const sentWithItsKey = () =>
+        initiations().filter((call) => call.headers['idempotency-key'] === saved.idempotencyKey).length;
+      const sentBefore = sentWithItsKey();
+      // No form sent again, no restart: the resend job sends it with the key it was first sent with.
+      let after = saved;
+      for (let waited = 0; after.phase !== 'initiated' && waited < 60_000; waited += 500) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        after = await app.payment(saved.id);
+      }
+      expect(after).toMatchObject({ phase: 'initiated', transactionStatus: 'RCVD', failureCode: null });
+      expect(sentWithItsKey()).toBe(sentBefore + 1);
+      expect(app.view.toPaymentView(after, []).displayStatus).toBe('RCVD');
+    } finally {
+      await jobs.stopJobs();
+    }
+  }, 90_000);
+});
