@@ -3,6 +3,7 @@ import { isBusinessDay } from '../src/pis/calendar.js';
 import type { RunningSandbox } from '../src/server.js';
 import {
   ANNA_LOW,
+  ANNA_MAIN,
   advanceClock,
   formAction,
   JON_MAIN,
@@ -146,6 +147,40 @@ describe('sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Path=\/sca/);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe('what the review page says of the payment', () => {
+  it('the day a payment is to be paid, or that it is paid as soon as possible, in the page language', async () => {
+    const dated = await initiate(singlePayment({ requestedExecutionDate: '2030-03-14T00:00:00Z' }), {
+      'PSU-Accept-Language': 'is',
+    });
+    const review = await signIn(new ScaBrowser(), dated.scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('<dt>Greiðsludagur</dt><dd>14. mars 2030</dd>');
+    const undated = await initiate(singlePayment(), { 'PSU-Accept-Language': 'en' });
+    const english = await signIn(new ScaBrowser(), undated.scaRedirect, 'jon', 'sandbox');
+    expect(english.html).toContain('<dt>Payment date</dt><dd>As soon as possible</dd>');
+  });
+
+  it('the holder of a standing order’s recipient account at this bank, which its body does not name (spec 2.2)', async () => {
+    const response = await tpp.initiate(
+      token,
+      {
+        debtorAccount: { iban: JON_MAIN },
+        creditorAccount: { iban: ANNA_MAIN },
+        instructedAmount: { currency: 'ISK', amount: '5000' },
+        startDate: '2030-03-14T00:00:00Z',
+        frequency: 'Monthly',
+      },
+      {
+        service: 'periodic-payments',
+        headers: { 'TPP-Redirect-URI': OK_URI, 'TPP-Nok-Redirect-URI': NOK_URI, 'PSU-Accept-Language': 'en' },
+      },
+    );
+    expect(response.status).toBe(201);
+    const links = response.json._links as Record<string, { href: string }>;
+    const review = await signIn(new ScaBrowser(), links.scaRedirect?.href ?? '', 'jon', 'sandbox');
+    expect(review.html).toContain(`<dt>To</dt><dd>Anna Sigurðardóttir – ${ANNA_MAIN}</dd>`);
   });
 });
 

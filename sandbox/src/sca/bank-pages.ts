@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
-import { findAccountByReference, ownerOfAccount } from '../db/queries/accounts.js';
+import { findAccountByReference, findAccountHolder, ownerOfAccount } from '../db/queries/accounts.js';
 import {
   type AuthorisationRow,
   claimForOAuthApproval,
@@ -66,10 +66,34 @@ export async function signedInUser(db: Queryable, token: string, authorisationId
 }
 
 /** What the review page shows: the signed-in PSU's name and the debtor account's name. */
-export async function reviewNames(db: Queryable, username: string, payment: PaymentRow) {
+/** The people the review page names: the signed-in PSU, the debtor account's holder, the recipient if known. */
+export interface ReviewNames {
+  psuName: string;
+  debtorName: string;
+  creditorName: string;
+}
+
+export async function reviewNames(
+  db: Queryable,
+  username: string,
+  payment: PaymentRow,
+): Promise<ReviewNames> {
   const psu = await findPsu(db, username);
   const debtor = await findAccountByReference(db, { iban: payment.debtor_iban });
-  return { psuName: psu?.name ?? username, debtorName: debtor?.name ?? '' };
+  // The name the payment gives, else the holder of the recipient's account where it is this bank's own (a
+  // standing order's body has no creditorName, spec 2.2).
+  const body = payment.body as {
+    creditorName?: unknown;
+    creditorAccount?: { iban?: unknown; bban?: unknown };
+  };
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const recipient = { iban: text(body.creditorAccount?.iban), bban: text(body.creditorAccount?.bban) };
+  const creditor =
+    text(body.creditorName) ??
+    (recipient.iban || recipient.bban
+      ? (await findAccountHolder(db, (await findAccountByReference(db, recipient))?.iban))?.name
+      : undefined);
+  return { psuName: psu?.name ?? username, debtorName: debtor?.name ?? '', creditorName: creditor ?? '' };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PaymentRow } from '../../db/queries/payments.js';
+import type { ReviewNames } from '../../sca/bank-pages.js';
 import { formatAmount } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
 import { escapeHtml, layout } from './layout.js';
@@ -64,9 +65,15 @@ function row(label: string, value: string): string {
   return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
 }
 
-function paymentSummary(m: Messages, language: Language, payment: PaymentRow, debtorName: string): string {
+/** The day a payment (single or bulk) is to be paid: its requestedExecutionDate, or as soon as possible. */
+function paymentDateRow(m: Messages, language: Language, body: Record<string, unknown>): string {
+  const date = body.requestedExecutionDate;
+  return row(m.paymentDate, typeof date === 'string' ? dateWords(language, date) : m.asSoonAsPossible);
+}
+
+function paymentSummary(m: Messages, language: Language, payment: PaymentRow, names: ReviewNames): string {
   const body = payment.body as Record<string, unknown>;
-  const from = `${debtorName} – ${payment.debtor_iban ?? ''}`;
+  const from = `${names.debtorName} – ${payment.debtor_iban ?? ''}`;
   if (payment.payment_service === 'bulk-payments') {
     const items = (body.payments as Array<Record<string, unknown>>).map((p) => {
       const amount = p.instructedAmount as Amount;
@@ -75,18 +82,19 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, de
         formatAmount(amount.amount, amount.currency, language),
       )}</td></tr>`;
     });
-    return `<dl>${row(m.from, from)}</dl>
+    return `<dl>${row(m.from, from)}${paymentDateRow(m, language, body)}</dl>
 <h2>${escapeHtml(m.payments)}</h2>
 <table><thead><tr><th scope="col">${escapeHtml(m.to)}</th><th scope="col">${escapeHtml(m.amount)}</th></tr></thead>
 <tbody>${items.join('')}</tbody></table>`;
   }
   const amount = body.instructedAmount as Amount | null | undefined;
-  const creditorName = typeof body.creditorName === 'string' ? `${body.creditorName} – ` : '';
+  const creditorName = names.creditorName ? `${names.creditorName} – ` : '';
   let rows = row(m.from, from) + row(m.to, creditorName + accountLabel(body.creditorAccount as Ref));
   if (amount) rows += row(m.amount, formatAmount(amount.amount, amount.currency, language));
   if (typeof body.remittanceInformationUnstructured === 'string') {
     rows += row(m.reference, body.remittanceInformationUnstructured);
   }
+  if (payment.payment_service === 'payments') rows += paymentDateRow(m, language, body);
   if (payment.payment_service === 'periodic-payments') {
     if (typeof body.frequency === 'string')
       rows += row(m.frequency, frequencyWords(language, body.frequency));
@@ -109,8 +117,7 @@ export function reviewPage(
   bank: string,
   action: string,
   payment: PaymentRow,
-  psuName: string,
-  debtorName: string,
+  names: ReviewNames,
   options: {
     heading?: string | undefined;
     amountEntry?: { currency: string; invalid: boolean } | undefined;
@@ -123,8 +130,8 @@ export function reviewPage(
     language,
     bank,
     `<h1>${escapeHtml(options.heading ?? m.reviewHeading)}</h1>
-<p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(psuName)}</strong></p>
-${paymentSummary(m, language, payment, debtorName)}
+<p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(names.psuName)}</strong></p>
+${paymentSummary(m, language, payment, names)}
 <form method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
 ${options.amountEntry ? amountField(m, options.amountEntry) : ''}

@@ -102,19 +102,11 @@ export function scaPageRoutes() {
     const names = await reviewNames(c.var.db, username, payment);
     const toState = amountToState(payment);
     return c.html(
-      reviewPage(
-        language,
-        bankOf(c),
-        `${self(authorisation.id)}/decision`,
-        payment,
-        names.psuName,
-        names.debtorName,
-        {
-          heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
-          amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
-          switchHref: switchHref(c, language),
-        },
-      ),
+      reviewPage(language, bankOf(c), `${self(authorisation.id)}/decision`, payment, names, {
+        heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
+        amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
+        switchHref: switchHref(c, language),
+      }),
     );
   });
 
