@@ -468,12 +468,22 @@ describe('a status read per bank (payment spec 5)', () => {
     );
   });
 
-  it("suggests paying a bill from the PSU's account at the bill's bank, else the latest account used", async () => {
+  it("suggests paying a bill from its payor's account at the bill's bank, else the latest used; never another holder's", async () => {
     const atRoot = await pay(JON_AT_ROOT);
     expect(atRoot.bankId).toBe('default');
-    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'austur')).toBe(JON_AT_AUSTUR);
-    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'default')).toBe(JON_AT_ROOT);
-    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'nordur')).toBe(JON_AT_ROOT);
+    const holderOf = (iban: string) => iban.slice(-10);
+    const jon = holderOf(JON_AT_AUSTUR);
+    expect(holderOf(JON_AT_ROOT)).not.toBe(jon);
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'austur', jon)).toBe(JON_AT_AUSTUR);
+    // The latest payment was from an account of another holder: not suggested for this payor's bill.
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'default', jon)).toBe(JON_AT_AUSTUR);
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'default', holderOf(JON_AT_ROOT))).toBe(
+      JON_AT_ROOT,
+    );
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'nordur', holderOf(JON_AT_ROOT))).toBe(
+      JON_AT_ROOT,
+    );
+    expect(await app.billRows.lastDebtorIban(app.db, psuId, 'nordur', '1234567890')).toBeUndefined();
   });
 });
 

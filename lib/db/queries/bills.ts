@@ -104,26 +104,34 @@ export async function paymentsReferencing(
 }
 
 /**
- * The debtor account of the PSU's most recent payment, to suggest when a bill is paid: of a payment sent to
+ * The debtor account of the PSU's most recent payment from an account of the bill's payor (`payorId`: the
+ * kennitala in the last ten digits of an Icelandic IBAN), to suggest when a bill is paid: of a payment sent to
  * the bill's own bank (`bankId`) if there is one, so that the payment goes to the bank that holds the claim;
- * otherwise of any.
+ * otherwise of any. Never an account of someone else the PSU has paid from (a company they act for): a
+ * personal bill is not suggested to be paid from it.
  */
-export async function lastDebtorIban(db: Db, psuId: string, bankId: string): Promise<string | undefined> {
+export async function lastDebtorIban(
+  db: Db,
+  psuId: string,
+  bankId: string,
+  payorId: string,
+): Promise<string | undefined> {
+  const iban = sql<string>`replace(${payments.body}->'debtorAccount'->>'iban', ' ', '')`;
   const latest = async (atBank: boolean) => {
     const [row] = await db
-      .select({ body: payments.body })
+      .select({ iban })
       .from(payments)
       .where(
         and(
           eq(payments.psuId, psuId),
           eq(payments.service, 'payments'),
+          sql`upper(left(${iban}, 2)) = 'IS' and right(${iban}, 10) = ${payorId}`,
           atBank ? eq(payments.bankId, bankId) : undefined,
         ),
       )
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    const iban = (row?.body as { debtorAccount?: { iban?: unknown } } | undefined)?.debtorAccount?.iban;
-    return typeof iban === 'string' ? iban : undefined;
+    return row?.iban ?? undefined;
   };
   return (await latest(true)) ?? (await latest(false));
 }

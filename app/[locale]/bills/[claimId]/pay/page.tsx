@@ -15,6 +15,7 @@ import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
 import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { myAccountChoices } from '@/lib/payments/saved/choices';
 import { decodedSegment, pathParamOrNotFound } from '@/lib/security/path-params';
 
@@ -103,7 +104,7 @@ export default async function PayBillPage({
   }
   const [accounts, lastDebtor] = await Promise.all([
     myAccountChoices(db, psuId),
-    lastDebtorIban(db, psuId, bank.id),
+    lastDebtorIban(db, psuId, bank.id, claim.payorId),
   ]);
   return (
     <div className="max-w-xl space-y-6">
@@ -112,7 +113,7 @@ export default async function PayBillPage({
       <p className="text-slate-700">
         {t('payIntro', {
           claimant: claim.claimantName,
-          amount: formatAmount(claim.totalAmountDue, claim.currency, locale === 'is' ? 'is' : 'en'),
+          amount: formatAmount(claim.totalAmountDue, claim.currency, localeOrDefault(locale)),
         })}
       </p>
       {claim.isPartialPaymentAllowed && <p className="text-sm text-slate-700">{t('partialAllowed')}</p>}
