@@ -15,6 +15,8 @@ import { PaymentStorySection } from '@/components/payments/payment-story';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { PaymentView } from '@/lib/payments/view';
 
@@ -27,13 +29,29 @@ export function PaymentLive({ initial }: { initial: PaymentView }) {
   );
 }
 
+/**
+ * What the status means for this payment: an accepted payment for a later day waits for it (the bank's PDNG
+ * or ACTC says only "pending"); a standing order is accepted, not on its way; and nothing where only the
+ * account's holder can confirm, or where the PSU declined it at the bank (the notice above says either).
+ */
+export function StatusExplain({ payment }: { payment: PaymentView }) {
+  const ts = useTranslations('status');
+  const t = useTranslations('payment');
+  const locale = usePageLocale();
+  const status = payment.displayStatus;
+  if (payment.outcome === 'awaitingHolder' || payment.outcome === 'declined') return null;
+  if (payment.paysOn) return t('paysOn', { date: formatDate(payment.paysOn, locale, { weekday: true }) });
+  if (payment.service === 'periodic-payments' && ts.has(`${status}.standingExplain`))
+    return ts(`${status}.standingExplain`);
+  return ts.has(`${status}.explain`) ? ts(`${status}.explain`) : null;
+}
+
 function PaymentLiveView({ initial }: { initial: PaymentView }) {
   const { data } = useQuery(paymentQuery(initial.id, initial));
   const payment = data ?? initial;
   const queryClient = useQueryClient();
   const t = useTranslations('payment');
   const tAll = useTranslations();
-  const ts = useTranslations('status');
   const tsca = useTranslations('scaStatus');
   const tstory = useTranslations('story.receipt');
   return (
@@ -57,9 +75,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
           <StatusBadge status={payment.displayStatus} awaitingHolder={payment.outcome === 'awaitingHolder'} />
           {/* RCVD's "waiting for you to confirm it" is not so where only the account's holder can: the notice above says it. */}
           <span className="text-sm text-slate-700">
-            {payment.outcome !== 'awaitingHolder' && ts.has(`${payment.displayStatus}.explain`)
-              ? ts(`${payment.displayStatus}.explain`)
-              : null}
+            <StatusExplain payment={payment} />
           </span>
         </div>
         <CostsStopNoteText note={payment.costsStopNote} />

@@ -4,6 +4,7 @@ import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
 import { bulkResultsDue } from './bulk-results';
+import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
 import { type BankOutcome, bankOutcome } from './outcome';
@@ -49,6 +50,11 @@ export interface PaymentView {
   receiptKind: ReceiptKind | null;
   /** From and to, message, dates asked for and set by the bank, what it changed, a bulk's payments. */
   story: PaymentStory;
+  /**
+   * The later day an accepted payment (single or bulk) waits for, where the bank is not yet paying it: the
+   * day the bank gives, else the day asked for. Null for a standing order, or a payment due today or paid.
+   */
+  paysOn: IsoDate | null;
   /** The bank's psuMessage while the PSU's authorisation is open (spec 2.5: "text to show to the PSU"). */
   psuMessage: string | null;
   /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
@@ -97,6 +103,13 @@ export function displayStatusOf(payment: Payment): string {
   return payment.transactionStatus ?? 'new';
 }
 
+function paysOnOf(payment: Payment, story: PaymentStory, today = todayInReykjavik()): IsoDate | null {
+  if (payment.phase !== 'initiated' || payment.service === 'periodic-payments') return null;
+  if (statusClass(payment.transactionStatus, payment.service) !== 'in-progress') return null;
+  const day = story.bankDate ?? story.requestedDate;
+  return day && day > today ? day : null;
+}
+
 /** The paying account's currency, where the PSU's body names it (spec 2.4 AccountReference.currency). */
 function debtorCurrency(payment: Payment): string | null {
   const account = (payment.body as { debtorAccount?: { currency?: unknown } }).debtorAccount;
@@ -113,6 +126,7 @@ export function toPaymentView(
   { mayConfirmStraightThrough = false } = {},
 ): PaymentView {
   const atBank = payment.phase === 'initiated';
+  const story = paymentStory(payment, events, DIRECTORY_BANK_NAMES);
   const sca = scaStateOf(payment);
   const costsStep = costsStepOf(payment);
   const costs = storyCosts(payment);
@@ -148,7 +162,8 @@ export function toPaymentView(
     elementCount: payment.elementCount,
     costs,
     costsTotal: costs ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
-    story: paymentStory(payment, events, DIRECTORY_BANK_NAMES),
+    story,
+    paysOn: paysOnOf(payment, story),
     receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
     bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],

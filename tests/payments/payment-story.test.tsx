@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
+import { StatusExplain } from '@/components/payments/payment-live';
 import { PaymentStorySection } from '@/components/payments/payment-story';
+import { formatDate } from '@/lib/format';
 import { adjustToBankingDay, todayInReykjavik } from '@/lib/payments/calendar';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
@@ -143,6 +145,18 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
     expect(english).toMatch(new RegExp(`you asked for \\w+, 24 Dec ${year}, and your bank will pay on`));
     expect(english).toMatch(new RegExp(`24 Dec ${year} is Christmas Eve, when banks are closed\\.`));
     expect(english).not.toContain('ACWC');
+    // Its status says what it waits for: the day the bank pays on, not "still being checked".
+    expect(view.paysOn).toBe(moved);
+    const shownDay = {
+      is: formatDate(moved, 'is', { weekday: true }),
+      en: formatDate(moved, 'en', { weekday: true }),
+    };
+    expect(render('is', <StatusExplain payment={view} />)).toContain(
+      `Bankinn hefur samþykkt greiðsluna og greiðir hana ${shownDay.is}.`,
+    );
+    expect(render('en', <StatusExplain payment={view} />)).toContain(
+      `Your bank has accepted the payment and pays it on ${shownDay.en}.`,
+    );
   });
 
   it('a bank that answers ACWC without saying what changed: "accepted with a change", in words', async () => {
