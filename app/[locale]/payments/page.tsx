@@ -3,6 +3,7 @@ import { StatusNotices } from '@/components/notices/status-notices';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amounts } from '@/components/payments/amount';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
+import { PaymentMessage } from '@/components/payments/payment-story';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { requirePsuId } from '@/lib/auth/session';
@@ -153,7 +154,10 @@ export default async function PaymentsPage({
                         <AccountNumber account={payment.creditorAccount} />
                       ))}
                   </td>
-                  <td className="p-2 text-slate-700">{payment.reference ?? ''}</td>
+                  <td className="p-2 text-slate-700">
+                    {/* A bill's claim id as the claim number people read, as on the payment's page. */}
+                    {payment.reference ? <PaymentMessage message={payment.reference} /> : ''}
+                  </td>
                   <td className="p-2 text-right">
                     <Amounts amounts={payment.amounts} />
                   </td>
