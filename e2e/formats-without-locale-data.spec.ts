@@ -44,6 +44,7 @@ const shown = {
     debtor: '0159-26-007654, kt. 551073-0339',
     debtorKennitala: 'kt. 551073-0339',
     schedule: `Frá 7. des. ${dueYear} til 7. des. ${dueYear + 1}`,
+    asap: 'Sem fyrst',
   },
   en: {
     paid: `ISK${nbsp}12,500`,
@@ -54,6 +55,7 @@ const shown = {
     debtor: '0159-26-007654, ID no. 551073-0339',
     debtorKennitala: 'ID no. 551073-0339',
     schedule: `From 7 Dec ${dueYear} until 7 Dec ${dueYear + 1}`,
+    asap: 'As soon as possible',
   },
 } as const;
 
@@ -179,8 +181,10 @@ for (const browserLocale of ['is-IS', 'en-US'] as const) {
         await expectText(euroRow.locator('[data-amount]'), shown[locale].euro);
         // No recipient's name: the account, as the PSU knows it, beside its IBAN.
         await expect(euroRow.getByTestId('domestic-account')).toHaveText('0301-26-001234');
-        await expect(euroRow.locator('td').nth(1)).toContainText(shown[locale].kennitala);
-        await expect(euroRow.locator('td').nth(1)).toContainText('IS87 0301 2600 1234 5101 6963 99');
+        await expect(euroRow.locator('td').nth(2)).toContainText(shown[locale].kennitala);
+        await expect(euroRow.locator('td').nth(2)).toContainText('IS87 0301 2600 1234 5101 6963 99');
+        // Sent without a date: paid as soon as possible, in words.
+        await expect(euroRow.locator('[data-pay-day]')).toHaveText(shown[locale].asap);
 
         await page.goto(`/${locale}/payments/${paid}`);
         const details = page.locator('dl').first();

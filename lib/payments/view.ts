@@ -4,7 +4,7 @@ import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
 import { bulkResultsDue } from './bulk-results';
-import { type IsoDate, todayInReykjavik } from './calendar';
+import { type IsoDate, reykjavikDateOf, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
 import { type BankOutcome, bankOutcome } from './outcome';
@@ -50,6 +50,11 @@ export interface PaymentView {
   receiptKind: ReceiptKind | null;
   /** From and to, message, dates asked for and set by the bank, what it changed, a bulk's payments. */
   story: PaymentStory;
+  /**
+   * The day it is paid on: the bank's day, else the one asked for (single or bulk; null, as soon as possible),
+   * or the first day of a standing order.
+   */
+  payDay: IsoDate | null;
   /**
    * The later day an accepted payment (single or bulk) waits for, where the bank is not yet paying it: the
    * day the bank gives, else the day asked for. Null for a standing order, or a payment due today or paid.
@@ -103,10 +108,16 @@ export function displayStatusOf(payment: Payment): string {
   return payment.transactionStatus ?? 'new';
 }
 
+function payDayOf(payment: Payment, story: PaymentStory): IsoDate | null {
+  if (payment.service !== 'periodic-payments') return story.bankDate ?? story.requestedDate;
+  const start = payment.body.startDate;
+  return typeof start === 'string' ? (reykjavikDateOf(start) ?? null) : null;
+}
+
 function paysOnOf(payment: Payment, story: PaymentStory, today = todayInReykjavik()): IsoDate | null {
   if (payment.phase !== 'initiated' || payment.service === 'periodic-payments') return null;
   if (statusClass(payment.transactionStatus, payment.service) !== 'in-progress') return null;
-  const day = story.bankDate ?? story.requestedDate;
+  const day = payDayOf(payment, story);
   return day && day > today ? day : null;
 }
 
@@ -163,6 +174,7 @@ export function toPaymentView(
     costs,
     costsTotal: costs ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
     story,
+    payDay: payDayOf(payment, story),
     paysOn: paysOnOf(payment, story),
     receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,

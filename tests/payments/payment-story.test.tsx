@@ -147,6 +147,7 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
     expect(english).not.toContain('ACWC');
     // Its status says what it waits for: the day the bank pays on, not "still being checked".
     expect(view.paysOn).toBe(moved);
+    expect(view.payDay).toBe(moved);
     const shownDay = {
       is: formatDate(moved, 'is', { weekday: true }),
       en: formatDate(moved, 'en', { weekday: true }),

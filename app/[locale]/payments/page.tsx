@@ -10,7 +10,7 @@ import { requirePsuId } from '@/lib/auth/session';
 import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
@@ -113,6 +113,9 @@ export default async function PaymentsPage({
                   {t('columns.created')}
                 </th>
                 <th scope="col" className="p-2">
+                  {t('columns.payDay')}
+                </th>
+                <th scope="col" className="p-2">
                   {t('columns.creditor')}
                 </th>
                 <th scope="col" className="p-2">
@@ -141,6 +144,14 @@ export default async function PaymentsPage({
                     >
                       <DateText value={payment.createdAt} time />
                     </Link>
+                  </td>
+                  <td className="p-2" data-pay-day={payment.payDay ?? ''}>
+                    {payment.service === 'periodic-payments'
+                      ? payment.payDay &&
+                        t('payDayFrom', { date: formatDate(payment.payDay, localeOrDefault(locale)) })
+                      : payment.payDay
+                        ? formatDate(payment.payDay, localeOrDefault(locale))
+                        : t('payDayAsap')}
                   </td>
                   <td className="p-2">
                     {payment.creditorName ??
