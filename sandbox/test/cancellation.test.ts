@@ -65,6 +65,8 @@ describe('cancellation', () => {
     const url = authLinks.scaRedirect?.href ?? '';
     const browser = new ScaBrowser();
     const login = await browser.get(url);
+    // What is confirmed is the cancellation, from the sign-in on.
+    expect(login.html).toContain('to confirm the cancellation</h1>');
     const posted = await browser.post(formAction(login.html, url), { username: 'jon', password: 'sandbox' });
     const review = await browser.get(new URL(posted.location ?? '', url).toString());
     expect(review.html).toContain('Confirm cancellation of the payment');

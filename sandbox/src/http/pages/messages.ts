@@ -89,6 +89,8 @@ export interface BankTexts {
   title: string;
   header: string;
   signInHeading: string;
+  /** The sign-in heading where what is confirmed is the cancellation of a payment. */
+  cancelSignInHeading: string;
   sandboxNote: string;
 }
 
@@ -99,12 +101,14 @@ export function bankTexts(language: Language, name: string): BankTexts {
         title: `${forms.nominative} – staðfesta greiðslu`,
         header: forms.nominative,
         signInHeading: `Skráðu þig inn hjá ${forms.dative} til að staðfesta greiðsluna`,
+        cancelSignInHeading: `Skráðu þig inn hjá ${forms.dative} til að staðfesta afturköllunina`,
         sandboxNote: `${forms.nominative} er sandkassabanki. Engir raunverulegir peningar eru færðir.`,
       }
     : {
         title: `${name} – confirm payment`,
         header: name,
         signInHeading: `Sign in to ${name} to confirm the payment`,
+        cancelSignInHeading: `Sign in to ${name} to confirm the cancellation`,
         sandboxNote: `${name} is a sandbox bank. No real money is moved.`,
       };
 }

@@ -30,7 +30,7 @@ export function loginPage(
   bank: string,
   action: string,
   error: 'credentials' | 'account' | 'signed' | null,
-  username = '',
+  { username = '', cancellation = false }: { username?: string; cancellation?: boolean } = {},
 ): string {
   const m = MESSAGES[language];
   const text =
@@ -40,7 +40,7 @@ export function loginPage(
   return page(
     language,
     bank,
-    `<h1>${escapeHtml(bankTexts(language, bank).signInHeading)}</h1>
+    `<h1>${escapeHtml(bankTexts(language, bank)[cancellation ? 'cancelSignInHeading' : 'signInHeading'])}</h1>
 ${alert}
 <form id="login" method="post" action="${escapeHtml(action)}">
 ${languageField(language)}

@@ -96,6 +96,7 @@ export function scaPageRoutes() {
           bankOf(c),
           `${self(authorisation.id)}/login`,
           error === 'credentials' || error === 'account' || error === 'signed' ? error : null,
+          { cancellation: authorisation.kind === 'cancellation' },
         ),
       );
     }
@@ -122,7 +123,12 @@ export function scaPageRoutes() {
     if (switchTo) {
       // The language switch of the sign-in form: the same form in the other language, the user ID kept.
       c.header('Cache-Control', 'no-store');
-      return c.html(loginPage(switchTo, bankOf(c), `${self(authorisation.id)}/login`, null, username));
+      return c.html(
+        loginPage(switchTo, bankOf(c), `${self(authorisation.id)}/login`, null, {
+          username,
+          cancellation: authorisation.kind === 'cancellation',
+        }),
+      );
     }
     const password = typeof form.password === 'string' ? form.password : '';
     const signedIn = await signIn(c.var.db, authorisation, payment, username, password);
