@@ -150,7 +150,11 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 30_000 });
   await page.goto('/is/payments/standing-orders');
   await expect(orderIs.locator('[data-status]').first()).toHaveAttribute('data-status', 'CANC');
-  await expect(orderIs.getByText('Engar fleiri greiðslur', { exact: false })).toBeVisible();
+  await expect(
+    orderIs.getByText(
+      'Föstu greiðslunni hefur verið hætt (hún var afturkölluð) og ekkert meira verður greitt.',
+    ),
+  ).toBeVisible();
   await expect(orderIs.getByRole('button', { name: 'Afturkalla greiðslu' })).toHaveCount(0);
 });
 

@@ -14,7 +14,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
-import { toPaymentView } from '@/lib/payments/view';
+import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -32,6 +32,16 @@ function accountName(account: string): string {
  * form's own holiday-aware calendar, the status the bank last reported, and cancellation while the
  * bank may still allow it (the bank decides; its refusal is shown in the PSU's language).
  */
+/** Why a standing order has no next payment date, by what the bank says of it. */
+function noNextKey(view: PaymentView) {
+  if (view.cancellable) return 'noneLeft';
+  if (view.statusClass === 'cancelled') return 'noNextCancelled';
+  if (view.statusClass === 'rejected') return 'noNextRejected';
+  if (view.statusClass === 'awaiting-psu' || view.statusClass === 'awaiting-signer')
+    return 'noNextUnconfirmed';
+  return 'noNext';
+}
+
 export default async function StandingOrdersPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -117,9 +127,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                         caption={t('nextCaption', { count: schedule.next.length })}
                       />
                     ) : (
-                      <p className="text-sm text-slate-700">
-                        {view.cancellable ? t('noneLeft') : t('noNext')}
-                      </p>
+                      <p className="text-sm text-slate-700">{t(noNextKey(view))}</p>
                     )}
                   </div>
                   <Link
