@@ -8,6 +8,13 @@ import type { BulkRow } from '@/lib/payments/csv/row';
 import { SKIP_SUMMARY } from './error-summary';
 import { useFieldMessage } from './messages';
 
+// An account number is read whole ("IS14 0159 2600 7654 5510 7303 39"), a name at a glance; the table scrolls.
+const columnWidth: Partial<Record<string, string>> = {
+  creditorAccount: 'min-w-72',
+  ultimateCreditor: 'min-w-44',
+  currency: 'w-16',
+};
+
 export interface BulkTableHandle {
   /**
    * Scrolls the row into view and focuses its cell (the first bad one when no column is given); with
@@ -151,7 +158,7 @@ export function BulkTable({
                         id={id}
                         className={`w-full rounded border px-2 py-1 ${
                           error ? 'border-red-600' : warning ? 'border-amber-600' : 'border-slate-300'
-                        } ${column === 'currency' ? 'w-16' : ''}`}
+                        } ${columnWidth[column] ?? ''}`}
                         aria-label={t('cellLabel', { column: t(`column.${column}`), row: number })}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={note ? `${id}-note` : undefined}

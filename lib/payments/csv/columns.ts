@@ -31,9 +31,10 @@ export const BULK_COLUMNS = [
 
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
 
-/** The columns the table shows; the others stay in the row and in the file. */
+/** The columns the table shows (who is paid, by name too); the others stay in the row and in the file. */
 export const BULK_TABLE_COLUMNS = [
   'creditorAccount',
+  'ultimateCreditor',
   'creditorKennitala',
   'amount',
   'currency',
