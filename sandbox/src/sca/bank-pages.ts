@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { claimTargetOf } from '../claims/settlement.js';
 import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
 import { findAccountByReference, findAccountHolder, ownerOfAccount } from '../db/queries/accounts.js';
@@ -71,6 +72,8 @@ export interface ReviewNames {
   psuName: string;
   debtorName: string;
   creditorName: string;
+  /** Of a payment of a claim: its number as people read it ("1111-66-000004"), shown in place of its key. */
+  claimNumber?: string;
 }
 
 export async function reviewNames(
@@ -88,6 +91,16 @@ export async function reviewNames(
   };
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const recipient = { iban: text(body.creditorAccount?.iban), bban: text(body.creditorAccount?.bban) };
+  const claim = await claimTargetOf(db, body);
+  if (claim?.found) {
+    const { branch, claim_no: number, claimant_name: claimant } = claim.claim;
+    return {
+      psuName: psu?.name ?? username,
+      debtorName: debtor?.name ?? '',
+      creditorName: claimant,
+      claimNumber: `${branch}-66-${String(number).padStart(6, '0')}`,
+    };
+  }
   const creditor =
     text(body.creditorName) ??
     (recipient.iban || recipient.bban

@@ -89,7 +89,10 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
   }
   const amount = body.instructedAmount as Amount | null | undefined;
   const creditorName = names.creditorName ? `${names.creditorName} – ` : '';
-  let rows = row(m.from, from) + row(m.to, creditorName + accountLabel(body.creditorAccount as Ref));
+  const to = names.claimNumber
+    ? `${m.claimNumber} ${names.claimNumber}`
+    : accountLabel(body.creditorAccount as Ref);
+  let rows = row(m.from, from) + row(m.to, creditorName + to);
   if (amount) rows += row(m.amount, formatAmount(amount.amount, amount.currency, language));
   if (typeof body.remittanceInformationUnstructured === 'string') {
     rows += row(m.reference, body.remittanceInformationUnstructured);
