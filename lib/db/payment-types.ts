@@ -7,8 +7,18 @@ import type { ScaAnswer } from '@/lib/bank/sca-answer';
  */
 export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused' | 'unfollowable';
 
-/** Where a status reading came from, shown on the timeline. */
-export type StatusSource = 'initiation' | 'redirect' | 'poll' | 'notification' | 'webhook' | 'cancellation';
+/**
+ * Where a status reading came from, shown on the timeline. `confirmation`: a step the PSU took on our page
+ * (a method, a code, the straight-through confirmation), not when the payment was sent.
+ */
+export type StatusSource =
+  | 'initiation'
+  | 'confirmation'
+  | 'redirect'
+  | 'poll'
+  | 'notification'
+  | 'webhook'
+  | 'cancellation';
 
 /**
  * Where the PSU's strong customer authentication stands, as the bank last described it (lib/payments/

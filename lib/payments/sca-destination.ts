@@ -28,6 +28,8 @@ export async function scaDestinationOf(db: Db, payment: Payment, psuIpAddress: s
         payment,
         { kind: 'start' },
         authorisationContext(payment, psuIpAddress),
+        // Taken for the PSU as the payment is sent: not a step of theirs.
+        'initiation',
       );
       return redirectTo ?? page;
     }

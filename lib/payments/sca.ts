@@ -283,7 +283,7 @@ export function advanceSca(
   payment: Payment,
   input: ScaInput,
   context: AuthorisationContext,
-  source: StatusSource = 'initiation',
+  source: StatusSource = 'confirmation',
 ): Promise<{ payment: Payment; redirectTo?: string }> {
   return inPaymentBank(payment, () => advanceScaAtBank(db, payment, input, context, source));
 }

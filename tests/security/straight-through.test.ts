@@ -170,6 +170,12 @@ describe('the straight-through confirmation', () => {
   it('is given to the demo PSU, who acts for the company by the demo seed', async () => {
     const payment = await fromCompanyAccount(await psuIdOf('demo@greidsla.is'));
     expect(await confirm(payment)).toEqual({ step: 'confirm', outcome: 'confirmed' });
+    // On its timeline as the PSU's confirmation on our page, not as the moment it was sent.
+    const events = await app.db
+      .select()
+      .from(app.schema.paymentEvents)
+      .where(eq(app.schema.paymentEvents.paymentId, payment.id));
+    expect(events.filter((event) => event.source === 'confirmation').length).toBeGreaterThan(0);
   });
 
   it("is refused where the fees are charged to another holder's account, even from an account the PSU may pay from", async () => {

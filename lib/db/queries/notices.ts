@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { paymentEndMails, psuNoticeSettings } from '@/lib/db/notice-schema';
 import { newestFirst } from '@/lib/db/queries/payments';
@@ -43,7 +43,8 @@ export async function paymentsChangedSince(db: Db, psuId: string, seenThrough: n
         eq(payments.psuId, psuId),
         gt(paymentEvents.id, seenThrough),
         isNotNull(paymentEvents.transactionStatus),
-        ne(paymentEvents.source, 'initiation'),
+        // What the PSU did themselves, and saw: sending it, and the steps they took on our page.
+        notInArray(paymentEvents.source, ['initiation', 'confirmation']),
       ),
     )
     .groupBy(paymentEvents.paymentId)

@@ -46,7 +46,7 @@ export const continueScaAction = paymentAction
         step,
         authorisationContext(payment, ip),
       );
-      await syncPaymentStatus(db, updated, 'initiation', ip);
+      await syncPaymentStatus(db, updated, 'confirmation', ip);
       return success({ redirectTo });
     } catch (error) {
       logger.warn(
@@ -57,7 +57,7 @@ export const continueScaAction = paymentAction
       if (error instanceof CostsUndecidedError) return failure('sca.costsUndecided');
       // A wrong one-time code or password is the PSU's to retry, in our words.
       if (error instanceof BankError && error.has('PSU_CREDENTIALS_INVALID')) {
-        await syncPaymentStatus(db, payment, 'initiation', ip);
+        await syncPaymentStatus(db, payment, 'confirmation', ip);
         return failure(step.kind === 'password' ? 'sca.wrongPassword' : 'sca.wrongCode');
       }
       return failure(bankErrorMessageKey(error));
