@@ -9,6 +9,7 @@ import { toPaymentView } from './view';
 const headers = {
   en: [
     'created (Iceland time)',
+    'payment date',
     'payment id',
     'type',
     'recipient',
@@ -21,6 +22,7 @@ const headers = {
   ],
   is: [
     'stofnuð (íslenskur tími)',
+    'greiðsludagur',
     'auðkenni',
     'tegund',
     'viðtakandi',
@@ -69,6 +71,8 @@ export function paymentCsvLine(payment: Payment, locale: Locale, layout: CsvLayo
   const view = toPaymentView(payment, []);
   return [
     reykjavikTime(payment.createdAt),
+    // The day it is paid on (yyyy-mm-dd), empty where as soon as possible.
+    view.payDay ?? '',
     view.id,
     words(`payments.service.${view.service}`, view.service),
     view.creditorName,

@@ -16,6 +16,7 @@ import { allMatchingPayments, type HistoryFilters } from './history-query';
  */
 const COLUMNS = [
   'created',
+  'payDay',
   'kind',
   'name',
   'account',

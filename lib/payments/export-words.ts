@@ -8,7 +8,7 @@ import appIs from '@/messages/is.json';
 import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import { minorUnits } from './money/minor-units';
-import { displayStatusOf } from './view';
+import { displayStatusOf, paymentPayDay } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -22,6 +22,11 @@ export interface PaymentInWords {
   created: string;
   /** The day alone, "27.11.2026". */
   day: string;
+  /**
+   * The day it is paid on, "10.12.2026" (a standing order's first day), or in words where it is paid as
+   * soon as possible.
+   */
+  payDay: string;
   kind: string;
   name: string;
   /** The recipient's account as the PSU knows it: "0133-26-012345", an IBAN, or a card number. */
@@ -98,6 +103,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   const t = exportTranslator(locale);
   const statusCode = displayStatusOf(payment);
   const bulk = payment.service === 'bulk-payments' && (payment.elementCount ?? 0) > 1;
+  const payDay = paymentPayDay(payment);
   const name =
     payment.label ??
     payment.creditorName ??
@@ -105,6 +111,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   return {
     id: payment.id,
     ...icelandicMoment(payment.createdAt),
+    payDay: payDay ? payDay.split('-').reverse().join('.') : t('payments.payDayAsap'),
     kind: t.has(`payments.service.${payment.service}`)
       ? t(`payments.service.${payment.service}`)
       : payment.service,

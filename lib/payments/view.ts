@@ -108,6 +108,11 @@ export function displayStatusOf(payment: Payment): string {
   return payment.transactionStatus ?? 'new';
 }
 
+/** The day a payment is paid on (PaymentView `payDay`), for the exports, which read no story of their own. */
+export function paymentPayDay(payment: Payment): IsoDate | null {
+  return payDayOf(payment, paymentStory(payment, []));
+}
+
 function payDayOf(payment: Payment, story: PaymentStory): IsoDate | null {
   if (payment.service !== 'periodic-payments') return story.bankDate ?? story.requestedDate;
   const start = payment.body.startDate;

@@ -104,6 +104,7 @@ describe('CSV for Icelandic Excel', () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.meta.fields).toEqual([
       'Stofnuð',
+      'Greiðsludagur',
       'Tegund',
       'Viðtakandi',
       'Reikningur viðtakanda',
@@ -130,6 +131,8 @@ describe('CSV for Icelandic Excel', () => {
       expect(Number((row.Upphæð ?? '').replace(',', '.'))).toBe(Number(payment.amount));
       expect(row.Gjaldmiðill).toBe(payment.currency);
       expect(row['Kóði stöðu']).toBe(payment.status);
+      // Sent without a date: paid as soon as possible, in words.
+      expect(row.Greiðsludagur).toBe('Sem fyrst');
     });
     expect(rows.map((row) => row.Staða)).toEqual(words(appIs, ['RJCT', 'ACCC', 'ACSC']));
     expect(rows[1]?.Upphæð).toBe('1234,50');

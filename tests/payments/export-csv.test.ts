@@ -30,15 +30,19 @@ describe('a line of the history export', () => {
     const line = csv.paymentCsvLine(payment({ service: 'bulk-payments', transactionStatus: 'PART' }), 'is');
     const cells = line.split(',');
     expect(cells[0]).toBe('2026-12-07 13:05:09');
-    expect(cells[2]).toBe('Fjöldagreiðsla');
-    expect(cells[8]).toBe('Greidd að hluta');
+    // Sent without a date: no payment date, for a machine to read as "as soon as possible".
+    expect(cells[1]).toBe('');
+    expect(cells[3]).toBe('Fjöldagreiðsla');
+    expect(cells[9]).toBe('Greidd að hluta');
     expect(line).not.toMatch(/\bPART\b|bulk-payments|T13:05/);
   });
 
   it('in English, for every status of spec part 3 and our own before the bank has the payment', () => {
     const line = csv.paymentCsvLine(payment({ transactionStatus: 'RCVD' }), 'en');
-    expect(line.split(',')[2]).toBe('Single payment');
-    expect(line.split(',')[8]).toBe('Waiting for your confirmation');
+    const dated = payment({ body: { requestedExecutionDate: '2026-12-10T00:00:00Z' } });
+    expect(csv.paymentCsvLine(dated, 'en').split(',')[1]).toBe('2026-12-10');
+    expect(line.split(',')[3]).toBe('Single payment');
+    expect(line.split(',')[9]).toBe('Waiting for your confirmation');
     for (const status of [
       'RCVD',
       'ACTC',
@@ -57,14 +61,14 @@ describe('a line of the history export', () => {
     ]) {
       for (const locale of ['is', 'en'] as const) {
         const cells = csv.paymentCsvLine(payment({ transactionStatus: status }), locale).split(',');
-        expect(cells[8], `${locale} ${status}`).not.toBe(status);
-        expect(cells[8]).not.toBe('');
+        expect(cells[9], `${locale} ${status}`).not.toBe(status);
+        expect(cells[9]).not.toBe('');
       }
     }
     expect(
-      csv.paymentCsvLine(payment({ phase: 'refused', transactionStatus: null }), 'en').split(',')[8],
+      csv.paymentCsvLine(payment({ phase: 'refused', transactionStatus: null }), 'en').split(',')[9],
     ).toBe('Refused');
-    expect(csv.paymentCsvLine(payment({ service: 'periodic-payments' }), 'is').split(',')[2]).toBe(
+    expect(csv.paymentCsvLine(payment({ service: 'periodic-payments' }), 'is').split(',')[3]).toBe(
       'Föst greiðsla',
     );
   });
