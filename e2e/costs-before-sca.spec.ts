@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+import { callAction } from './support/actions';
 import { atBank, sandboxUrl } from './support/bank';
 import { expect, test } from './support/test';
 
@@ -130,6 +131,21 @@ test('a bank that does not cancel at Stop: the page says the payment may still b
   } finally {
     await request.delete(`${sandboxUrl}/sandbox/faults/${(await rule.json()).id}`);
   }
+});
+
+test('no SCA step is taken past the costs by calling its action directly, only by "Continue to your bank"', async ({
+  page,
+}) => {
+  await send(page, 'en', 'EUR');
+  await page.waitForURL(/\/costs$/);
+  const paymentId = /\/payments\/([0-9a-f-]{36})\/costs$/.exec(page.url())?.[1] ?? '';
+  for (const kind of ['start', 'oauth', 'confirm'] as const) {
+    const answer = await callAction(page, 'continueScaAction', { paymentId, step: { kind } }, page.url());
+    expect(answer, kind).toContain('sca.costsUndecided');
+  }
+  // The page still offers the choice.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: texts.en.title })).toBeVisible();
 });
 
 test('a payment without fees goes straight to the bank', async ({ page }) => {
