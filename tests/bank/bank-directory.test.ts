@@ -142,7 +142,7 @@ describe('two banks, one app', () => {
     Object.assign(process.env, await freshAppDatabase(), {
       AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
       BANK_DIRECTORY: file,
-      BANK_TIMEOUT_MS: '5000',
+      BANK_TIMEOUT_MS: '20000',
     });
     const [initiation, sync, scope, tokens, bankPayments, webhooks, dbModule, schema] = await Promise.all([
       import('@/lib/payments/initiation'),
