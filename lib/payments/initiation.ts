@@ -180,14 +180,15 @@ function refusal(paymentId: string, messageKey: string, refused: readonly Refuse
 }
 
 /**
- * Sends a payment this request has claimed. `savedNotificationUri`: the URI whose token was saved
- * with the payment; without it, a new one is issued where the bank takes notifications.
+ * Sends a payment this request has claimed. `first`: this is its first sending, its Idempotency-Key never
+ * sent before, with the notification URI whose token was saved with it (without one, a new one is issued
+ * where the bank takes notifications).
  */
 async function send(
   db: Db,
   payment: Payment,
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
-  savedNotificationUri?: string,
+  first?: { notificationUri?: string },
 ): Promise<InitiationOutcome> {
   const uris = returnUris(payment.id, payment.psuId);
   let initiated: Initiated;
@@ -208,21 +209,22 @@ async function send(
       // A bank that takes no TPP-Notification-URI is sent none; its payments are polled.
       notification: currentBank('payments').offer.notifications
         ? {
-            uri: savedNotificationUri ?? (await issueNotificationUri(payment.id, db)),
+            uri: first?.notificationUri ?? (await issueNotificationUri(payment.id, db)),
             contentPreferred: notificationContentPreferred,
           }
         : undefined,
     });
   } catch (error) {
-    // A 4xx refuses the payment, except 429 (busy) and 408 (the bank did not get the request in time).
-    // 409 refuses it too: part 7 gives it STATUS_INVALID, and to a call with an Idempotency-Key used before
-    // it says that the first call with it did not complete and will not be carried out (ÍST TS 316), once
-    // lib/bank has waited it out: nothing is made with this key, and the form is sent again as a new payment.
+    // A 4xx refuses the payment, except 429 (busy) and 408 (the bank did not get the request in time), and
+    // 409 to a key sent before: part 7 gives 409 STATUS_INVALID, a refusal of a first sending; to a key used
+    // before it says that the first call with it has not completed (ÍST TS 316), and the bank may have made
+    // the payment all the same, so its outcome stays unknown and it is never offered to be paid anew.
     const definitive =
       error instanceof BankError &&
       error.status >= 400 &&
       error.status < 500 &&
-      ![408, 429].includes(error.status);
+      ![408, 429].includes(error.status) &&
+      (error.status !== 409 || first !== undefined);
     logger.warn(
       {
         paymentId: payment.id,
@@ -254,7 +256,7 @@ async function send(
         refusedFields,
       );
     }
-    // The outcome is unknown (timeout, 5xx, 429, 408): release the payment, marked so. A job resends
+    // The outcome is unknown (timeout, 5xx, 429, 408, 409 to a key sent before): release the payment, marked so. A job resends
     // it soon, as the PSU's retry does, with the same Idempotency-Key, so the bank answers with the payment
     // it may already have made; meanwhile its page says so, and offers no "Pay again".
     await db
@@ -262,7 +264,12 @@ async function send(
       .set({ phase: 'new', claimedUntil: null, failureCode: OUTCOME_UNKNOWN })
       .where(eq(payments.id, payment.id));
     inBackground(() => afterUnknownOutcome(payment.id));
-    return { ok: false, paymentId: payment.id, messageKey: bankErrorMessageKey(error) };
+    const stillSending = error instanceof BankError && error.status === 409;
+    return {
+      ok: false,
+      paymentId: payment.id,
+      messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error),
+    };
   }
   // The bank has the payment from here on: a failure to record its answer is never told as "not sent".
   let recorded: Payment | undefined;
@@ -299,9 +306,9 @@ function sendToItsBank(
   db: Db,
   payment: Payment,
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
-  savedNotificationUri?: string,
+  first?: { notificationUri?: string },
 ): Promise<InitiationOutcome> {
-  return inPaymentBank(payment, () => send(db, payment, request, savedNotificationUri));
+  return inPaymentBank(payment, () => send(db, payment, request, first));
 }
 
 /**
@@ -343,7 +350,7 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
     return { ok: false, paymentId: saved.payment.id, messageKey: 'payment.changedWhileSent' };
   }
   let { payment } = saved;
-  if (sendable) return sendToItsBank(db, payment, request, sendable.notificationUri);
+  if (sendable) return sendToItsBank(db, payment, request, sendable);
   const deadline = Date.now() + settings().BANK_TIMEOUT_MS + 5_000;
   for (;;) {
     const outcome = settled(payment);

@@ -466,6 +466,19 @@ describe('initiation whose outcome the bank leaves open', () => {
     expect(calls('POST', new RegExp(`^${PAYMENT}$`))).toHaveLength(before);
   });
 
+  it('409 to a key sent before (its first sending\u2019s answer lost) is no refusal: the bank may have made it, so its outcome stays unknown', async () => {
+    for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 503 });
+    const first = await app.initiation.initiateOnce(request('bokhald', '409 after a lost answer'));
+    expect(first).toMatchObject({ ok: false, messageKey: 'bank.down' });
+    for (let i = 0; i < 3; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
+    const resent = await app.initiation.resendUnsentPayment(first.paymentId ?? '');
+    expect(resent).toMatchObject({ ok: false, messageKey: 'payment.stillSending' });
+    const payment = await appPayment(first.paymentId ?? '');
+    expect(payment).toMatchObject({ phase: 'new', failureCode: 'OUTCOME_UNKNOWN' });
+    const { toPaymentView } = await import('@/lib/payments/view');
+    expect(toPaymentView(payment, []).displayStatus).toBe('outcomeUnknown');
+  });
+
   it('409 once: waited out and sent again with the same Idempotency-Key', async () => {
     proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
     const outcome = await app.initiation.initiateOnce(request('bokhald', '409 once'));
