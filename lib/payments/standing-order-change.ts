@@ -180,6 +180,19 @@ async function refusalOfEnded(db: Db, psuId: string, oldPaymentId: string): Prom
   return 'standingOrderChange.ended';
 }
 
+/**
+ * The PSU cancels a standing order itself ("Cancel payment", not a change): a change of it that had not yet
+ * cancelled it (waiting for the PSU at the bank, or refused there) is given up, so that neither the return from
+ * this cancellation nor a change form still open sends a new order for an order the PSU stopped.
+ */
+export async function giveUpChangeOf(db: Db, psuId: string, paymentId: string): Promise<void> {
+  const change = await findChangeOf(db, psuId, paymentId);
+  if (!change) return;
+  await moveChange(db, change.id, ['cancelling', 'cancelRefused'], 'cancelRefused', {
+    messageKey: 'standingOrderChange.stoppedInstead',
+  });
+}
+
 /** The old order as the bank now reports it: ended, and the new order is sent; live, and nothing is. */
 async function afterCancellation(
   db: Db,

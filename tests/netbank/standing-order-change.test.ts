@@ -225,6 +225,28 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect(await queries.findChangeOf(app.db, app.psuId, oldId)).toBeUndefined();
   });
 
+  it('a change left at the bank, then the order stopped with "Cancel payment": no new order, on return or from the form', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const order = changed('171000');
+    const left = await ask(oldId, order);
+    if (!left.ok) throw new Error(JSON.stringify(left));
+    // The PSU closes the bank's page, and later stops the order itself.
+    await change.giveUpChangeOf(app.db, app.psuId, oldId);
+    const cancel = await import('@/lib/payments/cancellation');
+    const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
+    if (stop.kind !== 'sca') throw new Error(JSON.stringify(stop));
+    const next = await back(await decideAtBank(stop.redirectTo, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(next).not.toMatch(/127\.0\.0\.1:\d+\/sca/);
+    expect(await ask(oldId, order)).toEqual({ ok: false, messageKey: 'standingOrderChange.ended' });
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(await queries.findChangeOf(app.db, app.psuId, oldId)).toMatchObject({
+      state: 'cancelRefused',
+      messageKey: 'standingOrderChange.stoppedInstead',
+    });
+  });
+
   it('another PSU cannot change the order: it is as absent as one that does not exist', async () => {
     const oldId = await liveOrder();
     const stranger = await app.db
