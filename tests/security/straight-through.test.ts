@@ -79,14 +79,18 @@ async function psuIdOf(email: string): Promise<string> {
  * A payment from bokhald's company account, initiated for `psuId`: the bank answers with the confirmation link.
  * `chargesAccount`: where its fees are to be taken from.
  */
-async function fromCompanyAccount(psuId: string, chargesAccount?: string) {
+async function fromCompanyAccount(
+  psuId: string,
+  chargesAccount?: string,
+  debtorAccount: Record<string, string> = { iban: BOKHALD },
+) {
   const outcome = await app.initiateOnce({
     psuId,
     submissionId: randomUUID(),
     service: 'payments',
     product: 'credit-transfers',
     body: {
-      debtorAccount: { iban: BOKHALD },
+      debtorAccount,
       creditorAccount: { iban: CREDITOR },
       creditorName: 'Guðrún Helgadóttir',
       instructedAmount: { currency: 'ISK', amount: '1000000' },
@@ -183,6 +187,14 @@ describe('the straight-through confirmation', () => {
     const payment = await fromCompanyAccount(await psuIdOf('demo@greidsla.is'), ANNA);
     expect(await confirm(payment)).toEqual({ step: 'holder-confirms', outcome: 'refused' });
     expect(await atBank(payment.bankPaymentId)).toBe('RCVD');
+  });
+
+  it('is refused where the debtor account names a second account by BBAN beside the IBAN: a bank may read either', async () => {
+    const payment = await fromCompanyAccount(await psuIdOf('demo@greidsla.is'), undefined, {
+      iban: BOKHALD,
+      bban: ANNA.slice(4),
+    });
+    expect(await confirm(payment)).toEqual({ step: 'holder-confirms', outcome: 'refused' });
   });
 
   it('is given where the fees are charged to an account the PSU may pay from', async () => {
