@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { costsStepOf } from './costs-step';
 import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from './sca';
 
 /**
@@ -18,6 +19,8 @@ export async function firstScaDestination(db: Db, paymentId: string, psuIpAddres
 export async function scaDestinationOf(db: Db, payment: Payment, psuIpAddress: string): Promise<string> {
   const paymentId = payment.id;
   const page = `/payments/${paymentId}`;
+  // Costs not continued past (or stopped at, by another tab meanwhile): no way to the bank's SCA from here.
+  if (costsStepOf(payment) !== null) return page;
   const step = nextScaStep(payment);
   try {
     if (step.kind === 'redirect') return step.url;

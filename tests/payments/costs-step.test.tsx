@@ -151,7 +151,12 @@ describe('the costs step between the bank’s answer and its SCA', () => {
       status: 405,
       body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID' }] },
     });
+    // "Continue" read in another tab before the stop: it is recorded after it, and leads to no SCA.
+    const readBeforeStop = await app.payment(outcome.paymentId);
     expect(await decision.stopAtCosts(app.db, await app.payment(outcome.paymentId), IP)).toBe('stopped');
+    expect(await decision.continueAfterCosts(app.db, readBeforeStop, IP)).toBe(
+      `/payments/${outcome.paymentId}`,
+    );
     await expect(confirm(await app.payment(outcome.paymentId))).rejects.toBeInstanceOf(
       app.sca.CostsUndecidedError,
     );
