@@ -200,6 +200,8 @@ describe('the costs step between the bank’s answer and its SCA', () => {
     });
     const payment = await app.payment(outcome.paymentId);
     expect(await decision.stopAtCosts(app.db, payment, IP)).toBe('stopped');
+    // "Continue" read in another tab before the stop: it comes after it, and leads to the payment's page, not the bank.
+    expect(await decision.continueAfterCosts(app.db, payment, IP)).toBe(`/payments/${outcome.paymentId}`);
     const after = await app.payment(outcome.paymentId);
     expect(after.costsDecision).toBe('stopped');
     expect(after.transactionStatus).toBe('RCVD');
