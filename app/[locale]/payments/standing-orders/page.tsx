@@ -36,6 +36,8 @@ function accountName(account: string): string {
 function noNextKey(view: PaymentView) {
   if (view.cancellable) return 'noneLeft';
   if (view.statusClass === 'cancelled') return 'noNextCancelled';
+  // Declined at the bank (or its confirmation failed) is the PSU's not confirming it, not the bank's refusal.
+  if (view.outcome === 'declined') return 'noNextUnconfirmedEnded';
   if (view.statusClass === 'rejected') return 'noNextRejected';
   if (view.statusClass === 'awaiting-psu' || view.statusClass === 'awaiting-signer')
     return 'noNextUnconfirmed';
