@@ -398,6 +398,7 @@ describe('paying a claim', () => {
       const review = await browser.get(new URL(signedIn.location ?? '', scaRedirect).toString());
       // The bill is named as people read it: its claimant and number, not its key or deposit account.
       expect(review.html).toMatch(/<dt>To<\/dt><dd>[^<–]+ – bill no\. \d{4}-66-\d{6}<\/dd>/);
+      expect(review.html).not.toContain(`<dd>${claim.claimId}</dd>`);
       expect((await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' })).status).toBe(
         303,
       );

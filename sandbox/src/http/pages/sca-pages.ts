@@ -94,8 +94,10 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
     : accountLabel(body.creditorAccount as Ref);
   let rows = row(m.from, from) + row(m.to, creditorName + to);
   if (amount) rows += row(m.amount, formatAmount(amount.amount, amount.currency, language));
-  if (typeof body.remittanceInformationUnstructured === 'string') {
-    rows += row(m.reference, body.remittanceInformationUnstructured);
+  // A bill's claim id, which its payment carries so that the bank can match it, is named by its number above.
+  const reference = body.remittanceInformationUnstructured;
+  if (typeof reference === 'string' && !(names.claimNumber && /^\d{22}\+\d{8}$/.test(reference))) {
+    rows += row(m.reference, reference);
   }
   if (payment.payment_service === 'payments') rows += paymentDateRow(m, language, body);
   if (payment.payment_service === 'periodic-payments') {
