@@ -15,6 +15,9 @@ describe('columnOfHeader', () => {
     expect(columnOfHeader(' Amount ')).toBe('amount');
     expect(columnOfHeader('remittance')).toBe('remittanceInformationUnstructured');
     expect(columnOfHeader('creditor_name')).toBeUndefined();
+    // Who is paid, by name, as people head the column, and as the table heads it.
+    for (const header of ['Nafn', 'Viðtakandi', 'Name', 'Endanlegur viðtakandi', 'Final recipient'])
+      expect(columnOfHeader(header), header).toBe('ultimateCreditor');
   });
 });
 

@@ -71,6 +71,15 @@ const ALIASES: Record<string, BulkColumn> = {
   gjaldmidill: 'currency',
   skilaboð: 'remittanceInformationUnstructured',
   skilabod: 'remittanceInformationUnstructured',
+  // Who is paid, by name: the element has no creditorName (spec 2.3), its ultimateCreditor says it.
+  nafn: 'ultimateCreditor',
+  name: 'ultimateCreditor',
+  viðtakandi: 'ultimateCreditor',
+  vidtakandi: 'ultimateCreditor',
+  recipient: 'ultimateCreditor',
+  endanlegurviðtakandi: 'ultimateCreditor',
+  endanlegurvidtakandi: 'ultimateCreditor',
+  finalrecipient: 'ultimateCreditor',
 };
 
 const BY_KEY = new Map<string, BulkColumn>([
