@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { mayActForHolderOf } from '@/lib/auth/account-holders';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import {
   type AuthorisationContext,
@@ -20,6 +19,7 @@ import { costsStepOf } from './costs-step';
 import { inPaymentBank } from './payment-bank';
 import { returnState, returnUris } from './return-state';
 import type { StatusSource } from './status';
+import { mayConfirmStraightThrough } from './straight-through';
 
 export type { ScaState };
 
@@ -92,46 +92,6 @@ export function nextScaStep(payment: Payment, { mayConfirmStraightThrough = fals
   if (sca.scaStatus && links.scaStatus) return { kind: 'decoupled' };
   if (sca.unusableLinks?.length) return { kind: 'cannot-take', links: sca.unusableLinks };
   return { kind: 'none' };
-}
-
-type AccountReference = { iban?: unknown; bban?: unknown };
-
-const isReference = (account: unknown): account is AccountReference =>
-  typeof account === 'object' && account !== null;
-
-/**
- * Every account a payment debits, by each identifier it is named by: the debtor account (the bulk's, and each
- * bulk element's own) and the account its fees are charged to (chargesAccount). A reference that names an
- * account both by IBAN and by BBAN is taken as two: a bank may read either.
- */
-function debitedAccounts(body: Payment['body']): AccountReference[] {
-  const elements = Array.isArray(body.payments) ? (body.payments as unknown[]) : [];
-  const references = [
-    body.debtorAccount,
-    body.chargesAccount,
-    ...elements.map((element) =>
-      isReference(element) ? (element as { debtorAccount?: unknown }).debtorAccount : undefined,
-    ),
-  ].filter(isReference);
-  return references.flatMap((account) =>
-    typeof account.iban === 'string' && typeof account.bban === 'string'
-      ? [{ iban: account.iban }, { bban: account.bban }]
-      : [account],
-  );
-}
-
-/**
- * The straight-through confirmation is the authorisation itself: the bank asks the PSU nothing more. So it is
- * given only where every account the payment debits (`debitedAccounts`) is of the PSU's own or of a holder they
- * may act for (lib/auth/account-holders.ts).
- */
-async function mayConfirmStraightThrough(db: Db, payment: Payment): Promise<boolean> {
-  const debited = debitedAccounts(payment.body);
-  if (debited.length === 0) return false;
-  for (const account of debited) {
-    if (!(await mayActForHolderOf(db, payment.psuId, account))) return false;
-  }
-  return true;
 }
 
 /** For the payment page: whether its next step is the straight-through confirmation, and this PSU may give it. */
