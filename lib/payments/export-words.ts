@@ -1,5 +1,6 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
+import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment } from '@/lib/db/schema';
 import { accountDisplay } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
@@ -7,6 +8,8 @@ import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
 import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
+import storyEn from '@/messages/story/en.json';
+import storyIs from '@/messages/story/is.json';
 import { minorUnits } from './money/minor-units';
 import { displayStatusOf, paymentPayDay } from './view';
 
@@ -44,12 +47,12 @@ export interface PaymentInWords {
 const translators = {
   is: createTranslator({
     locale: 'is',
-    messages: { ...appIs, ...netbankIs } as AbstractIntlMessages,
+    messages: { ...appIs, ...netbankIs, ...storyIs } as AbstractIntlMessages,
     onError: () => {},
   }),
   en: createTranslator({
     locale: 'en',
-    messages: { ...appEn, ...netbankEn } as AbstractIntlMessages,
+    messages: { ...appEn, ...netbankEn, ...storyEn } as AbstractIntlMessages,
     onError: () => {},
   }),
 };
@@ -104,10 +107,13 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   const statusCode = displayStatusOf(payment);
   const bulk = payment.service === 'bulk-payments' && (payment.elementCount ?? 0) > 1;
   const payDay = paymentPayDay(payment);
+  // Who is paid: the recipient's name before the PSU's own name for the payment (a standing order's).
   const name =
-    payment.label ??
     payment.creditorName ??
+    payment.label ??
     (bulk ? t('waiting.bulkCount', { count: payment.elementCount ?? 0 }) : '');
+  // A bill's claim id, which its payment carries for the bank, as the claim number people read.
+  const claim = payment.reference ? claimNumberOf(payment.reference) : null;
   return {
     id: payment.id,
     ...icelandicMoment(payment.createdAt),
@@ -117,7 +123,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
       : payment.service,
     name,
     account: bulk ? '' : accountAsKnown(payment.creditorAccount),
-    reference: payment.reference ?? '',
+    reference: claim ? t('story.claimMessage', { number: claim }) : (payment.reference ?? ''),
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
     status: t.has(`status.${statusCode}.label`) ? t(`status.${statusCode}.label`) : statusCode,

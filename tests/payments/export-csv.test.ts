@@ -80,3 +80,19 @@ describe('a line of the history export', () => {
     expect(semicolons).toContain('"a;b"');
   });
 });
+
+describe('a payment in words, for the Excel file and the statement', () => {
+  it('names who is paid, and a bill by its claim number, not by the claim id its payment carries', async () => {
+    const { paymentInWords } = await import('@/lib/payments/export-words');
+    const bill = payment({
+      reference: '5501692829015966864446+20261215',
+      creditorName: 'Greiðsla ehf.',
+      label: 'Áskrift',
+    });
+    expect(paymentInWords(bill, 'is')).toMatchObject({
+      name: 'Greiðsla ehf.',
+      reference: 'Greiðsla kröfu nr. 0159-66-864446',
+    });
+    expect(paymentInWords(bill, 'en').reference).toBe('Payment of claim no. 0159-66-864446');
+  });
+});
