@@ -140,7 +140,12 @@ test('no SCA step is taken past the costs by calling its action directly, only b
   await page.waitForURL(/\/costs$/);
   const paymentId = /\/payments\/([0-9a-f-]{36})\/costs$/.exec(page.url())?.[1] ?? '';
   for (const kind of ['start', 'oauth', 'confirm'] as const) {
-    const answer = await callAction(page, 'continueScaAction', { paymentId, step: { kind } }, page.url());
+    const answer = await callAction(
+      page,
+      'continueScaAction',
+      { paymentId, step: { kind } },
+      `/en/payments/${paymentId}`,
+    );
     expect(answer, kind).toContain('sca.costsUndecided');
   }
   // The page still offers the choice.
