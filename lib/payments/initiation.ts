@@ -36,7 +36,7 @@ import { returnUris } from './return-state';
 import { scaDestinationOf } from './sca-destination';
 import { statusClass } from './status';
 import { afterInitiation, afterUnknownOutcome } from './status-checks';
-import { decideAttempt } from './submission-attempts';
+import { decideAttempt, sameContentStillUnknown } from './submission-attempts';
 import { keepUnrecordedAnswer, OUTCOME_UNKNOWN } from './unrecorded-answer';
 
 export interface InitiationRequest {
@@ -343,6 +343,8 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   const db = await getDb();
   const bill = await billOfAttempt(db, request);
   if (!bill.ok) return bill;
+  const unknown = await sameContentStillUnknown(db, request, IDEMPOTENCY_WINDOW_HOURS);
+  if (unknown) return { ok: false, paymentId: unknown.id, messageKey: 'payment.sameStillUnknown' };
   const attempt = await saveBillPaymentOnce(db, request, bank.id, bill.bill);
   if (!attempt) return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
   const { saved, sendable } = attempt;

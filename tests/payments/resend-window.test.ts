@@ -80,6 +80,25 @@ describe('a form sent again after its payment’s outcome stayed unknown', () =>
 });
 
 describe('a payment whose bank’s answer was lost', () => {
+  it('keeps another form of the same content from making a second payment beside it until its outcome is known', async () => {
+    const submissionId = await unanswered(0);
+    const [lost] = await app.db
+      .select()
+      .from(app.schema.payments)
+      .where(eq(app.schema.payments.submissionId, submissionId));
+    const before = initiations().length;
+    // The PSU opens the form again (or pays from a template) with the same details: nothing is sent.
+    expect(await send(randomUUID())).toEqual({
+      ok: false,
+      paymentId: lost?.id,
+      messageKey: 'payment.sameStillUnknown',
+    });
+    expect(initiations()).toHaveLength(before);
+    // Once the first one's outcome is known, the same details may be paid again.
+    expect(await send(submissionId)).toMatchObject({ ok: true });
+    expect(await send(randomUUID())).toMatchObject({ ok: true });
+  });
+
   it('says so, and is sent again by a job with its own key, with no form sent again', async () => {
     const jobs = await import('@/lib/jobs');
     await jobs.startJobs();
