@@ -343,7 +343,10 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   const db = await getDb();
   const bill = await billOfAttempt(db, request);
   if (!bill.ok) return bill;
-  const unknown = await sameContentStillUnknown(db, request, IDEMPOTENCY_WINDOW_HOURS);
+  // A bill's payment has its own guard, one in flight per bill (below), and says so in its words.
+  const unknown = bill.bill
+    ? undefined
+    : await sameContentStillUnknown(db, request, IDEMPOTENCY_WINDOW_HOURS);
   if (unknown) return { ok: false, paymentId: unknown.id, messageKey: 'payment.sameStillUnknown' };
   const attempt = await saveBillPaymentOnce(db, request, bank.id, bill.bill);
   if (!attempt) return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
