@@ -200,8 +200,14 @@ export function authorisationContext(
   };
 }
 
+/** The PSU's own way to the bank's SCA is taken only past the costs ("Continue to your bank"); a stop is a stop. */
+function assertPastCosts(payment: Payment): void {
+  if (costsStepOf(payment) !== null) throw new CostsUndecidedError(payment.id);
+}
+
 /** The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1), `state` bound to the PSU. */
-export function oauthRedirect(payment: Payment): Promise<string> {
+export async function oauthRedirect(payment: Payment): Promise<string> {
+  assertPastCosts(payment);
   return inPaymentBank(payment, () => oauthRedirectAtBank(payment));
 }
 
@@ -278,9 +284,8 @@ async function advanceScaAtBank(
 ): Promise<{ payment: Payment; redirectTo?: string }> {
   const sca = scaStateOf(payment);
   if (!sca) throw new Error('No SCA for this payment');
-  // The PSU's own step is taken only past the costs (the bank's code on return was given at the bank).
-  if (input.kind !== 'confirmation-code' && costsStepOf(payment) !== null)
-    throw new CostsUndecidedError(payment.id);
+  // The bank's code on return was given at the bank; every other step is the PSU's own here.
+  if (input.kind !== 'confirmation-code') assertPastCosts(payment);
   const { links, initiationLinks } = sca;
   // The signed-in PSU takes this step: identified by PSU-ID where the operator sends it. A plain
   // start ("no data to be uploaded") may be another signer's, so it carries none.
@@ -347,7 +352,7 @@ async function advanceScaAtBank(
   const updated = await saveAnswer(db, payment, answer, source);
   if (answer.links.scaRedirect) return { payment: updated, redirectTo: answer.links.scaRedirect };
   if (answer.links.scaOAuth && !isFinalScaStatus(answer.scaStatus))
-    return { payment: updated, redirectTo: await oauthRedirect(updated) };
+    return { payment: updated, redirectTo: await oauthRedirectAtBank(updated) };
   return { payment: updated };
 }
 

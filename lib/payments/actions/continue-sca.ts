@@ -7,7 +7,6 @@ import { failure, success } from '@/lib/actions/result';
 import { BankError, bankErrorMessageKey } from '@/lib/bank/errors';
 import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
-import { costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import {
@@ -38,8 +37,6 @@ export const continueScaAction = paymentAction
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     if (!payment) return failure('payment.notFound');
     if (nextScaStep(payment).kind === 'none') return failure('bank.code.STATUS_INVALID');
-    // Past the costs only by "Continue to your bank" (the bank's OAuth page too; advanceSca checks the rest).
-    if (costsStepOf(payment) !== null) return failure('sca.costsUndecided');
     const ip = psuIpAddress(await headers());
     try {
       if (step.kind === 'oauth') return success({ redirectTo: await oauthRedirect(payment) });
