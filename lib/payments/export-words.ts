@@ -11,7 +11,7 @@ import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 import { minorUnits } from './money/minor-units';
-import { displayStatusOf, paymentPayDay } from './view';
+import { displayStatusOf, payDayOf } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -77,6 +77,9 @@ const icelandicTime = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** A day ("2026-12-10") as the exports write one: "10.12.2026". */
+export const icelandicDay = (iso: string) => iso.split('-').reverse().join('.');
+
 /** A moment as "dd.mm.yyyy HH:MM" in Iceland, and its day "dd.mm.yyyy". */
 export function icelandicMoment(at: Date): { created: string; day: string } {
   const parts = Object.fromEntries(icelandicTime.formatToParts(at).map((part) => [part.type, part.value]));
@@ -106,7 +109,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   const t = exportTranslator(locale);
   const statusCode = displayStatusOf(payment);
   const bulk = payment.service === 'bulk-payments' && (payment.elementCount ?? 0) > 1;
-  const payDay = paymentPayDay(payment);
+  const payDay = payDayOf(payment);
   // Who is paid: the recipient's name before the PSU's own name for the payment (a standing order's).
   const name =
     payment.creditorName ??
@@ -117,7 +120,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   return {
     id: payment.id,
     ...icelandicMoment(payment.createdAt),
-    payDay: payDay ? payDay.split('-').reverse().join('.') : t('payments.payDayAsap'),
+    payDay: payDay ? icelandicDay(payDay) : t('payments.payDayAsap'),
     kind: t.has(`payments.service.${payment.service}`)
       ? t(`payments.service.${payment.service}`)
       : payment.service,

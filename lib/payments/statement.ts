@@ -2,7 +2,13 @@ import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { formatAmount } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import { exportTranslator, icelandicMoment, type PaymentInWords, paymentInWords } from './export-words';
+import {
+  exportTranslator,
+  icelandicDay,
+  icelandicMoment,
+  type PaymentInWords,
+  paymentInWords,
+} from './export-words';
 import { allMatchingPayments } from './history-query';
 import { minorUnits } from './money/minor-units';
 
@@ -59,11 +65,10 @@ export function buildStatement(
   for (const row of rows) {
     if (PAID.has(row.statusCode)) paid.set(row.currency, [...(paid.get(row.currency) ?? []), row.amount]);
   }
-  const day = (iso: string) => iso.split('-').reverse().join('.');
   return {
     locale,
     title: t('exports.statement.title'),
-    period: t('exports.statement.period', { from: day(period.from), to: day(period.to) }),
+    period: t('exports.statement.period', { from: icelandicDay(period.from), to: icelandicDay(period.to) }),
     issued: t('exports.statement.issued', { at: icelandicMoment(now).created }),
     columns: {
       day: t('exports.statement.day'),

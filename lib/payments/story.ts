@@ -120,7 +120,8 @@ function partyName(name: string | undefined, account: string | null): string | n
   return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$|^[0-9]{8,34}$/.test(compact) ? null : name;
 }
 
-const dayOf = (value: unknown): IsoDate | null =>
+/** A date or date-time as the day it is in Iceland; null for anything else. */
+export const dayOf = (value: unknown): IsoDate | null =>
   typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
 
 /**

@@ -4,14 +4,14 @@ import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
 import { bulkResultsDue } from './bulk-results';
-import { type IsoDate, reykjavikDateOf, todayInReykjavik } from './calendar';
+import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
-import { DIRECTORY_BANK_NAMES, type PaymentStory, paymentStory, storyCosts } from './story';
+import { DIRECTORY_BANK_NAMES, dayOf, type PaymentStory, paymentStory, storyCosts } from './story';
 import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from './unrecorded-answer';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
@@ -108,22 +108,19 @@ export function displayStatusOf(payment: Payment): string {
   return payment.transactionStatus ?? 'new';
 }
 
-/** The day a payment is paid on (PaymentView `payDay`), for the exports, which read no story of their own. */
-export function paymentPayDay(payment: Payment): IsoDate | null {
-  return payDayOf(payment, paymentStory(payment, []));
+/**
+ * The day a payment is paid on (PaymentView `payDay`): the day the bank gives (spec 2.6), else the one asked
+ * for, null for as soon as possible (single or bulk); a standing order's first day.
+ */
+export function payDayOf(payment: Payment): IsoDate | null {
+  if (payment.service === 'periodic-payments') return dayOf(payment.body.startDate);
+  return dayOf(payment.bankDetails?.requestedExecutionDate) ?? dayOf(payment.body.requestedExecutionDate);
 }
 
-function payDayOf(payment: Payment, story: PaymentStory): IsoDate | null {
-  if (payment.service !== 'periodic-payments') return story.bankDate ?? story.requestedDate;
-  const start = payment.body.startDate;
-  return typeof start === 'string' ? (reykjavikDateOf(start) ?? null) : null;
-}
-
-function paysOnOf(payment: Payment, story: PaymentStory, today = todayInReykjavik()): IsoDate | null {
+function paysOnOf(payment: Payment, payDay: IsoDate | null, today = todayInReykjavik()): IsoDate | null {
   if (payment.phase !== 'initiated' || payment.service === 'periodic-payments') return null;
   if (statusClass(payment.transactionStatus, payment.service) !== 'in-progress') return null;
-  const day = payDayOf(payment, story);
-  return day && day > today ? day : null;
+  return payDay && payDay > today ? payDay : null;
 }
 
 /** The paying account's currency, where the PSU's body names it (spec 2.4 AccountReference.currency). */
@@ -142,7 +139,7 @@ export function toPaymentView(
   { mayConfirmStraightThrough = false } = {},
 ): PaymentView {
   const atBank = payment.phase === 'initiated';
-  const story = paymentStory(payment, events, DIRECTORY_BANK_NAMES);
+  const payDay = payDayOf(payment);
   const sca = scaStateOf(payment);
   const costsStep = costsStepOf(payment);
   const costs = storyCosts(payment);
@@ -178,9 +175,9 @@ export function toPaymentView(
     elementCount: payment.elementCount,
     costs,
     costsTotal: costs ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
-    story,
-    payDay: payDayOf(payment, story),
-    paysOn: paysOnOf(payment, story),
+    story: paymentStory(payment, events, DIRECTORY_BANK_NAMES),
+    payDay,
+    paysOn: paysOnOf(payment, payDay),
     receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
     bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
