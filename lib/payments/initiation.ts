@@ -256,9 +256,9 @@ async function send(
         refusedFields,
       );
     }
-    // The outcome is unknown (timeout, 5xx, 429, 408, 409 to a key sent before): release the payment, marked so. A job resends
-    // it soon, as the PSU's retry does, with the same Idempotency-Key, so the bank answers with the payment
-    // it may already have made; meanwhile its page says so, and offers no "Pay again".
+    // The outcome is unknown (timeout, 5xx, 429, 408, 409 to a key sent before): release the payment, marked
+    // so. A job resends it soon, as the PSU's retry does, with the same Idempotency-Key, so the bank answers
+    // with the payment it may already have made; meanwhile its page says so, and offers no "Pay again".
     await db
       .update(payments)
       .set({ phase: 'new', claimedUntil: null, failureCode: OUTCOME_UNKNOWN })

@@ -65,8 +65,9 @@ export async function scheduleResend(boss: PgBoss, paymentId: string, afterSecon
 }
 
 /**
- * The bank's answer to an initiation was lost (timeout, 5xx, 429, 408, 409 to a key sent before): the payment is sent again by a job soon,
- * so that its outcome is known while the PSU looks, and not only when they send the form again.
+ * The bank's answer to an initiation was lost (timeout, 5xx, 429, 408, 409 to a key sent before): the payment
+ * is sent again by a job soon, so that its outcome is known while the PSU looks, not only when they send the
+ * form again.
  */
 export async function afterUnknownOutcome(paymentId: string): Promise<void> {
   const starting = startingJobQueue();

@@ -22,8 +22,8 @@ export type UnrecordedAnswer = { messageKey: 'payment.bankIdClash' | 'payment.an
 export const ANSWER_NOT_SAVED = 'ANSWER_NOT_SAVED';
 
 /**
- * Failure code of a payment sent to its bank whose answer never came (timeout, 5xx, 429, 408, or 409 to a key sent before): the bank
- * may have made it. Cleared when the bank's answer to a resend is recorded.
+ * Failure code of a payment sent to its bank whose answer never came (timeout, 5xx, 429, 408, or 409 to a key
+ * sent before): the bank may have made it. Cleared when the bank's answer to a resend is recorded.
  */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
 
