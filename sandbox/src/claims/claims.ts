@@ -35,6 +35,11 @@ export function claimAccount(branch: string, claimNo: number): string {
   return `${branch}66${number6(claimNo)}`;
 }
 
+/** The claim's number as people read it: bank and branch, ledger 66, claim number ("0159-66-000123"). */
+export function claimNumberShown(branch: string, claimNo: number): string {
+  return `${branch}-66-${number6(claimNo)}`;
+}
+
 /** `015966000123` → its branch and claim number; undefined when it is not a claim account (ledger 66). */
 export function parseClaimAccount(account: string): { branch: string; claimNo: number } | undefined {
   const match = /^([0-9]{4})66([0-9]{6})$/.exec(account);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { claimNumberShown } from '../claims/claims.js';
 import { claimTargetOf } from '../claims/settlement.js';
 import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -83,30 +84,28 @@ export async function reviewNames(
 ): Promise<ReviewNames> {
   const psu = await findPsu(db, username);
   const debtor = await findAccountByReference(db, { iban: payment.debtor_iban });
-  // The name the payment gives, else the holder of the recipient's account where it is this bank's own (a
-  // standing order's body has no creditorName, spec 2.2).
+  // A bill's claimant; else the name the payment gives; else the holder of the recipient's account where it is
+  // this bank's own (a standing order's body has no creditorName, spec 2.2).
   const body = payment.body as {
     creditorName?: unknown;
     creditorAccount?: { iban?: unknown; bban?: unknown };
   };
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const recipient = { iban: text(body.creditorAccount?.iban), bban: text(body.creditorAccount?.bban) };
-  const claim = await claimTargetOf(db, body);
-  if (claim?.found) {
-    const { branch, claim_no: number, claimant_name: claimant } = claim.claim;
-    return {
-      psuName: psu?.name ?? username,
-      debtorName: debtor?.name ?? '',
-      creditorName: claimant,
-      claimNumber: `${branch}-66-${String(number).padStart(6, '0')}`,
-    };
-  }
+  const target = await claimTargetOf(db, body);
+  const claim = target?.found ? target.claim : undefined;
   const creditor =
+    claim?.claimant_name ??
     text(body.creditorName) ??
     (recipient.iban || recipient.bban
       ? (await findAccountHolder(db, (await findAccountByReference(db, recipient))?.iban))?.name
       : undefined);
-  return { psuName: psu?.name ?? username, debtorName: debtor?.name ?? '', creditorName: creditor ?? '' };
+  return {
+    psuName: psu?.name ?? username,
+    debtorName: debtor?.name ?? '',
+    creditorName: creditor ?? '',
+    ...(claim ? { claimNumber: claimNumberShown(claim.branch, claim.claim_no) } : {}),
+  };
 }
 
 /**

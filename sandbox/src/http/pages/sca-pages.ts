@@ -1,3 +1,4 @@
+import { hasClaimIdForm } from '../../claims/claims.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
 import type { ReviewNames } from '../../sca/bank-pages.js';
 import { formatAmount } from '../../shared/money.js';
@@ -96,7 +97,7 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
   if (amount) rows += row(m.amount, formatAmount(amount.amount, amount.currency, language));
   // A bill's claim id, which its payment carries so that the bank can match it, is named by its number above.
   const reference = body.remittanceInformationUnstructured;
-  if (typeof reference === 'string' && !(names.claimNumber && /^\d{22}\+\d{8}$/.test(reference))) {
+  if (typeof reference === 'string' && !(names.claimNumber && hasClaimIdForm(reference))) {
     rows += row(m.reference, reference);
   }
   if (payment.payment_service === 'payments') rows += paymentDateRow(m, language, body);
