@@ -2,6 +2,7 @@ import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { accountDisplay, formatAmount, formatAmounts, formatDate, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
+import { type IsoDate, dayInReykjavik } from './calendar/date-time';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
 import noticesEn from '@/messages/notices/en.json';
@@ -57,6 +58,12 @@ function shortAccount(account: string): string {
   return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
 }
 
+/** The day the bank first reported a payment made as soon as possible paid (ACSC, ACCC or PART). */
+function paidDay(events: readonly PaymentEvent[]): IsoDate | null {
+  const paid = events.find((event) => ['ACSC', 'ACCC', 'PART'].includes(event.transactionStatus ?? ''));
+  return paid ? dayInReykjavik(paid.occurredAt) : null;
+}
+
 // Made from the message files themselves rather than a request's next-intl context, so that the PDF
 // route and a test build the same receipt as the page.
 const translators = {
@@ -95,7 +102,8 @@ export function buildReceipt(
   const costs = storyCosts(payment);
   const amounts = paymentAmounts(payment);
   const total = costs ? costsTotal(amounts, costs) : null;
-  const date = story.bankDate ?? story.requestedDate;
+  const date =
+    story.bankDate ?? story.requestedDate ?? (kind === 'paid' || kind === 'partial' ? paidDay(events) : null);
   const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
     const known = tAll.has(`bankWords.fee.${fee.feeType}`);
     return `${known ? tAll(`bankWords.fee.${fee.feeType}`) : tAll('bankWords.fee.unknown')} ${money(fee.value)}`;

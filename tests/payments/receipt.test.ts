@@ -72,6 +72,21 @@ describe('a receipt', () => {
     expect(receipt.history[1]?.text).toMatch(/: 7\. des\. 2026 kl\. 13:07:30$/);
   });
 
+  it('dates a payment made as soon as possible by the day the bank reported it paid', () => {
+    const asap = paidPayment();
+    expect(asap.body.requestedExecutionDate).toBeUndefined();
+    const paid = buildReceipt(asap, events, 'is', new Date('2026-12-09T09:00:00Z'));
+    expect(lineOf(paid, 'executionDate')).toMatchObject({ label: 'Greiðsludagur', value: '7. des. 2026' });
+    // Rejected: nothing was paid, so no day of payment.
+    const rejected = buildReceipt(
+      paidPayment({ transactionStatus: 'RJCT' }),
+      [...events.slice(0, 2), { ...events[2], transactionStatus: 'RJCT' } as PaymentEvent],
+      'is',
+      new Date('2026-12-09T09:00:00Z'),
+    );
+    expect(lineOf(rejected, 'executionDate')).toBeUndefined();
+  });
+
   it('in English writes ISK 12,500 and 7 Dec 2026', () => {
     const receipt = buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z'));
     expect(receipt.heading).toBe('Payment receipt');

@@ -65,9 +65,14 @@ function utcIsoDate(at: Date): IsoDate {
   return `${yyyy}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-${String(at.getUTCDate()).padStart(2, '0')}`;
 }
 
+/** The day an instant falls on in Iceland (UTC all year). */
+export function dayInReykjavik(at: Date): IsoDate {
+  return utcIsoDate(at);
+}
+
 /** Today in Iceland. */
 export function todayInReykjavik(now: Date = new Date()): IsoDate {
-  return utcIsoDate(now);
+  return dayInReykjavik(now);
 }
 
 /** The body's date-time for a day picked in the form: midnight in Iceland ("2026-03-15T00:00:00Z"). */
