@@ -16,9 +16,10 @@ function loadFonts() {
 
 // Column x positions and widths on an A4 page with 48 pt margins (499 pt of text width).
 const COLUMNS = [
-  { key: 'day', x: 48, width: 62 },
-  { key: 'name', x: 114, width: 150 },
-  { key: 'reference', x: 268, width: 110 },
+  { key: 'day', x: 48, width: 56 },
+  { key: 'payDay', x: 108, width: 70 },
+  { key: 'name', x: 182, width: 104 },
+  { key: 'reference', x: 290, width: 88 },
   { key: 'status', x: 382, width: 75 },
   { key: 'amount', x: 461, width: 86, align: 'right' as const },
 ] as const;
@@ -66,6 +67,7 @@ export async function statementPdf(statement: Statement): Promise<Buffer> {
   for (const row of statement.rows) {
     const cells = {
       day: row.day,
+      payDay: row.payDay,
       name: row.name || row.account,
       reference: row.reference,
       status: row.status,

@@ -26,7 +26,7 @@ export interface Statement {
   title: string;
   period: string;
   issued: string;
-  columns: { day: string; name: string; reference: string; status: string; amount: string };
+  columns: { day: string; payDay: string; name: string; reference: string; status: string; amount: string };
   rows: StatementRow[];
   empty: string;
   /** What was paid in the period, per currency: "Greitt samtals: 187.500 kr.". */
@@ -71,7 +71,9 @@ export function buildStatement(
     period: t('exports.statement.period', { from: icelandicDay(period.from), to: icelandicDay(period.to) }),
     issued: t('exports.statement.issued', { at: icelandicMoment(now).created }),
     columns: {
-      day: t('exports.statement.day'),
+      // The made day and the day it is paid on, named as the CSV names them.
+      day: t('exports.columns.created'),
+      payDay: t('exports.columns.payDay'),
       name: t('exports.statement.name'),
       reference: t('exports.statement.reference'),
       status: t('exports.statement.status'),

@@ -184,6 +184,9 @@ describe('the payments statement as PDF', () => {
       expect(text).toContain(line);
     }
     expect(text).not.toContain('Utan tímabils');
+    // Each payment's day of payment beside the day it was made: these were sent to be paid at once.
+    expect(text).toContain('Greiðsludagur');
+    expect(text.match(/Sem fyrst/g)).toHaveLength(3);
     expect(text.indexOf('03.11.2026')).toBeLessThan(text.indexOf('20.11.2026'));
   });
 
