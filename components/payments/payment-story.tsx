@@ -8,6 +8,7 @@ import { claimNumberOf } from '@/lib/bills/bill-view';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { icelandicBankHolidays } from '@/lib/payments/calendar';
+import type { StatusClass } from '@/lib/payments/status';
 import type { StoryParty } from '@/lib/payments/story';
 import type { PaymentView } from '@/lib/payments/view';
 
@@ -61,6 +62,17 @@ function dayReason(date: string, locale: Locale, t: ReturnType<typeof useTransla
 }
 
 /**
+ * Whether the bank's day of payment is past (paid), ahead, or no longer (a payment rejected or cancelled
+ * before it was paid).
+ */
+function dateTense(statusClass: StatusClass | null): 'paid' | 'ahead' | 'stopped' {
+  if (statusClass === 'rejected' || statusClass === 'cancelled') return 'stopped';
+  return statusClass && ['debited', 'completed', 'not-posted', 'partial'].includes(statusClass)
+    ? 'paid'
+    : 'ahead';
+}
+
+/**
  * Who pays whom, how much, with what message and on which day: what the PSU asked for beside what
  * the bank says it does (spec 2.6), and in words what the bank changed.
  */
@@ -70,7 +82,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
   const locale = usePageLocale();
   const { story } = payment;
   const day = (date: string) => formatDate(date, locale, { weekday: true });
-  const paid = payment.statusClass === 'debited' || payment.statusClass === 'completed';
+  const tense = dateTense(payment.statusClass);
   const reason = story.requestedDate ? dayReason(story.requestedDate, locale, t) : null;
   return (
     <div className="space-y-4" data-testid="payment-story">
@@ -90,7 +102,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             </dd>
             {story.bankDate && (
               <>
-                <dt className="mt-2 text-sm text-slate-600">{t(paid ? 'bankDatePaid' : 'bankDate')}</dt>
+                <dt className="mt-2 text-sm text-slate-600">{t(`bankDate.${tense}`)}</dt>
                 <dd data-bank-date={story.bankDate}>{day(story.bankDate)}</dd>
               </>
             )}
@@ -126,7 +138,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
           {t('dateMoved', {
             requested: day(story.requestedDate),
             moved: day(story.bankDate),
-            paid: paid ? 'yes' : 'no',
+            tense,
           })}
           {reason && ` ${reason}`}
         </p>

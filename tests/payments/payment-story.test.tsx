@@ -158,6 +158,17 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
     expect(render('en', <StatusExplain payment={view} />)).toContain(
       `Your bank has accepted the payment and pays it on ${shownDay.en}.`,
     );
+
+    // Cancelled before that day: the day is the one the bank was to pay on, and nothing says it pays.
+    const cancelled = app.view.toPaymentView({ ...payment, transactionStatus: 'CANC' }, []);
+    const cancelledIs = render('is', <PaymentStorySection payment={cancelled} />);
+    expect(cancelledIs).toContain(`Dagur sem bankinn átti að greiða ${shownDay.is}`);
+    expect(cancelledIs).toContain(`en bankinn átti að greiða ${shownDay.is}`);
+    expect(cancelledIs).not.toMatch(/greiðir/);
+    const cancelledEn = render('en', <PaymentStorySection payment={cancelled} />);
+    expect(cancelledEn).toContain(`Date your bank was to pay ${shownDay.en}`);
+    expect(cancelledEn).toContain(`and your bank was to pay on ${shownDay.en}`);
+    expect(cancelledEn).not.toMatch(/will pay|your bank pays/i);
   });
 
   it('a bank that answers ACWC without saying what changed: "accepted with a change", in words', async () => {
