@@ -6,13 +6,24 @@ import type { Locale } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { type StandingOrderSchedule, standingOrderSchedule } from '@/lib/payments/standing-order';
 
-/** A standing order's schedule in words: "from 1 Dec 2026 until cancelled · Monthly · on the 1st · …". */
-export async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {
-  const [t, tf] = await Promise.all([getTranslations('standingOrders'), getTranslations('forms.periodic')]);
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * A standing order's schedule in words: "from 1 Dec 2026, until you cancel it · Monthly · on the 1st · …"
+ * (`t`: the standingOrders messages, `tf`: forms.periodic). "Until you cancel it" only while the bank runs it.
+ */
+export function describeSchedule(
+  schedule: StandingOrderSchedule,
+  locale: Locale,
+  { t, tf }: { t: Translate; tf: Translate },
+): string {
+  const from = t('from', { date: formatDate(schedule.start, locale) });
   const parts = [
     schedule.end
       ? t('fromUntil', { start: formatDate(schedule.start, locale), end: formatDate(schedule.end, locale) })
-      : `${t('from', { date: formatDate(schedule.start, locale) })}, ${t('untilCancelled')}`,
+      : schedule.running
+        ? `${from}, ${t('untilCancelled')}`
+        : from,
   ];
   if (schedule.frequency) parts.push(tf(`frequencyOption.${schedule.frequency}`));
   if (schedule.dayOfExecution) {
@@ -20,6 +31,12 @@ export async function scheduleText(schedule: StandingOrderSchedule, locale: Loca
   }
   if (schedule.executionRule) parts.push(tf(`executionRuleOption.${schedule.executionRule}`));
   return parts.join(' · ');
+}
+
+/** describeSchedule in the request's language. */
+export async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {
+  const [t, tf] = await Promise.all([getTranslations('standingOrders'), getTranslations('forms.periodic')]);
+  return describeSchedule(schedule, locale, { t, tf });
 }
 
 /** On a standing order's page: its schedule as sent, and its next dates by the holiday-aware calendar. */

@@ -23,6 +23,8 @@ export interface StandingOrderSchedule extends z.infer<typeof scheduleFields> {
   /** The first day, in Iceland; the day the order was made when the body names none (spec 2.2: it starts then). */
   start: IsoDate;
   end?: IsoDate;
+  /** Whether the bank runs the order: accepted, and not ended (paid out, rejected, cancelled). */
+  running: boolean;
   /** The next execution dates from today, while the bank runs the order; none once it has ended. */
   next: ExecutionDate[];
 }
@@ -50,5 +52,5 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
           count,
         })
       : [];
-  return { ...fields, start, end, next };
+  return { ...fields, start, end, running, next };
 }

@@ -1,0 +1,35 @@
+import { createTranslator } from 'use-intl/core';
+import { describe, expect, it } from 'vitest';
+import { describeSchedule } from '@/components/payments/standing-order-schedule';
+import { standingOrderSchedule } from '@/lib/payments/standing-order';
+import formsIs from '@/messages/forms/is.json';
+import noticesIs from '@/messages/notices/is.json';
+import { paymentRow } from '@/tests/support/payment-row';
+
+// A standing order's schedule in words, as its page and the list of standing orders write it.
+
+const t = createTranslator({ locale: 'is', messages: noticesIs, namespace: 'standingOrders' });
+const tf = createTranslator({ locale: 'is', messages: formsIs, namespace: 'forms.periodic' });
+const translate = { t: t as never, tf: tf as never };
+
+const order = (transactionStatus: string) =>
+  paymentRow({
+    service: 'periodic-payments',
+    product: 'domestic-credit-transfers-isk',
+    transactionStatus,
+    body: { startDate: '2026-12-01', frequency: 'Monthly', dayOfExecution: '1' },
+  });
+
+describe('a standing order without an end date', () => {
+  it('runs "until you cancel it" while the bank runs it', () => {
+    const text = describeSchedule(standingOrderSchedule(order('ACTC'), '2026-12-01'), 'is', translate);
+    expect(text).toBe('Frá 1. des. 2026, þar til þú segir henni upp · Mánaðarlega · 1. dag mánaðar');
+  });
+
+  it('says no such thing once it was cancelled or rejected', () => {
+    for (const status of ['CANC', 'RJCT']) {
+      const text = describeSchedule(standingOrderSchedule(order(status), '2026-12-01'), 'is', translate);
+      expect(text).toBe('Frá 1. des. 2026 · Mánaðarlega · 1. dag mánaðar');
+    }
+  });
+});
