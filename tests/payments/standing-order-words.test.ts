@@ -15,7 +15,6 @@ const translate = { t: t as never, tf: tf as never };
 const order = (transactionStatus: string) =>
   paymentRow({
     service: 'periodic-payments',
-    product: 'domestic-credit-transfers-isk',
     transactionStatus,
     body: { startDate: '2026-12-01', frequency: 'Monthly', dayOfExecution: '1' },
   });
