@@ -123,6 +123,15 @@ function paysOnOf(payment: Payment, payDay: IsoDate | null, today = todayInReykj
   return payDay && payDay > today ? payDay : null;
 }
 
+/** A payment that ended with nothing paid: refused at its initiation, rejected or cancelled. */
+function endedUnpaid(payment: Payment): boolean {
+  return (
+    payment.phase === 'refused' ||
+    payment.transactionStatus === 'RJCT' ||
+    payment.transactionStatus === 'CANC'
+  );
+}
+
 /** The paying account's currency, where the PSU's body names it (spec 2.4 AccountReference.currency). */
 function debtorCurrency(payment: Payment): string | null {
   const account = (payment.body as { debtorAccount?: { currency?: unknown } }).debtorAccount;
@@ -174,7 +183,8 @@ export function toPaymentView(
     reference: payment.reference,
     elementCount: payment.elementCount,
     costs,
-    costsTotal: costs ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
+    // What leaves the account: nothing, for a payment the bank refused, rejected or cancelled.
+    costsTotal: costs && !endedUnpaid(payment) ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
     story: paymentStory(payment, events, DIRECTORY_BANK_NAMES),
     payDay,
     paysOn: paysOnOf(payment, payDay),

@@ -189,6 +189,9 @@ describe('the costs step between the bank’s answer and its SCA', () => {
     expect(after).toMatchObject({ costsDecision: 'cancelled', transactionStatus: 'CANC' });
     const view = app.view.toPaymentView(after, []);
     expect(view).toMatchObject({ costsStep: 'cancelled', scaRedirect: null, scaStep: { kind: 'none' } });
+    // The costs the bank quoted are still shown, but nothing leaves the account: no total of it.
+    expect(view.costs).not.toBeNull();
+    expect(view.costsTotal).toBeNull();
   });
 
   it('a bank that does not cancel it (405): the payment is left unauthorised and marked stopped', async () => {
