@@ -1,6 +1,14 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
+import type { PaymentCosts } from '@/lib/bank/costs';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import { accountDisplay, formatAmount, formatAmounts, formatDate, formatDateTime } from '@/lib/format';
+import {
+  accountDisplay,
+  formatAmount,
+  formatAmounts,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+} from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
@@ -64,6 +72,20 @@ function paidDay(events: readonly PaymentEvent[]): IsoDate | null {
   return paid ? dayInReykjavik(paid.occurredAt) : null;
 }
 
+/** The bank's rate as the payment's page words it: "146,5 fyrir 1 EUR (sölugengi)". */
+function rateInWords(
+  rate: NonNullable<PaymentCosts['exchangeRateInformation']>,
+  locale: Locale,
+  tAll: Translate,
+): string {
+  const value = formatNumber(rate.exchangeRate ?? '', locale);
+  const shown = rate.unitCurrency
+    ? tAll('payment.costs.rateForOne', { rate: value, unit: rate.unitCurrency })
+    : value;
+  const type = `payment.costs.rateType.${rate.rateType}`;
+  return rate.rateType && tAll.has(type) ? `${shown} (${tAll(type)})` : shown;
+}
+
 // Made from the message files themselves rather than a request's next-intl context, so that the PDF
 // route and a test build the same receipt as the page.
 const translators = {
@@ -102,6 +124,7 @@ export function buildReceipt(
   const costs = storyCosts(payment);
   const amounts = paymentAmounts(payment);
   const total = costs ? costsTotal(amounts, costs) : null;
+  const rate = costs?.exchangeRateInformation;
   const date =
     story.bankDate ?? story.requestedDate ?? (kind === 'paid' || kind === 'partial' ? paidDay(events) : null);
   const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
@@ -151,8 +174,25 @@ export function buildReceipt(
           },
         ]
       : []),
-    ...(total && (total.kind === 'sum' || total.kind === 'bank') && kind === 'paid'
-      ? [{ key: 'total', label: tAll('story.total.title'), value: money(total.total) }]
+    ...(rate?.exchangeRate
+      ? [
+          {
+            key: 'exchangeRate',
+            label: tAll('payment.costs.exchangeRate'),
+            value: rateInWords(rate, locale, tAll),
+          },
+        ]
+      : []),
+    ...(total && total.kind !== 'unknown' && kind === 'paid'
+      ? [
+          {
+            key: 'total',
+            label: tAll('story.total.title'),
+            // Converted at the bank's rate: as near as we can tell, the bank works out the exact amount.
+            value:
+              total.kind === 'converted' ? t('about', { amount: money(total.total) }) : money(total.total),
+          },
+        ]
       : []),
     ...(date
       ? [{ key: 'executionDate', label: tStory('executionDate'), value: formatDate(date, locale) }]

@@ -87,6 +87,27 @@ describe('a receipt', () => {
     expect(lineOf(rejected, 'executionDate')).toBeUndefined();
   });
 
+  it('a payment in euros from an account in krónur: the bank’s rate and about how much left the account', () => {
+    const euros = paidPayment({
+      amount: '100',
+      currency: 'EUR',
+      body: { debtorAccount: { iban: 'IS110133260123450101302989', currency: 'ISK' } },
+      costs: {
+        transactionFees: { currency: 'ISK', amount: '450' },
+        exchangeRateInformation: { unitCurrency: 'EUR', exchangeRate: '146.5', rateType: 'SALE' },
+      },
+    });
+    const icelandic = buildReceipt(euros, events, 'is', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(icelandic, 'amount')?.value).toBe('100,00\u00a0€');
+    expect(lineOf(icelandic, 'exchangeRate')?.value).toBe('146,5 fyrir 1 EUR (sölugengi)');
+    expect(lineOf(icelandic, 'total')).toMatchObject({
+      label: 'Samtals af reikningnum þínum',
+      value: 'um 15.100\u00a0kr.',
+    });
+    const english = buildReceipt(euros, events, 'en', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(english, 'total')?.value).toBe('about ISK\u00a015,100');
+  });
+
   it('in English writes ISK 12,500 and 7 Dec 2026', () => {
     const receipt = buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z'));
     expect(receipt.heading).toBe('Payment receipt');
