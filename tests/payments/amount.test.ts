@@ -80,6 +80,31 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput(input, currency)).toEqual({ ok: true, amount });
   });
 
+  // Copied from a spreadsheet: "2.750,00" is 2,750 krónur exactly, whatever decimals krónur lack.
+  it.each([
+    ['2.750,00', 'ISK', 'is', '2750'],
+    ['2,750.00', 'ISK', 'en', '2750'],
+    ['12,0 kr.', 'ISK', 'is', '12'],
+    ['5,000', 'KWD', 'is', '5.000'],
+  ] as const)(
+    '%s (%s, %s) → %s: zero decimals the currency lacks are dropped',
+    (input, currency, locale, amount) => {
+      expect(parseAmountInput(input, currency, locale)).toEqual({ ok: true, amount });
+    },
+  );
+
+  // Never where three digits may be thousands ("12.000" typed the Icelandic way on an English page), nor a
+  // fraction that is not zero: those stay as typed, and the currency's check refuses them.
+  it.each([
+    ['12.000', 'ISK', 'en'],
+    ['12,000', 'ISK', 'is'],
+    ['2.750,50', 'ISK', 'is'],
+    ['10,001', 'EUR', 'is'],
+  ] as const)('%s (%s, %s) keeps decimals the currency refuses', (input, currency, locale) => {
+    const parsed = parseAmountInput(input, currency, locale);
+    expect(parsed.ok && fractionFits(parsed.amount, currency)).toBe(false);
+  });
+
   it.each([['abc'], [''], ['1,2,3'], ['12.34.5'], ['1.23,4.5'], ['1..2']])('rejects %j', (input) => {
     expect(parseAmountInput(input, 'ISK')).toEqual({ ok: false, error: 'validation.amountInput.format' });
   });

@@ -114,6 +114,8 @@ const CURRENCY_MARK = /^(kr\.?|€|\$|£|[A-Za-z]{3})|(kr\.?|€|\$|£|[A-Za-z]{
  * So an amount typed the Icelandic way on an English page ("12.500") is read the English way, as 12.5,
  * which ISK and EUR refuse for its decimals: it is never read as a thousand times less or more.
  *
+ * Zero decimals the currency lacks are dropped where they cannot be thousands: "2.750,00" ISK → "2750".
+ *
  * Spaces, "kr." and a currency symbol or code are ignored, so what the app shows ("12.500 kr.",
  * "-EUR 1,234.50") reads back as the same amount. The result is not checked against the currency; the
  * schema does that.
@@ -160,6 +162,11 @@ export function parseAmountInput(input: string, currency: string, locale: Locale
   }
   if (!/^\d+$/.test(whole) || (fraction !== undefined && !/^\d+$/.test(fraction))) return fail;
   whole = whole.replace(/^0+(?=\d)/, '');
+  // Zero decimals the currency lacks ("2.750,00" krónur, as a spreadsheet writes them) are dropped; never
+  // three digits, which may be thousands typed the other language's way.
+  const digits = minorUnits(currency) ?? 2;
+  if (fraction && fraction.length <= 2 && fraction.length > digits && /^0+$/.test(fraction.slice(digits)))
+    fraction = digits === 0 ? undefined : fraction.slice(0, digits);
   const amount = `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`;
   return { ok: true, amount };
 }
