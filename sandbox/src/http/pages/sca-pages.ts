@@ -1,5 +1,7 @@
 import { hasClaimIdForm } from '../../claims/claims.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
+import { standingOrder } from '../../pis/approval.js';
+import { executionDates } from '../../pis/calendar.js';
 import type { ReviewNames } from '../../sca/bank-pages.js';
 import { formatAmount } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
@@ -104,8 +106,13 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
   if (payment.payment_service === 'periodic-payments') {
     if (typeof body.frequency === 'string')
       rows += row(m.frequency, frequencyWords(language, body.frequency));
-    if (typeof body.startDate === 'string') rows += row(m.startDate, dateWords(language, body.startDate));
-    if (typeof body.endDate === 'string') rows += row(m.endDate, dateWords(language, body.endDate));
+    // The first and last days this bank pays on, by the order's schedule and its rule for weekends and bank
+    // holidays; not the bounds the order gives (spec 2.2 startDate, endDate).
+    const dates = executionDates(standingOrder(payment));
+    const [first] = dates;
+    if (first) rows += row(m.startDate, dateWords(language, first));
+    const last = dates.at(-1);
+    if (typeof body.endDate === 'string' && last) rows += row(m.endDate, dateWords(language, last));
   }
   return `<dl>${rows}</dl>`;
 }
