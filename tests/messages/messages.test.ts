@@ -87,6 +87,14 @@ describe('app messages', () => {
     }
   });
 
+  // A PSU tells one status from another by its name alone (a list's badge, the history).
+  it('name each transaction status differently from every other, in each language', () => {
+    for (const messages of [english, icelandic]) {
+      const names = transactionStatuses.map((status) => messages.get(`status.${status}.label`));
+      expect(new Set(names).size, names.join(', ')).toBe(names.length);
+    }
+  });
+
   // A name as someone wrote it (a payee's, a template's, a claimant's, a bank's, the electronic ID's) is in the
   // nominative: where a preposition or a verb declines what follows, the text names the declined form
   // ({bankDative}, {nameDative}) or puts a noun that carries the case before the name, in quotation marks
