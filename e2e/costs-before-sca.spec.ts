@@ -88,6 +88,23 @@ for (const language of ['en', 'is'] as const) {
   });
 }
 
+test('"Stop payment" in a tab opened before "Continue to your bank" was chosen in another says it stopped nothing', async ({
+  page,
+  context,
+}) => {
+  await send(page, 'en', 'EUR');
+  await page.waitForURL(/\/costs$/);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await page.getByRole('button', { name: texts.en.send }).click();
+  await expectScaPage(page, 'en');
+  await other.getByRole('button', { name: texts.en.stop }).click();
+  await expect(
+    other.getByRole('alert').filter({ hasText: 'You had already chosen “Continue to your bank”' }),
+  ).toContainText('so it was not stopped');
+  await expect(other).toHaveURL(/\/costs$/);
+});
+
 /** An ISK account of jon's that this test alone pays from, so that its fault rule meets no other spec. */
 function ownAccount(): string {
   for (;;) {

@@ -27,13 +27,17 @@ export const continueAfterCostsAction = paymentAction
     return success({ redirectTo: await continueAfterCosts(db, payment, psuIpAddress(await headers())) });
   });
 
-/** The PSU has seen the bank's costs and stops: the payment is cancelled, or left unauthorised. */
+/**
+ * The PSU has seen the bank's costs and stops: the payment is cancelled, or left unauthorised. Where they
+ * had already chosen to continue (another tab), nothing is stopped, and they are told so and how to stop it.
+ */
 export const stopAtCostsAction = paymentAction
   .schema(paymentIdSchema, { invalidMessage: 'payment.notFound' })
   .wordedAction<{ redirectTo: string }>(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     if (!payment) return failure('payment.notFound');
-    await stopAtCosts(db, payment, psuIpAddress(await headers()));
+    const decision = await stopAtCosts(db, payment, psuIpAddress(await headers()));
+    if (decision === 'continued') return failure('payment.costsStep.alreadyContinued');
     return success({ redirectTo: `/payments/${payment.id}` });
   });
