@@ -33,11 +33,14 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** SHA-256 of what a submission asks the bank for, whatever the order of its keys. */
-export function fingerprintOf(attempt: Attempt): string {
-  const { service, product, scaLanguage, body } = attempt;
+/**
+ * SHA-256 of what a submission asks the bank for, whatever the order of its keys. Not the language of the
+ * bank's SCA page: the same payment asked for in the other language is the same payment.
+ */
+export function fingerprintOf(attempt: Pick<Attempt, 'service' | 'product' | 'body'>): string {
+  const { service, product, body } = attempt;
   return createHash('sha256')
-    .update(JSON.stringify(canonical({ service, product, scaLanguage, body })))
+    .update(JSON.stringify(canonical({ service, product, body })))
     .digest('base64url');
 }
 

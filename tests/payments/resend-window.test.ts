@@ -21,7 +21,7 @@ afterAll(() => app?.close());
 
 const INITIATION = /\/payments\/credit-transfers$/;
 
-function send(submissionId: string) {
+function send(submissionId: string, scaLanguage: 'en' | 'is' = 'en') {
   return app.initiation.initiateOnce({
     psuId: app.psuId,
     submissionId,
@@ -33,7 +33,7 @@ function send(submissionId: string) {
       creditorName: 'Guðrún Helgadóttir',
       instructedAmount: { currency: 'ISK', amount: '2500' },
     },
-    scaLanguage: 'en',
+    scaLanguage,
     uiLocale: 'en',
     summary: { amount: '2500', currency: 'ISK', creditorAccount: 'IS870301260012345101696399' },
     psuIpAddress: '10.20.30.40',
@@ -91,6 +91,11 @@ describe('a payment whose bank’s answer was lost', () => {
     expect(await send(randomUUID())).toEqual({
       ok: false,
       paymentId: lost?.id,
+      messageKey: 'payment.sameStillUnknown',
+    });
+    // Nor with the bank's page asked for in the other language: the same payment.
+    expect(await send(randomUUID(), 'is')).toMatchObject({
+      ok: false,
       messageKey: 'payment.sameStillUnknown',
     });
     expect(initiations()).toHaveLength(before);
