@@ -10,6 +10,7 @@ import {
   toMinorUnits,
 } from '@/lib/payments/money/amount';
 import { MINOR_UNITS, minorUnits } from '@/lib/payments/money/minor-units';
+import { AmountSchema } from '@/lib/payments/schemas/shared';
 
 describe('minor units', () => {
   it('has the ISO 4217 minor unit of the required currencies', () => {
@@ -217,5 +218,19 @@ describe('the same amount', () => {
         );
       }),
     );
+  });
+});
+
+// The bank, the lists and the exports see one written form of an amount, and the same payment typed with
+// leading zeros is the same payment (its fingerprint).
+describe('an amount the forms send', () => {
+  it('has no leading zeros, whatever zeros it was typed with', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 ** 9 }), fc.integer({ min: 1, max: 4 }), (value, zeros) => {
+        const parsed = AmountSchema.safeParse({ currency: 'ISK', amount: `${'0'.repeat(zeros)}${value}` });
+        expect(parsed.data?.amount).toBe(String(value));
+      }),
+    );
+    expect(AmountSchema.safeParse({ currency: 'EUR', amount: '00.50' }).data?.amount).toBe('0.50');
   });
 });

@@ -99,6 +99,8 @@ export function amountSchema(layer: Layer) {
   );
   if (layer === 'wire') return schema;
   return schema.check(
+    // One written form: "00001000" is sent, listed and fingerprinted as "1000".
+    z.overwrite((value) => ({ ...value, amount: value.amount.replace(/^(-?)0+(?=\d)/, '$1') })),
     z.superRefine(({ amount, currency }, ctx) => {
       if (!AMOUNT_PATTERN.test(amount)) return;
       if (!isPositiveAmount(amount)) {
