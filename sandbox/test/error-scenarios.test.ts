@@ -531,7 +531,9 @@ const SCENARIOS: Scenario[] = [
     code: 'STATUS_INVALID',
     scenario: 'starting an authorisation on a payment that needs none (exempted: ACTC)',
     run: async () => {
-      const own = await initiate(singlePayment({ creditorAccount: { iban: 'IS860159260012340101302989' } }));
+      const own = await initiate(singlePayment({ creditorAccount: { iban: 'IS860159260012340101302989' } }), {
+        headers: { 'PSU-ID': '0101302989' },
+      });
       const self = new URL((own.json._links as Record<string, { href: string }>).self?.href ?? '').pathname;
       return tpp.request('POST', `${self}/authorisations`, tpp.headers(token));
     },

@@ -18,6 +18,7 @@ const SIGRUN = 'IS250515260012340303904239';
 const SANDKASSI = 'IS780515260012345102993029';
 const BOKHALD = 'IS950515260012346403164039';
 const JON_SAVINGS = 'IS860159260012340101302989';
+const JON_KENNITALA = '0101302989';
 
 let sandbox: RunningSandbox;
 let tpp: TestTpp;
@@ -436,10 +437,19 @@ describe('IOBWS straight-through, as spec 2.5 describes the link', () => {
 });
 
 describe('exemption and PSU-ID', () => {
-  it('a transfer between two of jon’s own accounts is exempted: ACTC at once', async () => {
-    const { links, json } = await initiate(singlePayment({ creditorAccount: { iban: JON_SAVINGS } }));
+  it('a transfer between two of jon’s own accounts, asked for by jon (PSU-ID), is exempted: ACTC at once', async () => {
+    const { links, json } = await initiate(singlePayment({ creditorAccount: { iban: JON_SAVINGS } }), {
+      'PSU-ID': JON_KENNITALA,
+    });
     expect(json.transactionStatus).toBe('ACTC');
     expect(await scaStatus(links.scaStatus?.href)).toBe('exempted');
+  });
+
+  it('the same transfer asked for by an unnamed PSU waits for jon’s SCA: whoever asks may not be jon', async () => {
+    const { links, json } = await initiate(singlePayment({ creditorAccount: { iban: JON_SAVINGS } }));
+    expect(json.transactionStatus).toBe('RCVD');
+    expect(links.scaRedirect?.href).toBeTruthy();
+    expect(await scaStatus(links.scaStatus?.href)).not.toBe('exempted');
   });
 
   it('an unknown PSU-ID is 401 PSU_CREDENTIALS_INVALID; another PSU’s account 400', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
@@ -29,7 +30,12 @@ let costsStep: typeof import('@/lib/payments/costs-step');
 let decision: typeof import('@/lib/payments/costs-decision');
 
 beforeAll(async () => {
-  app = await startAppAtSandbox({ AUTH_SECRET: 'costs-step-secret-costs-step-secret-0001' });
+  // The bank exempts a transfer between one owner's accounts only for the owner it knows is asking: the app
+  // names its PSU by the kennitala their electronic ID proved (PSU-ID), where the operator turned it on.
+  app = await startAppAtSandbox({
+    AUTH_SECRET: 'costs-step-secret-costs-step-secret-0001',
+    BANK_SEND_PSU_ID: 'true',
+  });
   [costsStep, decision] = await Promise.all([
     import('@/lib/payments/costs-step'),
     import('@/lib/payments/costs-decision'),
@@ -116,9 +122,15 @@ describe('the costs step between the bank’s answer and its SCA', () => {
   });
 
   it('a payment the bank accepted in its first answer (no SCA needed) shows its costs on its page, not a choice', async () => {
-    const outcome = await app.initiation.initiateOnce(
-      single('ISK', randomUUID(), { from: JON_EUR, to: JON_OWN }),
-    );
+    // Jón himself (the demo PSU, whose kennitala is linked), between his own accounts.
+    const [jon] = await app.db
+      .select()
+      .from(app.schema.psus)
+      .where(eq(app.schema.psus.email, 'demo@greidsla.is'));
+    const outcome = await app.initiation.initiateOnce({
+      ...single('ISK', randomUUID(), { from: JON_EUR, to: JON_OWN }),
+      psuId: jon?.id ?? '',
+    });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
     const payment = await app.payment(outcome.paymentId);
     expect(payment.transactionStatus).toBe('ACTC');

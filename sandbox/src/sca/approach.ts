@@ -85,7 +85,8 @@ export interface ScaDecision {
 /**
  * The approach for a new payment: from the debtor account's owner (a company with signers: MULTILEVEL), moved
  * from REDIRECT to DECOUPLED/EMBEDDED by `TPP-Redirect-Preferred: false`, with an explicit start for
- * `TPP-Explicit-Authorisation-Preferred: true`. A transfer between two accounts of the same owner is exempted.
+ * `TPP-Explicit-Authorisation-Preferred: true`. A transfer between two accounts of the same owner is exempted
+ * where PSU-ID names that owner.
  */
 export async function decideApproach(
   db: Queryable,
@@ -126,7 +127,9 @@ export async function decideApproach(
   if (approach === 'REDIRECT' && prefs.redirectPreferred === false && owner.sca_methods.length > 0) {
     approach = push.length > 0 ? 'DECOUPLED' : 'EMBEDDED';
   }
-  const exempted = owner.owns_creditor;
+  // Only where the bank knows who asks: a PSU-ID naming the debtor account's owner (RTS art. 15 exempts the
+  // payer's transfer between their own accounts; a TPP's request alone does not say who the payer is).
+  const exempted = owner.owns_creditor && identified === owner.username;
   return {
     approach,
     psuUsername: identified ?? owner.username,
