@@ -59,7 +59,8 @@ export async function returnFromBank(via: BankReturnVia, request: BankReturn): P
   const db = await getDb();
   const payment = await findOwnPayment(db, psuId, request.paymentId);
   const query = request.url.searchParams;
-  if (!payment || !isValidReturnState(query.get('state') ?? '', payment.id, psuId)) {
+  const change = query.get('change') ?? undefined;
+  if (!payment || !isValidReturnState(query.get('state') ?? '', payment.id, psuId, change)) {
     logger.warn(
       { paymentId: request.paymentId, via, known: Boolean(payment) },
       'return from the bank refused: not this PSU\u2019s payment or a bad state',
@@ -74,6 +75,7 @@ export async function returnFromBank(via: BankReturnVia, request: BankReturn): P
   const next = await continueChangeAfterReturn(db, confirmed, {
     psuIpAddress: ip,
     psuUserAgent: request.headers.get('user-agent') ?? undefined,
+    change,
   });
   if (next) return new URL(next, base);
   return new URL(`/${payment.uiLocale}/payments/${payment.id}`, base);

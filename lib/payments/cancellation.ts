@@ -30,13 +30,15 @@ export async function askBankToCancel(
   db: Db,
   payment: Payment,
   psuIpAddress: string,
+  /** The standing-order change this cancellation is for (its return then sends the new order). */
+  change?: string,
 ): Promise<CancellationAnswer> {
   const { bankPaymentId } = payment;
   if (!bankPaymentId || isFinalStatus(payment.transactionStatus)) {
     return { kind: 'refused', messageKey: 'bank.code.STATUS_INVALID' };
   }
   try {
-    const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress);
+    const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress, change);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
     // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
     // bank has been asked, and the status read shows where it stands.
@@ -55,8 +57,14 @@ export async function askBankToCancel(
  * Asks the payment's own bank to cancel it (DELETE on the payment), with the PSU's address and id, the
  * language of the bank's SCA page and our return addresses, for a cancellation the bank wants authorised.
  */
-export async function cancelAtItsBank(db: Db, payment: Payment, bankPaymentId: string, psuIpAddress: string) {
-  const uris = returnUris(payment.id, payment.psuId);
+export async function cancelAtItsBank(
+  db: Db,
+  payment: Payment,
+  bankPaymentId: string,
+  psuIpAddress: string,
+  change?: string,
+) {
+  const uris = returnUris(payment.id, payment.psuId, change);
   const psuId = await psuIdHeaderFor(payment.psuId, db);
   return inPaymentBank(payment, () =>
     cancelAtBank(bankRefOf(payment, bankPaymentId), {

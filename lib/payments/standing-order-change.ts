@@ -156,7 +156,7 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
     };
   }
   if (!isFinalStatus(old.transactionStatus)) {
-    const answer = await askBankToCancel(db, old, request.psuIpAddress);
+    const answer = await askBankToCancel(db, old, request.psuIpAddress, change.id);
     if (answer.kind === 'refused')
       return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
     if (answer.kind === 'sca') {
@@ -215,11 +215,14 @@ async function afterCancellation(
 export async function continueChangeAfterReturn(
   db: Db,
   old: Payment,
-  request: Pick<ChangeRequest, 'psuIpAddress' | 'psuUserAgent'>,
+  request: Pick<ChangeRequest, 'psuIpAddress' | 'psuUserAgent'> & {
+    /** The change whose cancellation this return is from (its state bound it); none for a plain stop. */
+    change: string | undefined;
+  },
 ): Promise<string | undefined> {
-  if (old.service !== 'periodic-payments') return undefined;
+  if (old.service !== 'periodic-payments' || !request.change) return undefined;
   const change = await findChangeOf(db, old.psuId, old.id);
-  if (change?.state !== 'cancelling') return undefined;
+  if (change?.state !== 'cancelling' || change.id !== request.change) return undefined;
   const outcome = await afterCancellation(db, change, old.id, { psuId: old.psuId, ...request });
   return outcome.ok ? outcome.redirectTo : changePath(old.id, change.changed.uiLocale);
 }

@@ -247,6 +247,22 @@ describe('changing a standing order: cancel the old one, then make the new one',
     });
   });
 
+  it('"Cancel payment" left at the bank, a change in another tab, then the stop confirmed: no new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const cancel = await import('@/lib/payments/cancellation');
+    const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
+    if (stop.kind !== 'sca') throw new Error(JSON.stringify(stop));
+    // Another tab: a change of the same order, also off to the bank to cancel it first.
+    const changing = await ask(oldId, changed('172000'));
+    if (!changing.ok) throw new Error(JSON.stringify(changing));
+    // The PSU confirms the stop: the order ends, and its return sends nothing.
+    const next = await back(await decideAtBank(stop.redirectTo, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(next).not.toMatch(/127\.0\.0\.1:\d+\/sca/);
+    expect(newOrdersSent()).toHaveLength(0);
+  });
+
   it('another PSU cannot change the order: it is as absent as one that does not exist', async () => {
     const oldId = await liveOrder();
     const stranger = await app.db
