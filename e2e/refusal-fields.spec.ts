@@ -79,3 +79,19 @@ for (const language of ['en', 'is'] as const) {
     await page.waitForURL(atBank());
   });
 }
+
+test('is: the bank asks for the recipient\u2019s address abroad: the closed "more details" opens at the marked field', async ({
+  page,
+}) => {
+  await page.goto('/is/payments/new/single');
+  await page.getByLabel('Af reikningi (IBAN)').fill(debtorIban);
+  await page.getByLabel('Á reikning (IBAN)').fill('DE89370400440532013000');
+  await page.getByLabel('Nafn viðtakanda').fill('Hans Müller');
+  await page.getByLabel('Upphæð', { exact: true }).fill('250,00');
+  await page.getByLabel('Gjaldmiðill').selectOption('EUR');
+  await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
+  await expect(page.getByText(texts.is.refused)).toBeVisible({ timeout: 30_000 });
+  const details = page.locator('details', { hasText: 'Nánari upplýsingar' });
+  await expect(details).toHaveAttribute('open', '');
+  await expect(details.getByText('Bankinn þarf meiri upplýsingar hér um viðtakanda.')).toBeVisible();
+});

@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { Children, isValidElement, useEffect, useState } from 'react';
+import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -100,14 +100,31 @@ export function ScaLanguageField() {
 /**
  * The rarely needed fields, in a closed section. They are rendered when it is first opened (and
  * kept after): nobody fills in a field they cannot see, and the page hydrates faster without them.
+ * It opens by itself when one of its fields has an error (the bank's refusal of a recipient's address,
+ * say), so that the PSU sees what to correct.
  */
 export function MoreDetails({ children }: { children: React.ReactNode }) {
   const t = useTranslations('forms.common');
+  const names = Children.toArray(children).flatMap((child) =>
+    isValidElement<{ name?: unknown }>(child) && typeof child.props.name === 'string'
+      ? [child.props.name]
+      : [],
+  );
+  const { errors } = useFormState({ name: names });
+  const hasError = names.some((name) => get(errors, name) !== undefined);
+  const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!hasError) return;
+    setOpen(true);
+    setOpened(true);
+  }, [hasError]);
   return (
     <details
       className="group rounded border border-slate-300 bg-white p-4"
+      open={open}
       onToggle={(event) => {
+        setOpen(event.currentTarget.open);
         if (event.currentTarget.open) setOpened(true);
       }}
     >
