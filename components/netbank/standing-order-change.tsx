@@ -26,7 +26,7 @@ export async function CurrentOrder({ order }: { order: Payment }) {
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-3">
         <Amount amount={order.amount} currency={order.currency} />
-        <StatusBadge status={view.displayStatus} />
+        <StatusBadge status={view.displayStatus} standing />
       </p>
     </section>
   );

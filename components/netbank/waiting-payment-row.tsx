@@ -72,7 +72,7 @@ export function WaitingPaymentRow({
           </p>
         ) : null}
         <p className="flex flex-wrap items-center gap-3 text-sm">
-          <StatusBadge status={payment.displayStatus} />
+          <StatusBadge status={payment.displayStatus} standing={payment.service === 'periodic-payments'} />
           <Link href={`/payments/${payment.id}`} className="text-brand-700 underline underline-offset-2">
             {t('details')}
           </Link>

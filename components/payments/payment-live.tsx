@@ -72,7 +72,11 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
       <section className="rounded border border-slate-200 bg-white p-4">
         <PaymentStorySection payment={payment} />
         <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
-          <StatusBadge status={payment.displayStatus} awaitingHolder={payment.outcome === 'awaitingHolder'} />
+          <StatusBadge
+            status={payment.displayStatus}
+            awaitingHolder={payment.outcome === 'awaitingHolder'}
+            standing={payment.service === 'periodic-payments'}
+          />
           {/* RCVD's "waiting for you to confirm it" is not so where only the account's holder can: the notice above says it. */}
           <span className="text-sm text-slate-700">
             <StatusExplain payment={payment} />

@@ -13,18 +13,26 @@ const tone: Record<string, string> = {
 /**
  * A status in words. `awaitingHolder`: the bank waits for the account's holder, not the PSU (a
  * straight-through payment from an account the PSU may not confirm for), so RCVD does not say "yours".
+ * `standing`: a standing order's, which the bank runs on its dates once accepted ("Active"), where a
+ * single payment's ACSP says its money is on its way.
  */
 export function StatusBadge({
   status,
   awaitingHolder = false,
+  standing = false,
 }: {
   status: string;
   awaitingHolder?: boolean;
+  standing?: boolean;
 }) {
   const t = useTranslations('status');
   const known = t.has(`${status}.label`);
   const label =
-    awaitingHolder && t.has(`${status}.holderLabel`) ? `${status}.holderLabel` : `${status}.label`;
+    awaitingHolder && t.has(`${status}.holderLabel`)
+      ? `${status}.holderLabel`
+      : standing && t.has(`${status}.standingLabel`)
+        ? `${status}.standingLabel`
+        : `${status}.label`;
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone[status] ?? 'bg-sky-100 text-sky-900'}`}

@@ -70,6 +70,17 @@ describe('transaction statuses of spec part 3', () => {
     for (const locale of ['is', 'en'] as const)
       expect(JSON.stringify(messages[locale].status.RCVD)).not.toMatch(/móttek|received/i);
   });
+
+  it('an accepted standing order is active, not "being paid", before any of its days', () => {
+    for (const status of ['ACTC', 'ACCP', 'ACFC', 'ACSP']) {
+      expect(text(render('is', <StatusBadge status={status} standing />))).toBe('Virk');
+      expect(text(render('en', <StatusBadge status={status} standing />))).toBe('Active');
+    }
+    expect(text(render('is', <StatusBadge status="ACSP" />))).toBe('Í greiðslu');
+    // Ended or waiting for the PSU, a standing order's status reads as any payment's.
+    expect(text(render('is', <StatusBadge status="CANC" standing />))).toBe('Afturkölluð');
+    expect(text(render('is', <StatusBadge status="RCVD" standing />))).toBe('Bíður staðfestingar þinnar');
+  });
 });
 
 describe('fee types', () => {

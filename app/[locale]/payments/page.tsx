@@ -173,7 +173,10 @@ export default async function PaymentsPage({
                     <Amounts amounts={payment.amounts} />
                   </td>
                   <td className="p-2">
-                    <StatusBadge status={payment.displayStatus} />
+                    <StatusBadge
+                      status={payment.displayStatus}
+                      standing={payment.service === 'periodic-payments'}
+                    />
                   </td>
                   {several ? <td className="p-2">{bankLabel(bankOf.get(payment.id))}</td> : null}
                 </tr>

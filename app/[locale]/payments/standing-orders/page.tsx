@@ -112,7 +112,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                     <div>
                       <dt className="text-sm text-slate-600">{t('status')}</dt>
                       <dd>
-                        <StatusBadge status={view.displayStatus} />
+                        <StatusBadge status={view.displayStatus} standing />
                       </dd>
                     </div>
                     <div className="sm:col-span-3">
