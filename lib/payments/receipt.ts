@@ -1,5 +1,6 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import type { PaymentCosts } from '@/lib/bank/costs';
+import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import {
   accountDisplay,
@@ -125,6 +126,11 @@ export function buildReceipt(
   const amounts = paymentAmounts(payment);
   const total = costs ? costsTotal(amounts, costs) : null;
   const rate = costs?.exchangeRateInformation;
+  // A bill's claim id, which its payment carries for the bank, as the claim number people read.
+  const messageInWords = (message: string) => {
+    const claim = claimNumberOf(message);
+    return claim ? tAll('story.claimMessage', { number: claim }) : message;
+  };
   const date =
     story.bankDate ?? story.requestedDate ?? (kind === 'paid' || kind === 'partial' ? paidDay(events) : null);
   const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
@@ -197,7 +203,9 @@ export function buildReceipt(
     ...(date
       ? [{ key: 'executionDate', label: tStory('executionDate'), value: formatDate(date, locale) }]
       : []),
-    ...(story.message ? [{ key: 'message', label: tStory('message'), value: story.message }] : []),
+    ...(story.message
+      ? [{ key: 'message', label: tStory('message'), value: messageInWords(story.message) }]
+      : []),
     ...(story.ownReference ? [{ key: 'reference', label: t('reference'), value: story.ownReference }] : []),
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },
     ...(story.bulk ?? []).map((line) => ({

@@ -108,6 +108,18 @@ describe('a receipt', () => {
     expect(lineOf(english, 'total')?.value).toBe('about ISK\u00a015,100');
   });
 
+  it('a bill’s payment names the bill by its number, not by the claim id its payment carries', () => {
+    const bill = paidPayment({
+      body: { remittanceInformationUnstructured: '5501692829015966000001+20261215' },
+    });
+    expect(lineOf(buildReceipt(bill, events, 'is', new Date()), 'message')?.value).toBe(
+      'Greiðsla kröfu nr. 0159-66-000001',
+    );
+    expect(lineOf(buildReceipt(bill, events, 'en', new Date()), 'message')?.value).toBe(
+      'Payment of claim no. 0159-66-000001',
+    );
+  });
+
   it('in English writes ISK 12,500 and 7 Dec 2026', () => {
     const receipt = buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z'));
     expect(receipt.heading).toBe('Payment receipt');
