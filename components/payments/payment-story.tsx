@@ -113,7 +113,12 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
         <div>
           <dt className="text-sm text-slate-600">{t('message')}</dt>
           <dd data-testid="payment-message" className="break-words">
-            <PaymentMessage message={story.message} />
+            {/* A bulk's messages are its payments' own, listed with each of them below. */}
+            {!story.message && story.bulk?.some((line) => line.message) ? (
+              t('messagePerPayment')
+            ) : (
+              <PaymentMessage message={story.message} />
+            )}
           </dd>
         </div>
         <div>

@@ -252,5 +252,9 @@ describe('a bulk payment says whom it pays before the bank reports on each', () 
     expect(render('is', <BulkResultsSection results={view.bulkResults} lines={view.story.bulk} />)).toContain(
       'Samtals 3.500 kr. í 2 greiðslum af reikningnum þínum.',
     );
+    // Its messages are its payments' own: not "No message" above them.
+    const story = render('is', <PaymentStorySection payment={view} />);
+    expect(story).toContain('Hver greiðsla hefur sín skilaboð, sjá hér fyrir neðan.');
+    expect(story).not.toContain('Engin skilaboð');
   });
 });
