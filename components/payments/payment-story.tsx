@@ -50,15 +50,19 @@ export function PaymentMessage({ message }: { message: string | null }) {
   );
 }
 
-/** Why a day is not a banking day, in words: its holiday's name, or the weekend. */
-function dayReason(date: string, locale: Locale, t: ReturnType<typeof useTranslations<'story'>>) {
-  const shown = formatDate(date, locale, { weekday: true });
+/**
+ * Why a day is not a banking day, in words: its holiday's name, or the weekend day it is. The sentence starts
+ * with the date alone ("5. des. 2026 er laugardagur."), never with a weekday's abbreviation.
+ */
+export function dayReason(date: string, locale: Locale, t: ReturnType<typeof useTranslations<'story'>>) {
+  const shown = formatDate(date, locale);
   const holiday = icelandicBankHolidays(Number(date.slice(0, 4))).find((h) => h.date === date);
   // Icelandic writes a holiday's name in lower case within a sentence ("aðfangadagur").
   const name = locale === 'is' ? holiday?.name.is.toLocaleLowerCase('is') : holiday?.name.en;
   if (name) return t('reasonHoliday', { date: shown, holiday: name });
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return weekday === 0 || weekday === 6 ? t('reasonWeekend', { date: shown }) : null;
+  if (weekday !== 0 && weekday !== 6) return null;
+  return t('reasonWeekend', { date: shown, day: weekday === 6 ? 'saturday' : 'sunday' });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { NextIntlClientProvider } from 'next-intl';
+import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { StatusExplain } from '@/components/payments/payment-live';
-import { PaymentStorySection } from '@/components/payments/payment-story';
+import { dayReason, PaymentStorySection } from '@/components/payments/payment-story';
 import { formatDate } from '@/lib/format';
 import { adjustToBankingDay, todayInReykjavik } from '@/lib/payments/calendar';
 import en from '@/messages/en.json';
@@ -184,6 +184,23 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
     );
     expect(render('en', <PaymentStorySection payment={view} />)).toContain(
       'Your bank accepted the payment with a change but has not said what it changed',
+    );
+  });
+});
+
+describe('why a day is not a banking day', () => {
+  it('starts with the date, never a weekday abbreviation: "5. des. 2026 er laugardagur."', () => {
+    const Reason = ({ date, locale }: { date: string; locale: 'is' | 'en' }) => {
+      const t = useTranslations('story');
+      return <>{dayReason(date, locale, t)}</>;
+    };
+    expect(render('is', <Reason date="2026-12-05" locale="is" />).trim()).toBe(
+      '5. des. 2026 er laugardagur.',
+    );
+    expect(render('is', <Reason date="2026-12-06" locale="is" />).trim()).toBe('6. des. 2026 er sunnudagur.');
+    expect(render('en', <Reason date="2026-12-05" locale="en" />).trim()).toBe('5 Dec 2026 is a Saturday.');
+    expect(render('is', <Reason date="2026-12-24" locale="is" />).trim()).toBe(
+      '24. des. 2026 er aðfangadagur og bankar eru lokaðir.',
     );
   });
 });
