@@ -188,12 +188,13 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
   });
 });
 
+function Reason({ date, locale }: { date: string; locale: 'is' | 'en' }) {
+  const t = useTranslations('story');
+  return <>{dayReason(date, locale, t)}</>;
+}
+
 describe('why a day is not a banking day', () => {
   it('starts with the date, never a weekday abbreviation: "5. des. 2026 er laugardagur."', () => {
-    const Reason = ({ date, locale }: { date: string; locale: 'is' | 'en' }) => {
-      const t = useTranslations('story');
-      return <>{dayReason(date, locale, t)}</>;
-    };
     expect(render('is', <Reason date="2026-12-05" locale="is" />).trim()).toBe(
       '5. des. 2026 er laugardagur.',
     );
