@@ -35,7 +35,7 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click();
 
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 20_000 });

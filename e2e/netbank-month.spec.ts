@@ -126,7 +126,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   // First the bank asks the PSU to confirm the cancellation of the old order …
   await expectScaPage(page, 'is');
   const cancellationPage = page.url();
-  await page.getByRole('button', { name: 'Samþykkja' }).click();
+  await page.getByRole('button', { name: 'Staðfesta afturköllun' }).click();
   await page.waitForURL((url) => url.toString() !== cancellationPage && atBank().test(url.toString()), {
     timeout: 30_000,
   });

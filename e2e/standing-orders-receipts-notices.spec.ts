@@ -145,7 +145,7 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Skrá inn', exact: true }).click();
-  await page.getByRole('button', { name: 'Samþykkja' }).click();
+  await page.getByRole('button', { name: 'Staðfesta afturköllun' }).click();
   await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 30_000 });
   await page.goto('/is/payments/standing-orders');

@@ -30,12 +30,13 @@ async function fillFrom(page: Page, debtor: string, bankName: string) {
   await expect(page.getByTestId('debtor-bank')).toContainText(bankName);
 }
 
-async function signInAtBank(page: Page, bankId: string, username: string) {
+/** Signs in at the bank's page and approves what it asks: the payment, or (`confirm`) its cancellation. */
+async function signInAtBank(page: Page, bankId: string, username: string, confirm = 'Approve') {
   await page.waitForURL(atBank(`banks/${bankId}/`));
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: confirm }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
 }
 
@@ -64,7 +65,7 @@ for (const bank of BANKS) {
       .getByRole('group', { name: 'Cancel payment' })
       .getByRole('button', { name: 'Cancel payment' })
       .click();
-    await signInAtBank(page, bank.id, 'jon');
+    await signInAtBank(page, bank.id, 'jon', 'Confirm cancellation');
     await expectStatus(page, /^CANC$/);
 
     // Embedded: a bulk of two, the method chosen and the code typed on our page.

@@ -70,6 +70,9 @@ describe('cancellation', () => {
     const posted = await browser.post(formAction(login.html, url), { username: 'jon', password: 'sandbox' });
     const review = await browser.get(new URL(posted.location ?? '', url).toString());
     expect(review.html).toContain('Confirm cancellation of the payment');
+    // Its buttons say what each does to the payment: "Decline" could read as declining the payment itself.
+    expect(review.html).toMatch(/value="approve"[^>]*>Confirm cancellation</);
+    expect(review.html).toMatch(/value="decline"[^>]*>Keep the payment</);
     const decided = await browser.post(formAction(review.html, url), { decision: 'approve' });
     expect(decided.location).toBe(CANCEL_OK);
     expect((await tpp.get(token, rel(authLinks.scaStatus?.href))).json).toEqual({ scaStatus: 'finalised' });
@@ -114,6 +117,15 @@ describe('cancellation', () => {
     const refused = await del(links);
     expectError(refused, 405, 'SERVICE_INVALID');
     expect(refused.headers.get('Allow')).toBe('GET');
+  });
+
+  it('a payment cancelled before the PSU confirmed it: its bank page says it was cancelled, not declined', async () => {
+    const links = await initiate(singlePayment());
+    expect((await del(links)).status).toBe(204);
+    expect(await status(links)).toBe('CANC');
+    const page = await new ScaBrowser().get(links.scaRedirect?.href ?? '');
+    expect(page.html).toContain('Payment cancelled.');
+    expect(page.html).not.toContain('declined');
   });
 
   it('IOBWS payments cancel without SCA (IST TS 310 has no cancellation authorisation)', async () => {

@@ -132,7 +132,8 @@ export function reviewPage(
   payment: PaymentRow,
   names: ReviewNames,
   options: {
-    heading?: string | undefined;
+    /** What is confirmed is the cancellation of the payment: its heading and buttons say so. */
+    cancellation?: boolean;
     amountEntry?: { currency: string; invalid: boolean } | undefined;
     /** The same page in the other language. */
     switchHref: string;
@@ -142,14 +143,14 @@ export function reviewPage(
   return page(
     language,
     bank,
-    `<h1>${escapeHtml(options.heading ?? m.reviewHeading)}</h1>
+    `<h1>${escapeHtml(options.cancellation ? m.cancelHeading : m.reviewHeading)}</h1>
 <p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(names.psuName)}</strong></p>
 ${paymentSummary(m, language, payment, names)}
 <form method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
 ${options.amountEntry ? amountField(m, options.amountEntry) : ''}
-<button type="submit" name="decision" value="approve" class="primary">${escapeHtml(m.approve)}</button>
-<button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(m.decline)}</button>
+<button type="submit" name="decision" value="approve" class="primary">${escapeHtml(options.cancellation ? m.cancelApprove : m.approve)}</button>
+<button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(options.cancellation ? m.cancelDecline : m.decline)}</button>
 </form>`,
     languageSwitch(language, { href: options.switchHref }),
   );

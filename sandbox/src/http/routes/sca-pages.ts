@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AuthorisationRow } from '../../db/queries/authorisations.js';
+import type { PaymentRow } from '../../db/queries/payments.js';
 import {
   amountToState,
   decideOnPages,
@@ -51,8 +52,10 @@ async function load(c: SandboxContext) {
 }
 
 /** What the pages say once the PSU's part is over: the outcome of this authorisation where there is one. */
-function outcomeText(language: Language, authorisation: AuthorisationRow): string {
+function outcomeText(language: Language, authorisation: AuthorisationRow, payment: PaymentRow): string {
   const m = MESSAGES[language];
+  // A payment cancelled meanwhile (through the TPP) was not declined by the PSU: it is cancelled.
+  if (authorisation.kind !== 'cancellation' && payment.transaction_status === 'CANC') return m.cancelled;
   if (authorisation.sca_status === 'failed') return m.declined;
   if (authorisation.sca_status === 'finalised') {
     return authorisation.kind === 'cancellation' ? m.cancelled : m.approved;
@@ -84,7 +87,12 @@ export function scaPageRoutes() {
     c.header('Cache-Control', 'no-store');
     if (!waitingForPsu(authorisation, payment)) {
       return c.html(
-        messagePage(language, bankOf(c), outcomeText(language, authorisation), switchHref(c, language)),
+        messagePage(
+          language,
+          bankOf(c),
+          outcomeText(language, authorisation, payment),
+          switchHref(c, language),
+        ),
       );
     }
     const username = await sessionUser(c, authorisation.id);
@@ -104,7 +112,7 @@ export function scaPageRoutes() {
     const toState = amountToState(payment);
     return c.html(
       reviewPage(language, bankOf(c), `${self(authorisation.id)}/decision`, payment, names, {
-        heading: authorisation.kind === 'cancellation' ? MESSAGES[language].cancelHeading : undefined,
+        cancellation: authorisation.kind === 'cancellation',
         amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
         switchHref: switchHref(c, language),
       }),
