@@ -68,6 +68,12 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
         </Link>
       )}
       <BankOutcomeMessage outcome={payment.outcome} />
+      {/* Refused at its initiation: why, in the bank's words, as the form said it. */}
+      {payment.phase === 'refused' && payment.failureCode && tAll.has(`bank.code.${payment.failureCode}`) && (
+        <p data-testid="refusal-reason" className="rounded border border-red-200 bg-red-50 p-3 text-red-900">
+          {t('refusedBecause', { reason: tAll(`bank.code.${payment.failureCode}`) })}
+        </p>
+      )}
       <BankMessages psuMessage={payment.psuMessage} notes={payment.bankNotes} />
       <section className="rounded border border-slate-200 bg-white p-4">
         <PaymentStorySection payment={payment} />
@@ -107,7 +113,9 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
           {t('history')}
         </h2>
         {payment.events.length === 0 ? (
-          <p className="text-slate-600">{t('noHistory')}</p>
+          <p className="text-slate-600">
+            {t(payment.phase === 'refused' ? 'noHistoryRefused' : 'noHistory')}
+          </p>
         ) : (
           <ol className="relative border-l-2 border-slate-300 pl-6" data-testid="status-history">
             {payment.events.map((event) => (

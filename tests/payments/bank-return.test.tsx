@@ -132,7 +132,7 @@ describe('the return page tells what the bank says (payment spec 4.1: TPP-Nok-Re
     const back = await arriveAt(payment.nok, payment.id);
     expect(back.view.scaStatus).toBe('finalised');
     expect(back.view.outcome).toBe('accepted');
-    expect(shown(back.view.outcome, 'en')).toContain('You confirmed the payment at your bank');
+    expect(shown(back.view.outcome, 'en')).toContain('Your bank has accepted the payment');
   });
 
   it('the address and anything else in the URL change nothing: the same return, hand-edited, says the same', async () => {

@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PaymentLive } from '@/components/payments/payment-live';
+import { toPaymentView } from '@/lib/payments/view';
+import { paymentRow } from '@/tests/support/payment-row';
+import { renderIn } from '@/tests/support/render-intl';
+
+// A payment the bank refused at its initiation: its page says why, in the bank's words the form gave, and never
+// that the bank has yet to report a status.
+
+// The view names the payment's bank from the directory, which reads the settings.
+vi.stubEnv('AUTH_SECRET', 'refused-page-secret-refused-page-secret-01');
+
+const refused = toPaymentView(
+  paymentRow({
+    phase: 'refused',
+    transactionStatus: null,
+    bankPaymentId: null,
+    failureCode: 'CREDITOR_ACCOUNT_NOT_FOUND',
+  }),
+  [],
+);
+
+describe('a refused payment’s page', () => {
+  it('gives the bank’s reason and says it has no status at the bank, in Icelandic and English', () => {
+    const icelandic = renderIn('is', <PaymentLive initial={refused} />);
+    expect(icelandic).toContain(
+      'Svar bankans: Reikningur viðtakanda fannst ekki. Athugaðu reikningsnúmerið.',
+    );
+    expect(icelandic).toContain('Bankinn tók ekki við greiðslunni og hún hefur því enga stöðu þar.');
+    expect(icelandic).not.toContain('hefur ekki enn gefið upp stöðu');
+    const english = renderIn('en', <PaymentLive initial={refused} />);
+    expect(english).toContain('Your bank did not accept the payment, so it has no status there.');
+    expect(english).not.toContain('has not reported a status yet');
+  });
+});
