@@ -52,7 +52,11 @@ test('the SCA pages switch language at sign-in and at review, keep the payment, 
 
   await activate(page, 'button', 'Approve');
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('status').filter({ hasText: 'You confirmed the payment' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /The payment is confirmed|Your bank has accepted the payment/ }),
+  ).toBeVisible();
 });
 
 test('the electronic-ID sign-in switches language with the kennitala kept, then signs in', async ({
