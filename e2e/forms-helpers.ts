@@ -23,15 +23,22 @@ export const singleFormLabels = {
   },
 } as const;
 
-/** Signs in at the sandbox bank's SCA page: the payment reached the bank and awaits the PSU. */
-export async function expectScaPage(page: Page, language: 'is' | 'en') {
+/**
+ * Signs in at the sandbox bank's SCA page: the payment reached the bank and awaits the PSU; `approve` names
+ * the button that confirms (a cancellation's page says "Confirm cancellation").
+ */
+export async function expectScaPage(
+  page: Page,
+  language: 'is' | 'en',
+  approve = language === 'is' ? 'Samþykkja' : 'Approve',
+) {
   await page.waitForURL(atBank(), { timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('input[name="username"]')).toBeVisible();
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: language === 'is' ? 'Skrá inn' : 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: language === 'is' ? 'Samþykkja' : 'Approve' })).toBeVisible();
+  await expect(page.getByRole('button', { name: approve })).toBeVisible();
 }
 
 /** A day some weeks ahead, "YYYY-MM-DD". */

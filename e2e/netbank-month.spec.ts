@@ -124,7 +124,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await page.getByLabel(labels.is.amount, { exact: true }).fill('190.000');
   await page.getByRole('button', { name: 'Afturkalla þá gömlu og senda nýja' }).click();
   // First the bank asks the PSU to confirm the cancellation of the old order …
-  await expectScaPage(page, 'is');
+  await expectScaPage(page, 'is', 'Staðfesta afturköllun');
   const cancellationPage = page.url();
   await page.getByRole('button', { name: 'Staðfesta afturköllun' }).click();
   await page.waitForURL((url) => url.toString() !== cancellationPage && atBank().test(url.toString()), {
