@@ -233,8 +233,12 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   // Icelandic order, then a favourite first.
   const names = () => page.getByTestId('payee').locator('p.font-medium').allTextContents();
   expect(await names()).toEqual(['Anna', 'Ólafur Ragnar', 'Þórður Ævarsson']);
-  await page.getByRole('button', { name: 'Setja „Þórður Ævarsson“ í uppáhalds' }).click();
+  await page.getByRole('button', { name: 'Merkja „Þórður Ævarsson“ sem uppáhald' }).click();
   await expect.poll(names).toEqual(['★Þórður Ævarsson', 'Anna', 'Ólafur Ragnar']);
+  // The account names its holder's kennitala; the payee's own, the same, is not shown again beside it.
+  const thordur = page.getByTestId('payee').filter({ hasText: 'Þórður Ævarsson' });
+  await expect(thordur).toContainText('0301-26-001234, kt. 510169-6399');
+  expect((await thordur.textContent())?.match(/510169-6399/g)).toHaveLength(1);
   const payeeSearch = page.getByRole('searchbox', { name: 'Leita í viðtakendum' });
   await payeeSearch.fill('Thord');
   await payeeSearch.press('Enter');

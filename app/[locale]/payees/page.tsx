@@ -9,7 +9,7 @@ import { SAVED_MESSAGES } from '@/components/saved/saved-messages';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listPayees } from '@/lib/db/queries/payees';
-import { formatKennitala } from '@/lib/format';
+import { accountDisplay, formatKennitala } from '@/lib/format';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { setPayeeFavouriteAction } from '@/lib/payments/actions/payee-favourite';
 import { accountLabel } from '@/lib/payments/saved/choices';
@@ -24,6 +24,12 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
  * The PSU's saved payees: searched here as in a form's recipient search (without Icelandic letters or
  * accents), favourites first and then in Icelandic order; added, marked, edited and deleted here.
  */
+/** Whether the account as shown ("0133-26-004321, kt. 090578-1039") already names this kennitala. */
+function shownWithAccount(account: string, kennitala: string): boolean {
+  const shown = accountDisplay(account);
+  return shown.kind === 'domestic' && shown.kennitala === formatKennitala(kennitala);
+}
+
 export default async function PayeesPage({
   params,
   searchParams,
@@ -73,7 +79,10 @@ export default async function PayeesPage({
                 ) : (
                   <AccountNumber account={payee.account} />
                 )}
-                {payee.kennitala && <p className="text-sm">{formatKennitala(payee.kennitala)}</p>}
+                {/* An Icelandic account already shows its holder's kennitala: only another one is shown apart. */}
+                {payee.kennitala && !shownWithAccount(payee.account, payee.kennitala) && (
+                  <p className="text-sm">{formatKennitala(payee.kennitala)}</p>
+                )}
                 <WordedButtonForm
                   action={setPayeeFavouriteAction}
                   label={
