@@ -55,7 +55,7 @@ test('standing order: errors corrected, preview around Easter 2027 and Christmas
   await page.getByLabel('Last payment on or before').fill('2028-12-31');
 
   await page.getByText('More details').click();
-  await page.getByLabel('Your reference (end-to-end ID)').fill('STANDING-1');
+  await page.getByLabel('Your reference', { exact: true }).fill('STANDING-1');
   await page.getByLabel('Structured reference').fill('TILV-1');
   await page.getByRole('radio', { name: 'English' }).check();
   await submit.click();

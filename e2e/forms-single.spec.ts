@@ -43,7 +43,7 @@ test('single payment: errors beside the fields, corrected, every more-details fi
 
   await page.getByText('More details').click();
   await page.getByLabel('Who pays the charges').selectOption('SHAR');
-  await page.getByLabel('Your reference (end-to-end ID)').fill('E2E-SINGLE-1');
+  await page.getByLabel('Your reference', { exact: true }).fill('E2E-SINGLE-1');
   await page.getByLabel('Instruction ID').fill('INSTR-1');
   // The bound on one request's cost is stated where the references are added.
   await expect(page.getByText('At most 10 references.')).toBeVisible();
