@@ -6,7 +6,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { formatAmount, formatNumber } from '@/lib/format';
-import { AMOUNT_PATTERN, fractionFits, parseAmountInput } from '@/lib/payments/money';
+import { AMOUNT_PATTERN, fractionFits, minorUnits, parseAmountInput } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage, useFormLocale } from './messages';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -70,7 +70,8 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
         inputMode="decimal"
         autoComplete="off"
         value={text}
-        hint={shown ?? t('amountHint')}
+        // Krónur have no decimals: their example has none either.
+        hint={shown ?? t(minorUnits(currency) === 0 ? 'amountHintWhole' : 'amountHint')}
         error={inputError ?? schemaError}
         onChange={(event) => {
           setText(event.target.value);
