@@ -74,6 +74,13 @@ export function AccountField({
     update(value, kennitala);
   });
 
+  // The account read back as it will be paid ("0133-26-012345", a short number padded), and its IBAN in
+  // groups of four: a dropped digit shows before anything is sent.
+  const computedIbanHint = (iban: string) => {
+    const shown = accountDisplay(iban);
+    return shown.kind === 'domestic' ? t('computedIban', { account: shown.account, iban: shown.iban }) : iban;
+  };
+
   return (
     <div className="space-y-3">
       <TextField
@@ -84,7 +91,7 @@ export function AccountField({
         value={text}
         hint={
           domestic && result?.ok
-            ? t('computedIban', { iban: result.iban })
+            ? computedIbanHint(result.iban)
             : (showOwner && ownerOf(text, to)) || t('accountHint')
         }
         // With a domestic account the kennitala field explains what is missing.
