@@ -39,7 +39,7 @@ export interface PaymentInWords {
   amount: string;
   currency: string;
   status: string;
-  /** The bank's code behind `status`, for a reader who wants it. */
+  /** The bank's code behind `status`, for a reader who wants it; empty where the bank gave none. */
   statusCode: string;
   bank: string;
 }
@@ -130,7 +130,8 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
     status: t.has(`status.${statusCode}.label`) ? t(`status.${statusCode}.label`) : statusCode,
-    statusCode,
+    // The bank's own code; none for a payment the bank gave no status (refused, not sent, its answer lost).
+    statusCode: payment.phase === 'initiated' ? statusCode : '',
     bank: bankName(payment.bankId) ?? payment.bankId,
   };
 }

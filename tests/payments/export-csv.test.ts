@@ -96,3 +96,16 @@ describe('a payment in words, for the Excel file and the statement', () => {
     expect(paymentInWords(bill, 'en').reference).toBe('Payment of claim no. 0159-66-864446');
   });
 });
+
+describe('the status code column of the Excel file', () => {
+  it('holds the bank’s code, and nothing of ours for a payment the bank gave no status', async () => {
+    const { paymentInWords } = await import('@/lib/payments/export-words');
+    const refused = paymentInWords(
+      payment({ phase: 'refused', transactionStatus: null, bankPaymentId: null }),
+      'is',
+    );
+    expect(refused).toMatchObject({ status: 'Synjað', statusCode: '' });
+    const paid = paymentInWords(payment({ phase: 'initiated', transactionStatus: 'ACSC' }), 'is');
+    expect(paid).toMatchObject({ status: 'Greidd', statusCode: 'ACSC' });
+  });
+});
