@@ -72,7 +72,7 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await expect(page.getByText('2 payments')).toBeVisible();
   await page.getByLabel('To account, payment 1').fill(creditorIban);
   // Who is paid, by name, in the table itself.
-  await page.getByLabel('Final recipient, payment 1').fill('Guðrún Helgadóttir');
+  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount, payment 1').fill('7,500');
   await page.getByRole('button', { name: 'Remove payment 2' }).click();
   await expect(page.getByText('1 payment', { exact: true })).toBeVisible();

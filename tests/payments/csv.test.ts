@@ -16,7 +16,15 @@ describe('columnOfHeader', () => {
     expect(columnOfHeader('remittance')).toBe('remittanceInformationUnstructured');
     expect(columnOfHeader('creditor_name')).toBeUndefined();
     // Who is paid, by name, as people head the column, and as the table heads it.
-    for (const header of ['Nafn', 'Viðtakandi', 'Name', 'Endanlegur viðtakandi', 'Final recipient'])
+    for (const header of [
+      'Nafn',
+      'Viðtakandi',
+      'Name',
+      'Endanlegur viðtakandi',
+      'Final recipient',
+      'Nafn viðtakanda',
+      "Recipient's name",
+    ])
       expect(columnOfHeader(header), header).toBe('ultimateCreditor');
   });
 });

@@ -80,6 +80,10 @@ const ALIASES: Record<string, BulkColumn> = {
   endanlegurviðtakandi: 'ultimateCreditor',
   endanlegurvidtakandi: 'ultimateCreditor',
   finalrecipient: 'ultimateCreditor',
+  nafnviðtakanda: 'ultimateCreditor',
+  nafnvidtakanda: 'ultimateCreditor',
+  "recipient'sname": 'ultimateCreditor',
+  recipientsname: 'ultimateCreditor',
 };
 
 const BY_KEY = new Map<string, BulkColumn>([
