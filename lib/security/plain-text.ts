@@ -26,3 +26,19 @@ export function unreadableTextPaths(value: unknown, path: string[] = [], found: 
   }
   return found;
 }
+
+// Control characters (C0, DEL, C1: a line break, a bell, an escape) and marks that turn the direction of what
+// follows or hide in the text: a name could read differently on the bank's page than it was typed.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+// Something to read: a text of spaces and invisible characters alone names nobody.
+const VISIBLE = /[^\s\u200b-\u200d\u2060\ufeff]/;
+
+/**
+ * Why a text may not go to a bank as it is, if it may not: `unsafe` (a control or direction character), or
+ * `invisible` (not empty, and nothing to read). A payment's texts, and the names saved to become them.
+ */
+export function bankTextIssue(value: string): 'unsafe' | 'invisible' | undefined {
+  if (UNSAFE.test(value)) return 'unsafe';
+  if (value !== '' && !VISIBLE.test(value)) return 'invisible';
+  return undefined;
+}

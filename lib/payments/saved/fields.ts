@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidIbanChecksum, normalizeIban } from '@/lib/payments/accounts/iban';
 import { normalizeKennitala } from '@/lib/payments/accounts/kennitala';
 import { isMaskedPan } from '@/lib/payments/accounts/masked-pan';
-import { isReadableText } from '@/lib/security/plain-text';
+import { bankTextIssue, isReadableText } from '@/lib/security/plain-text';
 
 /**
  * The fields of what a PSU saves (accounts' names, payees, templates), bounded as the bank's
@@ -12,12 +12,16 @@ import { isReadableText } from '@/lib/security/plain-text';
 export const SAVED_NAME_MAX = 70;
 
 export function savedName({ optional = false } = {}) {
-  return z
-    .string()
-    .trim()
-    .max(SAVED_NAME_MAX, 'saved.errors.nameTooLong')
-    .refine((value) => optional || value.length > 0, 'saved.errors.nameRequired')
-    .refine(isReadableText, 'security.unreadableText');
+  return (
+    z
+      .string()
+      .trim()
+      .max(SAVED_NAME_MAX, 'saved.errors.nameTooLong')
+      .refine((value) => optional || value.length > 0, 'saved.errors.nameRequired')
+      .refine(isReadableText, 'security.unreadableText')
+      // A saved name becomes a payment's text: under the same rule (lib/payments/submission.ts).
+      .refine((value) => bankTextIssue(value) === undefined, 'security.unsafeText')
+  );
 }
 
 export const savedIban = z
