@@ -22,7 +22,7 @@ const order = (transactionStatus: string) =>
 describe('a standing order without an end date', () => {
   it('runs "until you cancel it" while the bank runs it', () => {
     const text = describeSchedule(standingOrderSchedule(order('ACTC'), '2026-12-01'), 'is', translate);
-    expect(text).toBe('Frá 1. des. 2026, þar til þú segir henni upp · Mánaðarlega · 1. dag mánaðar');
+    expect(text).toBe('Frá 1. des. 2026, þar til þú afturkallar hana · Mánaðarlega · 1. dag mánaðar');
   });
 
   it('says no such thing once it was cancelled or rejected', () => {
