@@ -204,6 +204,25 @@ describe("every text of the bank's pages in the PSU's language", () => {
     expect(text).not.toMatch(/Mánaðarlega|desember|\d{4}-\d{2}-\d{2}/);
   });
 
+  it('a bulk payment says what leaves the account in all, per currency, in the PSU’s marks', async () => {
+    const bulk = {
+      paymentInformationId: `bulk-total-${Date.now()}`,
+      debtorAccount: { iban: 'IS140159260076545510730339' },
+      payments: [
+        {
+          creditorAccount: { iban: 'IS870301260012345101696399' },
+          instructedAmount: { currency: 'ISK', amount: '450000' },
+        },
+        {
+          creditorAccount: { iban: 'IS870301260012345101696399' },
+          instructedAmount: { currency: 'ISK', amount: '810500' },
+        },
+      ],
+    };
+    const { review } = await scaPages(root, bulk, 'is', 'bulk-payments');
+    expect(visibleText(review)).toContain('Samtals 1.260.500 kr.');
+  });
+
   it('every frequency code is told in words in both languages', async () => {
     const codes = [
       'Daily',

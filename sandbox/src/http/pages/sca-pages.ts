@@ -3,7 +3,7 @@ import type { PaymentRow } from '../../db/queries/payments.js';
 import { standingOrder } from '../../pis/approval.js';
 import { executionDates } from '../../pis/calendar.js';
 import type { ReviewNames } from '../../sca/bank-pages.js';
-import { formatAmount } from '../../shared/money.js';
+import { formatAmount, fromMinorUnits, toMinorUnits } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
 import { escapeHtml, layout } from './layout.js';
 import { bankTexts, dateWords, frequencyWords, type Language, MESSAGES, type Messages } from './messages.js';
@@ -85,7 +85,19 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
         formatAmount(amount.amount, amount.currency, language),
       )}</td></tr>`;
     });
-    return `<dl>${row(m.from, from)}${paymentDateRow(m, language, body)}</dl>
+    // What leaves the account in all, per currency, as the PSU confirms it.
+    const totals = new Map<string, bigint>();
+    for (const p of body.payments as Array<Record<string, unknown>>) {
+      const amount = p.instructedAmount as Amount;
+      totals.set(
+        amount.currency,
+        (totals.get(amount.currency) ?? 0n) + toMinorUnits(amount.amount, amount.currency),
+      );
+    }
+    const total = [...totals]
+      .map(([currency, minor]) => formatAmount(fromMinorUnits(minor, currency), currency, language))
+      .join(' + ');
+    return `<dl>${row(m.from, from)}${row(m.total, total)}${paymentDateRow(m, language, body)}</dl>
 <h2>${escapeHtml(m.payments)}</h2>
 <table><thead><tr><th scope="col">${escapeHtml(m.to)}</th><th scope="col">${escapeHtml(m.amount)}</th></tr></thead>
 <tbody>${items.join('')}</tbody></table>`;
