@@ -29,6 +29,7 @@ export function unreadableTextPaths(value: unknown, path: string[] = [], found: 
 
 // Control characters (C0, DEL, C1: a line break, a bell, an escape) and marks that turn the direction of what
 // follows or hide in the text: a name could read differently on the bank's page than it was typed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 // Something to read: a text of spaces and invisible characters alone names nobody.
 const VISIBLE = /[^\s\u200b-\u200d\u2060\ufeff]/;
