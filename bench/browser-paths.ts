@@ -12,6 +12,8 @@
 // - the bulk table with 1,000 rows: a keystroke in a cell, and a paste of 1,000 rows of CSV followed
 //   by "Import the pasted text": the longest interaction each time, as INP counts it (Event Timing;
 //   target < 100 ms);
+// - the browser's floor: a form posted on one site, redirected to a static page of another, drawn, with no
+//   app and no bank behind it (bench/browser-floor.ts), the part of the paths above that is Chromium's own;
 // - the single form sent empty and then corrected: the press that shows its errors, and a keystroke in
 //   a field that shows one (each form field is checked again as it changes once the form was sent), as
 //   INP counts them (target < 100 ms).
@@ -35,6 +37,7 @@ import {
   openPaymentForm,
   signIn,
 } from './app-servers';
+import { browserFloor } from './browser-floor';
 import {
   drawn,
   longestInteraction,
@@ -120,6 +123,7 @@ const paths = {
   pasteToTable: [] as number[],
   invalidSend: [] as number[],
   correctionKeystroke: [] as number[],
+  floor: [] as number[],
 };
 
 async function signInPath(context: BrowserContext, clicks: { last(): number }): Promise<Split> {
@@ -308,6 +312,7 @@ try {
     paths.invalidSend.push(correction.invalidSend);
     paths.correctionKeystroke.push(correction.keystroke);
   }
+  paths.floor = await browserFloor(context, clicks, rounds);
 } finally {
   await browser.close();
   await servers.stop();
@@ -332,6 +337,19 @@ const splitFigures = (label: string, splits: Split[], target?: number) => {
 splitFigures('Sign-in → history', paths.signIn);
 splitFigures('Form → bank page', paths.toBank, TARGET_APP_MS);
 splitFigures('Approve at the bank → status page', paths.approve, TARGET_APP_MS);
+// What Chromium itself takes to leave one site's page by a form and draw another's (bench/browser-floor.ts):
+// part of every path above, whatever the app does.
+const floor = summarise(paths.floor);
+const approveApp = summarise(paths.approve.map((split) => split.app));
+console.log(
+  `  Browser floor (post, 303, static page) drawn p50 ${ms(floor.p50, 1)} p95 ${ms(floor.p95, 1)}  (n=${floor.n})`,
+);
+figures.push({
+  name: 'Browser floor: a form posted on one site, redirected (303) to a static page of another, drawn, median, in Chromium',
+  value: floor.p50,
+  unit: 'ms',
+  reference: `p95 ${ms(floor.p95, 1)}; no app and no bank behind it; the approval path's median app-added time less this median: ${ms(approveApp.p50 - floor.p50, 1)}; n=${floor.n}`,
+});
 for (const [label, drawnTimes, server] of [
   ['first page', paths.historyFirst, paths.historyServer],
   ['deep page (row 90%)', paths.historyDeep, paths.historyDeepServer],
