@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateWords } from '../src/http/pages/messages.js';
+import { adjustToBusinessDay } from '../src/pis/calendar.js';
 import type { RunningSandbox } from '../src/server.js';
 import {
   advanceClock,
@@ -82,6 +84,33 @@ describe('cancellation', () => {
     // Nothing is executed any more.
     await advanceClock(sandbox.url, 300);
     expect(await status(links)).toBe('CANC');
+  });
+
+  it('the cancellation page of a payment the bank moved off a Saturday gives the day it was to pay on', async () => {
+    const saturday = new Date(Date.now() + 20 * 86_400_000);
+    while (saturday.getUTCDay() !== 6) saturday.setUTCDate(saturday.getUTCDate() + 1);
+    const asked = saturday.toISOString().slice(0, 10);
+    const links = await initiate(singlePayment({ requestedExecutionDate: `${asked}T00:00:00Z` }));
+    await approveJon(links);
+    await advanceClock(sandbox.url, 5);
+    expect(await status(links)).toBe('ACWC');
+    const deleted = await del(links);
+    expect(deleted.status).toBe(202);
+    const started = await tpp.request(
+      'POST',
+      rel((deleted.json._links as Links).startAuthorisation?.href),
+      tpp.headers(token, { 'TPP-Redirect-URI': CANCEL_OK, 'PSU-Accept-Language': 'en' }),
+      {},
+    );
+    const url = (started.json._links as Links).scaRedirect?.href ?? '';
+    const browser = new ScaBrowser();
+    const login = await browser.get(url);
+    const posted = await browser.post(formAction(login.html, url), { username: 'jon', password: 'sandbox' });
+    const review = await browser.get(new URL(posted.location ?? '', url).toString());
+    // The next banking day after the Saturday (the Monday, unless it is a bank holiday too).
+    const moved = adjustToBusinessDay(asked, 'following');
+    expect(moved).not.toBe(asked);
+    expect(review.html).toContain(`<dt>Payment date</dt><dd>${dateWords('en', moved)}</dd>`);
   });
 
   it('a declined cancellation leaves the payment running', async () => {

@@ -44,7 +44,7 @@ const notScheduled = new Set(['RCVD', 'PATC', 'RJCT', 'CANC']);
  * day, read back in `requestedExecutionDate` with the time the PSU sent. Spec 2.6 gives the field without
  * saying whether it keeps the day asked for or the day the bank set; this bank reads back the one it pays on.
  */
-function executionDateMoved(payment: PaymentRow): string | undefined {
+export function executionDateMoved(payment: PaymentRow): string | undefined {
   const requested = payment.body.requestedExecutionDate;
   if (payment.payment_service === 'periodic-payments' || typeof requested !== 'string') return undefined;
   if (notScheduled.has(payment.transaction_status)) return undefined;

@@ -2,6 +2,7 @@ import { hasClaimIdForm } from '../../claims/claims.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
 import { standingOrder } from '../../pis/approval.js';
 import { executionDates } from '../../pis/calendar.js';
+import { executionDateMoved } from '../../pis/information.js';
 import type { ReviewNames } from '../../sca/bank-pages.js';
 import { formatAmount, fromMinorUnits, toMinorUnits } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
@@ -68,9 +69,13 @@ function row(label: string, value: string): string {
   return `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
 }
 
-/** The day a payment (single or bulk) is to be paid: its requestedExecutionDate, or as soon as possible. */
-function paymentDateRow(m: Messages, language: Language, body: Record<string, unknown>): string {
-  const date = body.requestedExecutionDate;
+/**
+ * The day a payment (single or bulk) is to be paid: the day this bank moved it to once accepted (a cancellation's
+ * page), else its requestedExecutionDate, or as soon as possible.
+ */
+function paymentDateRow(m: Messages, language: Language, payment: PaymentRow): string {
+  const body = payment.body as Record<string, unknown>;
+  const date = executionDateMoved(payment) ?? body.requestedExecutionDate;
   return row(m.paymentDate, typeof date === 'string' ? dateWords(language, date) : m.asSoonAsPossible);
 }
 
@@ -97,7 +102,7 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
     const total = [...totals]
       .map(([currency, minor]) => formatAmount(fromMinorUnits(minor, currency), currency, language))
       .join(' + ');
-    return `<dl>${row(m.from, from)}${row(m.total, total)}${paymentDateRow(m, language, body)}</dl>
+    return `<dl>${row(m.from, from)}${row(m.total, total)}${paymentDateRow(m, language, payment)}</dl>
 <h2>${escapeHtml(m.payments)}</h2>
 <table><thead><tr><th scope="col">${escapeHtml(m.to)}</th><th scope="col">${escapeHtml(m.amount)}</th></tr></thead>
 <tbody>${items.join('')}</tbody></table>`;
@@ -114,7 +119,7 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
   if (typeof reference === 'string' && !(names.claimNumber && hasClaimIdForm(reference))) {
     rows += row(m.reference, reference);
   }
-  if (payment.payment_service === 'payments') rows += paymentDateRow(m, language, body);
+  if (payment.payment_service === 'payments') rows += paymentDateRow(m, language, payment);
   if (payment.payment_service === 'periodic-payments') {
     if (typeof body.frequency === 'string')
       rows += row(m.frequency, frequencyWords(language, body.frequency));
