@@ -13,6 +13,8 @@ import {
   TestTpp,
 } from './helpers.js';
 
+const inGroups = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
 let sandbox: RunningSandbox;
 let tpp: TestTpp;
 let token: string;
@@ -180,7 +182,7 @@ describe('what the review page says of the payment', () => {
     expect(response.status).toBe(201);
     const links = response.json._links as Record<string, { href: string }>;
     const review = await signIn(new ScaBrowser(), links.scaRedirect?.href ?? '', 'jon', 'sandbox');
-    expect(review.html).toContain(`<dt>To</dt><dd>Anna Sigurðardóttir – ${ANNA_MAIN}</dd>`);
+    expect(review.html).toContain(`<dt>To</dt><dd>Anna Sigurðardóttir – ${inGroups(ANNA_MAIN)}</dd>`);
   });
 });
 
@@ -198,7 +200,9 @@ describe('approve and execute', () => {
     const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
     expect(review.html).toContain('<html lang="is">');
     expect(review.html).toContain('Jón Jónsson');
-    expect(review.html).toContain(JON_MAIN);
+    // Accounts as people check them: the IBAN in groups of four.
+    expect(review.html).toContain(inGroups(JON_MAIN));
+    expect(review.html).toContain('IS14 0159 2600 7654 5510 7303 39');
     expect(review.html).toContain('Guðrún Helgadóttir');
     expect(review.html).toContain('15.000\u00a0kr.');
     expect(review.html).toContain(

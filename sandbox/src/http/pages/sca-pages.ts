@@ -61,8 +61,13 @@ ${languageField(language)}
 type Ref = { iban?: string | null; bban?: string | null; maskedPan?: string | null; msisdn?: string | null };
 type Amount = { currency: string; amount: string };
 
+/** An IBAN as people read and check it, in groups of four ("IS14 0159 2600 7654 …"). */
+function grouped(iban: string): string {
+  return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 function accountLabel(ref: Ref | undefined): string {
-  return ref?.iban ?? ref?.bban ?? ref?.maskedPan ?? ref?.msisdn ?? '–';
+  return ref?.iban ? grouped(ref.iban) : (ref?.bban ?? ref?.maskedPan ?? ref?.msisdn ?? '–');
 }
 
 function row(label: string, value: string): string {
@@ -81,7 +86,7 @@ function paymentDateRow(m: Messages, language: Language, payment: PaymentRow): s
 
 function paymentSummary(m: Messages, language: Language, payment: PaymentRow, names: ReviewNames): string {
   const body = payment.body as Record<string, unknown>;
-  const from = `${names.debtorName} – ${payment.debtor_iban ?? ''}`;
+  const from = `${names.debtorName} – ${payment.debtor_iban ? grouped(payment.debtor_iban) : ''}`;
   if (payment.payment_service === 'bulk-payments') {
     const items = (body.payments as Array<Record<string, unknown>>).map((p) => {
       const amount = p.instructedAmount as Amount;
