@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from '@/lib/format';
-import { columnOfHeader } from '@/lib/payments/csv/columns';
+import { BULK_COLUMNS, columnOfHeader, ICELANDIC_HEADERS } from '@/lib/payments/csv/columns';
 import { parseBulkCsv } from '@/lib/payments/csv/parse';
 import { validateBulkRow } from '@/lib/payments/csv/row';
 import { bulkCsvTemplate, bulkRowsToCsv } from '@/lib/payments/csv/template';
@@ -202,11 +202,23 @@ describe('parseBulkCsv', () => {
     expect(result.rows[1999]?.element?.instructedAmount.amount).toBe('2000');
   });
 
-  it('reads its own template without errors', async () => {
-    const result = await parseBulkCsv(bulkCsvTemplate(), { product: 'credit-transfers' });
-    expect(result.fileErrors).toEqual([]);
-    expect(result.errors).toEqual([]);
-    expect(result.rows).toHaveLength(2);
+  it('reads its own template without errors, headed in English or in Icelandic, to the same payments', async () => {
+    const english = await parseBulkCsv(bulkCsvTemplate('en'), { product: 'credit-transfers' });
+    expect(english.fileErrors).toEqual([]);
+    expect(english.errors).toEqual([]);
+    expect(english.rows).toHaveLength(2);
+    const icelandicTemplate = bulkCsvTemplate('is');
+    expect(icelandicTemplate.split('\r\n')[0]).toBe(
+      '\uFEFFReikningur;Kennitala;Upphæð;Gjaldmiðill;Skilaboð;Tilvísun þín;Tilvísun;Textalykill;Tilgangskóði Seðlabanka;Kennitala viðtakanda;Nafn viðtakanda;Kennitala endanlegs viðtakanda;Auðkenni fyrirmæla;Kennitala greiðanda;Greitt fyrir hönd;Kennitala þess sem greitt er fyrir;Auðkenni færslu;Innborgun á kröfu',
+    );
+    const icelandic = await parseBulkCsv(icelandicTemplate, { product: 'credit-transfers' });
+    expect(icelandic.fileErrors).toEqual([]);
+    expect(icelandic.errors).toEqual([]);
+    expect(icelandic.rows.map((row) => row.cells)).toEqual(english.rows.map((row) => row.cells));
+  });
+
+  it('knows every column by its Icelandic header, one column to each', () => {
+    for (const column of BULK_COLUMNS) expect(columnOfHeader(ICELANDIC_HEADERS[column])).toBe(column);
   });
 
   it('round-trips cells that need quoting', async () => {

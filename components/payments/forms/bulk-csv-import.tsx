@@ -9,7 +9,8 @@ import { bulkCsvTemplate } from '@/lib/payments/csv/template';
 import { MAX_BULK_PAYMENTS } from '@/lib/payments/schemas/limits';
 import { useFieldMessage, useFormLocale } from './messages';
 
-const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate())}`;
+const templateHref = (locale: 'is' | 'en') =>
+  `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate(locale))}`;
 
 /** Payments read from a CSV file or pasted text, with the template, the progress and what was read. */
 export function BulkCsvImport({
@@ -57,7 +58,11 @@ export function BulkCsvImport({
             }}
           />
         </div>
-        <a href={TEMPLATE_HREF} download="greidsla-bulk-template.csv" className="text-brand-700 underline">
+        <a
+          href={templateHref(locale)}
+          download="greidsla-bulk-template.csv"
+          className="text-brand-700 underline"
+        >
           {t('bulk.template')}
         </a>
       </div>

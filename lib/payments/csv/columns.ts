@@ -42,6 +42,31 @@ export const BULK_TABLE_COLUMNS = [
   'endToEndIdentification',
 ] as const satisfies readonly BulkColumn[];
 
+/**
+ * Each column's header in an Icelandic file, as the Icelandic template heads it (the table's words where it has
+ * the column); a file may head its columns so, or by the English keys above.
+ */
+export const ICELANDIC_HEADERS: Readonly<Record<BulkColumn, string>> = {
+  creditorAccount: 'Reikningur',
+  creditorKennitala: 'Kennitala',
+  amount: 'Upphæð',
+  currency: 'Gjaldmiðill',
+  remittanceInformationUnstructured: 'Skilaboð',
+  endToEndIdentification: 'Tilvísun þín',
+  remittanceReference: 'Tilvísun',
+  icelandicPurposeCode: 'Textalykill',
+  centralBankPurposeCode: 'Tilgangskóði Seðlabanka',
+  creditorId: 'Kennitala viðtakanda',
+  ultimateCreditor: 'Nafn viðtakanda',
+  ultimateCreditorId: 'Kennitala endanlegs viðtakanda',
+  instructionIdentification: 'Auðkenni fyrirmæla',
+  debtorId: 'Kennitala greiðanda',
+  ultimateDebtor: 'Greitt fyrir hönd',
+  ultimateDebtorId: 'Kennitala þess sem greitt er fyrir',
+  resourceId: 'Auðkenni færslu',
+  partialPayment: 'Innborgun á kröfu',
+};
+
 /** Columns a file must have; the rest may be left out. */
 export const REQUIRED_COLUMNS = ['creditorAccount', 'amount'] as const satisfies readonly BulkColumn[];
 
@@ -86,19 +111,22 @@ const ALIASES: Record<string, BulkColumn> = {
   recipientsname: 'ultimateCreditor',
 };
 
-const BY_KEY = new Map<string, BulkColumn>([
-  ...BULK_COLUMNS.map((column) => [column.toLowerCase(), column] as const),
-  ...Object.entries(ALIASES),
-]);
-
-/** The column a header names, or undefined for a header we do not know. */
-export function columnOfHeader(header: string): BulkColumn | undefined {
-  const key = header
+const headerKey = (header: string) =>
+  header
     .replace(/^\uFEFF/, '')
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
-  return BY_KEY.get(key);
+
+const BY_KEY = new Map<string, BulkColumn>([
+  ...BULK_COLUMNS.map((column) => [column.toLowerCase(), column] as const),
+  ...Object.entries(ALIASES),
+  ...BULK_COLUMNS.map((column) => [headerKey(ICELANDIC_HEADERS[column]), column] as const),
+]);
+
+/** The column a header names, or undefined for a header we do not know. */
+export function columnOfHeader(header: string): BulkColumn | undefined {
+  return BY_KEY.get(headerKey(header));
 }
 
 export type BulkCells = Partial<Record<BulkColumn, string>>;
