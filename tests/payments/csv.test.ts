@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from '@/lib/format';
-import { BULK_COLUMNS, columnOfHeader, ICELANDIC_HEADERS } from '@/lib/payments/csv/columns';
+import {
+  BULK_COLUMNS,
+  BULK_TABLE_COLUMNS,
+  columnOfHeader,
+  ICELANDIC_HEADERS,
+} from '@/lib/payments/csv/columns';
 import { parseBulkCsv } from '@/lib/payments/csv/parse';
 import { validateBulkRow } from '@/lib/payments/csv/row';
 import { bulkCsvTemplate, bulkRowsToCsv } from '@/lib/payments/csv/template';
 import { fromMinorUnits } from '@/lib/payments/money';
+import formsEn from '@/messages/forms/en.json';
+import formsIs from '@/messages/forms/is.json';
 
 const IBAN = 'IS870301260012345101696399';
 
@@ -209,7 +216,7 @@ describe('parseBulkCsv', () => {
     expect(english.rows).toHaveLength(2);
     const icelandicTemplate = bulkCsvTemplate('is');
     expect(icelandicTemplate.split('\r\n')[0]).toBe(
-      '\uFEFFReikningur;Kennitala;Upphæð;Gjaldmiðill;Skilaboð;Tilvísun þín;Tilvísun;Textalykill;Tilgangskóði Seðlabanka;Kennitala viðtakanda;Nafn viðtakanda;Kennitala endanlegs viðtakanda;Auðkenni fyrirmæla;Kennitala greiðanda;Greitt fyrir hönd;Kennitala þess sem greitt er fyrir;Auðkenni færslu;Innborgun á kröfu',
+      `\uFEFF${BULK_COLUMNS.map((column) => formsIs.forms.bulk.column[column]).join(';')}`,
     );
     const icelandic = await parseBulkCsv(icelandicTemplate, { product: 'credit-transfers' });
     expect(icelandic.fileErrors).toEqual([]);
@@ -217,8 +224,15 @@ describe('parseBulkCsv', () => {
     expect(icelandic.rows.map((row) => row.cells)).toEqual(english.rows.map((row) => row.cells));
   });
 
-  it('knows every column by its Icelandic header, one column to each', () => {
-    for (const column of BULK_COLUMNS) expect(columnOfHeader(ICELANDIC_HEADERS[column])).toBe(column);
+  it('knows every column by its Icelandic header, the table’s word for it, and by the English table’s', () => {
+    for (const column of BULK_COLUMNS) {
+      expect(ICELANDIC_HEADERS[column]).toBe(formsIs.forms.bulk.column[column]);
+      expect(columnOfHeader(ICELANDIC_HEADERS[column])).toBe(column);
+    }
+    for (const column of BULK_TABLE_COLUMNS)
+      expect(columnOfHeader(formsEn.forms.bulk.column[column]), formsEn.forms.bulk.column[column]).toBe(
+        column,
+      );
   });
 
   it('round-trips cells that need quoting', async () => {

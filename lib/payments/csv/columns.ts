@@ -43,17 +43,18 @@ export const BULK_TABLE_COLUMNS = [
 ] as const satisfies readonly BulkColumn[];
 
 /**
- * Each column's header in an Icelandic file, as the Icelandic template heads it (the table's words where it has
- * the column); a file may head its columns so, or by the English keys above.
+ * Each column's header in an Icelandic file, as the Icelandic template heads it: the table's words for it
+ * (messages/forms/is.json, forms.bulk.column), so a copy of the table reads back. A file may head its columns
+ * so, or by the English keys above.
  */
 export const ICELANDIC_HEADERS: Readonly<Record<BulkColumn, string>> = {
-  creditorAccount: 'Reikningur',
+  creditorAccount: 'Á reikning',
   creditorKennitala: 'Kennitala',
   amount: 'Upphæð',
   currency: 'Gjaldmiðill',
   remittanceInformationUnstructured: 'Skilaboð',
-  endToEndIdentification: 'Tilvísun þín',
-  remittanceReference: 'Tilvísun',
+  endToEndIdentification: 'Tilvísun',
+  remittanceReference: 'Tilvísun (skipulögð)',
   icelandicPurposeCode: 'Textalykill',
   centralBankPurposeCode: 'Tilgangskóði Seðlabanka',
   creditorId: 'Kennitala viðtakanda',
@@ -61,8 +62,8 @@ export const ICELANDIC_HEADERS: Readonly<Record<BulkColumn, string>> = {
   ultimateCreditorId: 'Kennitala endanlegs viðtakanda',
   instructionIdentification: 'Auðkenni fyrirmæla',
   debtorId: 'Kennitala greiðanda',
-  ultimateDebtor: 'Greitt fyrir hönd',
-  ultimateDebtorId: 'Kennitala þess sem greitt er fyrir',
+  ultimateDebtor: 'Fyrir hönd',
+  ultimateDebtorId: 'Fyrir hönd (kennitala)',
   resourceId: 'Auðkenni færslu',
   partialPayment: 'Innborgun á kröfu',
 };
@@ -85,9 +86,11 @@ const ALIASES: Record<string, BulkColumn> = {
   message: 'remittanceInformationUnstructured',
   skyring: 'remittanceInformationUnstructured',
   skýring: 'remittanceInformationUnstructured',
-  reference: 'remittanceReference',
-  tilvisun: 'remittanceReference',
-  tilvísun: 'remittanceReference',
+  // A reference, as the table heads it: the PSU's own for the payment (endToEndIdentification), not the
+  // structured one, which its header names so.
+  reference: 'endToEndIdentification',
+  tilvisun: 'endToEndIdentification',
+  structuredreference: 'remittanceReference',
   // The table's own column names, as a file saved from a copy of it has them.
   áreikning: 'creditorAccount',
   areikning: 'creditorAccount',
