@@ -1,12 +1,7 @@
-import { addDays } from 'date-fns';
 import { useTranslations } from 'next-intl';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import { type ExecutionDate, icelandicBankHolidays } from '@/lib/payments/calendar';
-
-function holidayName(date: string, locale: Locale): string | undefined {
-  return icelandicBankHolidays(Number(date.slice(0, 4))).find((h) => h.date === date)?.name[locale];
-}
+import { addIsoDays, closedDayOf, type ExecutionDate } from '@/lib/payments/calendar';
 
 /**
  * Why a date moved: every closed day it was moved over, from the day the schedule names to the one before the day
@@ -16,21 +11,15 @@ function holidayName(date: string, locale: Locale): string | undefined {
 function movedOver({ scheduled, execution }: ExecutionDate, locale: Locale, weekend: string): string {
   const step = execution > scheduled ? 1 : -1;
   const reasons: string[] = [];
-  for (let day = scheduled; day !== execution; day = shiftDay(day, step)) {
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    const reason = holidayName(day, locale) ?? (weekday === 0 || weekday === 6 ? weekend : undefined);
+  for (let day = scheduled; day !== execution; day = addIsoDays(day, step)) {
+    const closed = closedDayOf(day);
+    const reason = closed && (closed.kind === 'holiday' ? closed.holiday.name[locale] : weekend);
     if (reason && !reasons.includes(reason)) reasons.push(reason);
   }
   const and = locale === 'is' ? ' og ' : ' and ';
   return reasons.length < 2
     ? (reasons[0] ?? weekend)
     : `${reasons.slice(0, -1).join(', ')}${and}${reasons.at(-1)}`;
-}
-
-function shiftDay(day: string, by: number): string {
-  return addDays(new Date(`${day}T12:00:00Z`), by)
-    .toISOString()
-    .slice(0, 10);
 }
 
 /**

@@ -7,7 +7,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import { icelandicBankHolidays } from '@/lib/payments/calendar';
+import { closedDayOf } from '@/lib/payments/calendar';
 import type { StatusClass } from '@/lib/payments/status';
 import type { StoryParty } from '@/lib/payments/story';
 import type { PaymentView } from '@/lib/payments/view';
@@ -55,14 +55,16 @@ export function PaymentMessage({ message }: { message: string | null }) {
  * with the date alone ("5. des. 2026 er laugardagur."), never with a weekday's abbreviation.
  */
 export function dayReason(date: string, locale: Locale, t: ReturnType<typeof useTranslations<'story'>>) {
+  const closed = closedDayOf(date);
+  if (!closed) return null;
   const shown = formatDate(date, locale);
-  const holiday = icelandicBankHolidays(Number(date.slice(0, 4))).find((h) => h.date === date);
+  if (closed.kind === 'weekend') return t('reasonWeekend', { date: shown, day: closed.day });
   // Icelandic writes a holiday's name in lower case within a sentence ("aðfangadagur").
-  const name = locale === 'is' ? holiday?.name.is.toLocaleLowerCase('is') : holiday?.name.en;
-  if (name) return t('reasonHoliday', { date: shown, holiday: name });
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  if (weekday !== 0 && weekday !== 6) return null;
-  return t('reasonWeekend', { date: shown, day: weekday === 6 ? 'saturday' : 'sunday' });
+  const { name } = closed.holiday;
+  return t('reasonHoliday', {
+    date: shown,
+    holiday: locale === 'is' ? name.is.toLocaleLowerCase('is') : name.en,
+  });
 }
 
 /**

@@ -122,3 +122,22 @@ export function isBankHoliday(date: IsoDate | Date): boolean {
 export function isBankingDay(date: IsoDate | Date): boolean {
   return isBankingNoon(asLocalNoon(date));
 }
+
+/** Why a day is closed for payments: its bank holiday, or the weekend day it is. */
+export type ClosedDay =
+  | { kind: 'holiday'; holiday: BankHoliday }
+  | { kind: 'weekend'; day: 'saturday' | 'sunday' };
+
+/** Why Icelandic banks execute no payments on `date` (a holiday before a weekend); undefined on a banking day. */
+export function closedDayOf(date: IsoDate): ClosedDay | undefined {
+  const d = fromIsoDate(date);
+  const holiday = icelandicBankHolidays(d.getFullYear()).find((h) => h.date === date);
+  if (holiday) return { kind: 'holiday', holiday };
+  if (!isWeekend(d)) return undefined;
+  return { kind: 'weekend', day: d.getDay() === 6 ? 'saturday' : 'sunday' };
+}
+
+/** The day `days` after `date` (before it, for a negative number). */
+export function addIsoDays(date: IsoDate, days: number): IsoDate {
+  return toIsoDate(addDays(fromIsoDate(date), days));
+}

@@ -14,7 +14,10 @@ export {
   nextExecutionDates,
 } from './execution-dates';
 export {
+  addIsoDays,
   type BankHoliday,
+  type ClosedDay,
+  closedDayOf,
   easterSunday,
   icelandicBankHolidays,
   isBankHoliday,
