@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { bankTextIssue } from '@/lib/security/plain-text';
+import { bankTextIssue, textFaults } from '@/lib/security/plain-text';
 import { BulkPaymentSchema, PeriodicPaymentSchema, SinglePaymentSchema } from './schemas';
 import { maxText, notInPast, pastDateIssue } from './schemas/fields';
 import { issueMessage, type ValidationKey } from './schemas/issue-message';
@@ -10,43 +10,14 @@ function textIssue(value: string): ValidationKey | undefined {
   return issue && (issue === 'unsafe' ? 'validation.unsafeText' : 'validation.noVisibleText');
 }
 
-/** Every text of a payment body that may not go to the bank, at its path. */
-function textIssues(
-  value: unknown,
-  path: PropertyKey[],
-  found: { path: PropertyKey[]; key: ValidationKey }[],
-) {
-  if (typeof value === 'string') {
-    const key = textIssue(value);
-    if (key) found.push({ path, key });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      textIssues(item, [...path, index], found);
-    });
-  } else if (value !== null && typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) textIssues(item, [...path, name], found);
-  }
-  return found;
-}
-
-/** A payment body whose every text is readable as it is (textIssue), beside the field that is not. */
-function withReadableText<Body extends z.ZodMiniType>(payment: Body) {
-  return payment.check(
-    z.superRefine((body, ctx) => {
-      for (const { path, key } of textIssues(body, [], []))
-        ctx.addIssue({ code: 'custom', path, message: issueMessage(key) });
-    }),
-  );
-}
+/** Every text of a value (a payment body, or a text of ours beside it) readable as it is, beside the field. */
+const readableTexts = z.superRefine((value: unknown, ctx) => {
+  for (const { path, fault } of textFaults(value, textIssue))
+    ctx.addIssue({ code: 'custom', path, message: issueMessage(fault) });
+});
 
 /** A text of ours kept beside the bank body (a standing order's name), under the same rule. */
-const readableText = (max: number) =>
-  maxText(max).check(
-    z.superRefine((value, ctx) => {
-      const key = textIssue(value);
-      if (key) ctx.addIssue({ code: 'custom', message: issueMessage(key) });
-    }),
-  );
+const readableText = (max: number) => maxText(max).check(readableTexts);
 
 /**
  * What every payment form sends besides the bank body: the id that makes resubmissions of one form
@@ -56,7 +27,7 @@ export function submissionSchema<Body extends z.ZodMiniType>(payment: Body) {
   return z.object({
     submissionId: z.uuid(),
     scaLanguage: z.enum(['is', 'en']),
-    payment: withReadableText(payment),
+    payment: payment.check(readableTexts),
   });
 }
 

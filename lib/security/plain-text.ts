@@ -8,23 +8,40 @@ export function isReadableText(value: string): boolean {
 }
 
 /**
- * The dotted paths of every string in `value` (keys included) that is not readable text, e.g.
- * `payment.remittanceInformationUnstructured`. Depth is bounded by the request size.
+ * Every string in `value` that `fault` finds fault with, with its path and the fault; keys too, a key's fault at
+ * `[...path, '…']` (nothing under it is looked at). Depth is bounded by the request size.
  */
-export function unreadableTextPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+export function textFaults<Fault>(
+  value: unknown,
+  fault: (text: string) => Fault | undefined,
+  path: PropertyKey[] = [],
+  found: { path: PropertyKey[]; fault: Fault }[] = [],
+): { path: PropertyKey[]; fault: Fault }[] {
   if (typeof value === 'string') {
-    if (!isReadableText(value)) found.push(path.join('.'));
+    const faulty = fault(value);
+    if (faulty !== undefined) found.push({ path, fault: faulty });
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      unreadableTextPaths(item, [...path, String(index)], found);
+      textFaults(item, fault, [...path, index], found);
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (!isReadableText(key)) found.push([...path, '…'].join('.'));
-      else unreadableTextPaths(item, [...path, key], found);
+      const keyFault = fault(key);
+      if (keyFault !== undefined) found.push({ path: [...path, '…'], fault: keyFault });
+      else textFaults(item, fault, [...path, key], found);
     }
   }
   return found;
+}
+
+/**
+ * The dotted paths of every string in `value` (keys included) that is not readable text, e.g.
+ * `payment.remittanceInformationUnstructured`.
+ */
+export function unreadableTextPaths(value: unknown): string[] {
+  return textFaults(value, (text) => (isReadableText(text) ? undefined : true)).map(({ path }) =>
+    path.join('.'),
+  );
 }
 
 // Control characters (C0, DEL, C1: a line break, a bell, an escape) and marks that turn the direction of what
