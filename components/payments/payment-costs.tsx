@@ -3,8 +3,9 @@ import { Amount } from '@/components/payments/amount';
 import { FeeType } from '@/components/payments/fee-type';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
-import { formatAmount, formatAmounts, formatNumber } from '@/lib/format';
+import { formatAmount, formatAmounts } from '@/lib/format';
 import type { CostsTotal } from '@/lib/payments/costs-total';
+import { rateInWords } from '@/lib/payments/rate-words';
 
 /**
  * What will leave the account, in the account's currency, where the costs say enough to tell; else what
@@ -111,12 +112,7 @@ export function PaymentCostsSection({
         {rate?.exchangeRate && (
           <>
             <dt>{t('exchangeRate')}</dt>
-            <dd data-cost="exchangeRate">
-              {rate.unitCurrency
-                ? t('rateForOne', { rate: formatNumber(rate.exchangeRate, locale), unit: rate.unitCurrency })
-                : formatNumber(rate.exchangeRate, locale)}
-              {rate.rateType && ` (${t(`rateType.${rate.rateType}`)})`}
-            </dd>
+            <dd data-cost="exchangeRate">{rateInWords(rate, locale, t)}</dd>
           </>
         )}
         {rate?.contractIdentification && (

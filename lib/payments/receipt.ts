@@ -1,15 +1,7 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
-import type { PaymentCosts } from '@/lib/bank/costs';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import {
-  accountDisplay,
-  formatAmount,
-  formatAmounts,
-  formatDate,
-  formatDateTime,
-  formatNumber,
-} from '@/lib/format';
+import { accountDisplay, formatAmount, formatAmounts, formatDate, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
@@ -20,6 +12,7 @@ import storyIs from '@/messages/story/is.json';
 import { paymentAmounts } from './amounts';
 import { dayInReykjavik, type IsoDate } from './calendar/date-time';
 import { costsTotal } from './costs-total';
+import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { paymentStory, storyCosts } from './story';
 
@@ -71,20 +64,6 @@ function shortAccount(account: string): string {
 function paidDay(events: readonly PaymentEvent[]): IsoDate | null {
   const paid = events.find((event) => ['ACSC', 'ACCC', 'PART'].includes(event.transactionStatus ?? ''));
   return paid ? dayInReykjavik(paid.occurredAt) : null;
-}
-
-/** The bank's rate as the payment's page words it: "146,5 fyrir 1 EUR (sölugengi)". */
-function rateInWords(
-  rate: NonNullable<PaymentCosts['exchangeRateInformation']>,
-  locale: Locale,
-  tAll: Translate,
-): string {
-  const value = formatNumber(rate.exchangeRate ?? '', locale);
-  const shown = rate.unitCurrency
-    ? tAll('payment.costs.rateForOne', { rate: value, unit: rate.unitCurrency })
-    : value;
-  const type = `payment.costs.rateType.${rate.rateType}`;
-  return rate.rateType && tAll.has(type) ? `${shown} (${tAll(type)})` : shown;
 }
 
 // Made from the message files themselves rather than a request's next-intl context, so that the PDF
@@ -185,7 +164,7 @@ export function buildReceipt(
           {
             key: 'exchangeRate',
             label: tAll('payment.costs.exchangeRate'),
-            value: rateInWords(rate, locale, tAll),
+            value: rateInWords(rate, locale, (key, values) => tAll(`payment.costs.${key}`, values)),
           },
         ]
       : []),
