@@ -71,16 +71,17 @@ export const ICELANDIC_HEADERS: Readonly<Record<BulkColumn, string>> = {
 /** Columns a file must have; the rest may be left out. */
 export const REQUIRED_COLUMNS = ['creditorAccount', 'amount'] as const satisfies readonly BulkColumn[];
 
-/** Other header names people use for a column (compared case-insensitively, without spaces, `_` or `-`). */
+/**
+ * Other header names people use for a column (compared case-insensitively, without spaces, `_` or `-`), beside
+ * the column keys and the Icelandic headers.
+ */
 const ALIASES: Record<string, BulkColumn> = {
   creditoriban: 'creditorAccount',
   iban: 'creditorAccount',
   account: 'creditorAccount',
   reikningur: 'creditorAccount',
-  kennitala: 'creditorKennitala',
   kt: 'creditorKennitala',
   upphaed: 'amount',
-  upphæð: 'amount',
   mynt: 'currency',
   remittance: 'remittanceInformationUnstructured',
   message: 'remittanceInformationUnstructured',
@@ -91,13 +92,10 @@ const ALIASES: Record<string, BulkColumn> = {
   reference: 'endToEndIdentification',
   tilvisun: 'endToEndIdentification',
   structuredreference: 'remittanceReference',
-  // The table's own column names, as a file saved from a copy of it has them.
-  áreikning: 'creditorAccount',
+  // The table's own column names (ICELANDIC_HEADERS) typed without Icelandic letters, and the English table's.
   areikning: 'creditorAccount',
   toaccount: 'creditorAccount',
-  gjaldmiðill: 'currency',
   gjaldmidill: 'currency',
-  skilaboð: 'remittanceInformationUnstructured',
   skilabod: 'remittanceInformationUnstructured',
   // Who is paid, by name: the element has no creditorName (spec 2.3), its ultimateCreditor says it.
   nafn: 'ultimateCreditor',
@@ -108,7 +106,6 @@ const ALIASES: Record<string, BulkColumn> = {
   endanlegurviðtakandi: 'ultimateCreditor',
   endanlegurvidtakandi: 'ultimateCreditor',
   finalrecipient: 'ultimateCreditor',
-  nafnviðtakanda: 'ultimateCreditor',
   nafnvidtakanda: 'ultimateCreditor',
   "recipient'sname": 'ultimateCreditor',
   recipientsname: 'ultimateCreditor',
