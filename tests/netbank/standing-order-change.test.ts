@@ -98,6 +98,14 @@ async function back(address: string, paymentId: string) {
   return response.headers.get('location') ?? '';
 }
 
+/** "Cancel payment" on the order (not a change): the bank's page where the PSU confirms the stop. */
+async function stopAtBank(oldId: string): Promise<string> {
+  const cancel = await import('@/lib/payments/cancellation');
+  const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
+  if (stop.kind !== 'sca') throw new Error(JSON.stringify(stop));
+  return stop.redirectTo;
+}
+
 const newOrdersSent = () =>
   app.proxy.bankCalls().filter((call) => call.method === 'POST' && NEW_ORDER.test(call.path));
 
@@ -233,10 +241,8 @@ describe('changing a standing order: cancel the old one, then make the new one',
     if (!left.ok) throw new Error(JSON.stringify(left));
     // The PSU closes the bank's page, and later stops the order itself.
     await change.giveUpChangeOf(app.db, app.psuId, oldId);
-    const cancel = await import('@/lib/payments/cancellation');
-    const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
-    if (stop.kind !== 'sca') throw new Error(JSON.stringify(stop));
-    const next = await back(await decideAtBank(stop.redirectTo, 'approve'), oldId);
+    const stop = await stopAtBank(oldId);
+    const next = await back(await decideAtBank(stop, 'approve'), oldId);
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(next).not.toMatch(/127\.0\.0\.1:\d+\/sca/);
     expect(await ask(oldId, order)).toEqual({ ok: false, messageKey: 'standingOrderChange.ended' });
@@ -250,14 +256,12 @@ describe('changing a standing order: cancel the old one, then make the new one',
   it('"Cancel payment" left at the bank, a change in another tab, then the stop confirmed: no new order', async () => {
     const oldId = await liveOrder();
     app.proxy.reset();
-    const cancel = await import('@/lib/payments/cancellation');
-    const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
-    if (stop.kind !== 'sca') throw new Error(JSON.stringify(stop));
+    const stop = await stopAtBank(oldId);
     // Another tab: a change of the same order, also off to the bank to cancel it first.
     const changing = await ask(oldId, changed('172000'));
     if (!changing.ok) throw new Error(JSON.stringify(changing));
     // The PSU confirms the stop: the order ends, and its return sends nothing.
-    const next = await back(await decideAtBank(stop.redirectTo, 'approve'), oldId);
+    const next = await back(await decideAtBank(stop, 'approve'), oldId);
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(next).not.toMatch(/127\.0\.0\.1:\d+\/sca/);
     expect(newOrdersSent()).toHaveLength(0);
