@@ -1,3 +1,4 @@
+import { friendlyFormatIBAN } from 'ibantools';
 import { hasClaimIdForm } from '../../claims/claims.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
 import { standingOrder } from '../../pis/approval.js';
@@ -63,7 +64,7 @@ type Amount = { currency: string; amount: string };
 
 /** An IBAN as people read and check it, in groups of four ("IS14 0159 2600 7654 …"). */
 function grouped(iban: string): string {
-  return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+  return friendlyFormatIBAN(iban) ?? iban;
 }
 
 function accountLabel(ref: Ref | undefined): string {
