@@ -165,9 +165,10 @@ for (let i = 0; i < warmup + rounds; i++) {
 }
 
 // Where the app's time goes: each of initiateOnce's own database statements alone, as it issues them
-// (the payment saved claimed with its notification token; the bank's answer recorded with its event;
+// (a payment of the same content whose bank answer was lost; the payment saved claimed with its notification token; the bank's answer recorded with its event;
 // the status-check job, which the answer to the PSU does not wait for).
 const { insertClaimedPayment, recordInitiation } = await import('@/lib/db/queries/initiation');
+const { sameContentStillUnknown } = await import('@/lib/payments/submission-attempts');
 const steps: string[] = [];
 const step = async (label: string, each: (i: number) => Promise<unknown>, count: number) => {
   const started = performance.now();
@@ -176,6 +177,23 @@ const step = async (label: string, each: (i: number) => Promise<unknown>, count:
 };
 const stepRuns = 100;
 const saved: string[] = [];
+await step(
+  'same content with its bank answer lost (one statement)',
+  (i) =>
+    sameContentStillUnknown(
+      db,
+      {
+        psuId: psu.id,
+        submissionId: randomUUID(),
+        service: 'payments',
+        product: 'credit-transfers',
+        scaLanguage: 'is',
+        body: body(i),
+      },
+      24,
+    ),
+  stepRuns,
+);
 await step(
   'save claimed + notification token (one statement)',
   async (i) => {

@@ -8,6 +8,18 @@ import type { ScaAnswer } from '@/lib/bank/sca-answer';
 export type PaymentPhase = 'new' | 'sending' | 'initiated' | 'refused' | 'unfollowable';
 
 /**
+ * Failure code of a payment whose bank answer could not be recorded (lib/payments/unrecorded-answer.ts);
+ * cleared when it is.
+ */
+export const ANSWER_NOT_SAVED = 'ANSWER_NOT_SAVED';
+
+/**
+ * Failure code of a payment sent to its bank whose answer never came (timeout, 5xx, 429, 408, or 409 to a key
+ * sent before): the bank may have made it. Cleared when the bank's answer to a resend is recorded.
+ */
+export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+
+/**
  * Where a status reading came from, shown on the timeline. `confirmation`: a step the PSU took on our page
  * (a method, a code, the straight-through confirmation), not when the payment was sent.
  */

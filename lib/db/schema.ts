@@ -19,7 +19,14 @@ import type { BankPaymentDetails } from '@/lib/bank/payment-details';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
 import type { RefusedField } from '@/lib/payments/refusal-fields';
-import type { CostsDecision, PaymentPhase, ScaState, StatusSource } from './payment-types';
+import {
+  ANSWER_NOT_SAVED,
+  type CostsDecision,
+  OUTCOME_UNKNOWN,
+  type PaymentPhase,
+  type ScaState,
+  type StatusSource,
+} from './payment-types';
 
 export type { PaymentPhase, ScaState, StatusSource } from './payment-types';
 
@@ -216,6 +223,12 @@ export const payments = pgTable(
     uniqueIndex('payments_bank_payment_idx').on(table.bankId, table.bankPaymentId),
     index('payments_psu_correction_idx').on(table.psuId, table.correctionOf),
     index('payments_psu_created_idx').on(table.psuId, table.createdAt.desc(), table.id.desc()),
+    // The few payments whose bank answer was lost or not recorded, by content: every new payment is checked
+    // against them before it is saved (lib/payments/submission-attempts.ts), so the check reads this small
+    // index, not every payment of the PSU.
+    index('payments_outcome_unknown_idx')
+      .on(table.psuId, table.fingerprint)
+      .where(sql.raw(`failure_code in ('${OUTCOME_UNKNOWN}', '${ANSWER_NOT_SAVED}')`)),
     // One payment of a bill that can still succeed: saved and not yet answered, at the bank, or carried
     // out. One the bank refused, rejected (RJCT) or cancelled (CANC) leaves room for another. Concurrent
     // attempts to pay one bill end in one row; the others meet this index (lib/payments/initiation.ts).

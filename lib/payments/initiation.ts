@@ -15,6 +15,7 @@ import { BILL_IN_FLIGHT_MESSAGE, billOfAttempt } from '@/lib/bills/payment-of-bi
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
+import { OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import { insertClaimedPayment } from '@/lib/db/queries/initiation';
 import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
@@ -37,7 +38,7 @@ import { scaDestinationOf } from './sca-destination';
 import { statusClass } from './status';
 import { afterInitiation, afterUnknownOutcome } from './status-checks';
 import { decideAttempt, sameContentStillUnknown } from './submission-attempts';
-import { keepUnrecordedAnswer, OUTCOME_UNKNOWN } from './unrecorded-answer';
+import { keepUnrecordedAnswer } from './unrecorded-answer';
 
 export interface InitiationRequest {
   psuId: string;

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { databaseNowMinus } from '@/lib/db/clock';
 import { lockForm } from '@/lib/db/queries/form-locks';
+import { paymentOfContentOutcomeUnknown } from '@/lib/db/queries/initiation';
 import { type Payment, payments } from '@/lib/db/schema';
-import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from './unrecorded-answer';
 
 /**
  * One form may be sent more than once. The same content again is the same payment, with the same
@@ -60,26 +59,17 @@ export type AttemptOutcome =
  * the `hours` the bank keeps its key: the bank may have made it (or has), so a second one beside it could pay
  * twice (a PSU who opens the form again, or pays from a template, while the first is being asked about).
  */
-export async function sameContentStillUnknown(
+export function sameContentStillUnknown(
   db: Db,
   attempt: Attempt,
   hours: number,
 ): Promise<Payment | undefined> {
-  const [found] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.psuId, attempt.psuId),
-        eq(payments.fingerprint, fingerprintOf(attempt)),
-        inArray(payments.failureCode, [OUTCOME_UNKNOWN, ANSWER_NOT_SAVED]),
-        ne(payments.submissionId, attempt.submissionId),
-        or(isNull(payments.correctionOf), ne(payments.correctionOf, attempt.submissionId)),
-        gt(payments.createdAt, databaseNowMinus(hours, 'hours')),
-      ),
-    )
-    .limit(1);
-  return found;
+  return paymentOfContentOutcomeUnknown(db, {
+    psuId: attempt.psuId,
+    fingerprint: fingerprintOf(attempt),
+    submissionId: attempt.submissionId,
+    hours,
+  });
 }
 
 /** Every payment sent from this attempt's form: the form's own, and its corrections. */

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Initiated } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
+import { ANSWER_NOT_SAVED } from '@/lib/db/payment-types';
 import { recordInitiation } from '@/lib/db/queries/initiation';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
@@ -17,15 +18,6 @@ import { logger } from '@/lib/log';
  *   `ANSWER_NOT_SAVED` meanwhile.
  */
 export type UnrecordedAnswer = { messageKey: 'payment.bankIdClash' | 'payment.answerNotSaved' };
-
-/** Failure code of a payment whose bank answer could not be recorded; cleared when it is. */
-export const ANSWER_NOT_SAVED = 'ANSWER_NOT_SAVED';
-
-/**
- * Failure code of a payment sent to its bank whose answer never came (timeout, 5xx, 429, 408, or 409 to a key
- * sent before): the bank may have made it. Cleared when the bank's answer to a resend is recorded.
- */
-export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
 
 /** Another payment of ours at the same bank holds the bank's id of this answer. */
 async function idTakenByAnother(db: Db, payment: Payment, bankPaymentId: string): Promise<boolean> {

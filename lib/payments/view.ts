@@ -1,6 +1,7 @@
 import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
+import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
 import { bulkResultsDue } from './bulk-results';
@@ -12,7 +13,6 @@ import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 import { DIRECTORY_BANK_NAMES, dayOf, type PaymentStory, paymentStory, storyCosts } from './story';
-import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from './unrecorded-answer';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
 export interface PaymentView {

@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
+import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import { perHandle } from '@/lib/db/per-handle';
 import { type Payment, paymentEvents, paymentNotificationTokens, payments } from '@/lib/db/schema';
 
@@ -56,7 +57,7 @@ const jsonbSlot = (name: string) => sql`${slot(name)}::jsonb`;
 const asJsonb = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
- * The two statements of every initiation, built once per database handle (`perHandle`) and prepared
+ * The statements of every initiation, built once per database handle (`perHandle`) and prepared
  * (on PostgreSQL, by name on each connection): building them took as long as PGlite took to run them.
  */
 function buildStatements(db: Db) {
@@ -119,7 +120,24 @@ function buildStatements(db: Db) {
       select id, transaction_status, ${slot('source')}, ${jsonbSlot('detail')}
       from ${sql.identifier('updated')} returning payment_id`,
   );
+  const formId = slot('submissionId');
   return {
+    // Its codes written out, not passed as values: so the check reads payments_outcome_unknown_idx.
+    outcomeUnknown: db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.psuId, slot('psuId')),
+          eq(payments.fingerprint, slot('fingerprint')),
+          sql`${payments.failureCode} in (${sql.raw(`'${OUTCOME_UNKNOWN}', '${ANSWER_NOT_SAVED}'`)})`,
+          ne(payments.submissionId, formId),
+          or(isNull(payments.correctionOf), ne(payments.correctionOf, formId)),
+          gt(payments.createdAt, sql`now() - make_interval(hours => ${slot('hours')})`),
+        ),
+      )
+      .limit(1)
+      .prepare('payment_outcome_unknown'),
     insertClaimed: db.with(saved).select().from(saved).prepare('insert_claimed_payment'),
     insertClaimedWithToken: db
       .with(saved, token)
@@ -131,6 +149,18 @@ function buildStatements(db: Db) {
 }
 
 const statements = perHandle(buildStatements);
+
+/**
+ * A payment of the PSU with this content (`fingerprint`) whose bank answer was lost or not recorded, saved within
+ * the last `hours`, of another form than `submissionId` (neither its own payment nor a correction of it).
+ */
+export async function paymentOfContentOutcomeUnknown(
+  db: Db,
+  of: { psuId: string; fingerprint: string; submissionId: string; hours: number },
+): Promise<Payment | undefined> {
+  const [row] = await statements(db).outcomeUnknown.execute(of);
+  return row;
+}
 
 /**
  * Saves a new payment already claimed for sending by the caller (phase `sending` for `claim.seconds`),

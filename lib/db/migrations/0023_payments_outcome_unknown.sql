@@ -1,0 +1,1 @@
+CREATE INDEX "payments_outcome_unknown_idx" ON "payments" USING btree ("psu_id","fingerprint") WHERE failure_code in ('OUTCOME_UNKNOWN', 'ANSWER_NOT_SAVED');
