@@ -1,49 +1,58 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useActionState } from 'react';
+import { type ReactNode, useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 import { changePasswordAction } from '@/lib/auth/actions/change-password';
-import { FormMessage, useFieldError } from './account-form-parts';
-import { PasswordRules } from './password-rules';
+import { AnswerNote } from './answer-note';
 
-export function ChangePasswordForm({ locale }: { locale: string }) {
-  const t = useTranslations('account.password');
-  const [state, action, pending] = useActionState<ActionResult | null, FormData>(changePasswordAction, null);
-  const fieldError = useFieldError(state);
+/**
+ * The signed-in PSU's new password, with the current one and the rules it must meet (`rules`, drawn by
+ * the page). Its labels come from the page and its answer in words from the action, in the form's
+ * locale, so the account page loads no translations for it.
+ */
+export function ChangePasswordForm({
+  locale,
+  texts,
+  rules,
+}: {
+  locale: string;
+  texts: { current: string; new: string; confirm: string; submit: string };
+  rules: ReactNode;
+}) {
+  const [answer, action, pending] = useActionState<FormInWords | null, FormData>(changePasswordAction, null);
   return (
     <form action={action} className="space-y-4" noValidate>
       <input type="hidden" name="locale" value={locale} />
-      <FormMessage result={state} />
+      {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <TextField
-        label={t('current')}
+        label={texts.current}
         name="currentPassword"
         type="password"
         autoComplete="current-password"
-        error={fieldError('currentPassword')}
+        error={answer?.fields?.currentPassword}
         required
       />
       <TextField
-        label={t('new')}
+        label={texts.new}
         name="newPassword"
         type="password"
         autoComplete="new-password"
-        error={fieldError('newPassword')}
+        error={answer?.fields?.newPassword}
         required
       />
-      <PasswordRules id="new-password-rules" />
+      {rules}
       <TextField
-        label={t('confirm')}
+        label={texts.confirm}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        error={fieldError('confirmPassword')}
+        error={answer?.fields?.confirmPassword}
         required
       />
       <Button type="submit" disabled={pending}>
-        {t('submit')}
+        {texts.submit}
       </Button>
     </form>
   );

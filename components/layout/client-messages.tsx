@@ -31,8 +31,6 @@ export const PAYMENT_MESSAGES = [
   'story',
   'bankWords',
 ];
-/** What the sign-up and account forms read, with their actions' answers. */
-export const ACCOUNT_MESSAGES = ['account', 'auth', 'validation'];
 
 /**
  * The texts for the client components under it: only these top-level namespaces of the page's

@@ -2,10 +2,7 @@ import { useTranslations } from 'next-intl';
 
 const PASSWORD_RULES = ['tooShort', 'common', 'containsEmail'] as const;
 
-/**
- * What a new password must be. Drawn on the server where its form carries no translations (sign-up),
- * in the browser where it does (the password change).
- */
+/** What a new password must be, drawn on the server beside its form (sign-up, the password change). */
 export function PasswordRules({ id }: { id: string }) {
   const t = useTranslations('account.password');
   return (

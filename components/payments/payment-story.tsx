@@ -7,7 +7,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import { closedDayOf } from '@/lib/payments/calendar';
+import type { ClosedDay } from '@/lib/payments/calendar';
 import type { StatusClass } from '@/lib/payments/status';
 import type { StoryParty } from '@/lib/payments/story';
 import type { PaymentView } from '@/lib/payments/view';
@@ -51,11 +51,16 @@ export function PaymentMessage({ message }: { message: string | null }) {
 }
 
 /**
- * Why a day is not a banking day, in words: its holiday's name, or the weekend day it is. The sentence starts
- * with the date alone ("5. des. 2026 er laugardagur."), never with a weekday's abbreviation.
+ * Why a day is not a banking day (`closed`, as lib/payments/story.ts found on the server), in words: its
+ * holiday's name, or the weekend day it is. The sentence starts with the date alone ("5. des. 2026 er
+ * laugardagur."), never with a weekday's abbreviation.
  */
-export function dayReason(date: string, locale: Locale, t: ReturnType<typeof useTranslations<'story'>>) {
-  const closed = closedDayOf(date);
+export function dayReason(
+  date: string,
+  closed: ClosedDay | null,
+  locale: Locale,
+  t: ReturnType<typeof useTranslations<'story'>>,
+) {
   if (!closed) return null;
   const shown = formatDate(date, locale);
   if (closed.kind === 'weekend') return t('reasonWeekend', { date: shown, day: closed.day });
@@ -89,7 +94,9 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
   const { story } = payment;
   const day = (date: string) => formatDate(date, locale, { weekday: true });
   const tense = dateTense(payment.statusClass);
-  const reason = story.requestedDate ? dayReason(story.requestedDate, locale, t) : null;
+  const reason = story.requestedDate
+    ? dayReason(story.requestedDate, story.requestedDayClosed, locale, t)
+    : null;
   return (
     <div className="space-y-4" data-testid="payment-story">
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -157,7 +157,7 @@ class ActionBuilder<Ctx extends PublicContext, Input> {
    */
   wordedFormAction<Data>(
     fn: (args: { input: Input; ctx: Ctx }) => Promise<ActionResult<Data>>,
-  ): (previous: unknown, form: unknown) => Promise<FormInWords> {
+  ): (previous: unknown, form: unknown) => Promise<FormInWords<Data>> {
     const action = this.formAction(fn);
     return async (previous, form) => formInWords(await action(previous, form), form);
   }

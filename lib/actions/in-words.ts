@@ -28,12 +28,18 @@ export async function inWords(result: ActionResult<unknown>, input: unknown): Pr
 
 /**
  * A form action's whole answer in the words of the form's locale: its message, each field's errors (as an
- * account form's fields show them in the browser, components/layout/account-form-parts.tsx), and what was typed.
+ * account form's fields show them in the browser, components/layout/account-form-parts.tsx), and what was
+ * typed; a success keeps what it gave back, unless that is nothing (null).
  */
-export async function formInWords(result: ActionResult<unknown>, form: unknown): Promise<FormInWords> {
+export async function formInWords<Data>(
+  result: ActionResult<Data>,
+  form: unknown,
+): Promise<FormInWords<Data>> {
   const t = await translatorFor(form);
   const text = answerInWords(result, t)?.text;
-  if (result.ok) return { ok: true, ...(text ? { text } : {}) };
+  if (result.ok) {
+    return { ok: true, ...(result.data === null ? {} : { data: result.data }), ...(text ? { text } : {}) };
+  }
   const fields = Object.fromEntries(
     Object.entries(result.fieldErrors ?? {})
       .filter(([, keys]) => keys.length > 0)

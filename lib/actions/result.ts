@@ -41,9 +41,11 @@ export type AnswerInWords = { ok: boolean; text: string };
  * A form action's answer in words (`wordedFormAction`, lib/actions/client.ts): the message, each field's
  * errors, and what was typed, for a form whose page carries no translations.
  */
-export type FormInWords = {
+export type FormInWords<Data = unknown> = {
   ok: boolean;
   text?: string;
+  /** What a success gave back, where it gave anything (the choice just saved). */
+  data?: Data;
   /** Each field's errors in words, by the field's dotted path. */
   fields?: Record<string, string>;
   /** What was typed, as `ActionFailure.values`, so that a form sent before the page hydrated keeps it. */

@@ -3,7 +3,7 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { bankNumberOf } from '@/lib/bank/offer';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import { type IsoDate, reykjavikDateOf } from './calendar';
+import { type ClosedDay, closedDayOf, type IsoDate, reykjavikDateOf } from './calendar';
 import { sameAmount } from './money';
 
 /** One side of a payment as the PSU reads it: the account, the name the bank or the PSU gave, its bank. */
@@ -41,6 +41,8 @@ export interface PaymentStory {
   ownReference: string | null;
   /** The day the PSU asked for (Iceland's calendar), or null: as soon as possible. */
   requestedDate: IsoDate | null;
+  /** Why Icelandic banks pay nothing on the day asked for (a holiday, a weekend day); null on a banking day. */
+  requestedDayClosed: ClosedDay | null;
   /** The day the bank says it will pay or paid on (spec 2.6 `requestedExecutionDate`), where it said. */
   bankDate: IsoDate | null;
   /**
@@ -227,6 +229,7 @@ export function paymentStory(
       null,
     ownReference: nonEmpty(body.endToEndIdentification) ?? nonEmpty(body.paymentInformationId),
     requestedDate,
+    requestedDayClosed: requestedDate ? (closedDayOf(requestedDate) ?? null) : null,
     bankDate,
     change,
     bulk: bulk ? bulkLines(body, payment.bulkResults) : null,

@@ -102,5 +102,10 @@ describe("an action's answer in words", () => {
       text: 'A new link is on its way. It is valid for 24 hours.',
     });
     expect(await formInWords(success(null), form('en'))).toEqual({ ok: true });
+    // What a success gave back stays with it: the choice a form shows after React resets it.
+    expect(await formInWords(success({ mailOnPaymentEnd: true }), form('en'))).toEqual({
+      ok: true,
+      data: { mailOnPaymentEnd: true },
+    });
   });
 });

@@ -7,7 +7,7 @@ import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { StatusExplain } from '@/components/payments/payment-live';
 import { dayReason, PaymentStorySection } from '@/components/payments/payment-story';
 import { formatDate } from '@/lib/format';
-import { adjustToBankingDay, todayInReykjavik } from '@/lib/payments/calendar';
+import { adjustToBankingDay, closedDayOf, todayInReykjavik } from '@/lib/payments/calendar';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
 import storyEn from '@/messages/story/en.json';
@@ -190,7 +190,7 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
 
 function Reason({ date, locale }: { date: string; locale: 'is' | 'en' }) {
   const t = useTranslations('story');
-  return <>{dayReason(date, locale, t)}</>;
+  return <>{dayReason(date, closedDayOf(date) ?? null, locale, t)}</>;
 }
 
 describe('why a day is not a banking day', () => {

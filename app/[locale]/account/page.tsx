@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
-import { ACCOUNT_MESSAGES, ClientMessages } from '@/components/layout/client-messages';
+import { PasswordRules } from '@/components/layout/password-rules';
 import { PaymentEndMailForm } from '@/components/notices/payment-end-mail-form';
 import { DateText } from '@/components/ui/date-text';
 import { findProfile } from '@/lib/auth/accounts';
@@ -58,116 +58,120 @@ export default async function AccountPage({
   const eid = oidcSignInOffered(settings(), localeOrDefault(locale));
   const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
   return (
-    <ClientMessages namespaces={ACCOUNT_MESSAGES}>
-      <div className="max-w-xl space-y-8">
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <section aria-labelledby="profile-heading" className="space-y-3">
-          <h2 id="profile-heading" className="text-lg font-semibold">
-            {t('profile')}
-          </h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="font-medium">{t('displayName')}</dt>
-            <dd>{profile.displayName}</dd>
-            <dt className="font-medium">{t('email')}</dt>
-            <dd className="space-y-2">
-              <p>{profile.email}</p>
-              <p data-testid="email-status">
-                {profile.emailVerifiedAt ? t('emailVerified') : t('emailUnverified')}
-              </p>
-              {!profile.emailVerifiedAt && (
-                <WordedButtonForm action={resendVerificationAction} label={t('emailResend')} />
-              )}
-            </dd>
-            <dt className="font-medium">{t('kennitala')}</dt>
-            <dd className="space-y-2">
-              <p data-testid="profile-kennitala">{kennitala ?? t('noKennitala')}</p>
-              {kennitala ? (
-                <p className="text-slate-700">{t('kennitalaLinked')}</p>
-              ) : (
-                <>
-                  <p className="text-slate-700">{t('kennitalaWhy')}</p>
-                  {refused && (
-                    <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800">
-                      {t(`kennitalaRefused.${refused}`)}
-                    </p>
-                  )}
-                  {eid && query.link === 'eid' ? (
-                    // Linking is this account's PSU's own act, confirmed here: the electronic ID of
-                    // whoever signs in next becomes this account's.
-                    <section
-                      aria-labelledby="kennitala-confirm-heading"
-                      data-testid="kennitala-confirm"
-                      className="space-y-3 rounded border border-amber-300 bg-amber-50 p-4"
-                    >
-                      <h3 id="kennitala-confirm-heading" className="font-semibold">
-                        {t('kennitalaConfirm.title')}
-                      </h3>
-                      <p>
-                        {t('kennitalaConfirm.body', { nameDative: eid.nameDative, email: profile.email })}
-                      </p>
-                      <div className="flex flex-wrap items-center gap-4">
-                        <WordedButtonForm
-                          action={verifyKennitalaAction}
-                          label={t('kennitalaConfirm.confirm')}
-                          fields={{ confirm: 'link' }}
-                          variant="primary"
-                        />
-                        <Link href="/account" className="text-brand-700 underline">
-                          {t('kennitalaConfirm.cancel')}
-                        </Link>
-                      </div>
-                    </section>
-                  ) : eid ? (
-                    <Link
-                      href={{ pathname: '/account', query: { link: 'eid' } }}
-                      className="inline-flex items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
-                    >
-                      {t('kennitalaVerify', { nameDative: eid.nameDative })}
-                    </Link>
-                  ) : (
-                    <p className="text-slate-700">{t('kennitalaUnavailable')}</p>
-                  )}
-                </>
-              )}
-            </dd>
-            <dt className="font-medium">{t('memberSince')}</dt>
-            <dd>
-              <DateText value={profile.createdAt.toISOString()} />
-            </dd>
-          </dl>
-        </section>
-        <section aria-labelledby="payment-end-mail-heading" className="space-y-3">
-          <h2 id="payment-end-mail-heading" className="text-lg font-semibold">
-            {tn('title')}
-          </h2>
-          <ClientMessages namespaces={['notices', 'account']}>
-            <PaymentEndMailForm on={notices.mailOnPaymentEnd} verified={profile.emailVerifiedAt !== null} />
-          </ClientMessages>
-        </section>
-        <section aria-labelledby="password-heading" className="space-y-3">
-          <h2 id="password-heading" className="text-lg font-semibold">
-            {t('password.title')}
-          </h2>
-          {query.password === 'changed' && (
-            <p
-              role="status"
-              className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-            >
-              {t('password.changedOthersEnded')}
+    <div className="max-w-xl space-y-8">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <section aria-labelledby="profile-heading" className="space-y-3">
+        <h2 id="profile-heading" className="text-lg font-semibold">
+          {t('profile')}
+        </h2>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="font-medium">{t('displayName')}</dt>
+          <dd>{profile.displayName}</dd>
+          <dt className="font-medium">{t('email')}</dt>
+          <dd className="space-y-2">
+            <p>{profile.email}</p>
+            <p data-testid="email-status">
+              {profile.emailVerifiedAt ? t('emailVerified') : t('emailUnverified')}
             </p>
-          )}
-          <ChangePasswordForm locale={locale} />
-        </section>
-        <section aria-labelledby="sessions-heading" className="space-y-3">
-          <h2 id="sessions-heading" className="text-lg font-semibold">
-            {t('sessions.title')}
-          </h2>
-          <p className="text-sm text-slate-700">
-            {t('sessions.intro', { minutes: settings().SESSION_IDLE_MINUTES })}
+            {!profile.emailVerifiedAt && (
+              <WordedButtonForm action={resendVerificationAction} label={t('emailResend')} />
+            )}
+          </dd>
+          <dt className="font-medium">{t('kennitala')}</dt>
+          <dd className="space-y-2">
+            <p data-testid="profile-kennitala">{kennitala ?? t('noKennitala')}</p>
+            {kennitala ? (
+              <p className="text-slate-700">{t('kennitalaLinked')}</p>
+            ) : (
+              <>
+                <p className="text-slate-700">{t('kennitalaWhy')}</p>
+                {refused && (
+                  <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800">
+                    {t(`kennitalaRefused.${refused}`)}
+                  </p>
+                )}
+                {eid && query.link === 'eid' ? (
+                  // Linking is this account's PSU's own act, confirmed here: the electronic ID of
+                  // whoever signs in next becomes this account's.
+                  <section
+                    aria-labelledby="kennitala-confirm-heading"
+                    data-testid="kennitala-confirm"
+                    className="space-y-3 rounded border border-amber-300 bg-amber-50 p-4"
+                  >
+                    <h3 id="kennitala-confirm-heading" className="font-semibold">
+                      {t('kennitalaConfirm.title')}
+                    </h3>
+                    <p>{t('kennitalaConfirm.body', { nameDative: eid.nameDative, email: profile.email })}</p>
+                    <div className="flex flex-wrap items-center gap-4">
+                      <WordedButtonForm
+                        action={verifyKennitalaAction}
+                        label={t('kennitalaConfirm.confirm')}
+                        fields={{ confirm: 'link' }}
+                        variant="primary"
+                      />
+                      <Link href="/account" className="text-brand-700 underline">
+                        {t('kennitalaConfirm.cancel')}
+                      </Link>
+                    </div>
+                  </section>
+                ) : eid ? (
+                  <Link
+                    href={{ pathname: '/account', query: { link: 'eid' } }}
+                    className="inline-flex items-center justify-center rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
+                  >
+                    {t('kennitalaVerify', { nameDative: eid.nameDative })}
+                  </Link>
+                ) : (
+                  <p className="text-slate-700">{t('kennitalaUnavailable')}</p>
+                )}
+              </>
+            )}
+          </dd>
+          <dt className="font-medium">{t('memberSince')}</dt>
+          <dd>
+            <DateText value={profile.createdAt.toISOString()} />
+          </dd>
+        </dl>
+      </section>
+      <section aria-labelledby="payment-end-mail-heading" className="space-y-3">
+        <h2 id="payment-end-mail-heading" className="text-lg font-semibold">
+          {tn('title')}
+        </h2>
+        <PaymentEndMailForm
+          on={notices.mailOnPaymentEnd}
+          verified={profile.emailVerifiedAt !== null}
+          texts={{ intro: tn('intro'), unverified: tn('unverified'), label: tn('label'), save: tn('save') }}
+        />
+      </section>
+      <section aria-labelledby="password-heading" className="space-y-3">
+        <h2 id="password-heading" className="text-lg font-semibold">
+          {t('password.title')}
+        </h2>
+        {query.password === 'changed' && (
+          <p role="status" className="rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+            {t('password.changedOthersEnded')}
           </p>
-          <WordedButtonForm action={signOutEverywhereAction} label={t('sessions.signOutEverywhere')} />
-        </section>
-      </div>
-    </ClientMessages>
+        )}
+        <ChangePasswordForm
+          locale={locale}
+          texts={{
+            current: t('password.current'),
+            new: t('password.new'),
+            confirm: t('password.confirm'),
+            submit: t('password.submit'),
+          }}
+          rules={<PasswordRules id="new-password-rules" />}
+        />
+      </section>
+      <section aria-labelledby="sessions-heading" className="space-y-3">
+        <h2 id="sessions-heading" className="text-lg font-semibold">
+          {t('sessions.title')}
+        </h2>
+        <p className="text-sm text-slate-700">
+          {t('sessions.intro', { minutes: settings().SESSION_IDLE_MINUTES })}
+        </p>
+        <WordedButtonForm action={signOutEverywhereAction} label={t('sessions.signOutEverywhere')} />
+      </section>
+    </div>
   );
 }

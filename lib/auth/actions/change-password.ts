@@ -26,7 +26,7 @@ const changePasswordSchema = z.object({
  */
 export const changePasswordAction = psuAction
   .schema(changePasswordSchema, { invalidMessage: 'account.errors.fix' })
-  .formAction<null>(async ({ input, ctx }) => {
+  .wordedFormAction<null>(async ({ input, ctx }) => {
     const profile = await findProfile(ctx.psuId);
     if (!profile) return failure('auth.signedOut');
     const { currentPassword, newPassword, confirmPassword } = input;

@@ -12,7 +12,7 @@ export const setPaymentEndMailAction = psuAction
   .schema(z.object({ mailOnPaymentEnd: z.literal('on').optional() }), {
     invalidMessage: 'notices.mail.invalid',
   })
-  .formAction(async ({ input, ctx }) => {
+  .wordedFormAction(async ({ input, ctx }) => {
     const on = input.mailOnPaymentEnd === 'on';
     await setMailOnPaymentEnd(await getDb(), ctx.psuId, on);
     return success({ mailOnPaymentEnd: on }, on ? 'notices.mail.turnedOn' : 'notices.mail.turnedOff');
