@@ -69,8 +69,9 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(results.locator('tr[data-bulk-position="2"]')).toHaveAttribute('data-status', 'RJCT');
   await expect(results.locator('tr[data-bulk-position="2"]')).toContainText('Rejected');
   // Whom each payment was to, as sent, beside its result.
+  // The rejected one is not from the PSU's account: the intro says how much is.
   await expect(results.getByTestId('bulk-intro')).toHaveText(
-    '2 payments from your account, ISK\u00a010,000 in all.',
+    'From your account: ISK\u00a07,500 of ISK\u00a010,000 in 2 payments. Your bank rejected 1 of them (ISK\u00a02,500).',
   );
   await expect(results.locator('tr[data-bulk-position="1"]')).toContainText('0301-26-001234');
   await expect(results.locator('tr[data-bulk-position="2"]')).toContainText('0159-26-999999');
@@ -80,6 +81,10 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(
     page.getByRole('heading', { level: 1, name: 'Receipt for a bulk payment, partly paid' }),
   ).toBeVisible();
+  await expect(page.locator('[data-line="rejectedAmount"]')).toHaveText(
+    /Rejected by your bank\s*ISK\u00a02,500 \(1 payment\)/,
+  );
+  await expect(page.locator('[data-line="restAmount"]')).toHaveText(/From your account\s*ISK\u00a07,500/);
 
   await page.goto(
     page
@@ -91,6 +96,6 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(resultsIs).toContainText('2 greiðslur; bankinn hafnaði 1 þeirra.');
   await expect(resultsIs.locator('tr[data-bulk-position="2"]')).toContainText('Hafnað');
   await expect(resultsIs.getByTestId('bulk-intro')).toHaveText(
-    'Samtals 10.000\u00a0kr. í 2 greiðslum af reikningnum þínum.',
+    'Af reikningnum þínum: 7.500\u00a0kr. af samtals 10.000\u00a0kr. í 2 greiðslum. Bankinn hafnaði 1 þeirra (2.500\u00a0kr.).',
   );
 });

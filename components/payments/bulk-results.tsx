@@ -4,7 +4,9 @@ import { Amount } from '@/components/payments/amount';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { BulkResults } from '@/lib/bank/bulk-results';
-import { formatAmount, formatNumber } from '@/lib/format';
+import { formatAmount, formatAmounts, formatNumber } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/routing';
+import { bulkAmountsSplit, rejectedByBank } from '@/lib/payments/amounts';
 import { sumByCurrency } from '@/lib/payments/money';
 import type { StoryBulkLine } from '@/lib/payments/story';
 
@@ -48,6 +50,33 @@ function ResultCell({ payment }: { payment: Row }) {
 }
 
 /**
+ * What a bulk takes from the PSU's account: its payments and their total; where the bank rejected some of
+ * them, how many and how much, and what is left to leave the account (nothing, where it rejected them all).
+ */
+function bulkIntro(lines: StoryBulkLine[], ts: ReturnType<typeof useTranslations<'story'>>, locale: Locale) {
+  const count = { count: lines.length, countShown: formatNumber(String(lines.length), locale) };
+  const totals = sumByCurrency(
+    lines.flatMap((p) => (p.amount && p.currency ? [{ amount: p.amount, currency: p.currency }] : [])),
+  );
+  const split = bulkAmountsSplit(lines);
+  if (split) {
+    const rejected = {
+      ...count,
+      total: formatAmounts(totals, locale),
+      rejected: split.rejectedCount,
+      rejectedShown: formatNumber(String(split.rejectedCount), locale),
+      rejectedTotal: formatAmounts(split.rejected, locale),
+    };
+    return split.rest.length > 0
+      ? ts('bulkIntroRejected', { ...rejected, restTotal: formatAmounts(split.rest, locale) })
+      : ts('bulkIntroAllRejected', rejected);
+  }
+  return totals.length === 1 && totals[0]
+    ? ts('bulkIntro', { ...count, total: formatAmount(totals[0].amount, totals[0].currency, locale) })
+    : ts('bulkIntroMixed', count);
+}
+
+/**
  * Each payment of a bulk: whom it pays, how much, with what message, as it was sent; and once the bulk
  * has ended (PART, RJCT, ACSC, ACCC, ACWP), what became of each, as the bank's payment information gave
  * it (payment spec 2.6): its own status or errors. A bank that gives none per payment leaves the bulk's
@@ -66,10 +95,7 @@ export function BulkResultsSection({
   const list = rowsOf(results, lines);
   if (!results && list.length === 0) return null;
   const perPayment = results?.payments ?? null;
-  const notCarriedOut = list.filter((p) => p.status === 'RJCT' || p.errorCodes.length > 0).length;
-  const totals = sumByCurrency(
-    list.flatMap((p) => (p.amount && p.currency ? [{ amount: p.amount, currency: p.currency }] : [])),
-  );
+  const notCarriedOut = list.filter(rejectedByBank).length;
   const countShown = formatNumber(String(list.length), locale);
   const showResults = perPayment !== null;
   return (
@@ -77,17 +103,7 @@ export function BulkResultsSection({
       <h2 id="bulk-results-heading" className="mb-2 text-lg font-semibold">
         {results ? t('title') : ts('bulkTitle')}
       </h2>
-      {lines && lines.length > 0 && (
-        <p data-testid="bulk-intro">
-          {totals.length === 1 && totals[0]
-            ? ts('bulkIntro', {
-                count: list.length,
-                countShown,
-                total: formatAmount(totals[0].amount, totals[0].currency, locale),
-              })
-            : ts('bulkIntroMixed', { count: list.length, countShown })}
-        </p>
-      )}
+      {lines && lines.length > 0 && <p data-testid="bulk-intro">{bulkIntro(lines, ts, locale)}</p>}
       {results && !perPayment && <p data-bulk-results="bulk-only">{t('bulkOnly')}</p>}
       {!results && <p className="text-sm text-slate-700">{ts('bulkWaiting')}</p>}
       {list.length > 0 && (

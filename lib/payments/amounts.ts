@@ -1,6 +1,7 @@
 import type { Money } from '@/lib/bank/costs';
 import type { Payment } from '@/lib/db/schema';
 import { sumByCurrency } from './money';
+import type { StoryBulkLine } from './story';
 
 /**
  * What a payment is for, one amount per currency: a single payment's or a standing order's amount; a bulk's
@@ -20,4 +21,34 @@ export function paymentAmounts(payment: Pick<Payment, 'service' | 'body' | 'amou
     : [];
   if (amounts.length === 0) return [{ amount: payment.amount, currency: payment.currency }];
   return sumByCurrency(amounts).map(({ amount, currency }) => ({ amount, currency }));
+}
+
+type BulkLineResult = Pick<StoryBulkLine, 'amount' | 'currency' | 'status' | 'errorCodes'>;
+
+/** Whether the bank rejected this payment of a bulk: its status says so, or it gave errors for it. */
+export function rejectedByBank(line: Pick<BulkLineResult, 'status' | 'errorCodes'>): boolean {
+  return line.status === 'RJCT' || line.errorCodes.length > 0;
+}
+
+/**
+ * A bulk's amounts as the bank's results split them: of the payments it rejected (`rejected`, how many in
+ * `rejectedCount`) and of the rest, which are what its account pays (`rest`), each added up by currency. Null
+ * where the bank rejected none of them (or has not said yet): the bulk's total is then what the account pays.
+ */
+export function bulkAmountsSplit(
+  lines: readonly BulkLineResult[],
+): { rejected: Money[]; rejectedCount: number; rest: Money[] } | null {
+  const total = (of: readonly BulkLineResult[]) =>
+    sumByCurrency(
+      of.flatMap((line) =>
+        line.amount && line.currency ? [{ amount: line.amount, currency: line.currency }] : [],
+      ),
+    ).map(({ amount, currency }) => ({ amount, currency }));
+  const rejected = lines.filter(rejectedByBank);
+  if (rejected.length === 0) return null;
+  return {
+    rejected: total(rejected),
+    rejectedCount: rejected.length,
+    rest: total(lines.filter((line) => !rejectedByBank(line))),
+  };
 }

@@ -1,7 +1,14 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
-import { accountDisplay, formatAmount, formatAmounts, formatDate, formatDateTime } from '@/lib/format';
+import {
+  accountDisplay,
+  formatAmount,
+  formatAmounts,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+} from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
@@ -9,12 +16,12 @@ import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
-import { paymentAmounts } from './amounts';
+import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { dayInReykjavik, type IsoDate } from './calendar/date-time';
 import { costsTotal } from './costs-total';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
-import { paymentStory, storyCosts } from './story';
+import { paymentStory, type StoryBulkLine, storyCosts } from './story';
 
 /** One line of a receipt: what it is, and what the payment or the bank says. */
 export interface ReceiptLine {
@@ -66,6 +73,34 @@ function paidDay(events: readonly PaymentEvent[]): IsoDate | null {
   return paid ? dayInReykjavik(paid.occurredAt) : null;
 }
 
+/**
+ * Where the bank rejected some payments of a bulk: how many and how much, and what its account pays (the
+ * rest), so that a receipt never gives the whole bulk as paid.
+ */
+function bulkSplitLines(
+  bulk: StoryBulkLine[] | null,
+  locale: Locale,
+  tStory: (key: string, values?: Record<string, string | number>) => string,
+): ReceiptLine[] {
+  const split = bulk && bulkAmountsSplit(bulk);
+  if (!split) return [];
+  const count = tStory('paymentsCount', {
+    count: split.rejectedCount,
+    countShown: formatNumber(String(split.rejectedCount), locale),
+  });
+  return [
+    {
+      key: 'rejectedAmount',
+      label: tStory('rejectedAmount'),
+      value: `${formatAmounts(split.rejected, locale)} (${count})`,
+    },
+    // Where it rejected them all, the statement says nothing was paid.
+    ...(split.rest.length > 0
+      ? [{ key: 'restAmount', label: tStory('restAmount'), value: formatAmounts(split.rest, locale) }]
+      : []),
+  ];
+}
+
 // Made from the message files themselves rather than a request's next-intl context, so that the PDF
 // route and a test build the same receipt as the page.
 const translators = {
@@ -81,7 +116,9 @@ const translators = {
   }),
 };
 
-type Translate = ((key: string, values?: Record<string, string>) => string) & { has(key: string): boolean };
+type Translate = ((key: string, values?: Record<string, string | number>) => string) & {
+  has(key: string): boolean;
+};
 
 /** The receipt of a payment in `locale`, issued at `now`. */
 export function buildReceipt(
@@ -98,7 +135,8 @@ export function buildReceipt(
   const atBank = payment.phase === 'initiated' || payment.bankPaymentId !== null;
   const story = paymentStory(payment, events);
   const kind = receiptKind(payment);
-  const tStory = (key: string, values?: Record<string, string>) => tAll(`story.receipt.${key}`, values);
+  const tStory = (key: string, values?: Record<string, string | number>) =>
+    tAll(`story.receipt.${key}`, values);
   const money = (value: { amount: string; currency: string }) =>
     formatAmount(value.amount, value.currency, locale);
   const costs = storyCosts(payment);
@@ -149,6 +187,7 @@ export function buildReceipt(
       ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
       : []),
     { key: 'amount', label: t('amount'), value: formatAmounts(amounts, locale) },
+    ...bulkSplitLines(story.bulk, locale, tStory),
     ...(total?.fees
       ? [
           {

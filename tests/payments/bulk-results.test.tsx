@@ -112,6 +112,27 @@ describe('the bulk results of a payment information read (IOBWS 3.2 bulk shape)'
       payments: null,
     });
   });
+
+  it('a bulk the bank rejected whole is said to take nothing from the account', () => {
+    const line = (position: number, amount: string) => ({
+      position,
+      account: CREDITOR,
+      name: null,
+      amount,
+      currency: 'ISK',
+      message: null,
+      status: 'RJCT',
+      errorCodes: [],
+    });
+    const results = { bulkStatus: 'RJCT', payments: null };
+    const lines = [line(1, '1000'), line(2, '2500')];
+    expect(renderIn('en', <BulkResultsSection results={results} lines={lines} />)).toContain(
+      'Your bank rejected all 2 payments (ISK\u00a03,500 in all): nothing from your account.',
+    );
+    expect(renderIn('is', <BulkResultsSection results={results} lines={lines} />)).toContain(
+      'Bankinn hafnaði öllum 2 greiðslunum (samtals 3.500\u00a0kr.): ekkert af reikningnum þínum.',
+    );
+  });
 });
 
 let app: AppAtSandbox;
@@ -188,6 +209,15 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     expect(english).toContain('3 payments; your bank rejected 1 of them.');
     expect(english).toMatch(/data-bulk-position="2" data-status="RJCT"/);
     expect(shown('is', view.bulkResults)).toContain('3 greiðslur; bankinn hafnaði 1 þeirra.');
+    // What leaves the PSU's account leaves the rejected payment out.
+    const introIn = (locale: 'is' | 'en') =>
+      renderIn(locale, <BulkResultsSection results={view.bulkResults} lines={view.story.bulk} />);
+    expect(introIn('en')).toContain(
+      'From your account: ISK\u00a04,000 of ISK\u00a06,000 in 3 payments. Your bank rejected 1 of them (ISK\u00a02,000).',
+    );
+    expect(introIn('is')).toContain(
+      'Af reikningnum þínum: 4.000\u00a0kr. af samtals 6.000\u00a0kr. í 3 greiðslum. Bankinn hafnaði 1 þeirra (2.000\u00a0kr.).',
+    );
     // Read once: a later reading of the same status does not read it again.
     await read(id);
     expect(

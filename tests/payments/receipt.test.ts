@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BulkPaymentResult } from '@/lib/bank/bulk-results';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
@@ -157,6 +158,48 @@ describe('a receipt', () => {
       kind: 'partial',
       heading: 'Receipt for a bulk payment, partly paid',
     });
+  });
+
+  it('of a bulk partly paid: what the bank rejected and what the account paid, never the whole as paid', () => {
+    const bulk = (results: BulkPaymentResult[]) =>
+      paidPayment({
+        service: 'bulk-payments',
+        transactionStatus: results.every((r) => r.transactionStatus === 'RJCT') ? 'RJCT' : 'PART',
+        body: {
+          debtorAccount: { iban: 'IS110133260123450101302989' },
+          payments: [4000, 6000, 500].map((amount, index) => ({
+            instructedAmount: { currency: 'ISK', amount: String(amount) },
+            creditorAccount: { iban: 'IS870301260012345101696399' },
+            endToEndIdentification: `row-${index + 1}`,
+          })),
+        },
+        bulkResults: { bulkStatus: 'PART', payments: results },
+      });
+    const partly = bulk([
+      { position: 1, transactionStatus: 'ACSC' },
+      { position: 2, transactionStatus: 'RJCT' },
+      { position: 3, errorCodes: ['CREDITOR_ACCOUNT_NOT_FOUND'] },
+    ]);
+    const english = buildReceipt(partly, events, 'en', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(english, 'amount')?.value).toBe('ISK\u00a010,500');
+    expect(lineOf(english, 'rejectedAmount')).toMatchObject({
+      label: 'Rejected by your bank',
+      value: 'ISK\u00a06,500 (2 payments)',
+    });
+    expect(lineOf(english, 'restAmount')).toMatchObject({
+      label: 'From your account',
+      value: 'ISK\u00a04,000',
+    });
+    const icelandic = buildReceipt(partly, events, 'is', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(icelandic, 'rejectedAmount')?.value).toBe('6.500\u00a0kr. (2 greiðslur)');
+    expect(lineOf(icelandic, 'restAmount')?.value).toBe('4.000\u00a0kr.');
+    // Every one rejected: nothing said to have left the account; none rejected: no such lines.
+    const none = bulk([1, 2, 3].map((position) => ({ position, transactionStatus: 'RJCT' })));
+    const statement = buildReceipt(none, events, 'en', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(statement, 'rejectedAmount')?.value).toBe('ISK\u00a010,500 (3 payments)');
+    expect(lineOf(statement, 'restAmount')).toBeUndefined();
+    const all = bulk([1, 2, 3].map((position) => ({ position, transactionStatus: 'ACSC' })));
+    expect(lineOf(buildReceipt(all, events, 'en', new Date()), 'rejectedAmount')).toBeUndefined();
   });
 
   it('carries no code of the bank: statuses and fee types in words, the payment date and message', () => {
