@@ -82,6 +82,26 @@ describe('validateBulkRow', () => {
     ]);
   });
 
+  it('never asks to drop the decimals of thousands written the English way ("1,500" EUR, "25,000" ISK)', () => {
+    const amountIssue = (amount: string, currency: string) =>
+      validateBulkRow({ creditorAccount: IBAN, amount, currency }, 1, 'credit-transfers').errors.find(
+        (issue) => issue.column === 'amount',
+      )?.message;
+    expect(amountIssue('1,500', 'EUR')).toBe(
+      'validation.amount.icelandicMarks|{"typed":"1,500","whole":"1.500"}',
+    );
+    expect(amountIssue('25,000', 'ISK')).toBe(
+      'validation.amount.icelandicMarks|{"typed":"25,000","whole":"25.000"}',
+    );
+    expect(amountIssue('1,234,567', 'ISK')).toBe(
+      'validation.amount.icelandicMarks|{"typed":"1,234,567","whole":"1.234.567"}',
+    );
+    // Decimals with Icelandic marks stay what they are.
+    expect(amountIssue('1,50', 'EUR')).toBeUndefined();
+    expect(amountIssue('1,505', 'EUR')).toMatch(/^validation\.amount\.icelandicMarks/);
+    expect(amountIssue('1,5055', 'EUR')).toBe('validation.amount.pattern');
+  });
+
   it('reports a missing account and amount once each', () => {
     const row = validateBulkRow({}, 1, 'credit-transfers');
     expect(row.errors.map((e) => e.column)).toEqual(['creditorAccount', 'amount']);

@@ -2,7 +2,7 @@ import type { PaymentProduct } from '@/lib/bank/payments';
 import { formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { domesticAccountToIban, isMaskedPan, parseDomesticAccount } from '@/lib/payments/accounts';
-import { parseAmountInput } from '@/lib/payments/money';
+import { minorUnits, parseAmountInput } from '@/lib/payments/money';
 import { type BulkPaymentElement, BulkPaymentElementSchema, issueMessage } from '@/lib/payments/schemas';
 import { BULK_COLUMNS, type BulkCells, type BulkColumn } from './columns';
 
@@ -72,6 +72,9 @@ function columnOfPath(path: ReadonlyArray<PropertyKey>): BulkColumn | null {
   }
 }
 
+/** An amount with commas between groups of three digits: thousands as English writes them. */
+const ENGLISH_THOUSANDS = /^\d{1,3}(,\d{3})+$/;
+
 /** A row's currency: an empty cell means ISK. */
 function cellCurrency(cells: BulkCells): string {
   return (cells.currency ?? '').trim().toUpperCase() || 'ISK';
@@ -98,7 +101,17 @@ export function validateBulkRow(
   let amount = amountText;
   if (amountText !== '') {
     const parsed = parseAmountInput(amountText, currency, locale);
-    if (parsed.ok) amount = parsed.amount;
+    const decimals = parsed.ok ? (parsed.amount.split('.')[1]?.length ?? 0) : Number.POSITIVE_INFINITY;
+    if (locale === 'is' && ENGLISH_THOUSANDS.test(amountText) && decimals > (minorUnits(currency) ?? 2))
+      // "1,500" with English marks: never "remove the extra decimals", which would pay a thousandth of it.
+      issue(
+        'amount',
+        issueMessage('validation.amount.icelandicMarks', {
+          typed: amountText,
+          whole: amountText.replaceAll(',', '.'),
+        }),
+      );
+    else if (parsed.ok) amount = parsed.amount;
     else issue('amount', issueMessage(parsed.error));
   }
 
