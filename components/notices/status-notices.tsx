@@ -40,13 +40,18 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
               className="flex flex-wrap items-center gap-2 text-sm"
               data-payment-id={change.paymentId}
             >
-              <StatusBadge status={change.transactionStatus ?? ''} />
+              <StatusBadge
+                status={change.transactionStatus ?? ''}
+                standing={change.service === 'periodic-payments'}
+              />
               <Link
                 href={`/payments/${change.paymentId}`}
                 className="text-brand-700 underline underline-offset-2"
               >
                 <Amount amount={change.amount} currency={change.currency} />{' '}
-                {change.creditorName ?? <AccountNumber account={change.creditorAccount} />}
+                {change.service === 'bulk-payments' && change.elementCount !== null
+                  ? t('bulkPayments', { count: change.elementCount })
+                  : (change.creditorName ?? <AccountNumber account={change.creditorAccount} />)}
               </Link>
               <DateText value={change.occurredAt.toISOString()} time className="text-slate-700" />
               {change.steps > 1 && (

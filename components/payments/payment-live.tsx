@@ -129,7 +129,12 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
                   aria-hidden="true"
                 />
                 <div className="flex flex-wrap items-center gap-2">
-                  {event.transactionStatus && <StatusBadge status={event.transactionStatus} />}
+                  {event.transactionStatus && (
+                    <StatusBadge
+                      status={event.transactionStatus}
+                      standing={payment.service === 'periodic-payments'}
+                    />
+                  )}
                   {event.scaStatus && (
                     <span
                       className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs"

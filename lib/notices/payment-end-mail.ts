@@ -1,15 +1,21 @@
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
-import { formatAmount } from '@/lib/format';
+import { formatAmounts } from '@/lib/format';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
+import { paymentAmounts } from '@/lib/payments/amounts';
 
 /** The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3). */
 export const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC'];
 
 type Ending = 'paid' | 'rejected' | 'cancelled';
+
+/** How many payments a bulk holds, as sent. */
+function paymentCount(payment: { body: Record<string, unknown> }): number {
+  return Array.isArray(payment.body.payments) ? payment.body.payments.length : 1;
+}
 
 function endingOf(status: string): Ending {
   if (status === 'RJCT') return 'rejected';
@@ -27,19 +33,25 @@ const texts = {
     },
     // The recipient's name as written: never after "til", which would decline it (messages/GLOSSARY.md).
     what: (amount: string, recipient: string) => `${amount}, viðtakandi ${recipient}`,
-    body: (said: string, what: string, link: string) =>
-      `Halló,\n\n${said}: ${what}.\n\nSjáðu greiðsluna og kvittunina hér:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
+    // Icelandic takes the singular after 1, 21, 31, … (but not 11).
+    bulk: (amount: string, count: number) =>
+      `${amount} í ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'greiðslu' : 'greiðslum'}`,
+    see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
+    body: (said: string, what: string, see: string, link: string) =>
+      `Halló,\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
   },
   en: {
-    subject: { paid: 'Payment paid', rejected: 'Payment rejected', cancelled: 'Payment cancelled' },
+    subject: { paid: 'Payment made', rejected: 'Payment rejected', cancelled: 'Payment cancelled' },
     said: {
       paid: 'Your bank says the payment has been paid',
       rejected: 'Your bank rejected the payment',
       cancelled: 'Your bank cancelled the payment',
     },
     what: (amount: string, recipient: string) => `${amount} to ${recipient}`,
-    body: (said: string, what: string, link: string) =>
-      `Hello,\n\n${said}: ${what}.\n\nSee the payment and its receipt here:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
+    bulk: (amount: string, count: number) => `${amount} in ${count} ${count === 1 ? 'payment' : 'payments'}`,
+    see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
+    body: (said: string, what: string, see: string, link: string) =>
+      `Hello,\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },
 } as const;
 
@@ -63,16 +75,19 @@ export async function mailPaymentEnd(
   const locale = localeOrDefault(payment.uiLocale);
   const text = texts[locale];
   const ending = endingOf(status);
-  const what = text.what(
-    formatAmount(payment.amount, payment.currency, locale),
-    payment.creditorName ?? payment.creditorAccount,
-  );
+  const amount = formatAmounts(paymentAmounts(payment), locale);
+  // A bulk pays several recipients: how many, where a payment names its one.
+  const what =
+    payment.service === 'bulk-payments'
+      ? text.bulk(amount, payment.elementCount ?? paymentCount(payment))
+      : text.what(amount, payment.creditorName ?? payment.creditorAccount);
   const link = new URL(`/${locale}/payments/${payment.id}`, settings().APP_BASE_URL).toString();
   try {
     await sendMail({
       to: row.email,
       subject: text.subject[ending],
-      text: text.body(text.said[ending], what, link),
+      // Only a paid payment has a receipt; a rejected or cancelled one has a statement on its page.
+      text: text.body(text.said[ending], what, text.see[ending === 'paid' ? 'paid' : 'ended'], link),
     });
     return 'sent';
   } catch (error) {

@@ -63,7 +63,11 @@ async function psu(email: string, options: { verified?: boolean; mail?: boolean 
   return id;
 }
 
-async function payment(psuId: string, uiLocale: 'is' | 'en' = 'is') {
+async function payment(
+  psuId: string,
+  uiLocale: 'is' | 'en' = 'is',
+  overrides: Partial<typeof payments.$inferInsert> = {},
+) {
   const bankPaymentId = `bank-${randomUUID()}`;
   const [row] = await db
     .insert(payments)
@@ -83,6 +87,7 @@ async function payment(psuId: string, uiLocale: 'is' | 'en' = 'is') {
       currency: 'ISK',
       creditorName: 'Þórður Ævarsson',
       creditorAccount: 'IS140159260076545510730339',
+      ...overrides,
     })
     .returning();
   if (!row) throw new Error('no payment');
@@ -139,7 +144,9 @@ describe('the e-mail when a payment ends', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]?.subject).toBe('Greiðsla greidd');
     expect(messages[0]?.text).toContain(': 12.500\u00a0kr., viðtakandi Þórður Ævarsson.');
-    expect(messages[0]?.text).toContain(`https://app.example/is/payments/${row.id}`);
+    expect(messages[0]?.text).toContain(
+      `Sjáðu greiðsluna og kvittunina hér:\nhttps://app.example/is/payments/${row.id}`,
+    );
   });
 
   it("speaks the payment's language, for a cancellation too", async () => {
@@ -150,6 +157,35 @@ describe('the e-mail when a payment ends', () => {
     const [message] = mailTo(mailbox, 'english@example.is');
     expect(message?.subject).toBe('Payment cancelled');
     expect(message?.text).toContain('Your bank cancelled the payment: ISK\u00a012,500 to Þórður Ævarsson.');
+    // A cancelled payment has no receipt to point to.
+    expect(message?.text).toContain('See the payment here:');
+    expect(message?.text).not.toMatch(/receipt/);
+  });
+
+  it('of a bulk: its total and how many payments, where a payment names its one recipient', async () => {
+    const psuId = await psu('bulk@example.is', { mail: true });
+    const element = (amount: string) => ({
+      instructedAmount: { currency: 'ISK', amount },
+      creditorAccount: { iban: 'IS870301260012345101696399' },
+    });
+    for (const [locale, expected] of [
+      ['en', 'Your bank says the payment has been paid: ISK\u00a044,750 in 3 payments.'],
+      ['is', 'Bankinn þinn segir að greiðslan hafi verið greidd: 44.750\u00a0kr. í 3 greiðslum.'],
+    ] as const) {
+      const row = await payment(psuId, locale, {
+        service: 'bulk-payments',
+        body: { payments: [element('20000'), element('24000'), element('750')] },
+        amount: '44750',
+        creditorName: null,
+        creditorAccount: '',
+        elementCount: 3,
+      });
+      bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
+      await syncPaymentStatus(db, row, 'poll');
+      expect(mailTo(mailbox, 'bulk@example.is').map((message) => message.text)).toContainEqual(
+        expect.stringContaining(expected),
+      );
+    }
   });
 
   it('goes only to a verified address, and not for a status that is no end', async () => {

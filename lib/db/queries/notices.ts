@@ -64,6 +64,7 @@ export async function paymentsChangedSince(db: Db, psuId: string, seenThrough: n
       currency: payments.currency,
       creditorName: payments.creditorName,
       creditorAccount: payments.creditorAccount,
+      elementCount: payments.elementCount,
     })
     .from(changed)
     .innerJoin(paymentEvents, eq(paymentEvents.id, changed.lastEventId))
