@@ -8,6 +8,7 @@ import { bulkResultsDue } from './bulk-results';
 import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
+import { inTellingOrder } from './history-order';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
@@ -202,7 +203,7 @@ export function toPaymentView(
         : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
-    events: events.map((event) => ({
+    events: inTellingOrder(events).map((event) => ({
       id: event.id,
       transactionStatus: event.transactionStatus,
       scaStatus: event.scaStatus,

@@ -1,0 +1,38 @@
+import type { PaymentEvent } from '@/lib/db/schema';
+
+/** Statuses that say the payment still waits: for the PSU's authorisation, or for the bank to start on it. */
+const WAITING = new Set(['RCVD', 'PDNG']);
+
+/** The PSU's authorisation ended: confirmed (`finalised`) or declined or failed (`failed`). */
+const ENDED_AUTHORISATION = new Set(['finalised', 'failed']);
+
+type Told = Pick<PaymentEvent, 'transactionStatus' | 'scaStatus' | 'source'>;
+
+/** What the bank told on its own (a notification, a webhook event, our poll) of a payment it has started on. */
+function toldByTheBankAfterAuthorisation(event: Told): boolean {
+  return (
+    ['notification', 'webhook', 'poll'].includes(event.source) &&
+    event.transactionStatus !== null &&
+    !WAITING.has(event.transactionStatus)
+  );
+}
+
+/**
+ * A payment's history in the order things happened, where we learnt them in another. The PSU's authorisation
+ * is learnt when they come back from the bank (`redirect`) or confirm on our page; the bank's notification of
+ * what it then did (accepted, paid, rejected) often arrives first. Each ended authorisation (confirmed, or declined) is told before
+ * the bank's own reports recorded just before it, so that "You confirmed the payment" never follows the bank's
+ * answer to that confirmation. Every event is kept, with the time we learnt it; the order is otherwise the
+ * order of recording.
+ */
+export function inTellingOrder<T extends Told>(events: readonly T[]): T[] {
+  const told: T[] = [];
+  for (const event of events) {
+    let at = told.length;
+    if (ENDED_AUTHORISATION.has(event.scaStatus ?? '') && event.source !== 'initiation') {
+      while (at > 0 && toldByTheBankAfterAuthorisation(told[at - 1] as T)) at--;
+    }
+    told.splice(at, 0, event);
+  }
+  return told;
+}

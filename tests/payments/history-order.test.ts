@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StatusSource } from '@/lib/db/payment-types';
+import { inTellingOrder } from '@/lib/payments/history-order';
+
+// The status history of a payment page: the PSU's confirmation at the bank before what the bank then did,
+// though the bank's notification of it reached us before the PSU came back.
+
+const event = (
+  id: number,
+  source: StatusSource,
+  transactionStatus: string | null,
+  scaStatus: string | null = null,
+) => ({
+  id,
+  source,
+  transactionStatus,
+  scaStatus,
+});
+
+describe('a payment history told in the order things happened', () => {
+  it('puts the confirmation on return from the bank before the rejection the bank notified first', () => {
+    const recorded = [
+      event(1, 'initiation', 'RCVD'),
+      event(2, 'notification', 'RJCT'),
+      event(3, 'redirect', null, 'finalised'),
+    ];
+    expect(inTellingOrder(recorded).map((e) => e.id)).toEqual([1, 3, 2]);
+  });
+
+  it('and before every report of the bank since the PSU left to confirm, but not before the wait for it', () => {
+    const recorded = [
+      event(1, 'initiation', 'RCVD'),
+      event(2, 'poll', 'RCVD'),
+      event(3, 'notification', 'ACTC'),
+      event(4, 'webhook', 'ACSP'),
+      event(5, 'redirect', 'ACSP', 'finalised'),
+      event(6, 'notification', 'ACSC'),
+    ];
+    expect(inTellingOrder(recorded).map((e) => e.id)).toEqual([1, 2, 5, 3, 4, 6]);
+  });
+
+  it('a decline too; a confirmation learnt before the bank reported anything stays where it is', () => {
+    expect(
+      inTellingOrder([
+        event(1, 'initiation', 'RCVD'),
+        event(2, 'notification', 'RJCT'),
+        event(3, 'redirect', 'RJCT', 'failed'),
+      ]).map((e) => e.id),
+    ).toEqual([1, 3, 2]);
+    const inOrder = [
+      event(1, 'initiation', 'RCVD'),
+      event(2, 'redirect', null, 'finalised'),
+      event(3, 'notification', 'ACSC'),
+    ];
+    expect(inTellingOrder(inOrder)).toEqual(inOrder);
+  });
+
+  it('keeps every event once, and the order of those that are not an ended authorisation', () => {
+    const sources: StatusSource[] = [
+      'initiation',
+      'confirmation',
+      'redirect',
+      'poll',
+      'notification',
+      'webhook',
+    ];
+    const arbitraryEvent = fc.record({
+      source: fc.constantFrom(...sources),
+      transactionStatus: fc.constantFrom(null, 'RCVD', 'PDNG', 'ACTC', 'ACSP', 'ACSC', 'RJCT', 'CANC'),
+      scaStatus: fc.constantFrom(null, 'received', 'finalised', 'failed'),
+    });
+    fc.assert(
+      fc.property(fc.array(arbitraryEvent, { maxLength: 12 }), (drawn) => {
+        const recorded = drawn.map((e, id) => ({ ...e, id }));
+        const told = inTellingOrder(recorded);
+        expect([...told].sort((a, b) => a.id - b.id)).toEqual(recorded);
+        const others = (list: typeof recorded) =>
+          list.filter(
+            (e) => !['finalised', 'failed'].includes(e.scaStatus ?? '') || e.source === 'initiation',
+          );
+        expect(others(told)).toEqual(others(recorded));
+      }),
+    );
+  });
+});
