@@ -1,7 +1,8 @@
 import type { Db } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
+import { dayInReykjavik } from './calendar/date-time';
 import {
   exportTranslator,
   icelandicDay,
@@ -11,6 +12,7 @@ import {
 } from './export-words';
 import { allMatchingPayments } from './history-query';
 import { minorUnits } from './money/minor-units';
+import { payDayOf } from './view';
 
 /** Paid, as far as the PSU is concerned: the money has left their account (spec part 3). */
 const PAID = new Set(['ACSC', 'ACCC', 'ACWP']);
@@ -57,9 +59,18 @@ export function buildStatement(
   now: Date,
 ): Statement {
   const t = exportTranslator(locale);
+  // Icelandic readers take "10.12.2026" as the exports write it; to an English reader it could be 12 October.
+  const day = (iso: string) => (locale === 'is' ? icelandicDay(iso) : formatDate(iso, locale));
   const rows = payments.map((payment) => {
     const row = paymentInWords(payment, locale);
-    return { ...row, shownAmount: formatAmount(row.amount, row.currency, locale) };
+    const payDay = payDayOf(payment);
+    return {
+      ...row,
+      ...(locale === 'is'
+        ? {}
+        : { day: day(dayInReykjavik(payment.createdAt)), payDay: payDay ? day(payDay) : row.payDay }),
+      shownAmount: formatAmount(row.amount, row.currency, locale),
+    };
   });
   const paid = new Map<string, string[]>();
   for (const row of rows) {
@@ -68,8 +79,10 @@ export function buildStatement(
   return {
     locale,
     title: t('exports.statement.title'),
-    period: t('exports.statement.period', { from: icelandicDay(period.from), to: icelandicDay(period.to) }),
-    issued: t('exports.statement.issued', { at: icelandicMoment(now).created }),
+    period: t('exports.statement.period', { from: day(period.from), to: day(period.to) }),
+    issued: t('exports.statement.issued', {
+      at: locale === 'is' ? icelandicMoment(now).created : formatDateTime(now, locale),
+    }),
     columns: {
       // The made day and the day it is paid on, named as the CSV names them.
       day: t('exports.columns.created'),

@@ -197,6 +197,10 @@ describe('the payments statement as PDF', () => {
     expect(english).toContain('Payments statement');
     expect(english).toContain('ISK 185,000');
     expect(english).toContain('Paid in total: ISK 185,000');
+    // Days as English readers write them, never "01.11.2026", which could read as 11 January.
+    expect(english).toContain('1 Nov 2026 to 30 Nov 2026');
+    expect(english).toContain('3 Nov 2026');
+    expect(english).not.toMatch(/\d\d\.\d\d\.\d{4}/);
     const empty = await pdfText(
       await statementPdf(await statementFor(db, me, { from: '2025-01-01', to: '2025-01-31' }, 'en')),
     );
