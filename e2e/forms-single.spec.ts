@@ -20,6 +20,12 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   // The summary keeps pace as fields are corrected: a field no longer wrong leaves it.
   await expect(summary).not.toContainText('From account');
   await expect(summary).toContainText('Amount');
+  // An Icelandic IBAN names its owner, to check; one with a wrong check digit names none, since its
+  // kennitala would be read from the typing error.
+  await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
+  await expect(page.getByText("Account 0301-26-001234, owner's kennitala 510169-6399.")).toBeVisible();
+  await page.getByLabel('To account (IBAN)').fill('IS770133260044551203892038');
+  await expect(page.getByText("owner's kennitala")).toHaveCount(0);
   // A domestic account plus kennitala gives the IBAN; a bad kennitala check digit only warns.
   await page.getByLabel('To account (IBAN)').fill('0301-26-1234');
   await page.getByLabel("Account owner's kennitala").fill('510169-6399');

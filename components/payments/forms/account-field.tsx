@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { accountDisplay } from '@/lib/format';
 import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
+import { isValidIbanChecksum } from '@/lib/payments/accounts/iban';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage } from './messages';
 import { usePaymentFieldError } from './use-payment-field-error';
@@ -126,14 +127,17 @@ export function AccountField({
 }
 
 /**
- * The owner of an Icelandic IBAN, which carries the account and its owner's kennitala (ÍST TS-310): shown
+ * The owner of a valid Icelandic IBAN, which carries the account and its owner's kennitala (ÍST TS-310): shown
  * rather than asked for, so that the PSU checks it is whom they mean to pay. Nothing for other IBANs.
  */
 function ownerOf(
   text: string,
   t: (key: string, values: Record<string, string>) => string,
 ): string | undefined {
-  const shown = accountDisplay(compactIban(text));
+  const iban = compactIban(text);
+  // A mistyped IBAN names no owner: its kennitala would be read from the typing error.
+  if (!isValidIbanChecksum(iban)) return undefined;
+  const shown = accountDisplay(iban);
   return shown.kind === 'domestic'
     ? t('owner', { account: shown.account, kennitala: shown.kennitala })
     : undefined;
