@@ -189,6 +189,7 @@ export default defineConfig({
         OIDC_CLIENT_ID: idpClient.id,
         OIDC_CLIENT_SECRET: idpClient.secret,
         OIDC_NAME: 'Rafræn skilríki (próf)',
+        OIDC_NAME_EN: 'Icelandic electronic ID (test)',
         // Traces go to a receiver of e2e/observability.spec.ts, exported every half second.
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
         OTEL_BSP_SCHEDULE_DELAY: '500',

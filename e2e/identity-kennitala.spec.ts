@@ -30,7 +30,7 @@ async function statusOf(page: Page, address: string): Promise<number | undefined
 
 /** The account page's link of an electronic ID: asked for, then confirmed, then off to the provider. */
 async function askToLink(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Verify with Rafræn skilríki (próf)' }).click();
+  await page.getByRole('link', { name: 'Verify with Icelandic electronic ID (test)' }).click();
   await expect(page.getByRole('heading', { name: 'Link an electronic ID to this account?' })).toBeVisible();
   await page.getByRole('button', { name: 'Yes, link my electronic ID' }).click();
 }
@@ -120,7 +120,7 @@ test('signing in with the electronic ID reaches the account linked to that kenni
   await page.goto('/is/sign-in');
   await expect(page.getByRole('button', { name: 'Skrá inn með Rafrænum skilríkjum (próf)' })).toBeVisible();
   await page.goto('/en/sign-in');
-  await page.getByRole('button', { name: 'Sign in with Rafræn skilríki (próf)' }).click();
+  await page.getByRole('button', { name: 'Sign in with Icelandic electronic ID (test)' }).click();
   await signInAtProvider(page, '0101302989');
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await page.goto('/en/account');
@@ -138,7 +138,7 @@ test('over an open session, the sign-in page offers to sign out first, and an el
   await expect(page.getByTestId('signed-in-already')).toContainText(
     'This browser is already signed in as Próf Prófsdóttir',
   );
-  await expect(page.getByRole('button', { name: 'Sign in with Rafræn skilríki (próf)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in with Icelandic electronic ID (test)' })).toHaveCount(0);
   await page.goto('/is/sign-in');
   await expect(page.getByTestId('signed-in-already')).toContainText('skráðu þig fyrst út');
 

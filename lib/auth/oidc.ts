@@ -117,13 +117,18 @@ export function oidcAuthorizationParams(locale: 'is' | 'en'): Record<string, str
   return { ui_locales: locale };
 }
 
-const ELECTRONIC_ID = { nominative: 'Rafræn skilríki', dative: 'Rafrænum skilríkjum' };
+const ELECTRONIC_ID = {
+  nominative: 'Rafræn skilríki',
+  dative: 'Rafrænum skilríkjum',
+  english: 'Icelandic electronic ID',
+};
 
 /**
  * The electronic-ID sign-in the pages offer, if any, with its name as their texts take it: `name` as written
  * (OIDC_NAME), and `nameDative` where an Icelandic text declines it ("Skrá inn með Rafrænum skilríkjum"):
  * OIDC_NAME_DATIVE, else a name that begins "Rafræn skilríki" declined so, else the name as written. In
- * English both are the name (messages/GLOSSARY.md).
+ * English both are the English name: OIDC_NAME_EN, else "Rafræn skilríki" as "Icelandic electronic ID"
+ * (a reader of English may not know the Icelandic words), else the name as written (messages/GLOSSARY.md).
  */
 export function oidcSignInOffered(
   config: Settings,
@@ -132,12 +137,15 @@ export function oidcSignInOffered(
   const provider = oidcProvider(config);
   if (!provider) return undefined;
   const name = config.OIDC_NAME;
-  const declined = name.startsWith(ELECTRONIC_ID.nominative)
-    ? `${ELECTRONIC_ID.dative}${name.slice(ELECTRONIC_ID.nominative.length)}`
-    : name;
+  const electronicId = name.startsWith(ELECTRONIC_ID.nominative);
+  const rest = name.slice(ELECTRONIC_ID.nominative.length);
+  if (locale === 'en') {
+    const english = config.OIDC_NAME_EN ?? (electronicId ? `${ELECTRONIC_ID.english}${rest}` : name);
+    return { id: provider.id, name: english, nameDative: english };
+  }
   return {
     id: provider.id,
     name,
-    nameDative: locale === 'is' ? (config.OIDC_NAME_DATIVE ?? declined) : name,
+    nameDative: config.OIDC_NAME_DATIVE ?? (electronicId ? `${ELECTRONIC_ID.dative}${rest}` : name),
   };
 }

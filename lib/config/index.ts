@@ -62,6 +62,11 @@ const settingsSchema = z.object({
    * that begins "Rafræn skilríki" is declined so, and any other stays as it is written (lib/auth/oidc.ts).
    */
   OIDC_NAME_DATIVE: z.string().min(1).max(60).optional(),
+  /**
+   * OIDC_NAME as English pages give it. Without it, a name that begins "Rafræn skilríki" reads "Icelandic
+   * electronic ID" with whatever follows it, and any other stays as it is written (lib/auth/oidc.ts).
+   */
+  OIDC_NAME_EN: z.string().min(1).max(60).optional(),
   /** The scopes asked of the provider; the kennitala claim must come in the ID token with these. */
   OIDC_SCOPE: z.string().min(6).max(500).default('openid profile'),
   /** The ID-token or userinfo claim that carries the kennitala, e.g. `nationalRegisterId`. */

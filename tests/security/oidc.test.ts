@@ -68,8 +68,18 @@ describe('OpenID Connect settings', () => {
       expect(offered({ OIDC_NAME: 'Kenni' }, 'is')?.nameDative).toBe('Kenni');
     });
 
-    it('gives the name itself in English', () => {
-      expect(offered({ OIDC_NAME_DATIVE: 'Rafrænum skilríkjum' }, 'en')?.nameDative).toBe('Rafræn skilríki');
+    it('gives an English name in English: "Rafræn skilríki" explained, OIDC_NAME_EN, or the name as written', () => {
+      expect(offered({ OIDC_NAME_DATIVE: 'Rafrænum skilríkjum' }, 'en')).toMatchObject({
+        name: 'Icelandic electronic ID',
+        nameDative: 'Icelandic electronic ID',
+      });
+      expect(offered({ OIDC_NAME: 'Rafræn skilríki (próf)' }, 'en')?.name).toBe(
+        'Icelandic electronic ID (próf)',
+      );
+      expect(offered({ OIDC_NAME: 'Auðkenni', OIDC_NAME_EN: 'Audkenni app' }, 'en')?.name).toBe(
+        'Audkenni app',
+      );
+      expect(offered({ OIDC_NAME: 'Kenni' }, 'en')?.name).toBe('Kenni');
     });
   });
 });
