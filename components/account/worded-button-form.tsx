@@ -11,18 +11,21 @@ import type { FormInWords } from '@/lib/actions/result';
  * mark a saved item) around a server action that answers in words (`wordedFormAction`,
  * lib/actions/client.ts): the fields it sends, hidden, with the page's locale, in which the action
  * words its answer, so that the page's scripts carry no translations for it; the answer above the
- * button, which is held while the action runs. It works before hydration too.
+ * button, which is held while the action runs. It works before hydration too. `once`: what the button does
+ * can be done once (confirming an address), so it is gone once it succeeded.
  */
 export function WordedButtonForm({
   action,
   label,
   fields = {},
   variant = 'secondary',
+  once = false,
 }: {
   action: (previous: unknown, form: unknown) => Promise<FormInWords>;
   label: string;
   fields?: Record<string, string>;
   variant?: 'primary' | 'secondary';
+  once?: boolean;
 }) {
   const [answer, formAction, pending] = useActionState<FormInWords | null, FormData>(action, null);
   return (
@@ -32,9 +35,11 @@ export function WordedButtonForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
-      <Button type="submit" variant={variant} disabled={pending}>
-        {label}
-      </Button>
+      {!(once && answer?.ok) && (
+        <Button type="submit" variant={variant} disabled={pending}>
+          {label}
+        </Button>
+      )}
     </form>
   );
 }

@@ -112,13 +112,15 @@ export default async function PaymentsPage({
                 <th scope="col" className="p-2">
                   {t('columns.created')}
                 </th>
-                <th scope="col" className="p-2">
+                {/* On a phone the columns that matter at a glance (to whom, how much, what became of it) fit
+                    without scrolling; the pay day and the message are on each payment's page. */}
+                <th scope="col" className="hidden p-2 sm:table-cell">
                   {t('columns.payDay')}
                 </th>
                 <th scope="col" className="p-2">
                   {t('columns.creditor')}
                 </th>
-                <th scope="col" className="p-2">
+                <th scope="col" className="hidden p-2 sm:table-cell">
                   {t('columns.reference')}
                 </th>
                 <th scope="col" className="p-2 text-right">
@@ -145,7 +147,7 @@ export default async function PaymentsPage({
                       <DateText value={payment.createdAt} time />
                     </Link>
                   </td>
-                  <td className="p-2" data-pay-day={payment.payDay ?? ''}>
+                  <td className="hidden p-2 sm:table-cell" data-pay-day={payment.payDay ?? ''}>
                     {payment.service === 'periodic-payments'
                       ? payment.payDay &&
                         t('payDayFrom', { date: formatDate(payment.payDay, localeOrDefault(locale)) })
@@ -165,7 +167,7 @@ export default async function PaymentsPage({
                         <AccountNumber account={payment.creditorAccount} />
                       ))}
                   </td>
-                  <td className="p-2 text-slate-700">
+                  <td className="hidden p-2 text-slate-700 sm:table-cell">
                     {/* A bill's claim id as the claim number people read, as on the payment's page. */}
                     {payment.reference ? <PaymentMessage message={payment.reference} /> : ''}
                   </td>

@@ -39,6 +39,7 @@ export default async function VerifyEmailPage({
         label={t('submit')}
         fields={{ token: value }}
         variant="primary"
+        once
       />
       <Link href="/account" className="text-sm text-brand-700 underline">
         {t('toAccount')}
