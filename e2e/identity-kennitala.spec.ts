@@ -138,7 +138,9 @@ test('over an open session, the sign-in page offers to sign out first, and an el
   await expect(page.getByTestId('signed-in-already')).toContainText(
     'This browser is already signed in as Próf Prófsdóttir',
   );
-  await expect(page.getByRole('button', { name: 'Sign in with Icelandic electronic ID (test)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in with Icelandic electronic ID (test)' })).toHaveCount(
+    0,
+  );
   await page.goto('/is/sign-in');
   await expect(page.getByTestId('signed-in-already')).toContainText('skráðu þig fyrst út');
 

@@ -96,7 +96,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await expect(waiting).toHaveCount(3);
   await expect(waiting.first()).toContainText('Húsaleiga');
   await expect(waiting.first()).toContainText('185.000 kr.');
-  await expect(waiting.first().getByRole('button', { name: 'Afturkalla greiðslu' })).toBeVisible();
+  await expect(waiting.first().getByRole('button', { name: 'Afturkalla fasta greiðslu' })).toBeVisible();
   const days = await waiting.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-date') ?? ''));
   expect([...days].sort()).toEqual(days);
   await expectAxeClean(page);
@@ -176,8 +176,8 @@ test('a cancellation the bank refuses, from the list and from a change, sends no
     // Cancelled from the list of standing orders, whose page loads no translations: the bank's refusal
     // comes in words from the server, in the page's language.
     for (const [language, cancel, refused] of [
-      ['is', 'Afturkalla greiðslu', 'Bankinn getur ekki lengur afturkallað þessa greiðslu'],
-      ['en', 'Cancel payment', 'Your bank can no longer cancel this payment'],
+      ['is', 'Afturkalla fasta greiðslu', 'Bankinn getur ekki lengur afturkallað þessa greiðslu'],
+      ['en', 'Stop standing order', 'Your bank can no longer cancel this payment'],
     ] as const) {
       await page.goto(`/${language}/payments/standing-orders`);
       const order = page.locator(`li[data-payment-id="${oldId}"]`);

@@ -136,10 +136,10 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await expectAxeClean(page);
 
   // Cancelling a running order needs the PSU's confirmation at the bank.
-  await orderIs.getByRole('button', { name: 'Afturkalla greiðslu' }).click();
+  await orderIs.getByRole('button', { name: 'Afturkalla fasta greiðslu' }).click();
   await orderIs
-    .getByRole('group', { name: 'Afturkalla greiðslu' })
-    .getByRole('button', { name: 'Afturkalla greiðslu' })
+    .getByRole('group', { name: 'Afturkalla fasta greiðslu' })
+    .getByRole('button', { name: 'Afturkalla fasta greiðslu' })
     .click();
   await page.waitForURL(atBank());
   await page.locator('input[name="username"]').fill('jon');
@@ -155,7 +155,7 @@ test('standing orders: schedule and the next dates of the form preview, then can
       'Föstu greiðslunni hefur verið hætt (hún var afturkölluð) og ekkert meira verður greitt.',
     ),
   ).toBeVisible();
-  await expect(orderIs.getByRole('button', { name: 'Afturkalla greiðslu' })).toHaveCount(0);
+  await expect(orderIs.getByRole('button', { name: 'Afturkalla fasta greiðslu' })).toHaveCount(0);
 });
 
 test('receipts: a printable page and a PDF in Icelandic and English, from what the bank reported; another PSU finds none', async ({

@@ -90,7 +90,10 @@ export function WaitingPaymentRow({
       {payment.cancellable && first ? (
         <div>
           {standing ? <p className="mt-3 text-sm text-slate-700">{t('cancelsWholeOrder')}</p> : null}
-          <CancelPayment paymentId={payment.id} texts={cancelTextsOf(tAll)} />
+          <CancelPayment
+            paymentId={payment.id}
+            texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
+          />
         </div>
       ) : null}
     </li>

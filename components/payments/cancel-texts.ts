@@ -6,15 +6,17 @@ export type CancelTexts = Record<
 
 /**
  * The cancel button's texts from a translator of the whole catalogue, on the server (a list of payments,
- * whose page carries no translations) or in the browser (the payment's live view).
+ * whose page carries no translations) or in the browser (the payment's live view). A standing order's
+ * (`standing`) says it stops the order: none of its later payments is made.
  */
-export function cancelTextsOf(t: (key: string) => string): CancelTexts {
+export function cancelTextsOf(t: (key: string) => string, standing = false): CancelTexts {
+  const own = standing ? 'payment.standingCancel' : 'payment';
   return {
-    cancel: t('payment.cancel'),
-    cancelConfirm: t('payment.cancelConfirm'),
+    cancel: t(`${own}.cancel`),
+    cancelConfirm: t(`${own}.cancelConfirm`),
     cancelling: t('payment.cancelling'),
     keep: t('payment.keep'),
-    cancelled: t('payment.cancelled'),
+    cancelled: t(`${own}.cancelled`),
     unexpected: t('bank.unexpected'),
   };
 }

@@ -92,7 +92,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
         {payment.cancellable && (
           <CancelPayment
             paymentId={payment.id}
-            texts={cancelTextsOf(tAll)}
+            texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
             onAnswered={() => queryClient.invalidateQueries({ queryKey: paymentQuery(payment.id).queryKey })}
           />
         )}

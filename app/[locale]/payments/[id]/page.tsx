@@ -31,11 +31,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, mayConfirmStraightThrough, t, tbanks] = await Promise.all([
+  const [events, mayConfirmStraightThrough, t, tbanks, tservice] = await Promise.all([
     paymentTimeline(db, payment.id),
     mayConfirmNextStep(db, payment),
     getTranslations('payment'),
     getTranslations('banks'),
+    getTranslations('payments.service'),
   ]);
   const paymentBankName = bankName(payment.bankId);
   return (
@@ -44,7 +45,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
         ← {t('backToList')}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {/* A standing order or a bulk by its kind's name: "Payment" alone reads as one payment. */}
+        <h1 className="text-2xl font-semibold">
+          {payment.service === 'payments' ? t('title') : tservice(payment.service)}
+        </h1>
       </div>
       {/* The bank the payment was sent to, by the directory's name for it (lib/bank/directory.ts). */}
       <p data-testid="payment-bank" className="text-slate-700">

@@ -54,7 +54,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
     getTranslations(),
     getDb(),
   ]);
-  const cancelTexts = cancelTextsOf(tAll);
+  const cancelTexts = cancelTextsOf(tAll, true);
   const pageLocale: Locale = localeOrDefault(locale);
   const today = todayInReykjavik();
   const orders = await Promise.all(
