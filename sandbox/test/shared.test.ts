@@ -4,7 +4,13 @@ import { claimIdOf, hasClaimIdForm } from '../src/claims/claims.js';
 import { SEED_PSUS } from '../src/seed/psus.js';
 import { icelandicIban, isValidIbanChecksum } from '../src/shared/iban.js';
 import { isValidKennitala } from '../src/shared/kennitala.js';
-import { convertMinor, currencyExponent, fromMinorUnits, toMinorUnits } from '../src/shared/money.js';
+import {
+  convertMinor,
+  currencyExponent,
+  formatAmount,
+  fromMinorUnits,
+  toMinorUnits,
+} from '../src/shared/money.js';
 
 describe('money', () => {
   it('knows the fraction digits of a currency', () => {
@@ -29,6 +35,12 @@ describe('money', () => {
     expect(convertMinor(100n, 'EUR', 'ISK')).toBe(145n);
     expect(convertMinor(145n, 'ISK', 'EUR')).toBe(100n);
     expect(convertMinor(1n, 'ISK', 'EUR')).toBe(1n);
+  });
+
+  it('writes every currency by its code in English, as krónur are ("EUR 250.50", not "€250.50")', () => {
+    expect(formatAmount('250.5', 'EUR', 'en')).toBe('EUR\u00a0250.50');
+    expect(formatAmount('15000', 'ISK', 'en')).toBe('ISK\u00a015,000');
+    expect(formatAmount('15000', 'ISK', 'is')).toBe('15.000\u00a0kr.');
   });
 });
 

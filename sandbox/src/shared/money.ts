@@ -85,8 +85,14 @@ export function convertMinor(minor: bigint, from: string, to: string): bigint {
 
 export function formatAmount(amount: string, currency: string, language: 'is' | 'en'): string {
   const locale = language === 'is' ? 'is-IS' : 'en-GB';
-  // Given a decimal string, Intl formats it exactly, without a detour through floating point.
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
+  // English by the currency's code, every one alike ("EUR 250.50" beside "ISK 15,000", never "€250.50");
+  // Icelandic with "kr." and "€" as Icelandic banks write them. Given a decimal string, Intl formats it
+  // exactly, without a detour through floating point.
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    ...(language === 'en' ? { currencyDisplay: 'code' } : {}),
+  }).format(amount as `${number}`);
 }
 
 /** Units of `to` per one unit of `from` at the sandbox rates, as a decimal string with up to 6 fraction digits. */
