@@ -280,7 +280,7 @@ test('told when it changes: the list names what the bank reported since the last
   for (let i = 0; i < 3; i++) await page.request.get(`/api/payments/${id}`);
   await page.goto(`/en/payments/${id}/receipt`);
   expect(ended()).toHaveLength(1);
-  expect(ended()[0]?.subject).toBe('Payment paid');
+  expect(ended()[0]?.subject).toBe('Payment made');
 
   // Another PSU hears nothing of it.
   const anna = await signInAs(browser, 'anna@greidsla.is');
