@@ -10,6 +10,7 @@ export default defineConfig({
     './lib/db/change-schema.ts',
     './lib/db/audit-schema.ts',
     './lib/db/holder-schema.ts',
+    './lib/db/rate-limit-schema.ts',
   ],
   out: './lib/db/migrations',
 });

@@ -374,24 +374,6 @@ export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type PaymentNotification = typeof paymentNotifications.$inferSelect;
 
 /**
- * Fixed-window counters of the rate limits (lib/security/rate-limit.ts), shared by every app
- * instance. `key` is an HMAC of the limit's name and subject (an e-mail address, a client address or
- * a PSU id), so the table holds no personal data; a row past `expiresAt` counts as empty.
- */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').primaryKey(),
-    hits: integer('hits').notNull().default(0),
-    /** Hits counted while their outcome is still awaited (a password being checked). */
-    inFlight: integer('in_flight').notNull().default(0),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('rate_limits_expires_idx').on(table.expiresAt)],
-);
-
-/**
  * Sign-ins through an OpenID Connect provider (an electronic-ID service): the provider's subject,
  * tied to one PSU. `issuer` and `subject` together name a person at that provider.
  */

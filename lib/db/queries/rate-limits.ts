@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { rateLimits } from '../schema';
+import { rateLimits } from '../rate-limit-schema';
 import type { Db } from '../types';
 
 /** A window's count after a hit, with the database's own clock. */
