@@ -114,7 +114,9 @@ export function displayStatusOf(payment: Payment): string {
  * for, null for as soon as possible (single or bulk); a standing order's first day.
  */
 export function payDayOf(payment: Payment): IsoDate | null {
-  if (payment.service === 'periodic-payments') return dayOf(payment.body.startDate);
+  // A standing order sent without its first day starts on the day it was made, as its schedule says.
+  if (payment.service === 'periodic-payments')
+    return dayOf(payment.body.startDate) ?? todayInReykjavik(payment.createdAt);
   return dayOf(payment.bankDetails?.requestedExecutionDate) ?? dayOf(payment.body.requestedExecutionDate);
 }
 
