@@ -8,7 +8,7 @@ import {
   ICELANDIC_HEADERS,
 } from '@/lib/payments/csv/columns';
 import { parseBulkCsv } from '@/lib/payments/csv/parse';
-import { validateBulkRow } from '@/lib/payments/csv/row';
+import { fileRowForPage, validateBulkRow } from '@/lib/payments/csv/row';
 import { bulkCsvTemplate, bulkRowsToCsv } from '@/lib/payments/csv/template';
 import { fromMinorUnits } from '@/lib/payments/money';
 import formsEn from '@/messages/forms/en.json';
@@ -100,6 +100,21 @@ describe('validateBulkRow', () => {
     expect(amountIssue('1,50', 'EUR')).toBeUndefined();
     expect(amountIssue('1,505', 'EUR')).toMatch(/^validation\.amount\.icelandicMarks/);
     expect(amountIssue('1,5055', 'EUR')).toBe('validation.amount.pattern');
+  });
+
+  it('on an English page, leaves such an amount as written (there a whole amount) for the PSU to check', () => {
+    const read = validateBulkRow(
+      { creditorAccount: IBAN, amount: '1,500', currency: 'EUR' },
+      1,
+      'credit-transfers',
+    );
+    const english = fileRowForPage(read, 'en');
+    expect(english.cells.amount).toBe('1,500');
+    expect(english.errors).toEqual([
+      { row: 1, column: 'amount', message: 'validation.amount.fileThousands|{"typed":"1,500"}' },
+    ]);
+    // An Icelandic page keeps the file's reading and its advice.
+    expect(fileRowForPage(read, 'is')).toBe(read);
   });
 
   it('reports a missing account and amount once each', () => {

@@ -198,6 +198,16 @@ export function validateBulkRow(
 export function fileRowForPage(row: BulkRow, locale: Locale): BulkRow {
   const text = row.cells.amount;
   if (locale === 'is' || !text) return row;
+  // Thousands written the English way: left as written, which this page reads as meant, for the PSU to check.
+  const thousands = (issue: CellIssue) =>
+    issue.column === 'amount' && issue.message.startsWith('validation.amount.icelandicMarks');
+  if (row.errors.some(thousands)) {
+    const check = issueMessage('validation.amount.fileThousands', { typed: text });
+    return {
+      ...row,
+      errors: row.errors.map((issue) => (thousands(issue) ? { ...issue, message: check } : issue)),
+    };
+  }
   const parsed = parseAmountInput(text, cellCurrency(row.cells));
   return parsed.ok ? { ...row, cells: { ...row.cells, amount: formatNumber(parsed.amount, locale) } } : row;
 }
