@@ -8,7 +8,7 @@ import {
   todayInReykjavik,
 } from './calendar';
 import { DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from './schemas/enums';
-import { isFinalStatus } from './status';
+import { isFinalStatus, statusClass } from './status';
 
 /** The schedule fields of a periodic payment's body (spec 2.2), each left out when unreadable. */
 const scheduleFields = z.object({
@@ -23,7 +23,7 @@ export interface StandingOrderSchedule extends z.infer<typeof scheduleFields> {
   /** The first day, in Iceland; the day the order was made when the body names none (spec 2.2: it starts then). */
   start: IsoDate;
   end?: IsoDate;
-  /** Whether the bank runs the order: accepted, and not ended (paid out, rejected, cancelled). */
+  /** Whether the bank runs the order: confirmed and accepted, and not ended (paid out, rejected, cancelled). */
   running: boolean;
   /** The next execution dates from today, while the bank runs the order; none once it has ended. */
   next: ExecutionDate[];
@@ -39,7 +39,12 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
   const start =
     (fields.startDate && reykjavikDateOf(fields.startDate)) || todayInReykjavik(payment.createdAt);
   const end = fields.endDate ? reykjavikDateOf(fields.endDate) : undefined;
-  const running = payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus);
+  // Sent, but not yet confirmed by the PSU (or every signer) at the bank: nothing is paid until it is.
+  const unconfirmed = ['awaiting-psu', 'awaiting-signer'].includes(
+    statusClass(payment.transactionStatus, 'periodic-payments'),
+  );
+  const running =
+    payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus) && !unconfirmed;
   const next =
     running && start && fields.frequency
       ? nextExecutionDates({

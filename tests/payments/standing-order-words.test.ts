@@ -32,3 +32,15 @@ describe('a standing order without an end date', () => {
     }
   });
 });
+
+describe('a standing order not yet confirmed at the bank', () => {
+  it('has no payment dates to come until it is confirmed (by the PSU, or every signer), then it has', () => {
+    for (const status of ['RCVD', 'PATC']) {
+      const schedule = standingOrderSchedule(order(status), '2026-12-01');
+      expect(schedule).toMatchObject({ running: false, next: [] });
+      expect(describeSchedule(schedule, 'is', translate)).not.toMatch(/þar til þú afturkallar/);
+    }
+    for (const status of ['ACTC', 'ACSP', 'PDNG'])
+      expect(standingOrderSchedule(order(status), '2026-12-01').next.length, status).toBe(3);
+  });
+});
