@@ -43,8 +43,7 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
   const unconfirmed = ['awaiting-psu', 'awaiting-signer'].includes(
     statusClass(payment.transactionStatus, 'periodic-payments'),
   );
-  const running =
-    payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus) && !unconfirmed;
+  const running = payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus) && !unconfirmed;
   const next =
     running && start && fields.frequency
       ? nextExecutionDates({
