@@ -7,10 +7,13 @@ import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
 
-/** The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3). */
-export const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC'];
+/**
+ * The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3), or a bulk
+ * paid in part (PART: some of its payments paid, the others rejected).
+ */
+export const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
 
-type Ending = 'paid' | 'rejected' | 'cancelled';
+type Ending = 'paid' | 'partial' | 'rejected' | 'cancelled';
 
 /** How many payments a bulk holds, as sent. */
 function paymentCount(payment: { body: Record<string, unknown> }): number {
@@ -20,14 +23,21 @@ function paymentCount(payment: { body: Record<string, unknown> }): number {
 function endingOf(status: string): Ending {
   if (status === 'RJCT') return 'rejected';
   if (status === 'CANC') return 'cancelled';
+  if (status === 'PART') return 'partial';
   return 'paid';
 }
 
 const texts = {
   is: {
-    subject: { paid: 'Greiðsla greidd', rejected: 'Greiðslu hafnað', cancelled: 'Greiðsla afturkölluð' },
+    subject: {
+      paid: 'Greiðsla greidd',
+      partial: 'Fjöldagreiðsla greidd að hluta',
+      rejected: 'Greiðslu hafnað',
+      cancelled: 'Greiðsla afturkölluð',
+    },
     said: {
       paid: 'Bankinn þinn segir að greiðslan hafi verið greidd',
+      partial: 'Bankinn þinn greiddi sumar greiðslurnar og hafnaði hinum',
       rejected: 'Bankinn þinn hafnaði greiðslunni',
       cancelled: 'Bankinn þinn afturkallaði greiðsluna',
     },
@@ -41,9 +51,15 @@ const texts = {
       `Halló,\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
   },
   en: {
-    subject: { paid: 'Payment made', rejected: 'Payment rejected', cancelled: 'Payment cancelled' },
+    subject: {
+      paid: 'Payment made',
+      partial: 'Bulk payment partly paid',
+      rejected: 'Payment rejected',
+      cancelled: 'Payment cancelled',
+    },
     said: {
       paid: 'Your bank says the payment has been paid',
+      partial: 'Your bank paid some of the payments and rejected the others',
       rejected: 'Your bank rejected the payment',
       cancelled: 'Your bank cancelled the payment',
     },
@@ -86,8 +102,13 @@ export async function mailPaymentEnd(
     await sendMail({
       to: row.email,
       subject: text.subject[ending],
-      // Only a paid payment has a receipt; a rejected or cancelled one has a statement on its page.
-      text: text.body(text.said[ending], what, text.see[ending === 'paid' ? 'paid' : 'ended'], link),
+      // Only a payment paid, in whole or in part, has a receipt; a rejected or cancelled one has a statement.
+      text: text.body(
+        text.said[ending],
+        what,
+        text.see[ending === 'paid' || ending === 'partial' ? 'paid' : 'ended'],
+        link,
+      ),
     });
     return 'sent';
   } catch (error) {

@@ -162,7 +162,7 @@ describe('the e-mail when a payment ends', () => {
     expect(message?.text).not.toMatch(/receipt/);
   });
 
-  it('of a bulk: its total and how many payments, where a payment names its one recipient', async () => {
+  it('of a bulk: its total and how many payments, where a payment names its one recipient; paid in part too', async () => {
     const psuId = await psu('bulk@example.is', { mail: true });
     const element = (amount: string) => ({
       instructedAmount: { currency: 'ISK', amount },
@@ -186,6 +186,23 @@ describe('the e-mail when a payment ends', () => {
         expect.stringContaining(expected),
       );
     }
+    // Paid in part (PART): it has ended too, with a receipt for what was paid.
+    const partly = await payment(psuId, 'en', {
+      service: 'bulk-payments',
+      body: { payments: [element('20000'), element('24000')] },
+      amount: '44000',
+      creditorName: null,
+      creditorAccount: '',
+      elementCount: 2,
+    });
+    bankStatus.set(partly.bankPaymentId ?? '', 'PART');
+    await syncPaymentStatus(db, partly, 'poll');
+    const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(partly.id));
+    expect(mail?.subject).toBe('Bulk payment partly paid');
+    expect(mail?.text).toContain(
+      'Your bank paid some of the payments and rejected the others: ISK\u00a044,000 in 2 payments.',
+    );
+    expect(mail?.text).toContain('See the payment and its receipt here:');
   });
 
   it('goes only to a verified address, and not for a status that is no end', async () => {
