@@ -86,6 +86,20 @@ test('standing orders: schedule and the next dates of the form preview, then can
   );
   await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  // Left at the bank unconfirmed, the list gives no dates to come, and the way back to the bank.
+  await page.waitForURL(atBank());
+  const list = await page.context().newPage();
+  await list.goto('/en/payments/standing-orders');
+  const unconfirmed = list
+    .locator('li')
+    .filter({ hasText: 'ISK 25,000' })
+    .filter({ hasText: 'Nothing will be paid until the standing order is confirmed at your bank.' });
+  await expect(unconfirmed.first().getByRole('link', { name: 'Continue to your bank' })).toHaveAttribute(
+    'href',
+    atBank(),
+  );
+  await expect(unconfirmed.first().locator('[data-testid="execution-preview"]')).toHaveCount(0);
+  await list.close();
   const id = await approveAtBank(page, 'is');
   // The bank accepted the standing order for execution: BG IG 4.14.1, "The end status during the
   // payment initiation process then is ACTC or ACCP"; a bank may also report ACSP.

@@ -34,13 +34,14 @@ function accountName(account: string): string {
  */
 /** Why a standing order has no next payment date, by what the bank says of it. */
 function noNextKey(view: PaymentView) {
+  // Not yet confirmed, it has no dates at all, whatever its end date.
+  if (view.statusClass === 'awaiting-psu' || view.statusClass === 'awaiting-signer')
+    return 'noNextUnconfirmed';
   if (view.cancellable) return 'noneLeft';
   if (view.statusClass === 'cancelled') return 'noNextCancelled';
   // Declined at the bank (or its confirmation failed) is the PSU's not confirming it, not the bank's refusal.
   if (view.outcome === 'declined') return 'noNextUnconfirmedEnded';
   if (view.statusClass === 'rejected') return 'noNextRejected';
-  if (view.statusClass === 'awaiting-psu' || view.statusClass === 'awaiting-signer')
-    return 'noNextUnconfirmed';
   return 'noNext';
 }
 
@@ -130,6 +131,15 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                       />
                     ) : (
                       <p className="text-sm text-slate-700">{t(noNextKey(view))}</p>
+                    )}
+                    {/* Sent and waiting for the PSU at the bank (a change left half done, a tab closed). */}
+                    {view.scaRedirect && (
+                      <a
+                        href={view.scaRedirect}
+                        className="mt-2 inline-block rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+                      >
+                        {tAll('payment.continueToBank')}
+                      </a>
                     )}
                   </div>
                   <Link
