@@ -1,7 +1,7 @@
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { PaymentService } from '@/lib/bank/payments';
 import type { CostsDecision } from '@/lib/db/payment-types';
-import { statusClass } from './status';
+import { awaitsAuthorisation, statusClass } from './status';
 
 export type { CostsDecision } from '@/lib/db/payment-types';
 
@@ -45,8 +45,7 @@ export function costsStepOf(payment: CostsOfPayment): CostsStep {
   if (payment.costsDecision === 'cancelled' || payment.costsDecision === 'stopped')
     return payment.costsDecision;
   if (payment.costsDecision === 'continued' || payment.phase !== 'initiated') return null;
-  const waiting = statusClass(payment.transactionStatus, payment.service);
-  if (waiting !== 'awaiting-psu' && waiting !== 'awaiting-signer') return null;
+  if (!awaitsAuthorisation(statusClass(payment.transactionStatus, payment.service))) return null;
   return hasCostsToShow(payment.costs) ? 'pending' : null;
 }
 
@@ -70,7 +69,7 @@ export function costsStopNote(
 ): CostsStopNote | null {
   if (step !== 'cancelled' && step !== 'stopped') return null;
   const now = statusClass(transactionStatus, service);
-  if (now === 'awaiting-psu' || now === 'awaiting-signer') return 'stopped';
+  if (awaitsAuthorisation(now)) return 'stopped';
   if (now === 'cancelled') return step === 'cancelled' ? 'cancelled' : 'stoppedEnded';
   if (now === 'rejected') return 'stoppedEnded';
   return 'confirmedAfterStop';

@@ -8,7 +8,7 @@ import {
   todayInReykjavik,
 } from './calendar';
 import { DAYS_OF_EXECUTION, EXECUTION_RULES, FREQUENCY_CODES } from './schemas/enums';
-import { isFinalStatus, statusClass } from './status';
+import { awaitsAuthorisation, isFinalStatus, statusClass } from './status';
 
 /** The schedule fields of a periodic payment's body (spec 2.2), each left out when unreadable. */
 const scheduleFields = z.object({
@@ -40,9 +40,7 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
     (fields.startDate && reykjavikDateOf(fields.startDate)) || todayInReykjavik(payment.createdAt);
   const end = fields.endDate ? reykjavikDateOf(fields.endDate) : undefined;
   // Sent, but not yet confirmed by the PSU (or every signer) at the bank: nothing is paid until it is.
-  const unconfirmed = ['awaiting-psu', 'awaiting-signer'].includes(
-    statusClass(payment.transactionStatus, 'periodic-payments'),
-  );
+  const unconfirmed = awaitsAuthorisation(statusClass(payment.transactionStatus, 'periodic-payments'));
   const running = payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus) && !unconfirmed;
   const next =
     running && start && fields.frequency

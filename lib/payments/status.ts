@@ -74,6 +74,11 @@ export function statusClass(status: string | null | undefined, service: PaymentS
   return 'in-progress';
 }
 
+/** Whether the bank waits for an authorisation of the payment: the PSU's (RCVD), or the next signer's (PATC). */
+export function awaitsAuthorisation(statusClass: StatusClass | null): boolean {
+  return statusClass === 'awaiting-psu' || statusClass === 'awaiting-signer';
+}
+
 const finalClasses: ReadonlySet<StatusClass> = new Set([
   'completed',
   'not-posted',

@@ -14,6 +14,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
+import { awaitsAuthorisation } from '@/lib/payments/status';
 import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -35,8 +36,7 @@ function accountName(account: string): string {
 /** Why a standing order has no next payment date, by what the bank says of it. */
 function noNextKey(view: PaymentView) {
   // Not yet confirmed, it has no dates at all, whatever its end date.
-  if (view.statusClass === 'awaiting-psu' || view.statusClass === 'awaiting-signer')
-    return 'noNextUnconfirmed';
+  if (awaitsAuthorisation(view.statusClass)) return 'noNextUnconfirmed';
   if (view.cancellable) return 'noneLeft';
   if (view.statusClass === 'cancelled') return 'noNextCancelled';
   // Declined at the bank (or its confirmation failed) is the PSU's not confirming it, not the bank's refusal.
