@@ -6,8 +6,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import { formatAmount, formatAmounts, formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import { bulkAmountsSplit, rejectedByBank } from '@/lib/payments/amounts';
-import { sumByCurrency } from '@/lib/payments/money';
+import { bulkAmountsSplit, bulkLinesTotal, rejectedByBank } from '@/lib/payments/amounts';
 import type { StoryBulkLine } from '@/lib/payments/story';
 
 // A long bulk opens folded: the summary above it says what became of its payments.
@@ -55,9 +54,7 @@ function ResultCell({ payment }: { payment: Row }) {
  */
 function bulkIntro(lines: StoryBulkLine[], ts: ReturnType<typeof useTranslations<'story'>>, locale: Locale) {
   const count = { count: lines.length, countShown: formatNumber(String(lines.length), locale) };
-  const totals = sumByCurrency(
-    lines.flatMap((p) => (p.amount && p.currency ? [{ amount: p.amount, currency: p.currency }] : [])),
-  );
+  const totals = bulkLinesTotal(lines);
   const split = bulkAmountsSplit(lines);
   if (split) {
     const rejected = {

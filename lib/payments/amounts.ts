@@ -30,6 +30,15 @@ export function rejectedByBank(line: Pick<BulkLineResult, 'status' | 'errorCodes
   return line.status === 'RJCT' || line.errorCodes.length > 0;
 }
 
+/** What these payments of a bulk come to, added up by currency; a payment with no amount adds nothing. */
+export function bulkLinesTotal(lines: readonly Pick<StoryBulkLine, 'amount' | 'currency'>[]): Money[] {
+  return sumByCurrency(
+    lines.flatMap((line) =>
+      line.amount && line.currency ? [{ amount: line.amount, currency: line.currency }] : [],
+    ),
+  ).map(({ amount, currency }) => ({ amount, currency }));
+}
+
 /**
  * A bulk's amounts as the bank's results split them: of the payments it rejected (`rejected`, how many in
  * `rejectedCount`) and of the rest, which are what its account pays (`rest`), each added up by currency. Null
@@ -38,17 +47,11 @@ export function rejectedByBank(line: Pick<BulkLineResult, 'status' | 'errorCodes
 export function bulkAmountsSplit(
   lines: readonly BulkLineResult[],
 ): { rejected: Money[]; rejectedCount: number; rest: Money[] } | null {
-  const total = (of: readonly BulkLineResult[]) =>
-    sumByCurrency(
-      of.flatMap((line) =>
-        line.amount && line.currency ? [{ amount: line.amount, currency: line.currency }] : [],
-      ),
-    ).map(({ amount, currency }) => ({ amount, currency }));
   const rejected = lines.filter(rejectedByBank);
   if (rejected.length === 0) return null;
   return {
-    rejected: total(rejected),
+    rejected: bulkLinesTotal(rejected),
     rejectedCount: rejected.length,
-    rest: total(lines.filter((line) => !rejectedByBank(line))),
+    rest: bulkLinesTotal(lines.filter((line) => !rejectedByBank(line))),
   };
 }
