@@ -164,22 +164,26 @@ describe('the e-mail when a payment ends', () => {
 
   it('of a bulk: its total and how many payments, where a payment names its one recipient; paid in part too', async () => {
     const psuId = await psu('bulk@example.is', { mail: true });
-    const element = (amount: string) => ({
-      instructedAmount: { currency: 'ISK', amount },
-      creditorAccount: { iban: 'IS870301260012345101696399' },
-    });
+    // A bulk of krónur payments of these amounts, as the app saves one: no recipient of its own.
+    const bulk = (locale: 'is' | 'en', amounts: number[]) =>
+      payment(psuId, locale, {
+        service: 'bulk-payments',
+        body: {
+          payments: amounts.map((amount) => ({
+            instructedAmount: { currency: 'ISK', amount: String(amount) },
+            creditorAccount: { iban: 'IS870301260012345101696399' },
+          })),
+        },
+        amount: String(amounts.reduce((sum, amount) => sum + amount, 0)),
+        creditorName: null,
+        creditorAccount: '',
+        elementCount: amounts.length,
+      });
     for (const [locale, expected] of [
       ['en', 'Your bank says the payment has been paid: ISK\u00a044,750 in 3 payments.'],
       ['is', 'Bankinn þinn segir að greiðslan hafi verið greidd: 44.750\u00a0kr. í 3 greiðslum.'],
     ] as const) {
-      const row = await payment(psuId, locale, {
-        service: 'bulk-payments',
-        body: { payments: [element('20000'), element('24000'), element('750')] },
-        amount: '44750',
-        creditorName: null,
-        creditorAccount: '',
-        elementCount: 3,
-      });
+      const row = await bulk(locale, [20000, 24000, 750]);
       bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
       await syncPaymentStatus(db, row, 'poll');
       expect(mailTo(mailbox, 'bulk@example.is').map((message) => message.text)).toContainEqual(
@@ -187,14 +191,7 @@ describe('the e-mail when a payment ends', () => {
       );
     }
     // Paid in part (PART): it has ended too, with a receipt for what was paid.
-    const partly = await payment(psuId, 'en', {
-      service: 'bulk-payments',
-      body: { payments: [element('20000'), element('24000')] },
-      amount: '44000',
-      creditorName: null,
-      creditorAccount: '',
-      elementCount: 2,
-    });
+    const partly = await bulk('en', [20000, 24000]);
     bankStatus.set(partly.bankPaymentId ?? '', 'PART');
     await syncPaymentStatus(db, partly, 'poll');
     const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(partly.id));
