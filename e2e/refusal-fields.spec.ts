@@ -93,5 +93,16 @@ test('is: the bank asks for the recipient\u2019s address abroad: the closed "mor
   await expect(page.getByText(texts.is.refused)).toBeVisible({ timeout: 30_000 });
   const details = page.locator('details', { hasText: 'Nánari upplýsingar' });
   await expect(details).toHaveAttribute('open', '');
-  await expect(details.getByText('Bankinn þarf meiri upplýsingar hér um viðtakanda.')).toBeVisible();
+  const cause = 'Bankinn þarf meiri upplýsingar hér um viðtakanda.';
+  await expect(details.getByText(cause)).toBeVisible();
+  // The banner names what to correct: the address as a whole, by its legend, with the cause; its link, as
+  // the failed send did, takes the PSU to the address.
+  const address = page.getByRole('group', { name: 'Heimilisfang viðtakanda' });
+  await expect(address).toBeFocused();
+  await expect(address).toHaveAccessibleDescription(cause);
+  const entry = page.getByRole('alert').getByRole('link', { name: 'Heimilisfang viðtakanda' });
+  await expect(entry.locator('..')).toHaveText(`Heimilisfang viðtakanda: ${cause}`);
+  await page.getByLabel('Upphæð', { exact: true }).focus();
+  await entry.click();
+  await expect(address).toBeFocused();
 });

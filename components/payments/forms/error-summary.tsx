@@ -12,9 +12,17 @@ export interface InvalidField {
 /** Elements inside this attribute (e.g. a bulk table with its own summary) are not listed. */
 export const SKIP_SUMMARY = 'data-skip-error-summary';
 
+/**
+ * A group of fields (a fieldset) with an error of its own, about the group as a whole: listed by its legend and
+ * focused as a field is. `aria-invalid` belongs to the fields themselves, not to a group.
+ */
+export const INVALID_GROUP = 'data-invalid-group';
+
+const invalid = `[aria-invalid="true"], [${INVALID_GROUP}="true"]`;
+
 function collect(form: HTMLFormElement): InvalidField[] {
   const items: InvalidField[] = [];
-  for (const element of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+  for (const element of form.querySelectorAll<HTMLElement>(invalid)) {
     if (element.closest(`[${SKIP_SUMMARY}]`)) continue;
     const labelled = element as HTMLInputElement;
     const label =
@@ -78,7 +86,7 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
       subtree: true,
       childList: true,
       characterData: true,
-      attributeFilter: ['aria-invalid', 'aria-describedby'],
+      attributeFilter: ['aria-invalid', INVALID_GROUP, 'aria-describedby'],
     });
     return () => observer.disconnect();
   }, [formRef, recollect]);
@@ -90,7 +98,7 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
         pendingFocusUntil.current = 0;
         return;
       }
-      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const first = formRef.current?.querySelector<HTMLElement>(invalid);
       if (first) {
         pendingFocusUntil.current = 0;
         reveal(first);
