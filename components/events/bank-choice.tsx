@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { SelectField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /** A bank with a webhooks service, as the events page's forms offer it: never its URLs or credentials. */
 export interface WebhooksBankOption {

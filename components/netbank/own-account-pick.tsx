@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useSavedChoices } from '@/components/payments/forms/saved-choices';
-import { SelectField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /**
  * "Pay to my own account": the recipient picked from the PSU's own accounts (My accounts), other than

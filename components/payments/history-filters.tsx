@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { Link } from '@/lib/i18n/navigation';
 import type { HistoryFilters } from '@/lib/payments/history-query';
 import { transactionStatuses } from '@/lib/payments/status';

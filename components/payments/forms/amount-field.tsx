@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { formatAmount, formatNumber } from '@/lib/format';
 import { AMOUNT_PATTERN, fractionFits, minorUnits, parseAmountInput } from '@/lib/payments/money';

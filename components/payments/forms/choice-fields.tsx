@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { Children, isValidElement, useEffect, useState } from 'react';
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
 import { usePaymentFieldError } from './use-payment-field-error';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { SelectField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { AccountField } from './account-field';
 import { useSavedChoices } from './saved-choices';

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { requireOperator } from '@/lib/auth/operator';
 import { bankName } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
