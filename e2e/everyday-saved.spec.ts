@@ -103,7 +103,16 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
   await expect(page.getByRole('heading', { name: 'Viðtakendur' })).toBeVisible();
   const hostile = '<img src=x onerror=alert(1)> Leigusali';
   await page.getByLabel('Nafn', { exact: true }).fill(hostile);
+  // A domestic account without its owner's kennitala: refused in the page's words, beside the field, with
+  // what was typed kept (the form's words come from the page, its answer's from the action).
   await page.getByLabel('Reikningur').fill('0301-26-001234');
+  await page.getByRole('button', { name: 'Vista viðtakanda' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Laga þarf einhverja reiti.' })).toBeVisible();
+  await expect(page.getByLabel('Kennitala (má sleppa)')).toHaveAccessibleDescription(
+    'Með innlendu reikningsnúmeri þarf kennitölu eiganda.',
+  );
+  await expect(page.getByLabel('Nafn', { exact: true })).toHaveValue(hostile);
+  await expect(page.getByLabel('Reikningur')).toHaveValue('0301-26-001234');
   await page.getByLabel('Kennitala (má sleppa)').fill('5101696399');
   await page.getByRole('button', { name: 'Vista viðtakanda' }).click();
   await expect(page.getByText('Viðtakandinn er vistaður.')).toBeVisible();

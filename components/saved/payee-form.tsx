@@ -1,11 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useActionState, useState } from 'react';
-import { FormMessage, typedValue, useFieldError } from '@/components/layout/account-form-parts';
+import { AnswerNote } from '@/components/layout/answer-note';
+import { LocaleField } from '@/components/layout/locale-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 import { addPayeeAction, updatePayeeAction } from '@/lib/payments/actions/payees';
 
 export interface PayeeValues {
@@ -16,35 +16,61 @@ export interface PayeeValues {
   kennitala: string;
 }
 
-/** Adds a payee, or edits one (`payee.id`): name, an account or a card, and a kennitala where given. */
-export function PayeeForm({ payee, onDone }: { payee?: PayeeValues; onDone?: () => void }) {
-  const t = useTranslations('saved.payees');
-  const [state, action, pending] = useActionState<ActionResult<unknown> | null, FormData>(
-    async (previous, form) => {
-      const result = await (payee?.id ? updatePayeeAction : addPayeeAction)(previous, form);
-      if (result.ok) onDone?.();
-      return result;
-    },
-    null,
-  );
-  const fieldError = useFieldError(state);
+/** The payee form's words, from the page (messages `saved.payees`). */
+export type PayeeFormTexts = Record<
+  | 'name'
+  | 'kind'
+  | 'kindIban'
+  | 'kindCard'
+  | 'account'
+  | 'accountHint'
+  | 'card'
+  | 'cardHint'
+  | 'kennitala'
+  | 'save'
+  | 'cancel',
+  string
+>;
+
+/**
+ * Adds a payee, or edits one (`payee.id`): name, an account or a card, and a kennitala where given. Its
+ * words come from the page and its actions' answers in words, so the payees page loads no translations.
+ */
+export function PayeeForm({
+  texts,
+  payee,
+  onDone,
+}: {
+  texts: PayeeFormTexts;
+  payee?: PayeeValues;
+  onDone?: () => void;
+}) {
+  const [answer, action, pending] = useActionState<FormInWords | null, FormData>(async (previous, form) => {
+    const result = await (payee?.id ? updatePayeeAction : addPayeeAction)(previous, form);
+    if (result.ok) onDone?.();
+    return result;
+  }, null);
   const [kind, setKind] = useState(payee?.accountKind ?? 'iban');
-  const value = (field: keyof PayeeValues) => typedValue(state, field) ?? payee?.[field] ?? '';
+  const typed = answer?.ok ? undefined : answer?.values;
+  const value = (field: keyof PayeeValues) => typed?.[field] ?? payee?.[field] ?? '';
+  // The account typed or saved for the kind chosen; another kind starts empty.
+  const accountKind = typed?.accountKind ?? payee?.accountKind ?? 'iban';
   // A new, empty form after each payee added.
-  const formKey = state?.ok ? JSON.stringify(state.data) : 'form';
+  const formKey = answer?.ok ? JSON.stringify(answer.data) : 'form';
   return (
     <form key={formKey} action={action} className="space-y-4">
+      <LocaleField />
       {payee?.id && <input type="hidden" name="id" value={payee.id} />}
-      <FormMessage result={state} />
+      {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <TextField
-        label={t('name')}
+        label={texts.name}
         name="name"
         defaultValue={value('name')}
         maxLength={70}
-        error={fieldError('name')}
+        error={answer?.fields?.name}
       />
       <fieldset>
-        <legend className="mb-1 text-sm font-medium">{t('kind')}</legend>
+        <legend className="mb-1 text-sm font-medium">{texts.kind}</legend>
         <div className="flex flex-wrap gap-6">
           {(['iban', 'maskedPan'] as const).map((option) => (
             <label key={option} className="flex items-center gap-2">
@@ -55,36 +81,36 @@ export function PayeeForm({ payee, onDone }: { payee?: PayeeValues; onDone?: () 
                 checked={kind === option}
                 onChange={() => setKind(option)}
               />
-              <span>{option === 'iban' ? t('kindIban') : t('kindCard')}</span>
+              <span>{option === 'iban' ? texts.kindIban : texts.kindCard}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <TextField
         key={kind}
-        label={kind === 'iban' ? t('account') : t('card')}
+        label={kind === 'iban' ? texts.account : texts.card}
         name="account"
-        defaultValue={kind === payee?.accountKind ? value('account') : ''}
+        defaultValue={kind === accountKind ? value('account') : ''}
         autoComplete="off"
         spellCheck={false}
-        hint={kind === 'iban' ? t('accountHint') : t('cardHint')}
-        error={fieldError('account')}
+        hint={kind === 'iban' ? texts.accountHint : texts.cardHint}
+        error={answer?.fields?.account}
       />
       <TextField
-        label={t('kennitala')}
+        label={texts.kennitala}
         name="kennitala"
         inputMode="numeric"
         defaultValue={value('kennitala')}
         autoComplete="off"
-        error={fieldError('kennitala')}
+        error={answer?.fields?.kennitala}
       />
       <div className="flex gap-3">
         <Button type="submit" disabled={pending}>
-          {t('save')}
+          {texts.save}
         </Button>
         {onDone && payee?.id && (
           <Button type="button" variant="secondary" onClick={onDone}>
-            {t('cancel')}
+            {texts.cancel}
           </Button>
         )}
       </div>

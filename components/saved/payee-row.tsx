@@ -1,21 +1,30 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { Button } from '@/components/ui/button';
 import { deletePayeeAction } from '@/lib/payments/actions/payees';
-import { PayeeForm, type PayeeValues } from './payee-form';
+import { PayeeForm, type PayeeFormTexts, type PayeeValues } from './payee-form';
 
-/** One saved payee: what it holds (`children`, rendered on the server), with edit and delete. */
-export function PayeeRow({ payee, children }: { payee: PayeeValues & { id: string }; children: ReactNode }) {
-  const t = useTranslations('saved.payees');
+/**
+ * One saved payee: what it holds (`children`, rendered on the server), with edit and delete; its words
+ * from the page (`editing` names this payee).
+ */
+export function PayeeRow({
+  payee,
+  texts,
+  children,
+}: {
+  payee: PayeeValues & { id: string };
+  texts: PayeeFormTexts & { edit: string; editing: string; delete: string };
+  children: ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <li className="space-y-3 rounded border border-slate-200 p-4" data-testid="payee">
       {editing ? (
-        <section aria-label={t('editing', { name: payee.name })}>
-          <PayeeForm payee={payee} onDone={() => setEditing(false)} />
+        <section aria-label={texts.editing}>
+          <PayeeForm texts={texts} payee={payee} onDone={() => setEditing(false)} />
         </section>
       ) : (
         <>
@@ -25,11 +34,11 @@ export function PayeeRow({ payee, children }: { payee: PayeeValues & { id: strin
               type="button"
               variant="secondary"
               onClick={() => setEditing(true)}
-              aria-label={t('editing', { name: payee.name })}
+              aria-label={texts.editing}
             >
-              {t('edit')}
+              {texts.edit}
             </Button>
-            <WordedButtonForm action={deletePayeeAction} label={t('delete')} fields={{ id: payee.id }} />
+            <WordedButtonForm action={deletePayeeAction} label={texts.delete} fields={{ id: payee.id }} />
           </div>
         </>
       )}

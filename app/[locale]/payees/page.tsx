@@ -1,11 +1,9 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
-import { ClientMessages } from '@/components/layout/client-messages';
 import { PayeeSearchForm } from '@/components/netbank/payee-search-form';
 import { AccountNumber } from '@/components/payments/account-number';
-import { PayeeForm } from '@/components/saved/payee-form';
+import { PayeeForm, type PayeeFormTexts } from '@/components/saved/payee-form';
 import { PayeeRow } from '@/components/saved/payee-row';
-import { SAVED_MESSAGES } from '@/components/saved/saved-messages';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { listPayees } from '@/lib/db/queries/payees';
@@ -52,55 +50,80 @@ export default async function PayeesPage({
     localeOrDefault(locale),
   );
   const payees = matchPayees(sorted, typed);
+  // The forms' words, drawn here: the page's scripts carry no translations.
+  const formTexts = Object.fromEntries(
+    (
+      [
+        'name',
+        'kind',
+        'kindIban',
+        'kindCard',
+        'account',
+        'accountHint',
+        'card',
+        'cardHint',
+        'kennitala',
+        'save',
+        'cancel',
+      ] as const
+    ).map((key) => [key, t(key)]),
+  ) as PayeeFormTexts;
   return (
-    <ClientMessages namespaces={[...SAVED_MESSAGES, 'payeeSearch']}>
-      <div className="max-w-xl space-y-6">
-        <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <p className="text-slate-700">{t('intro')}</p>
-        {all.length > 0 && <PayeeSearchForm typed={typed} found={payees.length} />}
-        {all.length === 0 ? (
-          <p>{t('empty')}</p>
-        ) : payees.length === 0 ? (
-          <p>{ts('noMatch', { typed })}</p>
-        ) : (
-          <ul className="space-y-4" aria-label={ts('listLabel')}>
-            {payees.map((payee) => (
-              <PayeeRow key={payee.id} payee={{ ...payee, kennitala: payee.kennitala ?? '' }}>
-                <p className="font-medium">
-                  {payee.favourite ? (
-                    <span className="mr-1 text-amber-700" role="img" aria-label={ts('favourite')}>
-                      ★
-                    </span>
-                  ) : null}
-                  {payee.name}
-                </p>
-                {payee.accountKind === 'maskedPan' ? (
-                  <span className="font-mono text-sm">{payee.account}</span>
-                ) : (
-                  <AccountNumber account={payee.account} />
-                )}
-                {/* An Icelandic account already shows its holder's kennitala: only another one is shown apart. */}
-                {payee.kennitala && !shownWithAccount(payee.account, payee.kennitala) && (
-                  <p className="text-sm">{formatKennitala(payee.kennitala)}</p>
-                )}
-                <WordedButtonForm
-                  action={setPayeeFavouriteAction}
-                  label={
-                    payee.favourite ? ts('unmark', { name: payee.name }) : ts('mark', { name: payee.name })
-                  }
-                  fields={{ payeeId: payee.id, favourite: payee.favourite ? 'false' : 'true' }}
-                />
-              </PayeeRow>
-            ))}
-          </ul>
-        )}
-        <section aria-labelledby="add-payee" className="space-y-4">
-          <h2 id="add-payee" className="text-lg font-semibold">
-            {t('add')}
-          </h2>
-          <PayeeForm />
-        </section>
-      </div>
-    </ClientMessages>
+    <div className="max-w-xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <p className="text-slate-700">{t('intro')}</p>
+      {all.length > 0 && <PayeeSearchForm typed={typed} found={payees.length} />}
+      {all.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : payees.length === 0 ? (
+        <p>{ts('noMatch', { typed })}</p>
+      ) : (
+        <ul className="space-y-4" aria-label={ts('listLabel')}>
+          {payees.map((payee) => (
+            <PayeeRow
+              key={payee.id}
+              payee={{ ...payee, kennitala: payee.kennitala ?? '' }}
+              texts={{
+                ...formTexts,
+                edit: t('edit'),
+                editing: t('editing', { name: payee.name }),
+                delete: t('delete'),
+              }}
+            >
+              <p className="font-medium">
+                {payee.favourite ? (
+                  <span className="mr-1 text-amber-700" role="img" aria-label={ts('favourite')}>
+                    ★
+                  </span>
+                ) : null}
+                {payee.name}
+              </p>
+              {payee.accountKind === 'maskedPan' ? (
+                <span className="font-mono text-sm">{payee.account}</span>
+              ) : (
+                <AccountNumber account={payee.account} />
+              )}
+              {/* An Icelandic account already shows its holder's kennitala: only another one is shown apart. */}
+              {payee.kennitala && !shownWithAccount(payee.account, payee.kennitala) && (
+                <p className="text-sm">{formatKennitala(payee.kennitala)}</p>
+              )}
+              <WordedButtonForm
+                action={setPayeeFavouriteAction}
+                label={
+                  payee.favourite ? ts('unmark', { name: payee.name }) : ts('mark', { name: payee.name })
+                }
+                fields={{ payeeId: payee.id, favourite: payee.favourite ? 'false' : 'true' }}
+              />
+            </PayeeRow>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="add-payee" className="space-y-4">
+        <h2 id="add-payee" className="text-lg font-semibold">
+          {t('add')}
+        </h2>
+        <PayeeForm texts={formTexts} />
+      </section>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 import { addPayeeAction } from '@/lib/payments/actions/payees';
 
 /**
@@ -14,11 +14,12 @@ import { addPayeeAction } from '@/lib/payments/actions/payees';
  */
 export function SavePayeePanel({ nameField, onClose }: { nameField?: string; onClose: () => void }) {
   const t = useTranslations();
+  const locale = useLocale();
   const { getValues } = useFormContext();
   const [name, setName] = useState(() =>
     nameField ? ((getValues(nameField) as string | undefined) ?? '') : '',
   );
-  const [result, setResult] = useState<ActionResult<unknown> | null>(null);
+  const [answer, setAnswer] = useState<FormInWords | null>(null);
   const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
@@ -26,23 +27,21 @@ export function SavePayeePanel({ nameField, onClose }: { nameField?: string; onC
   const save = async () => {
     const account = (getValues('payment.creditorAccount') ?? {}) as { iban?: string; maskedPan?: string };
     const form = new FormData();
+    form.set('locale', locale);
     form.set('name', name);
     form.set('accountKind', account.maskedPan !== undefined ? 'maskedPan' : 'iban');
     form.set('account', account.maskedPan ?? account.iban ?? '');
     setPending(true);
     try {
-      setResult(await addPayeeAction(null, form));
+      setAnswer(await addPayeeAction(null, form));
     } catch {
-      setResult({ ok: false, message: 'forms.common.unexpected' });
+      setAnswer({ ok: false, text: t('forms.common.unexpected') });
     } finally {
       setPending(false);
     }
   };
 
-  const text = (key: string | undefined) =>
-    key && t.has(key) ? t(key) : key ? t('saved.errors.invalid') : undefined;
-  const fieldErrors = result && !result.ok ? result.fieldErrors : undefined;
-  const accountError = text(fieldErrors?.account?.[0] ?? fieldErrors?.kennitala?.[0]);
+  const accountError = answer?.fields?.account ?? answer?.fields?.kennitala;
   return (
     <section
       aria-label={t('saved.payees.saveFromForm')}
@@ -53,7 +52,7 @@ export function SavePayeePanel({ nameField, onClose }: { nameField?: string; onC
         label={t('saved.payees.nameOfPayee')}
         value={name}
         maxLength={70}
-        error={text(fieldErrors?.name?.[0])}
+        error={answer?.fields?.name}
         onChange={(event) => setName(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
@@ -67,12 +66,12 @@ export function SavePayeePanel({ nameField, onClose }: { nameField?: string; onC
           {accountError}
         </p>
       )}
-      {result?.message && (
+      {answer?.text && (
         <p
-          role={result.ok ? 'status' : 'alert'}
-          className={`text-sm ${result.ok ? 'text-green-900' : 'text-red-700'}`}
+          role={answer.ok ? 'status' : 'alert'}
+          className={`text-sm ${answer.ok ? 'text-green-900' : 'text-red-700'}`}
         >
-          {text(result.message)}
+          {answer.text}
         </p>
       )}
       <div className="flex gap-3">

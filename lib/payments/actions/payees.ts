@@ -18,10 +18,13 @@ const changed = showingChangeOn('/[locale]/payees');
 
 const keep = ['name', 'account', 'kennitala', 'accountKind'] as const;
 
-/** Saves a payee of the signed-in PSU, from the payees page or a payment form. */
+/**
+ * Saves a payee of the signed-in PSU, from the payees page or a payment form; it answers in the words of the
+ * form's `locale`, so that the payees page loads no translations for its form.
+ */
 export const addPayeeAction = savedAction
   .schema(payeeInputSchema, { invalidMessage: 'saved.errors.invalid', keep })
-  .formAction(async ({ input, ctx: { psuId } }) => {
+  .wordedFormAction(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     if (!(await hasRoomForPayee(db, psuId))) return failure('saved.errors.tooManyPayees');
     const id = await insertPayee(db, psuId, input);
@@ -30,7 +33,7 @@ export const addPayeeAction = savedAction
 
 export const updatePayeeAction = savedAction
   .schema(payeeUpdateSchema, { invalidMessage: 'saved.errors.invalid', keep })
-  .formAction(async ({ input: { id, ...fields }, ctx: { psuId } }) =>
+  .wordedFormAction(async ({ input: { id, ...fields }, ctx: { psuId } }) =>
     (await updatePayee(await getDb(), psuId, id, fields))
       ? changed(success(null, 'saved.payees.updated'))
       : failure('saved.errors.notFound'),
