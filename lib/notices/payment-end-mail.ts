@@ -14,6 +14,12 @@ import { paymentAmounts } from '@/lib/payments/amounts';
 export const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
 
 type Ending = 'paid' | 'partial' | 'rejected' | 'cancelled';
+/** A bulk or a standing order, named as such where its end is told (messages/GLOSSARY.md). */
+type Kind = 'bulk' | 'standing';
+type KindTexts = Record<
+  Kind,
+  { subject: Partial<Record<Ending, string>>; said: Partial<Record<Ending, string>> }
+>;
 
 /** How many payments a bulk holds, as sent. */
 function paymentCount(payment: { body: Record<string, unknown> }): number {
@@ -39,8 +45,30 @@ const texts = {
       paid: 'Bankinn þinn segir að greiðslan hafi verið greidd',
       partial: 'Bankinn þinn greiddi sumar greiðslurnar og hafnaði hinum',
       rejected: 'Bankinn þinn hafnaði greiðslunni',
-      cancelled: 'Bankinn þinn afturkallaði greiðsluna',
+      // Whoever cancelled it: the PSU, mostly.
+      cancelled: 'Greiðslan var afturkölluð',
     },
+    of: {
+      bulk: {
+        subject: {
+          paid: 'Fjöldagreiðsla greidd',
+          rejected: 'Fjöldagreiðslu hafnað',
+          cancelled: 'Fjöldagreiðsla afturkölluð',
+        },
+        said: {
+          paid: 'Bankinn þinn segir að fjöldagreiðslan hafi verið greidd',
+          rejected: 'Bankinn þinn hafnaði fjöldagreiðslunni',
+          cancelled: 'Fjöldagreiðslan var afturkölluð',
+        },
+      },
+      standing: {
+        subject: { rejected: 'Fastri greiðslu hafnað', cancelled: 'Föst greiðsla afturkölluð' },
+        said: {
+          rejected: 'Bankinn þinn hafnaði föstu greiðslunni',
+          cancelled: 'Fasta greiðslan var afturkölluð',
+        },
+      },
+    } satisfies KindTexts as KindTexts,
     // The recipient's name as written: never after "til", which would decline it (messages/GLOSSARY.md).
     what: (amount: string, recipient: string) => `${amount}, viðtakandi ${recipient}`,
     // Icelandic takes the singular after 1, 21, 31, … (but not 11).
@@ -61,8 +89,29 @@ const texts = {
       paid: 'Your bank says the payment has been paid',
       partial: 'Your bank paid some of the payments and rejected the others',
       rejected: 'Your bank rejected the payment',
-      cancelled: 'Your bank cancelled the payment',
+      cancelled: 'The payment was cancelled',
     },
+    of: {
+      bulk: {
+        subject: {
+          paid: 'Bulk payment made',
+          rejected: 'Bulk payment rejected',
+          cancelled: 'Bulk payment cancelled',
+        },
+        said: {
+          paid: 'Your bank says the bulk payment has been paid',
+          rejected: 'Your bank rejected the bulk payment',
+          cancelled: 'The bulk payment was cancelled',
+        },
+      },
+      standing: {
+        subject: { rejected: 'Standing order rejected', cancelled: 'Standing order stopped' },
+        said: {
+          rejected: 'Your bank rejected the standing order',
+          cancelled: 'The standing order was stopped',
+        },
+      },
+    } satisfies KindTexts as KindTexts,
     what: (amount: string, recipient: string) => `${amount} to ${recipient}`,
     bulk: (amount: string, count: number) => `${amount} in ${count} ${count === 1 ? 'payment' : 'payments'}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
@@ -98,13 +147,20 @@ export async function mailPaymentEnd(
       ? text.bulk(amount, payment.elementCount ?? paymentCount(payment))
       : text.what(amount, payment.creditorName ?? payment.creditorAccount);
   const link = new URL(`/${locale}/payments/${payment.id}`, settings().APP_BASE_URL).toString();
+  const kind: Kind | undefined =
+    payment.service === 'bulk-payments'
+      ? 'bulk'
+      : payment.service === 'periodic-payments'
+        ? 'standing'
+        : undefined;
+  const own = kind && text.of[kind];
   try {
     await sendMail({
       to: row.email,
-      subject: text.subject[ending],
+      subject: own?.subject[ending] ?? text.subject[ending],
       // Only a payment paid, in whole or in part, has a receipt; a rejected or cancelled one has a statement.
       text: text.body(
-        text.said[ending],
+        own?.said[ending] ?? text.said[ending],
         what,
         text.see[ending === 'paid' || ending === 'partial' ? 'paid' : 'ended'],
         link,

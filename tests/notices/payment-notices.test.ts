@@ -156,10 +156,22 @@ describe('the e-mail when a payment ends', () => {
     await syncPaymentStatus(db, row, 'cancellation');
     const [message] = mailTo(mailbox, 'english@example.is');
     expect(message?.subject).toBe('Payment cancelled');
-    expect(message?.text).toContain('Your bank cancelled the payment: ISK\u00a012,500 to Þórður Ævarsson.');
+    // Cancelled by the PSU, mostly: the mail does not say the bank did it.
+    expect(message?.text).toContain('The payment was cancelled: ISK\u00a012,500 to Þórður Ævarsson.');
     // A cancelled payment has no receipt to point to.
     expect(message?.text).toContain('See the payment here:');
     expect(message?.text).not.toMatch(/receipt/);
+
+    // A standing order stopped, in Icelandic: named as one, and as stopped, not as cancelled by the bank.
+    const icelandic = await psu('islenska@example.is', { mail: true });
+    const order = await payment(icelandic, 'is', { service: 'periodic-payments' });
+    bankStatus.set(order.bankPaymentId ?? '', 'CANC');
+    await syncPaymentStatus(db, order, 'cancellation');
+    const [stopped] = mailTo(mailbox, 'islenska@example.is');
+    expect(stopped?.subject).toBe('Föst greiðsla afturkölluð');
+    expect(stopped?.text).toContain(
+      'Fasta greiðslan var afturkölluð: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.',
+    );
   });
 
   it('of a bulk: its total and how many payments, where a payment names its one recipient; paid in part too', async () => {
@@ -179,16 +191,24 @@ describe('the e-mail when a payment ends', () => {
         creditorAccount: '',
         elementCount: amounts.length,
       });
-    for (const [locale, expected] of [
-      ['en', 'Your bank says the payment has been paid: ISK\u00a044,750 in 3 payments.'],
-      ['is', 'Bankinn þinn segir að greiðslan hafi verið greidd: 44.750\u00a0kr. í 3 greiðslum.'],
+    for (const [locale, subject, expected] of [
+      [
+        'en',
+        'Bulk payment made',
+        'Your bank says the bulk payment has been paid: ISK\u00a044,750 in 3 payments.',
+      ],
+      [
+        'is',
+        'Fjöldagreiðsla greidd',
+        'Bankinn þinn segir að fjöldagreiðslan hafi verið greidd: 44.750\u00a0kr. í 3 greiðslum.',
+      ],
     ] as const) {
       const row = await bulk(locale, [20000, 24000, 750]);
       bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
       await syncPaymentStatus(db, row, 'poll');
-      expect(mailTo(mailbox, 'bulk@example.is').map((message) => message.text)).toContainEqual(
-        expect.stringContaining(expected),
-      );
+      const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(row.id));
+      expect(mail?.subject).toBe(subject);
+      expect(mail?.text).toContain(expected);
     }
     // Paid in part (PART): it has ended too, with a receipt for what was paid.
     const partly = await bulk('en', [20000, 24000]);
