@@ -69,15 +69,14 @@ export type AnswerTranslator = {
  * a key the texts lack says "not valid".
  */
 export function fieldErrorInWords(keys: readonly string[], t: AnswerTranslator): string {
-  return keys
-    .map((key) => {
-      const text = t.has(key) ? t(key) : t('account.errors.invalid');
-      // Rule texts complete "A password must:"; as an error they need that start.
-      return key.startsWith('account.password.rules.')
-        ? `${t('account.password.rulesTitle')} ${text}.`
-        : text;
-    })
-    .join(' ');
+  const text = (key: string) => (t.has(key) ? t(key) : t('account.errors.invalid'));
+  // Rule texts complete "A password must:"; as an error they need that start, once for all the rules broken.
+  const isRule = (key: string) => key.startsWith('account.password.rules.');
+  const rules = keys.filter(isRule).map(text);
+  return [
+    ...keys.filter((key) => !isRule(key)).map(text),
+    ...(rules.length > 0 ? [`${t('account.password.rulesTitle')} ${rules.join('; ')}.`] : []),
+  ].join(' ');
 }
 
 /**

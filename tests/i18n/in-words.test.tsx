@@ -94,6 +94,10 @@ describe("an action's answer in words", () => {
       expect(html).toBe(`<p>${words.fields?.password}</p><p>${words.fields?.email}</p>`);
       expect(words.fields?.password).not.toContain('account.');
     }
+    // Two rules broken: "A password must:" once, before both.
+    expect((await formInWords(answer, form('is'))).fields?.password).toBe(
+      'Lykilorð þarf að: vera minnst 12 stafir; vera frábrugðið algengum lykilorðum, líka þótt tölustöfum eða táknum sé bætt aftan við þau.',
+    );
     expect((await formInWords(answer, form('is'))).fields?.password).not.toBe(
       (await formInWords(answer, form('en'))).fields?.password,
     );
