@@ -28,7 +28,7 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await expect(page.getByText("owner's kennitala")).toHaveCount(0);
   // A domestic account plus kennitala gives the IBAN; a bad kennitala check digit only warns.
   await page.getByLabel('To account (IBAN)').fill('0301-26-1234');
-  await page.getByLabel("Account owner's kennitala").fill('510169-6399');
+  await page.getByLabel('Kennitala of the owner of the account you pay to').fill('510169-6399');
   // Read back as it will be paid: the short number padded ("1234" is 001234), the IBAN in groups of four.
   await expect(page.getByText('Account 0301-26-001234: IBAN IS87 0301 2600 1234 5101 6963 99')).toBeVisible();
   await expect(page.getByText('The check digit of this kennitala does not match')).toBeVisible();

@@ -93,7 +93,8 @@ test('is: the bank asks for the recipient\u2019s address abroad: the closed "mor
   await expect(page.getByText(texts.is.refused)).toBeVisible({ timeout: 30_000 });
   const details = page.locator('details', { hasText: 'Nánari upplýsingar' });
   await expect(details).toHaveAttribute('open', '');
-  const cause = 'Bankinn þarf meiri upplýsingar hér um viðtakanda.';
+  const cause =
+    'Bankinn þarf heimilisfang viðtakanda: götu og húsnúmer, póstnúmer, stað og landskóða (t.d. DE fyrir Þýskaland).';
   await expect(details.getByText(cause)).toBeVisible();
   // The banner names what to correct: the address as a whole, by its legend, with the cause; its link, as
   // the failed send did, takes the PSU to the address.

@@ -61,6 +61,9 @@ function fieldMessage(code: string, field: string): string {
   // The one rule a bank applies to a bulk's id beyond its format: it is never used twice.
   if (field === 'payment.paymentInformationId' && code === 'FORMAT_ERROR')
     return 'forms.bankRefusal.paymentInformationId';
+  // Where more about the recipient is their address, what an address is made of.
+  if (field === 'payment.creditorAddress' && code === 'RECIPIENT_INFO_INSUFFICIENT')
+    return 'forms.bankRefusal.addressNeeded';
   return `forms.bankRefusal.${fieldCodes.has(code) ? code : 'other'}`;
 }
 

@@ -67,7 +67,7 @@ describe('a line of the history export', () => {
     }
     expect(
       csv.paymentCsvLine(payment({ phase: 'refused', transactionStatus: null }), 'en').split(',')[9],
-    ).toBe('Refused');
+    ).toBe('Not accepted');
     expect(csv.paymentCsvLine(payment({ service: 'periodic-payments' }), 'is').split(',')[3]).toBe(
       'Föst greiðsla',
     );
@@ -104,7 +104,7 @@ describe('the status code column of the Excel file', () => {
       payment({ phase: 'refused', transactionStatus: null, bankPaymentId: null }),
       'is',
     );
-    expect(refused).toMatchObject({ status: 'Synjað', statusCode: '' });
+    expect(refused).toMatchObject({ status: 'Ekki tekið við', statusCode: '' });
     const paid = paymentInWords(payment({ phase: 'initiated', transactionStatus: 'ACSC' }), 'is');
     expect(paid).toMatchObject({ status: 'Greidd', statusCode: 'ACSC' });
   });

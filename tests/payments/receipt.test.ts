@@ -256,7 +256,7 @@ describe('a receipt', () => {
       'en',
       new Date(),
     );
-    expect(lineOf(refused, 'status')?.value).toBe('Refused');
+    expect(lineOf(refused, 'status')?.value).toBe('Not accepted');
   });
 });
 

@@ -76,6 +76,22 @@ describe('the field a path names (payment spec part 7 `path`)', () => {
     }
     expect(errors['payment.creditorName']).toEqual(['forms.bankRefusal.other']);
   });
+
+  it('more about the recipient, asked of their address, says what an address is made of; of another field, the general words', () => {
+    expect(
+      refusalFieldErrors([
+        { code: 'RECIPIENT_INFO_INSUFFICIENT', path: 'creditorAddress' },
+        { code: 'RECIPIENT_INFO_INSUFFICIENT', path: 'creditorName' },
+      ]),
+    ).toEqual({
+      'payment.creditorAddress': ['forms.bankRefusal.addressNeeded'],
+      'payment.creditorName': ['forms.bankRefusal.RECIPIENT_INFO_INSUFFICIENT'],
+    });
+    expect(is.forms.bankRefusal.addressNeeded).toContain('götu og húsnúmer, póstnúmer, stað og landskóða');
+    expect(en.forms.bankRefusal.addressNeeded).toContain(
+      'street and number, postcode, town and country code',
+    );
+  });
 });
 
 let app: AppAtSandbox;

@@ -104,7 +104,8 @@ export function AccountField({
       />
       {domestic && (
         <TextField
-          label={t('kennitala')}
+          // Whose kennitala, where a form asks for two (the account paid from and the one paid to).
+          label={t(`ownerKennitala.${name.split('.').at(-1)}`)}
           inputMode="numeric"
           autoComplete="off"
           value={kennitala}
