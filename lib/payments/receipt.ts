@@ -21,7 +21,7 @@ import { dayInReykjavik, type IsoDate } from './calendar/date-time';
 import { costsTotal } from './costs-total';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
-import { paymentStory, type StoryBulkLine, storyCosts } from './story';
+import { NO_BANK_NAMES, paymentStory, type StoryBanks, type StoryBulkLine, storyCosts } from './story';
 
 /** One line of a receipt: what it is, and what the payment or the bank says. */
 export interface ReceiptLine {
@@ -120,12 +120,16 @@ type Translate = ((key: string, values?: Record<string, string | number>) => str
   has(key: string): boolean;
 };
 
-/** The receipt of a payment in `locale`, issued at `now`. */
+/**
+ * The receipt of a payment in `locale`, issued at `now`, naming the banks of its accounts that `banks` knows (a
+ * PSU's receipt: the directory's, DIRECTORY_BANK_NAMES).
+ */
 export function buildReceipt(
   payment: Payment,
   events: readonly PaymentEvent[],
   locale: Locale,
   now: Date,
+  banks: StoryBanks = NO_BANK_NAMES,
 ): Receipt {
   const tAll = translators[locale] as unknown as Translate;
   const t = (key: string, values?: Record<string, string>) => tAll(`receipt.${key}`, values);
@@ -133,7 +137,7 @@ export function buildReceipt(
     tAll.has(`status.${status}.label`) ? tAll(`status.${status}.label`) : status;
   const kennitala = (value: string) => tAll('payment.kennitala', { kennitala: value });
   const atBank = payment.phase === 'initiated' || payment.bankPaymentId !== null;
-  const story = paymentStory(payment, events);
+  const story = paymentStory(payment, events, banks);
   const kind = receiptKind(payment);
   const tStory = (key: string, values?: Record<string, string | number>) =>
     tAll(`story.receipt.${key}`, values);
@@ -182,10 +186,13 @@ export function buildReceipt(
     ...(story.from.account
       ? [{ key: 'debtor', label: t('debtor'), ...accountLine(story.from.account, kennitala) }]
       : []),
+    // Which bank the money left and, where the directory knows it, which it went to.
+    ...(story.from.bank ? [{ key: 'debtorBank', label: t('debtorBank'), value: story.from.bank }] : []),
     ...(story.to?.name ? [{ key: 'creditor', label: t('creditor'), value: story.to.name }] : []),
     ...(story.to?.account
       ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
       : []),
+    ...(story.to?.bank ? [{ key: 'creditorBank', label: t('creditorBank'), value: story.to.bank }] : []),
     { key: 'amount', label: t('amount'), value: formatAmounts(amounts, locale) },
     ...bulkSplitLines(story.bulk, locale, tStory),
     ...(total?.fees

@@ -84,7 +84,7 @@ function messageOf(body: Record<string, unknown>): string | null {
   return references.length > 0 ? references.join(' ') : null;
 }
 
-/** Where the story finds banks' names: the directory for a page; nothing where none is needed (a receipt). */
+/** Where the story finds banks' names: the directory for a page or a receipt; nothing where none is needed. */
 export interface StoryBanks {
   /** The name of the directory's bank of this id. */
   name(bankId: string): string | null;

@@ -3,6 +3,7 @@ import type { BulkPaymentResult } from '@/lib/bank/bulk-results';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
+import type { StoryBanks } from '@/lib/payments/story';
 import { paymentRow as paidPayment } from '@/tests/support/payment-row';
 
 // Receipts in both languages, from the payment as the bank answered it; the PDF read back as text
@@ -38,6 +39,12 @@ const events: PaymentEvent[] = [
   },
 ];
 
+/** A directory of two banks: the payment's, and the one whose bank number 0159 the recipient's account has. */
+const banks: StoryBanks = {
+  name: (bankId) => (bankId === 'default' ? 'Sandkassabankinn' : null),
+  ofAccount: (account) => (account.replace(/\s/g, '').slice(4, 8) === '0159' ? 'Norðurbankinn' : null),
+};
+
 const lineOf = (receipt: ReturnType<typeof buildReceipt>, key: string) =>
   receipt.lines.find((line) => line.key === key);
 
@@ -55,7 +62,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
 
 describe('a receipt', () => {
   it('writes Icelandic formats: 12.500 kr., 7. des. 2026, the account as 0133-26-012345 beside its IBAN', () => {
-    const receipt = buildReceipt(paidPayment(), events, 'is', new Date('2026-12-08T09:00:00Z'));
+    const receipt = buildReceipt(paidPayment(), events, 'is', new Date('2026-12-08T09:00:00Z'), banks);
     expect(receipt.heading).toBe('Kvittun fyrir greiðslu');
     expect(receipt.issued).toBe('Útgefin 8. des. 2026 kl. 09:00');
     expect(lineOf(receipt, 'amount')?.value).toBe('12.500\u00a0kr.');
@@ -64,6 +71,18 @@ describe('a receipt', () => {
       detail: 'IS11 0133 2601 2345 0101 3029 89',
     });
     expect(lineOf(receipt, 'creditorAccount')?.value).toBe('0159-26-007654, kt. 551073-0339');
+    // The banks, named as the payment's page names them: the payer's by the payment's bank, the recipient's by
+    // its bank number.
+    expect(lineOf(receipt, 'debtorBank')).toEqual({
+      key: 'debtorBank',
+      label: 'Banki greiðanda',
+      value: 'Sandkassabankinn',
+    });
+    expect(lineOf(receipt, 'creditorBank')).toEqual({
+      key: 'creditorBank',
+      label: 'Banki viðtakanda',
+      value: 'Norðurbankinn',
+    });
     expect(lineOf(receipt, 'created')?.value).toBe('7. des. 2026 kl. 13:05');
     expect(lineOf(receipt, 'bankPaymentId')?.value).toBe('bank-pay-4711');
     // The status the bank reported in words, never its code, with the times of each, and no line for

@@ -8,6 +8,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { buildReceipt } from '@/lib/payments/receipt';
+import { DIRECTORY_BANK_NAMES } from '@/lib/payments/story';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
@@ -28,7 +29,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ locale
   const found = await readOwnPaymentFromBank(await getDb(), psuId, id, psuIpAddress(await headers()));
   if (!found) notFound();
   const pageLocale: Locale = localeOrDefault(locale);
-  const receipt = buildReceipt(found.payment, found.events, pageLocale, new Date());
+  const receipt = buildReceipt(found.payment, found.events, pageLocale, new Date(), DIRECTORY_BANK_NAMES);
   const [t, tp, ts] = await Promise.all([
     getTranslations('receipt'),
     getTranslations('payment'),

@@ -7,6 +7,7 @@ import { localeOrDefault } from '@/lib/i18n/routing';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
+import { DIRECTORY_BANK_NAMES } from '@/lib/payments/story';
 import { readOwnPaymentFromBank } from '@/lib/payments/sync';
 import { isPathParam } from '@/lib/security/path-params';
 import { withRequestId } from '@/lib/security/request-context';
@@ -21,7 +22,7 @@ export const GET = withRequestId(
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!found) return NextResponse.json({ error: 'not_found' }, { status: 404 });
     const locale = localeOrDefault(request.nextUrl.searchParams.get('locale'));
-    const receipt = buildReceipt(found.payment, found.events, locale, new Date());
+    const receipt = buildReceipt(found.payment, found.events, locale, new Date(), DIRECTORY_BANK_NAMES);
     // Nothing paid or decided yet: neither a receipt nor a statement to give.
     if (!receipt.kind) return NextResponse.json({ error: 'not_paid' }, { status: 409 });
     const name =
