@@ -79,6 +79,8 @@ async function standingOrder(page: Page, language: 'is' | 'en', amount: string) 
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', accepted, {
     timeout: 30_000,
   });
+  // Its page names it as the lists do.
+  await expect(page.getByTestId('payment-label')).toHaveText('Húsaleiga');
   return id;
 }
 

@@ -50,6 +50,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
           {payment.service === 'payments' ? t('title') : tservice(payment.service)}
         </h1>
       </div>
+      {/* The name the PSU gave it ("Húsaleiga"), by which the lists know it. */}
+      {payment.label && (
+        <p data-testid="payment-label" className="text-lg font-medium">
+          {payment.label}
+        </p>
+      )}
       {/* The bank the payment was sent to, by the directory's name for it (lib/bank/directory.ts). */}
       <p data-testid="payment-bank" className="text-slate-700">
         {paymentBankName
