@@ -75,8 +75,9 @@ const texts = {
     bulk: (amount: string, count: number) =>
       `${amount} í ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'greiðslu' : 'greiðslum'}`,
     see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
-    body: (said: string, what: string, see: string, link: string) =>
-      `Halló,\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
+    // "Góðan dag", as a bank writes to a customer; the name as the PSU gave it, in the nominative of address.
+    body: (name: string, said: string, what: string, see: string, link: string) =>
+      `Góðan dag ${name},\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
   },
   en: {
     subject: {
@@ -115,8 +116,8 @@ const texts = {
     what: (amount: string, recipient: string) => `${amount} to ${recipient}`,
     bulk: (amount: string, count: number) => `${amount} in ${count} ${count === 1 ? 'payment' : 'payments'}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
-    body: (said: string, what: string, see: string, link: string) =>
-      `Hello,\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
+    body: (name: string, said: string, what: string, see: string, link: string) =>
+      `Hello ${name},\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },
 } as const;
 
@@ -160,6 +161,7 @@ export async function mailPaymentEnd(
       subject: own?.subject[ending] ?? text.subject[ending],
       // Only a payment paid, in whole or in part, has a receipt; a rejected or cancelled one has a statement.
       text: text.body(
+        row.displayName,
         own?.said[ending] ?? text.said[ending],
         what,
         text.see[ending === 'paid' || ending === 'partial' ? 'paid' : 'ended'],

@@ -169,6 +169,9 @@ describe('the e-mail when a payment ends', () => {
     await syncPaymentStatus(db, order, 'cancellation');
     const [stopped] = mailTo(mailbox, 'islenska@example.is');
     expect(stopped?.subject).toBe('Föst greiðsla afturkölluð');
+    // Greeted by the name the PSU gave, as a bank writes.
+    expect(stopped?.text).toMatch(/^Góðan dag Próf,\n/);
+    expect(message?.text).toMatch(/^Hello Próf,\n/);
     expect(stopped?.text).toContain(
       'Fasta greiðslan var afturkölluð: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.',
     );

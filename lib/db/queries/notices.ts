@@ -102,6 +102,7 @@ export async function paymentEndRecipient(db: Db, paymentId: string) {
     .select({
       payment: payments,
       email: psus.email,
+      displayName: psus.displayName,
       emailVerifiedAt: psus.emailVerifiedAt,
       mailOnPaymentEnd: psuNoticeSettings.mailOnPaymentEnd,
     })
