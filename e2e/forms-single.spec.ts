@@ -1,4 +1,6 @@
 import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { newEmail, signUp } from './support/accounts';
+import { atBank } from './support/bank';
 import { openBeforeScripts } from './support/before-hydration';
 import { expect, test } from './support/test';
 
@@ -176,4 +178,26 @@ test('pressed before the page\u2019s scripts have run, the form keeps what was t
   expect(page.url()).toMatch(/\/en\/payments\/new\/single$/);
   await submit.click();
   await expectScaPage(page, 'en');
+});
+
+test('back from the bank without confirming: the form names the payment that waits for confirmation and links to it', async ({
+  browser,
+}) => {
+  // A PSU of its own: the demo PSU's payments of other specs wait at the bank too.
+  const page = await signUp(browser, newEmail('back-from-bank'));
+  await page.goto('/en/payments/new/single');
+  const waiting = page.getByRole('region', { name: 'Payments waiting for your confirmation' });
+  await expect(waiting).toHaveCount(0);
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('To account (IBAN)').fill(creditorIban);
+  await page.getByLabel("Recipient's name").fill('Þórður Ólafsson');
+  await page.getByLabel('Amount', { exact: true }).fill('4000');
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await page.waitForURL(atBank());
+  await page.goBack();
+  await expect(waiting).toContainText(
+    'A payment you sent recently still waits for your confirmation at your bank:',
+  );
+  await waiting.getByRole('link', { name: 'ISK\u00a04,000, Þórður Ólafsson' }).click();
+  await expect(page).toHaveURL(/\/en\/payments\/[0-9a-f-]{36}$/);
 });

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import { payments } from '../schema';
 import type { Db } from '../types';
 
@@ -25,5 +25,25 @@ export async function paymentsThatMayWait(db: Db, psuId: string, limit = 500) {
         ),
       ),
     )
+    .limit(limit);
+}
+
+/**
+ * The PSU's payments of the last `minutes` that the bank holds for their confirmation (RCVD, initiated here), newest
+ * first: what a PSU who came back from the bank's page without confirming may be about to send again.
+ */
+export async function paymentsAwaitingConfirmation(db: Db, psuId: string, minutes = 60, limit = 3) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.psuId, psuId),
+        eq(payments.phase, 'initiated'),
+        eq(payments.transactionStatus, 'RCVD'),
+        sql`${payments.createdAt} > now() - make_interval(mins => ${minutes})`,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
     .limit(limit);
 }

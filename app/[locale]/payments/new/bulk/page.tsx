@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
+import { AwaitingConfirmationNotice } from '@/components/payments/awaiting-confirmation-notice';
 import { BulkPaymentForm } from '@/components/payments/forms/bulk-payment-form';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { newPaymentInformationId } from '@/components/payments/forms/payment-information-id';
@@ -9,6 +10,7 @@ import { BulkTemplates } from '@/components/saved/bulk-templates';
 import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
 import { publicDirectory } from '@/lib/bank/directory';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -33,6 +35,7 @@ export default async function NewBulkPaymentPage({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <AwaitingConfirmationNotice psuId={psuId} locale={localeOrDefault(locale)} />
       <FilledFromNotice filledFrom={start.filledFrom} />
       <BulkTemplates psuId={psuId} />
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { PaymentTemplates } from '@/components/netbank/payment-templates';
+import { AwaitingConfirmationNotice } from '@/components/payments/awaiting-confirmation-notice';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { PeriodicPaymentForm } from '@/components/payments/forms/periodic-payment-form';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
 import { publicDirectory } from '@/lib/bank/directory';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -32,6 +34,7 @@ export default async function NewPeriodicPaymentPage({
   return (
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <AwaitingConfirmationNotice psuId={psuId} locale={localeOrDefault(locale)} />
       <FilledFromNotice filledFrom={start.filledFrom} />
       {start.filledFrom ? null : <PaymentTemplates psuId={psuId} service="periodic-payments" />}
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>

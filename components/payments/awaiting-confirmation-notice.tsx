@@ -1,0 +1,52 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/lib/db';
+import { paymentsAwaitingConfirmation } from '@/lib/db/queries/waiting';
+import { formatAmounts } from '@/lib/format';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { paymentAmounts } from '@/lib/payments/amounts';
+import { bankOutcome } from '@/lib/payments/outcome';
+import { scaStateOf } from '@/lib/payments/sca';
+
+/**
+ * Above a new payment's form: the PSU's payments of the last hour that their bank still holds for their
+ * confirmation, each a link to its page (where they continue to the bank or cancel). A PSU who came back
+ * from the bank's page without confirming sees what is waiting before sending the same payment again.
+ */
+export async function AwaitingConfirmationNotice({ psuId, locale }: { psuId: string; locale: Locale }) {
+  const waiting = (await paymentsAwaitingConfirmation(await getDb(), psuId)).filter(
+    (payment) =>
+      bankOutcome({
+        phase: payment.phase,
+        service: payment.service,
+        transactionStatus: payment.transactionStatus,
+        scaStatus: scaStateOf(payment)?.scaStatus,
+        statusReadFailed: payment.statusReadFailedAt !== null,
+      }) === 'awaitingPsu',
+  );
+  if (waiting.length === 0) return null;
+  const t = await getTranslations('forms.awaitingConfirmation');
+  return (
+    <section
+      aria-label={t('label')}
+      data-testid="awaiting-confirmation"
+      className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
+      <p>{t('intro', { count: waiting.length })}</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {waiting.map((payment) => (
+          <li key={payment.id}>
+            <Link href={`/payments/${payment.id}`} className="text-brand-700 underline underline-offset-2">
+              {formatAmounts(paymentAmounts(payment), locale)}
+              {', '}
+              {payment.service === 'bulk-payments'
+                ? t('bulk', { count: payment.elementCount ?? 0 })
+                : (payment.label ?? payment.creditorName ?? payment.creditorAccount)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p>{t('hint')}</p>
+    </section>
+  );
+}
