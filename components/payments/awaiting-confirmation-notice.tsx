@@ -5,8 +5,7 @@ import { formatAmounts } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { paymentAmounts } from '@/lib/payments/amounts';
-import { bankOutcome } from '@/lib/payments/outcome';
-import { scaStateOf } from '@/lib/payments/sca';
+import { paymentOutcome } from '@/lib/payments/view';
 
 /**
  * Above a new payment's form: the PSU's payments of the last hour that their bank still holds for their
@@ -15,14 +14,7 @@ import { scaStateOf } from '@/lib/payments/sca';
  */
 export async function AwaitingConfirmationNotice({ psuId, locale }: { psuId: string; locale: Locale }) {
   const waiting = (await paymentsAwaitingConfirmation(await getDb(), psuId)).filter(
-    (payment) =>
-      bankOutcome({
-        phase: payment.phase,
-        service: payment.service,
-        transactionStatus: payment.transactionStatus,
-        scaStatus: scaStateOf(payment)?.scaStatus,
-        statusReadFailed: payment.statusReadFailedAt !== null,
-      }) === 'awaitingPsu',
+    (payment) => paymentOutcome(payment) === 'awaitingPsu',
   );
   if (waiting.length === 0) return null;
   const t = await getTranslations('forms.awaitingConfirmation');

@@ -141,6 +141,17 @@ function debtorCurrency(payment: Payment): string | null {
   return typeof account?.currency === 'string' ? account.currency : null;
 }
 
+/** What the bank says of the payment, from its status and scaStatus as last read (./outcome.ts). */
+export function paymentOutcome(payment: Payment): BankOutcome | null {
+  return bankOutcome({
+    phase: payment.phase,
+    service: payment.service,
+    transactionStatus: payment.transactionStatus,
+    scaStatus: scaStateOf(payment)?.scaStatus,
+    statusReadFailed: payment.statusReadFailedAt !== null,
+  });
+}
+
 /**
  * The payment as its page and lists show it. `mayConfirmStraightThrough`: whether the PSU may give the bank's
  * straight-through confirmation, where that is the next step (lib/payments/sca.ts `mayConfirmNextStep`).
@@ -160,13 +171,7 @@ export function toPaymentView(
   const displayStatus = displayStatusOf(payment);
   const amounts = paymentAmounts(payment);
   const scaStep: ScaStep = toSca ? nextScaStep(payment, { mayConfirmStraightThrough }) : { kind: 'none' };
-  const outcome = bankOutcome({
-    phase: payment.phase,
-    service: payment.service,
-    transactionStatus: payment.transactionStatus,
-    scaStatus: sca?.scaStatus,
-    statusReadFailed: payment.statusReadFailedAt !== null,
-  });
+  const outcome = paymentOutcome(payment);
   return {
     id: payment.id,
     service: payment.service,
