@@ -7,15 +7,19 @@ import type { Locale } from '@/lib/i18n/routing';
 import { paymentAmounts } from '@/lib/payments/amounts';
 import { paymentOutcome } from '@/lib/payments/view';
 
+const SHOWN = 3;
+
 /**
  * Above a new payment's form: the PSU's payments of the last hour that their bank still holds for their
  * confirmation, each a link to its page (where they continue to the bank or cancel). A PSU who came back
  * from the bank's page without confirming sees what is waiting before sending the same payment again.
  */
 export async function AwaitingConfirmationNotice({ psuId, locale }: { psuId: string; locale: Locale }) {
-  const waiting = (await paymentsAwaitingConfirmation(await getDb(), psuId)).filter(
-    (payment) => paymentOutcome(payment) === 'awaitingPsu',
-  );
+  // Those whose SCA ended (confirmed, the bank yet to say so; or failed) are left out before the few shown are
+  // picked, so that they never hide one that still waits for the PSU.
+  const waiting = (await paymentsAwaitingConfirmation(await getDb(), psuId))
+    .filter((payment) => paymentOutcome(payment) === 'awaitingPsu')
+    .slice(0, SHOWN);
   if (waiting.length === 0) return null;
   const t = await getTranslations('forms.awaitingConfirmation');
   return (

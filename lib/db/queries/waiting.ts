@@ -32,7 +32,7 @@ export async function paymentsThatMayWait(db: Db, psuId: string, limit = 500) {
  * The PSU's payments of the last `minutes` that the bank holds for their confirmation (RCVD, initiated here), newest
  * first: what a PSU who came back from the bank's page without confirming may be about to send again.
  */
-export async function paymentsAwaitingConfirmation(db: Db, psuId: string, minutes = 60, limit = 3) {
+export async function paymentsAwaitingConfirmation(db: Db, psuId: string, minutes = 60, limit = 10) {
   return db
     .select()
     .from(payments)
