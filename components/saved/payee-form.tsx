@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { FormInWords } from '@/lib/actions/result';
 import { addPayeeAction, updatePayeeAction } from '@/lib/payments/actions/payees';
+import type { PayeeFormTexts } from './payee-form-texts';
 
 export interface PayeeValues {
   id?: string;
@@ -15,22 +16,6 @@ export interface PayeeValues {
   account: string;
   kennitala: string;
 }
-
-/** The payee form's words, from the page (messages `saved.payees`). */
-export type PayeeFormTexts = Record<
-  | 'name'
-  | 'kind'
-  | 'kindIban'
-  | 'kindCard'
-  | 'account'
-  | 'accountHint'
-  | 'card'
-  | 'cardHint'
-  | 'kennitala'
-  | 'save'
-  | 'cancel',
-  string
->;
 
 /**
  * Adds a payee, or edits one (`payee.id`): name, an account or a card, and a kennitala where given. Its

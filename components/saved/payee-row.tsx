@@ -4,7 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { Button } from '@/components/ui/button';
 import { deletePayeeAction } from '@/lib/payments/actions/payees';
-import { PayeeForm, type PayeeFormTexts, type PayeeValues } from './payee-form';
+import { PayeeForm, type PayeeValues } from './payee-form';
+import type { PayeeFormTexts } from './payee-form-texts';
 
 /**
  * One saved payee: what it holds (`children`, rendered on the server), with edit and delete; its words

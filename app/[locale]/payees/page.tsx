@@ -2,7 +2,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { PayeeSearchForm } from '@/components/netbank/payee-search-form';
 import { AccountNumber } from '@/components/payments/account-number';
-import { PayeeForm, type PayeeFormTexts } from '@/components/saved/payee-form';
+import { PayeeForm } from '@/components/saved/payee-form';
+import { PAYEE_FORM_TEXT_KEYS, type PayeeFormTexts } from '@/components/saved/payee-form-texts';
 import { PayeeRow } from '@/components/saved/payee-row';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
@@ -51,23 +52,7 @@ export default async function PayeesPage({
   );
   const payees = matchPayees(sorted, typed);
   // The forms' words, drawn here: the page's scripts carry no translations.
-  const formTexts = Object.fromEntries(
-    (
-      [
-        'name',
-        'kind',
-        'kindIban',
-        'kindCard',
-        'account',
-        'accountHint',
-        'card',
-        'cardHint',
-        'kennitala',
-        'save',
-        'cancel',
-      ] as const
-    ).map((key) => [key, t(key)]),
-  ) as PayeeFormTexts;
+  const formTexts = Object.fromEntries(PAYEE_FORM_TEXT_KEYS.map((key) => [key, t(key)])) as PayeeFormTexts;
   return (
     <div className="max-w-xl space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
