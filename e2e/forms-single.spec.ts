@@ -73,12 +73,12 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await address.getByLabel('Building number').fill('1');
   await address.getByLabel('Post code').fill('101');
   await address.getByLabel('Town').fill('Reykjavík');
-  await address.getByLabel('Country code').fill('is');
+  await address.getByLabel('Country').selectOption({ label: 'Iceland' });
   await page.getByLabel("Recipient's bank (BIC)").fill('nbiiisre');
   await page.getByLabel("Recipient's bank name").fill('Landsbankinn');
   const agentAddress = page.getByRole('group', { name: "Recipient's bank address" });
   await agentAddress.getByLabel('Street').fill('Reykjastræti');
-  await agentAddress.getByLabel('Country code').fill('IS');
+  await agentAddress.getByLabel('Country').selectOption('IS');
   // Four characters are one too many for the Central Bank purpose code.
   await page.getByLabel('Central Bank purpose code').fill('0999');
   await page.getByLabel('Service level').fill('NURG');

@@ -80,30 +80,44 @@ for (const language of ['en', 'is'] as const) {
   });
 }
 
-test('is: the bank asks for the recipient\u2019s address abroad: the closed "more details" opens at the marked field', async ({
+test('is: a recipient abroad: the address is asked beside them, country by name; sent without it, the bank asks and the group is marked', async ({
   page,
 }) => {
   await page.goto('/is/payments/new/single');
   await page.getByLabel('Af reikningi (IBAN)').fill(debtorIban);
+  const address = page.getByRole('group', { name: 'Heimilisfang viðtakanda' });
+  // An account in Iceland: the address is among the rarely needed fields, in the closed section.
+  await page.getByLabel('Á reikning (IBAN)').fill(creditorIban);
+  await expect(address).toBeHidden();
   await page.getByLabel('Á reikning (IBAN)').fill('DE89370400440532013000');
   await page.getByLabel('Nafn viðtakanda').fill('Hans Müller');
+  const hint = 'Bankar biðja um heimilisfang viðtakanda þegar greitt er til útlanda.';
+  await expect(address).toBeVisible();
+  await expect(address).toHaveAccessibleDescription(hint);
+  await expect(page.locator('details', { hasText: 'Nánari upplýsingar' })).not.toHaveAttribute('open', '');
   await page.getByLabel('Upphæð', { exact: true }).fill('250,00');
   await page.getByLabel('Gjaldmiðill').selectOption('EUR');
   await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
   await expect(page.getByText(texts.is.refused)).toBeVisible({ timeout: 30_000 });
-  const details = page.locator('details', { hasText: 'Nánari upplýsingar' });
-  await expect(details).toHaveAttribute('open', '');
-  const cause =
-    'Bankinn þarf heimilisfang viðtakanda: götu og húsnúmer, póstnúmer, stað og landskóða (t.d. DE fyrir Þýskaland).';
-  await expect(details.getByText(cause)).toBeVisible();
+  const cause = 'Bankinn þarf heimilisfang viðtakanda: götu og húsnúmer, póstnúmer, stað og land.';
+  await expect(address.getByText(cause)).toBeVisible();
   // The banner names what to correct: the address as a whole, by its legend, with the cause; its link, as
   // the failed send did, takes the PSU to the address.
-  const address = page.getByRole('group', { name: 'Heimilisfang viðtakanda' });
   await expect(address).toBeFocused();
-  await expect(address).toHaveAccessibleDescription(cause);
+  await expect(address).toHaveAccessibleDescription(`${hint} ${cause}`);
   const entry = page.getByRole('alert').getByRole('link', { name: 'Heimilisfang viðtakanda' });
   await expect(entry.locator('..')).toHaveText(`Heimilisfang viðtakanda: ${cause}`);
   await page.getByLabel('Upphæð', { exact: true }).focus();
   await entry.click();
   await expect(address).toBeFocused();
+  // The country is chosen by its Icelandic name; the address given, the bank takes the payment (and, in
+  // euros from a króna account, asks first that its costs be accepted).
+  await address.getByLabel('Gata').fill('Friedrichstraße');
+  await address.getByLabel('Húsnúmer').fill('10');
+  await address.getByLabel('Póstnúmer').fill('10117');
+  await address.getByLabel('Staður').fill('Berlín');
+  await address.getByLabel('Land').selectOption({ label: 'Þýskaland' });
+  await expect(address.getByLabel('Land')).toHaveValue('DE');
+  await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
+  await page.waitForURL(/\/is\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
 });

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { z } from 'zod/mini';
 import { AccountField } from '@/components/payments/forms/account-field';
-import { AddressFields } from '@/components/payments/forms/address-fields';
+import { AddressFields, useCreditorAbroad } from '@/components/payments/forms/address-fields';
 import { AmountField } from '@/components/payments/forms/amount-field';
 import {
   ChargeBearerField,
@@ -19,6 +19,7 @@ import { RemittanceField } from '@/components/payments/forms/remittance-field';
 import { StructuredReferences } from '@/components/payments/forms/structured-references';
 import { deferSchema } from '@/lib/forms/deferred-schema';
 import { initiateSinglePaymentAction } from '@/lib/payments/actions/initiate-single-payment';
+import type { CountryChoice } from '@/lib/payments/countries';
 import type { FormPrefill } from '@/lib/payments/saved/pay-again';
 import { REMITTANCE_UNSTRUCTURED_MAX } from '@/lib/payments/schemas/limits';
 import type { singleSubmissionSchema } from '@/lib/payments/submission';
@@ -46,8 +47,11 @@ export function SinglePaymentForm({
   submissionId,
   prefill,
   initial,
+  countries,
 }: {
   submissionId: string;
+  /** The countries of the addresses, by name in the page's language (made on the server). */
+  countries: readonly CountryChoice[];
   prefill?: SinglePaymentPrefill;
   /** A past payment's values (pay again). */
   initial?: FormPrefill;
@@ -66,11 +70,22 @@ export function SinglePaymentForm({
     },
   });
   const onSubmit = form.handleSubmit((values) => form.submit(() => initiateSinglePaymentAction(values)));
+  // Banks ask for the address of a recipient abroad: it is then asked for beside the recipient.
+  const abroad = useCreditorAbroad(form.methods);
+  const creditorAddress = (
+    <AddressFields
+      name="payment.creditorAddress"
+      legend={t('fields.creditorAddress')}
+      hint={abroad ? t('fields.creditorAddressAbroad') : undefined}
+      countries={countries}
+    />
+  );
 
   return (
     <PaymentForm form={form} onSubmit={onSubmit}>
       <ProductAccountFields initialProduct={initial?.product} nameField="payment.creditorName" />
       <OptionalTextField name="payment.creditorName" label={t('fields.creditorName')} />
+      {abroad && creditorAddress}
       <AmountField name="payment.instructedAmount" />
       <RemittanceField
         name="payment.remittanceInformationUnstructured"
@@ -99,10 +114,14 @@ export function SinglePaymentForm({
         <OptionalTextField name="payment.creditorId" label={t('fields.creditorId')} />
         <OptionalTextField name="payment.ultimateCreditor" label={t('fields.ultimateCreditor')} />
         <OptionalTextField name="payment.ultimateCreditorId" label={t('fields.ultimateCreditorId')} />
-        <AddressFields name="payment.creditorAddress" legend={t('fields.creditorAddress')} />
+        {abroad ? null : creditorAddress}
         <OptionalTextField name="payment.creditorAgent" label={t('fields.creditorAgent')} transform={upper} />
         <OptionalTextField name="payment.creditorAgentName" label={t('fields.creditorAgentName')} />
-        <AddressFields name="payment.creditorAgentAddress" legend={t('fields.creditorAgentAddress')} />
+        <AddressFields
+          name="payment.creditorAgentAddress"
+          legend={t('fields.creditorAgentAddress')}
+          countries={countries}
+        />
         <OptionalTextField name="payment.centralBankPurposeCode" label={t('fields.centralBankPurposeCode')} />
         <OptionalTextField name="payment.serviceLevel" label={t('fields.serviceLevel')} />
       </MoreDetails>

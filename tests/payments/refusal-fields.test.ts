@@ -87,10 +87,9 @@ describe('the field a path names (payment spec part 7 `path`)', () => {
       'payment.creditorAddress': ['forms.bankRefusal.addressNeeded'],
       'payment.creditorName': ['forms.bankRefusal.RECIPIENT_INFO_INSUFFICIENT'],
     });
-    expect(is.forms.bankRefusal.addressNeeded).toContain('götu og húsnúmer, póstnúmer, stað og landskóða');
-    expect(en.forms.bankRefusal.addressNeeded).toContain(
-      'street and number, postcode, town and country code',
-    );
+    // The country is chosen by its name in the form: the words ask for a country, not a code.
+    expect(is.forms.bankRefusal.addressNeeded).toContain('götu og húsnúmer, póstnúmer, stað og land.');
+    expect(en.forms.bankRefusal.addressNeeded).toContain('street and number, postcode, town and country.');
   });
 });
 

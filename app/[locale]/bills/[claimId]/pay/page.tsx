@@ -16,6 +16,7 @@ import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
 import { formatAmount } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
+import { countryChoices } from '@/lib/payments/countries';
 import { myAccountChoices } from '@/lib/payments/saved/choices';
 import { decodedSegment, pathParamOrNotFound } from '@/lib/security/path-params';
 
@@ -123,6 +124,7 @@ export default async function PayBillPage({
           <SavedChoicesProvider value={{ accounts, payees: [] }}>
             <SinglePaymentForm
               submissionId={randomUUID()}
+              countries={countryChoices(localeOrDefault(locale))}
               prefill={{
                 debtorIban: lastDebtor,
                 creditorIban: claim.depositAccount.iban,

@@ -10,6 +10,7 @@ import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
 import { publicDirectory } from '@/lib/bank/directory';
 import { localeOrDefault } from '@/lib/i18n/routing';
+import { countryChoices } from '@/lib/payments/countries';
 import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -40,7 +41,12 @@ export default async function NewSinglePaymentPage({
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
         <BankDirectoryProvider banks={publicDirectory()}>
           <SavedChoicesProvider value={start.choices}>
-            <SinglePaymentForm key={start.key} submissionId={randomUUID()} initial={start.initial} />
+            <SinglePaymentForm
+              key={start.key}
+              submissionId={randomUUID()}
+              initial={start.initial}
+              countries={countryChoices(localeOrDefault(locale))}
+            />
           </SavedChoicesProvider>
         </BankDirectoryProvider>
       </ClientMessages>
