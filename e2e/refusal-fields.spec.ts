@@ -120,4 +120,10 @@ test('is: a recipient abroad: the address is asked beside them, country by name;
   await expect(address.getByLabel('Land')).toHaveValue('DE');
   await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
   await page.waitForURL(/\/is\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
+  // Stopped at its costs, the payment's page gives the address sent, the country by its Icelandic name.
+  await page.getByRole('button', { name: 'Stöðva greiðsluna' }).click();
+  await page.waitForURL(/\/is\/payments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByTestId('payment-to').locator('[data-party="address"]')).toHaveText(
+    'Friedrichstraße 10, 10117 Berlín, Þýskaland',
+  );
 });

@@ -7,6 +7,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
+import { addressInWords } from '@/lib/payments/address-words';
 import type { ClosedDay } from '@/lib/payments/calendar';
 import type { StatusClass } from '@/lib/payments/status';
 import type { StoryParty } from '@/lib/payments/story';
@@ -14,6 +15,7 @@ import type { PaymentView } from '@/lib/payments/view';
 
 function Party({ label, party, testId }: { label: string; party: StoryParty; testId: string }) {
   const t = useTranslations('story');
+  const locale = usePageLocale();
   return (
     <div data-testid={testId}>
       <dt className="text-sm text-slate-600">{label}</dt>
@@ -24,6 +26,11 @@ function Party({ label, party, testId }: { label: string; party: StoryParty; tes
           </span>
         )}
         {party.account ? <AccountNumber account={party.account} /> : '—'}
+        {party.address && (
+          <span className="block text-sm text-slate-700" data-party="address">
+            {addressInWords(party.address, locale)}
+          </span>
+        )}
         {party.bank && (
           <span className="block text-sm text-slate-700" data-party="bank">
             {t('bank')}: {party.bank}

@@ -27,6 +27,21 @@ export interface CountryChoice {
 }
 
 const choices = new Map<Locale, readonly CountryChoice[]>();
+const displayNames = new Map<Locale, Intl.DisplayNames>();
+
+function namesIn(locale: Locale): Intl.DisplayNames {
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+    displayNames.set(locale, names);
+  }
+  return names;
+}
+
+/** A country's name in `locale` (CLDR's, from the server's ICU); its code where ICU has no name for it. */
+export function countryName(code: string, locale: Locale): string {
+  return namesIn(locale).of(code) ?? code;
+}
 
 /**
  * Every country by its name in `locale`, in that language's alphabetical order ("Austurríki" before
@@ -36,9 +51,8 @@ const choices = new Map<Locale, readonly CountryChoice[]>();
 export function countryChoices(locale: Locale): readonly CountryChoice[] {
   const known = choices.get(locale);
   if (known) return known;
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
   const order = new Intl.Collator(locale);
-  const made = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+  const made = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
     order.compare(a.name, b.name),
   );
   choices.set(locale, made);

@@ -16,6 +16,7 @@ import noticesEn from '@/messages/notices/en.json';
 import noticesIs from '@/messages/notices/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
+import { addressInWords } from './address-words';
 import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { dayInReykjavik, type IsoDate } from './calendar/date-time';
 import { costsTotal } from './costs-total';
@@ -191,6 +192,15 @@ export function buildReceipt(
     ...(story.to?.name ? [{ key: 'creditor', label: t('creditor'), value: story.to.name }] : []),
     ...(story.to?.account
       ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
+      : []),
+    ...(story.to?.address
+      ? [
+          {
+            key: 'creditorAddress',
+            label: t('creditorAddress'),
+            value: addressInWords(story.to.address, locale),
+          },
+        ]
       : []),
     ...(story.to?.bank ? [{ key: 'creditorBank', label: t('creditorBank'), value: story.to.bank }] : []),
     { key: 'amount', label: t('amount'), value: formatAmounts(amounts, locale) },

@@ -4,7 +4,17 @@ import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { bankNumberOf } from '@/lib/bank/offer';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { type ClosedDay, closedDayOf, type IsoDate, reykjavikDateOf } from './calendar';
+import { countryName } from './countries';
 import { sameAmount } from './money';
+
+/**
+ * An address (spec 2.4) as the PSU gave it: street and number, post code and town, and its country named in
+ * both languages (by the server's ICU: a browser may have no Icelandic names).
+ */
+export interface StoryAddress {
+  lines: string[];
+  country: { code: string; is: string; en: string } | null;
+}
 
 /** One side of a payment as the PSU reads it: the account, the name the bank or the PSU gave, its bank. */
 export interface StoryParty {
@@ -12,6 +22,8 @@ export interface StoryParty {
   name: string | null;
   /** The bank's name, where the directory knows the account's bank number. */
   bank: string | null;
+  /** The recipient's address, where the PSU gave one (a payment abroad). */
+  address: StoryAddress | null;
 }
 
 /** One payment of a bulk: what was sent, and what the bank said of it where it said something. */
@@ -71,6 +83,22 @@ export function accountOf(reference: unknown): string | null {
     if (value) return value;
   }
   return null;
+}
+
+function addressOf(value: unknown): StoryAddress | null {
+  const address = record(value);
+  const lines = [
+    [address.streetName, address.buildingNumber],
+    [address.postCode, address.townName],
+  ]
+    .map((parts) => parts.map(nonEmpty).filter(Boolean).join(' '))
+    .filter((line) => line !== '');
+  const code = nonEmpty(address.country);
+  if (lines.length === 0 && !code) return null;
+  return {
+    lines,
+    country: code ? { code, is: countryName(code, 'is'), en: countryName(code, 'en') } : null,
+  };
 }
 
 /** The message a payment carries: its unstructured text, or its structured references joined. */
@@ -214,6 +242,7 @@ export function paymentStory(
       account: debtorAccount,
       name: partyName(details?.debtorName, debtorAccount),
       bank: banks.name(payment.bankId),
+      address: null,
     },
     to: bulk
       ? null
@@ -221,6 +250,7 @@ export function paymentStory(
           account: creditorAccount,
           name: partyName(details?.creditorName, creditorAccount) ?? payment.creditorName,
           bank: creditorAccount ? banks.ofAccount(creditorAccount) : null,
+          address: addressOf(body.creditorAddress),
         },
     message:
       messageOf(body) ??

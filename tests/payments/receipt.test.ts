@@ -140,6 +140,35 @@ describe('a receipt', () => {
     );
   });
 
+  it('of a payment abroad gives the recipient’s address as the PSU gave it, its country by name', () => {
+    const abroad = paidPayment({
+      creditorName: 'Hans Müller',
+      creditorAccount: 'DE89370400440532013000',
+      body: {
+        debtorAccount: { iban: 'IS110133260123450101302989' },
+        creditorAccount: { iban: 'DE89370400440532013000' },
+        creditorAddress: {
+          streetName: 'Friedrichstraße',
+          buildingNumber: '10',
+          postCode: '10117',
+          townName: 'Berlín',
+          country: 'DE',
+        },
+      },
+    });
+    const at = new Date('2026-12-08T09:00:00Z');
+    expect(lineOf(buildReceipt(abroad, events, 'is', at), 'creditorAddress')).toMatchObject({
+      label: 'Heimilisfang viðtakanda',
+      value: 'Friedrichstraße 10, 10117 Berlín, Þýskaland',
+    });
+    expect(lineOf(buildReceipt(abroad, events, 'en', at), 'creditorAddress')).toMatchObject({
+      label: "Recipient's address",
+      value: 'Friedrichstraße 10, 10117 Berlín, Germany',
+    });
+    // A payment without an address has no line for one.
+    expect(lineOf(buildReceipt(paidPayment(), events, 'is', at), 'creditorAddress')).toBeUndefined();
+  });
+
   it('in English writes ISK 12,500 and 7 Dec 2026', () => {
     const receipt = buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z'));
     expect(receipt.heading).toBe('Payment receipt');
