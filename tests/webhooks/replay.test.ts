@@ -27,7 +27,6 @@ beforeAll(async () => {
   const started = await startAppAtSandbox({
     AUTH_SECRET: 'replay-secret-replay-secret-replay-secret-01',
     APP_BASE_URL: `http://127.0.0.1:${(callback.address() as AddressInfo).port}`,
-    BANK_TIMEOUT_MS: '5000',
     BANK_EVENTS_OFFERS_REPLAY: 'true',
   });
   app = { ...started, manage: await import('@/lib/webhooks/manage') };
