@@ -17,8 +17,8 @@ const ABOUT_TIMEOUTS = [
 
 /** Each BANK_TIMEOUT_MS a source sets: `BANK_TIMEOUT_MS: '5000'` or `const BANK_TIMEOUT_MS = 5_000`. */
 function bankTimeoutsIn(source: string): number[] {
-  return [...source.matchAll(/BANK_TIMEOUT_MS(?::\s*'|\s*=\s*)(\d[\d_]*)/g)].map((match) =>
-    Number(match[1].replaceAll('_', '')),
+  return [...source.matchAll(/BANK_TIMEOUT_MS(?::\s*'|\s*=\s*)(?<ms>\d[\d_]*)/g)].map((match) =>
+    Number(match.groups?.ms?.replaceAll('_', '')),
   );
 }
 
