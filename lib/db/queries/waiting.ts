@@ -5,6 +5,9 @@ import type { Db } from '../types';
 // Final statuses and ACSC (settled for the PSU): nothing is waiting to be paid any more.
 const settled = ['ACCC', 'ACWP', 'PART', 'RJCT', 'CANC', 'ACSC'];
 
+/** The PSU's payments that reached the bank (initiated here). */
+const initiatedBy = (psuId: string) => and(eq(payments.psuId, psuId), eq(payments.phase, 'initiated'));
+
 /**
  * The PSU's payments at the bank that may still be paid on a day to come: standing orders, and single
  * or bulk payments with a requested execution date, neither settled nor ended. Which of them really
@@ -16,8 +19,7 @@ export async function paymentsThatMayWait(db: Db, psuId: string, limit = 500) {
     .from(payments)
     .where(
       and(
-        eq(payments.psuId, psuId),
-        eq(payments.phase, 'initiated'),
+        initiatedBy(psuId),
         or(sql`${payments.transactionStatus} is null`, notInArray(payments.transactionStatus, settled)),
         or(
           eq(payments.service, 'periodic-payments'),
@@ -38,8 +40,7 @@ export async function paymentsAwaitingConfirmation(db: Db, psuId: string, minute
     .from(payments)
     .where(
       and(
-        eq(payments.psuId, psuId),
-        eq(payments.phase, 'initiated'),
+        initiatedBy(psuId),
         eq(payments.transactionStatus, 'RCVD'),
         sql`${payments.createdAt} > now() - make_interval(mins => ${minutes})`,
       ),
