@@ -14,6 +14,7 @@ import { debitedFollowUpSeconds, finalStatusList, statusClass } from '@/lib/paym
 import {
   resendQueue,
   type StatusJob,
+  scheduleFirstStatusCheck,
   scheduleResend,
   scheduleStatusCheck,
   statusQueue,
@@ -58,10 +59,9 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
       ),
     );
   for (const payment of unsettled) {
-    await scheduleStatusCheck(boss, {
+    await scheduleFirstStatusCheck(boss, {
       paymentId: payment.id,
       statusClass: statusClass(payment.transactionStatus, payment.service),
-      check: 0,
     });
   }
   return unsettled.length;

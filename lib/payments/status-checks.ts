@@ -30,6 +30,24 @@ export async function scheduleStatusCheck(boss: PgBoss, job: StatusJob): Promise
   return true;
 }
 
+/** A job's states while it is still to run or running: waiting, due again after a failure, under way. */
+const inHand = new Set(['created', 'retry', 'active']);
+
+/**
+ * Starts a payment's readings afresh, unless a check of it is waiting or under way in any instance:
+ * the queue's stately policy refuses a second waiting check, but not one beside a check under way, and
+ * an instance that starts while another reads would read the payment twice and restart its schedule.
+ * Only a check that falls due in the moment between the look and the send can still be doubled.
+ */
+export async function scheduleFirstStatusCheck(
+  boss: PgBoss,
+  job: Omit<StatusJob, 'check'>,
+): Promise<boolean> {
+  const jobs = await boss.findJobs(statusQueue, { key: job.paymentId });
+  if (jobs.some(({ state }) => inHand.has(state))) return false;
+  return scheduleStatusCheck(boss, { ...job, check: 0 });
+}
+
 /** Schedules the first status check of a payment the bank has just accepted. */
 export async function afterInitiation(paymentId: string, statusClass: StatusClass): Promise<void> {
   const starting = startingJobQueue();
