@@ -19,6 +19,8 @@ export function startJobs(): Promise<PgBoss> {
         ? { db: fromPglite(jobs.client) }
         : { connectionString: jobs.connectionString }),
       schema: 'pgboss',
+      // A job left under way by an instance that died is given to another soon after it expires.
+      superviseIntervalSeconds: 10,
     });
     boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     traceJobs(boss);

@@ -31,6 +31,21 @@ export function attachedJobQueue(): PgBoss | undefined {
   return state.boss;
 }
 
+/** A job's states while it is still to run or running: waiting, due again after a failure, under way. */
+const inHand = new Set(['created', 'retry', 'active']);
+
+/**
+ * Whether a job of the queue with this singleton key is waiting, retrying or under way, in any
+ * instance. A sweep looks before it sends: a stately queue refuses a second waiting job, but not one
+ * beside a job under way. A job under way in an instance that has died is pg-boss's to give to
+ * another, once its `expireInSeconds` have passed. Only a job that falls due in the moment between
+ * the look and the send can still have a twin.
+ */
+export async function jobInHand(boss: PgBoss, queue: string, singletonKey: string): Promise<boolean> {
+  const jobs = await boss.findJobs(queue, { key: singletonKey });
+  return jobs.some(({ state }) => inHand.has(state));
+}
+
 /**
  * Sends a job on the running queue of this process. False when there is none, or when the send failed
  * (logged with `about`): the work stays recorded in its table, and a sweep of the workers finds it.

@@ -99,10 +99,11 @@ async function resend(paymentId: string): Promise<void> {
 
 export async function registerStatusReconciliation(boss: PgBoss): Promise<void> {
   await boss.createQueue(statusQueue, { policy: 'stately' });
-  // Polling every half second: otherwise delayed jobs and retries wait for a 30 s backstop poll.
+  // Polling every half second: otherwise delayed jobs and retries wait for a 30 s backstop poll. One
+  // job at a time: a job is under way only while its own reading is, which its expiry measures.
   await boss.work<StatusJob>(
     statusQueue,
-    { batchSize: 5, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+    { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     async (jobs) => {
       for (const job of jobs) await reconcile(boss, job.data);
     },

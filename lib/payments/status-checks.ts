@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
-import { startingJobQueue } from '@/lib/jobs/queue';
+import { settings } from '@/lib/config';
+import { jobInHand, startingJobQueue } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { nextCheckSeconds, type StatusClass } from './status';
 
@@ -16,6 +17,13 @@ export interface StatusJob {
   check: number;
 }
 
+/**
+ * How long one reading may be under way: a few calls to the bank (its token, the status, the payment's
+ * details or a bulk's results), each within the bank timeout. A check under way longer than this was
+ * left by an instance that died, and pg-boss gives it to another.
+ */
+const readingSeconds = () => 4 * Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 30;
+
 /** Schedules the next reading as the class's schedule says; false when the schedule has ended. */
 export async function scheduleStatusCheck(boss: PgBoss, job: StatusJob): Promise<boolean> {
   const seconds = nextCheckSeconds(job.statusClass, job.check);
@@ -23,6 +31,7 @@ export async function scheduleStatusCheck(boss: PgBoss, job: StatusJob): Promise
   await boss.send(statusQueue, job satisfies StatusJob, {
     singletonKey: job.paymentId,
     startAfter: seconds,
+    expireInSeconds: readingSeconds(),
     retryLimit: 3,
     retryDelay: 10,
     retryBackoff: true,
@@ -30,21 +39,16 @@ export async function scheduleStatusCheck(boss: PgBoss, job: StatusJob): Promise
   return true;
 }
 
-/** A job's states while it is still to run or running: waiting, due again after a failure, under way. */
-const inHand = new Set(['created', 'retry', 'active']);
-
 /**
- * Starts a payment's readings afresh, unless a check of it is waiting or under way in any instance:
- * the queue's stately policy refuses a second waiting check, but not one beside a check under way, and
- * an instance that starts while another reads would read the payment twice and restart its schedule.
- * Only a check that falls due in the moment between the look and the send can still be doubled.
+ * Starts a payment's readings afresh, unless a check of it is waiting or under way in any instance
+ * (jobInHand): an instance that starts while another reads would otherwise read the payment twice and
+ * restart its schedule.
  */
 export async function scheduleFirstStatusCheck(
   boss: PgBoss,
   job: Omit<StatusJob, 'check'>,
 ): Promise<boolean> {
-  const jobs = await boss.findJobs(statusQueue, { key: job.paymentId });
-  if (jobs.some(({ state }) => inHand.has(state))) return false;
+  if (await jobInHand(boss, statusQueue, job.paymentId)) return false;
   return scheduleStatusCheck(boss, { ...job, check: 0 });
 }
 

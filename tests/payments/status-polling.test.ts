@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import type { PaymentService } from '@/lib/bank/payments';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { type Payment, paymentEvents, paymentNotifications, payments } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
+import { jobInHand } from '@/lib/jobs/queue';
 import { recordStatus } from '@/lib/payments/history';
 import { acceptPaymentNotification, issueNotificationUri } from '@/lib/payments/notifications';
 import type { StatusJob } from '@/lib/payments/status-checks';
@@ -125,6 +127,20 @@ describe('reconciliation polling follows the status model', () => {
   it('final statuses (ACCC, ACWP, PART, RJCT, CANC) are not polled', async () => {
     for (const payment of finals)
       expect(await queuedCheck(payment.id), payment.transactionStatus ?? '').toBe(undefined);
+  });
+
+  it('a check waiting or under way in any instance is in hand, so that a sweep sends no twin; one done is not', async () => {
+    const queue = 'in-hand-probe';
+    await boss.createQueue(queue, { policy: 'stately' });
+    const key = randomUUID();
+    expect(await jobInHand(boss, queue, key)).toBe(false);
+    await boss.send(queue, {}, { singletonKey: key });
+    expect(await jobInHand(boss, queue, key)).toBe(true);
+    const [job] = await boss.fetch(queue);
+    expect(job).toBeDefined();
+    expect(await jobInHand(boss, queue, key)).toBe(true);
+    await boss.complete(queue, job?.id ?? '');
+    expect(await jobInHand(boss, queue, key)).toBe(false);
   });
 
   it('a change of class starts that class\u2019s schedule: a payment that becomes ACSC is next read after a minute', async () => {
