@@ -4,7 +4,7 @@ import { logger } from '@/lib/log';
 import { settleWebhookWakes } from '@/lib/webhooks/queue';
 import { registerAuditRetention } from './audit-retention';
 import { registerEventProcessing } from './event-processing';
-import { setStartingJobQueue, startingJobQueue } from './queue';
+import { jobSchema, setStartingJobQueue, startingJobQueue } from './queue';
 import { registerStatusReconciliation } from './status-reconciliation';
 import { traceJobs } from './traced-work';
 
@@ -18,7 +18,7 @@ export function startJobs(): Promise<PgBoss> {
       ...(jobs.kind === 'pglite'
         ? { db: fromPglite(jobs.client) }
         : { connectionString: jobs.connectionString }),
-      schema: 'pgboss',
+      schema: jobSchema,
       // A job left under way by an instance that died is given to another soon after it expires.
       superviseIntervalSeconds: 10,
     });

@@ -31,19 +31,24 @@ export function attachedJobQueue(): PgBoss | undefined {
   return state.boss;
 }
 
-/** A job's states while it is still to run or running: waiting, due again after a failure, under way. */
-const inHand = new Set(['created', 'retry', 'active']);
+/** The database schema of the job queue's tables. */
+export const jobSchema = 'pgboss';
 
 /**
- * Whether a job of the queue with this singleton key is waiting, retrying or under way, in any
- * instance. A sweep looks before it sends: a stately queue refuses a second waiting job, but not one
- * beside a job under way. A job under way in an instance that has died is pg-boss's to give to
- * another, once its `expireInSeconds` have passed. Only a job that falls due in the moment between
- * the look and the send can still have a twin.
+ * The singleton keys of a queue's jobs that are waiting, retrying or under way, in any instance. A
+ * sweep skips these before it sends: a stately queue refuses a second waiting job, but not one beside
+ * a job under way. A job under way in an instance that has died is pg-boss's to give to another once
+ * its `expireInSeconds` have passed. One read of pg-boss's job table serves a whole sweep; `findJobs`
+ * would read every job of the queue, done ones too, once per key (71 ms a look beside 50,000 jobs on PGlite).
  */
-export async function jobInHand(boss: PgBoss, queue: string, singletonKey: string): Promise<boolean> {
-  const jobs = await boss.findJobs(queue, { key: singletonKey });
-  return jobs.some(({ state }) => inHand.has(state));
+export async function keysInHand(boss: PgBoss, queue: string): Promise<Set<string>> {
+  const { rows } = await boss
+    .getDb()
+    .executeSql(
+      `select singleton_key from ${jobSchema}.job where name = $1 and singleton_key is not null and state in ('created', 'retry', 'active')`,
+      [queue],
+    );
+  return new Set(rows.map((row: { singleton_key: string }) => row.singleton_key));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
 import { payments } from '@/lib/db/schema';
+import { keysInHand } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { IDEMPOTENCY_WINDOW_HOURS, resendUnsentPayment } from '@/lib/payments/initiation';
 import {
@@ -14,7 +15,6 @@ import { debitedFollowUpSeconds, finalStatusList, statusClass } from '@/lib/paym
 import {
   resendQueue,
   type StatusJob,
-  scheduleFirstStatusCheck,
   scheduleResend,
   scheduleStatusCheck,
   statusQueue,
@@ -58,10 +58,14 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
         ),
       ),
     );
+  // A payment whose check waits or is under way, here or in another instance, keeps it (keysInHand).
+  const inHand = await keysInHand(boss, statusQueue);
   for (const payment of unsettled) {
-    await scheduleFirstStatusCheck(boss, {
+    if (inHand.has(payment.id)) continue;
+    await scheduleStatusCheck(boss, {
       paymentId: payment.id,
       statusClass: statusClass(payment.transactionStatus, payment.service),
+      check: 0,
     });
   }
   return unsettled.length;

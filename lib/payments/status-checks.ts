@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { settings } from '@/lib/config';
-import { jobInHand, startingJobQueue } from '@/lib/jobs/queue';
+import { startingJobQueue } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { nextCheckSeconds, type StatusClass } from './status';
 
@@ -37,19 +37,6 @@ export async function scheduleStatusCheck(boss: PgBoss, job: StatusJob): Promise
     retryBackoff: true,
   });
   return true;
-}
-
-/**
- * Starts a payment's readings afresh, unless a check of it is waiting or under way in any instance
- * (jobInHand): an instance that starts while another reads would otherwise read the payment twice and
- * restart its schedule.
- */
-export async function scheduleFirstStatusCheck(
-  boss: PgBoss,
-  job: Omit<StatusJob, 'check'>,
-): Promise<boolean> {
-  if (await jobInHand(boss, statusQueue, job.paymentId)) return false;
-  return scheduleStatusCheck(boss, { ...job, check: 0 });
 }
 
 /** Schedules the first status check of a payment the bank has just accepted. */

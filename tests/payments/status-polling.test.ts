@@ -6,7 +6,7 @@ import type { PaymentService } from '@/lib/bank/payments';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { type Payment, paymentEvents, paymentNotifications, payments } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
-import { jobInHand } from '@/lib/jobs/queue';
+import { keysInHand } from '@/lib/jobs/queue';
 import { recordStatus } from '@/lib/payments/history';
 import { acceptPaymentNotification, issueNotificationUri } from '@/lib/payments/notifications';
 import type { StatusJob } from '@/lib/payments/status-checks';
@@ -133,14 +133,18 @@ describe('reconciliation polling follows the status model', () => {
     const queue = 'in-hand-probe';
     await boss.createQueue(queue, { policy: 'stately' });
     const key = randomUUID();
-    expect(await jobInHand(boss, queue, key)).toBe(false);
+    const other = randomUUID();
+    await boss.send(queue, {}, { singletonKey: other });
+    expect(await keysInHand(boss, queue)).toEqual(new Set([other]));
     await boss.send(queue, {}, { singletonKey: key });
-    expect(await jobInHand(boss, queue, key)).toBe(true);
+    expect(await keysInHand(boss, queue)).toEqual(new Set([other, key]));
     const [job] = await boss.fetch(queue);
     expect(job).toBeDefined();
-    expect(await jobInHand(boss, queue, key)).toBe(true);
+    expect(await keysInHand(boss, queue)).toEqual(new Set([other, key]));
     await boss.complete(queue, job?.id ?? '');
-    expect(await jobInHand(boss, queue, key)).toBe(false);
+    const [next] = await boss.fetch(queue);
+    await boss.complete(queue, next?.id ?? '');
+    expect(await keysInHand(boss, queue)).toEqual(new Set());
   });
 
   it('a change of class starts that class\u2019s schedule: a payment that becomes ACSC is next read after a minute', async () => {
