@@ -137,7 +137,8 @@ describe('crash recovery', () => {
     const sandboxDatabase: Record<string, string> = testDatabaseUrl()
       ? { SANDBOX_DATABASE_URL: await createTestDatabase('sandbox') }
       : { SANDBOX_DATA_DIR: await sandboxDataDir() };
-    sandboxEnv = { SANDBOX_PORT: String(sandboxPort), ...sandboxDatabase };
+    // Our bank alone: the banks of other dialects would each make and open a database of their own at start.
+    sandboxEnv = { SANDBOX_PORT: String(sandboxPort), SANDBOX_OTHER_BANKS: 'none', ...sandboxDatabase };
     const database = await freshAppDatabase();
     appEnv = {
       ...(database.DATABASE_URL ? { DATABASE_URL: database.DATABASE_URL } : {}),
