@@ -5,21 +5,16 @@
 // requested before the page's `load` event is counted: its body gzipped here (level 6, as Next's
 // compression does), and what went over the wire. Scripts fetched later (link prefetching on idle)
 // are listed apart and not counted.
+// tests/app/first-load-budgets.test.ts holds each page to its budget from the build's manifests, in the same
+// figures but for scripts a page imports while it runs, which only this counts.
 // Pages in Icelandic (the default locale); all but sign-in and sign-up signed in as the demo PSU.
 // Run: npx tsx bench/first-load-js.ts   (after `next build`; starts its own servers on :3400/:4410)
 import { gzipSync } from 'node:zlib';
+import { TARGET_FORM_KB, TARGET_PLAIN_KB, targetFor } from '@/tests/support/first-load';
 import { appServers, launchChromium } from './app-servers';
 import { pageVisits } from './page-visits';
 import { type Figure, printResult } from './support';
 
-const TARGET_PLAIN_KB = 140;
-const TARGET_FORM_KB = 155;
-/** The pages with a payment form: the new single, bulk and periodic payment, paying a bill, changing a standing order. */
-const isFormPage = (pattern: string) =>
-  /\/payments\/new\/(single|bulk|periodic)$|\/bills\/\[claimId\]\/pay$|\/standing-orders\/\[id\]\/change$/.test(
-    pattern,
-  );
-const targetFor = (pattern: string) => (isFormPage(pattern) ? TARGET_FORM_KB : TARGET_PLAIN_KB);
 const kB = (bytes: number) => bytes / 1000;
 
 const servers = await appServers();

@@ -1,23 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { buildDir, clientManifestOf } from '@/tests/support/first-load';
 
 // The scripts every page under a locale loads beyond the framework's own, read from the build that `npm test`
 // makes before this runs: the locale layout's (the header, the frame), its error page's and its not-found page's
 // client code. bench/first-load-js.ts measures whole pages in the browser; this holds the part every page shares.
 const BUDGET_BYTES = 4_000;
-const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
+const distDir = path.resolve(buildDir(process.cwd()));
 const manifestFile = path.join(distDir, 'server/app/[locale]/payments/page_client-reference-manifest.js');
-
-function entryScripts(): Record<string, string[]> {
-  const context: { __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> } = {};
-  runInNewContext(readFileSync(manifestFile, 'utf8'), context);
-  const manifest = context.__RSC_MANIFEST?.['/[locale]/payments/page'];
-  if (!manifest) throw new Error(`No client reference manifest in ${manifestFile}`);
-  return manifest.entryJSFiles;
-}
+const entryScripts = () => clientManifestOf(manifestFile).entryJSFiles;
 
 // Without a build (Vitest run on its own) there is nothing to read; `npm test` builds first.
 describe.skipIf(!existsSync(manifestFile))("every page's own scripts", () => {
