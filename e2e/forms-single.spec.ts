@@ -1,6 +1,13 @@
-import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import {
+  bankingDayAhead,
+  creditorIban,
+  daysAhead,
+  debtorIban,
+  expectScaPage,
+  singleFormLabels,
+} from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
-import { atBank } from './support/bank';
+import { atBank, sandboxUrl } from './support/bank';
 import { openBeforeScripts } from './support/before-hydration';
 import { expect, test } from './support/test';
 
@@ -107,6 +114,53 @@ test('single card deposit with a masked card number', async ({ page }) => {
   await page.getByRole('radio', { name: 'Icelandic' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expectScaPage(page, 'is');
+});
+
+test('a date is typed day first whatever the browser speaks, read back in words, and reaches the bank so', async ({
+  page,
+  request,
+}) => {
+  // The English page: Iceland's order, never the browser's "mm/dd/yyyy".
+  await page.goto('/en/payments/new/single');
+  const englishDate = page.getByLabel('Payment date');
+  await expect(page.getByText('For example 15.03.2027 (dd.mm.yyyy).')).toBeVisible();
+  await englishDate.fill('15.3.2030');
+  await expect(page.getByText('That is Fri, 15 Mar 2030.', { exact: true })).toBeVisible();
+  // Month first is a day that does not exist: not read back, and refused in words when the form is sent.
+  await englishDate.fill('03/15/2030');
+  await expect(page.getByText(/^That is .*2030/)).toHaveCount(0);
+  await expect(page.getByText('For example 15.03.2027 (dd.mm.yyyy).')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expect(
+    page.getByText('Enter a date that exists, for example 15.03.2027 (dd.mm.yyyy).').first(),
+  ).toBeVisible();
+
+  const l = singleFormLabels.is;
+  const remittance = `Dagsetning ${Date.now().toString(36)}`;
+  const [year, month, day] = bankingDayAhead(30).split('-');
+  await page.goto('/is/payments/new/single');
+  await page.getByLabel(l.from).fill(debtorIban);
+  await page.getByLabel(l.to).fill(creditorIban);
+  await page.getByLabel(l.amount, { exact: true }).fill('2.500');
+  await page.getByLabel(l.remittance).fill(remittance);
+  const date = page.getByLabel('Greiðsludagur');
+  await date.fill('29.2.2028');
+  await expect(page.getByText('Dagur: þri., 29. feb. 2028', { exact: true })).toBeVisible();
+  await date.fill('30.02.2028');
+  await page.getByRole('button', { name: l.submit }).click();
+  await expect(date).toBeFocused();
+  await expect(
+    page.getByText('Sláðu inn dagsetningu sem er til, t.d. 15.03.2027 (dd.mm.áááá).').first(),
+  ).toBeVisible();
+  // Without leading zeros, as many write it.
+  await date.fill(`${Number(day)}.${Number(month)}.${year}`);
+  await page.getByRole('button', { name: l.submit }).click();
+  await page.waitForURL(atBank('sca/'));
+  const bank = (await (await request.get(`${sandboxUrl}/sandbox/payments`)).json()) as {
+    payments: { body: { remittanceInformationUnstructured?: string; requestedExecutionDate?: string } }[];
+  };
+  const sent = bank.payments.filter((p) => p.body.remittanceInformationUnstructured === remittance);
+  expect(sent.map((p) => p.body.requestedExecutionDate)).toEqual([`${year}-${month}-${day}T00:00:00Z`]);
 });
 
 test('an amount is read as the page\u2019s language writes it, and shown back so after the field', async ({
