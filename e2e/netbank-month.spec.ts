@@ -311,9 +311,20 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   expect(rent?.Upphæð).toBe('185000');
   expect(rent?.Stofnuð).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
   expect(rent?.['Kóði stöðu']).toBe('ACSC');
+  // The period is typed day first; one that ends before it starts comes back as typed, with the reason.
+  const statementFrom = page.getByLabel('Frá', { exact: true });
+  const statementTo = page.getByLabel('Til', { exact: true });
+  await expect(statementFrom).toHaveValue(/^01\.\d{2}\.\d{4}$/);
+  await statementFrom.fill('30.11.2026');
+  await statementTo.fill('1.11.2026');
+  await page.getByRole('button', { name: 'Sækja yfirlit (PDF)' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Ekki tókst að lesa tímabilið.' })).toBeVisible();
+  await expect(statementTo).toHaveValue('1.11.2026');
+  await statementFrom.fill('1.11.2026');
+  await statementTo.fill('30.11.2026');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Sækja yfirlit (PDF)' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^yfirlit-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await download).suggestedFilename()).toBe('yfirlit-2026-11-01-2026-11-30.pdf');
   await page.goto('/en/payments/export');
   await expect(page.getByRole('link', { name: 'CSV for Icelandic Excel' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Plain CSV for programs' })).toBeVisible();

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { Link } from '@/lib/i18n/navigation';
+import { typedDateText } from '@/lib/payments/calendar/typed-date';
 import type { HistoryFilters } from '@/lib/payments/history-query';
 import { transactionStatuses } from '@/lib/payments/status';
 
@@ -20,10 +21,11 @@ export async function HistoryFiltersForm({
   /** The banks of the directory, when there are several: a filter by bank. */
   banks?: readonly { id: string; name: string }[];
 }) {
-  const [t, ts, tb, locale] = await Promise.all([
+  const [t, ts, tb, tf, locale] = await Promise.all([
     getTranslations('payments'),
     getTranslations('status'),
     getTranslations('banks'),
+    getTranslations('forms.fields'),
     getLocale(),
   ]);
   const active = [filters.status, filters.service, filters.bank, filters.q, filters.from, filters.to].filter(
@@ -72,8 +74,17 @@ export async function HistoryFiltersForm({
           </SelectField>
         ) : null}
         <TextField label={t('filters.q')} name="q" type="search" defaultValue={filters.q ?? ''} />
-        <TextField label={t('filters.from')} name="from" type="date" defaultValue={filters.from ?? ''} />
-        <TextField label={t('filters.to')} name="to" type="date" defaultValue={filters.to ?? ''} />
+        {(['from', 'to'] as const).map((name) => (
+          <TextField
+            key={name}
+            label={t(`filters.${name}`)}
+            name={name}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={tf('dateFormat')}
+            defaultValue={filters[name] ? typedDateText(filters[name]) : ''}
+          />
+        ))}
         <div className="flex items-end gap-3">
           <Button type="submit">{t('filters.apply')}</Button>
           <Link href="/payments" className="py-2 text-brand-700 underline">

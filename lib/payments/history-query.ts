@@ -1,20 +1,20 @@
-import { formatISO, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { isReadableText } from '@/lib/security/plain-text';
+import { readTypedDate } from './calendar/typed-date';
 import { transactionStatuses } from './status';
 
-/** A calendar day that exists (not 2024-02-30), from the year 1900 on, as `YYYY-MM-DD`. */
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const day = parseISO(value);
-    return (
-      isValid(day) && day.getUTCFullYear() >= 1900 && formatISO(day, { representation: 'date' }) === value
-    );
-  });
+/**
+ * A calendar day that exists (not 30.02.2024), from the year 1900 on, typed as the filter form takes it
+ * ("15.03.2027", lib/payments/calendar/typed-date.ts) or as `YYYY-MM-DD` (a link, a bookmark); read as `YYYY-MM-DD`.
+ */
+const dateParam = z.string().transform((value, context) => {
+  const typed = readTypedDate(value);
+  if (typed.kind === 'date' && typed.date >= '1900-01-01') return typed.date;
+  context.addIssue({ code: 'custom', message: 'not a day' });
+  return z.NEVER;
+});
 
 const historyFilterFields = {
   status: z.enum([...transactionStatuses, 'new', 'refused']),

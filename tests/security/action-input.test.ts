@@ -94,6 +94,15 @@ describe('the payment list filters in the address', () => {
     });
   });
 
+  it('read a day as the filter form takes it typed, day first, and as a link writes it', () => {
+    expect(parseHistoryFilters({ from: '1.3.2024', to: '31.03.2024' })).toEqual({
+      filters: { from: '2024-03-01', to: '2024-03-31' },
+      invalid: [],
+    });
+    expect(parseHistoryFilters({ from: '30.02.2024', to: '03/31/2024' }).invalid).toEqual(['from', 'to']);
+    expect(parseHistoryFilters({ from: '31.12.1899' }).invalid).toEqual(['from']);
+  });
+
   it('never throw, whatever the address holds, and pass only days that exist', () => {
     fc.assert(
       fc.property(

@@ -1,7 +1,9 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { requirePsuId } from '@/lib/auth/session';
 import { todayInReykjavik } from '@/lib/payments/calendar';
+import { typedDateText } from '@/lib/payments/calendar/typed-date';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -26,7 +28,11 @@ export default async function ExportPage({
   const { locale } = await params;
   setRequestLocale(locale);
   await requirePsuId('/payments/export');
-  const [t, query] = await Promise.all([getTranslations('exports'), searchParams]);
+  const [t, tf, query] = await Promise.all([
+    getTranslations('exports'),
+    getTranslations('forms.fields'),
+    searchParams,
+  ]);
   const { filters } = parseHistoryFilters(query);
   const { after: _after, ...filterOnly } = filters;
   const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value)) as Record<
@@ -35,8 +41,11 @@ export default async function ExportPage({
   >;
   const download = new URLSearchParams({ ...filterQuery, locale }).toString();
   const today = todayInReykjavik();
-  const from = filters.from ?? `${today.slice(0, 8)}01`;
-  const to = filters.to ?? today;
+  // A period the statement refused comes back as it was typed (app/api/payments/statement/route.ts).
+  const refused = query.period === 'invalid';
+  const typed = (name: string) => (typeof query[name] === 'string' ? query[name].slice(0, 40) : '');
+  const from = refused ? typed('statementFrom') : typedDateText(filters.from ?? `${today.slice(0, 8)}01`);
+  const to = refused ? typed('statementTo') : typedDateText(filters.to ?? today);
   return (
     <div className="max-w-xl space-y-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -66,27 +75,30 @@ export default async function ExportPage({
         <p className="text-sm text-slate-700">{t('statementText')}</p>
         <form method="get" action="/api/payments/statement" className="space-y-3">
           <input type="hidden" name="locale" value={locale} />
+          {refused && (
+            <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              {t('periodInvalid')}
+            </p>
+          )}
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className="block text-sm font-medium">
-              {t('from')}
-              <input
-                type="date"
-                name="from"
-                required
-                defaultValue={from}
-                className="mt-1 block w-full rounded border border-slate-300 px-3 py-2"
-              />
-            </label>
-            <label className="block text-sm font-medium">
-              {t('to')}
-              <input
-                type="date"
-                name="to"
-                required
-                defaultValue={to}
-                className="mt-1 block w-full rounded border border-slate-300 px-3 py-2"
-              />
-            </label>
+            <TextField
+              label={t('from')}
+              name="from"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              hint={tf('dateFormat')}
+              defaultValue={from}
+            />
+            <TextField
+              label={t('to')}
+              name="to"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              hint={tf('dateFormat')}
+              defaultValue={to}
+            />
           </div>
           <Button type="submit">{t('download')}</Button>
         </form>
