@@ -81,24 +81,23 @@ export default async function ExportPage({
             </p>
           )}
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label={t('from')}
-              name="from"
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              hint={tf('dateFormat')}
-              defaultValue={from}
-            />
-            <TextField
-              label={t('to')}
-              name="to"
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              hint={tf('dateFormat')}
-              defaultValue={to}
-            />
+            {(
+              [
+                ['from', from],
+                ['to', to],
+              ] as const
+            ).map(([name, value]) => (
+              <TextField
+                key={name}
+                label={t(name)}
+                name={name}
+                required
+                inputMode="decimal"
+                autoComplete="off"
+                hint={tf('dateFormat')}
+                defaultValue={value}
+              />
+            ))}
           </div>
           <Button type="submit">{t('download')}</Button>
         </form>
