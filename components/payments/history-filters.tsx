@@ -1,9 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
+import { DayRangeFields } from '@/components/ui/day-text-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { Link } from '@/lib/i18n/navigation';
-import { typedDateText } from '@/lib/payments/calendar/typed-date';
 import type { HistoryFilters } from '@/lib/payments/history-query';
 import { transactionStatuses } from '@/lib/payments/status';
 
@@ -74,17 +74,11 @@ export async function HistoryFiltersForm({
           </SelectField>
         ) : null}
         <TextField label={t('filters.q')} name="q" type="search" defaultValue={filters.q ?? ''} />
-        {(['from', 'to'] as const).map((name) => (
-          <TextField
-            key={name}
-            label={t(`filters.${name}`)}
-            name={name}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={tf('dateFormat')}
-            defaultValue={filters[name] ? typedDateText(filters[name]) : ''}
-          />
-        ))}
+        <DayRangeFields
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+          hint={tf('dateFormat')}
+          days={filters}
+        />
         <div className="flex items-end gap-3">
           <Button type="submit">{t('filters.apply')}</Button>
           <Link href="/payments" className="py-2 text-brand-700 underline">

@@ -6,6 +6,7 @@ import {
   bankCallChoices,
   listBankCalls,
 } from '@/lib/db/queries/bank-call-audit';
+import { dayParam } from '@/lib/forms/day-param';
 
 /**
  * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, and its CSV at
@@ -17,7 +18,6 @@ export const AUDIT_PAGE_ROWS = 200;
 export const AUDIT_CSV_ROWS = 50_000;
 
 const uuid = z.uuid();
-const day = z.iso.date();
 const filterSchema = z.object({
   payment: uuid.optional(),
   psu: uuid.optional(),
@@ -34,8 +34,8 @@ const filterSchema = z.object({
     .regex(/^[a-z-]{1,60}$/)
     .optional(),
   outcome: z.enum(['ok', 'failed']).optional(),
-  from: day.optional(),
-  to: day.optional(),
+  from: dayParam.optional(),
+  to: dayParam.optional(),
 });
 
 export type AuditQuery = z.infer<typeof filterSchema>;

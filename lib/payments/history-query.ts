@@ -1,27 +1,16 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
+import { dayParam } from '@/lib/forms/day-param';
 import { isReadableText } from '@/lib/security/plain-text';
-import { readTypedDate } from './calendar/typed-date';
 import { transactionStatuses } from './status';
-
-/**
- * A calendar day that exists (not 30.02.2024), from the year 1900 on, typed as the filter form takes it
- * ("15.03.2027", lib/payments/calendar/typed-date.ts) or as `YYYY-MM-DD` (a link, a bookmark); read as `YYYY-MM-DD`.
- */
-const dateParam = z.string().transform((value, context) => {
-  const typed = readTypedDate(value);
-  if (typed.kind === 'date' && typed.date >= '1900-01-01') return typed.date;
-  context.addIssue({ code: 'custom', message: 'not a day' });
-  return z.NEVER;
-});
 
 const historyFilterFields = {
   status: z.enum([...transactionStatuses, 'new', 'refused']),
   service: z.enum(['payments', 'bulk-payments', 'periodic-payments']),
   bank: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
-  from: dateParam,
-  to: dateParam,
+  from: dayParam,
+  to: dayParam,
   q: z.string().trim().max(100).refine(isReadableText),
   after: z.string().max(200),
 };

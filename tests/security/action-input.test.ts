@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formValues } from '@/lib/actions/form-values';
 import { safeReturnTo } from '@/lib/auth/actions/return-to';
+import { parseAuditQuery } from '@/lib/observability/audit-trail';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { isReadableText, unreadableTextPaths } from '@/lib/security/plain-text';
 
@@ -101,6 +102,11 @@ describe('the payment list filters in the address', () => {
     });
     expect(parseHistoryFilters({ from: '30.02.2024', to: '03/31/2024' }).invalid).toEqual(['from', 'to']);
     expect(parseHistoryFilters({ from: '31.12.1899' }).invalid).toEqual(['from']);
+    // The operators' audit trail reads its days so too.
+    expect(parseAuditQuery({ from: '1.3.2024', to: '30.02.2024' })).toEqual({
+      query: { from: '2024-03-01' },
+      invalid: ['to'],
+    });
   });
 
   it('never throw, whatever the address holds, and pass only days that exist', () => {

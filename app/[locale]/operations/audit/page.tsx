@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
+import { DayRangeFields } from '@/components/ui/day-text-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { requireOperator } from '@/lib/auth/operator';
@@ -43,10 +44,11 @@ export default async function AuditPage({
   await requireOperator('/operations/audit');
   const { query, invalid } = parseAuditQuery(await searchParams);
   const db = await getDb();
-  const [rows, choices, t] = await Promise.all([
+  const [rows, choices, t, tf] = await Promise.all([
     auditTrail(db, query),
     auditChoices(db),
     getTranslations('operations.audit'),
+    getTranslations('forms.fields'),
   ]);
   const lang = localeOrDefault(locale);
   const csvQuery = new URLSearchParams(
@@ -97,8 +99,11 @@ export default async function AuditPage({
           <option value="ok">{t('filters.ok')}</option>
           <option value="failed">{t('filters.failed')}</option>
         </SelectField>
-        <TextField label={t('filters.from')} name="from" type="date" defaultValue={query.from ?? ''} />
-        <TextField label={t('filters.to')} name="to" type="date" defaultValue={query.to ?? ''} />
+        <DayRangeFields
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+          hint={tf('dateFormat')}
+          days={query}
+        />
         <div className="flex items-end gap-3">
           <Button type="submit">{t('filters.apply')}</Button>
           <Link href="/operations/audit" className="py-2 text-brand-700 underline">

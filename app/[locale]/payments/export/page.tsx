@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { DayTextField } from '@/components/ui/day-text-field';
 import { requirePsuId } from '@/lib/auth/session';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { typedDateText } from '@/lib/payments/calendar/typed-date';
@@ -87,13 +87,11 @@ export default async function ExportPage({
                 ['to', to],
               ] as const
             ).map(([name, value]) => (
-              <TextField
+              <DayTextField
                 key={name}
                 label={t(name)}
                 name={name}
                 required
-                inputMode="decimal"
-                autoComplete="off"
                 hint={tf('dateFormat')}
                 defaultValue={value}
               />

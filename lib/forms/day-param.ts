@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { readTypedDate } from '@/lib/payments/calendar/typed-date';
+
+/**
+ * A day in a filter form's query: a calendar day that exists (not 30.02.2024), from the year 1900 on, typed as the
+ * forms take it ("15.03.2027", lib/payments/calendar/typed-date.ts) or as `YYYY-MM-DD` (a link, a bookmark); read
+ * as `YYYY-MM-DD`.
+ */
+export const dayParam = z.string().transform((value, context) => {
+  const typed = readTypedDate(value);
+  if (typed.kind === 'date' && typed.date >= '1900-01-01') return typed.date;
+  context.addIssue({ code: 'custom', message: 'not a day' });
+  return z.NEVER;
+});
