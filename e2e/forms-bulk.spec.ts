@@ -126,6 +126,8 @@ test('a file chosen before the page has hydrated is read; a tab-separated file i
 }) => {
   const early = await openBeforeScripts(page, '/is/payments/new/bulk');
   const file = page.getByLabel('Lesa inn CSV-skrá');
+  // In the page's words, not the browser's ("Choose File", "No file chosen").
+  await expect(page.getByText('Engin skrá valin', { exact: true })).toBeVisible();
   await file.setInputFiles({
     name: 'laun.txt',
     mimeType: 'text/plain',
@@ -135,14 +137,19 @@ test('a file chosen before the page has hydrated is read; a tab-separated file i
   });
   early.release();
   await expect(page.getByText('2 greiðslur lesnar, engar villur.')).toBeVisible();
+  await expect(page.getByText('laun.txt', { exact: true })).toBeVisible();
   // The bound in Icelandic digits, the same on the server and in a browser without Icelandic locale data.
   await expect(page.getByText('Fjöldagreiðsla rúmar mest 10.000 greiðslur.')).toBeVisible();
 
-  await file.setInputFiles({
+  // The button in our words opens the browser's file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Veldu skrá…', { exact: true }).click();
+  await (await chooser).setFiles({
     name: 'laun.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00]),
   });
   await expect(page.getByText('Þessi skrá er ekki CSV-textaskrá.', { exact: false })).toBeVisible();
+  await expect(page.getByText('laun.xlsx', { exact: true })).toBeVisible();
   await expect(page.getByText(/engan dálk/)).toHaveCount(0);
 });

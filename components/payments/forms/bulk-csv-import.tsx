@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format/amount';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import { bulkCsvTemplate } from '@/lib/payments/csv/template';
@@ -26,6 +26,7 @@ export function BulkCsvImport({
   const translate = useFieldMessage();
   const locale = useFormLocale();
   const [pasted, setPasted] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
   // A file chosen before the page's scripts ran is read once they have, as one chosen after.
   const fileInput = useRef<HTMLInputElement>(null);
   const importOnce = useRef(onImport);
@@ -34,6 +35,7 @@ export function BulkCsvImport({
     const input = fileInput.current;
     const file = input?.files?.[0];
     if (!input || !file) return;
+    setFileName(file.name);
     importOnce.current(file);
     input.value = '';
   }, []);
@@ -41,22 +43,39 @@ export function BulkCsvImport({
     <div className="space-y-3 rounded border border-slate-300 bg-white p-4">
       <div className="flex flex-wrap items-end gap-4">
         <div>
-          <label htmlFor="bulk-csv-file" className="mb-1 block text-sm font-medium">
+          <span id="bulk-csv-label" className="mb-1 block text-sm font-medium">
             {t('bulk.import')}
-          </label>
-          <input
-            ref={fileInput}
-            id="bulk-csv-file"
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            aria-describedby="bulk-csv-hint"
-            className="text-sm"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) onImport(file);
-              event.target.value = '';
-            }}
-          />
+          </span>
+          {/* The browser's own file button speaks the browser's language ("Choose File", "No file chosen"), not
+              the page's: it is kept for the keyboard and screen readers, and shown as our own words. */}
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              id="bulk-csv-file"
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              aria-labelledby="bulk-csv-label"
+              aria-describedby="bulk-csv-chosen bulk-csv-hint"
+              className="peer sr-only"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) {
+                  setFileName(file.name);
+                  onImport(file);
+                }
+                event.target.value = '';
+              }}
+            />
+            <label
+              htmlFor="bulk-csv-file"
+              className={`${buttonClass('secondary')} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-700`}
+            >
+              {t('bulk.chooseFile')}
+            </label>
+            <span id="bulk-csv-chosen" className="text-sm text-slate-700">
+              {fileName ?? t('bulk.noFile')}
+            </span>
+          </div>
         </div>
         <a
           href={templateHref(locale)}
