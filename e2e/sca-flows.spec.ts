@@ -97,6 +97,15 @@ test('embedded: method chosen, a photo challenge, a wrong code refused, the righ
   const otp = page.getByLabel('One-time code');
   await expect(otp).toHaveAttribute('maxlength', '6');
   await expect(otp).toHaveAttribute('inputmode', 'numeric');
+  // Nothing typed, then letters: said in the page's words, and nothing sent to the bank.
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Enter the one-time code from your bank.' }),
+  ).toBeVisible();
+  await expect(otp).toBeFocused();
+  await otp.fill('12ab');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The code is digits only.' })).toBeVisible();
   await otp.fill('000000');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'That code was not right' })).toBeVisible();

@@ -35,6 +35,13 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
     });
   const submit = (event: FormEvent<HTMLFormElement>, kind: string, field?: string) => {
     event.preventDefault();
+    // The forms skip the browser's own checks, whose bubbles speak the browser's language: ours say it.
+    const input = field ? event.currentTarget.elements.namedItem(field) : null;
+    if (input instanceof HTMLInputElement && !input.validity.valid) {
+      setError(t(input.validity.valueMissing ? `${field}Missing` : `${field}Format`));
+      input.focus();
+      return;
+    }
     const form = new FormData(event.currentTarget);
     run(field ? { kind, [field]: String(form.get(field) ?? '') } : { kind });
   };
@@ -82,7 +89,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
         </form>
       )}
       {step.kind === 'otp' && (
-        <form onSubmit={(event) => submit(event, 'otp', 'otp')} className="space-y-3">
+        <form onSubmit={(event) => submit(event, 'otp', 'otp')} className="space-y-3" noValidate>
           <OtpChallenge challenge={step.challenge} />
           <Button type="submit" disabled={pending}>
             {pending ? t('working') : t('otpSubmit')}
@@ -90,7 +97,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
         </form>
       )}
       {step.kind === 'password' && (
-        <form onSubmit={(event) => submit(event, 'password', 'password')} className="space-y-3">
+        <form onSubmit={(event) => submit(event, 'password', 'password')} className="space-y-3" noValidate>
           <TextField label={t('passwordLabel')} name="password" type="password" autoComplete="off" required />
           <Button type="submit" disabled={pending}>
             {pending ? t('working') : t('passwordSubmit')}

@@ -91,7 +91,8 @@ export default async function ExportPage({
                 key={name}
                 label={t(name)}
                 name={name}
-                required
+                // Both days are needed; the statement says so in words when one is missing, not the browser.
+                aria-required
                 hint={tf('dateFormat')}
                 defaultValue={value}
               />
