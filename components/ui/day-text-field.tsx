@@ -1,35 +1,39 @@
-import type { ComponentProps } from 'react';
 import { typedDateText } from '@/lib/payments/calendar/typed-date';
 import { TextField } from './text-field';
 
 /**
- * A day in a plain form (a filter, a period), typed day first as the payment forms take it ("15.03.2027";
- * lib/forms/day-param.ts reads it), never the browser's own date picker, whose order follows the browser's
- * language rather than the page's. `hint` names the format.
+ * The first and last day of a plain form (a filter, a period), named `from` and `to`, typed day first as the payment
+ * forms take them ("15.03.2027"; lib/forms/day-param.ts reads them), never the browser's own date picker, whose
+ * order follows the browser's language rather than the page's. `days` as YYYY-MM-DD are shown as typed; `typed`,
+ * where given, is shown as it is (what a refused form comes back with). `hint` names the format. `required`: both
+ * are needed, which the form's answer says in words, not the browser.
  */
-export function DayTextField(props: { label: string; name: string; hint: string } & ComponentProps<'input'>) {
-  return <TextField inputMode="decimal" autoComplete="off" spellCheck={false} {...props} />;
-}
-
-/** The first and last day of a filter, named `from` and `to`; `days` as YYYY-MM-DD, shown as typed ("15.03.2027"). */
 export function DayRangeFields({
   labels,
   hint,
   days,
+  typed,
+  required = false,
 }: {
   labels: Record<'from' | 'to', string>;
   hint: string;
   days: Partial<Record<'from' | 'to', string>>;
+  typed?: Record<'from' | 'to', string>;
+  required?: boolean;
 }) {
   return (['from', 'to'] as const).map((name) => {
     const day = days[name];
     return (
-      <DayTextField
+      <TextField
         key={name}
         label={labels[name]}
         name={name}
         hint={hint}
-        defaultValue={day ? typedDateText(day) : ''}
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        aria-required={required || undefined}
+        defaultValue={typed ? typed[name] : day ? typedDateText(day) : ''}
       />
     );
   });

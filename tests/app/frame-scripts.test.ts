@@ -8,7 +8,7 @@ import { buildDir, clientManifestOf } from '@/tests/support/first-load';
 // makes before this runs: the locale layout's (the header, the frame), its error page's and its not-found page's
 // client code. bench/first-load-js.ts measures whole pages in the browser; this holds the part every page shares.
 const BUDGET_BYTES = 4_000;
-const distDir = path.resolve(buildDir(process.cwd()));
+const distDir = buildDir(process.cwd());
 const manifestFile = path.join(distDir, 'server/app/[locale]/payments/page_client-reference-manifest.js');
 const entryScripts = () => clientManifestOf(manifestFile).entryJSFiles;
 

@@ -1,9 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
-import { DayTextField } from '@/components/ui/day-text-field';
+import { DayRangeFields } from '@/components/ui/day-text-field';
 import { requirePsuId } from '@/lib/auth/session';
 import { todayInReykjavik } from '@/lib/payments/calendar';
-import { typedDateText } from '@/lib/payments/calendar/typed-date';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -44,8 +43,6 @@ export default async function ExportPage({
   // A period the statement refused comes back as it was typed (app/api/payments/statement/route.ts).
   const refused = query.period === 'invalid';
   const typed = (name: string) => (typeof query[name] === 'string' ? query[name].slice(0, 40) : '');
-  const from = refused ? typed('statementFrom') : typedDateText(filters.from ?? `${today.slice(0, 8)}01`);
-  const to = refused ? typed('statementTo') : typedDateText(filters.to ?? today);
   return (
     <div className="max-w-xl space-y-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -81,22 +78,13 @@ export default async function ExportPage({
             </p>
           )}
           <div className="grid gap-3 sm:grid-cols-2">
-            {(
-              [
-                ['from', from],
-                ['to', to],
-              ] as const
-            ).map(([name, value]) => (
-              <DayTextField
-                key={name}
-                label={t(name)}
-                name={name}
-                // Both days are needed; the statement says so in words when one is missing, not the browser.
-                aria-required
-                hint={tf('dateFormat')}
-                defaultValue={value}
-              />
-            ))}
+            <DayRangeFields
+              labels={{ from: t('from'), to: t('to') }}
+              hint={tf('dateFormat')}
+              days={{ from: filters.from ?? `${today.slice(0, 8)}01`, to: filters.to ?? today }}
+              typed={refused ? { from: typed('statementFrom'), to: typed('statementTo') } : undefined}
+              required
+            />
           </div>
           <Button type="submit">{t('download')}</Button>
         </form>
