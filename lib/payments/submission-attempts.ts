@@ -55,7 +55,7 @@ export type AttemptOutcome =
   | { kind: 'changedWhileSent'; payment: Payment };
 
 /**
- * A payment of another form with this attempt's content whose bank answer was lost (or not recorded), within
+ * The id of a payment of another form with this attempt's content whose bank answer was lost (or not recorded), within
  * the `hours` the bank keeps its key: the bank may have made it (or has), so a second one beside it could pay
  * twice (a PSU who opens the form again, or pays from a template, while the first is being asked about).
  */
@@ -63,7 +63,7 @@ export function sameContentStillUnknown(
   db: Db,
   attempt: Attempt,
   hours: number,
-): Promise<Payment | undefined> {
+): Promise<{ id: string } | undefined> {
   return paymentOfContentOutcomeUnknown(db, {
     psuId: attempt.psuId,
     fingerprint: fingerprintOf(attempt),

@@ -122,9 +122,10 @@ function buildStatements(db: Db) {
   );
   const formId = slot('submissionId');
   return {
-    // Its codes written out, not passed as values: so the check reads payments_outcome_unknown_idx.
+    // Its codes written out, not passed as values: so the check reads payments_outcome_unknown_idx. The id
+    // alone: on PGlite, describing and reading a whole payment row doubled the statement's time.
     outcomeUnknown: db
-      .select()
+      .select({ id: payments.id })
       .from(payments)
       .where(
         and(
@@ -157,7 +158,7 @@ const statements = perHandle(buildStatements);
 export async function paymentOfContentOutcomeUnknown(
   db: Db,
   of: { psuId: string; fingerprint: string; submissionId: string; hours: number },
-): Promise<Payment | undefined> {
+): Promise<{ id: string } | undefined> {
   const [row] = await statements(db).outcomeUnknown.execute(of);
   return row;
 }
