@@ -8,14 +8,36 @@ import { type CostsDecision, costsStepOf } from './costs-step';
 import { firstScaDestination } from './sca-destination';
 import { syncPaymentStatus } from './sync';
 
-/** Records the PSU's choice once: a second click, or the other button after it, changes nothing. */
-async function decide(db: Db, paymentId: string, decision: CostsDecision): Promise<boolean> {
+/**
+ * Records the PSU's choice once (`from` null): a second click, or the other button after it, changes nothing.
+ * With `from`, a recorded choice becomes another (a stop the bank then cancelled).
+ */
+async function decide(
+  db: Db,
+  paymentId: string,
+  decision: CostsDecision,
+  from: CostsDecision | null = null,
+): Promise<boolean> {
   const updated = await db
     .update(payments)
     .set({ costsDecision: decision, updatedAt: databaseNow() })
-    .where(and(eq(payments.id, paymentId), isNull(payments.costsDecision)))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        from === null ? isNull(payments.costsDecision) : eq(payments.costsDecision, from),
+      ),
+    )
     .returning({ id: payments.id });
   return updated.length === 1;
+}
+
+/** The choice recorded for a payment, as it is now (another tab may have made it). */
+async function decisionOf(db: Db, paymentId: string): Promise<CostsDecision | null> {
+  const [row] = await db
+    .select({ costsDecision: payments.costsDecision })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row?.costsDecision ?? null;
 }
 
 /** On to the bank's SCA, where the costs were shown and the PSU continues. */
@@ -29,20 +51,26 @@ export async function continueAfterCosts(db: Db, payment: Payment, psuIpAddress:
  * a payment not yet authorised is cancelled without SCA where the bank allows it), and where the bank
  * does not cancel it (refused, not offered, or asking for an authorisation of the cancellation), it is
  * left unauthorised, which the bank does not carry out, and marked so here.
+ *
+ * The stop is recorded before the bank is asked: a "Continue" pressed meanwhile (another tab) finds it and
+ * leads to the payment's page, not the bank's SCA. Where "Continue" was recorded first, nothing is stopped
+ * and the bank is asked nothing (`continued`).
  */
 export async function stopAtCosts(db: Db, payment: Payment, psuIpAddress: string): Promise<CostsDecision> {
   if (costsStepOf(payment) !== 'pending' || !payment.bankPaymentId) return payment.costsDecision ?? 'stopped';
-  let decision: CostsDecision = 'stopped';
+  if (!(await decide(db, payment.id, 'stopped'))) return (await decisionOf(db, payment.id)) ?? 'stopped';
+  let cancelled = false;
   try {
     const outcome = await cancelAtItsBank(db, payment, payment.bankPaymentId, psuIpAddress);
-    if (outcome.kind === 'cancelled') decision = 'cancelled';
+    cancelled = outcome.kind === 'cancelled';
   } catch (error) {
     logger.warn(
       { paymentId: payment.id, err: error instanceof Error ? error.message : error },
       'the bank did not cancel a payment stopped at its costs; it is left unauthorised',
     );
   }
-  if (!(await decide(db, payment.id, decision))) return payment.costsDecision ?? decision;
-  if (decision === 'cancelled') await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);
-  return decision;
+  if (!cancelled) return 'stopped';
+  await decide(db, payment.id, 'cancelled', 'stopped');
+  await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);
+  return 'cancelled';
 }

@@ -90,7 +90,8 @@ export class RecordingProxy {
   }
 
   /**
-   * The bank's answer to the next call matching `method` and `path` is held back until a call matching `until`
+   * The answer to the next call matching `method` and `path` (the bank's, or one given by `answerNext`) is held
+   * back until a call matching `until`
    * arrives, or `atMostMs` have passed. Resolves to whether that call came while the answer was held: whether
    * the app sent it without waiting for this answer.
    */
@@ -138,11 +139,13 @@ export class RecordingProxy {
       call.status = answer.status;
       const bytes = Buffer.isBuffer(answer.body);
       const text = answer.body === undefined || bytes ? '' : JSON.stringify(answer.body);
-      outgoing.writeHead(answer.status, {
-        ...(text ? { 'Content-Type': 'application/json' } : {}),
-        ...answer.headers,
+      this.sendOnceReleased(hold, () => {
+        outgoing.writeHead(answer.status, {
+          ...(text ? { 'Content-Type': 'application/json' } : {}),
+          ...answer.headers,
+        });
+        outgoing.end(bytes ? answer.body : text);
       });
-      outgoing.end(bytes ? answer.body : text);
       return;
     }
     const reshaperIndex = this.reshapers.findIndex((r) => r.method === method && r.path.test(path));
@@ -174,21 +177,28 @@ export class RecordingProxy {
             payload = Buffer.from(this.rewriteLinks(text), 'utf8');
             headers['content-length'] = String(payload.length);
           }
-          const send = () => {
+          this.sendOnceReleased(hold, () => {
             outgoing.writeHead(answer.statusCode ?? 502, headers);
             outgoing.end(payload);
-          };
-          if (!hold) return send();
-          const timer = setTimeout(() => hold.settle(false), hold.atMostMs);
-          void hold.came.then(() => {
-            clearTimeout(timer);
-            send();
           });
         });
       },
     );
     upstream.on('error', () => outgoing.destroy());
     upstream.end(body);
+  }
+
+  /** Sends an answer, a held one (canned or the bank's) once the call it waits for came or its time is up. */
+  private sendOnceReleased(hold: HeldAnswer | undefined, send: () => void): void {
+    if (!hold) {
+      send();
+      return;
+    }
+    const timer = setTimeout(() => hold.settle(false), hold.atMostMs);
+    void hold.came.then(() => {
+      clearTimeout(timer);
+      send();
+    });
   }
 
   private rewriteLinks(text: string): string {

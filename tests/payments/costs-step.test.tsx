@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import type { InitiationRequest } from '@/lib/payments/initiation';
@@ -224,6 +224,42 @@ describe('the costs step between the bank’s answer and its SCA', () => {
     expect(view).toMatchObject({ costsStep: 'stopped', scaRedirect: null, scaStep: { kind: 'none' } });
     // And going on after stopping is not offered: the choice stands.
     expect(costsStep.costsStepOf(after)).toBe('stopped');
+  });
+
+  it('"Continue" pressed in another tab while the bank is still answering the stop leads to no SCA', async () => {
+    const outcome = await app.initiation.initiateOnce(single('EUR'));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const readBeforeStop = await app.payment(outcome.paymentId);
+    // The bank does not cancel it (405), and its answer to the stop is held until the other tab has pressed.
+    app.proxy.answerNext('DELETE', DELETE_PAYMENT, {
+      status: 405,
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID' }] },
+    });
+    const released = { method: 'GET', path: /^\/continue-pressed$/ };
+    const held = app.proxy.holdAnswerNext('DELETE', DELETE_PAYMENT, released, 30_000);
+    const stopping = decision.stopAtCosts(app.db, readBeforeStop, IP);
+    await vi.waitFor(
+      () => expect(app.proxy.bankCalls().filter((call) => call.method === 'DELETE')).toHaveLength(1),
+      { timeout: 10_000 },
+    );
+    const continued = await decision.continueAfterCosts(app.db, readBeforeStop, IP);
+    await fetch(`${app.proxy.url}/continue-pressed`);
+    expect(await held).toBe(true);
+    expect(continued).toBe(`/payments/${outcome.paymentId}`);
+    expect(await stopping).toBe('stopped');
+    const after = await app.payment(outcome.paymentId);
+    expect(after.costsDecision).toBe('stopped');
+    expect(app.view.toPaymentView(after, [])).toMatchObject({ scaRedirect: null, scaStep: { kind: 'none' } });
+  });
+
+  it('a stop pressed after "Continue" in another tab is answered as continued, asking the bank nothing', async () => {
+    const outcome = await app.initiation.initiateOnce(single('EUR'));
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const readBeforeContinue = await app.payment(outcome.paymentId);
+    await decision.continueAfterCosts(app.db, readBeforeContinue, IP);
+    expect(await decision.stopAtCosts(app.db, readBeforeContinue, IP)).toBe('continued');
+    expect(app.proxy.bankCalls().filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect((await app.payment(outcome.paymentId)).costsDecision).toBe('continued');
   });
 
   it('where the bank does not cancel, the page says the payment may still be confirmed at the bank; once the bank has carried it out, it says that, and nothing of a stop', async () => {
