@@ -294,6 +294,19 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   await expect(page.getByLabel('Upphæð', { exact: true })).toHaveValue(/185[.]?000/);
   await expect(page.getByLabel('Skilaboð til viðtakanda')).toHaveValue('Leiga');
 
+  // A day in the list's filters that does not exist stays in its field as typed, with the reason beside it; the
+  // other day still filters.
+  await page.goto('/is/payments?from=30.02.2026&to=15.03.2026');
+  const filterFrom = page.getByLabel('Frá dagsetningu');
+  await expect(filterFrom).toHaveValue('30.02.2026');
+  await expect(filterFrom).toHaveAttribute('aria-invalid', 'true');
+  await expect(filterFrom).toHaveAccessibleDescription(/Sláðu inn dagsetningu sem er til, t\.d\. 15\.03\.2027/);
+  await expect(page.getByLabel('Til dagsetningar')).toHaveValue('15.03.2026');
+  await expect(page.getByLabel('Til dagsetningar')).not.toHaveAttribute('aria-invalid', 'true');
+  await page.goto('/en/payments?to=31.4.2026');
+  await expect(page.getByLabel('To date')).toHaveValue('31.4.2026');
+  await expect(page.getByLabel('To date')).toHaveAccessibleDescription(/Enter a date that exists/);
+
   // Exports: chosen on their own page; the Excel CSV read back as Icelandic Excel would.
   await page.goto('/is/payments');
   await page.getByRole('link', { name: 'Sækja', exact: true }).click();

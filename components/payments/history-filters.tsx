@@ -11,13 +11,16 @@ const services = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 
 /**
  * A plain GET form: filters live in the URL, so a filtered list can be bookmarked and works without JavaScript.
- * On a phone it is folded under its title until opened (or while a filter is on).
+ * On a phone it is folded under its title until opened (or while a filter is on, or a day could not be read).
  */
 export async function HistoryFiltersForm({
   filters,
+  unreadable = {},
   banks = [],
 }: {
   filters: Omit<HistoryFilters, 'after'>;
+  /** What was typed as a first or last day that is no day (30.02.2026): shown again as typed, with why. */
+  unreadable?: Partial<Record<'from' | 'to', string>>;
   /** The banks of the directory, when there are several: a filter by bank. */
   banks?: readonly { id: string; name: string }[];
 }) {
@@ -31,10 +34,14 @@ export async function HistoryFiltersForm({
   const active = [filters.status, filters.service, filters.bank, filters.q, filters.from, filters.to].filter(
     Boolean,
   ).length;
+  const refusedDay = Object.fromEntries(Object.keys(unreadable).map((name) => [name, tf('dateUnreadable')]));
   // Folded away on a phone, so that the list starts near the top; open when some filter is on. From the `sm`
   // width up the form shows folded or not (globals.css, `.fold-on-phone`).
   return (
-    <details className="fold-on-phone rounded border border-slate-200 bg-white" open={active > 0}>
+    <details
+      className="fold-on-phone rounded border border-slate-200 bg-white"
+      open={active > 0 || Object.keys(unreadable).length > 0}
+    >
       <summary className="cursor-pointer px-4 py-3 font-medium">
         {t('filters.title')}
         {active > 0 && (
@@ -78,6 +85,8 @@ export async function HistoryFiltersForm({
           labels={{ from: t('filters.from'), to: t('filters.to') }}
           hint={tf('dateFormat')}
           days={filters}
+          typed={unreadable}
+          errors={refusedDay}
         />
         <div className="flex items-end gap-3">
           <Button type="submit">{t('filters.apply')}</Button>

@@ -12,3 +12,12 @@ export const dayParam = z.string().transform((value, context) => {
   context.addIssue({ code: 'custom', message: 'not a day' });
   return z.NEVER;
 });
+
+/**
+ * What was typed in a day's field, from a query, to show again in the field where it could not be read: its first
+ * value, cut to 40 characters (no day is longer; React escapes what it shows).
+ */
+export function typedDayOf(value: string | string[] | undefined): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  return (first ?? '').slice(0, 40);
+}

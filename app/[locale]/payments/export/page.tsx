@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { DayRangeFields } from '@/components/ui/day-text-field';
 import { requirePsuId } from '@/lib/auth/session';
+import { typedDayOf } from '@/lib/forms/day-param';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 
@@ -42,7 +43,6 @@ export default async function ExportPage({
   const today = todayInReykjavik();
   // A period the statement refused comes back as it was typed (app/api/payments/statement/route.ts).
   const refused = query.period === 'invalid';
-  const typed = (name: string) => (typeof query[name] === 'string' ? query[name].slice(0, 40) : '');
   return (
     <div className="max-w-xl space-y-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -82,7 +82,11 @@ export default async function ExportPage({
               labels={{ from: t('from'), to: t('to') }}
               hint={tf('dateFormat')}
               days={{ from: filters.from ?? `${today.slice(0, 8)}01`, to: filters.to ?? today }}
-              typed={refused ? { from: typed('statementFrom'), to: typed('statementTo') } : undefined}
+              typed={
+                refused
+                  ? { from: typedDayOf(query.statementFrom), to: typedDayOf(query.statementTo) }
+                  : undefined
+              }
               required
             />
           </div>
