@@ -162,6 +162,11 @@ test('a payment’s trace, its count in the metrics, and its audit trail for ope
       'data-request-id',
       String(initiation?.attributes['greidsla.bank.request_id']),
     );
+    // A day in its filter that does not exist stays in the field as typed, with the reason beside it.
+    await page.goto(`/is/operations/audit?payment=${paymentId}&from=30.02.2026`);
+    const auditFrom = page.getByLabel('Frá (dagsetning)');
+    await expect(auditFrom).toHaveValue('30.02.2026');
+    await expect(auditFrom).toHaveAccessibleDescription(/Sláðu inn dagsetningu sem er til/);
     const csv = await (await page.request.get(`/api/operations/audit?payment=${paymentId}`)).text();
     expect(csv).toContain(`initiate,POST`);
     expect(csv).toContain(paymentId);

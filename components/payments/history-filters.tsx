@@ -34,7 +34,6 @@ export async function HistoryFiltersForm({
   const active = [filters.status, filters.service, filters.bank, filters.q, filters.from, filters.to].filter(
     Boolean,
   ).length;
-  const refusedDay = Object.fromEntries(Object.keys(unreadable).map((name) => [name, tf('dateUnreadable')]));
   // Folded away on a phone, so that the list starts near the top; open when some filter is on. From the `sm`
   // width up the form shows folded or not (globals.css, `.fold-on-phone`).
   return (
@@ -86,7 +85,7 @@ export async function HistoryFiltersForm({
           hint={tf('dateFormat')}
           days={filters}
           typed={unreadable}
-          errors={refusedDay}
+          typedError={tf('dateUnreadable')}
         />
         <div className="flex items-end gap-3">
           <Button type="submit">{t('filters.apply')}</Button>

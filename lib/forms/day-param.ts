@@ -21,3 +21,15 @@ export function typedDayOf(value: string | string[] | undefined): string {
   const first = Array.isArray(value) ? value[0] : value;
   return (first ?? '').slice(0, 40);
 }
+
+/** Of a filter form's first and last day (`from`, `to`), those its parser refused (`invalid`), as they were typed. */
+export function unreadableDays(
+  params: Record<string, string | string[] | undefined>,
+  invalid: readonly string[],
+): Partial<Record<'from' | 'to', string>> {
+  return Object.fromEntries(
+    (['from', 'to'] as const)
+      .filter((name) => invalid.includes(name))
+      .map((name) => [name, typedDayOf(params[name])]),
+  );
+}

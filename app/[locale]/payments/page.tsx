@@ -11,7 +11,7 @@ import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
 import { formatDate, formatNumber } from '@/lib/format';
-import { typedDayOf } from '@/lib/forms/day-param';
+import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
@@ -47,11 +47,6 @@ export default async function PaymentsPage({
   const banks = bankDirectory();
   const several = banks.length > 1;
   const { filters, invalid } = parseHistoryFilters(query);
-  const unreadableDays = Object.fromEntries(
-    (['from', 'to'] as const)
-      .filter((name) => invalid.includes(name))
-      .map((name) => [name, typedDayOf(query[name])]),
-  );
   const page = await paymentHistoryPage(db, psuId, filters);
   const rows = page.rows.map((payment) => toPaymentView(payment, []));
   const bankOf = new Map(page.rows.map((payment) => [payment.id, payment.bankId]));
@@ -106,7 +101,11 @@ export default async function PaymentsPage({
         </p>
       )}
       <StatusNotices psuId={psuId} />
-      <HistoryFiltersForm filters={filterOnly} unreadable={unreadableDays} banks={several ? banks : []} />
+      <HistoryFiltersForm
+        filters={filterOnly}
+        unreadable={unreadableDays(query, invalid)}
+        banks={several ? banks : []}
+      />
       {rows.length === 0 ? (
         <p className="text-slate-600">{Object.keys(filterQuery).length ? t('noMatch') : t('empty')}</p>
       ) : (

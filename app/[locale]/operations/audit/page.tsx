@@ -8,6 +8,7 @@ import { bankName } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
+import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import {
@@ -42,7 +43,8 @@ export default async function AuditPage({
   const { locale } = await params;
   setRequestLocale(locale);
   await requireOperator('/operations/audit');
-  const { query, invalid } = parseAuditQuery(await searchParams);
+  const asked = await searchParams;
+  const { query, invalid } = parseAuditQuery(asked);
   const db = await getDb();
   const [rows, choices, t, tf] = await Promise.all([
     auditTrail(db, query),
@@ -103,6 +105,8 @@ export default async function AuditPage({
           labels={{ from: t('filters.from'), to: t('filters.to') }}
           hint={tf('dateFormat')}
           days={query}
+          typed={unreadableDays(asked, invalid)}
+          typedError={tf('dateUnreadable')}
         />
         <div className="flex items-end gap-3">
           <Button type="submit">{t('filters.apply')}</Button>
