@@ -129,12 +129,27 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await expectScaPage(page, 'is', 'Staðfesta afturköllun');
   const cancellationPage = page.url();
   await page.getByRole('button', { name: 'Staðfesta afturköllun' }).click();
+  // … then, back with us, the new order waits for them: the page says the old one is cancelled, and they go on to
+  // the bank to confirm the new one.
+  await page.waitForURL(/\/is\/payments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const pendingId = /\/payments\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+  expect(pendingId).not.toBe(oldId);
+  await expect(page.getByTestId('change-confirm-new')).toHaveText(
+    'Gamla fasta greiðslan hefur verið afturkölluð. Staðfestu nú þá nýju hjá bankanum þínum. Þangað til kemur engin föst greiðsla í hennar stað.',
+  );
+  await expect(page.getByTestId('payment-label')).toHaveText('Húsaleiga');
+  // Its payment dates are not "none to come": they follow once it is confirmed.
+  await expect(page.getByTestId('payment-schedule')).toContainText(
+    'Greiðsludagarnir birtast hér þegar fasta greiðslan hefur verið staðfest hjá bankanum þínum.',
+  );
+  await expectAxeClean(page);
+  await page.getByRole('link', { name: 'Áfram í bankann til að staðfesta' }).click();
   await page.waitForURL((url) => url.toString() !== cancellationPage && atBank().test(url.toString()), {
     timeout: 30_000,
   });
-  // … then, back with us, the new order goes to the bank for the PSU to confirm.
   const newId = await approveAtBank(page, 'is');
-  expect(newId).not.toBe(oldId);
+  expect(newId).toBe(pendingId);
+  await expect(page.getByTestId('change-confirm-new')).toHaveCount(0);
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', accepted, {
     timeout: 30_000,
   });
@@ -300,7 +315,9 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   const filterFrom = page.getByLabel('Frá dagsetningu');
   await expect(filterFrom).toHaveValue('30.02.2026');
   await expect(filterFrom).toHaveAttribute('aria-invalid', 'true');
-  await expect(filterFrom).toHaveAccessibleDescription(/Sláðu inn dagsetningu sem er til, t\.d\. 15\.03\.2027/);
+  await expect(filterFrom).toHaveAccessibleDescription(
+    /Sláðu inn dagsetningu sem er til, t\.d\. 15\.03\.2027/,
+  );
   await expect(page.getByLabel('Til dagsetningar')).toHaveValue('15.03.2026');
   await expect(page.getByLabel('Til dagsetningar')).not.toHaveAttribute('aria-invalid', 'true');
   await page.goto('/en/payments?to=31.4.2026');

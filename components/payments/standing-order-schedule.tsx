@@ -63,7 +63,9 @@ export async function StandingOrderScheduleSection({
       {schedule.next.length > 0 ? (
         <ExecutionDatesTable dates={schedule.next} locale={locale} caption={t('nextDates')} />
       ) : (
-        <p className="text-sm text-slate-700">{t('noNextDates')}</p>
+        <p className="text-sm text-slate-700">
+          {t(schedule.unconfirmed ? 'nextDatesOnceConfirmed' : 'noNextDates')}
+        </p>
       )}
     </section>
   );

@@ -22,7 +22,7 @@ import { readOwnPaymentFromBank } from './sync';
  *   is refused rather than making another.
  */
 export type ChangeOutcome =
-  | { ok: true; redirectTo: string }
+  | { ok: true; redirectTo: string; newPaymentId?: string }
   | { ok: false; messageKey: string; reasonKey?: string; fieldErrors?: Record<string, string[]> };
 
 export interface ChangeRequest {
@@ -99,7 +99,7 @@ async function sendNewOrder(
       newPaymentId: outcome.paymentId,
       messageKey: null,
     });
-    return { ok: true, redirectTo: outcome.redirectTo };
+    return { ok: true, redirectTo: outcome.redirectTo, newPaymentId: outcome.paymentId };
   }
   await moveChange(db, change.id, ['sending'], 'newFailed', {
     newPaymentId: outcome.paymentId ?? null,
@@ -210,7 +210,9 @@ async function afterCancellation(
 /**
  * The PSU is back from confirming (or declining) the old order's cancellation at the bank, whose status
  * has just been read: where their browser goes next, or undefined when the payment is no change's old
- * order awaiting its cancellation. The new order is sent here, and the PSU goes on to confirm it.
+ * order awaiting its cancellation. The new order is sent here, and the PSU is shown its page, which says
+ * that the old order is cancelled and the new one waits for their confirmation at the bank, rather than
+ * being sent on to the bank's page again as if the first confirmation had not been done.
  */
 export async function continueChangeAfterReturn(
   db: Db,
@@ -224,5 +226,8 @@ export async function continueChangeAfterReturn(
   const change = await findChangeOf(db, old.psuId, old.id);
   if (change?.state !== 'cancelling' || change.id !== request.change) return undefined;
   const outcome = await afterCancellation(db, change, old.id, { psuId: old.psuId, ...request });
-  return outcome.ok ? outcome.redirectTo : changePath(old.id, change.changed.uiLocale);
+  if (!outcome.ok) return changePath(old.id, change.changed.uiLocale);
+  return outcome.newPaymentId
+    ? `/${change.changed.uiLocale}/payments/${outcome.newPaymentId}`
+    : outcome.redirectTo;
 }

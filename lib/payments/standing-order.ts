@@ -25,6 +25,8 @@ export interface StandingOrderSchedule extends z.infer<typeof scheduleFields> {
   end?: IsoDate;
   /** Whether the bank runs the order: confirmed and accepted, and not ended (paid out, rejected, cancelled). */
   running: boolean;
+  /** Sent, and not yet confirmed at the bank (by the PSU, or every signer): its dates follow once it is. */
+  unconfirmed: boolean;
   /** The next execution dates from today, while the bank runs the order; none once it has ended. */
   next: ExecutionDate[];
 }
@@ -40,7 +42,9 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
     (fields.startDate && reykjavikDateOf(fields.startDate)) || todayInReykjavik(payment.createdAt);
   const end = fields.endDate ? reykjavikDateOf(fields.endDate) : undefined;
   // Sent, but not yet confirmed by the PSU (or every signer) at the bank: nothing is paid until it is.
-  const unconfirmed = awaitsAuthorisation(statusClass(payment.transactionStatus, 'periodic-payments'));
+  const unconfirmed =
+    payment.phase === 'initiated' &&
+    awaitsAuthorisation(statusClass(payment.transactionStatus, 'periodic-payments'));
   const running = payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus) && !unconfirmed;
   const next =
     running && start && fields.frequency
@@ -54,5 +58,5 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
           count,
         })
       : [];
-  return { ...fields, start, end, running, next };
+  return { ...fields, start, end, running, unconfirmed, next };
 }

@@ -135,9 +135,11 @@ describe('changing a standing order: cancel the old one, then make the new one',
       creditorName: 'Þórður Ólafsson',
       uiLocale: 'en',
     });
-    // The PSU goes straight on to confirm the new order at the bank.
-    expect(next).toBe(created.scaRedirect);
-    await decideAtBank(next, 'approve');
+    // The PSU is shown the new order, which waits for them, and goes on from there to confirm it at the bank.
+    expect(new URL(next).pathname).toBe(`/en/payments/${created.id}`);
+    expect(created.transactionStatus).toBe('RCVD');
+    expect(created.scaRedirect).toBeTruthy();
+    await decideAtBank(created.scaRedirect ?? '', 'approve');
     await app.sync.syncPaymentStatus(app.db, created, 'redirect');
     expect((await app.payment(created.id)).transactionStatus).toBe('ACTC');
 

@@ -37,10 +37,16 @@ describe('a standing order not yet confirmed at the bank', () => {
   it('has no payment dates to come until it is confirmed (by the PSU, or every signer), then it has', () => {
     for (const status of ['RCVD', 'PATC']) {
       const schedule = standingOrderSchedule(order(status), '2026-12-01');
-      expect(schedule).toMatchObject({ running: false, next: [] });
+      expect(schedule).toMatchObject({ running: false, unconfirmed: true, next: [] });
       expect(describeSchedule(schedule, 'is', translate)).not.toMatch(/þar til þú afturkallar/);
     }
     for (const status of ['ACTC', 'ACSP', 'PDNG'])
       expect(standingOrderSchedule(order(status), '2026-12-01').next.length, status).toBe(3);
+  });
+
+  it('says its dates follow once it is confirmed, where an ended order says there are none to come', () => {
+    for (const status of ['ACTC', 'CANC', 'RJCT'])
+      expect(standingOrderSchedule(order(status), '2026-12-01').unconfirmed, status).toBe(false);
+    expect(standingOrderSchedule({ ...order('RCVD'), phase: 'refused' }, '2026-12-01').unconfirmed).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
 import { bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
+import { changesMaking } from '@/lib/db/queries/standing-order-changes';
 import { Link } from '@/lib/i18n/navigation';
 import { redirect } from '@/lib/i18n/redirect';
 import { localeOrDefault } from '@/lib/i18n/routing';
@@ -31,13 +32,16 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, mayConfirmStraightThrough, t, tbanks, tservice] = await Promise.all([
+  const [events, mayConfirmStraightThrough, madeByChange, t, tbanks, tservice, tchange] = await Promise.all([
     paymentTimeline(db, payment.id),
     mayConfirmNextStep(db, payment),
+    changesMaking(db, psuId, [payment.id]),
     getTranslations('payment'),
     getTranslations('banks'),
     getTranslations('payments.service'),
+    getTranslations('standingOrderChange'),
   ]);
+  const view = toPaymentView(payment, events, { mayConfirmStraightThrough });
   const paymentBankName = bankName(payment.bankId);
   return (
     <div className="space-y-6">
@@ -68,8 +72,14 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
           {tbanks('paymentIdAtBank')}: <span className="break-all font-mono">{payment.bankPaymentId}</span>
         </p>
       )}
+      {/* The new order of a change, back from the bank where the old one's cancellation was confirmed. */}
+      {madeByChange.length > 0 && view.outcome === 'awaitingPsu' && (
+        <p data-testid="change-confirm-new" className="rounded border border-sky-300 bg-sky-50 p-3">
+          {tchange('confirmNew')}
+        </p>
+      )}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <PaymentLive initial={toPaymentView(payment, events, { mayConfirmStraightThrough })} />
+        <PaymentLive initial={view} />
       </ClientMessages>
       {payment.service === 'periodic-payments' && (
         <StandingOrderScheduleSection payment={payment} locale={localeOrDefault(locale)} />
