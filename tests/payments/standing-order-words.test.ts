@@ -47,6 +47,8 @@ describe('a standing order not yet confirmed at the bank', () => {
   it('says its dates follow once it is confirmed, where an ended order says there are none to come', () => {
     for (const status of ['ACTC', 'CANC', 'RJCT'])
       expect(standingOrderSchedule(order(status), '2026-12-01').unconfirmed, status).toBe(false);
-    expect(standingOrderSchedule({ ...order('RCVD'), phase: 'refused' }, '2026-12-01').unconfirmed).toBe(false);
+    expect(standingOrderSchedule({ ...order('RCVD'), phase: 'refused' }, '2026-12-01').unconfirmed).toBe(
+      false,
+    );
   });
 });
