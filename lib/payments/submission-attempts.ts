@@ -55,9 +55,9 @@ export type AttemptOutcome =
   | { kind: 'changedWhileSent'; payment: Payment };
 
 /**
- * The id of a payment of another form with this attempt's content whose bank answer was lost (or not recorded), within
- * the `hours` the bank keeps its key: the bank may have made it (or has), so a second one beside it could pay
- * twice (a PSU who opens the form again, or pays from a template, while the first is being asked about).
+ * The id of a payment of another form with this attempt's content whose bank answer was lost (or not recorded),
+ * within the `hours` the bank keeps its key: the bank may have made it (or has), so a second one beside it could
+ * pay twice (a PSU who opens the form again, or pays from a template, while the first is being asked about).
  */
 export function sameContentStillUnknown(
   db: Db,

@@ -91,8 +91,7 @@ export class RecordingProxy {
 
   /**
    * The answer to the next call matching `method` and `path` (the bank's, or one given by `answerNext`) is held
-   * back until a call matching `until`
-   * arrives, or `atMostMs` have passed. Resolves to whether that call came while the answer was held: whether
+   * back until a call matching `until` arrives, or `atMostMs` have passed. Resolves to whether that call came while the answer was held: whether
    * the app sent it without waiting for this answer.
    */
   holdAnswerNext(
