@@ -170,6 +170,43 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await page.context().close();
 });
 
+test('a change whose new order the PSU declines at the bank: its page says no order takes the old one’s place, and sets it up again (en, is)', async ({
+  browser,
+}) => {
+  const page = await signUp(browser, newEmail('order-change-declined'));
+  const oldId = await standingOrder(page, 'en', '185000');
+  await page.goto(`/en/payments/standing-orders/${oldId}/change`);
+  await hydrated(page.getByLabel(labels.en.amount, { exact: true }));
+  await page.getByLabel(labels.en.amount, { exact: true }).fill('190000');
+  await page.getByRole('button', { name: 'Cancel the old one and send the new one' }).click();
+  await expectScaPage(page, 'en', 'Confirm cancellation');
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click();
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const newId = /\/payments\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+  await page.getByRole('link', { name: 'Continue to your bank to confirm' }).click();
+  await expectScaPage(page, 'en');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.waitForURL(new RegExp(`/en/payments/${newId}$`), { timeout: 30_000 });
+
+  const note = page.getByTestId('change-new-not-confirmed');
+  await expect(note).toContainText(
+    'Your old standing order is cancelled and this new one will not be paid, so there is now no standing order in its place.',
+  );
+  await expect(page.getByTestId('change-confirm-new')).toHaveCount(0);
+  await expectAxeClean(page);
+  await page.goto(`/is/payments/${newId}`);
+  await expect(note).toContainText(
+    'Gamla fasta greiðslan hefur verið afturkölluð og þessi nýja verður ekki greidd, svo að nú er engin föst greiðsla í hennar stað.',
+  );
+  await expectAxeClean(page);
+  // Set up again: the standing order form, filled in from the new order as the PSU changed it.
+  await note.getByRole('link', { name: 'Setja föstu greiðsluna upp aftur' }).click();
+  await expect(page).toHaveURL(new RegExp(`/is/payments/new/periodic\\?from=${newId}$`));
+  await expect(page.getByLabel(labels.is.name)).toHaveValue('Húsaleiga');
+  await expect(page.getByLabel(labels.is.amount, { exact: true })).toHaveValue('190.000');
+  await page.context().close();
+});
+
 test('a cancellation the bank refuses, from the list and from a change, sends nothing new; the old order runs on (is, en)', async ({
   browser,
   request,

@@ -5,6 +5,7 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import type { StandingOrderChange } from '@/lib/db/change-schema';
 import type { Payment } from '@/lib/db/schema';
 import { Link } from '@/lib/i18n/navigation';
+import type { BankOutcome } from '@/lib/payments/outcome';
 import { toPaymentView } from '@/lib/payments/view';
 
 /** The order being changed, as it stands: its names, whom it pays, how much, and the bank's status. */
@@ -65,6 +66,49 @@ export async function ChangeNotice({ change }: { change: StandingOrderChange }) 
           {t('newOrder')}
         </Link>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * What the new order of a change says of the change, by the bank's outcome for it: while the bank waits for the
+ * PSU, that the old order is cancelled and this one is to be confirmed; once the bank declined or rejected it,
+ * that no order now takes the old one's place. Otherwise nothing: the order speaks for itself.
+ */
+export function newOrderNoteOf(outcome: BankOutcome | null): 'confirmNew' | 'newNotConfirmed' | null {
+  if (outcome === 'awaitingPsu') return 'confirmNew';
+  return outcome === 'declined' || outcome === 'rejected' ? 'newNotConfirmed' : null;
+}
+
+/** On the page of a change's new order: where the change stands (newOrderNoteOf), and a way to set it up again. */
+export async function NewOrderNote({
+  paymentId,
+  outcome,
+}: {
+  paymentId: string;
+  outcome: BankOutcome | null;
+}) {
+  const note = newOrderNoteOf(outcome);
+  if (!note) return null;
+  const t = await getTranslations('standingOrderChange');
+  if (note === 'confirmNew')
+    return (
+      <p data-testid="change-confirm-new" className="rounded border border-sky-300 bg-sky-50 p-3">
+        {t('confirmNew')}
+      </p>
+    );
+  return (
+    <div
+      data-testid="change-new-not-confirmed"
+      className="space-y-2 rounded border border-red-300 bg-red-50 p-3"
+    >
+      <p>{t('newNotConfirmed')}</p>
+      <Link
+        href={{ pathname: '/payments/new/periodic', query: { from: paymentId } }}
+        className="text-brand-700 underline underline-offset-2"
+      >
+        {t('setUpAgain')}
+      </Link>
     </div>
   );
 }

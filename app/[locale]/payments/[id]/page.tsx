@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
+import { NewOrderNote } from '@/components/netbank/standing-order-change';
 import { PaymentLive } from '@/components/payments/payment-live';
 import { StandingOrderScheduleSection } from '@/components/payments/standing-order-schedule';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
@@ -32,14 +33,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, mayConfirmStraightThrough, madeByChange, t, tbanks, tservice, tchange] = await Promise.all([
+  const [events, mayConfirmStraightThrough, madeByChange, t, tbanks, tservice] = await Promise.all([
     paymentTimeline(db, payment.id),
     mayConfirmNextStep(db, payment),
     changesMaking(db, psuId, [payment.id]),
     getTranslations('payment'),
     getTranslations('banks'),
     getTranslations('payments.service'),
-    getTranslations('standingOrderChange'),
   ]);
   const view = toPaymentView(payment, events, { mayConfirmStraightThrough });
   const paymentBankName = bankName(payment.bankId);
@@ -72,12 +72,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
           {tbanks('paymentIdAtBank')}: <span className="break-all font-mono">{payment.bankPaymentId}</span>
         </p>
       )}
-      {/* The new order of a change, back from the bank where the old one's cancellation was confirmed. */}
-      {madeByChange.length > 0 && view.outcome === 'awaitingPsu' && (
-        <p data-testid="change-confirm-new" className="rounded border border-sky-300 bg-sky-50 p-3">
-          {tchange('confirmNew')}
-        </p>
-      )}
+      {/* The new order of a change: to be confirmed at the bank, or not confirmed there and nothing in its place. */}
+      {madeByChange.length > 0 && <NewOrderNote paymentId={payment.id} outcome={view.outcome} />}
       <ClientMessages namespaces={PAYMENT_MESSAGES}>
         <PaymentLive initial={view} />
       </ClientMessages>
