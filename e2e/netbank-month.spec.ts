@@ -194,6 +194,17 @@ test('a change whose new order the PSU declines at the bank: its page says no or
   );
   await expect(page.getByTestId('change-confirm-new')).toHaveCount(0);
   await expectAxeClean(page);
+  // The old order's change page says the same, not that a new order took its place.
+  await page.goto(`/en/payments/standing-orders/${oldId}/change`);
+  const changeNotice = page.locator('[data-change-state="sent"]');
+  await expect(changeNotice).toHaveAttribute('role', 'alert');
+  await expect(changeNotice).toContainText(
+    'the new one was not confirmed at your bank and will not be paid, so there is now no standing order in its place.',
+  );
+  await expect(changeNotice.getByRole('link', { name: 'Set up the standing order again' })).toHaveAttribute(
+    'href',
+    `/en/payments/new/periodic?from=${newId}`,
+  );
   await page.goto(`/is/payments/${newId}`);
   await expect(note).toContainText(
     'Gamla fasta greiðslan hefur verið afturkölluð og þessi nýja verður ekki greidd, svo að nú er engin föst greiðsla í hennar stað.',

@@ -41,15 +41,25 @@ const noticeKey = {
   sent: 'sent',
 } as const;
 
-/** What became of the PSU's last change of this order, with the bank's cause where it gave one. */
-export async function ChangeNotice({ change }: { change: StandingOrderChange }) {
+/**
+ * What became of the PSU's last change of this order, with the bank's cause where it gave one; for a change whose
+ * new order was sent, by what the bank says of that order (`newOrderOutcome`).
+ */
+export async function ChangeNotice({
+  change,
+  newOrderOutcome = null,
+}: {
+  change: StandingOrderChange;
+  newOrderOutcome?: BankOutcome | null;
+}) {
   const [t, tAll] = await Promise.all([getTranslations('standingOrderChange'), getTranslations()]);
+  const newNotConfirmed = change.state === 'sent' && newOrderNoteOf(newOrderOutcome) === 'newNotConfirmed';
   // A key of this change's own words says it all; any other is the bank's cause behind the state's words.
   const key = change.messageKey;
   const own = key?.startsWith('standingOrderChange.') && tAll.has(key);
-  const main = own ? tAll(key as string) : t(noticeKey[change.state]);
+  const main = own ? tAll(key as string) : t(newNotConfirmed ? 'sentNotConfirmed' : noticeKey[change.state]);
   const reason = !own && key && tAll.has(key) ? tAll(key) : null;
-  const problem = change.state === 'cancelRefused' || change.state === 'newFailed';
+  const problem = change.state === 'cancelRefused' || change.state === 'newFailed' || newNotConfirmed;
   return (
     <div
       role={problem ? 'alert' : 'status'}
@@ -59,12 +69,15 @@ export async function ChangeNotice({ change }: { change: StandingOrderChange }) 
       <p>{main}</p>
       {reason ? <p>{reason}</p> : null}
       {change.state === 'sent' && change.newPaymentId ? (
-        <Link
-          href={`/payments/${change.newPaymentId}`}
-          className="text-brand-700 underline underline-offset-2"
-        >
-          {t('newOrder')}
-        </Link>
+        <p className="flex flex-wrap gap-x-4">
+          <Link
+            href={`/payments/${change.newPaymentId}`}
+            className="text-brand-700 underline underline-offset-2"
+          >
+            {t('newOrder')}
+          </Link>
+          {newNotConfirmed ? <SetUpAgain from={change.newPaymentId} /> : null}
+        </p>
       ) : null}
     </div>
   );
@@ -103,12 +116,20 @@ export async function NewOrderNote({
       className="space-y-2 rounded border border-red-300 bg-red-50 p-3"
     >
       <p>{t('newNotConfirmed')}</p>
-      <Link
-        href={{ pathname: '/payments/new/periodic', query: { from: paymentId } }}
-        className="text-brand-700 underline underline-offset-2"
-      >
-        {t('setUpAgain')}
-      </Link>
+      <SetUpAgain from={paymentId} />
     </div>
+  );
+}
+
+/** The standing order form, filled in from a change's new order that the bank did not take. */
+async function SetUpAgain({ from }: { from: string }) {
+  const t = await getTranslations('standingOrderChange');
+  return (
+    <Link
+      href={{ pathname: '/payments/new/periodic', query: { from } }}
+      className="text-brand-700 underline underline-offset-2"
+    >
+      {t('setUpAgain')}
+    </Link>
   );
 }

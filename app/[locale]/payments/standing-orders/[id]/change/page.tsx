@@ -16,6 +16,7 @@ import { findOwnPayment } from '@/lib/payments/history';
 import { savedChoicesFor } from '@/lib/payments/saved/choices';
 import { changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
 import { isFinalStatus } from '@/lib/payments/status';
+import { toPaymentView } from '@/lib/payments/view';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -46,6 +47,11 @@ export default async function ChangeStandingOrderPage({
     findChangeOf(db, psuId, old.id),
     savedChoicesFor(db, psuId),
   ]);
+  // A change carried through: what the bank says of its new order (declined there, nothing took the old one's place).
+  const newOrder =
+    change?.state === 'sent' && change.newPaymentId
+      ? await findOwnPayment(db, psuId, change.newPaymentId)
+      : undefined;
   const resumable = change && change.state !== 'sent';
   const ended = isFinalStatus(old.transactionStatus) && !resumable;
   return (
@@ -55,7 +61,9 @@ export default async function ChangeStandingOrderPage({
       </Link>
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <CurrentOrder order={old} />
-      {change ? <ChangeNotice change={change} /> : null}
+      {change ? (
+        <ChangeNotice change={change} newOrderOutcome={newOrder && toPaymentView(newOrder, []).outcome} />
+      ) : null}
       {change?.state === 'sent' || ended ? (
         ended && change?.state !== 'sent' ? (
           <p className="space-y-2">
