@@ -138,9 +138,9 @@ test('payments waiting and a standing order changed at the bank: the old one can
     'Gamla fasta greiðslan hefur verið afturkölluð. Staðfestu nú þá nýju hjá bankanum þínum. Þangað til kemur engin föst greiðsla í hennar stað.',
   );
   await expect(page.getByTestId('payment-label')).toHaveText('Húsaleiga');
-  // Its payment dates are not "none to come": they follow once it is confirmed.
+  // Its payment dates are not "none to come": nothing is paid until it is confirmed.
   await expect(page.getByTestId('payment-schedule')).toContainText(
-    'Greiðsludagarnir birtast hér þegar fasta greiðslan hefur verið staðfest hjá bankanum þínum.',
+    'Ekkert verður greitt fyrr en fasta greiðslan hefur verið staðfest í bankanum.',
   );
   await expectAxeClean(page);
   await page.getByRole('link', { name: 'Áfram í bankann til að staðfesta' }).click();
@@ -206,6 +206,9 @@ test('a change whose new order the PSU declines at the bank: its page says no or
     `/en/payments/new/periodic?from=${newId}`,
   );
   await page.goto(`/is/payments/${newId}`);
+  await expect(page.getByTestId('payment-schedule')).toContainText(
+    'Þessi fasta greiðsla var ekki staðfest í bankanum og því verður ekkert greitt.',
+  );
   await expect(note).toContainText(
     'Gamla fasta greiðslan hefur verið afturkölluð og þessi nýja verður ekki greidd, svo að nú er engin föst greiðsla í hennar stað.',
   );

@@ -5,6 +5,8 @@ import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { type StandingOrderSchedule, standingOrderSchedule } from '@/lib/payments/standing-order';
+import { awaitsAuthorisation } from '@/lib/payments/status';
+import type { PaymentView } from '@/lib/payments/view';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -39,15 +41,32 @@ export async function scheduleText(schedule: StandingOrderSchedule, locale: Loca
   return describeSchedule(schedule, locale, { t, tf });
 }
 
+/**
+ * Why a standing order has no next payment date, by what the bank says of it: the standingOrders message, as its
+ * page and the list of standing orders say it.
+ */
+export function noNextDatesKey(view: Pick<PaymentView, 'statusClass' | 'cancellable' | 'outcome'>) {
+  // Not yet confirmed, it has no dates at all, whatever its end date.
+  if (awaitsAuthorisation(view.statusClass)) return 'noNextUnconfirmed';
+  if (view.cancellable) return 'noneLeft';
+  if (view.statusClass === 'cancelled') return 'noNextCancelled';
+  // Declined at the bank (or its confirmation failed) is the PSU's not confirming it, not the bank's refusal.
+  if (view.outcome === 'declined') return 'noNextUnconfirmedEnded';
+  if (view.statusClass === 'rejected') return 'noNextRejected';
+  return 'noNext';
+}
+
 /** On a standing order's page: its schedule as sent, and its next dates by the holiday-aware calendar. */
 export async function StandingOrderScheduleSection({
   payment,
+  view,
   locale,
 }: {
   payment: Payment;
+  view: PaymentView;
   locale: Locale;
 }) {
-  const t = await getTranslations('story');
+  const [t, ts] = await Promise.all([getTranslations('story'), getTranslations('standingOrders')]);
   const schedule = standingOrderSchedule(payment, todayInReykjavik());
   return (
     <section
@@ -63,9 +82,7 @@ export async function StandingOrderScheduleSection({
       {schedule.next.length > 0 ? (
         <ExecutionDatesTable dates={schedule.next} locale={locale} caption={t('nextDates')} />
       ) : (
-        <p className="text-sm text-slate-700">
-          {t(schedule.unconfirmed ? 'nextDatesOnceConfirmed' : 'noNextDates')}
-        </p>
+        <p className="text-sm text-slate-700">{ts(noNextDatesKey(view))}</p>
       )}
     </section>
   );

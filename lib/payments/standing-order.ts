@@ -25,8 +25,6 @@ export interface StandingOrderSchedule extends z.infer<typeof scheduleFields> {
   end?: IsoDate;
   /** Whether the bank runs the order: confirmed and accepted, and not ended (paid out, rejected, cancelled). */
   running: boolean;
-  /** Sent, and not yet confirmed at the bank (by the PSU, or every signer): its dates follow once it is. */
-  unconfirmed: boolean;
   /** The next execution dates from today, while the bank runs the order; none once it has ended. */
   next: ExecutionDate[];
 }
@@ -58,5 +56,5 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
           count,
         })
       : [];
-  return { ...fields, start, end, running, unconfirmed, next };
+  return { ...fields, start, end, running, next };
 }

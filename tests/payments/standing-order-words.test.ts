@@ -1,6 +1,7 @@
 import { createTranslator } from 'use-intl/core';
-import { describe, expect, it } from 'vitest';
-import { describeSchedule } from '@/components/payments/standing-order-schedule';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeSchedule, noNextDatesKey } from '@/components/payments/standing-order-schedule';
+import type { Payment } from '@/lib/db/schema';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
 import formsIs from '@/messages/forms/is.json';
 import noticesIs from '@/messages/notices/is.json';
@@ -37,18 +38,41 @@ describe('a standing order not yet confirmed at the bank', () => {
   it('has no payment dates to come until it is confirmed (by the PSU, or every signer), then it has', () => {
     for (const status of ['RCVD', 'PATC']) {
       const schedule = standingOrderSchedule(order(status), '2026-12-01');
-      expect(schedule).toMatchObject({ running: false, unconfirmed: true, next: [] });
+      expect(schedule).toMatchObject({ running: false, next: [] });
       expect(describeSchedule(schedule, 'is', translate)).not.toMatch(/þar til þú afturkallar/);
     }
     for (const status of ['ACTC', 'ACSP', 'PDNG'])
       expect(standingOrderSchedule(order(status), '2026-12-01').next.length, status).toBe(3);
   });
+});
 
-  it('says its dates follow once it is confirmed, where an ended order says there are none to come', () => {
-    for (const status of ['ACTC', 'CANC', 'RJCT'])
-      expect(standingOrderSchedule(order(status), '2026-12-01').unconfirmed, status).toBe(false);
-    expect(standingOrderSchedule({ ...order('RCVD'), phase: 'refused' }, '2026-12-01').unconfirmed).toBe(
-      false,
+describe('why a standing order has no next payment date, on its page and in the list', () => {
+  // The payment's view, as both pages make it; it reads the app's settings.
+  let view: typeof import('@/lib/payments/view');
+  beforeAll(async () => {
+    process.env.AUTH_SECRET ??= 'standing-order-words-secret-0123456789ab';
+    view = await import('@/lib/payments/view');
+  });
+  const why = (transactionStatus: string, more: Partial<Payment> = {}) =>
+    t(noNextDatesKey(view.toPaymentView({ ...order(transactionStatus), ...more }, [])));
+
+  it('not yet confirmed: nothing is paid until it is', () => {
+    for (const status of ['RCVD', 'PATC'])
+      expect(why(status), status).toBe(
+        'Ekkert verður greitt fyrr en fasta greiðslan hefur verið staðfest í bankanum.',
+      );
+  });
+
+  it('declined at the bank is the PSU not confirming it; rejected is the bank not taking it', () => {
+    expect(why('RJCT', { sca: { scaStatus: 'failed', links: {}, initiationLinks: {} } })).toBe(
+      'Þessi fasta greiðsla var ekki staðfest í bankanum og því verður ekkert greitt.',
+    );
+    expect(why('RJCT')).toBe('Bankinn samþykkti ekki þessa föstu greiðslu og ekkert verður greitt.');
+  });
+
+  it('cancelled: stopped, and nothing more is paid', () => {
+    expect(why('CANC')).toBe(
+      'Föstu greiðslunni hefur verið hætt (hún var afturkölluð) og ekkert meira verður greitt.',
     );
   });
 });

@@ -78,7 +78,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
         <PaymentLive initial={view} />
       </ClientMessages>
       {payment.service === 'periodic-payments' && (
-        <StandingOrderScheduleSection payment={payment} locale={localeOrDefault(locale)} />
+        <StandingOrderScheduleSection payment={payment} view={view} locale={localeOrDefault(locale)} />
       )}
       <PaymentSavedActions payment={payment} />
     </div>

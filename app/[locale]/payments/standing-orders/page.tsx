@@ -4,7 +4,7 @@ import { Amount } from '@/components/payments/amount';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
-import { scheduleText } from '@/components/payments/standing-order-schedule';
+import { noNextDatesKey, scheduleText } from '@/components/payments/standing-order-schedule';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
@@ -14,8 +14,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
-import { awaitsAuthorisation } from '@/lib/payments/status';
-import { type PaymentView, toPaymentView } from '@/lib/payments/view';
+import { toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -33,18 +32,6 @@ function accountName(account: string): string {
  * form's own holiday-aware calendar, the status the bank last reported, and cancellation while the
  * bank may still allow it (the bank decides; its refusal is shown in the PSU's language).
  */
-/** Why a standing order has no next payment date, by what the bank says of it. */
-function noNextKey(view: PaymentView) {
-  // Not yet confirmed, it has no dates at all, whatever its end date.
-  if (awaitsAuthorisation(view.statusClass)) return 'noNextUnconfirmed';
-  if (view.cancellable) return 'noneLeft';
-  if (view.statusClass === 'cancelled') return 'noNextCancelled';
-  // Declined at the bank (or its confirmation failed) is the PSU's not confirming it, not the bank's refusal.
-  if (view.outcome === 'declined') return 'noNextUnconfirmedEnded';
-  if (view.statusClass === 'rejected') return 'noNextRejected';
-  return 'noNext';
-}
-
 export default async function StandingOrdersPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -130,7 +117,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                         caption={t('nextCaption', { count: schedule.next.length })}
                       />
                     ) : (
-                      <p className="text-sm text-slate-700">{t(noNextKey(view))}</p>
+                      <p className="text-sm text-slate-700">{t(noNextDatesKey(view))}</p>
                     )}
                     {/* Sent and waiting for the PSU at the bank (a change left half done, a tab closed). */}
                     {view.scaRedirect && (
