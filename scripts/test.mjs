@@ -177,8 +177,9 @@ function vitestStep(label, env, { files = [], report = `vitest-${label.toLowerCa
  */
 const deadline = Number(process.env.TEST_DEADLINE) || undefined;
 const notRun = [];
+const secondsLeft = () => (deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now() / 1000);
 function fitsBeforeDeadline(title, pass, expectedSeconds) {
-  const left = deadline === undefined ? Number.POSITIVE_INFINITY : deadline - Date.now() / 1000;
+  const left = secondsLeft();
   if (expectedSeconds <= left) return true;
   console.log(
     `\n▶ ${title}: not run, about ${Math.round(expectedSeconds)} s needed and ${Math.round(left)} s left before CI's deadline (TEST_DEADLINE)`,
@@ -200,39 +201,67 @@ function portFree(port) {
 }
 
 /**
- * The ports of a browser pass: those given (E2E_APP_PORT, E2E_SANDBOX_PORT), else a free app port and the
- * sandbox bank's beside it, where the app's trace listener (+10) and the restart spec's own app and bank (+200)
- * are free too, so that another `npm test` on the machine (another checkout, a second CI job) keeps apart.
+ * The ports of a browser pass: those given (E2E_APP_PORT, E2E_SANDBOX_PORT) to the first pass, else a free app
+ * port and the sandbox bank's beside it, where the app's trace listener (+10) and the restart spec's own app and
+ * bank (+200) are free too and none is one of `taken` (another pass's app ports), so that another `npm test` on the
+ * machine (another checkout, a second CI job), or a pass beside this one, keeps apart.
  */
-async function browserPorts() {
-  if (process.env.E2E_APP_PORT || process.env.E2E_SANDBOX_PORT) return {};
+async function browserPorts(taken = []) {
+  if (taken.length === 0 && (process.env.E2E_APP_PORT || process.env.E2E_SANDBOX_PORT)) return {};
+  const usedBy = (app) => [app, app + 1, app + 10, app + 200, app + 201];
+  const takenPorts = new Set(taken.flatMap(usedBy));
   for (let attempt = 0; attempt < 100; attempt++) {
     const app = 20_000 + 2 * Math.floor(Math.random() * 4_000);
-    const all = await Promise.all([app, app + 1, app + 10, app + 200, app + 201].map(portFree));
+    if (usedBy(app).some((port) => takenPorts.has(port))) continue;
+    const all = await Promise.all(usedBy(app).map(portFree));
     if (all.every(Boolean)) return { E2E_APP_PORT: String(app), E2E_SANDBOX_PORT: String(app + 1) };
   }
   throw new Error('No free ports for the browser specs between 20000 and 28201');
 }
 
 /**
- * The browser specs on `label`'s database, in a run dir of their own (playwright.config.ts: the programs' data
- * dirs, logs, a failure's error context), removed once they have passed: a PGlite run leaves about 450 MB there.
- * A failed run stops here and keeps it.
+ * The browser specs on `label`'s database, as a step for `step` or `sideBySide`, in a run dir of their own
+ * (playwright.config.ts: the programs' data dirs, logs, a failure's error context) and on ports apart from
+ * `taken` (the app ports of a pass beside it); `appPort` is its own.
  */
-async function browserTests(label, env) {
+async function browserPass(label, env, taken = []) {
   const tag = label.toLowerCase();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'greidsla-e2e-'));
-  step(browserTitle(label), bin('playwright'), ['test'], {
+  const ports = await browserPorts(taken);
+  return {
+    runDir,
+    appPort: Number(ports.E2E_APP_PORT ?? process.env.E2E_APP_PORT ?? 3100),
+    label: tag,
+    title: browserTitle(label),
+    command: bin('playwright'),
+    args: ['test'],
     env: {
       ...env,
-      ...(await browserPorts()),
+      ...ports,
       E2E_RUN_DIR: runDir,
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, `playwright-${tag}.json`),
     },
     pass: tag,
-  });
-  rmSync(runDir, { recursive: true, force: true });
+  };
 }
+
+/**
+ * The browser specs on `label`'s database (browserPass), their run dir removed once they have passed: a PGlite
+ * run leaves about 450 MB there. A failed run stops here and keeps it.
+ */
+async function browserTests(label, env) {
+  const pass = await browserPass(label, env);
+  step(pass.title, pass.command, pass.args, { env: pass.env, pass: pass.pass });
+  rmSync(pass.runDir, { recursive: true, force: true });
+}
+
+/**
+ * How long the two browser passes take side by side, seconds, with room. On 2 cores the PGlite pass alone took
+ * 10.4 minutes and the PostgreSQL one 7.1; two whole `npm test` runs side by side took 13.5 and 14.5 minutes for
+ * their browser passes (much of a spec's time is spent waiting on a bank, a redirect or a timeout, where the other
+ * pass fills the core).
+ */
+const BOTH_BROWSER_PASSES_SECONDS = 14 * 60;
 
 ensureChromium();
 step('Lint and format (Biome)', bin('biome'), ['ci', '.']);
@@ -272,12 +301,24 @@ if (postgresUrl) {
   const all = vitestStep('PGlite', {});
   step(all.title, all.command, all.args, { pass: all.pass });
 }
-await browserTests('PGlite', {});
-// With a PostgreSQL server, the browser specs run again with both programs on databases of their own
-// there (playwright.config.ts creates them), if they fit before CI's deadline: they take about as long
-// as the PGlite run just did.
-if (postgresUrl && fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
-  await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+// With a PostgreSQL server, the browser specs run on it too, with both programs on databases of their own there
+// (playwright.config.ts creates them): side by side with the PGlite run when both fit before CI's deadline, else
+// after it if they fit then (they take about as long as the PGlite run just did).
+const bothFit = BOTH_BROWSER_PASSES_SECONDS <= secondsLeft();
+if (postgresUrl && !bothFit)
+  console.log(
+    `\n▶ The browser passes one after another: side by side they need about ${BOTH_BROWSER_PASSES_SECONDS} s, and ${Math.round(secondsLeft())} s are left before CI's deadline`,
+  );
+if (postgresUrl && bothFit) {
+  const pglite = await browserPass('PGlite', {});
+  const postgres = await browserPass('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, [pglite.appPort]);
+  await sideBySide([pglite, postgres]);
+  for (const { runDir } of [pglite, postgres]) rmSync(runDir, { recursive: true, force: true });
+} else {
+  await browserTests('PGlite', {});
+  if (postgresUrl && fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
+    await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+}
 writePhases('passed');
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
