@@ -303,17 +303,16 @@ if (postgresUrl) {
 // With a PostgreSQL server, the browser specs run on it too, with both programs on databases of their own there
 // (playwright.config.ts creates them): side by side with the PGlite run when both fit before CI's deadline, else
 // after it if they fit then (they take about as long as the PGlite run just did).
-const bothFit = BOTH_BROWSER_PASSES_SECONDS <= secondsLeft();
-if (postgresUrl && !bothFit)
-  console.log(
-    `\n▶ The browser passes one after another: side by side they need about ${BOTH_BROWSER_PASSES_SECONDS} s, and ${Math.round(secondsLeft())} s are left before CI's deadline`,
-  );
-if (postgresUrl && bothFit) {
+if (postgresUrl && BOTH_BROWSER_PASSES_SECONDS <= secondsLeft()) {
   const pglite = await browserPass('PGlite', {});
   const postgres = await browserPass('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, [pglite.appPort]);
   await sideBySide([pglite, postgres]);
   for (const { runDir } of [pglite, postgres]) rmSync(runDir, { recursive: true, force: true });
 } else {
+  if (postgresUrl)
+    console.log(
+      `\n▶ The browser passes one after another: side by side they need about ${BOTH_BROWSER_PASSES_SECONDS} s, and ${Math.round(secondsLeft())} s are left before CI's deadline`,
+    );
   await browserTests('PGlite', {});
   if (postgresUrl && fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
     await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });

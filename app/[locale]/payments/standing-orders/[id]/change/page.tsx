@@ -16,7 +16,7 @@ import { findOwnPayment } from '@/lib/payments/history';
 import { savedChoicesFor } from '@/lib/payments/saved/choices';
 import { changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
 import { isFinalStatus } from '@/lib/payments/status';
-import { toPaymentView } from '@/lib/payments/view';
+import { paymentOutcome } from '@/lib/payments/view';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -62,7 +62,7 @@ export default async function ChangeStandingOrderPage({
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <CurrentOrder order={old} />
       {change ? (
-        <ChangeNotice change={change} newOrderOutcome={newOrder && toPaymentView(newOrder, []).outcome} />
+        <ChangeNotice change={change} newOrderOutcome={newOrder && paymentOutcome(newOrder)} />
       ) : null}
       {change?.state === 'sent' || ended ? (
         ended && change?.state !== 'sent' ? (
