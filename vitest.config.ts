@@ -34,8 +34,9 @@ export default defineConfig({
     env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4' },
     // Three files at once on 2 cores: much of the database files' time is waiting (a bank's timeouts and
     // retries, a process restarting), which a third worker fills. The whole suite on PGlite took 415 s so,
-    // against 487 and 556 s on two (three runs on one quiet 2-core machine, 28 November 2026). Where two
-    // Vitest passes run side by side (CI's PGlite and PostgreSQL passes), each takes two (scripts/test.mjs).
+    // against 487 and 556 s on two (three runs on one quiet 2-core machine, 28 November 2026). Where a
+    // Vitest pass runs side by side with another (CI's PGlite and PostgreSQL passes) or with the browser specs
+    // (npm test on PGlite), it takes two (scripts/test.mjs).
     maxWorkers: 3,
     // Bounds on a failure, not on a pass: what takes a second on an idle machine takes a minute on one
     // busy with other work (starting a bank, loading the app's modules, copying a database).

@@ -282,40 +282,40 @@ if (build === 'up to date') {
   );
 }
 step('Typecheck', bin('tsc'), ['--noEmit']);
-// Every test runs on PGlite, the database of `npm start`. With a PostgreSQL server (CI), every test that
-// meets a database runs on PostgreSQL as well: the browser specs once more after their PGlite run, and
-// the Vitest files that open a database (the app's and the sandbox bank's, two app instances sharing one
-// included) side by side with their PGlite run, where much of their time is spent waiting on a bank's
-// timeouts and retries (docs/testing.md gives the figures).
-if (postgresUrl) {
+// Every test runs on PGlite, the database of `npm start`: the Vitest files and the browser specs side by side, two
+// workers each, as both spend much of their time waiting (on a bank's timeouts and retries, a redirect, a process
+// restarting), where the other fills the core. With a PostgreSQL server (CI), every test that meets a database runs
+// on PostgreSQL as well: the Vitest files that open a database (the app's and the sandbox bank's, two app instances
+// sharing one included) side by side with their PGlite run, then the browser specs, with both programs on databases
+// of their own there (playwright.config.ts creates them), side by side with the PGlite run when both fit before CI's
+// deadline, else after it if they fit then (they take about as long as the PGlite run just did). docs/testing.md
+// gives the figures.
+if (!postgresUrl) {
+  const unit = { ...vitestStep('PGlite', {}, { workers: 2 }), label: 'vitest' };
+  const browser = { ...(await browserPass('PGlite', {})), label: 'browser' };
+  await sideBySide([unit, browser]);
+  rmSync(browser.runDir, { recursive: true, force: true });
+} else {
   const pure = vitestStep('PGlite', {}, { files: pureTestFiles(root) });
   step(pure.title, pure.command, pure.args, { pass: pure.pass });
-  // Two passes side by side: two workers each (vitest.config.ts gives one pass alone three).
   const files = databaseTestFiles(root);
   await sideBySide([
     vitestStep('PGlite', {}, { files, report: 'vitest-pglite-database.json', workers: 2 }),
     vitestStep('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, { files, workers: 2 }),
   ]);
-} else {
-  const all = vitestStep('PGlite', {});
-  step(all.title, all.command, all.args, { pass: all.pass });
-}
-// With a PostgreSQL server, the browser specs run on it too, with both programs on databases of their own there
-// (playwright.config.ts creates them): side by side with the PGlite run when both fit before CI's deadline, else
-// after it if they fit then (they take about as long as the PGlite run just did).
-if (postgresUrl && BOTH_BROWSER_PASSES_SECONDS <= secondsLeft()) {
-  const pglite = await browserPass('PGlite', {});
-  const postgres = await browserPass('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, [pglite.appPort]);
-  await sideBySide([pglite, postgres]);
-  for (const { runDir } of [pglite, postgres]) rmSync(runDir, { recursive: true, force: true });
-} else {
-  if (postgresUrl)
+  if (BOTH_BROWSER_PASSES_SECONDS <= secondsLeft()) {
+    const pglite = await browserPass('PGlite', {});
+    const postgres = await browserPass('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, [pglite.appPort]);
+    await sideBySide([pglite, postgres]);
+    for (const { runDir } of [pglite, postgres]) rmSync(runDir, { recursive: true, force: true });
+  } else {
     console.log(
       `\n▶ The browser passes one after another: side by side they need about ${BOTH_BROWSER_PASSES_SECONDS} s, and ${Math.round(secondsLeft())} s are left before CI's deadline`,
     );
-  await browserTests('PGlite', {});
-  if (postgresUrl && fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
-    await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+    await browserTests('PGlite', {});
+    if (fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
+      await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
+  }
 }
 writePhases('passed');
 
