@@ -344,8 +344,10 @@ describe('notification fault rules', () => {
     const [a, b] = receiver.for(p.tag);
     expect(a?.body).toEqual(b?.body);
     expect(a?.headers['x-request-id']).not.toBe(b?.headers['x-request-id']);
-    const recorded = await outbox(sandbox.url, p.paymentId);
-    expect(recorded[0]?.attempts.map((x) => x.fault)).toEqual([null, 'duplicate']);
+    // Each attempt is recorded once the receiver has answered it: the second may be delivered, not yet recorded.
+    const attempts = async () => (await outbox(sandbox.url, p.paymentId))[0]?.attempts ?? [];
+    await waitFor(async () => (await attempts()).length >= 2, 'two attempts recorded');
+    expect((await attempts()).map((x) => x.fault)).toEqual([null, 'duplicate']);
   });
 
   it('reorder: one is held back and sent after the next', async () => {
