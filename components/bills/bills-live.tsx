@@ -1,7 +1,7 @@
 'use client';
 
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { Live, type LiveQuery } from '@/components/live/live';
 import { Amount } from '@/components/payments/amount';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { readBillsAction } from '@/lib/bills/actions/read-bills';
@@ -13,17 +13,14 @@ import { Link } from '@/lib/i18n/navigation';
 // about five minutes (a partial payment leaves it open for good) the page stops asking.
 const maxPolls = 150;
 
-export const billsQuery = (initialData: BillView[]) =>
-  queryOptions({
-    queryKey: ['bills'],
-    queryFn: async () => {
-      const result = await readBillsAction(undefined);
-      return result.ok ? result.data : [];
-    },
-    initialData,
-    refetchInterval: (query) =>
-      awaitingEvent(query.state.data ?? []) && query.state.dataUpdateCount < maxPolls ? 2_000 : false,
-  });
+const billsLive: LiveQuery<BillView[]> = {
+  key: ['bills'],
+  read: async () => {
+    const result = await readBillsAction(undefined);
+    return result.ok ? result.data : [];
+  },
+  every: (bills, reads) => (awaitingEvent(bills) && reads < maxPolls ? 2_000 : false),
+};
 
 const STATUS_STYLE: Record<BillView['status'], string> = {
   Unpaid: 'bg-amber-100 text-amber-900',
@@ -36,8 +33,14 @@ const STATUS_STYLE: Record<BillView['status'], string> = {
  * the list follows the events.
  */
 export function BillsLive({ initial }: { initial: BillView[] }) {
-  const { data } = useQuery(billsQuery(initial));
-  const bills = data ?? initial;
+  return (
+    <Live initial={initial} query={billsLive}>
+      {(bills) => <Bills bills={bills} />}
+    </Live>
+  );
+}
+
+function Bills({ bills }: { bills: BillView[] }) {
   const t = useTranslations('bills');
   const open = bills.filter((bill) => bill.status === 'Unpaid');
   const paid = bills.filter((bill) => bill.status === 'Paid');

@@ -9,7 +9,7 @@ import type { CancelTexts } from './cancel-texts';
 
 /**
  * Cancel with an inline confirmation: a second, explicit click, never a browser dialog. Once the bank
- * has answered, `onAnswered` runs (a live view reads the payment again), then the page is refreshed.
+ * has answered, `onAnswered` runs (a live view reads the payment again) and the page is refreshed.
  * Its texts come from the page (`cancelTextsOf`), and a refusal in words from the action, in the
  * page's locale: a list of payments that can be cancelled loads no translations for it.
  */
@@ -20,7 +20,7 @@ export function CancelPayment({
 }: {
   paymentId: string;
   texts: CancelTexts;
-  onAnswered?: () => Promise<unknown>;
+  onAnswered?: () => void;
 }) {
   const locale = useFrameLocale();
   const router = useRouter();
@@ -41,7 +41,7 @@ export function CancelPayment({
           ? { text: texts.cancelled, error: false }
           : { text: result.text ?? texts.unexpected, error: true },
       );
-      await onAnswered?.();
+      onAnswered?.();
       // A page that lists payments (the standing orders) shows the status the bank now reports.
       router.refresh();
     });

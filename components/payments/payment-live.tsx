@@ -1,8 +1,8 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { QueryProvider } from '@/components/layout/query-provider';
+import { useMemo } from 'react';
+import { Live } from '@/components/live/live';
 import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
@@ -10,7 +10,7 @@ import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
-import { paymentQuery } from '@/components/payments/payment-query';
+import { paymentLive } from '@/components/payments/payment-query';
 import { PaymentStorySection } from '@/components/payments/payment-story';
 import { ScaPanel } from '@/components/payments/sca-panel';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -22,10 +22,11 @@ import type { PaymentView } from '@/lib/payments/view';
 
 /** A payment's status, kept current by polling, with its SCA steps and cancellation. */
 export function PaymentLive({ initial }: { initial: PaymentView }) {
+  const query = useMemo(() => paymentLive(initial.id), [initial.id]);
   return (
-    <QueryProvider>
-      <PaymentLiveView initial={initial} />
-    </QueryProvider>
+    <Live initial={initial} query={query}>
+      {(payment, refresh) => <PaymentLiveView payment={payment} refresh={refresh} />}
+    </Live>
   );
 }
 
@@ -46,10 +47,7 @@ export function StatusExplain({ payment }: { payment: PaymentView }) {
   return ts.has(`${status}.explain`) ? ts(`${status}.explain`) : null;
 }
 
-function PaymentLiveView({ initial }: { initial: PaymentView }) {
-  const { data } = useQuery(paymentQuery(initial.id, initial));
-  const payment = data ?? initial;
-  const queryClient = useQueryClient();
+function PaymentLiveView({ payment, refresh }: { payment: PaymentView; refresh: () => void }) {
   const t = useTranslations('payment');
   const tAll = useTranslations();
   const tsca = useTranslations('scaStatus');
@@ -93,7 +91,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
           <CancelPayment
             paymentId={payment.id}
             texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
-            onAnswered={() => queryClient.invalidateQueries({ queryKey: paymentQuery(payment.id).queryKey })}
+            onAnswered={refresh}
           />
         )}
         {payment.scaRedirect && (
@@ -105,7 +103,7 @@ function PaymentLiveView({ initial }: { initial: PaymentView }) {
           </a>
         )}
       </section>
-      <ScaPanel paymentId={payment.id} step={payment.scaStep} />
+      <ScaPanel paymentId={payment.id} step={payment.scaStep} onAnswered={refresh} />
       <BulkResultsSection results={payment.bulkResults} lines={payment.story.bulk} />
       <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amounts={payment.amounts} />
       <section aria-labelledby="history-heading">

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState, useTransition } from 'react';
 import { OtpChallenge } from '@/components/payments/otp-challenge';
@@ -14,10 +13,18 @@ import type { ScaStep } from '@/lib/payments/sca';
  * one-time code (with the bank's challenge), a password, a straight-through confirmation, waiting for
  * the bank's app, or the next signer of a multilevel payment.
  */
-export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep }) {
+export function ScaPanel({
+  paymentId,
+  step,
+  onAnswered,
+}: {
+  paymentId: string;
+  step: ScaStep;
+  /** The bank answered a step taken here: the payment is read again. */
+  onAnswered: () => void;
+}) {
   const t = useTranslations('sca');
   const tAll = useTranslations();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -31,7 +38,7 @@ export function ScaPanel({ paymentId, step }: { paymentId: string; step: ScaStep
       }
       if (!result.ok)
         setError(result.message && tAll.has(result.message) ? tAll(result.message) : tAll('bank.unexpected'));
-      await queryClient.invalidateQueries({ queryKey: ['payment', paymentId] });
+      onAnswered();
     });
   const submit = (event: FormEvent<HTMLFormElement>, kind: string, field?: string) => {
     event.preventDefault();

@@ -1,7 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BillsLive } from '@/components/bills/bills-live';
 import { ClientMessages } from '@/components/layout/client-messages';
-import { QueryProvider } from '@/components/layout/query-provider';
 import { requirePsuId } from '@/lib/auth/session';
 import { bankArguments, listOfNames } from '@/lib/bank/bank-name';
 import { bankById, namesOf } from '@/lib/bank/directory';
@@ -66,9 +65,7 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
         )}
       </div>
       <ClientMessages namespaces={['bills']}>
-        <QueryProvider>
-          <BillsLive initial={bills} />
-        </QueryProvider>
+        <BillsLive initial={bills} />
       </ClientMessages>
     </div>
   );

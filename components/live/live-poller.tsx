@@ -1,0 +1,45 @@
+'use client';
+
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { LiveQuery } from './live';
+
+interface PollerProps {
+  query: LiveQuery<unknown>;
+  /** How many times the PSU has asked for a reading now: each new count reads at once. */
+  asked: number;
+  onData: (data: unknown) => void;
+}
+
+/** Reads `query` at once, then as often as it says, handing each reading to `onData`. Draws nothing. */
+export default function LivePoller(props: PollerProps) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000, retry: 2 } } }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <Poll {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Poll({ query, asked, onData }: PollerProps) {
+  const { data } = useQuery({
+    queryKey: query.key,
+    queryFn: query.read,
+    refetchInterval: ({ state }) =>
+      state.data === undefined ? false : query.every(state.data, state.dataUpdateCount),
+  });
+  useEffect(() => {
+    if (data !== undefined) onData(data);
+  }, [data, onData]);
+  const client = useQueryClient();
+  // The ask that mounted the poller is answered by its first reading; each later one reads again.
+  const answered = useRef(asked);
+  useEffect(() => {
+    if (asked === answered.current) return;
+    answered.current = asked;
+    void client.invalidateQueries({ queryKey: query.key });
+  }, [asked, client, query.key]);
+  return null;
+}
