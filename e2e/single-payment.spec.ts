@@ -95,6 +95,27 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
   await expect(page.getByTestId('receipt')).not.toContainText('RJCT');
 });
 
+// A payment's page loads what reads it again (TanStack Query) when its first reading is due: the page of one the bank
+// has decided for good asks for no script and no reading once it has loaded.
+test('the page of a declined payment reads nothing more once it has loaded, and loads no script for it', async ({
+  page,
+}) => {
+  await fillSinglePayment(page, 'en', 'Hafnað, ekki lesið aftur');
+  await authoriseAtBank(page, 'en', 'decline');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  const reading = `${new URL(page.url()).pathname.replace('/en/', '/api/')}`;
+  await page.reload({ waitUntil: 'load' });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || new URL(request.url()).pathname === reading)
+      asked.push(request.url());
+  });
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'RJCT');
+  // Longer than the page of a payment still being decided waits before it reads again (2 s).
+  await page.waitForTimeout(5_000);
+  expect(asked).toEqual([]);
+});
+
 // Payment spec 4.1: TPP-Nok-Redirect-URI "may be ignored". A bank that ignores it sends a PSU who
 // declined to the ok address; what the PSU reads must still be the decline the bank recorded.
 test('a decline that lands at the ok address is shown as a decline, in English and Icelandic', async ({

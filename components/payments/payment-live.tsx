@@ -1,15 +1,14 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { Live } from '@/components/live/live';
 import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
-import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
-import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { paymentLive } from '@/components/payments/payment-query';
 import { PaymentStorySection } from '@/components/payments/payment-story';
 import { ScaPanel } from '@/components/payments/sca-panel';
@@ -19,6 +18,16 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { PaymentView } from '@/lib/payments/view';
+
+// What a payment shows only in some states and the PSU reads, not presses (a bulk's payments, the bank's costs),
+// loads with the page of a payment that shows it, not with every payment's page. Not so a part the PSU may press
+// as the page loads (cancel, an SCA step): React drops a press on a part whose code has not arrived yet.
+const BulkResultsSection = dynamic(() =>
+  import('@/components/payments/bulk-results').then((m) => m.BulkResultsSection),
+);
+const PaymentCostsSection = dynamic(() =>
+  import('@/components/payments/payment-costs').then((m) => m.PaymentCostsSection),
+);
 
 /** A payment's status, kept current by polling, with its SCA steps and cancellation. */
 export function PaymentLive({ initial }: { initial: PaymentView }) {
@@ -104,8 +113,12 @@ function PaymentLiveView({ payment, refresh }: { payment: PaymentView; refresh: 
         )}
       </section>
       <ScaPanel paymentId={payment.id} step={payment.scaStep} onAnswered={refresh} />
-      <BulkResultsSection results={payment.bulkResults} lines={payment.story.bulk} />
-      <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amounts={payment.amounts} />
+      {(payment.bulkResults || (payment.story.bulk?.length ?? 0) > 0) && (
+        <BulkResultsSection results={payment.bulkResults} lines={payment.story.bulk} />
+      )}
+      {payment.costs && (
+        <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amounts={payment.amounts} />
+      )}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">
           {t('history')}

@@ -12,7 +12,7 @@ const CEILINGS_KB: Record<string, number> = {
   '/[locale]/bills/[claimId]/pay': 174.2,
   '/[locale]/events': 160.3,
   '/[locale]/payees': 140.7,
-  '/[locale]/payments/[id]': 155.9,
+  '/[locale]/payments/[id]': 153.0,
   '/[locale]/payments/new/bulk': 176.9,
   '/[locale]/payments/new/periodic': 175.3,
   '/[locale]/payments/new/single': 174.2,
