@@ -95,6 +95,36 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
   await expect(page.getByTestId('receipt')).not.toContainText('RJCT');
 });
 
+// A reading of the payment that fails (the network, our server restarting) does not stop the page following it.
+test.describe('readings that fail', () => {
+  test.use({
+    consoleAllowed: [
+      {
+        pattern: /Failed to load resource: net::ERR_CONNECTION_RESET/,
+        reason: 'the test cuts the first three readings of the payment',
+      },
+    ],
+  });
+
+  test('the page of a payment being paid keeps following the bank after its readings failed', async ({
+    page,
+  }) => {
+    let failed = 0;
+    await page.route(/\/api\/payments\/[0-9a-f-]{36}$/, async (route) => {
+      if (failed >= 3) return route.continue();
+      failed += 1;
+      return route.abort('connectionreset');
+    });
+    await fillSinglePayment(page, 'en', 'Lesið aftur');
+    await authoriseAtBank(page, 'en', 'approve');
+    await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+    await expect.poll(() => failed, { timeout: 20_000 }).toBe(3);
+    await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', {
+      timeout: 30_000,
+    });
+  });
+});
+
 // A payment's page loads what reads it again (TanStack Query) when its first reading is due: the page of one the bank
 // has decided for good asks for no script and no reading once it has loaded.
 test('the page of a declined payment reads nothing more once it has loaded, and loads no script for it', async ({

@@ -6,6 +6,8 @@ import type { LiveQuery } from './live';
 
 interface PollerProps {
   query: LiveQuery<unknown>;
+  /** What the page shows as the poller starts: read again at once, and the reading to go by while none succeeds. */
+  shown: unknown;
   /** How many times the PSU has asked for a reading now: each new count reads at once. */
   asked: number;
   onData: (data: unknown) => void;
@@ -23,12 +25,15 @@ export default function LivePoller(props: PollerProps) {
   );
 }
 
-function Poll({ query, asked, onData }: PollerProps) {
+function Poll({ query, shown, asked, onData }: PollerProps) {
+  // A reading that fails (the network, our server restarting) keeps the page asking as what it shows says: the
+  // shown view is the query's data from the start, stale at once, so the first reading is made on mounting.
   const { data } = useQuery({
     queryKey: query.key,
     queryFn: query.read,
-    refetchInterval: ({ state }) =>
-      state.data === undefined ? false : query.every(state.data, state.dataUpdateCount),
+    initialData: shown,
+    initialDataUpdatedAt: 0,
+    refetchInterval: ({ state }) => query.every(state.data, state.dataUpdateCount),
   });
   useEffect(() => {
     if (data !== undefined) onData(data);

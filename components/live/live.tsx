@@ -53,6 +53,7 @@ export function Live<T>({
       {polling && (
         <LivePoller
           query={query as LiveQuery<unknown>}
+          shown={data}
           asked={asked}
           onData={setData as (data: unknown) => void}
         />
