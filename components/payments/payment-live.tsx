@@ -33,7 +33,9 @@ const PaymentCostsSection = dynamic(() =>
 export function PaymentLive({ initial }: { initial: PaymentView }) {
   const query = useMemo(() => paymentLive(initial.id), [initial.id]);
   return (
-    <Live initial={initial} query={query}>
+    // Keyed by the payment: React keeps a component's state while only its props change, and another payment's
+    // page starts from that payment's view.
+    <Live key={initial.id} initial={initial} query={query}>
       {(payment, refresh) => <PaymentLiveView payment={payment} refresh={refresh} />}
     </Live>
   );
