@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Live, type LiveQuery } from '@/components/live/live';
+import { Live } from '@/components/live/live';
+import type { LiveQuery } from '@/components/live/live-query';
 import { Amount } from '@/components/payments/amount';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { readBillsAction } from '@/lib/bills/actions/read-bills';

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { LiveQuery } from './live';
+import type { LiveQuery } from './live-query';
 
 interface PollerProps {
   query: LiveQuery<unknown>;
@@ -35,9 +35,7 @@ function Poll({ query, shown, asked, onData }: PollerProps) {
     initialDataUpdatedAt: 0,
     refetchInterval: ({ state }) => query.every(state.data, state.dataUpdateCount),
   });
-  useEffect(() => {
-    if (data !== undefined) onData(data);
-  }, [data, onData]);
+  useEffect(() => onData(data), [data, onData]);
   const client = useQueryClient();
   // The ask that mounted the poller is answered by its first reading; each later one reads again.
   const answered = useRef(asked);

@@ -2,14 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-
-/** What a live part of a page reads again, and how often. */
-export interface LiveQuery<T> {
-  key: readonly unknown[];
-  read: () => Promise<T>;
-  /** Milliseconds until the next read of `data`, the reading after `reads` reads; false: none. */
-  every: (data: T, reads: number) => number | false;
-}
+import type { LiveQuery } from './live-query';
 
 // TanStack Query, which does the polling, loads when the first read is due (or the PSU asks for one), not
 // with the page: a payment that is final, or bills with none being paid, never load it.

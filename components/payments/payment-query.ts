@@ -1,4 +1,4 @@
-import type { LiveQuery } from '@/components/live/live';
+import type { LiveQuery } from '@/components/live/live-query';
 import type { PaymentView } from '@/lib/payments/view';
 
 /**
