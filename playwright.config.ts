@@ -44,6 +44,9 @@ writeAppDirectory(bankDirectoryFile, sandboxUrl, [DEFAULT_BANK, ...otherBanksNam
 // as the Vitest files do (docs/testing.md, Test databases): made from nothing, the bank's four and the app's
 // one added 9 s to the run's start and 11 s of CPU (a one-spec run: 42 s against 33). Once per run: the
 // workers load this file again.
+// The bank's passwords hashed cheaply (sandbox/src/shared/passwords.ts), in the data dirs made here and in what the
+// bank seeds or hashes itself (it inherits this process's environment): a run signs in at its pages hundreds of times.
+process.env.SANDBOX_PASSWORD_HASH_COST = '10';
 const sandboxDataDirOfRun = path.join(runDir, 'sandbox');
 const appDataDirOfRun = path.join(runDir, 'app');
 if (!process.env.TEST_DATABASE_URL && !existsSync(sandboxDataDirOfRun)) {

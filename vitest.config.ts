@@ -30,8 +30,9 @@ export default defineConfig({
     pool: 'forks',
     execArgv: testNodeFlags,
     globalSetup: ['tests/support/scratch-dirs.ts'],
-    // A cheap password hash (lib/config: PASSWORD_HASH_COST): the app's tests sign up and sign in thousands of times.
-    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4' },
+    // Cheap password hashes (lib/config: PASSWORD_HASH_COST; the bank's, sandbox/src/shared/passwords.ts): the tests
+    // sign up and sign in thousands of times, and seed a new bank database for many files on PostgreSQL.
+    env: { LOG_LEVEL: 'error', PASSWORD_HASH_COST: '4', SANDBOX_PASSWORD_HASH_COST: '10' },
     // Three files at once on 2 cores: much of the database files' time is waiting (a bank's timeouts and
     // retries, a process restarting), which a third worker fills. The whole suite on PGlite took 415 s so,
     // against 487 and 556 s on two (three runs on one quiet 2-core machine, 28 November 2026). Where a

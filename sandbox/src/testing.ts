@@ -4,15 +4,22 @@ import { openPglite } from './db/db.js';
 import { migrate, migrationFingerprint } from './db/migrations.js';
 import { copyDataDir, pgliteTemplateDir, scratchDataDir } from './db/pglite-template.js';
 import { SEED_FINGERPRINT, seed } from './seed/seed.js';
+import { passwordHashCost } from './shared/passwords.js';
 
-/** A bank's database, migrated and seeded as `profile`'s, made once per set of migrations and seed data. */
-function templateOf(profile: BankProfile): Promise<string> {
+/** What a bank's prepared database holds, as a key: its migrations, seed data and password hash cost, and `profile`. */
+export function bankTemplateKey(profile: BankProfile): string {
   const key = createHash('sha256')
     .update(migrationFingerprint())
     .update(SEED_FINGERPRINT)
+    .update(String(passwordHashCost()))
     .digest('hex')
     .slice(0, 16);
-  return pgliteTemplateDir(`greidsla-sandbox-template-${key}-${profile.id}`, async (dataDir) => {
+  return `${key}_${profile.id}`;
+}
+
+/** A bank's database, migrated and seeded as `profile`'s, made once per `bankTemplateKey`. */
+function templateOf(profile: BankProfile): Promise<string> {
+  return pgliteTemplateDir(`greidsla-sandbox-template-${bankTemplateKey(profile)}`, async (dataDir) => {
     const db = await openPglite({ dataDir });
     await migrate(db);
     await seed(db, profile);

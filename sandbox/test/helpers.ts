@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { createTestDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
+import { createTestDatabase, type TemplateDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
+import { DEFAULT_BANK } from '../src/banks.js';
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
 import { loadPisContract } from '../src/contract.js';
 import { contractViolations } from '../src/contract-check.js';
@@ -14,7 +15,7 @@ import {
   type StartSandboxOptions,
   startSandbox,
 } from '../src/server.js';
-import { sandboxDataDir } from '../src/testing.js';
+import { bankTemplateKey, sandboxDataDir } from '../src/testing.js';
 
 export const OTHER_CLIENT: TppClient = {
   clientId: 'other-tpp',
@@ -29,10 +30,26 @@ export const ANNA_LOW = SEED_PSUS[1]?.accounts[1]?.iban ?? '';
 /** A valid IBAN at another bank. */
 export const CREDITOR = 'IS030115260123450101302989';
 
+/** On the PostgreSQL test server: the default bank's database, migrated and seeded once, which each test's copies. */
+const bankTemplate: TemplateDatabase = {
+  get name() {
+    return `sandbox_template_${bankTemplateKey(DEFAULT_BANK)}`;
+  },
+  async prepare(url) {
+    const db = await openPostgres(url);
+    try {
+      await prepareDatabase(db);
+    } finally {
+      await db.close();
+    }
+  },
+};
+
 export async function startTestSandbox(options: Partial<StartSandboxOptions> = {}): Promise<RunningSandbox> {
   const ownDatabase = Boolean(options.dataDir || options.databaseUrl);
   // With TEST_DATABASE_URL (CI's PostgreSQL pass) each sandbox gets a new database there.
-  const databaseUrl = !ownDatabase && testDatabaseUrl() ? await createTestDatabase('sandbox') : undefined;
+  const databaseUrl =
+    !ownDatabase && testDatabaseUrl() ? await createTestDatabase('sandbox', bankTemplate) : undefined;
   return startSandbox({
     port: 0,
     databaseUrl,
@@ -48,13 +65,11 @@ export async function startTestSandbox(options: Partial<StartSandboxOptions> = {
 
 /**
  * A bank's database without a server, for tests that drive its workers pass by pass: a copy of the PGlite
- * template, or with TEST_DATABASE_URL a new PostgreSQL database, migrated and seeded.
+ * template, or with TEST_DATABASE_URL a copy of the template database on the PostgreSQL server.
  */
 export async function openTestBankDatabase(): Promise<Db> {
   if (!testDatabaseUrl()) return openPglite({ dataDir: await sandboxDataDir() });
-  const db = await openPostgres(await createTestDatabase('sandbox'));
-  await prepareDatabase(db);
-  return db;
+  return openPostgres(await createTestDatabase('sandbox', bankTemplate));
 }
 
 /** Part 7 of the specification, copied from its table: the codes allowed for each error status. */

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { copyDataDir, pgliteTemplateDir, scratchDataDir } from '@/sandbox/src/db/pglite-template';
-import { createTestDatabase, testDatabaseUrl } from './postgres';
+import { createTestDatabase, type TemplateDatabase, testDatabaseUrl } from './postgres';
 
 const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
 
@@ -26,13 +29,28 @@ function template(): Promise<string> {
   });
 }
 
+/** On the PostgreSQL test server: an app database migrated once, which each test's copies. */
+const postgresTemplate: TemplateDatabase = {
+  get name() {
+    return `app_template_${migrationsHash()}`;
+  },
+  async prepare(url) {
+    const pool = new pg.Pool({ connectionString: url });
+    try {
+      await migratePostgres(drizzlePostgres({ client: pool }), { migrationsFolder });
+    } finally {
+      await pool.end();
+    }
+  },
+};
+
 /**
  * Settings for a new, empty app database: a copy of a migrated PGlite data dir (removed when the test process
- * exits), or, when CI provides PostgreSQL, a new database there (migrated by the app on first use). Assign them
- * to `process.env` before the app's modules read their settings.
+ * exits), or, when CI provides PostgreSQL, a copy of a migrated database there. Assign them to `process.env`
+ * before the app's modules read their settings.
  */
 export async function freshAppDatabase(): Promise<{ APP_DATA_DIR?: string; DATABASE_URL?: string }> {
-  if (testDatabaseUrl()) return { DATABASE_URL: await createTestDatabase('app') };
+  if (testDatabaseUrl()) return { DATABASE_URL: await createTestDatabase('app', postgresTemplate) };
   return { APP_DATA_DIR: await appDataDir() };
 }
 

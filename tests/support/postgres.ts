@@ -9,19 +9,56 @@ export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-/** A new, empty database on the test server; its URL. */
-export async function createTestDatabase(prefix: string): Promise<string> {
-  const adminUrl = testDatabaseUrl();
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
+/** A database made ready once, which new test databases copy: its name (a key of what it holds) and how. */
+export interface TemplateDatabase {
+  name: string;
+  /** Makes the empty database at this URL ready (migrations, seed), and closes every connection it opened. */
+  prepare(url: string): Promise<void>;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(testDatabaseUrl() ?? '');
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * `template` on the test server, made if it is not there yet. Test processes starting together take turns (an
+ * advisory lock): the first makes it aside and renames it when it is ready, so that none copies a half-made one.
+ */
+async function ensureTemplate(template: TemplateDatabase): Promise<void> {
+  await withAdmin(async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template.name]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template.name]);
+    if (exists.rowCount) return;
+    const partial = `${template.name}_partial`;
+    await admin.query(`DROP DATABASE IF EXISTS "${partial}"`);
+    await admin.query(`CREATE DATABASE "${partial}"`);
+    await template.prepare(databaseUrl(partial));
+    await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${template.name}"`);
+  });
+}
+
+/**
+ * A new database on the test server, its URL: empty, or a copy of `template` (a copy costs a tenth of the
+ * migrations and seed it holds: 0.1 s against 0.6–1 s for a bank's, most of it hashing the seeded passwords).
+ */
+export async function createTestDatabase(prefix: string, template?: TemplateDatabase): Promise<string> {
+  if (!testDatabaseUrl()) throw new Error('TEST_DATABASE_URL is not set');
+  if (template) await ensureTemplate(template);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) =>
+    admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template.name}"` : ''}`),
+  );
+  return databaseUrl(name);
 }
