@@ -33,12 +33,13 @@ async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> 
 }
 
 /**
- * `template` on the test server, made if it is not there yet. Test processes starting together take turns (an
- * advisory lock): the first makes it aside and renames it when it is ready, so that none copies a half-made one.
+ * `template` on the test server, made if it is not there yet, through `admin`. Test processes starting together take
+ * turns (an advisory lock): the first makes it aside and renames it when it is ready, so that none copies a half-made
+ * one.
  */
-async function ensureTemplate(template: TemplateDatabase): Promise<void> {
-  await withAdmin(async (admin) => {
-    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template.name]);
+async function ensureTemplate(admin: pg.Client, template: TemplateDatabase): Promise<void> {
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template.name]);
+  try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template.name]);
     if (exists.rowCount) return;
     const partial = `${template.name}_partial`;
@@ -46,7 +47,9 @@ async function ensureTemplate(template: TemplateDatabase): Promise<void> {
     await admin.query(`CREATE DATABASE "${partial}"`);
     await template.prepare(databaseUrl(partial));
     await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${template.name}"`);
-  });
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [template.name]);
+  }
 }
 
 /**
@@ -55,10 +58,10 @@ async function ensureTemplate(template: TemplateDatabase): Promise<void> {
  */
 export async function createTestDatabase(prefix: string, template?: TemplateDatabase): Promise<string> {
   if (!testDatabaseUrl()) throw new Error('TEST_DATABASE_URL is not set');
-  if (template) await ensureTemplate(template);
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) =>
-    admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template.name}"` : ''}`),
-  );
+  await withAdmin(async (admin) => {
+    if (template) await ensureTemplate(admin, template);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template.name}"` : ''}`);
+  });
   return databaseUrl(name);
 }
