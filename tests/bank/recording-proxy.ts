@@ -81,6 +81,11 @@ export class RecordingProxy {
     this.canned.push({ method, path, answer });
   }
 
+  /** Answers given by `answerNext` that no call has met yet are dropped: the next calls go to the bank. */
+  dropUnusedAnswers(): void {
+    this.canned = [];
+  }
+
   /**
    * The next call matching `method` and `path` goes to the bank, and its JSON answer reaches the app
    * as `reshape` makes it: a member the sandbox never sends, such as a link a real bank may add.

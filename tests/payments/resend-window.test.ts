@@ -50,6 +50,9 @@ async function unanswered(savedHoursAgo: number) {
   const submissionId = randomUUID();
   const first = await send(submissionId);
   expect(first.ok).toBe(false);
+  // On a busy machine a retry can time out before it reaches the bank (the outcome as unknown): the busy answer
+  // it leaves unused would meet the next call, the job's resend below.
+  app.proxy.dropUnusedAnswers();
   const paymentId = first.ok ? '' : (first.paymentId ?? '');
   await app.db
     .update(app.schema.payments)

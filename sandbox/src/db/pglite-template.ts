@@ -1,22 +1,25 @@
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
  * For test runs and benchmarks: a new PGlite database costs seconds of CPU (initdb, migrations, seed), and one
  * loaded from a dumped tarball still about two (unpacking it into memory). So a database is prepared once, in
  * a data dir kept in the temp dir under `name` (which changes with what `prepare` puts in it: a hash of the
- * migrations), and each test opens a file copy of it, which costs a fraction of that.
+ * migrations), and each test opens a file copy of it, which costs a fraction of that. The copy holds the one
+ * database the programs open (dropTemplateDatabases).
  */
 export async function pgliteTemplateDir(
   name: string,
   prepare: (dataDir: string) => Promise<void>,
 ): Promise<string> {
-  const dir = path.join(tmpdir(), name);
+  const dir = path.join(tmpdir(), `${name}${ONE_DATABASE}`);
   if (existsSync(dir)) return dir;
   // Prepared aside and renamed: parallel test workers never open a half-made template.
   const partial = path.join(mkdtempSync(`${dir}.partial-`), 'db');
   await prepare(partial);
+  await dropTemplateDatabases(partial);
   try {
     renameSync(partial, dir);
   } catch (error) {
@@ -25,6 +28,29 @@ export async function pgliteTemplateDir(
   }
   rmSync(path.dirname(partial), { recursive: true, force: true });
   return dir;
+}
+
+/** Marks a template dir made without PostgreSQL's template databases, so that one made with them is not used. */
+const ONE_DATABASE = '-one-database';
+
+/**
+ * Drops PostgreSQL's template databases (template0, template1) from the data dir of a prepared template. The
+ * programs open the `postgres` database alone and never create one on PGlite, and the two are 600 of a data
+ * dir's 1,100 files: a copy of the app's template took 0.46 s with them and 0.15 s without, its removal 0.17 s
+ * and 0.11 s (3 December 2026, 2 cores, busy with a test run).
+ */
+async function dropTemplateDatabases(dataDir: string): Promise<void> {
+  const pglite = await PGlite.create({ dataDir });
+  try {
+    await pglite.exec(
+      `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+    );
+    // One statement each: DROP DATABASE cannot run within a transaction, as a multi-statement string does.
+    await pglite.exec('DROP DATABASE template0');
+    await pglite.exec('DROP DATABASE template1');
+  } finally {
+    await pglite.close();
+  }
 }
 
 /**
