@@ -16,7 +16,7 @@ import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
-import { insertClaimedPayment } from '@/lib/db/queries/initiation';
+import { insertClaimedPayment, undecided } from '@/lib/db/queries/initiation';
 import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
@@ -149,6 +149,17 @@ async function claim(db: Db, paymentId: string): Promise<boolean> {
   return claimed.length === 1;
 }
 
+/**
+ * The outcome of a payment whose sending another sender decided while this one waited on the bank (this one's
+ * claim had lapsed; `undecided`): what that one recorded, as a sender waiting its turn is told it.
+ */
+async function decidedMeanwhile(db: Db, payment: Payment): Promise<InitiationOutcome> {
+  const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
+  return (
+    (current && settled(current)) ?? { ok: false, paymentId: payment.id, messageKey: 'payment.stillSending' }
+  );
+}
+
 function settled(payment: Payment): InitiationOutcome | undefined {
   if (payment.phase === 'initiated') {
     const redirectTo =
@@ -241,7 +252,7 @@ async function send(
     if (definitive) {
       const code = error.codes[0] ?? `HTTP_${error.status}`;
       const refusedFields = refusedFieldsOf(error.messages);
-      await db
+      const refused = await db
         .update(payments)
         .set({
           phase: 'refused',
@@ -250,7 +261,9 @@ async function send(
           refusedFields: refusedFields.length ? refusedFields : null,
           updatedAt: databaseNow(),
         })
-        .where(eq(payments.id, payment.id));
+        .where(and(eq(payments.id, payment.id), undecided))
+        .returning({ id: payments.id });
+      if (!refused.length) return await decidedMeanwhile(db, payment);
       return refusal(
         payment.id,
         error.status === 409 ? 'bank.notCompleted' : bankErrorMessageKey(error),
@@ -260,10 +273,12 @@ async function send(
     // The outcome is unknown (timeout, 5xx, 429, 408, 409 to a key sent before): release the payment, marked
     // so. A job resends it soon, as the PSU's retry does, with the same Idempotency-Key, so the bank answers
     // with the payment it may already have made; meanwhile its page says so, and offers no "Pay again".
-    await db
+    const released = await db
       .update(payments)
       .set({ phase: 'new', claimedUntil: null, failureCode: OUTCOME_UNKNOWN })
-      .where(eq(payments.id, payment.id));
+      .where(and(eq(payments.id, payment.id), undecided))
+      .returning({ id: payments.id });
+    if (!released.length) return await decidedMeanwhile(db, payment);
     inBackground(() => afterUnknownOutcome(payment.id));
     const stillSending = error instanceof BankError && error.status === 409;
     return {
@@ -283,6 +298,7 @@ async function send(
       ...(await keepUnrecordedAnswer(db, payment, initiated, error)),
     };
   }
+  if (!recorded) return await decidedMeanwhile(db, payment);
   countInitiation(payment, 'accepted');
   countStatusRecorded(payment, initiated.transactionStatus);
   logBankAnswerExtras(payment.id, initiated);
@@ -294,9 +310,8 @@ async function send(
     ok: true,
     paymentId: payment.id,
     // The payment's page sends the PSU on to the costs where they are still theirs to decide.
-    redirectTo: !recorded
-      ? `/payments/${payment.id}`
-      : costsStepOf(recorded) === 'pending'
+    redirectTo:
+      costsStepOf(recorded) === 'pending'
         ? costsPage(payment.id)
         : await scaDestinationOf(db, recorded, request.psuIpAddress),
   };

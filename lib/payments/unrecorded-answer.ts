@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Initiated } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import { ANSWER_NOT_SAVED } from '@/lib/db/payment-types';
-import { recordInitiation } from '@/lib/db/queries/initiation';
+import { recordInitiation, undecided } from '@/lib/db/queries/initiation';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 
@@ -77,7 +77,7 @@ export async function keepUnrecordedAnswer(
     await db
       .update(payments)
       .set({ phase: 'new', claimedUntil: null, failureCode: ANSWER_NOT_SAVED })
-      .where(eq(payments.id, payment.id));
+      .where(and(eq(payments.id, payment.id), undecided));
   } catch (error) {
     // The claim lapses by itself, and the payment can then be sent again.
     logger.error({ paymentId: payment.id, err: error }, 'an unrecorded answer could not be marked');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
@@ -57,6 +57,15 @@ const jsonbSlot = (name: string) => sql`${slot(name)}::jsonb`;
 const asJsonb = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
+ * A payment whose sending is not decided yet (`new`, or `sending` by a sender): the only one whose bank answer may
+ * be recorded or released. A sender whose claim lapsed while it waited on the bank may hear after another sender
+ * of the same payment (the same Idempotency-Key, so the bank's same answer) has recorded it: its own recording,
+ * refusal or release then changes nothing, so the history holds the answer once and a recorded payment never
+ * goes back to `new`.
+ */
+export const undecided = inArray(payments.phase, ['new', 'sending']);
+
+/**
  * The statements of every initiation, built once per database handle (`perHandle`) and prepared
  * (on PostgreSQL, by name on each connection): building them took as long as PGlite took to run them.
  */
@@ -112,7 +121,7 @@ function buildStatements(db: Db) {
         claimedUntil: null,
         updatedAt: databaseNow(),
       })
-      .where(eq(payments.id, sql`${slot('paymentId')}`))
+      .where(and(eq(payments.id, sql`${slot('paymentId')}`), undecided))
       .returning(),
   );
   const recorded = db.$with('event', { paymentId: sql<string>`payment_id` }).as(
@@ -184,7 +193,8 @@ export async function insertClaimedPayment(
 
 /**
  * Records what the bank answered to a payment's initiation (`answer`, claim released) and its first
- * status event from `source`, in one statement; the payment as it now is.
+ * status event from `source`, in one statement; the payment as it now is. Nothing, and no event, when its
+ * sending is decided already (`undecided`).
  */
 export async function recordInitiation(
   db: Db,
