@@ -12,7 +12,11 @@ if (!nordur) throw new Error('no Norðurbankinn among the sandbox banks');
 const JON_AT_NORDUR = nordur.psus[0]?.accounts[0]?.iban ?? '';
 
 describe('PGlite data dirs, made on a first start and kept across restarts', () => {
-  it("makes each bank's database, keeps tokens, payments and due status steps, and locks the dir while open", async () => {
+  // Two clusters made from nothing, a second process started and refused, two starts: 23–84 s in the runs of
+  // 3 December 2026, and once past the suite's 120 s with another `npm test` beside it. A bound on a failure.
+  it("makes each bank's database, keeps tokens, payments and due status steps, and locks the dir while open", {
+    timeout: 300_000,
+  }, async () => {
     // Neither bank's dir exists: both are made from one cluster initialised for them (sandbox/src/server.ts).
     const dataDir = scratchDataDir();
     const bankDirs = [dataDir, `${dataDir}-banks/nordur`];

@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepConnectionsAlive } from '@/sandbox/src/http/listen';
 
 export interface RecordedCall {
   method: string;
@@ -61,11 +62,14 @@ export class RecordingProxy {
   linkMode: LinkMode = 'as-given';
 
   async start(): Promise<string> {
-    const server = createServer((incoming, outgoing) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => this.handle(incoming, Buffer.concat(chunks), outgoing));
-    });
+    // The app reuses its connections to the bank, here to this proxy in the bank's place: kept as the bank keeps them.
+    const server = keepConnectionsAlive(
+      createServer((incoming, outgoing) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => this.handle(incoming, Buffer.concat(chunks), outgoing));
+      }),
+    );
     this.server = server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

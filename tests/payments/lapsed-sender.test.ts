@@ -31,7 +31,7 @@ function request(submissionId: string) {
     psuId: app.psuId,
     submissionId,
     service: 'payments' as const,
-    product: 'credit-transfers',
+    product: 'credit-transfers' as const,
     body: {
       debtorAccount: { iban: JON_MAIN },
       creditorAccount: { iban: 'IS870301260012345101696399' },

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepConnectionsAlive } from '@/sandbox/src/http/listen';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { startTestSandbox } from '@/sandbox/test/helpers';
 
@@ -30,37 +31,40 @@ export class BankFaultProxy {
   }
 
   async start(): Promise<string> {
-    this.server = createServer((incoming: IncomingMessage, outgoing) => {
-      const target = new URL(this.target);
-      const method = incoming.method ?? 'GET';
-      const path = incoming.url ?? '/';
-      this.seen.push({ method, path });
-      const index = this.delays.findIndex((d) => d.method === method && d.path.test(path));
-      const delay = index >= 0 ? (this.delays.splice(index, 1)[0]?.ms ?? 0) : 0;
-      const upstream = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          method,
-          path,
-          headers: { ...incoming.headers, host: target.host },
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => {
-            this.answered.push({ method, path });
-            setTimeout(() => {
-              if (outgoing.destroyed) return;
-              outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-              outgoing.end(Buffer.concat(chunks));
-            }, delay);
-          });
-        },
-      );
-      upstream.on('error', () => outgoing.destroy());
-      incoming.pipe(upstream);
-    });
+    // The app reuses its connections to the bank, here to this proxy in the bank's place: kept as the bank keeps them.
+    this.server = keepConnectionsAlive(
+      createServer((incoming: IncomingMessage, outgoing) => {
+        const target = new URL(this.target);
+        const method = incoming.method ?? 'GET';
+        const path = incoming.url ?? '/';
+        this.seen.push({ method, path });
+        const index = this.delays.findIndex((d) => d.method === method && d.path.test(path));
+        const delay = index >= 0 ? (this.delays.splice(index, 1)[0]?.ms ?? 0) : 0;
+        const upstream = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            method,
+            path,
+            headers: { ...incoming.headers, host: target.host },
+          },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => {
+              this.answered.push({ method, path });
+              setTimeout(() => {
+                if (outgoing.destroyed) return;
+                outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+                outgoing.end(Buffer.concat(chunks));
+              }, delay);
+            });
+          },
+        );
+        upstream.on('error', () => outgoing.destroy());
+        incoming.pipe(upstream);
+      }),
+    );
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server?.address() as AddressInfo | undefined)?.port}`;
   }

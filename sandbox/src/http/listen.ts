@@ -9,9 +9,10 @@ type Listener = ReturnType<typeof serve>;
 /**
  * Idle keep-alive connections stay open a minute, longer than a client keeps one idle before reusing it:
  * Node's default of 5 s closes sockets that clients (the app's fetch, a test's request context) are
- * about to reuse, and the request sent on one that the bank just closed fails with ECONNRESET.
+ * about to reuse, and the request sent on one that the bank just closed fails with ECONNRESET. For the
+ * bank's listeners, and for what the tests put in front of it (a proxy) or in the app's place.
  */
-function keepConnectionsAlive(listener: Listener): Listener {
+export function keepConnectionsAlive<T extends object>(listener: T): T {
   const server = listener as unknown as { keepAliveTimeout: number; headersTimeout: number };
   server.keepAliveTimeout = 61_000;
   server.headersTimeout = 62_000;
