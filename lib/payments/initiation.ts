@@ -32,9 +32,10 @@ import {
 import { inPaymentBank, paymentBank } from './payment-bank';
 import { countInitiation, countStatusRecorded } from './payment-metrics';
 import { psuIpAddressToKeep } from './psu-request';
-import { type RefusedField, refusalFieldErrors, refusedFieldsOf } from './refusal-fields';
+import { refusedFieldsOf } from './refusal-fields';
 import { returnUris } from './return-state';
 import { scaDestinationOf } from './sca-destination';
+import { decidedMeanwhile, type InitiationOutcome, refusal, settled } from './sending-outcome';
 import { statusClass } from './status';
 import { afterInitiation, afterUnknownOutcome } from './status-checks';
 import { decideAttempt, sameContentStillUnknown } from './submission-attempts';
@@ -64,9 +65,7 @@ export interface InitiationRequest {
   psuUserAgent?: string;
 }
 
-export type InitiationOutcome =
-  | { ok: true; paymentId: string; redirectTo: string }
-  | { ok: false; paymentId?: string; messageKey: string; fieldErrors?: Record<string, string[]> };
+export type { InitiationOutcome } from './sending-outcome';
 
 /**
  * How long a bank keeps an Idempotency-Key: "at least 24 hours" (ÍST TS 316), and a bank may forget it after.
@@ -147,48 +146,6 @@ async function claim(db: Db, paymentId: string): Promise<boolean> {
     )
     .returning({ id: payments.id });
   return claimed.length === 1;
-}
-
-/**
- * The outcome of a payment whose sending another sender decided while this one waited on the bank (this one's
- * claim had lapsed; `undecided`): what that one recorded, as a sender waiting its turn is told it.
- */
-async function decidedMeanwhile(db: Db, payment: Payment): Promise<InitiationOutcome> {
-  const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  return (
-    (current && settled(current)) ?? { ok: false, paymentId: payment.id, messageKey: 'payment.stillSending' }
-  );
-}
-
-function settled(payment: Payment): InitiationOutcome | undefined {
-  if (payment.phase === 'initiated') {
-    const redirectTo =
-      costsStepOf(payment) === 'pending'
-        ? costsPage(payment.id)
-        : (payment.scaRedirect ?? `/payments/${payment.id}`);
-    return { ok: true, paymentId: payment.id, redirectTo };
-  }
-  if (payment.phase === 'unfollowable')
-    return { ok: false, paymentId: payment.id, messageKey: 'payment.bankIdClash' };
-  if (payment.phase === 'refused') {
-    return refusal(
-      payment.id,
-      `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
-      payment.refusedFields ?? [],
-    );
-  }
-  return undefined;
-}
-
-/**
- * A refused payment's answer: the bank's cause for the whole form, and where the refusal names
- * fields (spec part 7, `path`), each beside its field, the form then asking to correct those.
- */
-function refusal(paymentId: string, messageKey: string, refused: readonly RefusedField[]): InitiationOutcome {
-  const fieldErrors = refusalFieldErrors(refused);
-  return Object.keys(fieldErrors).length > 0
-    ? { ok: false, paymentId, messageKey: 'bank.refusedFields', fieldErrors }
-    : { ok: false, paymentId, messageKey };
 }
 
 /**

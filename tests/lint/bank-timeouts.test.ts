@@ -13,6 +13,7 @@ const ABOUT_TIMEOUTS = [
   'tests/faults/fault-matrix.test.ts',
   'tests/integration/exactly-once.test.ts',
   'tests/crash/crash-recovery.test.ts',
+  'tests/payments/lapsed-sender.test.ts',
 ];
 
 /** Each BANK_TIMEOUT_MS a source sets: `BANK_TIMEOUT_MS: '5000'` or `const BANK_TIMEOUT_MS = 5_000`. */
