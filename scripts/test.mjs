@@ -257,7 +257,8 @@ async function browserTests(label, env) {
 
 /**
  * How long the two browser passes take side by side, seconds, with room. On 2 cores side by side they took 8.1
- * minutes at 499bfc4, 15.6 at 5446df2, 18.9 at e6e5f77 (with other work on the machine) and 16.6 at b9553aa; the
+ * minutes at 499bfc4, 15.6 at 5446df2, 18.9 at e6e5f77 (with other work on the machine), 16.6 at b9553aa and 8.6 at
+ * 046e665 (a faster machine); the
  * PGlite pass alone 8.8 at 3e22e76. Much of a spec's time is spent waiting on a bank, a redirect or a timeout, where the other pass
  * fills the core. Started with 15 minutes left, the run at e6e5f77 ended after 30 min 30 s.
  */
