@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Hono } from 'hono';
-import { parse } from 'yaml';
+import { readYamlDocument } from '../../yaml-document.js';
 
 /**
  * API reference at /docs: every `contract/*.yaml` rendered server-side as plain HTML tables (operations with
  * their parameters and responses, then the schemas), no scripts and nothing loaded from elsewhere; the YAML
- * itself at /docs/<name>.yaml. Read from disk on each request, so an edited contract shows at once.
+ * itself at /docs/<name>.yaml. Read from disk on each request, so an edited contract shows at once (parsed
+ * once per text: readYamlDocument).
  */
 const CONTRACT_DIR = new URL('../../../../contract/', import.meta.url);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -120,7 +121,7 @@ ${rows ? `<table><thead><tr><th scope="col">property</th><th scope="col">type</t
 }
 
 function renderContract(file: string): { toc: string; body: string } {
-  const doc = obj(parse(readFileSync(new URL(file, CONTRACT_DIR), 'utf8')));
+  const doc = obj(readYamlDocument(new URL(file, CONTRACT_DIR)));
   const info = obj(doc.info);
   const title = typeof info.title === 'string' ? info.title : file;
   const ops: string[] = [];
