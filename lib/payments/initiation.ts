@@ -281,7 +281,28 @@ function sendToItsBank(
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
   first?: { notificationUri?: string },
 ): Promise<InitiationOutcome> {
-  return inPaymentBank(payment, () => send(db, payment, request, first));
+  const sending = inPaymentBank(payment, () => send(db, payment, request, first)).finally(() =>
+    sendingHere.delete(payment.id),
+  );
+  sendingHere.set(payment.id, sending);
+  return sending;
+}
+
+/**
+ * The payments this process is sending now, by id. A concurrent submission of one of them waits for its
+ * sending to end rather than asking the database every 200 ms (one sender's database is the embedded one,
+ * on the same thread as the sending); a submission in another process polls.
+ */
+const sendingHere = new Map<string, Promise<InitiationOutcome>>();
+
+/** Until the sending this process holds of the payment ends (at most until `deadline`), else 200 ms. */
+async function untilSendingMayHaveEnded(paymentId: string, deadline: number): Promise<void> {
+  const here = sendingHere.get(paymentId);
+  if (!here) return sleep(200);
+  const timer = new AbortController();
+  const expired = sleep(Math.max(0, deadline - Date.now()), undefined, { signal: timer.signal });
+  await Promise.race([here, expired]).catch(() => undefined);
+  timer.abort();
 }
 
 /**
@@ -338,7 +359,7 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
     if (await claim(db, payment.id)) return sendToItsBank(db, payment, request);
     if (Date.now() > deadline)
       return { ok: false, paymentId: payment.id, messageKey: 'payment.stillSending' };
-    await sleep(200);
+    await untilSendingMayHaveEnded(payment.id, deadline);
     const [reread] = await db.select().from(payments).where(eq(payments.id, payment.id));
     if (!reread) throw new Error('A saved payment disappeared');
     payment = reread;
