@@ -21,15 +21,15 @@ import type { NotificationOptions } from './notifications/worker.js';
 import { seed } from './seed/seed.js';
 
 /**
- * Where several of the banks' PGlite data dirs are yet to be made (a first start): one blank cluster, initialised
- * once and loaded into each of them. Where one or none is, each initialises its own.
+ * Where banks' PGlite data dirs are yet to be made (a first start): one blank cluster with small shared buffers
+ * (`blankCluster`), initialised once and loaded into each of them.
  */
 function sharedBlankCluster(
   dataDirs: readonly (string | undefined)[],
   databaseUrl: string | undefined,
 ): (() => Promise<Blob>) | undefined {
   const missing = dataDirs.filter((dir) => dir !== undefined && !holdsCluster(dir));
-  if (databaseUrl || missing.length < 2) return undefined;
+  if (databaseUrl || missing.length === 0) return undefined;
   let cluster: Promise<Blob> | undefined;
   let left = missing.length;
   return () => {

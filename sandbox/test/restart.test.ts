@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { OTHER_BANKS } from '../src/banks.js';
 import { holdsCluster } from '../src/db/db.js';
@@ -77,6 +78,16 @@ describe('PGlite data dirs, made on a first start and kept across restarts', () 
       });
     } finally {
       await restarted.close();
+    }
+    // Each bank's database runs with small shared buffers (setSmallSharedBuffers), as made on the first start.
+    for (const bankDir of bankDirs) {
+      const pglite = await PGlite.create({ dataDir: bankDir });
+      try {
+        const { rows } = await pglite.query(`SELECT current_setting('shared_buffers') AS size`);
+        expect(rows, bankDir).toEqual([{ size: '16MB' }]);
+      } finally {
+        await pglite.close();
+      }
     }
   });
 });

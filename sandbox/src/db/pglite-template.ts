@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { setSmallSharedBuffers } from './db.js';
 
 /**
  * For test runs and benchmarks: a new PGlite database costs seconds of CPU (initdb, migrations, seed), and one
@@ -37,15 +38,13 @@ const LEAN = '-lean';
  * Makes the data dir of a prepared template lean for test runs and benchmarks, whose databases hold little:
  * - PostgreSQL's template databases (template0, template1) are dropped. The programs open the `postgres` database
  *   alone and never create one on PGlite, and the two are 600 of a data dir's 1,100 files: a copy of the app's
- *   template took 0.46 s with them and 0.15 s without, its removal 0.17 s and 0.11 s.
- * - Shared buffers of 16 MB instead of 128: each PGlite clears its buffers as it opens, which took 360 ms of CPU
- *   where 16 MB take 210, and its process's memory was 450 MB against 200.
- * (Measured 3 December 2026 on 2 cores.)
+ *   template took 0.46 s with them and 0.15 s without, its removal 0.17 s and 0.11 s (3 December 2026, 2 cores).
+ * - Small shared buffers (`setSmallSharedBuffers`), the app's database's too.
  */
 async function leanTemplate(dataDir: string): Promise<void> {
   const pglite = await PGlite.create({ dataDir });
   try {
-    await pglite.exec(`ALTER SYSTEM SET shared_buffers = '16MB'`);
+    await setSmallSharedBuffers(pglite);
     await pglite.exec(
       `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
     );
