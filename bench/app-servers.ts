@@ -116,7 +116,14 @@ export async function appServers(
     rmSync(runDir, { recursive: true, force: true });
     throw error;
   }
+  // A benchmark that fails before it stops them (its browser did not start) leaves no server running.
+  const stopOnExit = () => {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
   const stop = async () => {
+    process.off('exit', stopOnExit);
     await Promise.all(children.reverse().map(stopChild));
     rmSync(runDir, { recursive: true, force: true });
   };
