@@ -5,6 +5,7 @@ import { tracingOn } from '@/lib/observability/tracing';
 import { processGlobal } from '@/lib/server/process-global';
 import { serverTimingOn } from '@/lib/server/server-timing';
 import { lockDataDir } from './data-dir-lock';
+import { keepStatementsPrepared } from './prepared-statements';
 import * as schema from './schema';
 import { seedDemoPsu } from './seed';
 import { traceQueries } from './traced-client';
@@ -54,6 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dataDir);
+  keepStatementsPrepared(client);
   if (observed()) traceTransactions(client);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
