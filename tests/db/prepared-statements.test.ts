@@ -117,6 +117,8 @@ describe('statements kept prepared (PGlite)', () => {
   });
 
   it('waits for a transaction under way, and is not part of it, as PGlite query does', async () => {
+    const insert = 'insert into sample (name) values ($1)';
+    await client.query(insert, ['prepared before']);
     let inTransaction!: () => void;
     const begun = new Promise<void>((resolve) => {
       inTransaction = resolve;
@@ -128,8 +130,6 @@ describe('statements kept prepared (PGlite)', () => {
       throw new Error('the transaction fails');
     });
     await begun;
-    const insert = 'insert into sample (name) values ($1)';
-    await client.query(insert, ['prepared before']);
     const beside = client.query(insert, ['beside the transaction']);
     await expect(rolledBack).rejects.toThrow('the transaction fails');
     await beside;
