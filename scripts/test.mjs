@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, unit and contract tests, then end-to-end tests in Debian's Chromium.
-// Each phase's duration is printed at the end and kept in .data/test-results/phases.json, beside the
-// suites' own JSON reports, for `npm run bench -- test-phases`.
+// Each phase's duration is printed at the end and kept in .data/test-results/phases-pglite.json (a run on
+// the embedded database alone) or phases-postgresql.json (a run with a PostgreSQL pass, as CI runs it),
+// beside the suites' own JSON reports, for `npm run bench -- test-phases`.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -37,7 +38,8 @@ function writePhases(outcome) {
     cores: os.cpus().length,
     phases,
   };
-  writeFileSync(path.join(results, 'phases.json'), `${JSON.stringify(record, null, 2)}\n`);
+  const kind = postgresUrl ? 'postgresql' : 'pglite';
+  writeFileSync(path.join(results, `phases-${kind}.json`), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 function step(title, command, args, { env = {}, pass = 'shared' } = {}) {
