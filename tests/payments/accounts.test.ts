@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { composeIBAN, countrySpecs, isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
+import { hasValidCheckDigits } from '@/lib/payments/accounts/check-digits';
 import {
   accountWarnings,
   domesticAccountToIban,
@@ -141,6 +142,27 @@ describe('IBAN check agrees with ibantools', () => {
     fc.assert(
       fc.property(candidate, (iban) => {
         expect(isValidIbanChecksum(iban)).toBe(isValidIBAN(iban));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  // The payment forms name the owner of an Icelandic IBAN from its check digits alone, without the table.
+  it('for Icelandic IBANs, whose owner the forms name from the check digits alone', () => {
+    const icelandic = fc.oneof(
+      fc.stringMatching(/^[0-9]{22}$/).map((bban) => `IS${ibanCheckDigits('IS', bban)}${bban}`),
+      fc.stringMatching(/^IS[0-9]{2}[0-9A-Z]{18,26}$/),
+      fc
+        .tuple(fc.stringMatching(/^[0-9]{22}$/), fc.nat({ max: 21 }), fc.integer({ min: 1, max: 9 }))
+        .map(([bban, at, by]) => {
+          const typo = `${bban.slice(0, at)}${(Number(bban[at]) + by) % 10}${bban.slice(at + 1)}`;
+          return `IS${ibanCheckDigits('IS', bban)}${typo}`;
+        }),
+    );
+    fc.assert(
+      fc.property(icelandic, (iban) => {
+        const named = hasValidCheckDigits(iban) && ibanToDomesticAccount(iban) !== undefined;
+        expect(named).toBe(isValidIBAN(iban) && ibanToDomesticAccount(iban) !== undefined);
       }),
       { numRuns: 2000 },
     );

@@ -1,5 +1,6 @@
 // ISO 7064 mod-97 arithmetic of IBANs, without ibantools' country table: enough to compute the
-// IBAN of a domestic account where the form is rendered, before the validation code loads.
+// IBAN of a domestic account, and to check an Icelandic IBAN's digits, where the form is rendered,
+// before the validation code loads.
 
 export function mod97(digits: string): number {
   let rest = 0;
@@ -15,4 +16,17 @@ export function lettersToDigits(text: string): string {
 export function ibanCheckDigits(countryCode: string, bban: string): string {
   const rest = mod97(lettersToDigits(`${bban}${countryCode}00`.toUpperCase()));
   return String(98 - rest).padStart(2, '0');
+}
+
+/**
+ * True when an IBAN has the IBAN's shape and its ISO 7064 mod-97 check digits are right; its country's
+ * length and format are not checked (lib/payments/accounts/iban.ts does, from ibantools' table). Case
+ * is ignored.
+ */
+export function hasValidCheckDigits(iban: string): boolean {
+  const upper = iban.toUpperCase();
+  return (
+    /^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/.test(upper) &&
+    mod97(lettersToDigits(upper.slice(4) + upper.slice(0, 4))) === 1
+  );
 }
