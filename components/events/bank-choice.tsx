@@ -1,7 +1,6 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 
 /** A bank with a webhooks service, as the events page's forms offer it: never its URLs or credentials. */
@@ -11,15 +10,21 @@ export interface WebhooksBankOption {
 }
 
 /**
- * The bank a subscription is made or registered at. With one bank there is nothing to choose, and its name is
- * said instead.
+ * The bank a subscription is made or registered at, sent as `bankId`. With one bank there is nothing to
+ * choose, and its name is said instead.
  */
-export function BankChoice({ banks, field }: { banks: WebhooksBankOption[]; field: UseFormRegisterReturn }) {
+export function BankChoice({ banks }: { banks: WebhooksBankOption[] }) {
   const t = useTranslations('events');
   const [only] = banks;
-  if (banks.length === 1 && only) return <p className="text-sm">{t('bank.named', { bank: only.name })}</p>;
+  if (banks.length === 1 && only)
+    return (
+      <>
+        <input type="hidden" name="bankId" value={only.id} />
+        <p className="text-sm">{t('bank.named', { bank: only.name })}</p>
+      </>
+    );
   return (
-    <SelectField label={t('bank.label')} {...field}>
+    <SelectField label={t('bank.label')} name="bankId" defaultValue={banks[0]?.id}>
       {banks.map((bank) => (
         <option key={bank.id} value={bank.id}>
           {bank.name}

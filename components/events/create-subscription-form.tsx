@@ -3,19 +3,16 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
 import { createSubscriptionAction } from '@/lib/webhooks/actions/create-subscription';
 import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
-import type { CreateSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { BankChoice, type WebhooksBankOption } from './bank-choice';
+import { useCheckedForm } from './use-checked-form';
 import { useFailureText } from './use-failure-text';
 
-const loadSchema = deferSchema(() =>
-  import('@/lib/webhooks/subscription-forms').then((module) => module.createSubscriptionSchema),
-);
+const loadSchema = () =>
+  import('@/lib/webhooks/subscription-forms').then((module) => module.createSubscriptionSchema);
 
 /**
  * Creates a subscription whose callback is this app. The signing secret the bank returns is shown
@@ -23,21 +20,12 @@ const loadSchema = deferSchema(() =>
  */
 export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] }) {
   const t = useTranslations('events.create');
+  const tf = useTranslations('events.failure');
   const failureText = useFailureText();
   const router = useRouter();
   const [secret, setSecret] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { isSubmitting },
-  } = useForm<CreateSubscriptionInput, unknown, CreateSubscriptionInput>({
-    resolver: deferredResolver(loadSchema),
-    defaultValues: { bankId: banks[0]?.id, description: '', eventType: 'Claim' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+  const { invalid, pending, formProps } = useCheckedForm(loadSchema, async (values, form) => {
     setFailure(null);
     setSecret(null);
     const result = await createSubscriptionAction(values);
@@ -46,26 +34,28 @@ export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] 
       return;
     }
     setSecret(result.data.signingSecret);
-    reset({ bankId: values.bankId, description: '', eventType: values.eventType });
+    const description = form.elements.namedItem('description');
+    if (description instanceof HTMLInputElement) description.value = '';
     router.refresh();
   });
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} noValidate {...preloadOnInteraction(loadSchema)} className="space-y-4">
-        <BankChoice banks={banks} field={register('bankId')} />
+      <form {...formProps} className="space-y-4">
+        <BankChoice banks={banks} />
         <TextField
           label={t('description')}
           hint={t('descriptionHint')}
+          name="description"
           autoComplete="off"
           maxLength={200}
-          {...register('description')}
+          error={invalid.has('description') ? tf('invalidInput') : undefined}
         />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">{t('eventType')}</legend>
           {subscribableEventTypes.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm">
-              <input type="radio" value={type} {...register('eventType')} />
+              <input type="radio" name="eventType" value={type} defaultChecked={type === 'Claim'} />
               {type === 'Claim' ? t('eventTypeClaim') : t('eventTypeClaimPaid')}
             </label>
           ))}
@@ -75,8 +65,8 @@ export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] 
             {failure}
           </p>
         )}
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? t('busy') : t('submit')}
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {pending ? t('busy') : t('submit')}
         </Button>
       </form>
       {secret && (

@@ -3,18 +3,15 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { deferredResolver, deferSchema, preloadOnInteraction } from '@/lib/forms/deferred-schema';
 import { registerSubscriptionAction } from '@/lib/webhooks/actions/register-subscription';
-import type { RegisterSubscriptionInput } from '@/lib/webhooks/subscription-forms';
 import { BankChoice, type WebhooksBankOption } from './bank-choice';
+import { useCheckedForm } from './use-checked-form';
 import { useFailureText } from './use-failure-text';
 
-const loadSchema = deferSchema(() =>
-  import('@/lib/webhooks/subscription-forms').then((module) => module.registerSubscriptionSchema),
-);
+const loadSchema = () =>
+  import('@/lib/webhooks/subscription-forms').then((module) => module.registerSubscriptionSchema);
 
 /** Registers a subscription made elsewhere, by the bank's id and its signing secret. */
 export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[] }) {
@@ -23,17 +20,7 @@ export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[
   const failureText = useFailureText();
   const router = useRouter();
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { isSubmitting, errors },
-  } = useForm<RegisterSubscriptionInput, unknown, RegisterSubscriptionInput>({
-    resolver: deferredResolver(loadSchema),
-    defaultValues: { bankId: banks[0]?.id, bankSubscriptionId: '', signingSecret: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
+  const { invalid, pending, formProps } = useCheckedForm(loadSchema, async (values, form) => {
     setMessage(null);
     const result = await registerSubscriptionAction(values);
     if (!result.ok) {
@@ -41,25 +28,28 @@ export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[
       return;
     }
     setMessage({ text: t('done'), ok: true });
-    reset({ bankId: values.bankId, bankSubscriptionId: '', signingSecret: '' });
+    for (const name of ['bankSubscriptionId', 'signingSecret']) {
+      const input = form.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = '';
+    }
     router.refresh();
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate {...preloadOnInteraction(loadSchema)} className="space-y-4">
-      <BankChoice banks={banks} field={register('bankId')} />
+    <form {...formProps} className="space-y-4">
+      <BankChoice banks={banks} />
       <TextField
         label={t('bankId')}
+        name="bankSubscriptionId"
         autoComplete="off"
-        error={errors.bankSubscriptionId ? tf('invalidInput') : undefined}
-        {...register('bankSubscriptionId')}
+        error={invalid.has('bankSubscriptionId') ? tf('invalidInput') : undefined}
       />
       <TextField
         label={t('secret')}
+        name="signingSecret"
         type="password"
         autoComplete="off"
-        error={errors.signingSecret ? tf('invalidInput') : undefined}
-        {...register('signingSecret')}
+        error={invalid.has('signingSecret') ? tf('invalidInput') : undefined}
       />
       {message && (
         <p
@@ -69,8 +59,8 @@ export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[
           {message.text}
         </p>
       )}
-      <Button type="submit" variant="secondary" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? t('busy') : t('submit')}
+      <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
+        {pending ? t('busy') : t('submit')}
       </Button>
     </form>
   );

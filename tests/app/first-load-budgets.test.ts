@@ -10,7 +10,7 @@ import { buildDir, firstLoadOfBuild, targetFor } from '@/tests/support/first-loa
 const CEILINGS_KB: Record<string, number> = {
   '/[locale]/bills': 147.7,
   '/[locale]/bills/[claimId]/pay': 171.0,
-  '/[locale]/events': 160.3,
+  '/[locale]/events': 146.3,
   '/[locale]/payees': 140.7,
   '/[locale]/payments/[id]': 153.0,
   '/[locale]/payments/new/bulk': 173.7,
