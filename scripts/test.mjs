@@ -145,7 +145,10 @@ function counts(file, read) {
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 // A run's reports replace the last run's, but the record of the other kind of run (with or without a
 // PostgreSQL pass) is kept, for bench/test-phases.ts to print both.
-const otherKind = path.join(results, `phases-${process.env.TEST_DATABASE_URL ? 'pglite' : 'postgresql'}.json`);
+const otherKind = path.join(
+  results,
+  `phases-${process.env.TEST_DATABASE_URL ? 'pglite' : 'postgresql'}.json`,
+);
 const otherRecord = existsSync(otherKind) ? readFileSync(otherKind) : undefined;
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
