@@ -38,8 +38,7 @@ function writePhases(outcome) {
     cores: os.cpus().length,
     phases,
   };
-  const kind = postgresUrl ? 'postgresql' : 'pglite';
-  writeFileSync(path.join(results, `phases-${kind}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(path.join(results, `phases-${runKind}.json`), `${JSON.stringify(record, null, 2)}\n`);
 }
 
 function step(title, command, args, { env = {}, pass = 'shared' } = {}) {
@@ -143,20 +142,20 @@ function counts(file, read) {
 }
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-// A run's reports replace the last run's, but the record of the other kind of run (with or without a
-// PostgreSQL pass) is kept, for bench/test-phases.ts to print both.
-const otherKind = path.join(
-  results,
-  `phases-${process.env.TEST_DATABASE_URL ? 'pglite' : 'postgresql'}.json`,
-);
-const otherRecord = existsSync(otherKind) ? readFileSync(otherKind) : undefined;
-rmSync(results, { recursive: true, force: true });
-mkdirSync(results, { recursive: true });
-if (otherRecord) writeFileSync(otherKind, otherRecord);
 
 // CI passes a PostgreSQL server: the tests that open a database then run again on PostgreSQL.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 delete process.env.TEST_DATABASE_URL;
+/** Which record this run keeps (writePhases): a run with a PostgreSQL pass, or one on PGlite alone. */
+const runKind = postgresUrl ? 'postgresql' : 'pglite';
+
+// A run's reports replace the last run's, but the record of the other kind of run is kept, for
+// bench/test-phases.ts to print both.
+const otherRecordFile = path.join(results, `phases-${postgresUrl ? 'pglite' : 'postgresql'}.json`);
+const otherRecord = existsSync(otherRecordFile) ? readFileSync(otherRecordFile) : undefined;
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+if (otherRecord) writeFileSync(otherRecordFile, otherRecord);
 
 /**
  * Vitest on the database `env` names (its pass), for the files `files` (Vitest's filters; none, every

@@ -5,14 +5,16 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { deferImport } from '@/lib/forms/deferred-schema';
 import { createSubscriptionAction } from '@/lib/webhooks/actions/create-subscription';
 import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
 import { BankChoice, type WebhooksBankOption } from './bank-choice';
 import { useCheckedForm } from './use-checked-form';
 import { useFailureText } from './use-failure-text';
 
-const loadSchema = () =>
-  import('@/lib/webhooks/subscription-forms').then((module) => module.createSubscriptionSchema);
+const loadSchema = deferImport(() =>
+  import('@/lib/webhooks/subscription-forms').then((module) => module.createSubscriptionSchema),
+);
 
 /**
  * Creates a subscription whose callback is this app. The signing secret the bank returns is shown

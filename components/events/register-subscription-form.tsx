@@ -5,13 +5,15 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { deferImport } from '@/lib/forms/deferred-schema';
 import { registerSubscriptionAction } from '@/lib/webhooks/actions/register-subscription';
 import { BankChoice, type WebhooksBankOption } from './bank-choice';
 import { useCheckedForm } from './use-checked-form';
 import { useFailureText } from './use-failure-text';
 
-const loadSchema = () =>
-  import('@/lib/webhooks/subscription-forms').then((module) => module.registerSubscriptionSchema);
+const loadSchema = deferImport(() =>
+  import('@/lib/webhooks/subscription-forms').then((module) => module.registerSubscriptionSchema),
+);
 
 /** Registers a subscription made elsewhere, by the bank's id and its signing secret. */
 export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[] }) {

@@ -2,7 +2,7 @@
 
 import { type FormEvent, useState, useTransition } from 'react';
 import type { ZodMiniType } from 'zod/mini';
-import { deferImport } from '@/lib/forms/deferred-schema';
+import { preloadOnInteraction } from '@/lib/forms/deferred-schema';
 
 /** What a form's inputs hold, by name: each text field's text, the checked radio's value, a select's choice. */
 function valuesOf(form: HTMLFormElement): Record<string, string> {
@@ -19,10 +19,10 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
  * corrected. `pending` while `send` runs.
  */
 export function useCheckedForm<Output>(
-  loadSchema: () => Promise<ZodMiniType<Output>>,
+  /** The schema, imported at most once at a time (deferImport). */
+  load: () => Promise<ZodMiniType<Output>>,
   send: (values: Output, form: HTMLFormElement) => Promise<void>,
 ) {
-  const [load] = useState(() => deferImport(loadSchema));
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -34,14 +34,12 @@ export function useCheckedForm<Output>(
     return { result, fields };
   }
 
-  const start = () => void load().catch(() => {});
   return {
     invalid,
     pending,
     formProps: {
       noValidate: true,
-      onFocus: start,
-      onPointerDown: start,
+      ...preloadOnInteraction(load),
       onChange: (event: FormEvent<HTMLFormElement>) => {
         if (submitted) void check(event.currentTarget).catch(() => {});
       },
