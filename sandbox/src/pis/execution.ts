@@ -9,8 +9,8 @@ import {
 import { findCard } from '../db/queries/cards.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
-  findPayment,
   insertPeriodicExecution,
+  lockPayment,
   type PaymentRow,
   recordStatus,
   setElementStatuses,
@@ -294,19 +294,25 @@ async function executeStandingOrder(tx: Queryable, payment: PaymentRow, t: Trans
   }
 }
 
-/** Applies every transition due on the sandbox clock. Returns how many were applied. */
+/**
+ * Applies the transitions due on the sandbox clock. A step whose payment another transaction is changing (a
+ * PSU's decision, a cancellation) waits for a later pass: that change may drop it. Returns how many were taken.
+ */
 export async function runDueTransitions(db: Db, authorisationSteps: AuthorisationSteps): Promise<number> {
   return db.transaction(async (tx) => {
     const now = await sandboxNow(tx);
     const due = await lockDueTransitions(tx, now);
+    let taken = 0;
     for (const transition of due) {
+      const payment = await lockPayment(tx, transition.payment_id, { ifFree: true });
+      if (!payment) continue;
       await markTransitionDone(tx, transition.id);
-      const payment = await findPayment(tx, transition.payment_id);
-      if (!payment || FINAL_STATUSES.has(payment.transaction_status)) continue;
+      taken++;
+      if (FINAL_STATUSES.has(payment.transaction_status)) continue;
       // Each step is stamped with its own due time, so the history reads as the sandbox clock ran.
       await applyTransition(tx, payment, transition, authorisationSteps);
     }
-    return due.length;
+    return taken;
   });
 }
 

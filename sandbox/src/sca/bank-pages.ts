@@ -12,7 +12,7 @@ import {
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { findPayment, type PaymentRow, setStatedAmount } from '../db/queries/payments.js';
+import { findPayment, lockPayment, type PaymentRow, setStatedAmount } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { deleteScaSessions, insertScaSession, scaSessionUser } from '../db/queries/sca-sessions.js';
 import type { Language } from '../shared/language.js';
@@ -161,9 +161,9 @@ export async function decideOnPages(
   username: string,
 ): Promise<{ code: string | null } | null> {
   return db.transaction(async (tx) => {
+    const currentPayment = await lockPayment(tx, payment.id);
     const now = await sandboxNow(tx);
     const current = await findAuthorisation(tx, authorisation.id);
-    const currentPayment = await findPayment(tx, payment.id);
     if (!current || !currentPayment || !waitingForPsu(current, currentPayment)) return null;
     let code: string | null = null;
     if (decision === 'approve') {

@@ -4,7 +4,7 @@ import type { Db } from '../db/db.js';
 import { ownerOfAccount } from '../db/queries/accounts.js';
 import { findAuthorisation } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { lockPayment, type PaymentRow } from '../db/queries/payments.js';
 import { type ScaMethod, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import { checkAuthorisable } from '../pis/payments.js';
@@ -99,6 +99,7 @@ export async function startAuthorisation(
         ? 'psuIdentified'
         : 'received';
   const outcome = await db.transaction(async (tx) => {
+    const current = (await lockPayment(tx, payment.id)) ?? payment;
     const now = await sandboxNow(tx);
     await insertAuthorisation(
       tx,
@@ -118,7 +119,6 @@ export async function startAuthorisation(
     );
     if (Object.keys(body).length === 0) return { ok: true as const };
     const created = await findAuthorisation(tx, id);
-    const current = (await findPayment(tx, payment.id)) ?? payment;
     if (!created) throw new Error('authorisation vanished');
     return applyUpdate(tx, delays, current, created, body, prefs.psuId, now);
   });

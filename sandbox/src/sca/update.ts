@@ -7,7 +7,7 @@ import {
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { findPayment, type PaymentRow } from '../db/queries/payments.js';
+import { lockPayment, type PaymentRow } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import { checkAuthorisable } from '../pis/payments.js';
@@ -163,9 +163,9 @@ export async function updatePsuData(
   psuId: string | null,
 ): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
+    const current = (await lockPayment(tx, payment.id)) ?? payment;
     const now = await sandboxNow(tx);
     const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
-    const current = (await findPayment(tx, payment.id)) ?? payment;
     if (fresh.kind === 'payment') checkAuthorisable(current, now);
     return applyUpdate(tx, delays, current, fresh, body, psuId, now);
   });

@@ -51,6 +51,22 @@ export async function findPayment(q: Queryable, id: string): Promise<PaymentRow 
   return (await q.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id]))[0];
 }
 
+/**
+ * The payment, held for this transaction until it ends. A transaction that changes a payment or its
+ * authorisations takes this first, before any of their rows: two writers of one payment then queue on it instead
+ * of each holding a row the other waits for (a deadlock, which PostgreSQL ends by failing one of them). `ifFree`:
+ * undefined at once when another transaction holds it, instead of waiting. Other transactions may still add rows
+ * that refer to the payment (a notification, a step).
+ */
+export async function lockPayment(
+  q: Queryable,
+  id: string,
+  { ifFree = false }: { ifFree?: boolean } = {},
+): Promise<PaymentRow | undefined> {
+  const lock = `FOR NO KEY UPDATE${ifFree ? ' SKIP LOCKED' : ''}`;
+  return (await q.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = $1 ${lock}`, [id]))[0];
+}
+
 export async function findPaymentByIdempotencyKey(
   q: Queryable,
   clientId: string,

@@ -53,7 +53,7 @@ export function pisRoutes() {
   // CANCELLATION_INVALID or SERVICE_INVALID, of which part 7 allows SERVICE_INVALID for 405).
   app.delete('/:service/:product/:paymentId', tppAuth, async (c) => {
     const payment = await ownPayment(c);
-    const outcome = await cancelByTpp(c.var.db, payment);
+    const { outcome, transactionStatus } = await cancelByTpp(c.var.db, payment);
     if (outcome === 'cancelled') return c.body(null, 204);
     if (outcome === 'too-late') {
       // What this payment still offers: reading it.
@@ -62,14 +62,14 @@ export function pisRoutes() {
         405,
         'SERVICE_INVALID',
         null,
-        `A payment in status ${payment.transaction_status} can no longer be cancelled.`,
+        `A payment in status ${transactionStatus} can no longer be cancelled.`,
       );
     }
     const self = paymentHref(c.var.bank.publicUrl(), paymentRef(payment));
     return respond(
       c,
       {
-        transactionStatus: payment.transaction_status,
+        transactionStatus,
         _links: {
           startAuthorisation: { href: `${self}/cancellation-authorisations` },
           self: { href: self },
