@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { lockPayment, type PaymentRow } from '../db/queries/payments.js';
+import { changingPayment, type PaymentRow } from '../db/queries/payments.js';
 import { cancellationNeedsSca } from '../sca/decisions.js';
 import { cancelPayment } from './approval.js';
 
@@ -14,8 +14,8 @@ export async function cancelByTpp(
   db: Db,
   payment: PaymentRow,
 ): Promise<{ outcome: 'cancelled' | 'needs-sca' | 'too-late'; transactionStatus: string }> {
-  return db.transaction(async (tx) => {
-    const current = (await lockPayment(tx, payment.id)) ?? payment;
+  return changingPayment(db, payment.id, async (tx, held) => {
+    const current = held ?? payment;
     const immediate =
       current.transaction_status === 'RCVD' ||
       current.transaction_status === 'PATC' ||

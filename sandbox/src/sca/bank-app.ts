@@ -2,7 +2,7 @@ import type { ExecutionDelays } from '../config.js';
 import type { Db } from '../db/db.js';
 import { type AuthorisationRow, findAuthorisation } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { lockPayment } from '../db/queries/payments.js';
+import { changingPayment } from '../db/queries/payments.js';
 import { failAuthorisation, finaliseAuthorisation } from './decisions.js';
 
 /**
@@ -15,8 +15,7 @@ export async function decideInBankApp(
   authorisation: AuthorisationRow,
   decision: 'approve' | 'decline',
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockPayment(tx, authorisation.payment_id);
+  return changingPayment(db, authorisation.payment_id, async (tx) => {
     const now = await sandboxNow(tx);
     const current = await findAuthorisation(tx, authorisation.id);
     if (current?.sca_status !== 'started') return false;

@@ -12,7 +12,7 @@ import {
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { findPayment, lockPayment, type PaymentRow, setStatedAmount } from '../db/queries/payments.js';
+import { changingPayment, findPayment, type PaymentRow, setStatedAmount } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { deleteScaSessions, insertScaSession, scaSessionUser } from '../db/queries/sca-sessions.js';
 import type { Language } from '../shared/language.js';
@@ -160,8 +160,7 @@ export async function decideOnPages(
   decision: 'approve' | 'decline',
   username: string,
 ): Promise<{ code: string | null } | null> {
-  return db.transaction(async (tx) => {
-    const currentPayment = await lockPayment(tx, payment.id);
+  return changingPayment(db, payment.id, async (tx, currentPayment) => {
     const now = await sandboxNow(tx);
     const current = await findAuthorisation(tx, authorisation.id);
     if (!current || !currentPayment || !waitingForPsu(current, currentPayment)) return null;

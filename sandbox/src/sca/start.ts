@@ -4,7 +4,7 @@ import type { Db } from '../db/db.js';
 import { ownerOfAccount } from '../db/queries/accounts.js';
 import { findAuthorisation } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { lockPayment, type PaymentRow } from '../db/queries/payments.js';
+import { changingPayment, type PaymentRow } from '../db/queries/payments.js';
 import { type ScaMethod, usernameByKennitala } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import { checkAuthorisable } from '../pis/payments.js';
@@ -98,8 +98,8 @@ export async function startAuthorisation(
       : approach === 'EMBEDDED' && prefs.psuId !== null
         ? 'psuIdentified'
         : 'received';
-  const outcome = await db.transaction(async (tx) => {
-    const current = (await lockPayment(tx, payment.id)) ?? payment;
+  const outcome = await changingPayment(db, payment.id, async (tx, held) => {
+    const current = held ?? payment;
     const now = await sandboxNow(tx);
     await insertAuthorisation(
       tx,

@@ -7,7 +7,7 @@ import {
   updateAuthorisation,
 } from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { lockPayment, type PaymentRow } from '../db/queries/payments.js';
+import { changingPayment, type PaymentRow } from '../db/queries/payments.js';
 import { findPsu } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import { checkAuthorisable } from '../pis/payments.js';
@@ -162,8 +162,8 @@ export async function updatePsuData(
   body: UpdateBody,
   psuId: string | null,
 ): Promise<void> {
-  const outcome = await db.transaction(async (tx) => {
-    const current = (await lockPayment(tx, payment.id)) ?? payment;
+  const outcome = await changingPayment(db, payment.id, async (tx, held) => {
+    const current = held ?? payment;
     const now = await sandboxNow(tx);
     const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
     if (fresh.kind === 'payment') checkAuthorisable(current, now);

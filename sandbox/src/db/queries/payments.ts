@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Db, Queryable } from '../db.js';
 import { type Insert, insertInto, jsonb, numeric, updateWhere } from './sql.js';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
@@ -52,11 +52,9 @@ export async function findPayment(q: Queryable, id: string): Promise<PaymentRow 
 }
 
 /**
- * The payment, held for this transaction until it ends. A transaction that changes a payment or its
- * authorisations takes this first, before any of their rows: two writers of one payment then queue on it instead
- * of each holding a row the other waits for (a deadlock, which PostgreSQL ends by failing one of them). `ifFree`:
- * undefined at once when another transaction holds it, instead of waiting. Other transactions may still add rows
- * that refer to the payment (a notification, a step).
+ * The payment, held for this transaction until it ends (`changingPayment`). `ifFree`: undefined at once when
+ * another transaction holds it, instead of waiting. Other transactions may still add rows that refer to the
+ * payment (a notification, a step).
  */
 export async function lockPayment(
   q: Queryable,
@@ -65,6 +63,19 @@ export async function lockPayment(
 ): Promise<PaymentRow | undefined> {
   const lock = `FOR NO KEY UPDATE${ifFree ? ' SKIP LOCKED' : ''}`;
   return (await q.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE id = $1 ${lock}`, [id]))[0];
+}
+
+/**
+ * A transaction that changes the payment `id` or its authorisations: `work` gets the payment held first, before
+ * any of their rows, so that two writers of one payment queue on it instead of each holding a row the other waits
+ * for (a deadlock, which PostgreSQL ends by failing one of them).
+ */
+export function changingPayment<T>(
+  db: Db,
+  id: string,
+  work: (tx: Queryable, payment: PaymentRow | undefined) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => work(tx, await lockPayment(tx, id)));
 }
 
 export async function findPaymentByIdempotencyKey(
