@@ -84,7 +84,10 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await meanwhile.goto(`/is/bills/${encodeURIComponent(claimId)}/pay`);
   await expect(meanwhile.getByTestId('bill-being-paid')).toContainText('ekki greidd tvisvar');
   await expect(meanwhile.getByRole('button', { name: 'Áfram í bankann þinn' })).toHaveCount(0);
-  await meanwhile.close();
+  // A bills page left open while the bill is being paid follows it, without being loaded again.
+  await meanwhile.goto('/en/bills');
+  await expect(inFlight.getByTestId('bill-being-paid')).toBeVisible();
+  await meanwhile.evaluate(() => Object.assign(window, { openSinceBeingPaid: true }));
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -98,6 +101,11 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   );
 
   // The bills page polls what the app knows; the bill turns paid when the job has applied the event.
+  await expect(inFlight).toHaveAttribute('data-paid-by-event', 'true', { timeout: 30_000 });
+  await expect(inFlight.getByTestId('bill-status')).toHaveText('Paid');
+  await expect(inFlight.getByTestId('bill-being-paid')).toHaveCount(0);
+  expect(await meanwhile.evaluate(() => 'openSinceBeingPaid' in window)).toBe(true);
+  await meanwhile.close();
   await page.goto('/en/bills');
   const paidBill = page.getByTestId('bill').and(page.locator(`[data-reference="${reference}"]`));
   await expect(paidBill).toHaveAttribute('data-paid-by-event', 'true', { timeout: 30_000 });

@@ -1,6 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { BillsLive } from '@/components/bills/bills-live';
-import { ClientMessages } from '@/components/layout/client-messages';
+import { Bills } from '@/components/bills/bills';
 import { requirePsuId } from '@/lib/auth/session';
 import { bankArguments, listOfNames } from '@/lib/bank/bank-name';
 import { bankById, namesOf } from '@/lib/bank/directory';
@@ -64,9 +63,7 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
           </p>
         )}
       </div>
-      <ClientMessages namespaces={['bills']}>
-        <BillsLive initial={bills} />
-      </ClientMessages>
+      <Bills bills={bills} />
     </div>
   );
 }

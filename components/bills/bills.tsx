@@ -1,27 +1,10 @@
-'use client';
-
 import { useTranslations } from 'next-intl';
-import { Live } from '@/components/live/live';
-import type { LiveQuery } from '@/components/live/live-query';
 import { Amount } from '@/components/payments/amount';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import { readBillsAction } from '@/lib/bills/actions/read-bills';
-import { awaitingEvent, type BillView } from '@/lib/bills/bill-view';
+import type { BillView } from '@/lib/bills/bill-view';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-
-// A bill being paid is read again every two seconds until the bank's event marks it paid; after
-// about five minutes (a partial payment leaves it open for good) the page stops asking.
-const maxPolls = 150;
-
-const billsLive: LiveQuery<BillView[]> = {
-  key: ['bills'],
-  read: async () => {
-    const result = await readBillsAction(undefined);
-    return result.ok ? result.data : [];
-  },
-  every: (bills, reads) => (awaitingEvent(bills) && reads < maxPolls ? 2_000 : false),
-};
+import { BillsFollower } from './bills-follower';
 
 const STATUS_STYLE: Record<BillView['status'], string> = {
   Unpaid: 'bg-amber-100 text-amber-900',
@@ -30,18 +13,20 @@ const STATUS_STYLE: Record<BillView['status'], string> = {
 };
 
 /**
- * The PSU's bills from every bank that offers claims, each with its bank: open ones with a Pay button, paid and cancelled ones with a badge and nothing to pay;
- * the list follows the events.
+ * The PSU's bills from every bank that offers claims, each with its bank, drawn by the server: open ones with a Pay
+ * button, paid and cancelled ones with a badge and nothing to pay. The follower has the list drawn again when what
+ * the app knows of them changes (a bank's `claim.paid` event applied).
  */
-export function BillsLive({ initial }: { initial: BillView[] }) {
+export function Bills({ bills }: { bills: BillView[] }) {
   return (
-    <Live initial={initial} query={billsLive}>
-      {(bills) => <Bills bills={bills} />}
-    </Live>
+    <>
+      <BillsFollower shown={bills} />
+      <BillSections bills={bills} />
+    </>
   );
 }
 
-function Bills({ bills }: { bills: BillView[] }) {
+function BillSections({ bills }: { bills: BillView[] }) {
   const t = useTranslations('bills');
   const open = bills.filter((bill) => bill.status === 'Unpaid');
   const paid = bills.filter((bill) => bill.status === 'Paid');
