@@ -4,7 +4,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { BillView } from '@/lib/bills/bill-view';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
-import { BillsFollower } from './bills-follower';
+import { BillsLive } from './bills-live';
 
 const STATUS_STYLE: Record<BillView['status'], string> = {
   Unpaid: 'bg-amber-100 text-amber-900',
@@ -14,13 +14,13 @@ const STATUS_STYLE: Record<BillView['status'], string> = {
 
 /**
  * The PSU's bills from every bank that offers claims, each with its bank, drawn by the server: open ones with a Pay
- * button, paid and cancelled ones with a badge and nothing to pay. The follower has the list drawn again when what
+ * button, paid and cancelled ones with a badge and nothing to pay. `BillsLive` has the list drawn again when what
  * the app knows of them changes (a bank's `claim.paid` event applied).
  */
 export function Bills({ bills }: { bills: BillView[] }) {
   return (
     <>
-      <BillsFollower shown={bills} />
+      <BillsLive shown={bills} />
       <BillSections bills={bills} />
     </>
   );

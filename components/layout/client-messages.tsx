@@ -19,18 +19,6 @@ export const PAYMENT_FORM_MESSAGES = [
   'standingOrderChange',
   'ownAccount',
 ];
-/** What a payment's live view reads: its status and story, the SCA steps and cancellation, and their answers. */
-export const PAYMENT_MESSAGES = [
-  'payment',
-  'status',
-  'scaStatus',
-  'sca',
-  'bank',
-  'auth',
-  'security',
-  'story',
-  'bankWords',
-];
 
 /**
  * The texts for the client components under it: only these top-level namespaces of the page's

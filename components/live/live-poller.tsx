@@ -1,15 +1,13 @@
 'use client';
 
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { LiveQuery } from './live-query';
 
 interface PollerProps {
   query: LiveQuery<unknown>;
   /** What the page shows as the poller starts: read again at once, and the reading to go by while none succeeds. */
   shown: unknown;
-  /** How many times the PSU has asked for a reading now: each new count reads at once. */
-  asked: number;
   onData: (data: unknown) => void;
 }
 
@@ -25,7 +23,7 @@ export default function LivePoller(props: PollerProps) {
   );
 }
 
-function Poll({ query, shown, asked, onData }: PollerProps) {
+function Poll({ query, shown, onData }: PollerProps) {
   // A reading that fails (the network, our server restarting) keeps the page asking as what it shows says: the
   // shown view is the query's data from the start, stale at once, so the first reading is made on mounting.
   const { data } = useQuery({
@@ -36,13 +34,5 @@ function Poll({ query, shown, asked, onData }: PollerProps) {
     refetchInterval: ({ state }) => query.every(state.data, state.dataUpdateCount),
   });
   useEffect(() => onData(data), [data, onData]);
-  const client = useQueryClient();
-  // The ask that mounted the poller is answered by its first reading; each later one reads again.
-  const answered = useRef(asked);
-  useEffect(() => {
-    if (asked === answered.current) return;
-    answered.current = asked;
-    void client.invalidateQueries({ queryKey: query.key });
-  }, [asked, client, query.key]);
   return null;
 }

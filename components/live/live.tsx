@@ -1,35 +1,26 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+// The router as next/link reads it: null outside Next's app router (a page rendered on its own, as a unit test
+// does), where there is no page to draw again.
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
+import { lazy, Suspense, useCallback, useContext, useEffect, useState } from 'react';
 import type { LiveQuery } from './live-query';
 
-// TanStack Query, which does the polling, loads when the first read is due (or the PSU asks for one), not
-// with the page: a payment that is final, or bills with none being paid, never load it.
-const LivePoller = dynamic(() => import('./live-poller'), { ssr: false });
+// TanStack Query, which does the polling, loads when the first read is due (or the PSU comes back to the
+// window), not with the page: a payment that is final, or bills with none being paid, never load it.
+// (React's own lazy: the poller is never drawn on the server, and next/dynamic would add its loader to the page.)
+const LivePoller = lazy(() => import('./live-poller'));
 
 /**
- * A part of a page drawn by the server from `initial` and kept current in the browser: read again as
- * `query.every` says, from the first time it says so, and at once on `refresh` (after the PSU acted on it)
- * or when the PSU comes back to the window.
+ * Keeps a part of a page that the server drew from `shown` current: reads `query` as `query.every` says, from
+ * the first time it says so, and when the PSU comes back to the window; once a reading differs from what is
+ * shown, the server draws the page again, and this follows the new `shown` from there. Draws nothing itself, so
+ * the part it follows carries no script of its own (nor the translations its words come from).
  */
-export function Live<T>({
-  initial,
-  query,
-  children,
-}: {
-  initial: T;
-  query: LiveQuery<T>;
-  children: (data: T, refresh: () => void) => ReactNode;
-}) {
-  const [data, setData] = useState(initial);
+export function Live<T>({ shown, query }: { shown: T; query: LiveQuery<T> }) {
+  const router = useContext(AppRouterContext);
   const [polling, setPolling] = useState(false);
-  const [asked, setAsked] = useState(0);
-  const firstDue = polling ? false : query.every(initial, 0);
-  const refresh = useCallback(() => {
-    setPolling(true);
-    setAsked((count) => count + 1);
-  }, []);
+  const firstDue = polling ? false : query.every(shown, 0);
   useEffect(() => {
     if (firstDue === false) return;
     const timer = setTimeout(() => setPolling(true), firstDue);
@@ -41,17 +32,16 @@ export function Live<T>({
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [polling]);
-  return (
-    <>
-      {polling && (
-        <LivePoller
-          query={query as LiveQuery<unknown>}
-          shown={data}
-          asked={asked}
-          onData={setData as (data: unknown) => void}
-        />
-      )}
-      {children(data, refresh)}
-    </>
+  const drawn = JSON.stringify(shown);
+  const onData = useCallback(
+    (data: unknown) => {
+      if (JSON.stringify(data) !== drawn) router?.refresh();
+    },
+    [drawn, router],
   );
+  return polling ? (
+    <Suspense fallback={null}>
+      <LivePoller query={query as LiveQuery<unknown>} shown={shown} onData={onData} />
+    </Suspense>
+  ) : null;
 }

@@ -1,5 +1,3 @@
-'use client';
-
 import { useTranslations } from 'next-intl';
 import type { CostsStopNote } from '@/lib/payments/costs-step';
 

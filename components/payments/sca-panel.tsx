@@ -1,51 +1,60 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { type FormEvent, useState, useTransition } from 'react';
-import { OtpChallenge } from '@/components/payments/otp-challenge';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, type ReactNode, useState, useTransition } from 'react';
+import { useFrameLocale } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { continueScaAction } from '@/lib/payments/actions/continue-sca';
 import type { ScaStep } from '@/lib/payments/sca';
+import type { ScaTexts } from './sca-texts';
 
 /**
  * The SCA step the bank asks of the PSU when it happens on our page: choosing a method, entering a
- * one-time code (with the bank's challenge), a password, a straight-through confirmation, waiting for
- * the bank's app, or the next signer of a multilevel payment.
+ * one-time code (with the bank's challenge, drawn by the page), a password, a straight-through confirmation,
+ * waiting for the bank's app, or the next signer of a multilevel payment. Its texts come from the page
+ * (`scaTextsOf`), and a refusal in words from the action, in the page's locale; once the bank has answered,
+ * the page is drawn again with the payment as it now is.
  */
 export function ScaPanel({
   paymentId,
   step,
-  onAnswered,
+  texts,
+  otpChallenge,
 }: {
   paymentId: string;
-  step: ScaStep;
-  /** The bank answered a step taken here: the payment is read again. */
-  onAnswered: () => void;
+  /** A step taken on this page: not none, nor the bank's own page (a link to it). */
+  step: Exclude<ScaStep, { kind: 'none' | 'redirect' }>;
+  texts: ScaTexts;
+  /** The bank's challenge for a one-time code, where the step is one (components/payments/otp-challenge.tsx). */
+  otpChallenge?: ReactNode;
 }) {
-  const t = useTranslations('sca');
-  const tAll = useTranslations();
+  const locale = useFrameLocale();
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
   const run = (input: Record<string, string>) =>
     startTransition(async () => {
       setError(null);
-      const result = await continueScaAction({ paymentId, step: input });
+      const result = await continueScaAction({ paymentId, step: input, locale });
       if (result.ok && result.data.redirectTo) {
         window.location.assign(result.data.redirectTo);
         return;
       }
-      if (!result.ok)
-        setError(result.message && tAll.has(result.message) ? tAll(result.message) : tAll('bank.unexpected'));
-      onAnswered();
+      if (!result.ok) setError(result.text ?? texts.unexpected);
+      router.refresh();
     });
   const submit = (event: FormEvent<HTMLFormElement>, kind: string, field?: string) => {
     event.preventDefault();
     // The forms skip the browser's own checks, whose bubbles speak the browser's language: ours say it.
     const input = field ? event.currentTarget.elements.namedItem(field) : null;
     if (input instanceof HTMLInputElement && !input.validity.valid) {
-      setError(t(input.validity.valueMissing ? `${field}Missing` : `${field}Format`));
+      setError(
+        field === 'otp' && !input.validity.valueMissing
+          ? texts.otpFormat
+          : texts[field === 'otp' ? 'otpMissing' : 'passwordMissing'],
+      );
       input.focus();
       return;
     }
@@ -53,7 +62,6 @@ export function ScaPanel({
     run(field ? { kind, [field]: String(form.get(field) ?? '') } : { kind });
   };
 
-  if (step.kind === 'none' || step.kind === 'redirect') return null;
   return (
     <section
       aria-labelledby="sca-heading"
@@ -61,7 +69,7 @@ export function ScaPanel({
       data-sca-step={step.kind}
     >
       <h2 id="sca-heading" className="mb-3 text-lg font-semibold">
-        {t(step.kind === 'holder-confirms' ? 'holderTitle' : 'title')}
+        {step.kind === 'holder-confirms' ? texts.holderTitle : texts.title}
       </h2>
       {error && (
         <p role="alert" className="mb-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
@@ -70,13 +78,13 @@ export function ScaPanel({
       )}
       {step.kind === 'oauth' && (
         <Button type="button" onClick={() => run({ kind: 'oauth' })} disabled={pending}>
-          {t('oauth')}
+          {texts.oauth}
         </Button>
       )}
       {step.kind === 'choose-method' && (
         <form onSubmit={(event) => submit(event, 'method', 'methodId')} className="space-y-3">
           <fieldset>
-            <legend className="mb-2 font-medium">{t('chooseMethod')}</legend>
+            <legend className="mb-2 font-medium">{texts.chooseMethod}</legend>
             {step.methods.map((method, index) => (
               <label key={method.authenticationMethodId} className="flex items-center gap-2 py-1">
                 <input
@@ -91,50 +99,56 @@ export function ScaPanel({
             ))}
           </fieldset>
           <Button type="submit" disabled={pending}>
-            {pending ? t('working') : t('chooseMethodSubmit')}
+            {pending ? texts.working : texts.chooseMethodSubmit}
           </Button>
         </form>
       )}
       {step.kind === 'otp' && (
         <form onSubmit={(event) => submit(event, 'otp', 'otp')} className="space-y-3" noValidate>
-          <OtpChallenge challenge={step.challenge} />
+          {otpChallenge}
           <Button type="submit" disabled={pending}>
-            {pending ? t('working') : t('otpSubmit')}
+            {pending ? texts.working : texts.otpSubmit}
           </Button>
         </form>
       )}
       {step.kind === 'password' && (
         <form onSubmit={(event) => submit(event, 'password', 'password')} className="space-y-3" noValidate>
-          <TextField label={t('passwordLabel')} name="password" type="password" autoComplete="off" required />
+          <TextField
+            label={texts.passwordLabel}
+            name="password"
+            type="password"
+            autoComplete="off"
+            required
+          />
           <Button type="submit" disabled={pending}>
-            {pending ? t('working') : t('passwordSubmit')}
+            {pending ? texts.working : texts.passwordSubmit}
           </Button>
         </form>
       )}
       {step.kind === 'confirm' && (
         <div className="space-y-3">
-          <p>{t('confirmText')}</p>
+          <p>{texts.confirmText}</p>
           <Button type="button" onClick={() => run({ kind: 'confirm' })} disabled={pending}>
-            {pending ? t('working') : t('confirmSubmit')}
+            {pending ? texts.working : texts.confirmSubmit}
           </Button>
         </div>
       )}
-      {step.kind === 'holder-confirms' && <p role="status">{t('holderConfirms')}</p>}
+      {step.kind === 'holder-confirms' && <p role="status">{texts.holderConfirms}</p>}
       {step.kind === 'decoupled' && (
         <p role="status" aria-live="polite">
-          {t('decoupled')}
+          {texts.decoupled}
         </p>
       )}
       {step.kind === 'cannot-take' && (
         <p role="status" data-unusable-links={step.links.join(' ')}>
-          {t('cannotTake')}
+          {texts.cannotTake}
         </p>
       )}
       {step.kind === 'another-signer' && (
         <div className="space-y-3">
-          <p>{t('anotherSigner')}</p>
+          <p>{texts.anotherSigner}</p>
           <Button type="button" onClick={() => run({ kind: 'start' })} disabled={pending}>
-            {pending ? t('working') : t('anotherSignerSubmit')}
+            {pending ? texts.working : texts.anotherSignerSubmit}
           </Button>
         </div>
       )}

@@ -1,12 +1,16 @@
 'use client';
 
 import { useActionState } from 'react';
-import { FormMessage, useFieldError } from '@/components/layout/account-form-parts';
+import { AnswerNote } from '@/components/layout/answer-note';
+import { LocaleField } from '@/components/layout/locale-field';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import type { ActionResult } from '@/lib/actions/result';
+import type { FormInWords } from '@/lib/actions/result';
 
-/** Saves something of a past payment under a name the PSU gives (a payee, a bulk template). */
+/**
+ * Saves something of a past payment under a name the PSU gives (a payee, a bulk template). Its labels come from
+ * the page and its answer in words from the action, in the page's locale: the page carries no translations for it.
+ */
 export function NamedSaveForm({
   action,
   paymentId,
@@ -14,34 +18,30 @@ export function NamedSaveForm({
   defaultName,
   submitLabel,
 }: {
-  action: (previous: unknown, form: unknown) => Promise<ActionResult<unknown>>;
+  action: (previous: unknown, form: unknown) => Promise<FormInWords>;
   paymentId: string;
   nameLabel: string;
   defaultName: string;
   submitLabel: string;
 }) {
-  const [state, formAction, pending] = useActionState<ActionResult<unknown> | null, FormData>(action, null);
-  const fieldError = useFieldError(state);
+  const [answer, formAction, pending] = useActionState<FormInWords | null, FormData>(action, null);
+  const nameError = answer?.fields?.name;
   return (
     <form action={formAction} className="space-y-2">
+      <LocaleField />
       <input type="hidden" name="paymentId" value={paymentId} />
-      <FormMessage result={state} />
+      {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <div className="flex flex-wrap items-end gap-3">
         <TextField
           className="min-w-0 flex-1"
           label={nameLabel}
           name="name"
-          defaultValue={defaultName}
+          defaultValue={answer?.values?.name ?? defaultName}
           maxLength={70}
           autoComplete="off"
-          error={fieldError('name')}
+          error={nameError}
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          className={fieldError('name') ? 'mb-6' : ''}
-          disabled={pending}
-        >
+        <Button type="submit" variant="secondary" className={nameError ? 'mb-6' : ''} disabled={pending}>
           {submitLabel}
         </Button>
       </div>

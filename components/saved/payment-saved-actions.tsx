@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server';
-import { ClientMessages } from '@/components/layout/client-messages';
 import type { Payment } from '@/lib/db/schema';
 import { Link } from '@/lib/i18n/navigation';
 import { templateFromPaymentAction } from '@/lib/payments/actions/bulk-templates';
@@ -7,7 +6,6 @@ import { payeeFromPaymentAction } from '@/lib/payments/actions/payees';
 import { formPathOf } from '@/lib/payments/saved/pay-again';
 import { payeeAccountOf } from '@/lib/payments/saved/payees';
 import { NamedSaveForm } from './named-save-form';
-import { SAVED_MESSAGES } from './saved-messages';
 
 /** Under a past payment: pay it again, keep its recipient as a payee, and keep it as a template under a name. */
 export async function PaymentSavedActions({ payment }: { payment: Payment }) {
@@ -27,36 +25,34 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
           {t('payAgain')}
         </Link>
       )}
-      <ClientMessages namespaces={SAVED_MESSAGES}>
-        {bulk ? (
+      {bulk ? (
+        <NamedSaveForm
+          action={templateFromPaymentAction}
+          paymentId={payment.id}
+          nameLabel={t('templates.name')}
+          defaultName=""
+          submitLabel={t('templates.save')}
+        />
+      ) : (
+        <>
+          {payeeAccount && (
+            <NamedSaveForm
+              action={payeeFromPaymentAction}
+              paymentId={payment.id}
+              nameLabel={t('payees.nameOfPayee')}
+              defaultName={payment.creditorName ?? ''}
+              submitLabel={t('payees.saveFromPayment')}
+            />
+          )}
           <NamedSaveForm
             action={templateFromPaymentAction}
             paymentId={payment.id}
             nameLabel={t('templates.name')}
-            defaultName=""
+            defaultName={payment.label ?? ''}
             submitLabel={t('templates.save')}
           />
-        ) : (
-          <>
-            {payeeAccount && (
-              <NamedSaveForm
-                action={payeeFromPaymentAction}
-                paymentId={payment.id}
-                nameLabel={t('payees.nameOfPayee')}
-                defaultName={payment.creditorName ?? ''}
-                submitLabel={t('payees.saveFromPayment')}
-              />
-            )}
-            <NamedSaveForm
-              action={templateFromPaymentAction}
-              paymentId={payment.id}
-              nameLabel={t('templates.name')}
-              defaultName={payment.label ?? ''}
-              submitLabel={t('templates.save')}
-            />
-          </>
-        )}
-      </ClientMessages>
+        </>
+      )}
     </section>
   );
 }

@@ -11,7 +11,7 @@ const CEILINGS_KB: Record<string, number> = {
   '/[locale]/bills/[claimId]/pay': 171.0,
   '/[locale]/events': 146.3,
   '/[locale]/payees': 140.7,
-  '/[locale]/payments/[id]': 153.0,
+  '/[locale]/payments/[id]': 141.9,
   '/[locale]/payments/new/bulk': 173.7,
   '/[locale]/payments/new/periodic': 172.0,
   '/[locale]/payments/new/single': 171.0,

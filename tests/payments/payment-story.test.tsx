@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
-import { StatusExplain } from '@/components/payments/payment-live';
+import { StatusExplain } from '@/components/payments/payment-status-view';
 import { dayReason, PaymentStorySection } from '@/components/payments/payment-story';
 import { formatDate } from '@/lib/format';
 import { adjustToBankingDay, closedDayOf, todayInReykjavik } from '@/lib/payments/calendar';

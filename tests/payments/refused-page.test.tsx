@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PaymentLive } from '@/components/payments/payment-live';
+import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import { toPaymentView } from '@/lib/payments/view';
 import { paymentRow } from '@/tests/support/payment-row';
 import { renderIn } from '@/tests/support/render-intl';
@@ -22,13 +22,13 @@ const refused = toPaymentView(
 
 describe('a refused payment’s page', () => {
   it('gives the bank’s reason and says it has no status at the bank, in Icelandic and English', () => {
-    const icelandic = renderIn('is', <PaymentLive initial={refused} />);
+    const icelandic = renderIn('is', <PaymentStatusView payment={refused} />);
     expect(icelandic).toContain(
       'Svar bankans: Reikningur viðtakanda fannst ekki. Athugaðu reikningsnúmerið.',
     );
     expect(icelandic).toContain('Bankinn tók ekki við greiðslunni og hún hefur því enga stöðu þar.');
     expect(icelandic).not.toContain('hefur ekki enn gefið upp stöðu');
-    const english = renderIn('en', <PaymentLive initial={refused} />);
+    const english = renderIn('en', <PaymentStatusView payment={refused} />);
     expect(english).toContain('Your bank did not accept the payment, so it has no status there.');
     expect(english).not.toContain('has not reported a status yet');
   });

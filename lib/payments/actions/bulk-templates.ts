@@ -23,7 +23,7 @@ const changedTemplates = showingChangeOn('/[locale]/payments/templates');
  */
 export const templateFromPaymentAction = savedAction
   .schema(templateFromPaymentSchema, { invalidMessage: 'saved.errors.invalid', keep: ['name'] })
-  .formAction(async ({ input, ctx: { psuId } }) => {
+  .wordedFormAction(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     if (!payment) return failure('saved.errors.notFound');

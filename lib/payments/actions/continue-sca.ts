@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import { paymentAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
+import { localeField } from '@/lib/auth/actions/return-to';
 import { BankError, bankErrorMessageKey } from '@/lib/bank/errors';
 import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
@@ -28,10 +29,15 @@ const stepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('confirm') }),
 ]);
 
-/** The PSU's next SCA step on our page: start (another signer), choose a method, enter an OTP, confirm. */
+/**
+ * The PSU's next SCA step on our page: start (another signer), choose a method, enter an OTP, confirm. A refusal
+ * comes in words too, in the `locale` of the page it was taken on (components/payments/sca-panel.tsx).
+ */
 export const continueScaAction = paymentAction
-  .schema(z.object({ paymentId: z.uuid(), step: stepSchema }), { invalidMessage: 'sca.invalid' })
-  .action<{ redirectTo?: string }>(async ({ input, ctx: { psuId } }) => {
+  .schema(z.object({ paymentId: z.uuid(), step: stepSchema, locale: localeField }), {
+    invalidMessage: 'sca.invalid',
+  })
+  .wordedAction<{ redirectTo?: string }>(async ({ input, ctx: { psuId } }) => {
     const { step } = input;
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);

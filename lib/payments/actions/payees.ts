@@ -53,7 +53,7 @@ export const deletePayeeAction = savedAction
  */
 export const payeeFromPaymentAction = savedAction
   .schema(payeeFromPaymentSchema, { invalidMessage: 'saved.errors.invalid', keep: ['name'] })
-  .formAction(async ({ input, ctx: { psuId } }) => {
+  .wordedFormAction(async ({ input, ctx: { psuId } }) => {
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     const account = payment && payment.service !== 'bulk-payments' ? payeeAccountOf(payment.body) : undefined;

@@ -1,8 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages, PAYMENT_MESSAGES } from '@/components/layout/client-messages';
 import { NewOrderNote } from '@/components/netbank/standing-order-change';
-import { PaymentLive } from '@/components/payments/payment-live';
+import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import { StandingOrderScheduleSection } from '@/components/payments/standing-order-schedule';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
 import { requirePsuId } from '@/lib/auth/session';
@@ -74,9 +73,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
       )}
       {/* The new order of a change: to be confirmed at the bank, or not confirmed there and nothing in its place. */}
       {madeByChange.length > 0 && <NewOrderNote paymentId={payment.id} outcome={view.outcome} />}
-      <ClientMessages namespaces={PAYMENT_MESSAGES}>
-        <PaymentLive initial={view} />
-      </ClientMessages>
+      <PaymentStatusView payment={view} />
       {payment.service === 'periodic-payments' && (
         <StandingOrderScheduleSection payment={payment} view={view} locale={localeOrDefault(locale)} />
       )}
