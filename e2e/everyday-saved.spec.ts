@@ -247,6 +247,14 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
     .locator('tbody tr', { hasText: '2 payments' })
     .first()
     .getAttribute('data-payment-id');
+  // A name that would turn its text around is refused in the page's words, Icelandic here, and stays as typed.
+  await page.goto(`/is/payments/${bulkId}`);
+  const turned = 'Laun \u202efebrúar';
+  await page.getByLabel('Heiti sniðmáts').fill(turned);
+  await page.getByRole('button', { name: 'Vista sem sniðmát' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Laga þarf einhverja reiti.' })).toBeVisible();
+  await expect(page.getByText(/Í nafninu eru línuskil eða önnur stýritákn/)).toBeVisible();
+  await expect(page.getByLabel('Heiti sniðmáts')).toHaveValue(turned);
   await page.goto(`/en/payments/${bulkId}`);
   await page.getByLabel('Template name').fill('Monthly wages');
   await page.getByRole('button', { name: 'Save as template' }).click();

@@ -109,6 +109,13 @@ test('embedded: method chosen, a photo challenge, a wrong code refused, the righ
   await otp.fill('000000');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'That code was not right' })).toBeVisible();
+  // The bank's refusal in the words of the page's language, which the page's scripts carry no texts for.
+  const english = page.url();
+  await page.goto(english.replace('/en/', '/is/'));
+  await page.getByLabel('Einnota kóði').fill('111111');
+  await page.getByRole('button', { name: 'Staðfesta greiðslu' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Kóðinn var ekki réttur.' })).toBeVisible();
+  await page.goto(english);
 
   await otp.fill('123456');
   await page.getByRole('button', { name: 'Confirm payment' }).click();
