@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { atBank, sandboxUrl } from './support/bank';
+import { openBeforeScripts } from './support/before-hydration';
 import { signInAs } from './support/payments';
 import { expect, test } from './support/test';
 import { transactionStatuses } from './support/timeline';
@@ -123,6 +124,25 @@ test('embedded: method chosen, a photo challenge, a wrong code refused, the righ
   expect(await timelineSteps(page)).toEqual(
     expect.arrayContaining(['RCVD', 'scaMethodSelected', 'finalised', 'ACSC']),
   );
+});
+
+test('before the page has its scripts, an SCA step on our page waits for them: nothing goes into the address', async ({
+  page,
+}) => {
+  await pay(page, 'IS830515260012342207793199', 'Embedded before scripts');
+  await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  const path = new URL(page.url()).pathname;
+  const scripts = await openBeforeScripts(page, path);
+  const use = page.getByRole('button', { name: 'Use this method' });
+  // The browser would send the step's form itself, by GET, with the method (a code, a password) in the address.
+  await expect(use).toBeDisabled();
+  await page.getByRole('radio', { name: /photo/i }).press('Enter');
+  expect(new URL(page.url()).search).toBe('');
+  scripts.release();
+  await expect(use).toBeEnabled();
+  await use.click();
+  await expect(page.locator('[data-sca-step]')).toHaveAttribute('data-sca-step', 'otp');
+  expect(new URL(page.url()).search).toBe('');
 });
 
 test('multilevel: the first signer leaves it waiting for another, the second completes it', async ({

@@ -27,7 +27,7 @@ export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] 
   const router = useRouter();
   const [secret, setSecret] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { invalid, pending, formProps } = useCheckedForm(loadSchema, async (values, form) => {
+  const { invalid, pending, held, formProps } = useCheckedForm(loadSchema, async (values, form) => {
     setFailure(null);
     setSecret(null);
     const result = await createSubscriptionAction(values);
@@ -67,7 +67,7 @@ export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] 
             {failure}
           </p>
         )}
-        <Button type="submit" disabled={pending} aria-busy={pending}>
+        <Button type="submit" disabled={held} aria-busy={pending}>
           {pending ? t('busy') : t('submit')}
         </Button>
       </form>

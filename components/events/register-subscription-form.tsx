@@ -22,7 +22,7 @@ export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[
   const failureText = useFailureText();
   const router = useRouter();
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const { invalid, pending, formProps } = useCheckedForm(loadSchema, async (values, form) => {
+  const { invalid, pending, held, formProps } = useCheckedForm(loadSchema, async (values, form) => {
     setMessage(null);
     const result = await registerSubscriptionAction(values);
     if (!result.ok) {
@@ -61,7 +61,7 @@ export function RegisterSubscriptionForm({ banks }: { banks: WebhooksBankOption[
           {message.text}
         </p>
       )}
-      <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
+      <Button type="submit" variant="secondary" disabled={held} aria-busy={pending}>
         {pending ? t('busy') : t('submit')}
       </Button>
     </form>

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { updateSubscriptionAction } from '@/lib/webhooks/actions/update-subscription';
 import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
 import { useFailureText } from './use-failure-text';
@@ -32,6 +33,7 @@ export function UpdateEventTypesForm({
   );
   const [message, setMessage] = useState<{ text: string; tone: 'ok' | 'bad' } | null>(null);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
 
   const toggle = (type: string, on: boolean) =>
     setChosen((current) =>
@@ -76,7 +78,7 @@ export function UpdateEventTypesForm({
           </label>
         ))}
       </fieldset>
-      <Button type="submit" variant="secondary" disabled={pending} aria-busy={pending}>
+      <Button type="submit" variant="secondary" disabled={pending || !hydrated} aria-busy={pending}>
         {pending ? t('busy') : t('submit')}
       </Button>
       {message && (

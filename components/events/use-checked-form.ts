@@ -2,6 +2,7 @@
 
 import { type FormEvent, useState, useTransition } from 'react';
 import type { ZodMiniType } from 'zod/mini';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { preloadOnInteraction } from '@/lib/forms/deferred-schema';
 
 /** What a form's inputs hold, by name: each text field's text, the checked radio's value, a select's choice. */
@@ -16,7 +17,7 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
  * forms' schemas are, lib/forms/deferred-schema.ts), without a form library: on submit, the inputs are
  * parsed; the fields the schema refuses are named (and the first focused), and nothing is sent; otherwise
  * `send` gets the schema's output. Once sent, each change is checked again, so an error goes as it is
- * corrected. `pending` while `send` runs.
+ * corrected. `pending` while `send` runs; `held` also until the page has hydrated (the button's state).
  */
 export function useCheckedForm<Output>(
   /** The schema, imported at most once at a time (deferImport). */
@@ -26,6 +27,7 @@ export function useCheckedForm<Output>(
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
 
   async function check(form: HTMLFormElement) {
     const result = (await load()).safeParse(valuesOf(form));
@@ -37,6 +39,7 @@ export function useCheckedForm<Output>(
   return {
     invalid,
     pending,
+    held: pending || !hydrated,
     formProps: {
       noValidate: true,
       ...preloadOnInteraction(load),

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useState, useTransition } from 'react';
 import { useFrameLocale } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { continueScaAction } from '@/lib/payments/actions/continue-sca';
 import type { ScaStep } from '@/lib/payments/sca';
 import type { ScaTexts } from './sca-texts';
@@ -33,6 +34,9 @@ export function ScaPanel({
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // Until then the browser would send a step's form itself, by GET, with the code or password in the address.
+  const hydrated = useHydrated();
+  const held = pending || !hydrated;
 
   const run = (input: Record<string, string>) =>
     startTransition(async () => {
@@ -77,7 +81,7 @@ export function ScaPanel({
         </p>
       )}
       {step.kind === 'oauth' && (
-        <Button type="button" onClick={() => run({ kind: 'oauth' })} disabled={pending}>
+        <Button type="button" onClick={() => run({ kind: 'oauth' })} disabled={held}>
           {texts.oauth}
         </Button>
       )}
@@ -98,7 +102,7 @@ export function ScaPanel({
               </label>
             ))}
           </fieldset>
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" disabled={held}>
             {pending ? texts.working : texts.chooseMethodSubmit}
           </Button>
         </form>
@@ -106,7 +110,7 @@ export function ScaPanel({
       {step.kind === 'otp' && (
         <form onSubmit={(event) => submit(event, 'otp', 'otp')} className="space-y-3" noValidate>
           {otpChallenge}
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" disabled={held}>
             {pending ? texts.working : texts.otpSubmit}
           </Button>
         </form>
@@ -120,7 +124,7 @@ export function ScaPanel({
             autoComplete="off"
             required
           />
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" disabled={held}>
             {pending ? texts.working : texts.passwordSubmit}
           </Button>
         </form>
@@ -128,7 +132,7 @@ export function ScaPanel({
       {step.kind === 'confirm' && (
         <div className="space-y-3">
           <p>{texts.confirmText}</p>
-          <Button type="button" onClick={() => run({ kind: 'confirm' })} disabled={pending}>
+          <Button type="button" onClick={() => run({ kind: 'confirm' })} disabled={held}>
             {pending ? texts.working : texts.confirmSubmit}
           </Button>
         </div>
@@ -147,7 +151,7 @@ export function ScaPanel({
       {step.kind === 'another-signer' && (
         <div className="space-y-3">
           <p>{texts.anotherSigner}</p>
-          <Button type="button" onClick={() => run({ kind: 'start' })} disabled={pending}>
+          <Button type="button" onClick={() => run({ kind: 'start' })} disabled={held}>
             {pending ? texts.working : texts.anotherSignerSubmit}
           </Button>
         </div>

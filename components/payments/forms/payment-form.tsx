@@ -1,14 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import {
-  type ComponentProps,
-  type ReactNode,
-  type RefObject,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useRef, useState } from 'react';
 import {
   type FieldValues,
   FormProvider,
@@ -19,6 +12,7 @@ import {
   useFormState,
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import type { ActionResult } from '@/lib/actions/result';
 import { preloadOnInteraction, type SchemaLoader } from '@/lib/forms/deferred-schema';
 import { ScaLanguageField } from './choice-fields';
@@ -199,16 +193,5 @@ function SendButton({ busy, label }: { busy: boolean; label?: string }) {
     <Button type="submit" disabled={!hydrated || isSubmitting || busy} aria-busy={isSubmitting}>
       {isSubmitting ? t('submitting') : (label ?? t('submit'))}
     </Button>
-  );
-}
-
-const noChanges = () => () => {};
-
-/** False in the server's HTML and until the page's scripts have hydrated it; true from then on. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
   );
 }
