@@ -123,6 +123,27 @@ export function withServerTiming(handle) {
  */
 export const KEEP_ALIVE_MS = 61_000;
 
+/**
+ * The requests this process's servers are answering, on a process-wide record (lib/jobs/between-requests.ts
+ * `requestsInFlight`): `idle` is woken when the count falls to none. On the embedded database the job queue
+ * looks for work between requests.
+ */
+function requestsInFlight() {
+  const key = Symbol.for('greidsla.requests-in-flight');
+  globalThis[key] ??= { count: 0, idle: new Set() };
+  return globalThis[key];
+}
+
+/** Counts `response`'s request as in flight until it is answered or its connection closes. */
+function countInFlight(response) {
+  const requests = requestsInFlight();
+  requests.count += 1;
+  response.once('close', () => {
+    requests.count -= 1;
+    if (requests.count === 0) for (const wake of requests.idle) wake();
+  });
+}
+
 /** A node:http server in front of `handle` (Next.js's request handler, or any other). */
 export function createAppServer(
   handle,
@@ -130,6 +151,7 @@ export function createAppServer(
 ) {
   const serve = serverTiming ? withServerTiming(handle) : handle;
   const server = createServer((request, response) => {
+    countInFlight(response);
     // Once the server is stopping, a connection is closed when its response is sent, not kept idle.
     response.once('finish', () => {
       if (!server.listening) server.closeIdleConnections();

@@ -3,6 +3,7 @@ import { openDatabase } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { settleWebhookWakes } from '@/lib/webhooks/queue';
 import { registerAuditRetention } from './audit-retention';
+import { fetchingBetweenRequests } from './between-requests';
 import { registerEventProcessing } from './event-processing';
 import { jobSchema, setStartingJobQueue, startingJobQueue } from './queue';
 import { registerStatusReconciliation } from './status-reconciliation';
@@ -16,7 +17,9 @@ export function startJobs(): Promise<PgBoss> {
     const { jobs } = await openDatabase();
     const boss = new PgBoss({
       ...(jobs.kind === 'pglite'
-        ? { db: fromPglite(jobs.client) }
+        ? // One statement at a time, on the thread that answers the PSU: the workers look between requests,
+          // half a second at most later, as often as they poll.
+          { db: fetchingBetweenRequests(fromPglite(jobs.client), 500) }
         : { connectionString: jobs.connectionString }),
       schema: jobSchema,
       // A job left under way by an instance that died is given to another soon after it expires.
