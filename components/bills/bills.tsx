@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { Amount } from '@/components/payments/amount';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { BillView } from '@/lib/bills/bill-view';
@@ -34,29 +35,32 @@ function BillSections({ bills }: { bills: BillView[] }) {
   if (bills.length === 0) return <p>{t('none')}</p>;
   return (
     <div className="space-y-8" aria-live="polite">
-      <section aria-labelledby="open-bills-heading" className="space-y-3">
-        <h2 id="open-bills-heading" className="text-lg font-semibold">
-          {t('open')}
-        </h2>
+      <BillSection id="open" title={t('open')}>
         {open.length === 0 ? <p>{t('noneOpen')}</p> : <BillList bills={open} />}
-      </section>
+      </BillSection>
       {paid.length > 0 && (
-        <section aria-labelledby="paid-bills-heading" className="space-y-3">
-          <h2 id="paid-bills-heading" className="text-lg font-semibold">
-            {t('paid')}
-          </h2>
+        <BillSection id="paid" title={t('paid')}>
           <BillList bills={paid} />
-        </section>
+        </BillSection>
       )}
       {cancelled.length > 0 && (
-        <section aria-labelledby="cancelled-bills-heading" className="space-y-3">
-          <h2 id="cancelled-bills-heading" className="text-lg font-semibold">
-            {t('cancelled')}
-          </h2>
+        <BillSection id="cancelled" title={t('cancelled')}>
           <BillList bills={cancelled} />
-        </section>
+        </BillSection>
       )}
     </div>
+  );
+}
+
+/** A section of the bills, named by its heading. */
+function BillSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-bills-heading`} className="space-y-3">
+      <h2 id={`${id}-bills-heading`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
