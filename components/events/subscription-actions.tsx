@@ -4,6 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { withShownNumbers } from '@/lib/format/number';
 import { deleteSubscriptionAction } from '@/lib/webhooks/actions/delete-subscription';
 import { replaySubscriptionAction } from '@/lib/webhooks/actions/replay-subscription';
 import { verifySubscriptionAction } from '@/lib/webhooks/actions/verify-subscription';
@@ -25,6 +27,7 @@ export function SubscriptionActions({
   replayOffered: boolean;
 }) {
   const t = useTranslations('events');
+  const locale = usePageLocale();
   const failureText = useFailureText();
   const router = useRouter();
   const [busy, setBusy] = useState<Busy>(null);
@@ -75,7 +78,10 @@ export function SubscriptionActions({
                 const result = await replaySubscriptionAction({ subscriptionId });
                 if (!result.ok) return { text: failureText(result), tone: 'bad' };
                 return {
-                  text: t(`replay.${result.data.result}`, { count: result.data.count }),
+                  text: t(
+                    `replay.${result.data.result}`,
+                    withShownNumbers({ count: result.data.count }, locale),
+                  ),
                   tone: result.data.result === 'replayed' ? 'ok' : 'bad',
                 };
               })

@@ -1,12 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { usePageLocale } from '@/components/ui/use-page-locale';
 import { type ActionResult, answerInWords, fieldErrorInWords } from '@/lib/actions/result';
 import { AnswerNote } from './answer-note';
 
 /** The form-wide message of an account form's answer: an alert for errors, a status for success. */
 export function FormMessage({ result }: { result: ActionResult<unknown> | null }) {
-  const answer = answerInWords(result, useTranslations());
+  const answer = answerInWords(result, useTranslations(), usePageLocale());
   return answer && <AnswerNote ok={answer.ok} text={answer.text} />;
 }
 

@@ -1,13 +1,15 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
+import { withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 
 /**
  * The payees page's search: a plain GET form, so that it works by keyboard and before any script, and
  * the address keeps what was searched. It finds as a form's recipient search does.
  */
 export async function PayeeSearchForm({ typed, found }: { typed: string; found: number }) {
-  const t = await getTranslations('payeeSearch');
+  const [t, locale] = await Promise.all([getTranslations('payeeSearch'), getLocale()]);
   return (
     <search aria-label={t('label')}>
       <form method="get" className="space-y-1">
@@ -34,7 +36,7 @@ export async function PayeeSearchForm({ typed, found }: { typed: string; found: 
         </p>
         {typed ? (
           <p role="status" className="text-sm">
-            {t('found', { count: found, typed })}{' '}
+            {t('found', withShownNumbers({ count: found, typed }, localeOrDefault(locale)))}{' '}
             <Link href="/payees" className="text-brand-700 underline underline-offset-2">
               {t('clear')}
             </Link>

@@ -4,7 +4,7 @@ import { Amount } from '@/components/payments/amount';
 import type { PaymentService } from '@/lib/bank/payments';
 import { getDb } from '@/lib/db';
 import { listTemplates } from '@/lib/db/queries/bulk-templates';
-import { accountDisplay } from '@/lib/format';
+import { accountDisplay, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { deleteTemplateAction } from '@/lib/payments/actions/bulk-templates';
@@ -72,7 +72,9 @@ export async function PaymentTemplates({ psuId, service }: { psuId: string; serv
                   <p className="font-semibold">{template.name}</p>
                   <p className="text-sm text-slate-700">
                     {t(`kind.${kindKey[template.service]}`)}
-                    {'count' in summary ? ` · ${t('count', { count: summary.count ?? 0 })}` : null}
+                    {'count' in summary
+                      ? ` · ${t('count', withShownNumbers({ count: summary.count ?? 0 }, localeOrDefault(locale)))}`
+                      : null}
                     {'recipient' in summary && summary.recipient ? ` · ${summary.recipient}` : null}
                     {'amount' in summary && summary.amount ? (
                       <>

@@ -5,7 +5,7 @@ import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import { formatDate } from '@/lib/format';
+import { formatDate, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { PaymentView } from '@/lib/payments/view';
 import type { WaitingPayment } from '@/lib/payments/waiting';
@@ -37,7 +37,7 @@ export function WaitingPaymentRow({
     payment.label ??
     payment.creditorName ??
     (payment.elementCount && payment.elementCount > 1
-      ? t('bulkCount', { count: payment.elementCount })
+      ? t('bulkCount', withShownNumbers({ count: payment.elementCount }, locale))
       : null);
   return (
     <li

@@ -1,11 +1,13 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amount } from '@/components/payments/amount';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { getDb } from '@/lib/db';
 import { noticeSettingsOf, paymentsChangedSince } from '@/lib/db/queries/notices';
+import { withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { MarkStatusSeen } from './mark-status-seen';
 
 const SHOWN = 10;
@@ -21,7 +23,7 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
   const shown = await paymentsChangedSince(db, psuId, statusSeenThrough, SHOWN);
   const newest = shown[0];
   if (!newest) return null;
-  const t = await getTranslations('notices');
+  const [t, locale] = await Promise.all([getTranslations('notices'), getLocale().then(localeOrDefault)]);
   const more = newest.changedPayments - shown.length;
   return (
     <section
@@ -50,18 +52,22 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
               >
                 <Amount amount={change.amount} currency={change.currency} />{' '}
                 {change.service === 'bulk-payments' && change.elementCount !== null
-                  ? t('bulkPayments', { count: change.elementCount })
+                  ? t('bulkPayments', withShownNumbers({ count: change.elementCount }, locale))
                   : (change.creditorName ?? <AccountNumber account={change.creditorAccount} />)}
               </Link>
               <DateText value={change.occurredAt.toISOString()} time className="text-slate-700" />
               {change.steps > 1 && (
-                <span className="text-slate-700">({t('steps', { count: change.steps })})</span>
+                <span className="text-slate-700">
+                  ({t('steps', withShownNumbers({ count: change.steps }, locale))})
+                </span>
               )}
             </li>
           );
         })}
       </ul>
-      {more > 0 && <p className="mt-2 text-sm text-slate-700">{t('more', { count: more })}</p>}
+      {more > 0 && (
+        <p className="mt-2 text-sm text-slate-700">{t('more', withShownNumbers({ count: more }, locale))}</p>
+      )}
       <MarkStatusSeen upTo={newest.eventId} />
     </section>
   );

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { paymentsAwaitingConfirmation } from '@/lib/db/queries/waiting';
-import { formatAmounts } from '@/lib/format';
+import { formatAmounts, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { paymentAmounts } from '@/lib/payments/amounts';
@@ -28,7 +28,7 @@ export async function AwaitingConfirmationNotice({ psuId, locale }: { psuId: str
       data-testid="awaiting-confirmation"
       className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm"
     >
-      <p>{t('intro', { count: waiting.length })}</p>
+      <p>{t('intro', withShownNumbers({ count: waiting.length }, locale))}</p>
       <ul className="list-disc space-y-1 pl-5">
         {waiting.map((payment) => (
           <li key={payment.id}>
@@ -36,7 +36,7 @@ export async function AwaitingConfirmationNotice({ psuId, locale }: { psuId: str
               {formatAmounts(paymentAmounts(payment), locale)}
               {', '}
               {payment.service === 'bulk-payments'
-                ? t('bulk', { count: payment.elementCount ?? 0 })
+                ? t('bulk', withShownNumbers({ count: payment.elementCount ?? 0 }, locale))
                 : (payment.label ?? payment.creditorName ?? payment.creditorAccount)}
             </Link>
           </li>

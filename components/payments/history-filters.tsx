@@ -3,7 +3,9 @@ import { Button } from '@/components/ui/button';
 import { DayRangeFields } from '@/components/ui/day-text-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import type { HistoryFilters } from '@/lib/payments/history-query';
 import { transactionStatuses } from '@/lib/payments/status';
 
@@ -44,7 +46,10 @@ export async function HistoryFiltersForm({
       <summary className="cursor-pointer px-4 py-3 font-medium">
         {t('filters.title')}
         {active > 0 && (
-          <span className="font-normal text-slate-700"> ({t('filters.active', { count: active })})</span>
+          <span className="font-normal text-slate-700">
+            {' '}
+            ({t('filters.active', withShownNumbers({ count: active }, localeOrDefault(locale)))})
+          </span>
         )}
       </summary>
       <form

@@ -1,6 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/components/ui/text-field';
+import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { ChallengeData } from '@/lib/bank/sca-answer';
+import { withShownNumbers } from '@/lib/format/number';
 
 /**
  * The bank's challenge for a one-time code (spec 2.5 ChallengeData), and the field for the code:
@@ -10,6 +12,7 @@ import type { ChallengeData } from '@/lib/bank/sca-answer';
  */
 export function OtpChallenge({ challenge }: { challenge: ChallengeData }) {
   const t = useTranslations('sca');
+  const locale = usePageLocale();
   const digits = challenge.otpFormat === 'integer';
   return (
     <>
@@ -41,7 +44,10 @@ export function OtpChallenge({ challenge }: { challenge: ChallengeData }) {
         pattern={digits ? '[0-9]*' : undefined}
         hint={
           challenge.otpMaxLength
-            ? t(digits ? 'otpHintDigits' : 'otpHintCharacters', { max: challenge.otpMaxLength })
+            ? t(
+                digits ? 'otpHintDigits' : 'otpHintCharacters',
+                withShownNumbers({ max: challenge.otpMaxLength }, locale),
+              )
             : undefined
         }
       />

@@ -23,7 +23,7 @@ function localeOf(input: unknown) {
  */
 export async function inWords(result: ActionResult<unknown>, input: unknown): Promise<AnswerInWords | null> {
   if (!result.message) return null;
-  return answerInWords(result, await translatorFor(input));
+  return answerInWords(result, await translatorFor(input), localeOf(input));
 }
 
 /**
@@ -36,7 +36,7 @@ export async function formInWords<Data>(
   form: unknown,
 ): Promise<FormInWords<Data>> {
   const t = await translatorFor(form);
-  const text = answerInWords(result, t)?.text;
+  const text = answerInWords(result, t, localeOf(form))?.text;
   if (result.ok) {
     return { ok: true, ...(result.data === null ? {} : { data: result.data }), ...(text ? { text } : {}) };
   }

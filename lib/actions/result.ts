@@ -1,3 +1,6 @@
+import { withShownNumbers } from '@/lib/format/number';
+import type { Locale } from '@/lib/i18n/routing';
+
 /**
  * What every server action answers: a value, or what went wrong as message keys that the page
  * turns into the user's language. Expected failures (a wrong password, a refused payment, a field
@@ -60,7 +63,7 @@ export type WordedResult<Data> = ActionResult<Data> & { text?: string };
 
 /** A translator of the app's texts, as next-intl gives one on the server and in the browser. */
 export type AnswerTranslator = {
-  (key: string, values?: Record<string, number>): string;
+  (key: string, values?: Record<string, string | number>): string;
   has(key: string): boolean;
 };
 
@@ -80,16 +83,18 @@ export function fieldErrorInWords(keys: readonly string[], t: AnswerTranslator):
 }
 
 /**
- * An answer's message in the words of `t`: its key with a failure's values, or the account forms' "not valid" for a
- * key the texts lack, so that no text we did not write reaches the PSU; null when the answer has no message.
+ * An answer's message in the words of `t`: its key with a failure's values (each number also written the way of
+ * `locale`), or the account forms' "not valid" for a key the texts lack, so that no text we did not write reaches
+ * the PSU; null when the answer has no message.
  */
 export function answerInWords(
   result: ActionResult<unknown> | null,
   t: AnswerTranslator,
+  locale: Locale,
 ): AnswerInWords | null {
   if (!result?.message) return null;
-  const text = t.has(result.message)
-    ? t(result.message, result.ok ? undefined : result.messageValues)
-    : t('account.errors.invalid');
+  const values =
+    result.ok || !result.messageValues ? undefined : withShownNumbers(result.messageValues, locale);
+  const text = t.has(result.message) ? t(result.message, values) : t('account.errors.invalid');
   return { ok: result.ok, text };
 }

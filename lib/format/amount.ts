@@ -1,55 +1,17 @@
 import type { Locale } from '@/lib/i18n/routing';
 import { minorUnits } from '@/lib/payments/money/minor-units';
+import { decimalParts, joinParts } from './number';
 
 // Amounts are formatted from their decimal strings, digit by digit, with the separators of CLDR's
 // `is` and `en` number symbols: never through a float (a 14-digit amount with 3 decimals has more
 // digits than a double holds) and never through Intl, whose locale data the browser may lack
 // (Chromium without Icelandic data writes "ISK 12,500" on an Icelandic page).
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /** Keeps an amount and its currency on one line, as CLDR's currency patterns do. */
 const NO_BREAK_SPACE = '\u00a0';
 
 /** Currencies Icelandic text writes with a sign: each sign names one currency only. */
 const ICELANDIC_SIGNS: Readonly<Record<string, string>> = { ISK: 'kr.', EUR: '€', GBP: '£' };
-
-const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
-  is: { group: '.', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
-
-interface DecimalParts {
-  negative: boolean;
-  whole: string;
-  fraction: string;
-}
-
-function decimalParts(amount: string): DecimalParts | undefined {
-  const match = DECIMAL.exec(amount);
-  if (!match) return undefined;
-  const [, sign = '', digits = '0', fraction = ''] = match;
-  const whole = digits.replace(/^0+(?=\d)/, '');
-  // "-0" and "-0.00" are zero, and zero has no sign.
-  const negative = sign === '-' && /[1-9]/.test(whole + fraction);
-  return { negative, whole, fraction };
-}
-
-function joinParts({ whole, fraction }: DecimalParts, locale: Locale): string {
-  const { group, decimal } = SEPARATORS[locale];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return fraction ? `${grouped}${decimal}${fraction}` : grouped;
-}
-
-/**
- * A decimal string written the locale's way, with the decimals it has: "1234567.5" →
- * "1.234.567,5" (is), "1,234,567.5" (en). This is how the amount field shows what was typed. A
- * string that is not a decimal comes back unchanged.
- */
-export function formatNumber(amount: string, locale: Locale): string {
-  const parts = decimalParts(amount);
-  if (!parts) return amount;
-  return `${parts.negative ? '-' : ''}${joinParts(parts, locale)}`;
-}
 
 /**
  * The decimals to show: the currency's ISO 4217 minor unit ("1234.5" EUR → "1234.50", "12500.00"

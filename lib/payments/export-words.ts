@@ -2,7 +2,7 @@ import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment } from '@/lib/db/schema';
-import { accountDisplay } from '@/lib/format';
+import { accountDisplay, withShownNumbers } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
@@ -114,7 +114,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   const name =
     payment.creditorName ??
     payment.label ??
-    (bulk ? t('waiting.bulkCount', { count: payment.elementCount ?? 0 }) : '');
+    (bulk ? t('waiting.bulkCount', withShownNumbers({ count: payment.elementCount ?? 0 }, locale)) : '');
   // A bill's claim id, which its payment carries for the bank, as the claim number people read.
   const claim = payment.reference ? claimNumberOf(payment.reference) : null;
   return {

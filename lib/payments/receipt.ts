@@ -7,7 +7,7 @@ import {
   formatAmounts,
   formatDate,
   formatDateTime,
-  formatNumber,
+  withShownNumbers,
 } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
@@ -85,10 +85,7 @@ function bulkSplitLines(
 ): ReceiptLine[] {
   const split = bulk && bulkAmountsSplit(bulk);
   if (!split) return [];
-  const count = tStory('paymentsCount', {
-    count: split.rejectedCount,
-    countShown: formatNumber(String(split.rejectedCount), locale),
-  });
+  const count = tStory('paymentsCount', withShownNumbers({ count: split.rejectedCount }, locale));
   return [
     {
       key: 'rejectedAmount',

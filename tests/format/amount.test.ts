@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatNumber } from '@/lib/format/amount';
+import { formatAmount } from '@/lib/format/amount';
+import { formatNumber, withShownNumbers } from '@/lib/format/number';
 import { fromMinorUnits, parseAmountInput, toMinorUnits } from '@/lib/payments/money';
 
 const nbsp = '\u00a0';
@@ -166,6 +167,31 @@ describe('formatNumber', () => {
       fc.property(specAmount, fc.constantFrom('is', 'en') as fc.Arbitrary<'is' | 'en'>, (amount, locale) => {
         const parsed = parseAmountInput(formatNumber(amount, locale), 'EUR', locale);
         expect(parsed.ok && sameValue(parsed.amount)).toBe(sameValue(amount));
+      }),
+    );
+  });
+});
+
+describe('withShownNumbers', () => {
+  it("adds each whole number written the page's way as `{name}Shown`, and leaves the rest as given", () => {
+    expect(withShownNumbers({ count: 1000, errors: 0, typed: 'Jón', rate: 1.5 }, 'is')).toEqual({
+      count: 1000,
+      countShown: '1.000',
+      errors: 0,
+      errorsShown: '0',
+      typed: 'Jón',
+      rate: 1.5,
+    });
+    expect(withShownNumbers({ count: 12345 }, 'en')).toEqual({ count: 12345, countShown: '12,345' });
+  });
+
+  it('shows a count in a plural the same way on the server and in a browser without Icelandic data', () => {
+    // A plural's `#` would go through Intl.NumberFormat; the shown count does not read the locale's data.
+    fc.assert(
+      fc.property(fc.nat({ max: 10_000_000 }), (count) => {
+        const shown = withShownNumbers({ count }, 'is').countShown;
+        expect(shown?.replaceAll('.', '')).toBe(String(count));
+        expect(shown).toMatch(/^\d{1,3}(\.\d{3})*$/);
       }),
     );
   });

@@ -16,7 +16,7 @@ import { requirePsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { noticeSettingsOf } from '@/lib/db/queries/notices';
-import { formatKennitala } from '@/lib/format';
+import { formatKennitala, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 
@@ -168,7 +168,10 @@ export default async function AccountPage({
           {t('sessions.title')}
         </h2>
         <p className="text-sm text-slate-700">
-          {t('sessions.intro', { minutes: settings().SESSION_IDLE_MINUTES })}
+          {t(
+            'sessions.intro',
+            withShownNumbers({ minutes: settings().SESSION_IDLE_MINUTES }, localeOrDefault(locale)),
+          )}
         </p>
         <WordedButtonForm action={signOutEverywhereAction} label={t('sessions.signOutEverywhere')} />
       </section>

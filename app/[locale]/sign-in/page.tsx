@@ -7,6 +7,7 @@ import { oidcSignInOffered } from '@/lib/auth/oidc';
 import { currentPsuId } from '@/lib/auth/session';
 import { settings } from '@/lib/config';
 import { demoPsu } from '@/lib/db/seed';
+import { withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 
@@ -39,7 +40,13 @@ export default async function SignInPage({
   const failure = providerFailed && (
     <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
       {query.code === 'throttled'
-        ? t('throttled', { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES })
+        ? t(
+            'throttled',
+            withShownNumbers(
+              { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES },
+              localeOrDefault(locale),
+            ),
+          )
         : t('providerFailed')}
     </p>
   );

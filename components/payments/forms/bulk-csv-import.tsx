@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
-import { formatNumber } from '@/lib/format/amount';
+import { formatNumber, withShownNumbers } from '@/lib/format/number';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import { bulkCsvTemplate } from '@/lib/payments/csv/template';
 import { MAX_BULK_PAYMENTS } from '@/lib/payments/schemas/limits';
@@ -122,10 +122,10 @@ export function BulkCsvImport({
             ))}
             {imported.fileErrors.length === 0 && (
               <p>
-                {t('bulk.imported', {
-                  count: imported.rows.length,
-                  errors: imported.errors.length,
-                })}
+                {t(
+                  'bulk.imported',
+                  withShownNumbers({ count: imported.rows.length, errors: imported.errors.length }, locale),
+                )}
               </p>
             )}
             {imported.ignoredHeaders.length > 0 && (

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod/mini';
 import { Button } from '@/components/ui/button';
+import { withShownNumbers } from '@/lib/format/number';
 import { deferImport, deferSchema } from '@/lib/forms/deferred-schema';
 import { initiateBulkPaymentAction } from '@/lib/payments/actions/initiate-bulk-payment';
 import type { BulkColumn } from '@/lib/payments/csv/columns';
@@ -176,7 +177,7 @@ export function BulkPaymentForm({
       summaryExtra={
         badRows.length > 0 ? (
           <p className="mt-2">
-            {t('bulk.errorsCount', { count: badRows.length })}.{' '}
+            {t('bulk.errorsCount', withShownNumbers({ count: badRows.length }, locale))}.{' '}
             <button type="button" className="underline" onClick={focusFirstBadRow}>
               {t('bulk.fixRows', { row: (badRows[0]?.index ?? 0) + 1 })}
             </button>
@@ -207,8 +208,9 @@ export function BulkPaymentForm({
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
-            {t('bulk.paymentsCount', { count: rows.length })}
-            {badRows.length > 0 && ` · ${t('bulk.errorsCount', { count: badRows.length })}`}
+            {t('bulk.paymentsCount', withShownNumbers({ count: rows.length }, locale))}
+            {badRows.length > 0 &&
+              ` · ${t('bulk.errorsCount', withShownNumbers({ count: badRows.length }, locale))}`}
           </p>
           <Button type="button" variant="secondary" onClick={addRow} disabled={!live}>
             {t('bulk.addRow')}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, withShownNumbers } from '@/lib/format';
 import type { sumByCurrency } from '@/lib/payments/money';
 import { useFormLocale } from './messages';
 
@@ -16,10 +16,13 @@ export function BulkTotals({ totals }: { totals: ReturnType<typeof sumByCurrency
       <ul className="mt-1 text-sm tabular-nums">
         {totals.map((total) => (
           <li key={total.currency} data-currency={total.currency} data-amount={total.amount}>
-            {t('bulk.totalLine', {
-              amount: formatAmount(total.amount, total.currency, locale),
-              count: total.count,
-            })}
+            {t(
+              'bulk.totalLine',
+              withShownNumbers(
+                { amount: formatAmount(total.amount, total.currency, locale), count: total.count },
+                locale,
+              ),
+            )}
           </li>
         ))}
       </ul>

@@ -2,6 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { withShownNumbers } from '@/lib/format/number';
 
 export interface InvalidField {
   id: string;
@@ -128,6 +130,7 @@ export function ErrorSummary({
   extra?: React.ReactNode;
 }) {
   const t = useTranslations('forms.common');
+  const locale = usePageLocale();
   const show = failure || (visible && (items.length > 0 || extra));
   return (
     <div role="alert" aria-atomic="true">
@@ -136,7 +139,9 @@ export function ErrorSummary({
           {failure && <p>{failure}</p>}
           {visible && items.length > 0 && (
             <>
-              <p className="font-medium">{t('fixErrors', { count: items.length })}</p>
+              <p className="font-medium">
+                {t('fixErrors', withShownNumbers({ count: items.length }, locale))}
+              </p>
               <ul className="mt-1 list-disc space-y-1 pl-5">
                 {items.map((item) => (
                   <li key={item.id}>

@@ -2,8 +2,9 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
+import { withShownNumbers } from '@/lib/format/number';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import { parseIssueMessage, withShownNumbers } from '@/lib/payments/schemas/issue-message';
+import { parseIssueMessage } from '@/lib/payments/schemas/issue-message';
 import type { Locale } from '@/lib/payments/schemas/translate';
 
 export function useFormLocale(): Locale {

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
+import { withShownNumbers } from '@/lib/format/number';
 import type { Locale } from '@/lib/i18n/routing';
 import { type ExecutionScheduleInput, nextExecutionDates } from '@/lib/payments/calendar';
 
@@ -25,7 +26,7 @@ export function NextExecutionDates({
     <ExecutionDatesTable
       dates={dates}
       locale={locale}
-      caption={t('previewCaption', { count: dates.length })}
+      caption={t('previewCaption', withShownNumbers({ count: dates.length }, locale))}
     />
   );
 }

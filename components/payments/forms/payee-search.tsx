@@ -2,6 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { withShownNumbers } from '@/lib/format/number';
 import { matchPayees as matchAll } from '@/lib/payments/saved/payee-match';
 import type { PayeeChoice } from './saved-choices';
 
@@ -28,6 +30,7 @@ export function PayeeSearch({
   onChoose: (payee: PayeeChoice) => void;
 }) {
   const t = useTranslations('saved.payees');
+  const locale = usePageLocale();
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -134,7 +137,7 @@ export function PayeeSearch({
         )}
       </div>
       <p aria-live="polite" className="sr-only">
-        {open ? t('matches', { count: matches.length }) : announced}
+        {open ? t('matches', withShownNumbers({ count: matches.length }, locale)) : announced}
       </p>
     </div>
   );

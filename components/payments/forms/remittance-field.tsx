@@ -3,6 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { withShownNumbers } from '@/lib/format/number';
 import { characterCount } from './bounds';
 import { usePaymentFieldError } from './use-payment-field-error';
 
@@ -14,6 +16,7 @@ import { usePaymentFieldError } from './use-payment-field-error';
  */
 export function RemittanceField({ name, label, max }: { name: string; label: string; max: number }) {
   const t = useTranslations('forms.fields');
+  const locale = usePageLocale();
   const { register } = useFormContext();
   const value = (useWatch({ name }) as string | undefined) ?? '';
   const error = usePaymentFieldError(name);
@@ -25,7 +28,9 @@ export function RemittanceField({ name, label, max }: { name: string; label: str
       error={error}
       hint={
         <span aria-live="polite" className={left < 0 ? 'font-medium text-red-700' : undefined}>
-          {left >= 0 ? t('charactersLeft', { count: left }) : t('charactersOver', { count: -left })}
+          {left >= 0
+            ? t('charactersLeft', withShownNumbers({ count: left }, locale))
+            : t('charactersOver', withShownNumbers({ count: -left }, locale))}
         </span>
       }
       {...register(name)}

@@ -1,4 +1,3 @@
-import { formatNumber } from '@/lib/format/amount';
 import type en from '@/messages/validation/en.json';
 
 type Leaves<T, Prefix extends string> = {
@@ -36,19 +35,4 @@ export function parseIssueMessage(message: string): ParsedMessage | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The parameters with every number also written the page's way, as `{name}Shown` ("10.000" on an Icelandic
- * page): a message shows `{maxShown}` and counts with `{max, plural, …}`. ICU's own `{max, number}` goes
- * through the browser's Intl, which may lack Icelandic (Chromium writes "10,000"), and then the page the server
- * drew and the one the browser draws differ.
- */
-export function withShownNumbers(params: MessageParams, locale: 'is' | 'en'): MessageParams {
-  const shown: MessageParams = { ...params };
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'number' && Number.isInteger(value))
-      shown[`${name}Shown`] = formatNumber(String(value), locale);
-  }
-  return shown;
 }

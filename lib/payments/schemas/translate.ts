@@ -1,7 +1,8 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
+import { withShownNumbers } from '@/lib/format';
 import en from '@/messages/validation/en.json';
 import is from '@/messages/validation/is.json';
-import { type MessageParams, parseIssueMessage, type ValidationKey, withShownNumbers } from './issue-message';
+import { type MessageParams, parseIssueMessage, type ValidationKey } from './issue-message';
 
 export type Locale = 'is' | 'en';
 

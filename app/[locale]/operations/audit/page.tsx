@@ -7,7 +7,7 @@ import { requireOperator } from '@/lib/auth/operator';
 import { bankName } from '@/lib/bank/directory';
 import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, withShownNumbers } from '@/lib/format';
 import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
@@ -68,7 +68,10 @@ export default async function AuditPage({
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="max-w-3xl text-slate-700">
-          {t('intro', { days: settings().BANK_CALL_AUDIT_RETENTION_DAYS })}
+          {t(
+            'intro',
+            withShownNumbers({ days: settings().BANK_CALL_AUDIT_RETENTION_DAYS }, localeOrDefault(locale)),
+          )}
         </p>
       </div>
       <form
@@ -124,7 +127,7 @@ export default async function AuditPage({
         <p role="status" data-testid="audit-count">
           {rows.length === 0 && auditQueryKeys.every((key) => !query[key])
             ? t('empty')
-            : t('shown', { count: rows.length })}
+            : t('shown', withShownNumbers({ count: rows.length }, localeOrDefault(locale)))}
         </p>
         <a
           href={`/api/operations/audit${csvQuery ? `?${csvQuery}` : ''}`}

@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { standingOrdersOf } from '@/lib/db/queries/notices';
-import { accountDisplay } from '@/lib/format';
+import { accountDisplay, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
@@ -114,7 +114,10 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                       <ExecutionDatesTable
                         dates={schedule.next}
                         locale={pageLocale}
-                        caption={t('nextCaption', { count: schedule.next.length })}
+                        caption={t(
+                          'nextCaption',
+                          withShownNumbers({ count: schedule.next.length }, pageLocale),
+                        )}
                       />
                     ) : (
                       <p className="text-sm text-slate-700">{t(noNextDatesKey(view))}</p>
