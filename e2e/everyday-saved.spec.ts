@@ -265,6 +265,8 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await expect(page.getByLabel('Amount, payment 2')).toHaveValue(/^1[.,]?000$/);
 
   await page.goto('/is/payments/new/bulk');
+  // The template says how many payments it holds, in the page's words.
+  await expect(page.getByTestId('bulk-template')).toContainText('2 greiðslur');
   await page.getByRole('link', { name: 'Byrja á sniðmátinu „Monthly wages“' }).click();
   await expect(page.getByText('Fyllt út eftir sniðmátinu „Monthly wages“.')).toBeVisible();
   await expect(page.getByLabel('Af reikningi (IBAN)')).toHaveValue(debtorIban);

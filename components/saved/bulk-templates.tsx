@@ -1,14 +1,17 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { getDb } from '@/lib/db';
 import { listBulkTemplates } from '@/lib/db/queries/bulk-templates';
+import { withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import { deleteTemplateAction } from '@/lib/payments/actions/bulk-templates';
 
 /** The PSU's bulk templates above the bulk form: start from one, or delete it. */
 export async function BulkTemplates({ psuId }: { psuId: string }) {
-  const [t, templates] = await Promise.all([
+  const [t, locale, templates] = await Promise.all([
     getTranslations('saved.templates'),
+    getLocale().then(localeOrDefault),
     listBulkTemplates(await getDb(), psuId),
   ]);
   if (templates.length === 0) return null;
@@ -26,6 +29,11 @@ export async function BulkTemplates({ psuId }: { psuId: string }) {
             >
               {t('use', { name: template.name })}
             </Link>
+            {template.payments !== null && (
+              <span className="text-sm text-slate-700">
+                {t('payments', withShownNumbers({ count: template.payments }, locale))}
+              </span>
+            )}
             <WordedButtonForm
               action={deleteTemplateAction}
               label={t('delete', { name: template.name })}

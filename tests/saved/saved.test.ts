@@ -236,4 +236,23 @@ describe('pay again and bulk templates', () => {
     expect(bulkPrefill(mine?.product ?? 'credit-transfers', mine?.body ?? {}).rows).toHaveLength(1);
     expect(await deleteBulkTemplate(db, me, id)).toBe(true);
   });
+
+  it('lists each bulk template with the number of payments it holds, none where its body holds no list', async () => {
+    const bulk = await payment(me, myIban, 'bulk-payments');
+    const twice = {
+      ...bulk.body,
+      payments: [...(bulk.body.payments as unknown[]), ...(bulk.body.payments as unknown[])],
+    };
+    await insertBulkTemplate(db, me, { name: 'Tvær', product: 'credit-transfers', body: twice });
+    await insertBulkTemplate(db, me, {
+      name: 'Ekkert',
+      product: 'credit-transfers',
+      body: { payments: 'none' },
+    });
+    const listed = await listBulkTemplates(db, me);
+    expect(Object.fromEntries(listed.map(({ name, payments }) => [name, payments]))).toEqual({
+      Ekkert: null,
+      Tvær: 2,
+    });
+  });
 });

@@ -10,7 +10,14 @@ import { bulkTemplates, type TemplateDetails } from '@/lib/db/saved-schema';
 
 export async function listBulkTemplates(db: Db, psuId: string) {
   return db
-    .select({ id: bulkTemplates.id, name: bulkTemplates.name, product: bulkTemplates.product })
+    .select({
+      id: bulkTemplates.id,
+      name: bulkTemplates.name,
+      product: bulkTemplates.product,
+      // How many payments the template holds: its body's list, as the bank was sent it; null without one.
+      payments: sql<number | null>`case when jsonb_typeof(${bulkTemplates.body}->'payments') = 'array'
+        then jsonb_array_length(${bulkTemplates.body}->'payments') end`,
+    })
     .from(bulkTemplates)
     .where(and(eq(bulkTemplates.psuId, psuId), eq(bulkTemplates.service, 'bulk-payments')))
     .orderBy(desc(bulkTemplates.createdAt), desc(bulkTemplates.id));
