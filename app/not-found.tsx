@@ -9,7 +9,8 @@ import { LOCALE_HEADER } from '@/lib/i18n/visitor-locale';
 // Every address that no page answers: under /is/ or /en/ in that language; without a locale
 // ("/favicon.ico", "/api/unknown", "/x.txt") in the visitor's language, which proxy.ts decides. Next.js
 // renders this page on the server for an address no route matches, where a notFound() called by a page
-// sends an empty document that the browser fills in once its scripts have run.
+// sends an empty document that the browser fills in once its scripts have run; the app's server
+// (scripts/app-server.mjs, withServerDrawnNotFound) answers a browser with this page instead.
 
 async function requestLocale() {
   return localeOrDefault((await headers()).get(LOCALE_HEADER));

@@ -7,7 +7,7 @@ test.use({
   consoleAllowed: [
     {
       pattern:
-        /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/en\/payments\/[0-9a-f-]{36}\)/,
+        /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/(en|is)\/payments\/[0-9a-f-]{36}\)/,
       reason: "another PSU's payment is opened on purpose and answered 404, which Chromium logs",
     },
   ],
@@ -34,6 +34,15 @@ test('another PSU cannot read, return to, cancel or export a payment', async ({
 
   const pageResponse = await anna.goto(`/en/payments/${jons.id}`);
   expect(pageResponse?.status()).toBe(404);
+  // The document itself says so, in the page's language, before any script has run: not only the page's data
+  // for its scripts, which a browser without them, or still loading them, does not show.
+  const drawn = async (response: Awaited<ReturnType<Page['goto']>>) =>
+    ((await response?.text()) ?? '').replace(/<script[\s\S]*?<\/script>/g, '');
+  expect(await drawn(pageResponse)).toContain('Page not found');
+  await expect(anna.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const icelandic = await anna.goto(`/is/payments/${jons.id}`);
+  expect(icelandic?.status()).toBe(404);
+  expect(await drawn(icelandic)).toContain('Síðan fannst ekki');
 
   const api = await anna.request.get(`/api/payments/${jons.id}`);
   expect(api.status()).toBe(404);

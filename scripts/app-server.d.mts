@@ -14,3 +14,8 @@ export function createAppServer(
   options?: { trustedProxyCount?: number; maxBodyBytes?: number; https?: boolean; serverTiming?: boolean },
 ): Server;
 export function withServerTiming(handle: RequestListener): RequestListener;
+export function pageMatcher(distDir: string): (pathname: string) => boolean;
+export function withServerDrawnNotFound(
+  handle: RequestListener,
+  options: { isPage: (pathname: string) => boolean; origin: () => string },
+): RequestListener;
