@@ -173,8 +173,9 @@ const HOP_BY_HOP = new Set([
  */
 export function withServerDrawnNotFound(handle, { isPage, origin }) {
   return (request, response) => {
+    if (!asksForDocument(request)) return handle(request, response);
     const { pathname } = new URL(request.url ?? '/', 'http://app');
-    if (!asksForDocument(request) || !isPage(pathname)) return handle(request, response);
+    if (!isPage(pathname)) return handle(request, response);
     // The node:http methods, called directly: what Next.js wraps around these (its compression) stays in place,
     // and what it writes through them is held or passed on here, beneath it.
     const { writeHead, write, end } = response;

@@ -44,11 +44,11 @@ function summaryOf(template: Template) {
 export async function PaymentTemplates({ psuId, service }: { psuId: string; service?: PaymentService }) {
   const [t, locale, templates] = await Promise.all([
     getTranslations('paymentTemplates'),
-    getLocale(),
+    getLocale().then(localeOrDefault),
     listTemplates(await getDb(), psuId, service),
   ]);
   if (service && templates.length === 0) return null;
-  const collator = new Intl.Collator(localeOrDefault(locale));
+  const collator = new Intl.Collator(locale);
   const sorted = [...templates].sort((a, b) => collator.compare(a.name, b.name));
   return (
     <section aria-labelledby={`templates-${service ?? 'all'}`} className="space-y-3">
@@ -73,7 +73,7 @@ export async function PaymentTemplates({ psuId, service }: { psuId: string; serv
                   <p className="text-sm text-slate-700">
                     {t(`kind.${kindKey[template.service]}`)}
                     {'count' in summary
-                      ? ` · ${t('count', withShownNumbers({ count: summary.count ?? 0 }, localeOrDefault(locale)))}`
+                      ? ` · ${t('count', withShownNumbers({ count: summary.count ?? 0 }, locale))}`
                       : null}
                     {'recipient' in summary && summary.recipient ? ` · ${summary.recipient}` : null}
                     {'amount' in summary && summary.amount ? (

@@ -55,7 +55,8 @@ export default async function AccountPage({
     getDb().then((db) => noticeSettingsOf(db, psuId)),
   ]);
   const refused = refusals.find((reason) => reason === query.kennitala);
-  const eid = oidcSignInOffered(settings(), localeOrDefault(locale));
+  const lang = localeOrDefault(locale);
+  const eid = oidcSignInOffered(settings(), lang);
   const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
   return (
     <div className="max-w-xl space-y-8">
@@ -168,10 +169,7 @@ export default async function AccountPage({
           {t('sessions.title')}
         </h2>
         <p className="text-sm text-slate-700">
-          {t(
-            'sessions.intro',
-            withShownNumbers({ minutes: settings().SESSION_IDLE_MINUTES }, localeOrDefault(locale)),
-          )}
+          {t('sessions.intro', withShownNumbers({ minutes: settings().SESSION_IDLE_MINUTES }, lang))}
         </p>
         <WordedButtonForm action={signOutEverywhereAction} label={t('sessions.signOutEverywhere')} />
       </section>

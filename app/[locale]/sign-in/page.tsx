@@ -34,19 +34,14 @@ export default async function SignInPage({
   const query = await searchParams;
   const returnTo = typeof query.returnTo === 'string' ? query.returnTo : undefined;
   const t = await getTranslations('signIn');
-  const oidc = oidcSignInOffered(settings(), localeOrDefault(locale));
+  const lang = localeOrDefault(locale);
+  const oidc = oidcSignInOffered(settings(), lang);
   // next-auth sends the browser back here with ?error=… when a provider sign-in fails.
   const providerFailed = typeof query.error === 'string' && query.error !== '';
   const failure = providerFailed && (
     <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
       {query.code === 'throttled'
-        ? t(
-            'throttled',
-            withShownNumbers(
-              { minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES },
-              localeOrDefault(locale),
-            ),
-          )
+        ? t('throttled', withShownNumbers({ minutes: settings().RATE_LIMIT_SIGN_IN_WINDOW_MINUTES }, lang))
         : t('providerFailed')}
     </p>
   );

@@ -68,10 +68,7 @@ export default async function AuditPage({
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="max-w-3xl text-slate-700">
-          {t(
-            'intro',
-            withShownNumbers({ days: settings().BANK_CALL_AUDIT_RETENTION_DAYS }, localeOrDefault(locale)),
-          )}
+          {t('intro', withShownNumbers({ days: settings().BANK_CALL_AUDIT_RETENTION_DAYS }, lang))}
         </p>
       </div>
       <form
@@ -127,7 +124,7 @@ export default async function AuditPage({
         <p role="status" data-testid="audit-count">
           {rows.length === 0 && auditQueryKeys.every((key) => !query[key])
             ? t('empty')
-            : t('shown', withShownNumbers({ count: rows.length }, localeOrDefault(locale)))}
+            : t('shown', withShownNumbers({ count: rows.length }, lang))}
         </p>
         <a
           href={`/api/operations/audit${csvQuery ? `?${csvQuery}` : ''}`}
