@@ -58,7 +58,12 @@ test('sign up, see the profile, change the password, sign in again', async ({ pa
   // The account page says it itself.
   await expect(next).toHaveCount(0);
   await expect(page.getByTestId('profile-kennitala')).toHaveText('Not verified');
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+  // The header stays from page to page: on another page the notice is back, and off again on the account page.
+  await page.getByRole('navigation').getByRole('link', { name: 'Payments', exact: true }).click();
+  await expect(next).toBeVisible();
+  await page.getByRole('link', { name: 'Your account' }).click();
+  await expect(next).toHaveCount(0);
 
   await page.getByLabel('Current password').fill('kaffi og kleinur á sunnudögum');
   await page.getByLabel('New password', { exact: true }).fill('te og pönnukökur á mánudögum');

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { WithoutEmailNotice } from '@/components/account/confirm-email-notice';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { ChangePasswordForm } from '@/components/layout/change-password-form';
 import { PasswordRules } from '@/components/layout/password-rules';
@@ -60,6 +61,7 @@ export default async function AccountPage({
   const kennitala = profile.kennitala ? formatKennitala(profile.kennitala) : null;
   return (
     <div className="max-w-xl space-y-8">
+      <WithoutEmailNotice />
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <section aria-labelledby="profile-heading" className="space-y-3">
         <h2 id="profile-heading" className="text-lg font-semibold">

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { WithoutEmailNotice } from '@/components/account/confirm-email-notice';
 import { EidSignInForm } from '@/components/layout/eid-sign-in-form';
 import { SignInForm } from '@/components/layout/sign-in-form';
 import { SignOutForm } from '@/components/layout/sign-out-form';
@@ -53,6 +54,7 @@ export default async function SignInPage({
     // comes first, and linking an electronic ID is done on the account page.
     return (
       <div className="mx-auto max-w-sm space-y-4" data-testid="signed-in-already">
+        <WithoutEmailNotice />
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         {failure}
         <p>{t('signedInAs', { name: signedIn.displayName, email: signedIn.email })}</p>
@@ -68,6 +70,7 @@ export default async function SignInPage({
   }
   return (
     <div className="mx-auto max-w-sm">
+      <WithoutEmailNotice />
       <h1 className="mb-6 text-2xl font-semibold">{t('title')}</h1>
       {query.signedUp === '1' && (
         <p

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { WithoutEmailNotice } from '@/components/account/confirm-email-notice';
 import { PasswordRules } from '@/components/layout/password-rules';
 import { SignUpForm } from '@/components/layout/sign-up-form';
 import { Link } from '@/lib/i18n/navigation';
@@ -22,6 +23,7 @@ export default async function SignUpPage({
   const t = await getTranslations('account.signUp');
   return (
     <div className="mx-auto max-w-sm">
+      <WithoutEmailNotice />
       <h1 className="mb-2 text-2xl font-semibold">{t('title')}</h1>
       <p className="mb-6 text-sm text-slate-700">{t('intro')}</p>
       <SignUpForm

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { WithoutEmailNotice } from '@/components/account/confirm-email-notice';
 import { WordedButtonForm } from '@/components/account/worded-button-form';
 import { findProfile } from '@/lib/auth/accounts';
 import { verifyEmailAction } from '@/lib/auth/actions/account';
@@ -32,6 +33,7 @@ export default async function VerifyEmailPage({
   const t = await getTranslations('account.verifyEmail');
   return (
     <div className="mx-auto max-w-sm space-y-4">
+      <WithoutEmailNotice />
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <p>{t('intro', { email: profile.email })}</p>
       <WordedButtonForm
