@@ -55,6 +55,15 @@ export async function ourFault<T>(what: string, run: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * A token that does not decode or verify (a forged, cut or stale session cookie): jose says so with its code, as
+ * the root of whatever next-auth wrapped it in (a sign-out over such a cookie is a SignOutError).
+ */
+function unreadableToken(root: unknown): boolean {
+  const code = (root as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^ERR_(JWE|JWS|JWT|JOSE)_/.test(code);
+}
+
 function codeOf(error: unknown): Record<string, string> {
   if (!(error instanceof Error)) return {};
   const code = (error as { code?: unknown }).code;
@@ -66,7 +75,7 @@ export const authLogger: NonNullable<NextAuthConfig['logger']> = {
     const type = (error as { type?: string }).type ?? error.name;
     const root = rootOf(error);
     if (root instanceof Object && reported.has(root)) return;
-    if (clientOrProvider.has(type)) {
+    if (clientOrProvider.has(type) || unreadableToken(root)) {
       logger.warn({ type, ...(root === error ? {} : codeOf(root)) }, 'auth request refused');
     } else {
       logger.error({ err: error, type }, 'auth error');
