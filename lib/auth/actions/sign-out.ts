@@ -6,12 +6,10 @@ import { success } from '@/lib/actions/result';
 import { signOut } from '@/lib/auth';
 import { localeField } from './return-to';
 
-const signOutFromForm = publicAction
-  .schema(z.object({ locale: localeField }))
-  .formAction(async ({ input }) => {
-    await signOut({ redirectTo: `/${input.locale}/sign-in` });
-    return success(null);
-  });
+const signOutWith = publicAction.schema(z.object({ locale: localeField })).action(async ({ input }) => {
+  await signOut({ redirectTo: `/${input.locale}/sign-in` });
+  return success(null);
+});
 
 /**
  * Signs the PSU out: a form's own action (React gives it the form alone), so that the sign-out button is drawn
@@ -21,5 +19,5 @@ const signOutFromForm = publicAction
  */
 export async function signOutAction(form: FormData): Promise<void> {
   // A form without a known locale signs out to the Icelandic sign-in page (localeField).
-  await signOutFromForm(null, form);
+  await signOutWith(form);
 }
