@@ -3,20 +3,17 @@ import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 
 /**
- * What the payment forms read: their texts, the schemas' messages, what an action may answer, and
- * the PSU's accounts, payees and templates.
+ * What the payment forms read in the browser: their texts, the schemas' messages, the action client's refusals of
+ * a field, and the PSU's accounts, payees and templates. What an action answers about the whole submission (the
+ * bank's refusal, a bill already paid) comes back in words (lib/actions/in-words.ts).
  */
 export const PAYMENT_FORM_MESSAGES = [
   'forms',
   'validation',
-  'bank',
-  'auth',
-  'payment',
   'security',
   'saved',
   'banks',
   'standingOrderNames',
-  'standingOrderChange',
   'ownAccount',
 ];
 

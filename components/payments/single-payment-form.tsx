@@ -69,7 +69,7 @@ export function SinglePaymentForm({
       ...initial?.payment,
     },
   });
-  const onSubmit = form.handleSubmit((values) => form.submit(() => initiateSinglePaymentAction(values)));
+  const onSubmit = form.handleSubmit((values) => form.submit(initiateSinglePaymentAction, values));
   // Banks ask for the address of a recipient abroad: it is then asked for beside the recipient.
   const abroad = useCreditorAbroad(form.methods);
   const creditorAddress = (

@@ -84,8 +84,9 @@ export function fieldErrorInWords(keys: readonly string[], t: AnswerTranslator):
 
 /**
  * An answer's message in the words of `t`: its key with a failure's values (each number also written the way of
- * `locale`), or the account forms' "not valid" for a key the texts lack, so that no text we did not write reaches
- * the PSU; null when the answer has no message.
+ * `locale`), then a failure's reason after it (the bank's answer behind what it meant for the PSU), or the account
+ * forms' "not valid" for a key the texts lack, so that no text we did not write reaches the PSU; null when the
+ * answer has no message.
  */
 export function answerInWords(
   result: ActionResult<unknown> | null,
@@ -95,6 +96,8 @@ export function answerInWords(
   if (!result?.message) return null;
   const values =
     result.ok || !result.messageValues ? undefined : withShownNumbers(result.messageValues, locale);
-  const text = t.has(result.message) ? t(result.message, values) : t('account.errors.invalid');
-  return { ok: result.ok, text };
+  const say = (key: string, given?: Record<string, string | number>) =>
+    t.has(key) ? t(key, given) : t('account.errors.invalid');
+  const reason = result.ok || !result.reason ? '' : ` ${say(result.reason)}`;
+  return { ok: result.ok, text: `${say(result.message, values)}${reason}` };
 }

@@ -1,5 +1,6 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createTranslator } from 'use-intl/core';
 import { describe, expect, it } from 'vitest';
 import { FormMessage, useFieldError } from '@/components/layout/account-form-parts';
 import { formInWords, inWords } from '@/lib/actions/in-words';
@@ -39,6 +40,25 @@ describe("an action's answer in words", () => {
     expect(answer?.ok).toBe(false);
     expect(answer?.text).toBe((await inWords(failure('account.errors.invalid'), form('is')))?.text);
     expect(answer?.text).not.toContain('no.such.key');
+  });
+
+  it("follows a failure's message with its reason, in the language of an object's locale (as a payment form calls)", async () => {
+    // A standing order's change stopped at its first step, and the bank's answer behind it.
+    const answer = failure('standingOrderChange.cancelRefused', { reason: 'bank.rejected' });
+    for (const locale of ['is', 'en'] as const) {
+      const t = createTranslator({ locale, messages: await loadMessages(locale) });
+      expect(await inWords(answer, { payment: {}, locale })).toEqual({
+        ok: false,
+        text: `${t('standingOrderChange.cancelRefused')} ${t('bank.rejected')}`,
+      });
+    }
+    expect((await inWords(answer, { locale: 'is' }))?.text).not.toBe(
+      (await inWords(answer, { locale: 'en' }))?.text,
+    );
+    // A reason the texts lack says no more than "not valid"; a success has none.
+    expect(
+      (await inWords(failure('bank.rejected', { reason: 'no.such.key' }), { locale: 'en' }))?.text,
+    ).not.toContain('no.such');
   });
 
   it('is nothing for an answer without a message', async () => {

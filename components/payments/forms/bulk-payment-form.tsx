@@ -149,7 +149,7 @@ export function BulkPaymentForm({
     await handleSubmit(
       (values) => {
         if (!rowsOk) return focusFirstBadRow();
-        return submit(() => initiateBulkPaymentAction(values));
+        return submit(initiateBulkPaymentAction, values);
       },
       (errors) => {
         const onlyPayments =

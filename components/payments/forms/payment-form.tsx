@@ -13,7 +13,7 @@ import {
 } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import type { ActionResult } from '@/lib/actions/result';
+import type { WordedResult } from '@/lib/actions/result';
 import { preloadOnInteraction, type SchemaLoader } from '@/lib/forms/deferred-schema';
 import { ScaLanguageField } from './choice-fields';
 import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
@@ -40,10 +40,14 @@ export interface PaymentFormState<Values> {
     onInvalid?: SubmitErrorHandler<FieldValues>,
   ) => (event: React.FormEvent<HTMLFormElement>) => Promise<void>;
   /**
-   * Calls the server action: on success the browser goes where it says; otherwise its field
-   * errors go beside their fields (the form keeps what the user typed), its message above them.
+   * Calls the server action with `input` and the page's locale: on success the browser goes where it says;
+   * otherwise its field errors go beside their fields (the form keeps what the user typed), and its message,
+   * in the words of the page's locale, above them.
    */
-  submit: (action: () => Promise<ActionResult<{ redirectTo: string }>>) => Promise<void>;
+  submit: (
+    action: (input: unknown) => Promise<WordedResult<{ redirectTo: string }>>,
+    input: object,
+  ) => Promise<void>;
 }
 
 /**
@@ -72,7 +76,7 @@ export function usePaymentForm<Values>({
   /** More the form loads after the page, with its schema. */
   preload?: () => Promise<unknown>;
 }): PaymentFormState<Values> {
-  const t = useTranslations();
+  const t = useTranslations('forms.common');
   const locale = useFormLocale();
   const methods = useForm<FieldValues, unknown, Values>({
     resolver: formResolver<FieldValues, Values>(schema),
@@ -99,17 +103,20 @@ export function usePaymentForm<Values>({
       } catch {
         // The schema did not load (no network): nothing was sent.
         schemaFailed.current = true;
-        setFailure(t('forms.common.unexpected'));
+        setFailure(t('unexpected'));
       }
     };
 
-  async function submit(action: () => Promise<ActionResult<{ redirectTo: string }>>) {
+  async function submit(
+    action: (input: unknown) => Promise<WordedResult<{ redirectTo: string }>>,
+    input: object,
+  ) {
     setFailure(null);
-    let result: ActionResult<{ redirectTo: string }>;
+    let result: WordedResult<{ redirectTo: string }>;
     try {
-      result = await action();
+      result = await action({ ...input, locale });
     } catch {
-      setFailure(t('forms.common.unexpected'));
+      setFailure(t('unexpected'));
       return;
     }
     if (result.ok) {
@@ -119,14 +126,7 @@ export function usePaymentForm<Values>({
     for (const [path, [message = ''] = []] of Object.entries(result.fieldErrors ?? {})) {
       if (!showServerFieldError?.(path, message)) methods.setError(path, { message });
     }
-    const say = (key: string) => (t.has(key) ? t(key) : t('bank.unexpected'));
-    if (result.message)
-      setFailure(
-        [result.message, result.reason]
-          .filter(Boolean)
-          .map((key) => say(key as string))
-          .join(' '),
-      );
+    if (result.text) setFailure(result.text);
     requestFocus();
   }
 

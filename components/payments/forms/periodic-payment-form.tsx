@@ -68,11 +68,9 @@ export function PeriodicPaymentForm({
     },
   });
   const onSubmit = form.handleSubmit((values) =>
-    form.submit(() =>
-      changeOf
-        ? changeStandingOrderAction({ ...values, oldPaymentId: changeOf.paymentId })
-        : initiatePeriodicPaymentAction(values),
-    ),
+    changeOf
+      ? form.submit(changeStandingOrderAction, { ...values, oldPaymentId: changeOf.paymentId })
+      : form.submit(initiatePeriodicPaymentAction, values),
   );
 
   return (

@@ -18,26 +18,28 @@ const changeSchema = z.extend(periodicSubmissionSchema, { oldPaymentId: z.uuid()
  * new one, as the periodic form sent it, only once the bank reports the old one ended
  * (lib/payments/standing-order-change.ts keeps that rule).
  */
-export const changeStandingOrderAction = paymentAction.schema(changeSchema).action(async ({ input, ctx }) => {
-  const requestHeaders = await headers();
-  const locale = localeOrDefault(await getLocale());
-  const outcome = await changeStandingOrder(await getDb(), {
-    psuId: ctx.psuId,
-    oldPaymentId: input.oldPaymentId,
-    changed: {
-      submissionId: input.submissionId,
-      scaLanguage: input.scaLanguage,
-      uiLocale: locale,
-      payment: input.payment,
-      label: input.label || null,
-      creditorName: input.creditorName || null,
-    },
-    psuIpAddress: psuIpAddress(requestHeaders),
-    psuUserAgent: requestHeaders.get('user-agent') ?? undefined,
+export const changeStandingOrderAction = paymentAction
+  .schema(changeSchema)
+  .wordedAction(async ({ input, ctx }) => {
+    const requestHeaders = await headers();
+    const locale = localeOrDefault(await getLocale());
+    const outcome = await changeStandingOrder(await getDb(), {
+      psuId: ctx.psuId,
+      oldPaymentId: input.oldPaymentId,
+      changed: {
+        submissionId: input.submissionId,
+        scaLanguage: input.scaLanguage,
+        uiLocale: locale,
+        payment: input.payment,
+        label: input.label || null,
+        creditorName: input.creditorName || null,
+      },
+      psuIpAddress: psuIpAddress(requestHeaders),
+      psuUserAgent: requestHeaders.get('user-agent') ?? undefined,
+    });
+    if (outcome.ok) return success({ redirectTo: outcome.redirectTo });
+    return failure(outcome.messageKey, {
+      ...(outcome.reasonKey ? { reason: outcome.reasonKey } : {}),
+      ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
+    });
   });
-  if (outcome.ok) return success({ redirectTo: outcome.redirectTo });
-  return failure(outcome.messageKey, {
-    ...(outcome.reasonKey ? { reason: outcome.reasonKey } : {}),
-    ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}),
-  });
-});

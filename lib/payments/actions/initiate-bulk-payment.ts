@@ -7,7 +7,7 @@ import { accountLabel, initiateSubmission } from '@/lib/payments/submit-payment'
 
 export const initiateBulkPaymentAction = paymentAction
   .schema(bulkSubmissionSchema)
-  .action(async ({ input, ctx }) => {
+  .wordedAction(async ({ input, ctx }) => {
     const { payment } = input;
     const totals = sumByCurrency(payment.payments.map((element) => element.instructedAmount));
     const [first] = payment.payments;

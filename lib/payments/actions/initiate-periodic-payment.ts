@@ -6,7 +6,7 @@ import { accountLabel, initiateSubmission } from '@/lib/payments/submit-payment'
 
 export const initiatePeriodicPaymentAction = paymentAction
   .schema(periodicSubmissionSchema)
-  .action(async ({ input, ctx }) => {
+  .wordedAction(async ({ input, ctx }) => {
     const { payment } = input;
     return initiateSubmission(ctx.psuId, input, {
       service: 'periodic-payments',
