@@ -210,18 +210,15 @@ function portFree(port) {
 }
 
 /**
- * The ports of a browser pass: those given (E2E_APP_PORT, E2E_SANDBOX_PORT) to the first pass, else a free app
- * port and the sandbox bank's beside it, where the app's trace listener (+10) and the restart spec's own app and
- * bank (+200) are free too and none is one of `taken` (another pass's app ports), so that another `npm test` on the
- * machine (another checkout, a second CI job), or a pass beside this one, keeps apart.
+ * The ports of a browser pass: those given (E2E_APP_PORT, E2E_SANDBOX_PORT), else a free app port and the sandbox
+ * bank's beside it, where the app's trace listener (+10) and the restart spec's own app and bank (+200) are free
+ * too, so that another `npm test` on the machine (another checkout, a second CI job) keeps apart.
  */
-async function browserPorts(taken = []) {
-  if (taken.length === 0 && (process.env.E2E_APP_PORT || process.env.E2E_SANDBOX_PORT)) return {};
+async function browserPorts() {
+  if (process.env.E2E_APP_PORT || process.env.E2E_SANDBOX_PORT) return {};
   const usedBy = (app) => [app, app + 1, app + 10, app + 200, app + 201];
-  const takenPorts = new Set(taken.flatMap(usedBy));
   for (let attempt = 0; attempt < 100; attempt++) {
     const app = 20_000 + 2 * Math.floor(Math.random() * 4_000);
-    if (usedBy(app).some((port) => takenPorts.has(port))) continue;
     const all = await Promise.all(usedBy(app).map(portFree));
     if (all.every(Boolean)) return { E2E_APP_PORT: String(app), E2E_SANDBOX_PORT: String(app + 1) };
   }
@@ -230,16 +227,14 @@ async function browserPorts(taken = []) {
 
 /**
  * The browser specs on `label`'s database, as a step for `step` or `sideBySide`, in a run dir of their own
- * (playwright.config.ts: the programs' data dirs, logs, a failure's error context) and on ports apart from
- * `taken` (the app ports of a pass beside it); `appPort` is its own.
+ * (playwright.config.ts: the programs' data dirs, logs, a failure's error context) and on ports of their own.
  */
-async function browserPass(label, env, taken = []) {
+async function browserPass(label, env) {
   const tag = label.toLowerCase();
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'greidsla-e2e-'));
-  const ports = await browserPorts(taken);
+  const ports = await browserPorts();
   return {
     runDir,
-    appPort: Number(ports.E2E_APP_PORT ?? process.env.E2E_APP_PORT ?? 3100),
     label: tag,
     title: browserTitle(label),
     command: bin('playwright'),
@@ -263,15 +258,6 @@ async function browserTests(label, env) {
   step(pass.title, pass.command, pass.args, { env: pass.env, pass: pass.pass });
   rmSync(pass.runDir, { recursive: true, force: true });
 }
-
-/**
- * How long the two browser passes take side by side, seconds, with room. On 2 cores side by side they took 8.1
- * minutes at 499bfc4, 15.6 at 5446df2, 18.9 at e6e5f77 (with other work on the machine), 16.6 at b9553aa and 8.6 at
- * 046e665 (a faster machine); the
- * PGlite pass alone 8.8 at 3e22e76. Much of a spec's time is spent waiting on a bank, a redirect or a timeout, where the other pass
- * fills the core. Started with 15 minutes left, the run at e6e5f77 ended after 30 min 30 s.
- */
-const BOTH_BROWSER_PASSES_SECONDS = 17 * 60;
 
 ensureChromium();
 step('Lint and format (Biome)', bin('biome'), ['ci', '.']);
@@ -297,10 +283,11 @@ step('Typecheck', bin('tsc'), ['--noEmit']);
 // workers each, as both spend much of their time waiting (on a bank's timeouts and retries, a redirect, a process
 // restarting), where the other fills the core. With a PostgreSQL server (CI), every test that meets a database runs
 // on PostgreSQL as well: the Vitest files that open a database (the app's and the sandbox bank's, two app instances
-// sharing one included) side by side with their PGlite run, then the browser specs, with both programs on databases
-// of their own there (playwright.config.ts creates them), side by side with the PGlite run when both fit before CI's
-// deadline, else after it if they fit then (they take about as long as the PGlite run just did). docs/testing.md
-// gives the figures.
+// sharing one included) side by side with their PGlite run, then the browser specs on PGlite, then on PostgreSQL
+// with both programs on databases of their own there (playwright.config.ts creates them) if they fit before CI's
+// deadline (they take about as long as the PGlite run just did). One browser pass after the other: each runs two
+// browsers, the app and a bank, which keep 2 cores busy; side by side on 2 cores both took 19.2 minutes, against
+// 7.7 for one alone (4 December 2026). docs/testing.md gives the figures.
 if (!postgresUrl) {
   const unit = { ...vitestStep('PGlite', {}, { workers: 2 }), label: 'vitest' };
   const browser = { ...(await browserPass('PGlite', {})), label: 'browser' };
@@ -314,19 +301,9 @@ if (!postgresUrl) {
     vitestStep('PGlite', {}, { files, report: 'vitest-pglite-database.json', workers: 2 }),
     vitestStep('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, { files, workers: 2 }),
   ]);
-  if (BOTH_BROWSER_PASSES_SECONDS <= secondsLeft()) {
-    const pglite = await browserPass('PGlite', {});
-    const postgres = await browserPass('PostgreSQL', { TEST_DATABASE_URL: postgresUrl }, [pglite.appPort]);
-    await sideBySide([pglite, postgres]);
-    for (const { runDir } of [pglite, postgres]) rmSync(runDir, { recursive: true, force: true });
-  } else {
-    console.log(
-      `\n▶ The browser passes one after another: side by side they need about ${BOTH_BROWSER_PASSES_SECONDS} s, and ${Math.round(secondsLeft())} s are left before CI's deadline`,
-    );
-    await browserTests('PGlite', {});
-    if (fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
-      await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
-  }
+  await browserTests('PGlite', {});
+  if (fitsBeforeDeadline(browserTitle('PostgreSQL'), 'postgresql', phases.at(-1).seconds))
+    await browserTests('PostgreSQL', { TEST_DATABASE_URL: postgresUrl });
 }
 writePhases('passed');
 
