@@ -55,7 +55,7 @@ describe("an action's answer in words", () => {
     expect((await inWords(answer, { locale: 'is' }))?.text).not.toBe(
       (await inWords(answer, { locale: 'en' }))?.text,
     );
-    // A reason the texts lack says no more than "not valid"; a success has none.
+    // A reason the texts lack says no more than "not valid".
     expect(
       (await inWords(failure('bank.rejected', { reason: 'no.such.key' }), { locale: 'en' }))?.text,
     ).not.toContain('no.such');
