@@ -126,7 +126,7 @@ test.describe('readings that fail', () => {
 });
 
 // A payment's page loads what reads it again (TanStack Query) when its first reading is due: the page of one the bank
-// has decided for good asks for no script and no reading once it has loaded.
+// has decided for good asks for no script and no reading once it has loaded, until the PSU comes back to the window.
 test('the page of a declined payment reads nothing more once it has loaded, and loads no script for it', async ({
   page,
 }) => {
@@ -144,6 +144,9 @@ test('the page of a declined payment reads nothing more once it has loaded, and 
   // Longer than the page of a payment still being decided waits before it reads again (2 s).
   await page.waitForTimeout(5_000);
   expect(asked).toEqual([]);
+  // Back to the window (another tab, another program): the page reads the payment once, as it now is.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => asked.filter((url) => new URL(url).pathname === reading)).toHaveLength(1);
 });
 
 // Payment spec 4.1: TPP-Nok-Redirect-URI "may be ignored". A bank that ignores it sends a PSU who

@@ -21,17 +21,17 @@ export function Live<T>({ shown, query }: { shown: T; query: LiveQuery<T> }) {
   const router = useContext(AppRouterContext);
   const [polling, setPolling] = useState(false);
   const firstDue = polling ? false : query.every(shown, 0);
-  useEffect(() => {
-    if (firstDue === false) return;
-    const timer = setTimeout(() => setPolling(true), firstDue);
-    return () => clearTimeout(timer);
-  }, [firstDue]);
+  // Until it polls: from the first reading's time, if one is due, or from the PSU's return to the window.
   useEffect(() => {
     if (polling) return;
-    const onFocus = () => setPolling(true);
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [polling]);
+    const start = () => setPolling(true);
+    const timer = firstDue === false ? undefined : setTimeout(start, firstDue);
+    window.addEventListener('focus', start);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', start);
+    };
+  }, [polling, firstDue]);
   const drawn = JSON.stringify(shown);
   const onData = useCallback(
     (data: unknown) => {

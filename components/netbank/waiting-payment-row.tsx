@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatDate, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
 import type { PaymentView } from '@/lib/payments/view';
 import type { WaitingPayment } from '@/lib/payments/waiting';
 
@@ -91,6 +92,7 @@ export function WaitingPaymentRow({
         <div>
           {standing ? <p className="mt-3 text-sm text-slate-700">{t('cancelsWholeOrder')}</p> : null}
           <CancelPayment
+            action={cancelPaymentAction}
             paymentId={payment.id}
             texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
           />

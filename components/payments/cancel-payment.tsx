@@ -4,23 +4,24 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useFrameLocale } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
-import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
+import type { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
 import type { CancelTexts } from './cancel-texts';
 
 /**
  * Cancel with an inline confirmation: a second, explicit click, never a browser dialog. Once the bank
- * has answered, `onAnswered` runs (a live view reads the payment again) and the page is refreshed.
+ * has answered, the page is drawn again with the payment as it now is.
  * Its texts come from the page (`cancelTextsOf`), and a refusal in words from the action, in the
  * page's locale: a list of payments that can be cancelled loads no translations for it.
  */
 export function CancelPayment({
+  action,
   paymentId,
   texts,
-  onAnswered,
 }: {
+  /** `cancelPaymentAction`, from the page: a client module that imports an action carries its caller's code. */
+  action: typeof cancelPaymentAction;
   paymentId: string;
   texts: CancelTexts;
-  onAnswered?: () => void;
 }) {
   const locale = useFrameLocale();
   const router = useRouter();
@@ -30,7 +31,7 @@ export function CancelPayment({
 
   const confirm = () =>
     startTransition(async () => {
-      const result = await cancelPaymentAction({ paymentId, locale });
+      const result = await action({ paymentId, locale });
       setConfirming(false);
       if (result.ok && result.data.redirectTo) {
         window.location.assign(result.data.redirectTo);
@@ -41,7 +42,6 @@ export function CancelPayment({
           ? { text: texts.cancelled, error: false }
           : { text: result.text ?? texts.unexpected, error: true },
       );
-      onAnswered?.();
       // A page that lists payments (the standing orders) shows the status the bank now reports.
       router.refresh();
     });

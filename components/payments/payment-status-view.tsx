@@ -9,13 +9,14 @@ import { OtpChallenge } from '@/components/payments/otp-challenge';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { PaymentLive } from '@/components/payments/payment-live';
 import { PaymentStorySection } from '@/components/payments/payment-story';
-import { ScaPanel } from '@/components/payments/sca-panel';
+import { ScaPanelOnDemand } from '@/components/payments/sca-panel-on-demand';
 import { scaTextsOf } from '@/components/payments/sca-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
+import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
 import type { PaymentView } from '@/lib/payments/view';
 
 /**
@@ -86,6 +87,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
         <CostsStopNoteText note={payment.costsStopNote} />
         {payment.cancellable && (
           <CancelPayment
+            action={cancelPaymentAction}
             paymentId={payment.id}
             texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
           />
@@ -100,7 +102,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
         )}
       </section>
       {scaOnPage && (
-        <ScaPanel
+        <ScaPanelOnDemand
           paymentId={payment.id}
           step={scaOnPage}
           texts={scaTextsOf(tAll)}

@@ -10,7 +10,6 @@ import { buildDir, firstLoadOfBuild, targetFor } from '@/tests/support/first-loa
 const CEILINGS_KB: Record<string, number> = {
   '/[locale]/bills/[claimId]/pay': 170.7,
   '/[locale]/events': 146.3,
-  '/[locale]/payments/[id]': 141.7,
   '/[locale]/payments/new/bulk': 173.5,
   '/[locale]/payments/new/periodic': 171.7,
   '/[locale]/payments/new/single': 170.7,

@@ -12,6 +12,7 @@ import { standingOrdersOf } from '@/lib/db/queries/notices';
 import { accountDisplay, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
+import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
 import { toPaymentView } from '@/lib/payments/view';
@@ -147,7 +148,9 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                       {tc('link')}
                     </Link>
                   )}
-                  {view.cancellable && <CancelPayment paymentId={view.id} texts={cancelTexts} />}
+                  {view.cancellable && (
+                    <CancelPayment action={cancelPaymentAction} paymentId={view.id} texts={cancelTexts} />
+                  )}
                 </article>
               </li>
             );
