@@ -29,7 +29,11 @@ export function StatusExplain({ payment }: { payment: PaymentView }) {
   const t = useTranslations('payment');
   const locale = usePageLocale();
   const status = payment.displayStatus;
+  // Where the notice above already says it: who is to confirm the payment, that it was declined, or (RCVD) whom
+  // the bank waits for, the PSU or, the SCA done, itself.
   if (payment.outcome === 'awaitingHolder' || payment.outcome === 'declined') return null;
+  if (status === 'RCVD' && (payment.outcome === 'awaitingPsu' || payment.outcome === 'awaitingBank'))
+    return null;
   if (payment.paysOn) return t('paysOn', { date: formatDate(payment.paysOn, locale, { weekday: true }) });
   if (payment.service === 'periodic-payments' && ts.has(`${status}.standingExplain`))
     return ts(`${status}.standingExplain`);
@@ -76,10 +80,10 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
         <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
           <StatusBadge
             status={payment.displayStatus}
-            awaitingHolder={payment.outcome === 'awaitingHolder'}
+            outcome={payment.outcome}
             standing={payment.service === 'periodic-payments'}
           />
-          {/* RCVD's "waiting for you to confirm it" is not so where only the account's holder can: the notice above says it. */}
+          {/* What the status means, unless the notice above has said it (StatusExplain). */}
           <span className="text-sm text-slate-700">
             <StatusExplain payment={payment} />
           </span>

@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import type { BankOutcome } from '@/lib/payments/outcome';
 
 const tone: Record<string, string> = {
   ACSC: 'bg-green-100 text-green-900',
@@ -11,25 +12,27 @@ const tone: Record<string, string> = {
 };
 
 /**
- * A status in words. `awaitingHolder`: the bank waits for the account's holder, not the PSU (a
- * straight-through payment from an account the PSU may not confirm for), so RCVD does not say "yours".
- * `standing`: a standing order's, which the bank runs on its dates once accepted ("Active"), where a
- * single payment's ACSP says its money is on its way.
+ * A status in words. `outcome`, where the status is the payment's own as it now is: RCVD says whom the bank waits
+ * for: the PSU ("yours"), the account's holder (a straight-through payment from an account the PSU may not confirm
+ * for), or, the SCA done, the bank itself. `standing`: a standing order's, which the bank runs on its dates once
+ * accepted ("Active"), where a single payment's ACSP says its money is on its way.
  */
 export function StatusBadge({
   status,
-  awaitingHolder = false,
+  outcome = null,
   standing = false,
 }: {
   status: string;
-  awaitingHolder?: boolean;
+  outcome?: BankOutcome | null;
   standing?: boolean;
 }) {
   const t = useTranslations('status');
   const known = t.has(`${status}.label`);
+  const variant =
+    outcome === 'awaitingHolder' ? 'holderLabel' : outcome === 'awaitingBank' ? 'confirmedLabel' : null;
   const label =
-    awaitingHolder && t.has(`${status}.holderLabel`)
-      ? `${status}.holderLabel`
+    variant && t.has(`${status}.${variant}`)
+      ? `${status}.${variant}`
       : standing && t.has(`${status}.standingLabel`)
         ? `${status}.standingLabel`
         : `${status}.label`;

@@ -182,6 +182,7 @@ export default async function PaymentsPage({
                   <td className="p-2">
                     <StatusBadge
                       status={payment.displayStatus}
+                      outcome={payment.outcome}
                       standing={payment.service === 'periodic-payments'}
                     />
                   </td>
