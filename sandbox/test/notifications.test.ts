@@ -181,7 +181,9 @@ describe('notifications by content preference', () => {
     await advanceClock(sandbox.url, 60);
     await advanceClock(sandbox.url, 60);
     await waitFor(() => receiver.for(p.tag).length >= 3, 'three notifications');
-    await sleep(150);
+    // Every notification decided, so none is still on its way (each is recorded after its answer, which on a busy
+    // machine takes longer than any fixed wait).
+    const recorded = await decidedOutbox(sandbox.url, p.paymentId, (n) => n.state !== 'skipped');
     const got = receiver.for(p.tag);
     expect(got.map((r) => r.body)).toEqual([
       { paymentId: p.paymentId, transactionStatus: 'ACTC' },
@@ -193,7 +195,6 @@ describe('notifications by content preference', () => {
       expect(r.headers['x-request-id']).toMatch(UUID);
     }
     expect(new Set(got.map((r) => r.headers['x-request-id'])).size).toBe(3);
-    const recorded = await outbox(sandbox.url, p.paymentId);
     expect(recorded.map((n) => [n.status, n.state])).toEqual([
       ['ACTC', 'delivered'],
       ['ACSP', 'delivered'],
@@ -268,7 +269,11 @@ describe('delivery failures', () => {
     receiver.script = [500, 'hang', 200];
     await authorise(p.scaRedirect, 'decline');
     await waitFor(() => receiver.for(p.tag).length >= 1, 'the first attempt');
-    await sleep(200);
+    // The first attempt's answer recorded (after the answer, later on a busy machine), and no second attempt.
+    await waitFor(
+      async () => (await outbox(sandbox.url, p.paymentId))[0]?.outcome?.includes('HTTP 500') ?? false,
+      'the first attempt recorded',
+    );
     expect(receiver.for(p.tag)).toHaveLength(1);
     let [entry] = await outbox(sandbox.url, p.paymentId);
     expect(entry).toMatchObject({ status: 'RJCT', state: 'pending' });
