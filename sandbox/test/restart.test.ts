@@ -23,7 +23,10 @@ describe('PGlite data dirs, made on a first start and kept across restarts', () 
     const dataDir = scratchDataDir();
     const bankDirs = [dataDir, `${dataDir}-banks/nordur`];
     expect(bankDirs.map(holdsCluster)).toEqual([false, false]);
-    const first = await startTestSandbox({ dataDir, port: 0, otherBanks: [nordur] });
+    // Steps an hour apart: a restart that outlasts the helpers' 60 s step (it did, at load 20) still finds the
+    // payment where it left it; the case moves the clock itself.
+    const delays = { acsp: 3600, acsc: 7200 };
+    const first = await startTestSandbox({ dataDir, port: 0, otherBanks: [nordur], delays });
     expect(bankDirs.map(holdsCluster)).toEqual([true, true]);
 
     const tpp = new TestTpp(first.url);
@@ -66,13 +69,14 @@ describe('PGlite data dirs, made on a first start and kept across restarts', () 
     await first.close();
     expect(existsSync(join(dataDir, 'sandbox.lock'))).toBe(false);
 
-    const restarted = await startTestSandbox({ dataDir, port: 0, otherBanks: [nordur] });
+    const restarted = await startTestSandbox({ dataDir, port: 0, otherBanks: [nordur], delays });
     try {
       const again = new TestTpp(restarted.url);
       // The token issued before the restart still works; the steps scheduled before it still run.
       expect((await again.get(token, statusPath)).json).toEqual({ transactionStatus: 'ACTC' });
-      await advanceClock(restarted.url, 120);
-      expect((await again.get(token, statusPath)).json).toEqual({ transactionStatus: 'ACSC' });
+      await advanceClock(restarted.url, delays.acsc);
+      // Two hours on, that token has expired (an hour's life): a new one reads the settled payment.
+      expect((await again.get(await again.token(), statusPath)).json).toEqual({ transactionStatus: 'ACSC' });
       const againAtNordur = new TestTpp(`${restarted.url}/banks/nordur`, nordur.client);
       expect((await againAtNordur.get(nordurToken, nordurStatusPath)).json).toEqual({
         transactionStatus: 'RCVD',
