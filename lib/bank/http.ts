@@ -110,7 +110,9 @@ async function exchange(request: BankRequest): Promise<BankResponse> {
   if (BANK_SIGN_REQUESTS && !request.form) signRequest(headers, body ?? '', signingCredentials());
   const transport = bankTransport(request.api);
 
+  // The answer's body too: one cut off or held past the timeout half-way is no answer either.
   let response: Response;
+  let bytes: Buffer;
   try {
     response = await transport(request.url, {
       method: request.method,
@@ -118,12 +120,11 @@ async function exchange(request: BankRequest): Promise<BankResponse> {
       body,
       signal: AbortSignal.timeout(request.timeoutMs ?? BANK_TIMEOUT_MS),
     });
+    bytes = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw new BankUnavailableError(timedOut ? 'timeout' : 'network', requestId, { cause: error });
   }
-
-  const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
   let parsed: unknown = null;
   if (request.binary && response.ok) parsed = bytes;

@@ -5,16 +5,17 @@ import type { RunningSandbox } from '@/sandbox/src/server';
 import { startTestSandbox } from '@/sandbox/test/helpers';
 
 /**
- * A loopback HTTP proxy in front of the sandbox bank that can hold back an answer: the bank does
- * the work, but its answer arrives too late, as on a slow network. `delayNext` applies to the next
- * request whose method and path match.
+ * A loopback HTTP proxy in front of the sandbox bank that can hold back an answer, or cut it off: the
+ * bank does the work, but its answer arrives too late, as on a slow network, or breaks off half-way, as
+ * on a connection lost mid-answer. `delayNext` and `cutNext` apply to the next request whose method and
+ * path match.
  *
  * The app follows the `_links` the bank returns, so the sandbox must be started with the proxy's
  * URL as its public URL (`startBehindFaultProxy`), or calls made through links would go around it.
  */
 export class BankFaultProxy {
   private server: Server | undefined;
-  private delays: { method: string; path: RegExp; ms: number }[] = [];
+  private faults: { method: string; path: RegExp; ms: number; cut?: boolean }[] = [];
   readonly seen: { method: string; path: string }[] = [];
   /** Requests the bank has answered, whether or not the answer has been passed on yet. */
   readonly answered: { method: string; path: string }[] = [];
@@ -27,7 +28,12 @@ export class BankFaultProxy {
   }
 
   delayNext(method: string, path: RegExp, ms: number): void {
-    this.delays.push({ method, path, ms });
+    this.faults.push({ method, path, ms });
+  }
+
+  /** The bank's status line, headers and half its body reach the client; then the connection drops. */
+  cutNext(method: string, path: RegExp): void {
+    this.faults.push({ method, path, ms: 0, cut: true });
   }
 
   async start(): Promise<string> {
@@ -38,8 +44,8 @@ export class BankFaultProxy {
         const method = incoming.method ?? 'GET';
         const path = incoming.url ?? '/';
         this.seen.push({ method, path });
-        const index = this.delays.findIndex((d) => d.method === method && d.path.test(path));
-        const delay = index >= 0 ? (this.delays.splice(index, 1)[0]?.ms ?? 0) : 0;
+        const index = this.faults.findIndex((d) => d.method === method && d.path.test(path));
+        const fault = index >= 0 ? this.faults.splice(index, 1)[0] : undefined;
         const upstream = httpRequest(
           {
             host: target.hostname,
@@ -55,9 +61,14 @@ export class BankFaultProxy {
               this.answered.push({ method, path });
               setTimeout(() => {
                 if (outgoing.destroyed) return;
-                outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-                outgoing.end(Buffer.concat(chunks));
-              }, delay);
+                const body = Buffer.concat(chunks);
+                // Passed on whole, with its length: a client can tell a cut answer from a short one.
+                const headers = { ...answer.headers, 'content-length': String(body.length) };
+                delete headers['transfer-encoding'];
+                outgoing.writeHead(answer.statusCode ?? 502, headers);
+                if (fault?.cut) outgoing.write(body.subarray(0, body.length >> 1), () => outgoing.destroy());
+                else outgoing.end(body);
+              }, fault?.ms ?? 0);
             });
           },
         );
