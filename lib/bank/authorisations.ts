@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
-import { BankProtocolError } from './errors';
+import { BankProtocolError, BankUnavailableError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { currentDialect } from './scope';
 import { bankTlsFetch } from './tls';
@@ -78,16 +78,32 @@ export async function readScaStatus(url: string, psuIpAddress?: string): Promise
 
 const oauthMetadataSchema = z.object({ authorization_endpoint: z.url() });
 
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The authorisation endpoint from the bank's OAuth server metadata (RFC 8414), behind `scaOAuth`:
  * read with the bank's TLS settings (its CA, our certificate) and timeout, as every bank call.
  */
 export async function oauthAuthorizationEndpoint(metadataUrl: string): Promise<string> {
-  const response = await bankTlsFetch(metadataUrl, {
-    headers: { Accept: 'application/json' },
-    signal: AbortSignal.timeout(settings().BANK_TIMEOUT_MS),
-  });
-  const parsed = oauthMetadataSchema.safeParse(await response.json().catch(() => null));
+  let response: Response;
+  let body: string;
+  try {
+    response = await bankTlsFetch(metadataUrl, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(settings().BANK_TIMEOUT_MS),
+    });
+    body = await response.text();
+  } catch (error) {
+    // A plain GET of a public document: no request id of ours goes with it.
+    throw BankUnavailableError.from(error, '');
+  }
+  const parsed = oauthMetadataSchema.safeParse(jsonOrNull(body));
   if (!response.ok || !parsed.success)
     throw new BankProtocolError('The bank\u2019s OAuth metadata has no authorization endpoint');
   return parsed.data.authorization_endpoint;

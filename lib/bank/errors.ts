@@ -54,6 +54,12 @@ export class BankUnavailableError extends Error {
   ) {
     super(`Bank ${reason === 'timeout' ? 'did not answer in time' : 'could not be reached'}`, options);
   }
+
+  /** A call that failed before the bank's whole answer arrived: its timeout ran out, or the connection failed. */
+  static from(error: unknown, requestId: string): BankUnavailableError {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    return new BankUnavailableError(timedOut ? 'timeout' : 'network', requestId, { cause: error });
+  }
 }
 
 /** The bank answered 2xx with a body we could not understand. */

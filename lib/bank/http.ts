@@ -122,8 +122,7 @@ async function exchange(request: BankRequest): Promise<BankResponse> {
     });
     bytes = Buffer.from(await response.arrayBuffer());
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new BankUnavailableError(timedOut ? 'timeout' : 'network', requestId, { cause: error });
+    throw BankUnavailableError.from(error, requestId);
   }
   const text = bytes.toString('utf8');
   let parsed: unknown = null;

@@ -233,6 +233,18 @@ describe.skipIf(!opensslAvailable())('going live: mutual TLS and signed requests
     expect(endpoint).toMatch(/\/oauth\/v2\/authorize$/);
   });
 
+  it('OAuth server metadata that cannot be read is the bank unreachable, not an unexpected error', async () => {
+    const { oauthAuthorizationEndpoint } = await import('@/lib/bank/authorisations');
+    const { bankErrorMessageKey } = await import('@/lib/bank/errors');
+    // Nothing listens on port 1 of the loopback address: the connection is refused.
+    const failure = await oauthAuthorizationEndpoint(
+      'https://127.0.0.1:1/.well-known/oauth-authorization-server',
+    )
+      .then(() => undefined)
+      .catch((error: unknown) => error);
+    expect(bankErrorMessageKey(failure)).toBe('bank.network');
+  });
+
   it('a raw signed initiation with the right certificates is accepted (201)', async () => {
     const token = await tokenRequest(sandbox.tlsUrl ?? '', pki.client);
     expect(token.status).toBe(200);
