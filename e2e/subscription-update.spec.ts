@@ -32,7 +32,7 @@ test('the operator changes a subscription’s event types; a PSU who is no opera
   await page.getByRole('button', { name: 'Create subscription' }).click();
   await expect(page.getByTestId('signing-secret')).toHaveText(/^whsec_/);
   const ours = subscription(page);
-  await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
+  await expect(ours.locator('dd').nth(2)).toHaveText('Every claim event (Claim)');
   const subscriptionId = (await ours.getAttribute('data-subscription-id')) ?? '';
 
   // Anna is no operator: the events page is not hers, and the action, posted to it from her session
@@ -49,16 +49,20 @@ test('the operator changes a subscription’s event types; a PSU who is no opera
   ).toContain('events.failure.notOperator');
   await anna.context().close();
   await page.reload();
-  await expect(ours.locator('dd').nth(2)).toHaveText('Claim');
+  await expect(ours.locator('dd').nth(2)).toHaveText('Every claim event (Claim)');
 
   // The operator changes them: the bank's echo is what the page then lists.
   const form = ours.getByRole('form', { name: `Event types of the subscription “${description}”` });
   await form.getByRole('checkbox', { name: 'Every claim event (Claim)' }).uncheck();
   await form.getByRole('checkbox', { name: 'Claims paid only (claim.paid)' }).check();
   await form.getByRole('button', { name: 'Change event types' }).click();
-  await expect(form.getByRole('status')).toHaveText('The bank now delivers: claim.paid.');
+  await expect(form.getByRole('status')).toHaveText('The bank now delivers: Claims paid only (claim.paid).');
   await page.reload();
-  await expect(ours.locator('dd').nth(2)).toHaveText('claim.paid');
+  await expect(ours.locator('dd').nth(2)).toHaveText('Claims paid only (claim.paid)');
+  // In Icelandic, the same types in Icelandic words.
+  await page.goto('/is/events');
+  await expect(ours.locator('dd').nth(2)).toHaveText('Aðeins greiddar kröfur (claim.paid)');
+  await page.goto('/en/events');
 
   // None chosen: said here, nothing sent.
   await form.getByRole('checkbox', { name: 'Claims paid only (claim.paid)' }).uncheck();

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { deferImport } from '@/lib/forms/deferred-schema';
 import { createSubscriptionAction } from '@/lib/webhooks/actions/create-subscription';
-import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
+import { eventTypeWords, subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
 import { BankChoice, type WebhooksBankOption } from './bank-choice';
 import { useCheckedForm } from './use-checked-form';
 import { useFailureText } from './use-failure-text';
@@ -58,7 +58,7 @@ export function CreateSubscriptionForm({ banks }: { banks: WebhooksBankOption[] 
           {subscribableEventTypes.map((type) => (
             <label key={type} className="flex items-center gap-2 text-sm">
               <input type="radio" name="eventType" value={type} defaultChecked={type === 'Claim'} />
-              {type === 'Claim' ? t('eventTypeClaim') : t('eventTypeClaimPaid')}
+              {t(eventTypeWords[type])}
             </label>
           ))}
         </fieldset>

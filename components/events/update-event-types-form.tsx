@@ -1,12 +1,16 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { updateSubscriptionAction } from '@/lib/webhooks/actions/update-subscription';
-import { subscribableEventTypes } from '@/lib/webhooks/subscribable-event-types';
+import {
+  eventTypesInWords,
+  eventTypeWords,
+  subscribableEventTypes,
+} from '@/lib/webhooks/subscribable-event-types';
 import { useFailureText } from './use-failure-text';
 
 /**
@@ -26,6 +30,7 @@ export function UpdateEventTypesForm({
 }) {
   const t = useTranslations('events.update');
   const tCreate = useTranslations('events.create');
+  const format = useFormatter();
   const failureText = useFailureText();
   const router = useRouter();
   const [chosen, setChosen] = useState<string[]>(() =>
@@ -55,7 +60,12 @@ export function UpdateEventTypesForm({
       });
       setMessage(
         result.ok
-          ? { text: t('done', { types: result.data.eventTypes.join(', ') }), tone: 'ok' }
+          ? {
+              text: t('done', {
+                types: eventTypesInWords(result.data.eventTypes, tCreate, (items) => format.list(items)),
+              }),
+              tone: 'ok',
+            }
           : { text: failureText(result), tone: 'bad' },
       );
       router.refresh();
@@ -74,7 +84,7 @@ export function UpdateEventTypesForm({
               checked={chosen.includes(type)}
               onChange={(event) => toggle(type, event.target.checked)}
             />
-            {type === 'Claim' ? tCreate('eventTypeClaim') : tCreate('eventTypeClaimPaid')}
+            {tCreate(eventTypeWords[type])}
           </label>
         ))}
       </fieldset>

@@ -1,15 +1,17 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
 import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
 import { SubscriptionActions } from '@/components/events/subscription-actions';
 import { UpdateEventTypesForm } from '@/components/events/update-event-types-form';
 import { requireOperator } from '@/lib/auth/operator';
+import { CLAIM_STATUSES } from '@/lib/bank/claims';
 import { banksOffering } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/overview';
 import { webhookSettings } from '@/lib/webhooks/settings';
+import { eventTypesInWords } from '@/lib/webhooks/subscribable-event-types';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -29,11 +31,21 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
   setRequestLocale(locale);
   await requireOperator('/events');
   const db = await getDb();
-  const [overview, events, t] = await Promise.all([
+  const [overview, events, t, tCreate, tBills, format] = await Promise.all([
     subscriptionsOverview(db),
     recentEvents(db),
     getTranslations('events'),
+    getTranslations('events.create'),
+    getTranslations('bills'),
+    getFormatter(),
   ]);
+  const typesInWords = (types: string[]) => eventTypesInWords(types, tCreate, (items) => format.list(items));
+  // A delivered event is one concrete action (webhooks spec part 6): today `claim.paid`.
+  const receivedType = (type: string) => (type === 'claim.paid' ? t('received.claimPaid') : type);
+  const claimStatus = (status: string) =>
+    (CLAIM_STATUSES as readonly string[]).includes(status)
+      ? tBills(`status.${status as (typeof CLAIM_STATUSES)[number]}`)
+      : status;
   const replayOffered = webhookSettings().BANK_EVENTS_OFFERS_REPLAY;
   const banks = banksOffering('webhooks').map(({ id, name }) => ({ id, name }));
   const bankLabel = (bank: { bankId: string; bankName: string | null }) =>
@@ -88,7 +100,7 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                     <dt className="font-medium">{t('subscriptions.callbackUrl')}</dt>
                     <dd className="break-all font-mono">{sub.callbackUrl}</dd>
                     <dt className="font-medium">{t('subscriptions.eventTypes')}</dt>
-                    <dd>{sub.eventTypes.join(', ')}</dd>
+                    <dd data-event-types={sub.eventTypes.join(' ')}>{typesInWords(sub.eventTypes)}</dd>
                     <dt className="font-medium">{t('subscriptions.delivery')}</dt>
                     <dd data-testid="delivery-state">
                       {sub.source === 'missing' ? (
@@ -202,11 +214,11 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                     data-bank-id={event.bankId}
                     className="border-b border-slate-100"
                   >
-                    <td className="py-2 pr-4 font-mono">{event.eventType}</td>
+                    <td className="py-2 pr-4">{receivedType(event.eventType)}</td>
                     <td className="py-2 pr-4">{bankLabel(event)}</td>
-                    <td className="break-all py-2 pr-4 font-mono">
-                      {event.claimId ?? '—'}
-                      {event.claimStatus ? ` (${event.claimStatus})` : ''}
+                    <td className="break-all py-2 pr-4">
+                      <span className="font-mono">{event.claimId ?? '—'}</span>
+                      {event.claimStatus ? ` (${claimStatus(event.claimStatus)})` : ''}
                     </td>
                     <td className="py-2 pr-4">{when(event.occurredAt)}</td>
                     <td className="py-2 pr-4">{when(event.receivedAt)}</td>
