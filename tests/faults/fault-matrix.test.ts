@@ -232,20 +232,22 @@ async function confirm(paymentId: string) {
   );
 }
 
-/**
- * What the payment page does after a confirmation failed: it reads the payment from the bank again and offers the
- * step while it is open; the PSU confirms again.
- */
-async function confirmAgainIfOffered(paymentId: string) {
+/** Whether the payment page, having read the payment from the bank again, offers the confirmation. */
+async function confirmOffered(paymentId: string) {
   await app.sync.refreshFromBank(app.db, await appPayment(paymentId), 'redirect', PSU_IP);
-  if ((await app.sca.scaStepFor(app.db, await appPayment(paymentId))).kind === 'confirm')
-    await confirm(paymentId);
+  return (await app.sca.scaStepFor(app.db, await appPayment(paymentId))).kind === 'confirm';
+}
+
+/** What the payment page does after a confirmation failed: the PSU confirms again while the page offers it. */
+async function confirmAgainIfOffered(paymentId: string) {
+  if (await confirmOffered(paymentId)) await confirm(paymentId);
 }
 
 /**
  * The PSU's confirmation, for a case whose fault comes after it. On a machine busy enough the bank may not answer
  * within BANK_TIMEOUT_MS (beside another test run, a confirmation once did not): the PSU confirms again where the
- * page offers it, up to twice.
+ * page offers it, up to twice. The bank may still have been at the first when the page read it: then it refuses
+ * the second as no longer open (409), and the page, reading again, offers nothing more.
  */
 async function confirmed(paymentId: string) {
   let attempt: Promise<unknown> = confirm(paymentId);
@@ -254,7 +256,9 @@ async function confirmed(paymentId: string) {
       await attempt;
       return;
     } catch (error) {
-      if (retries === 0 || app.errors.bankErrorMessageKey(error) !== 'bank.timeout') throw error;
+      const key = app.errors.bankErrorMessageKey(error);
+      if (retries < 2 && key === 'bank.code.STATUS_INVALID' && !(await confirmOffered(paymentId))) return;
+      if (retries === 0 || key !== 'bank.timeout') throw error;
       attempt = confirmAgainIfOffered(paymentId);
     }
   }
