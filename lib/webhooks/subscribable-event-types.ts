@@ -10,7 +10,7 @@ export const eventTypeWords = {
 } as const satisfies Record<SubscribableEventType, string>;
 
 /** A type the bank echoes that the app does not ask for is shown as the bank names it. */
-export function isSubscribableEventType(type: string): type is SubscribableEventType {
+function isSubscribableEventType(type: string): type is SubscribableEventType {
   return (subscribableEventTypes as readonly string[]).includes(type);
 }
 

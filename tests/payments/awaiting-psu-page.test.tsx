@@ -33,20 +33,28 @@ describe('the page of a payment the bank has received', () => {
     expect([confirmed.outcome, confirmed.displayStatus]).toEqual(['awaitingBank', 'RCVD']);
   });
 
-  it('says once, in Icelandic and English, that nothing is paid until the PSU confirms it', () => {
-    const icelandic = renderIn('is', <PaymentStatusView payment={waiting} />);
-    expect(icelandic).toContain('Bankinn bíður enn eftir að þú staðfestir greiðsluna.');
-    expect(occurrences(icelandic, 'Bíður staðfestingar þinnar')).toBe(1);
-    expect(
-      occurrences(icelandic, 'Ekkert verður greitt fyrr en') + occurrences(icelandic, 'Ekkert er greitt'),
-    ).toBe(1);
-    const english = renderIn('en', <PaymentStatusView payment={waiting} />);
-    expect(english).toContain('Your bank is still waiting for you to confirm the payment.');
-    expect(occurrences(english, 'Waiting for your confirmation')).toBe(1);
-    expect(
-      occurrences(english, 'Nothing will be paid until') + occurrences(english, 'Nothing is paid until'),
-    ).toBe(1);
-  });
+  it.each([
+    {
+      locale: 'is' as const,
+      notice: 'Bankinn bíður enn eftir að þú staðfestir greiðsluna.',
+      badge: 'Bíður staðfestingar þinnar',
+      nothingPaid: ['Ekkert verður greitt fyrr en', 'Ekkert er greitt'],
+    },
+    {
+      locale: 'en' as const,
+      notice: 'Your bank is still waiting for you to confirm the payment.',
+      badge: 'Waiting for your confirmation',
+      nothingPaid: ['Nothing will be paid until', 'Nothing is paid until'],
+    },
+  ])(
+    'says once ($locale) that nothing is paid until the PSU confirms it',
+    ({ locale, notice, badge, nothingPaid }) => {
+      const html = renderIn(locale, <PaymentStatusView payment={waiting} />);
+      expect(html).toContain(notice);
+      expect(occurrences(html, badge)).toBe(1);
+      expect(nothingPaid.reduce((count, part) => count + occurrences(html, part), 0)).toBe(1);
+    },
+  );
 
   it('once confirmed, says the bank has yet to accept it, and nowhere that it waits for the PSU', () => {
     const icelandic = renderIn('is', <PaymentStatusView payment={confirmed} />);
