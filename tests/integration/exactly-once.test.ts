@@ -154,14 +154,14 @@ describe('exactly-once initiation', () => {
   it('sends again, with the same Idempotency-Key, after an answer cut off half-way: one payment', async () => {
     const submissionId = randomUUID();
     const initiation = /\/psd2\/api\/v1\/payments\/credit-transfers$/;
+    const initiationsSent = () =>
+      proxy.seen.filter((r) => r.method === 'POST' && initiation.test(r.path)).length;
     proxy.cutNext('POST', initiation);
-    const sentBefore = proxy.seen.filter((r) => r.method === 'POST' && initiation.test(r.path)).length;
+    const sentBefore = initiationsSent();
 
     // A lost connection, as a refused one: the bank client sends again at once (lib/bank/retry.ts).
     expect((await app.initiateOnce(request(submissionId))).ok).toBe(true);
-    expect(proxy.seen.filter((r) => r.method === 'POST' && initiation.test(r.path)).length - sentBefore).toBe(
-      2,
-    );
+    expect(initiationsSent() - sentBefore).toBe(2);
     expect(await bankPaymentsWith(`exactly once ${submissionId.slice(0, 8)}`)).toHaveLength(1);
   });
 
