@@ -203,12 +203,11 @@ async function bankPaymentsWithRemittance(remittance: string): Promise<BankPayme
   );
 }
 
-/** A payment initiated without faults, at the bank in RCVD. */
 /**
- * A payment the bank has, for a case whose fault comes after its initiation. On a machine busy enough, the bank may
- * not answer within BANK_TIMEOUT_MS (beside another test run, an initiation once did not): the PSU's retry follows,
- * the same submission sent again with its Idempotency-Key, as the form's second press does, until the bank's answer
- * is recorded.
+ * A payment the bank has, in RCVD, for a case whose fault comes after its initiation. On a machine busy enough, the
+ * bank may not answer within BANK_TIMEOUT_MS (beside another test run, an initiation once did not): the PSU's retry
+ * follows, the same submission sent again with its Idempotency-Key, as the form's second press does, until the
+ * bank's answer is recorded.
  */
 async function initiated(tag: string) {
   const remittance = `fm ${tag} ${randomUUID().slice(0, 8)}`;
