@@ -9,12 +9,12 @@ import {
 import { dayParam } from '@/lib/forms/day-param';
 
 /**
- * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, and its CSV at
- * /api/operations/audit): filtered by payment, bank, PSU account, request id, operation, outcome and
- * days. Never shown to a PSU, not even for their own payment: it holds our operational detail (request
+ * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, a page at a time,
+ * and its CSV at /api/operations/audit): filtered by payment, bank, PSU account, request id, operation,
+ * outcome and days. Never shown to a PSU, not even for their own payment: it holds our operational detail (request
  * ids, the bank's codes, timings), and what a PSU is told about a payment is on its own page, in words.
  */
-export const AUDIT_PAGE_ROWS = 200;
+export const AUDIT_PAGE_ROWS = 50;
 export const AUDIT_CSV_ROWS = 50_000;
 
 const uuid = z.uuid();
@@ -73,8 +73,35 @@ function toFilters(query: AuditQuery): BankCallFilters {
   };
 }
 
-export function auditTrail(db: Db, query: AuditQuery, limit = AUDIT_PAGE_ROWS): Promise<BankCallAuditRow[]> {
+/** The newest `limit` calls matching the filters (the CSV). */
+export function auditTrail(db: Db, query: AuditQuery, limit: number): Promise<BankCallAuditRow[]> {
   return listBankCalls(db, toFilters(query), limit);
+}
+
+/**
+ * Where a page starts: `after` in the query string, the id of the last call of the page before. Anything
+ * else (written by hand) starts at the newest call.
+ */
+export function parseAuditCursor(params: Record<string, string | string[] | undefined>): number | undefined {
+  const raw = params.after;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return undefined;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * One page of the calls matching the filters, newest first: at most AUDIT_PAGE_ROWS of them from `after`
+ * on, and the cursor of the next page where there are more.
+ */
+export async function auditPage(
+  db: Db,
+  query: AuditQuery,
+  after?: number,
+): Promise<{ rows: BankCallAuditRow[]; next?: number }> {
+  const found = await listBankCalls(db, { ...toFilters(query), after }, AUDIT_PAGE_ROWS + 1);
+  const rows = found.slice(0, AUDIT_PAGE_ROWS);
+  return { rows, next: found.length > AUDIT_PAGE_ROWS ? rows.at(-1)?.id : undefined };
 }
 
 export type { BankCallAuditRow };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
@@ -119,5 +120,70 @@ describe('the audit trail of bank calls', () => {
     expect(await queries.pruneBankCalls(app.db, 400)).toBe(1);
     expect(await queries.countBankCalls(app.db)).toBe(before - 1);
     expect(await queries.countBankCalls(app.db, { requestId: 'old-request' })).toBe(0);
+  });
+
+  it('is read a page at a time, newest first: every call once, calls of the same moment newest id first', async () => {
+    const { auditPage, AUDIT_PAGE_ROWS } = await import('@/lib/observability/audit-trail');
+    const start = Date.now() - 3600_000;
+    // Two and a half pages, inserted oldest first; two calls in three share their moment with another.
+    const requestIds = Array.from({ length: AUDIT_PAGE_ROWS * 2.5 }, (_, i) => `paging-${i}`);
+    await queries.insertBankCalls(
+      app.db,
+      requestIds.map((requestId, i) => ({
+        at: new Date(start + Math.floor((i * 2) / 3) * 1000),
+        bankInterface: 'payments',
+        operation: 'paging-check',
+        method: 'GET',
+        path: '/paging',
+        requestId,
+        durationMs: 1,
+      })),
+    );
+    const pages: string[][] = [];
+    let after: number | undefined;
+    do {
+      const page = await auditPage(app.db, { operation: 'paging-check' }, after);
+      pages.push(page.rows.map((row) => row.requestId));
+      after = page.next;
+    } while (after !== undefined && pages.length < 5);
+    expect(pages.map((page) => page.length)).toEqual([AUDIT_PAGE_ROWS, AUDIT_PAGE_ROWS, AUDIT_PAGE_ROWS / 2]);
+    expect(pages.flat()).toEqual(requestIds.toReversed());
+  });
+
+  it('ends where the calls end: a full last page has no next, and a page after a pruned call is empty', async () => {
+    const { auditPage, AUDIT_PAGE_ROWS } = await import('@/lib/observability/audit-trail');
+    await queries.insertBankCalls(
+      app.db,
+      Array.from({ length: AUDIT_PAGE_ROWS }, (_, i) => ({
+        at: new Date(Date.now() - i * 1000),
+        bankInterface: 'payments',
+        operation: 'one-page-check',
+        method: 'GET',
+        path: '/one-page',
+        requestId: `one-page-${i}`,
+        durationMs: 1,
+      })),
+    );
+    const page = await auditPage(app.db, { operation: 'one-page-check' });
+    expect(page.rows).toHaveLength(AUDIT_PAGE_ROWS);
+    expect(page.next).toBeUndefined();
+    const last = page.rows.at(-1)?.id ?? 0;
+    const afterLast = await auditPage(app.db, {}, last + 1_000_000);
+    expect(afterLast).toEqual({ rows: [], next: undefined });
+  });
+});
+
+describe('the audit page’s cursor', () => {
+  it('is a row id as the page wrote it; anything else starts at the newest call', async () => {
+    const { parseAuditCursor } = await import('@/lib/observability/audit-trail');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (id) => {
+        expect(parseAuditCursor({ after: String(id) })).toBe(id);
+      }),
+    );
+    for (const after of [undefined, '', '0', '-5', '1.5', '1e3', ' 7', '007', '99999999999999999', 'abc']) {
+      expect(parseAuditCursor({ after })).toBeUndefined();
+    }
+    expect(parseAuditCursor({ after: ['12', '13'] })).toBe(12);
   });
 });

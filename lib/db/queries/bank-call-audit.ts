@@ -22,6 +22,11 @@ export interface BankCallFilters {
   /** The row's `at`, inclusive at both ends. */
   from?: Date;
   to?: Date;
+  /**
+   * Only the exchanges after this one (its id) in newest-first order: the page after one that ended
+   * with it. Its position is read from the row itself; once that row is pruned, nothing follows it.
+   */
+  after?: number;
 }
 
 function conditions(filters: BankCallFilters): SQL | undefined {
@@ -39,6 +44,9 @@ function conditions(filters: BankCallFilters): SQL | undefined {
     filters.outcome === 'ok' ? lt(bankCallAudit.status, 400) : undefined,
     filters.from ? gte(bankCallAudit.at, filters.from) : undefined,
     filters.to ? lte(bankCallAudit.at, filters.to) : undefined,
+    filters.after !== undefined
+      ? sql`(${bankCallAudit.at}, ${bankCallAudit.id}) < (select a.at, a.id from bank_call_audit a where a.id = ${filters.after})`
+      : undefined,
   ];
   return and(...where);
 }

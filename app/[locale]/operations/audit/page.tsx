@@ -12,11 +12,11 @@ import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import {
-  AUDIT_PAGE_ROWS,
   auditChoices,
+  auditPage,
   auditQueryKeys,
-  auditTrail,
   type BankCallAuditRow,
+  parseAuditCursor,
   parseAuditQuery,
 } from '@/lib/observability/audit-trail';
 
@@ -30,8 +30,9 @@ export const dynamic = 'force-dynamic';
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
- * The operator's page of the audit trail of bank calls (lib/observability/audit-trail.ts): the newest
- * calls matching a plain GET form's filters, and the same as CSV. Operators only; anyone else gets 404.
+ * The operator's page of the audit trail of bank calls (lib/observability/audit-trail.ts): the calls
+ * matching a plain GET form's filters, newest first, a page at a time, and all of them as CSV. Operators
+ * only; anyone else gets 404.
  */
 export default async function AuditPage({
   params,
@@ -45,17 +46,19 @@ export default async function AuditPage({
   await requireOperator('/operations/audit');
   const asked = await searchParams;
   const { query, invalid } = parseAuditQuery(asked);
+  const after = parseAuditCursor(asked);
   const db = await getDb();
-  const [rows, choices, t, tf] = await Promise.all([
-    auditTrail(db, query),
+  const [{ rows, next }, choices, t, tf] = await Promise.all([
+    auditPage(db, query, after),
     auditChoices(db),
     getTranslations('operations.audit'),
     getTranslations('forms.fields'),
   ]);
   const lang = localeOrDefault(locale);
-  const csvQuery = new URLSearchParams(
+  const filterQuery = Object.fromEntries(
     auditQueryKeys.flatMap((key) => (query[key] ? [[key, String(query[key])]] : [])),
-  ).toString();
+  );
+  const csvQuery = new URLSearchParams(filterQuery).toString();
   const answer = (row: BankCallAuditRow) =>
     row.status !== null
       ? String(row.status)
@@ -134,7 +137,6 @@ export default async function AuditPage({
           {t('download')}
         </a>
       </div>
-      {rows.length >= AUDIT_PAGE_ROWS && <p className="text-sm">{t('capped', { count: AUDIT_PAGE_ROWS })}</p>}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -199,6 +201,25 @@ export default async function AuditPage({
           </table>
         </div>
       )}
+      <nav aria-label={t('paging')} className="flex gap-4">
+        {after !== undefined && (
+          <Link
+            href={{ pathname: '/operations/audit', query: filterQuery }}
+            className="text-brand-700 underline"
+          >
+            {t('newest')}
+          </Link>
+        )}
+        {next !== undefined && (
+          <Link
+            href={{ pathname: '/operations/audit', query: { ...filterQuery, after: next } }}
+            className="text-brand-700 underline"
+            rel="next"
+          >
+            {t('older')}
+          </Link>
+        )}
+      </nav>
     </div>
   );
 }
