@@ -167,6 +167,17 @@ test('a payment’s trace, its count in the metrics, and its audit trail for ope
     const auditFrom = page.getByLabel('Frá (dagsetning)');
     await expect(auditFrom).toHaveValue('30.02.2026');
     await expect(auditFrom).toHaveAccessibleDescription(/Sláðu inn dagsetningu sem er til/);
+    // Its few calls are one page, without links to others; a page after the trail's first call holds none,
+    // says so, and links back to the newest.
+    const paging = page.getByRole('navigation', { name: 'Síður endurskoðunarslóðarinnar' });
+    await page.goto(`/is/operations/audit?payment=${paymentId}`);
+    await expect(page.getByTestId('audit-rows').locator('tr').first()).toBeVisible();
+    await expect(paging).toHaveCount(0);
+    await page.goto(`/is/operations/audit?payment=${paymentId}&after=1`);
+    await expect(page.getByTestId('audit-count')).toHaveText('Engar eldri beiðnir.');
+    await paging.getByRole('link', { name: 'Nýjustu beiðnir' }).click();
+    await expect(page).toHaveURL(`/is/operations/audit?payment=${paymentId}`);
+    await expect(initiationRow).toHaveAttribute('data-status', '201');
     const csv = await (await page.request.get(`/api/operations/audit?payment=${paymentId}`)).text();
     expect(csv).toContain(`initiate,POST`);
     expect(csv).toContain(paymentId);

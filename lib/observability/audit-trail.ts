@@ -11,8 +11,9 @@ import { dayParam } from '@/lib/forms/day-param';
 /**
  * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, a page at a time,
  * and its CSV at /api/operations/audit): filtered by payment, bank, PSU account, request id, operation,
- * outcome and days. Never shown to a PSU, not even for their own payment: it holds our operational detail (request
- * ids, the bank's codes, timings), and what a PSU is told about a payment is on its own page, in words.
+ * outcome and days. Never shown to a PSU, not even for their own payment: it holds our operational detail
+ * (request ids, the bank's codes, timings), and what a PSU is told about a payment is on its own page, in
+ * words.
  */
 export const AUDIT_PAGE_ROWS = 50;
 export const AUDIT_CSV_ROWS = 50_000;

@@ -125,9 +125,11 @@ export default async function AuditPage({
       )}
       <div className="flex flex-wrap items-center gap-4">
         <p role="status" data-testid="audit-count">
-          {rows.length === 0 && auditQueryKeys.every((key) => !query[key])
-            ? t('empty')
-            : t('shown', withShownNumbers({ count: rows.length }, lang))}
+          {rows.length === 0 && after !== undefined
+            ? t('noOlder')
+            : rows.length === 0 && auditQueryKeys.every((key) => !query[key])
+              ? t('empty')
+              : t('shown', withShownNumbers({ count: rows.length }, lang))}
         </p>
         <a
           href={`/api/operations/audit${csvQuery ? `?${csvQuery}` : ''}`}
@@ -201,25 +203,27 @@ export default async function AuditPage({
           </table>
         </div>
       )}
-      <nav aria-label={t('paging')} className="flex gap-4">
-        {after !== undefined && (
-          <Link
-            href={{ pathname: '/operations/audit', query: filterQuery }}
-            className="text-brand-700 underline"
-          >
-            {t('newest')}
-          </Link>
-        )}
-        {next !== undefined && (
-          <Link
-            href={{ pathname: '/operations/audit', query: { ...filterQuery, after: next } }}
-            className="text-brand-700 underline"
-            rel="next"
-          >
-            {t('older')}
-          </Link>
-        )}
-      </nav>
+      {(after !== undefined || next !== undefined) && (
+        <nav aria-label={t('paging')} className="flex gap-4">
+          {after !== undefined && (
+            <Link
+              href={{ pathname: '/operations/audit', query: filterQuery }}
+              className="text-brand-700 underline"
+            >
+              {t('newest')}
+            </Link>
+          )}
+          {next !== undefined && (
+            <Link
+              href={{ pathname: '/operations/audit', query: { ...filterQuery, after: next } }}
+              className="text-brand-700 underline"
+              rel="next"
+            >
+              {t('older')}
+            </Link>
+          )}
+        </nav>
+      )}
     </div>
   );
 }
