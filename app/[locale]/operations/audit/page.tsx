@@ -183,7 +183,7 @@ export default async function AuditPage({
                   </td>
                   <td className="py-2 pr-4 font-mono">{row.errorCodes.join(', ') || t('none')}</td>
                   <td className="whitespace-nowrap py-2 pr-4">{t('durationMs', { ms: row.durationMs })}</td>
-                  <td className="whitespace-nowrap py-2 font-mono text-xs">
+                  <td className="py-2 font-mono text-xs">
                     <span className="block" title={t('columns.requestId')}>
                       {row.requestId}
                     </span>
