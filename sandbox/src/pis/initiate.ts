@@ -3,8 +3,9 @@ import type { ExecutionDelays } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
 import { accountFunds } from '../db/queries/accounts.js';
 import { sandboxNow } from '../db/queries/clock.js';
-import { findInitiationFailure, insertInitiationFailure } from '../db/queries/initiation-failures.js';
+import { insertInitiationFailure } from '../db/queries/initiation-failures.js';
 import {
+  findIdempotencyOutcome,
   findPayment,
   findPaymentByIdempotencyKey,
   type PaymentProduct,
@@ -77,10 +78,9 @@ export async function earlierOutcome(
   clientId: string,
   key: string,
 ): Promise<EarlierOutcome | undefined> {
-  const payment = await findPaymentByIdempotencyKey(db, clientId, key);
+  const { payment, refusal } = await findIdempotencyOutcome<TppError>(db, clientId, key);
   if (payment) return { kind: 'payment', payment };
-  const failure = await findInitiationFailure<TppError>(db, clientId, key);
-  return failure && { kind: 'refused', status: failure.status, error: failure.error };
+  return refusal && { kind: 'refused', status: refusal.status, error: refusal.error };
 }
 
 /** The refusal of an initiation under an Idempotency-Key: a retry under the key gets it again. */

@@ -8,18 +8,6 @@ export interface InitiationFailure<E> {
   error: E | null;
 }
 
-export async function findInitiationFailure<E>(
-  q: Queryable,
-  clientId: string,
-  key: string,
-): Promise<InitiationFailure<E> | undefined> {
-  const rows = await q.query<InitiationFailure<E>>(
-    'SELECT status, error FROM initiation_failures WHERE client_id = $1 AND idempotency_key = $2',
-    [clientId, key],
-  );
-  return rows[0];
-}
-
 /** The first failure under a key is kept. */
 export async function insertInitiationFailure<E>(
   q: Queryable,

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db.js';
+import type { InitiationFailure } from './initiation-failures.js';
 import { type Insert, insertInto, jsonb, numeric, updateWhere } from './sql.js';
 
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
@@ -88,6 +89,29 @@ export async function findPaymentByIdempotencyKey(
     [clientId, key],
   );
   return rows[0];
+}
+
+/**
+ * What a TPP's Idempotency-Key already stands for, in one statement: the payment made under it, else the refusal
+ * it got (initiation_failures, its status and error body); neither for a new key.
+ */
+export async function findIdempotencyOutcome<E>(
+  q: Queryable,
+  clientId: string,
+  key: string,
+): Promise<{ payment?: PaymentRow; refusal?: InitiationFailure<E> }> {
+  const [row] = await q.query<PaymentRow & { refusal_status: number | null; refusal_error: E | null }>(
+    `SELECT p.*, f.refusal_status, f.refusal_error
+     FROM (VALUES (1)) AS one (n)
+     LEFT JOIN (SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND idempotency_key = $2) p ON true
+     LEFT JOIN (SELECT status AS refusal_status, error AS refusal_error FROM initiation_failures
+       WHERE client_id = $1 AND idempotency_key = $2) f ON true`,
+    [clientId, key],
+  );
+  if (!row) return {};
+  const { refusal_status, refusal_error, ...payment } = row;
+  if (payment.id !== null) return { payment };
+  return refusal_status === null ? {} : { refusal: { status: refusal_status, error: refusal_error } };
 }
 
 export async function listPayments(q: Queryable): Promise<PaymentRow[]> {
