@@ -70,7 +70,11 @@ async function npmStart(): Promise<{ child: ChildProcess; ready: Promise<void> }
   const ready = new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      const text = chunk.toString();
+      output += text;
+      // The programs' errors (log level 50 and over) reach this run's output, where a failure is read.
+      for (const line of text.split('\n'))
+        if (/"level":(5|6)\d/.test(line)) process.stderr.write(`[npm start] ${line}\n`);
       if (output.includes('Ctrl-C stops both')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`npm start exited early (${code}): ${output}`)));

@@ -378,11 +378,14 @@ describe('notification fault rules', () => {
 });
 
 describe('a restart', () => {
+  // The receiver answers at once: a short delivery timeout would only turn a busy machine's delivery into a failure.
+  const notifications = { timeoutMs: 10_000, retryDelaysSeconds: [5] };
+
   it('resumes pending notifications from the outbox', async () => {
     const dataDir = await sandboxDataDir();
     const first = await startTestSandbox({
       dataDir,
-      notifications: { timeoutMs: 500, retryDelaysSeconds: [5] },
+      notifications,
     });
     const own = new TestTpp(first.url);
     const ownToken = await own.token();
@@ -407,7 +410,7 @@ describe('a restart', () => {
 
     const second = await startTestSandbox({
       dataDir,
-      notifications: { timeoutMs: 500, retryDelaysSeconds: [5] },
+      notifications,
     });
     try {
       expect((await outbox(second.url, paymentId))[0]).toMatchObject({ state: 'pending', status: 'RJCT' });
