@@ -14,7 +14,9 @@ import {
  * may meet without seeing it (a control that stops working, a page that React drew twice).
  *
  * Every page is watched: those of the test's own context and of any context it opens (`browser.newContext`,
- * as `signUp` and `signInAs` do), on the app's origin and the sandbox bank's.
+ * as `signUp` and `signInAs` do), on the app's origin and the sandbox bank's. A context the test opened is
+ * closed once the test is over, as Playwright closes the test's own: left open, its pages would go on running
+ * beside the worker's next tests (a payment's page polling our server for the rest of the run).
  *
  * What a test expects on purpose (a refused request in a negative test) it allows with `test.use({
  * consoleAllowed: [...] })`, each entry with its reason; `expectedEverywhere` holds what every test may meet.
@@ -57,18 +59,24 @@ export const test = base.extend<{ consoleAllowed: AllowedConsoleLine[]; consoleG
       };
       watchContext(context);
       // Contexts the test opens itself.
+      const opened: BrowserContext[] = [];
       const newContext = browser.newContext.bind(browser);
       // An own property over the class's method, removed again once the test is over.
       const patched = browser as Browser & { newContext: Browser['newContext'] };
       patched.newContext = async (...args: Parameters<Browser['newContext']>) => {
-        const opened = await newContext(...args);
-        watchContext(opened);
-        return opened;
+        const made = await newContext(...args);
+        opened.push(made);
+        watchContext(made);
+        return made;
       };
       try {
         await use(undefined);
       } finally {
         Reflect.deleteProperty(patched, 'newContext');
+        // What the pages said while the test ran; not what a page being closed may say as it goes.
+        const said = lines.length;
+        await Promise.all(opened.map((made) => made.close().catch(() => undefined)));
+        lines.length = said;
       }
       // A test that failed already says why; these lines then go with it as an attachment.
       if (lines.length === 0) return;
