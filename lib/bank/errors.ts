@@ -14,8 +14,32 @@ const problemSchema = z.object({ code: z.string(), detail: z.string().nullish() 
 
 export type TppMessage = z.infer<typeof tppMessageSchema>;
 
+/**
+ * The errors below are known by their kind, not by the copy of this module that made them: route handlers, server
+ * actions and the job workers are bundled apart, each with its own copy of these classes, and an error crosses from
+ * one to another through what they share in the process (a token request in flight, ./tokens.ts). With plain
+ * `instanceof` a poll that met the job workers' failed token request took the unreachable bank for a fault of its
+ * own and answered 500. An error carries its class's kind and those of the classes above it, under a key of the
+ * process's symbol registry; `instanceof` asks for the kind.
+ */
+const KINDS = Symbol.for('greidsla.bank-error-kinds');
+
+function kindsOf(value: unknown): readonly string[] {
+  const kinds = typeof value === 'object' && value !== null ? Reflect.get(value, KINDS) : undefined;
+  return Array.isArray(kinds) ? kinds : [];
+}
+
+/** Adds `kind` to those `error` has from the classes above its own; not enumerable, so no log carries it. */
+function addKind(error: Error, kind: string): void {
+  Object.defineProperty(error, KINDS, { value: [...kindsOf(error), kind], configurable: true });
+}
+
 /** The bank answered, but not with success. `codes` are the tppMessages codes of spec part 7. */
 export class BankError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return kindsOf(value).includes('BankError');
+  }
+
   override name = 'BankError';
   constructor(
     readonly status: number,
@@ -24,6 +48,7 @@ export class BankError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     super(`Bank answered ${status}${messages.length ? ` ${messages.map((m) => m.code).join(',')}` : ''}`);
+    addKind(this, 'BankError');
   }
 
   get codes(): string[] {
@@ -37,7 +62,15 @@ export class BankError extends Error {
 
 /** The token endpoint refused or failed our token request: the interface itself was not called. */
 export class BankTokenError extends BankError {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return kindsOf(value).includes('BankTokenError');
+  }
+
   override name = 'BankTokenError';
+  constructor(...args: ConstructorParameters<typeof BankError>) {
+    super(...args);
+    addKind(this, 'BankTokenError');
+  }
 
   static from(error: BankError): BankTokenError {
     return new BankTokenError(error.status, error.messages, error.requestId, error.retryAfterSeconds);
@@ -46,6 +79,10 @@ export class BankTokenError extends BankError {
 
 /** The bank could not be reached, or did not answer in time; the outcome of the call is unknown. */
 export class BankUnavailableError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return kindsOf(value).includes('BankUnavailableError');
+  }
+
   override name = 'BankUnavailableError';
   constructor(
     readonly reason: 'timeout' | 'network',
@@ -53,6 +90,7 @@ export class BankUnavailableError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`Bank ${reason === 'timeout' ? 'did not answer in time' : 'could not be reached'}`, options);
+    addKind(this, 'BankUnavailableError');
   }
 
   /** A call that failed before the bank's whole answer arrived: its timeout ran out, or the connection failed. */
@@ -64,7 +102,15 @@ export class BankUnavailableError extends Error {
 
 /** The bank answered 2xx with a body we could not understand. */
 export class BankProtocolError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return kindsOf(value).includes('BankProtocolError');
+  }
+
   override name = 'BankProtocolError';
+  constructor(...args: ConstructorParameters<typeof Error>) {
+    super(...args);
+    addKind(this, 'BankProtocolError');
+  }
 }
 
 // 401 codes of spec part 7 that say the token itself is not (or no longer) good: expired, unknown to
