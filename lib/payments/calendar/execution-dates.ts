@@ -1,4 +1,9 @@
-import { addDays, addMonths, getDaysInMonth } from 'date-fns';
+// Each function from its own module: the package's index loads all of date-fns's some 250. This module and
+// ./holidays.ts took 0.38 s to import so, against 0.05 s (five runs each, 5 December 2026), in each test process
+// that reads a payment's dates (53 files of the Vitest suite).
+import { addDays } from 'date-fns/addDays';
+import { addMonths } from 'date-fns/addMonths';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
 import type { DayOfExecution, ExecutionRule, FrequencyCode } from '@/lib/payments/schemas/enums';
 import { type IsoDate, reykjavikDateOf } from './date-time';
 import { fromIsoDate, isBankingNoon, localNoon, toIsoDate } from './holidays';

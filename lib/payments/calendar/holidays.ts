@@ -1,4 +1,7 @@
-import { addDays, formatISO, isWeekend } from 'date-fns';
+// Each function from its own module, as in ./execution-dates.ts.
+import { addDays } from 'date-fns/addDays';
+import { formatISO } from 'date-fns/formatISO';
+import { isWeekend } from 'date-fns/isWeekend';
 import type { IsoDate } from './date-time';
 
 export interface BankHoliday {
