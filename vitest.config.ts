@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { sharedWorkerTestFiles } from './scripts/database-tests.mjs';
-import { testNodeFlags } from './tests/support/node-flags';
+import { testNodeFlags } from './tests/support/node-flags.ts';
 
 const root = fileURLToPath(new URL('./', import.meta.url));
 const exclude = ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/**'];
