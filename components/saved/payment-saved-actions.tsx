@@ -5,7 +5,7 @@ import { templateFromPaymentAction } from '@/lib/payments/actions/bulk-templates
 import { payeeFromPaymentAction } from '@/lib/payments/actions/payees';
 import { formPathOf } from '@/lib/payments/saved/pay-again';
 import { payeeAccountOf } from '@/lib/payments/saved/payees';
-import { NamedSaveFormOnDemand } from './named-save-form-on-demand';
+import { NamedSaveForm } from './named-save-form';
 
 /** Under a past payment: pay it again, keep its recipient as a payee, and keep it as a template under a name. */
 export async function PaymentSavedActions({ payment }: { payment: Payment }) {
@@ -26,7 +26,7 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
         </Link>
       )}
       {bulk ? (
-        <NamedSaveFormOnDemand
+        <NamedSaveForm
           action={templateFromPaymentAction}
           paymentId={payment.id}
           nameLabel={t('templates.name')}
@@ -36,7 +36,7 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
       ) : (
         <>
           {payeeAccount && (
-            <NamedSaveFormOnDemand
+            <NamedSaveForm
               action={payeeFromPaymentAction}
               paymentId={payment.id}
               nameLabel={t('payees.nameOfPayee')}
@@ -44,7 +44,7 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
               submitLabel={t('payees.saveFromPayment')}
             />
           )}
-          <NamedSaveFormOnDemand
+          <NamedSaveForm
             action={templateFromPaymentAction}
             paymentId={payment.id}
             nameLabel={t('templates.name')}
