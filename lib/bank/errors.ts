@@ -19,8 +19,9 @@ export type TppMessage = z.infer<typeof tppMessageSchema>;
  * actions and the job workers are bundled apart, each with its own copy of these classes, and an error crosses from
  * one to another through what they share in the process (a token request in flight, ./tokens.ts). With plain
  * `instanceof` a poll that met the job workers' failed token request took the unreachable bank for a fault of its
- * own and answered 500. An error carries its class's kind and those of the classes above it, under a key of the
- * process's symbol registry; `instanceof` asks for the kind.
+ * own and answered 500. Each class names its `kind`; an error carries its class's kind and those of the classes
+ * above it, under a key of the process's symbol registry (not enumerable, so no log carries it), and `instanceof`
+ * asks for the kind of the class it is asked of, never one it inherited.
  */
 const KINDS = Symbol.for('greidsla.bank-error-kinds');
 
@@ -29,17 +30,27 @@ function kindsOf(value: unknown): readonly string[] {
   return Array.isArray(kinds) ? kinds : [];
 }
 
-/** Adds `kind` to those `error` has from the classes above its own; not enumerable, so no log carries it. */
-function addKind(error: Error, kind: string): void {
-  Object.defineProperty(error, KINDS, { value: [...kindsOf(error), kind], configurable: true });
+abstract class KnownByKind extends Error {
+  static readonly kind: string;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: the class `instanceof` is asked of, as often a subclass
+    const asked = this as typeof KnownByKind;
+    return Object.hasOwn(asked, 'kind') && kindsOf(value).includes(asked.kind);
+  }
+
+  constructor(...args: ConstructorParameters<typeof Error>) {
+    super(...args);
+    const kinds: string[] = [];
+    for (let type = new.target; type !== KnownByKind; type = Object.getPrototypeOf(type))
+      if (Object.hasOwn(type, 'kind')) kinds.unshift(type.kind);
+    Object.defineProperty(this, KINDS, { value: kinds });
+  }
 }
 
 /** The bank answered, but not with success. `codes` are the tppMessages codes of spec part 7. */
-export class BankError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return kindsOf(value).includes('BankError');
-  }
-
+export class BankError extends KnownByKind {
+  static override readonly kind: string = 'BankError';
   override name = 'BankError';
   constructor(
     readonly status: number,
@@ -48,7 +59,6 @@ export class BankError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     super(`Bank answered ${status}${messages.length ? ` ${messages.map((m) => m.code).join(',')}` : ''}`);
-    addKind(this, 'BankError');
   }
 
   get codes(): string[] {
@@ -62,15 +72,8 @@ export class BankError extends Error {
 
 /** The token endpoint refused or failed our token request: the interface itself was not called. */
 export class BankTokenError extends BankError {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return kindsOf(value).includes('BankTokenError');
-  }
-
+  static override readonly kind: string = 'BankTokenError';
   override name = 'BankTokenError';
-  constructor(...args: ConstructorParameters<typeof BankError>) {
-    super(...args);
-    addKind(this, 'BankTokenError');
-  }
 
   static from(error: BankError): BankTokenError {
     return new BankTokenError(error.status, error.messages, error.requestId, error.retryAfterSeconds);
@@ -78,11 +81,8 @@ export class BankTokenError extends BankError {
 }
 
 /** The bank could not be reached, or did not answer in time; the outcome of the call is unknown. */
-export class BankUnavailableError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return kindsOf(value).includes('BankUnavailableError');
-  }
-
+export class BankUnavailableError extends KnownByKind {
+  static override readonly kind: string = 'BankUnavailableError';
   override name = 'BankUnavailableError';
   constructor(
     readonly reason: 'timeout' | 'network',
@@ -90,7 +90,6 @@ export class BankUnavailableError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`Bank ${reason === 'timeout' ? 'did not answer in time' : 'could not be reached'}`, options);
-    addKind(this, 'BankUnavailableError');
   }
 
   /** A call that failed before the bank's whole answer arrived: its timeout ran out, or the connection failed. */
@@ -101,16 +100,9 @@ export class BankUnavailableError extends Error {
 }
 
 /** The bank answered 2xx with a body we could not understand. */
-export class BankProtocolError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return kindsOf(value).includes('BankProtocolError');
-  }
-
+export class BankProtocolError extends KnownByKind {
+  static override readonly kind: string = 'BankProtocolError';
   override name = 'BankProtocolError';
-  constructor(...args: ConstructorParameters<typeof Error>) {
-    super(...args);
-    addKind(this, 'BankProtocolError');
-  }
 }
 
 // 401 codes of spec part 7 that say the token itself is not (or no longer) good: expired, unknown to
