@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bank } from '../src/bank.js';
 import { type Answer, contractViolations, readXml } from '../src/contract-check.js';
-import { contractCheck } from '../src/http/middleware/contract-check.js';
 import { toXml } from '../src/http/respond.js';
 import type { RunningSandbox } from '../src/server.js';
-import { JON_MAIN, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
+import { JON_MAIN, singlePayment, startTestSandbox, TestTpp, throughContractCheck } from './helpers.js';
 
 /**
  * Every answer the sandbox gives in the test suite is checked against contract/*.yaml (middleware/contract-check.ts,
@@ -137,26 +136,24 @@ describe('the contract check of every answer', () => {
     const bank = {
       contractViolations: (problems: string[]) => recorded.push(...problems),
     } as unknown as Bank;
-    // What Hono gives the middleware: the request, and the answer the routes made once `next` returns.
-    async function serve(path: string, body: unknown) {
-      const context = {
-        var: { bank },
-        req: { method: 'GET', path },
-        res: new Response(null, { status: 404 }),
-      };
-      await contractCheck(context as unknown as Parameters<typeof contractCheck>[0], async () => {
-        context.res = Response.json(body);
-      });
-      return context.res;
-    }
-    const right = await serve('/psd2/api/v1/payments/credit-transfers/right/status', {
-      transactionStatus: 'ACSC',
-    });
+    const right = await throughContractCheck(
+      bank,
+      'GET',
+      '/psd2/api/v1/payments/credit-transfers/right/status',
+      {
+        transactionStatus: 'ACSC',
+      },
+    );
     expect(await right.json()).toEqual({ transactionStatus: 'ACSC' });
     expect(recorded).toEqual([]);
-    const wrong = await serve('/psd2/api/v1/payments/credit-transfers/wrong/status', {
-      transactionStatus: 'OK',
-    });
+    const wrong = await throughContractCheck(
+      bank,
+      'GET',
+      '/psd2/api/v1/payments/credit-transfers/wrong/status',
+      {
+        transactionStatus: 'OK',
+      },
+    );
     // The client still gets the answer unchanged: the check reads a copy.
     expect(await wrong.json()).toEqual({ transactionStatus: 'OK' });
     expect(recorded).toEqual([

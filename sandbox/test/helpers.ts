@@ -3,11 +3,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { createTestDatabase, type TemplateDatabase, testDatabaseUrl } from '../../tests/support/postgres.js';
+import type { Bank } from '../src/bank.js';
 import { DEFAULT_BANK } from '../src/banks.js';
 import { DEFAULT_CLIENT, type TppClient } from '../src/config.js';
 import { loadPisContract } from '../src/contract.js';
 import { contractViolations } from '../src/contract-check.js';
 import { type Db, openPglite, openPostgres } from '../src/db/db.js';
+import { contractCheck } from '../src/http/middleware/contract-check.js';
 import { SEED_PSUS } from '../src/seed/psus.js';
 import {
   prepareDatabase,
@@ -390,4 +392,27 @@ export class Receiver {
   for(tag: string) {
     return this.received.filter((r) => r.path === `/notify/${tag}`);
   }
+}
+
+/**
+ * An answer made by a route behind the contract check (http/middleware/contract-check.ts) of `bank`, with what Hono
+ * hands the middleware: the bank, the request, and the answer the routes made once `next` returns. The answer the
+ * client gets.
+ */
+export async function throughContractCheck(
+  bank: Bank,
+  method: string,
+  path: string,
+  body: unknown,
+  status = 200,
+): Promise<Response> {
+  const context = {
+    get: (name: string) => (name === 'bank' ? bank : undefined),
+    req: { method, path },
+    res: new Response(null, { status: 404 }),
+  };
+  await contractCheck(context as unknown as Parameters<typeof contractCheck>[0], async () => {
+    context.res = Response.json(body, { status });
+  });
+  return context.res;
 }

@@ -7,7 +7,7 @@ import { bankRuntime } from '@/sandbox/src/bank-runtime';
 import { DEFAULT_BANK } from '@/sandbox/src/banks';
 import { configFromEnv } from '@/sandbox/src/config';
 import { contractViolationsFile } from '@/sandbox/src/contract-violations-file';
-import { contractCheck } from '@/sandbox/src/http/middleware/contract-check';
+import { throughContractCheck } from '@/sandbox/test/helpers';
 
 /**
  * The Playwright run's sandbox bank is a process of its own: it writes each answer that disagrees with
@@ -31,24 +31,6 @@ function runFile(name: string): string {
   return file;
 }
 
-/** An answer of the bank's payment interface through the check, as Hono hands it to the middleware. */
-async function answer(
-  bank: ReturnType<typeof bankRuntime>['bank'],
-  method: string,
-  route: string,
-  body: unknown,
-  status = 200,
-) {
-  const context = {
-    var: { bank },
-    req: { method, path: route },
-    res: new Response(null, { status: 404 }),
-  };
-  await contractCheck(context as unknown as Parameters<typeof contractCheck>[0], async () => {
-    context.res = Response.json(body, { status });
-  });
-}
-
 describe('the browser tests fail when the sandbox bank answered outside the contract', () => {
   it('a wrong answer, written down as it is given, fails the run naming its method, path and status', async () => {
     const file = runFile('wrong.jsonl');
@@ -60,11 +42,11 @@ describe('the browser tests fail when the sandbox bank answered outside the cont
     expect(() => failOnContractViolations()).not.toThrow();
 
     // Payment spec part 3: transactionStatus is one of the ISO 20022 codes; "DONE" is none of them.
-    await answer(runtime.bank, 'GET', '/psd2/api/v1/payments/credit-transfers/p-1/status', {
+    await throughContractCheck(runtime.bank, 'GET', '/psd2/api/v1/payments/credit-transfers/p-1/status', {
       transactionStatus: 'DONE',
     });
     // The interface's error body (part 7) for a 409 allows only STATUS_INVALID.
-    await answer(
+    await throughContractCheck(
       runtime.bank,
       'DELETE',
       '/psd2/api/v1/payments/credit-transfers/p-2',
@@ -91,7 +73,7 @@ describe('the browser tests fail when the sandbox bank answered outside the cont
     const runtime = bankRuntime(DEFAULT_BANK, sandboxConfig, {}, () => {}, {
       ...contractViolationsFile(file),
     });
-    await answer(runtime.bank, 'GET', '/psd2/api/v1/payments/credit-transfers/p-1/status', {
+    await throughContractCheck(runtime.bank, 'GET', '/psd2/api/v1/payments/credit-transfers/p-1/status', {
       transactionStatus: 'ACSC',
     });
     expect(() => failOnContractViolations()).not.toThrow();

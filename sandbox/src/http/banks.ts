@@ -43,12 +43,22 @@ export function serveBanks(
   });
   if (!root) throw new Error('no bank to serve');
   if (others.length === 0) return root.fetch;
+  // Hono's mount asks each request for its ExecutionContext, which Node's server has none of, and builds (and
+  // throws away) an error for it; here it is handed the Node server's env alone.
   const router = new Hono();
   for (const { path, fetch } of others) {
-    router.mount(path, async (request: Request, env: unknown) =>
-      underPrefix(await fetch(request, env), path),
+    router.mount(
+      path,
+      async (request: Request, env: unknown) => underPrefix(await fetch(request, env), path),
+      {
+        optionHandler: (c) => c.env,
+      },
     );
   }
-  router.mount('/', root.fetch, { replaceRequest: false });
-  return router.fetch;
+  // The root bank's requests, nearly all of them, go to its app directly, without a second router in front.
+  const underOther = (url: string) => {
+    const { pathname } = new URL(url);
+    return others.some(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
+  };
+  return (request, env) => (underOther(request.url) ? router.fetch(request, env) : root.fetch(request, env));
 }

@@ -7,8 +7,8 @@ import type { Db } from '../db/db.js';
 /**
  * The typed variables of every request, set once by middleware: the bank answering it with its settings,
  * database and clock (bankContext), and the caller once authenticated (middleware/tpp-auth.ts,
- * middleware/business-auth.ts). Route handlers read them with `c.var`; code below the HTTP layer gets plain
- * values instead.
+ * middleware/business-auth.ts). Route handlers read them with `c.get` (Hono's `c.var` builds an object of them all
+ * at each read); code below the HTTP layer gets plain values instead.
  */
 export interface SandboxEnv {
   Variables: {

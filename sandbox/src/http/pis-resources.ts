@@ -50,11 +50,11 @@ export async function ownPayment(c: SandboxContext): Promise<PaymentRow> {
   const { service, product } = pathParams(c);
   requireRequestId(c);
   checkPsuHeaders(c, { ipRequired: false });
-  checkRequestDate(c.req.header('Date'), c.var.now);
-  const payment = await findPayment(c.var.db, c.req.param('paymentId') ?? '');
+  checkRequestDate(c.req.header('Date'), c.get('now'));
+  const payment = await findPayment(c.get('db'), c.req.param('paymentId') ?? '');
   if (
     !payment ||
-    payment.client_id !== c.var.tppClientId ||
+    payment.client_id !== c.get('tppClientId') ||
     payment.payment_service !== service ||
     payment.payment_product !== product
   ) {
@@ -68,12 +68,12 @@ export async function ownAuthorisation(
   payment: PaymentRow,
   kind: AuthorisationKind,
 ): Promise<AuthorisationRow> {
-  const authorisation = await findAuthorisation(c.var.db, c.req.param('authorisationId') ?? '');
+  const authorisation = await findAuthorisation(c.get('db'), c.req.param('authorisationId') ?? '');
   // An authorisation of another payment of the same TPP: the path names a resource the TPP knows, under the wrong
   // payment. BG IG 14.11: RESOURCE_UNKNOWN is 403 "if other resource in path" (another TPP's stays 404).
   if (authorisation && authorisation.payment_id !== payment.id) {
-    const other = await findPayment(c.var.db, authorisation.payment_id);
-    if (other?.client_id === c.var.tppClientId) {
+    const other = await findPayment(c.get('db'), authorisation.payment_id);
+    if (other?.client_id === c.get('tppClientId')) {
       fail(403, 'RESOURCE_UNKNOWN', 'authorisationId', 'This authorisation belongs to another payment.');
     }
   }

@@ -23,7 +23,7 @@ function keyMatches(sent: string | undefined, expected: string): boolean {
  * the admin surface answers only loopback.
  */
 export const adminAccess: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  const key = c.var.config.adminKey;
+  const key = c.get('config').adminKey;
   const allowed =
     isLoopbackAddress(incomingOf(c)?.socket.remoteAddress) ||
     (key !== undefined && keyMatches(c.req.header('X-Sandbox-Admin-Key'), key));
@@ -54,7 +54,7 @@ function isOwnOrigin(c: Parameters<MiddlewareHandler<SandboxEnv>>[0], origin: st
   } catch {
     return false; // `null` (a sandboxed frame, a file), or anything that is no origin
   }
-  const publicUrl = c.var.config.publicUrl;
+  const publicUrl = c.get('config').publicUrl;
   return host === c.req.header('Host') || (publicUrl !== undefined && host === new URL(publicUrl).host);
 }
 

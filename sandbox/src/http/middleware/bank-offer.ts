@@ -11,7 +11,7 @@ const SERVICE_PATH = /^\/psd2\/api\/v1\/([^/]+)\/([^/]+)/;
  */
 export const bankOffer: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const match = SERVICE_PATH.exec(c.req.path);
-  const { services, products, name } = c.var.bank.profile;
+  const { services, products, name } = c.get('bank').profile;
   const service = match?.[1] ?? '';
   const product = match?.[2] ?? '';
   if (

@@ -48,7 +48,7 @@ function tooLarge(c: SandboxContext, limit: number): Response {
  * discarded by the server, never held or parsed, so one oversized request costs others nothing.
  */
 export const requestBodyLimit: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  const limit = bodyLimitFor(c.req.method, c.req.path, c.var.config.maxBodyBytes);
+  const limit = bodyLimitFor(c.req.method, c.req.path, c.get('config').maxBodyBytes);
   // A declared length is decided from the headers alone. Asking the request for its body stream would make the
   // server build a web stream for every request and read every body through it, which costs more than the
   // checks of a payment initiation; the counting below is kept for bodies without a declared length.

@@ -16,19 +16,19 @@ export const businessAuth: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   if (!requestId) problem(400, 'REQUEST_ID_MISSING', 'The X-Request-ID header is required.');
   if (!isUuid(requestId)) problem(400, 'REQUEST_ID_INVALID', 'X-Request-ID must be a UUID.');
   c.header('X-Request-ID', requestId);
-  const settings = c.var.config.businessCertificate;
+  const settings = c.get('config').businessCertificate;
   const refused = businessCertificateRefusal(
     tlsClientCertificate(c),
     settings,
-    c.var.bank.certificates(),
-    await c.var.clock.now(),
+    c.get('bank').certificates(),
+    await c.get('clock').now(),
   );
   if (refused) problem(401, refused.code, refused.detail);
   c.set(
     'businessCaller',
     await authenticateBusiness(
-      c.var.db,
-      c.var.config.clients,
+      c.get('db'),
+      c.get('config').clients,
       {
         subscriptionKey: c.req.header('Ocp-Apim-Subscription-Key'),
         authorization: c.req.header('Authorization'),

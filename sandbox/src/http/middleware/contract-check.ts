@@ -10,7 +10,7 @@ import type { SandboxEnv } from '../env.js';
  */
 export const contractCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   await next();
-  const record = c.var.bank.contractViolations;
+  const record = c.get('bank').contractViolations;
   // The SCA pages, the admin surface and the identity provider are read by no contract: not even copied.
   if (!record || !coveredByContract(c.req.path)) return;
   const response = c.res;
@@ -22,6 +22,6 @@ export const contractCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     header: (name) => response.headers.get(name),
     text,
   });
-  c.var.bank.contractChecked?.('spec');
+  c.get('bank').contractChecked?.('spec');
   if (problems.length > 0) record(problems);
 };

@@ -17,7 +17,7 @@ const SCA_PATH = /^\/sca\/([^/]+)/;
 
 /** Which PSU a request is about: the debtor of the payment it names, or of the payment it initiates. */
 async function requestPsu(c: SandboxContext): Promise<string[]> {
-  const db = c.var.db;
+  const db = c.get('db');
   const path = c.req.path;
   if (c.req.method === 'POST' && INITIATION_PATH.test(path)) {
     // Read as text: Hono caches it, so the route (which checks the Digest over the raw text) reads the same.
@@ -54,7 +54,7 @@ export const faultMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next) =>
   if (path === '/sandbox' || path.startsWith('/sandbox/') || path === '/docs' || path.startsWith('/docs/')) {
     return next();
   }
-  const rule = await c.var.bank.faults.take({
+  const rule = await c.get('bank').faults.take({
     target: 'request',
     method: c.req.method,
     path,

@@ -8,7 +8,7 @@ const LANGUAGE_SWITCH = /<nav class="language"[^>]*>[\s\S]*?<\/nav>/g;
  * PSU-Accept-Language or a `lang` in the link asked for, and without the switch to another language.
  */
 export const singleLanguagePages: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  const [only, ...more] = c.var.bank.profile.scaPageLanguages;
+  const [only, ...more] = c.get('bank').profile.scaPageLanguages;
   if (!only || more.length > 0) return next();
   if (c.req.method === 'GET' && c.req.query('lang') !== only) {
     const query = new URL(c.req.url).searchParams;

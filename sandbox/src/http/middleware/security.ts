@@ -28,7 +28,7 @@ export function tlsClientCertificate(c: SandboxContext): X509Certificate | undef
  * subscription key. Undefined when none matches: the route then refuses the request on its own terms.
  */
 async function requestClient(c: SandboxContext): Promise<TppClient | undefined> {
-  const bank = c.var.bank;
+  const bank = c.get('bank');
   if (c.req.path === TOKEN_PATH) {
     // Hono caches the body: the token route reads the same text again.
     const form = new URLSearchParams(await c.req.text());
@@ -37,12 +37,12 @@ async function requestClient(c: SandboxContext): Promise<TppClient | undefined> 
   }
   const bearer = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
   if (bearer) {
-    const token = await findAccessToken(c.var.db, sha256Hex(bearer));
+    const token = await findAccessToken(c.get('db'), sha256Hex(bearer));
     const owner = token ? bank.findClientById(token.client_id) : undefined;
     if (owner) return owner;
   }
   const key = c.req.header('Ocp-Apim-Subscription-Key');
-  const byKey = key ? c.var.config.clients.filter((client) => client.subscriptionKey === key) : [];
+  const byKey = key ? c.get('config').clients.filter((client) => client.subscriptionKey === key) : [];
   return byKey.length === 1 ? byKey[0] : undefined;
 }
 
@@ -61,15 +61,15 @@ export const securityMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next)
   const isToken = path === TOKEN_PATH && c.req.method === 'POST';
   if (!isToken && !path.startsWith(PIS_PREFIX)) return next();
   const presented = tlsClientCertificate(c);
-  const anyRequires = c.var.config.clients.some((k) => k.requireClientCertificate || k.requireSignature);
+  const anyRequires = c.get('config').clients.some((k) => k.requireClientCertificate || k.requireSignature);
   if (!presented && !anyRequires) return next();
   const client = await requestClient(c);
   if (!client) return next();
   const mustSign = client.requireSignature === true && !isToken;
   if (!presented && !client.requireClientCertificate && !mustSign) return next();
 
-  const registry = c.var.bank.certificates();
-  const now = await c.var.clock.now();
+  const registry = c.get('bank').certificates();
+  const now = await c.get('clock').now();
   if (presented)
     checkCertificate(presented, client.certificateFingerprints, registry, now, 'client certificate');
   else if (client.requireClientCertificate) {

@@ -78,21 +78,21 @@ export function adminRoutes() {
   app.get('/health', (c) => c.json({ ok: true }));
 
   // Fault rules: see sandbox/README.md "Faults".
-  app.get('/faults', async (c) => c.json({ faults: await c.var.bank.faults.list() }));
+  app.get('/faults', async (c) => c.json({ faults: await c.get('bank').faults.list() }));
   app.post('/faults', async (c) => {
     const parsed = parseFaultRule(await c.req.json().catch(() => undefined));
     if (!parsed.ok) return c.json({ error: 'Invalid fault rule.', details: parsed.errors }, 400);
-    return c.json(await c.var.bank.faults.add(parsed.rule), 201);
+    return c.json(await c.get('bank').faults.add(parsed.rule), 201);
   });
-  app.delete('/faults', async (c) => c.json({ deleted: await c.var.bank.faults.clear() }));
+  app.delete('/faults', async (c) => c.json({ deleted: await c.get('bank').faults.clear() }));
   app.delete('/faults/:id', async (c) =>
-    (await c.var.bank.faults.remove(c.req.param('id')))
+    (await c.get('bank').faults.remove(c.req.param('id')))
       ? c.body(null, 204)
       : c.json({ error: 'No such rule.' }, 404),
   );
 
   app.get('/clock', async (c) => {
-    const now = await c.var.clock.now();
+    const now = await c.get('clock').now();
     return c.json({ now: new Date(now).toISOString(), offsetSeconds: (now - Date.now()) / 1000 });
   });
 
@@ -100,26 +100,26 @@ export function adminRoutes() {
   app.post('/clock/advance', async (c) => {
     const parsed = advanceBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json({ error: 'Send {"seconds": <positive number>}.' }, 400);
-    const now = await c.var.clock.advance(parsed.data.seconds);
-    await (await c.var.bank.scheduler()).tick();
+    const now = await c.get('clock').advance(parsed.data.seconds);
+    await (await c.get('bank').scheduler()).tick();
     // Notifications that became due go out in the background (a slow TPP does not hold up the clock).
-    void c.var.bank.notifications()?.kick();
+    void c.get('bank').notifications()?.kick();
     return c.json({ now: new Date(now).toISOString() });
   });
 
   // The notification outbox with every delivery attempt; ?paymentId= narrows it to one payment.
   app.get('/notifications', async (c) =>
-    c.json(await notificationsReport(c.var.db, c.req.query('paymentId'))),
+    c.json(await notificationsReport(c.get('db'), c.req.query('paymentId'))),
   );
 
-  app.get('/payments', async (c) => c.json(await paymentsReport(c.var.db)));
+  app.get('/payments', async (c) => c.json(await paymentsReport(c.get('db'))));
 
   // Seeding: online-banking users (with accounts), accounts for existing users, balances.
   app.post('/psus', async (c) => {
     const parsed = psuBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json(invalid(parsed.error), 400);
     const psu = parsed.data;
-    if ((await createPsu(c.var.db, psu)) === 'taken')
+    if ((await createPsu(c.get('db'), psu)) === 'taken')
       return c.json({ error: 'A user with this username or kennitala, or one of the IBANs, exists.' }, 409);
     return c.json(
       { username: psu.username, name: psu.name, kennitala: psu.kennitala, accounts: psu.accounts },
@@ -131,7 +131,7 @@ export function adminRoutes() {
     const parsed = accountBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json(invalid(parsed.error), 400);
     const account = parsed.data;
-    const created = await createAccount(c.var.db, account);
+    const created = await createAccount(c.get('db'), account);
     if (created === 'no-owner')
       return c.json({ error: `No user ${account.owner}: create it with POST /sandbox/psus.` }, 404);
     if (created === 'taken') return c.json({ error: 'An account with this IBAN exists.' }, 409);
@@ -141,7 +141,7 @@ export function adminRoutes() {
   app.put('/accounts/:iban/balance', async (c) => {
     const parsed = balanceBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json(invalid(parsed.error), 400);
-    const set = await setAccountBalance(c.var.db, c.req.param('iban'), parsed.data.balance);
+    const set = await setAccountBalance(c.get('db'), c.req.param('iban'), parsed.data.balance);
     if (set.kind === 'unknown') return c.json({ error: 'No such account.' }, 404);
     if (set.kind === 'too-precise') {
       return c.json(
@@ -157,18 +157,18 @@ export function adminRoutes() {
 
   // Every authorisation (payment and cancellation), newest first; ?paymentId= narrows it to one payment.
   app.get('/authorisations', async (c) =>
-    c.json(await authorisationsReport(c.var.db, c.req.query('paymentId'))),
+    c.json(await authorisationsReport(c.get('db'), c.req.query('paymentId'))),
   );
 
-  app.get('/accounts', async (c) => c.json(await accountsReport(c.var.db)));
+  app.get('/accounts', async (c) => c.json(await accountsReport(c.get('db'))));
 
   // The bank's developer portal (a sandbox extra standing in for it): a sandbox token for the business
   // interfaces "generated in the portal instead of user credentials" (business spec part 5, "Sandbox").
   app.post('/portal/sandbox-tokens', async (c) => {
     const parsed = sandboxTokenBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json(invalid(parsed.error), 400);
-    const ttl = c.var.config.sandboxTokenTtlSeconds ?? DEFAULT_SANDBOX_TOKEN_TTL_SECONDS;
-    const token = await issueSandboxToken(c.var.db, parsed.data.username, ttl);
+    const ttl = c.get('config').sandboxTokenTtlSeconds ?? DEFAULT_SANDBOX_TOKEN_TTL_SECONDS;
+    const token = await issueSandboxToken(c.get('db'), parsed.data.username, ttl);
     if (!token) return c.json({ error: `No online-banking user ${parsed.data.username}.` }, 404);
     c.header('Cache-Control', 'no-store');
     return c.json(token, 201);

@@ -10,7 +10,7 @@ import type { SandboxEnv } from '../env.js';
 export function bankAppRoutes() {
   const app = new Hono<SandboxEnv>();
   app.get('/:authorisationId', async (c) => {
-    const authorisation = await findAuthorisation(c.var.db, c.req.param('authorisationId'));
+    const authorisation = await findAuthorisation(c.get('db'), c.req.param('authorisationId'));
     if (authorisation?.approach !== 'DECOUPLED')
       return c.json({ error: 'No decoupled authorisation with this id.' }, 404);
     return c.json({
@@ -20,13 +20,13 @@ export function bankAppRoutes() {
     });
   });
   app.post('/:authorisationId/:decision{approve|decline}', async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const authorisation = await findAuthorisation(db, c.req.param('authorisationId'));
     if (authorisation?.approach !== 'DECOUPLED')
       return c.json({ error: 'No decoupled authorisation with this id.' }, 404);
     const decision = c.req.param('decision') === 'approve' ? 'approve' : 'decline';
-    const applied = await decideInBankApp(db, c.var.config.delays, authorisation, decision);
-    await (await c.var.bank.scheduler()).tick();
+    const applied = await decideInBankApp(db, c.get('config').delays, authorisation, decision);
+    await (await c.get('bank').scheduler()).tick();
     const after = await findAuthorisation(db, authorisation.id);
     if (!applied)
       return c.json({ error: `The authorisation is ${after?.sca_status}: nothing to decide.` }, 409);

@@ -74,18 +74,18 @@ export function claimRoutes() {
 
   app.post('/claims', businessAuth, async (c) => {
     const body = await jsonBody(c, createBody);
-    const row = await createClaimFor(c.var.db, c.var.businessCaller, {
+    const row = await createClaimFor(c.get('db'), c.get('businessCaller'), {
       ...body,
       expirationDate: body.expirationDate,
       reference: body.reference,
       billNumber: body.billNumber,
     });
-    c.header('Location', `${c.var.bank.publicUrl()}${claimPath(row.id)}`);
+    c.header('Location', `${c.get('bank').publicUrl()}${claimPath(row.id)}`);
     return c.json(claimStatusSuccess(row), 201);
   });
 
   app.get('/claims', businessAuth, async (c) => {
-    const { rows, paging } = await claimsVisibleTo(c.var.db, c.var.businessCaller, {
+    const { rows, paging } = await claimsVisibleTo(c.get('db'), c.get('businessCaller'), {
       payorId: c.req.query('payorId'),
       claimantId: c.req.query('claimantId'),
       status: c.req.query('status'),
@@ -101,13 +101,13 @@ export function claimRoutes() {
   });
 
   app.get('/claims/:id', businessAuth, async (c) => {
-    const row = await claimVisibleTo(c.var.db, c.var.businessCaller, c.req.param('id'));
+    const row = await claimVisibleTo(c.get('db'), c.get('businessCaller'), c.req.param('id'));
     return c.json(claimJson(row));
   });
 
   app.patch('/claims/:id', businessAuth, async (c) => {
     const patch = await jsonBody(c, patchBody);
-    const row = await patchClaimFor(c.var.db, c.var.businessCaller, c.req.param('id'), {
+    const row = await patchClaimFor(c.get('db'), c.get('businessCaller'), c.req.param('id'), {
       ...patch,
       claimStatus: patch.claimStatus as (typeof CLAIM_STATUSES)[number] | undefined,
     });
@@ -115,8 +115,8 @@ export function claimRoutes() {
   });
 
   app.get('/claims/:id/transactions', businessAuth, async (c) => {
-    const row = await claimVisibleTo(c.var.db, c.var.businessCaller, c.req.param('id'));
-    const transactions = await claimTransactionsJson(c.var.db, row);
+    const row = await claimVisibleTo(c.get('db'), c.get('businessCaller'), c.req.param('id'));
+    const transactions = await claimTransactionsJson(c.get('db'), row);
     pagingHeaders(c, { page: 1, perPage: Math.max(1, transactions.length), total: transactions.length });
     return c.json(transactions);
   });

@@ -28,7 +28,7 @@ const personJson = (row: ReturnType<typeof personRow>) => ({
 /** The electronic-ID provider's people, under `/sandbox/idp` (behind the admin access check of /sandbox). */
 export function identityAdminRoutes() {
   const app = new Hono<SandboxEnv>();
-  app.get('/people', async (c) => c.json({ people: (await listIdpPeople(c.var.db)).map(personJson) }));
+  app.get('/people', async (c) => c.json({ people: (await listIdpPeople(c.get('db'))).map(personJson) }));
   app.post('/people', async (c) => {
     const parsed = personBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
@@ -40,7 +40,7 @@ export function identityAdminRoutes() {
         400,
       );
     }
-    if (!(await addPerson(c.var.db, parsed.data))) {
+    if (!(await addPerson(c.get('db'), parsed.data))) {
       return c.json({ error: 'A person with this kennitala exists.' }, 409);
     }
     return c.json(personJson(personRow(parsed.data)), 201);

@@ -13,7 +13,7 @@ import { identityMessagePage, signInPage } from '../pages/identity-pages.js';
 import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
 import type { Language } from '../pages/messages.js';
 
-const issuer = (c: SandboxContext) => issuerOf(c.var.bank.publicUrl());
+const issuer = (c: SandboxContext) => issuerOf(c.get('bank').publicUrl());
 const signInPath = (signInId: string) => `${IDP_PATH}/signin/${encodeURIComponent(signInId)}`;
 const isForm = (c: SandboxContext) =>
   (c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
@@ -22,7 +22,7 @@ const isForm = (c: SandboxContext) =>
 function expiredPage(c: SandboxContext, language: Language) {
   const href = c.req.method === 'GET' ? sameStepIn(c.req.url, otherLanguage(language)) : undefined;
   return c.html(
-    identityMessagePage(language, c.var.bank.profile.name, IDENTITY_MESSAGES[language].expired, href),
+    identityMessagePage(language, c.get('bank').profile.name, IDENTITY_MESSAGES[language].expired, href),
     404,
   );
 }
@@ -38,12 +38,12 @@ export function identityProviderRoutes() {
   app.use('/signin/*', pageHeaders);
 
   app.get('/.well-known/openid-configuration', (c) => c.json(openidConfiguration(issuer(c))));
-  app.get('/jwks', async (c) => c.json(await publicKeySet(c.var.db)));
+  app.get('/jwks', async (c) => c.json(await publicKeySet(c.get('db'))));
 
   // OpenID Connect Core 3.1.2.1: the authorization endpoint takes GET and POST (form).
   const authorize = async (c: SandboxContext, values: (name: string) => string[]) => {
-    const outcome = await beginAuthorization(c.var.db, {
-      clients: c.var.config.idpClients,
+    const outcome = await beginAuthorization(c.get('db'), {
+      clients: c.get('config').idpClients,
       issuer: issuer(c),
       values,
       acceptLanguage: c.req.header('Accept-Language'),
@@ -54,7 +54,7 @@ export function identityProviderRoutes() {
     const m = IDENTITY_MESSAGES[language];
     const text = outcome.problem === 'client' ? m.unknownClient : m.unknownRedirect;
     const href = c.req.method === 'GET' ? sameStepIn(c.req.url, otherLanguage(language)) : undefined;
-    return c.html(identityMessagePage(language, c.var.bank.profile.name, text, href), 400);
+    return c.html(identityMessagePage(language, c.get('bank').profile.name, text, href), 400);
   };
   app.get('/authorize', (c) => authorize(c, (name) => c.req.queries(name) ?? []));
   app.post('/authorize', async (c) => {
@@ -65,12 +65,12 @@ export function identityProviderRoutes() {
   app.get('/signin/:signInId', async (c) => {
     c.header('Cache-Control', 'no-store');
     const signInId = c.req.param('signInId');
-    const signIn = await pendingSignIn(c.var.db, signInId);
+    const signIn = await pendingSignIn(c.get('db'), signInId);
     const chosen = pageLanguage(c.req.query('lang'));
     if (!signIn) return expiredPage(c, chosen ?? 'is');
     const language = chosen ?? signIn.language;
     return c.html(
-      signInPage(language, c.var.bank.profile.name, {
+      signInPage(language, c.get('bank').profile.name, {
         action: signInPath(signInId),
         host: new URL(signIn.redirect_uri).host,
         scopes: signIn.scope.split(' '),
@@ -85,11 +85,11 @@ export function identityProviderRoutes() {
     const signInId = c.req.param('signInId');
     const form = await c.req.parseBody();
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
-    const signIn = await pendingSignIn(c.var.db, signInId);
+    const signIn = await pendingSignIn(c.get('db'), signInId);
     const language = pageLanguage(form.switchTo) ?? pageLanguage(form.lang) ?? signIn?.language ?? 'is';
     if (!signIn) return expiredPage(c, language);
     const again = (error: boolean) =>
-      signInPage(language, c.var.bank.profile.name, {
+      signInPage(language, c.get('bank').profile.name, {
         action: signInPath(signInId),
         host: new URL(signIn.redirect_uri).host,
         scopes: signIn.scope.split(' '),
@@ -100,8 +100,8 @@ export function identityProviderRoutes() {
     if (pageLanguage(form.switchTo)) return c.html(again(false));
     const outcome =
       text('action') === 'cancel'
-        ? await cancelSignIn(c.var.db, issuer(c), signInId)
-        : await signInPerson(c.var.db, issuer(c), signInId, {
+        ? await cancelSignIn(c.get('db'), issuer(c), signInId)
+        : await signInPerson(c.get('db'), issuer(c), signInId, {
             kennitala: text('kennitala'),
             pin: text('pin'),
           });
@@ -122,8 +122,8 @@ export function identityProviderRoutes() {
         400,
       );
     }
-    const answer = await exchangeCode(c.var.db, {
-      clients: c.var.config.idpClients,
+    const answer = await exchangeCode(c.get('db'), {
+      clients: c.get('config').idpClients,
       issuer: issuer(c),
       form: new URLSearchParams(await c.req.text()),
       basic: basicCredentials(c.req.header('Authorization')),
@@ -136,7 +136,7 @@ export function identityProviderRoutes() {
   app.on(['GET', 'POST'], '/userinfo', async (c) => {
     c.header('Cache-Control', 'no-store');
     const bearer = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(c.req.header('Authorization') ?? '')?.[1];
-    const claims = bearer ? await userInfo(c.var.db, bearer) : undefined;
+    const claims = bearer ? await userInfo(c.get('db'), bearer) : undefined;
     if (!claims) {
       c.header(
         'WWW-Authenticate',

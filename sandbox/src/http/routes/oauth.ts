@@ -48,9 +48,9 @@ export function oauthRoutes() {
       // a client that fails mutual-TLS authentication is invalid_client).
       const refused = businessCertificateRefusal(
         tlsClientCertificate(c),
-        c.var.config.businessCertificate,
-        c.var.bank.certificates(),
-        await c.var.clock.now(),
+        c.get('config').businessCertificate,
+        c.get('bank').certificates(),
+        await c.get('clock').now(),
       );
       if (refused) {
         return c.json(
@@ -59,15 +59,15 @@ export function oauthRoutes() {
         );
       }
       const answer = await businessTokenResponse(
-        c.var.db,
-        c.var.config.tokenTtlSeconds,
+        c.get('db'),
+        c.get('config').tokenTtlSeconds,
         clientId,
         clientSecret,
         requested,
       );
       return c.json(answer.body, answer.status);
     }
-    const client = clientId ? c.var.bank.findClientById(clientId) : undefined;
+    const client = clientId ? c.get('bank').findClientById(clientId) : undefined;
     if (!client || !clientSecret || !secretEquals(client.clientSecret, clientSecret)) {
       c.header('WWW-Authenticate', 'Basic realm="sandbox"');
       return c.json({ error: 'invalid_client', error_description: 'Unknown client or wrong secret.' }, 401);
@@ -87,8 +87,8 @@ export function oauthRoutes() {
       );
     }
     const normalised = [...new Set(scopes)].join(' ');
-    const ttl = c.var.config.tokenTtlSeconds;
-    const token = await issueToken(c.var.db, client.clientId, normalised, ttl);
+    const ttl = c.get('config').tokenTtlSeconds;
+    const token = await issueToken(c.get('db'), client.clientId, normalised, ttl);
     return c.json({
       access_token: token,
       token_type: 'Bearer',
@@ -98,7 +98,7 @@ export function oauthRoutes() {
   });
   // RFC 8414 metadata: the target of the scaOAuth link.
   app.get('/.well-known/oauth-authorization-server', (c) => {
-    const base = c.var.bank.publicUrl();
+    const base = c.get('bank').publicUrl();
     return c.json({
       issuer: base,
       authorization_endpoint: `${base}/oauth/v2/authorize`,
@@ -117,8 +117,8 @@ export function oauthRoutes() {
    */
   app.get('/oauth/v2/authorize', async (c) => {
     const q = (name: string) => c.req.query(name) ?? '';
-    const problem = (text: string) => c.html(messagePage('en', c.var.bank.profile.name, text), 400);
-    const client = c.var.bank.findClientById(q('client_id'));
+    const problem = (text: string) => c.html(messagePage('en', c.get('bank').profile.name, text), 400);
+    const client = c.get('bank').findClientById(q('client_id'));
     if (!client) return problem('Unknown client_id.');
     let redirect: URL;
     try {
@@ -130,7 +130,7 @@ export function oauthRoutes() {
     if (q('response_type') !== 'code') return problem('response_type must be code.');
     const method = c.req.query('code_challenge_method');
     if (method !== undefined && method !== 'S256') return problem('code_challenge_method must be S256.');
-    const begun = await beginOAuthSca(c.var.db, {
+    const begun = await beginOAuthSca(c.get('db'), {
       clientId: client.clientId,
       paymentId: /^PIS:(.+)$/.exec(q('scope').trim())?.[1],
       redirectUri: redirect.toString(),

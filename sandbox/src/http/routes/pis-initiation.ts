@@ -31,7 +31,8 @@ function replay(c: SandboxContext, stored: PaymentRow) {
  */
 export async function initiation(c: SandboxContext): Promise<Response> {
   const { service, product } = pathParams(c);
-  const { db, tppClientId: clientId } = c.var;
+  const db = c.get('db');
+  const clientId = c.get('tppClientId');
   const key = idempotencyKeyOf(c);
   if (key !== null) {
     const earlier = await earlierOutcome(db, clientId, key);
@@ -58,7 +59,7 @@ async function initiationOf(
   product: PaymentProduct,
 ): Promise<Response> {
   const headers = checkInitiationHeaders(c);
-  checkRequestDate(c.req.header('Date'), c.var.now);
+  checkRequestDate(c.req.header('Date'), c.get('now'));
   const rawBody = await c.req.text();
   checkSignatureHeaders(c, rawBody);
   const contentType = (c.req.header('Content-Type') ?? '').toLowerCase();
@@ -71,12 +72,18 @@ async function initiationOf(
   }
   checkInitiationCounts(service, body);
   const result = await initiate(
-    c.var.db,
-    { clientId, service, product, headers, body, sca: readScaPreferences(c), at: c.var.now },
+    c.get('db'),
+    { clientId, service, product, headers, body, sca: readScaPreferences(c), at: c.get('now') },
     {
-      delays: c.var.config.delays,
-      publicUrl: c.var.bank.publicUrl(),
-      otherBanks: () => Promise.all(c.var.bank.otherBanks().map((other) => other.db())),
+      delays: c.get('config').delays,
+      publicUrl: c.get('bank').publicUrl(),
+      otherBanks: () =>
+        Promise.all(
+          c
+            .get('bank')
+            .otherBanks()
+            .map((other) => other.db()),
+        ),
     },
   );
   if (result.kind === 'earlier') return replay(c, result.payment);

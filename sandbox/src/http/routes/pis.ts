@@ -43,7 +43,7 @@ export function pisRoutes() {
 
   app.get('/:service/:product/:paymentId', tppAuth, async (c) => {
     const payment = await ownPayment(c);
-    return respond(c, await paymentInformation(c.var.db, payment));
+    return respond(c, await paymentInformation(c.get('db'), payment));
   });
 
   // Cancellation: at once before SCA (RCVD, PATC); with the PSU's authorisation once authorised but not yet
@@ -53,7 +53,7 @@ export function pisRoutes() {
   // CANCELLATION_INVALID or SERVICE_INVALID, of which part 7 allows SERVICE_INVALID for 405).
   app.delete('/:service/:product/:paymentId', tppAuth, async (c) => {
     const payment = await ownPayment(c);
-    const { outcome, transactionStatus } = await cancelByTpp(c.var.db, payment);
+    const { outcome, transactionStatus } = await cancelByTpp(c.get('db'), payment);
     if (outcome === 'cancelled') return c.body(null, 204);
     if (outcome === 'too-late') {
       // What this payment still offers: reading it.
@@ -65,7 +65,7 @@ export function pisRoutes() {
         `A payment in status ${transactionStatus} can no longer be cancelled.`,
       );
     }
-    const self = paymentHref(c.var.bank.publicUrl(), paymentRef(payment));
+    const self = paymentHref(c.get('bank').publicUrl(), paymentRef(payment));
     return respond(
       c,
       {
@@ -92,20 +92,20 @@ export function pisRoutes() {
 
     app.get(path, tppAuth, async (c) => {
       const payment = await ownPayment(c);
-      return respond(c, { authorisationIds: await authorisationIdsOf(c.var.db, payment.id, kind) });
+      return respond(c, { authorisationIds: await authorisationIdsOf(c.get('db'), payment.id, kind) });
     });
 
     app.post(path, tppAuth, async (c: SandboxContext) => {
       const payment = await ownPayment(c);
       const body = await readAuthorisationBody(c, 'StartAuthorisationRequest', true);
-      const started = await startAuthorisation(c.var.db, c.var.config.delays, payment, kind, body, {
+      const started = await startAuthorisation(c.get('db'), c.get('config').delays, payment, kind, body, {
         psuId: readScaPreferences(c).psuId,
         redirectUri: c.req.header('TPP-Redirect-URI'),
         nokRedirectUri: c.req.header('TPP-Nok-Redirect-URI'),
       });
-      await (await c.var.bank.scheduler()).tick();
-      const publicUrl = c.var.bank.publicUrl();
-      const answer = await currentAuthorisationResponse(c.var.db, publicUrl, payment, started.id, {
+      await (await c.get('bank').scheduler()).tick();
+      const publicUrl = c.get('bank').publicUrl();
+      const answer = await currentAuthorisationResponse(c.get('db'), publicUrl, payment, started.id, {
         includeId: true,
         methods: started.methods,
       });
@@ -126,13 +126,19 @@ export function pisRoutes() {
       const authorisation = await ownAuthorisation(c, payment, kind);
       const body = await readAuthorisationBody(c, 'UpdatePsuDataRequest', false);
       const psuId = readScaPreferences(c).psuId;
-      await updatePsuData(c.var.db, c.var.config.delays, payment, authorisation, body, psuId);
-      await (await c.var.bank.scheduler()).tick();
+      await updatePsuData(c.get('db'), c.get('config').delays, payment, authorisation, body, psuId);
+      await (await c.get('bank').scheduler()).tick();
       return respond(
         c,
-        await currentAuthorisationResponse(c.var.db, c.var.bank.publicUrl(), payment, authorisation.id, {
-          includeId: false,
-        }),
+        await currentAuthorisationResponse(
+          c.get('db'),
+          c.get('bank').publicUrl(),
+          payment,
+          authorisation.id,
+          {
+            includeId: false,
+          },
+        ),
       );
     });
     app.all(`${path}/:authorisationId`, methodNotAllowed('authorisation'));

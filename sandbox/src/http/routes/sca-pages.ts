@@ -37,7 +37,7 @@ function stepUrl(
 }
 
 /** The name of the bank whose page this is (banks.ts). */
-const bankOf = (c: SandboxContext) => c.var.bank.profile.name;
+const bankOf = (c: SandboxContext) => c.get('bank').profile.name;
 
 /** The same page in the other language. */
 const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.url, otherLanguage(language));
@@ -46,7 +46,7 @@ const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.u
 async function load(c: SandboxContext) {
   const language = pageLanguage(c.req.query('lang')) ?? 'en';
   return (
-    (await pageAuthorisation(c.var.db, c.req.param('authorisationId') ?? '')) ??
+    (await pageAuthorisation(c.get('db'), c.req.param('authorisationId') ?? '')) ??
     c.html(messagePage(language, bankOf(c), MESSAGES[language].unknown, switchHref(c, language)), 404)
   );
 }
@@ -65,7 +65,7 @@ function outcomeText(language: Language, authorisation: AuthorisationRow, paymen
 
 async function sessionUser(c: SandboxContext, authorisationId: string): Promise<string | undefined> {
   const token = getCookie(c, COOKIE);
-  return token ? signedInUser(c.var.db, token, authorisationId) : undefined;
+  return token ? signedInUser(c.get('db'), token, authorisationId) : undefined;
 }
 
 /**
@@ -108,7 +108,7 @@ export function scaPageRoutes() {
         ),
       );
     }
-    const names = await reviewNames(c.var.db, username, payment);
+    const names = await reviewNames(c.get('db'), username, payment);
     const toState = amountToState(payment);
     return c.html(
       reviewPage(language, bankOf(c), `${self(authorisation.id)}/decision`, payment, names, {
@@ -139,7 +139,7 @@ export function scaPageRoutes() {
       );
     }
     const password = typeof form.password === 'string' ? form.password : '';
-    const signedIn = await signIn(c.var.db, authorisation, payment, username, password);
+    const signedIn = await signIn(c.get('db'), authorisation, payment, username, password);
     if ('refused' in signedIn) {
       return c.redirect(stepUrl(authorisation.id, chosen, { error: signedIn.refused }), 303);
     }
@@ -147,7 +147,7 @@ export function scaPageRoutes() {
       httpOnly: true,
       sameSite: 'Lax',
       path: '/sca',
-      secure: c.var.bank.publicUrl().startsWith('https:'),
+      secure: c.get('bank').publicUrl().startsWith('https:'),
       maxAge: SESSION_SECONDS,
     });
     return c.redirect(stepUrl(authorisation.id, chosen), 303);
@@ -168,12 +168,12 @@ export function scaPageRoutes() {
       return c.redirect(stepUrl(authorisation.id, chosen), 303);
     }
     // Spec 2.1: a payment initiated without instructedAmount gets it here, from the PSU, before it is approved.
-    if (decision === 'approve' && !(await stateAmount(c.var.db, payment, String(form.amount ?? '')))) {
+    if (decision === 'approve' && !(await stateAmount(c.get('db'), payment, String(form.amount ?? '')))) {
       return c.redirect(stepUrl(authorisation.id, chosen, { error: 'amount' }), 303);
     }
     const applied = await decideOnPages(
-      c.var.db,
-      c.var.config.delays,
+      c.get('db'),
+      c.get('config').delays,
       authorisation,
       payment,
       decision,
@@ -181,7 +181,7 @@ export function scaPageRoutes() {
     );
     if (!applied) return c.redirect(stepUrl(authorisation.id, chosen), 303);
     deleteCookie(c, COOKIE, { path: '/sca' });
-    await (await c.var.bank.scheduler()).tick();
+    await (await c.get('bank').scheduler()).tick();
     if (authorisation.approach === 'OAUTH' && authorisation.oauth_redirect_uri) {
       const back = new URL(authorisation.oauth_redirect_uri);
       if (applied.code) back.searchParams.set('code', applied.code);

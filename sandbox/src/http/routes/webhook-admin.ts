@@ -18,14 +18,14 @@ const emitBody = z.object({
 export function webhookAdminRoutes() {
   const app = new Hono<SandboxEnv>();
 
-  app.get('/deliveries', async (c) => c.json({ deliveries: await listDeliveries(c.var.db) }));
+  app.get('/deliveries', async (c) => c.json({ deliveries: await listDeliveries(c.get('db')) }));
 
   app.get('/subscriptions', async (c) => {
-    const rows = await listLiveSubscriptions(c.var.db);
+    const rows = await listLiveSubscriptions(c.get('db'));
     return c.json({
       subscriptions: rows.map((row) => ({
         owner: row.owner,
-        ...subscriptionJson(row, c.var.bank.publicUrl()),
+        ...subscriptionJson(row, c.get('bank').publicUrl()),
       })),
     });
   });
@@ -34,10 +34,10 @@ export function webhookAdminRoutes() {
   app.put('/limits/:username', async (c) => {
     const parsed = limitBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) return c.json({ error: 'Send {"limit": <integer> | null}.' }, 400);
-    await setSubscriptionLimit(c.var.db, c.req.param('username'), parsed.data.limit);
+    await setSubscriptionLimit(c.get('db'), c.req.param('username'), parsed.data.limit);
     return c.json({
       username: c.req.param('username'),
-      limit: await subscriptionLimit(c.var.db, c.req.param('username')),
+      limit: await subscriptionLimit(c.get('db'), c.req.param('username')),
     });
   });
 
@@ -55,12 +55,12 @@ export function webhookAdminRoutes() {
     const eventType = canonicalEventType(parsed.data.eventType);
     if (!eventType || !(DELIVERED_ACTIONS as readonly string[]).includes(eventType))
       return c.json({ error: `Only ${DELIVERED_ACTIONS.join(', ')} is raised by the sandbox.` }, 400);
-    const eventId = await raiseEvent(c.var.db, {
+    const eventId = await raiseEvent(c.get('db'), {
       owner: parsed.data.username,
       eventType,
       resourcePath: parsed.data.resourcePath ?? `/business/claims/${randomUUID()}`,
     });
-    await (await c.var.bank.scheduler()).tick();
+    await (await c.get('bank').scheduler()).tick();
     return c.json({ eventId }, 201);
   });
 

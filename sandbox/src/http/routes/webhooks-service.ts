@@ -55,25 +55,29 @@ export function webhooksServiceRoutes() {
 
   app.post('/subscriptions', businessAuth, async (c) => {
     const body = parse(createBody, await jsonBody(c));
-    const { row, signingSecret } = await createSubscription(c.var.db, c.var.businessCaller.username, body);
-    const json = { ...subscriptionJson(row, c.var.bank.publicUrl()), signingSecret };
+    const { row, signingSecret } = await createSubscription(
+      c.get('db'),
+      c.get('businessCaller').username,
+      body,
+    );
+    const json = { ...subscriptionJson(row, c.get('bank').publicUrl()), signingSecret };
     c.header('Location', json.links[0]?.href ?? '');
     return c.json(json, 201);
   });
 
   app.get('/subscriptions', businessAuth, async (c) => {
-    const rows = await listOwnSubscriptions(c.var.db, c.var.businessCaller.username);
-    return c.json({ subscriptions: rows.map((row) => subscriptionJson(row, c.var.bank.publicUrl())) });
+    const rows = await listOwnSubscriptions(c.get('db'), c.get('businessCaller').username);
+    return c.json({ subscriptions: rows.map((row) => subscriptionJson(row, c.get('bank').publicUrl())) });
   });
 
   app.get('/subscriptions/:id', businessAuth, async (c) => {
-    const row = await ownSubscription(c.var.db, c.var.businessCaller.username, c.req.param('id'));
-    return c.json(subscriptionJson(row, c.var.bank.publicUrl()));
+    const row = await ownSubscription(c.get('db'), c.get('businessCaller').username, c.req.param('id'));
+    return c.json(subscriptionJson(row, c.get('bank').publicUrl()));
   });
 
   app.put('/subscriptions/:id', businessAuth, async (c) => {
-    const owner = c.var.businessCaller.username;
-    await ownSubscription(c.var.db, owner, c.req.param('id'));
+    const owner = c.get('businessCaller').username;
+    await ownSubscription(c.get('db'), owner, c.req.param('id'));
     const raw = await jsonBody(c);
     if (raw && typeof raw === 'object') {
       const fixed = ['callbackUrl', 'subjectScope'].filter((k) => k in raw);
@@ -84,21 +88,21 @@ export function webhooksServiceRoutes() {
           `${fixed.join(', ')} cannot be changed; create a new subscription.`,
         );
     }
-    const row = await changeSubscription(c.var.db, owner, c.req.param('id'), parse(updateBody, raw));
-    return c.json(subscriptionJson(row, c.var.bank.publicUrl()));
+    const row = await changeSubscription(c.get('db'), owner, c.req.param('id'), parse(updateBody, raw));
+    return c.json(subscriptionJson(row, c.get('bank').publicUrl()));
   });
 
   app.delete('/subscriptions/:id', businessAuth, async (c) => {
-    await cancelOwnSubscription(c.var.db, c.var.businessCaller.username, c.req.param('id'));
+    await cancelOwnSubscription(c.get('db'), c.get('businessCaller').username, c.req.param('id'));
     return c.body(null, 204);
   });
 
   app.post('/subscriptions/:id/verify', businessAuth, async (c) => {
-    const publicUrl = c.var.bank.publicUrl();
+    const publicUrl = c.get('bank').publicUrl();
     const row = await verifySubscription(
-      c.var.db,
+      c.get('db'),
       publicUrl,
-      c.var.businessCaller.username,
+      c.get('businessCaller').username,
       c.req.param('id'),
       c.req.query('eventType'),
     );
@@ -107,8 +111,8 @@ export function webhooksServiceRoutes() {
 
   app.post('/subscriptions/:id/replay', businessAuth, async (c) => {
     const { row, replayed } = await replaySubscription(
-      c.var.db,
-      c.var.businessCaller.username,
+      c.get('db'),
+      c.get('businessCaller').username,
       c.req.param('id'),
     );
     // Sent by the scheduler's next pass (within its interval), not inside this request.
@@ -116,8 +120,8 @@ export function webhooksServiceRoutes() {
   });
 
   app.get('/subscriptions/:id/deliveries', businessAuth, async (c) => {
-    const row = await ownSubscription(c.var.db, c.var.businessCaller.username, c.req.param('id'));
-    return c.json({ deliveries: await listDeliveries(c.var.db, row.id) });
+    const row = await ownSubscription(c.get('db'), c.get('businessCaller').username, c.req.param('id'));
+    return c.json({ deliveries: await listDeliveries(c.get('db'), row.id) });
   });
 
   return app;
