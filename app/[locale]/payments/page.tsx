@@ -6,6 +6,7 @@ import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { PaymentMessage } from '@/components/payments/payment-story';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
+import { PageLinks } from '@/components/ui/page-links';
 import { requirePsuId } from '@/lib/auth/session';
 import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
@@ -193,22 +194,22 @@ export default async function PaymentsPage({
           </table>
         </div>
       )}
-      <nav aria-label={t('paging')} className="flex gap-4">
-        {filters.after && (
-          <Link href={{ pathname: '/payments', query: filterQuery }} className="text-brand-700 underline">
-            {t('firstPage')}
-          </Link>
-        )}
-        {page.next && (
-          <Link
-            href={{ pathname: '/payments', query: { ...filterQuery, after: page.next } }}
-            className="text-brand-700 underline"
-            rel="next"
-          >
-            {t('nextPage')}
-          </Link>
-        )}
-      </nav>
+      <PageLinks
+        label={t('paging')}
+        first={
+          filters.after
+            ? { href: { pathname: '/payments', query: filterQuery }, text: t('firstPage') }
+            : undefined
+        }
+        next={
+          page.next
+            ? {
+                href: { pathname: '/payments', query: { ...filterQuery, after: page.next } },
+                text: t('nextPage'),
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }

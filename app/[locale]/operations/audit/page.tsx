@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
 import { DayRangeFields } from '@/components/ui/day-text-field';
+import { PageLinks } from '@/components/ui/page-links';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { requireOperator } from '@/lib/auth/operator';
@@ -203,27 +204,22 @@ export default async function AuditPage({
           </table>
         </div>
       )}
-      {(after !== undefined || next !== undefined) && (
-        <nav aria-label={t('paging')} className="flex gap-4">
-          {after !== undefined && (
-            <Link
-              href={{ pathname: '/operations/audit', query: filterQuery }}
-              className="text-brand-700 underline"
-            >
-              {t('newest')}
-            </Link>
-          )}
-          {next !== undefined && (
-            <Link
-              href={{ pathname: '/operations/audit', query: { ...filterQuery, after: next } }}
-              className="text-brand-700 underline"
-              rel="next"
-            >
-              {t('older')}
-            </Link>
-          )}
-        </nav>
-      )}
+      <PageLinks
+        label={t('paging')}
+        first={
+          after !== undefined
+            ? { href: { pathname: '/operations/audit', query: filterQuery }, text: t('newest') }
+            : undefined
+        }
+        next={
+          next !== undefined
+            ? {
+                href: { pathname: '/operations/audit', query: { ...filterQuery, after: next } },
+                text: t('older'),
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }
