@@ -42,6 +42,25 @@ describe('one process, several banks', () => {
     expect(JON_MAIN.slice(4, 6)).toBe('01');
   });
 
+  it("sends a request under a bank's path to that bank, its path read as a router reads it (percent-decoded)", async () => {
+    const tokenAt = (base: string) =>
+      fetch(`${base}/oauth/v2/oauth-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: NORDUR.client.clientId,
+          client_secret: NORDUR.client.clientSecret,
+          scope: 'pis:',
+        }),
+      });
+    expect((await tokenAt(`${sandbox.url}/banks/nordur`)).status).toBe(200);
+    expect((await tokenAt(`${sandbox.url}/banks/n%6Frdur`)).status).toBe(200);
+    // Not under its path: the first bank's, which knows neither the path nor these credentials.
+    expect((await tokenAt(`${sandbox.url}/banks/nordurs`)).status).toBe(404);
+    expect((await tokenAt(sandbox.url)).status).toBe(401);
+  });
+
   it("takes each bank's own TPP credentials, and a token of one bank is unknown at another", async () => {
     const refused = await fetch(`${nordur.base}/oauth/v2/oauth-token`, {
       method: 'POST',

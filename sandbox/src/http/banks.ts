@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import type { Bank } from '../bank.js';
 import { createApp } from './app.js';
 import { iobwsFace } from './dialects/iobws-face.js';
@@ -56,9 +57,10 @@ export function serveBanks(
     );
   }
   // The root bank's requests, nearly all of them, go to its app directly, without a second router in front.
-  const underOther = (url: string) => {
-    const { pathname } = new URL(url);
+  // The path as Hono's routers read it (percent-decoded), so that a request goes where the router would send it.
+  const underOther = (request: Request) => {
+    const pathname = getPath(request);
     return others.some(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
   };
-  return (request, env) => (underOther(request.url) ? router.fetch(request, env) : root.fetch(request, env));
+  return (request, env) => (underOther(request) ? router.fetch(request, env) : root.fetch(request, env));
 }
