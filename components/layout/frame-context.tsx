@@ -20,6 +20,6 @@ export function useFrameLocale(): Locale | undefined {
 
 export function useErrorPageTexts(): ErrorPageTexts {
   const frame = use(FrameContext);
-  if (!frame) throw new Error('The error page is shown within SiteFrame, which gives its texts');
+  if (!frame) throw new Error('No SiteFrame above the error page');
   return frame.errorTexts;
 }
