@@ -71,19 +71,14 @@ async function initiationOf(
     fail(400, 'FORMAT_ERROR', null, 'The request body is not valid JSON.');
   }
   checkInitiationCounts(service, body);
+  const bank = c.get('bank');
   const result = await initiate(
     c.get('db'),
     { clientId, service, product, headers, body, sca: readScaPreferences(c), at: c.get('now') },
     {
       delays: c.get('config').delays,
-      publicUrl: c.get('bank').publicUrl(),
-      otherBanks: () =>
-        Promise.all(
-          c
-            .get('bank')
-            .otherBanks()
-            .map((other) => other.db()),
-        ),
+      publicUrl: bank.publicUrl(),
+      otherBanks: () => Promise.all(bank.otherBanks().map((other) => other.db())),
     },
   );
   if (result.kind === 'earlier') return replay(c, result.payment);
