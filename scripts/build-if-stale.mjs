@@ -11,6 +11,7 @@ const sources = [
   'contract',
   'lib',
   'messages',
+  'pglite',
   'public',
   'instrumentation.ts',
   'proxy.ts',

@@ -1,7 +1,7 @@
 import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keepStatementsPrepared } from '@/lib/db/prepared-statements';
+import { keepStatementsPrepared } from '@/pglite/prepared-statements';
 import { appDataDir } from '@/tests/support/app-database';
 
 // PGlite's own `query`, kept before the instance's is replaced, answers each statement as the reference.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { keepStatementsPrepared } from '../../../pglite/prepared-statements.js';
 
 /** The few operations the sandbox needs, implemented on both PGlite and node-postgres. */
 export interface Queryable {
@@ -78,6 +79,8 @@ async function createPglite(options: PgliteOptions): Promise<PGlite> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}; SET search_path TO ${SCHEMA}, public;`);
+  // Each statement parsed and planned once, as on PostgreSQL (statementName below).
+  keepStatementsPrepared(pglite);
   return pglite;
 }
 
