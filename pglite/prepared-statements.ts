@@ -1,4 +1,11 @@
-import { type PGlite, protocol, type QueryOptions, type Results, types } from '@electric-sql/pglite';
+import {
+  type PGlite,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+  types,
+} from '@electric-sql/pglite';
 
 /**
  * PGlite's `query` makes six calls into its WebAssembly PostgreSQL for each statement (parse, describe, bind,
@@ -10,40 +17,68 @@ import { type PGlite, protocol, type QueryOptions, type Results, types } from '@
  * 2026, 16 at once, alternating 5-second slices). The one module both programs import besides the contract: neither
  * imports the other.
  *
- * Replaces `client.query` of this instance, so that every caller (drizzle, pg-boss) takes it; a statement of a
- * transaction runs on the transaction's own handle as before, and one with a blob or given parameter types goes
- * through `query`. At most `MAX_PREPARED` statements are kept; a statement beyond them runs through `query`.
+ * Replaces `client.query` and `client.transaction` of this instance, so that every caller (drizzle, pg-boss) takes
+ * them, a statement of a transaction as one outside; one with a blob or given parameter types goes through PGlite's
+ * own `query`. At most `MAX_PREPARED` statements are kept; a statement beyond them is parsed each time.
  */
 export function keepStatementsPrepared(client: PGlite): void {
   const plain = client.query.bind(client);
+  const plainTransaction = client.transaction.bind(client);
   const prepared = new Map<string, Prepared>();
+  const preparable = (text: string, params?: unknown[], options?: QueryOptions): params is unknown[] =>
+    Boolean(params?.length) &&
+    !options?.blob &&
+    !options?.paramTypes &&
+    (prepared.has(text) || prepared.size < MAX_PREPARED);
+
+  /** Binds and executes `text`, prepared on its first run; inside a transaction its COMMIT writes to disk. */
+  const run = (text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean) =>
+    client._runExclusiveQuery(async () => {
+      let statement = prepared.get(text);
+      if (!statement) {
+        statement = await prepare(client, `statement_${prepared.size + 1}`, text, options);
+        prepared.set(text, statement);
+      }
+      const values = params.map((value, index) =>
+        serialized(client, value, statement.paramTypes[index], options),
+      );
+      const { messages } = await client.execProtocol(
+        framed(
+          protocol.serialize.bind({ statement: statement.name, values }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ),
+        { syncToFs: false, onNotice: options?.onNotice },
+      );
+      if (!inTransaction) await client.syncToFs();
+      return resultOf(client, statement.fields, messages, options);
+    });
+
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
-    if (!params?.length || options?.blob || options?.paramTypes) return plain(text, params, options);
-    if (!prepared.has(text) && prepared.size >= MAX_PREPARED) return plain(text, params, options);
+    if (!preparable(text, params, options)) return plain(text, params, options);
     await client._checkReady();
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        let statement = prepared.get(text);
-        if (!statement) {
-          statement = await prepare(client, `statement_${prepared.size + 1}`, text, options);
-          prepared.set(text, statement);
-        }
-        const values = params.map((value, index) =>
-          serialized(client, value, statement.paramTypes[index], options),
-        );
-        const { messages } = await client.execProtocol(
-          framed(
-            protocol.serialize.bind({ statement: statement.name, values }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          ),
-          { syncToFs: false, onNotice: options?.onNotice },
-        );
-        await client.syncToFs();
-        return resultOf(client, statement.fields, messages, options);
-      }),
-    );
+    return client._runExclusiveTransaction(() => run(text, params, options, false));
   }) as PGlite['query'];
+
+  // The transaction's own handle, its `query` taking the prepared statements too; the rest (sql, exec, rollback,
+  // closed) is the handle's.
+  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+    plainTransaction((tx) =>
+      callback(
+        Object.create(tx, {
+          // Writable, as the handle's own is: the app's tracing wraps it (lib/db/traced-client.ts).
+          query: {
+            writable: true,
+            enumerable: true,
+            configurable: true,
+            value: (text: string, params?: unknown[], options?: QueryOptions) =>
+              tx.closed || !preparable(text, params, options)
+                ? tx.query(text, params, options)
+                : run(text, params, options, true),
+          },
+        }) as Transaction,
+      ),
+    )) as PGlite['transaction'];
 }
 
 const MAX_PREPARED = 500;

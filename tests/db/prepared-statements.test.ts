@@ -137,6 +137,30 @@ describe('statements kept prepared (PGlite)', () => {
     expect(rows).toEqual([{ name: 'prepared before' }, { name: 'beside the transaction' }]);
   });
 
+  it('prepares the statements of a transaction too: each sees the ones before it, and goes or stays with it', async () => {
+    const insert = 'insert into sample (name, amount) values ($1, $2) returning name, amount';
+    const read = 'select name, amount from sample where name like $1 order by name';
+    const rolledBack = client.transaction(async (tx) => {
+      expect(await tx.query(insert, ['rolled back', '1.00'])).toMatchObject({ affectedRows: 1 });
+      expect((await tx.query(read, ['rolled%'])).rows).toEqual([{ name: 'rolled back', amount: '1.00' }]);
+      throw new Error('the transaction fails');
+    });
+    await expect(rolledBack).rejects.toThrow('the transaction fails');
+    const twice = client.transaction(async (tx) => {
+      await tx.query(insert, ['once', '2.00']);
+      await tx.query(insert, ['once', '2.00']);
+    });
+    await expect(twice).rejects.toMatchObject({ code: '23505' });
+    const committed = await client.transaction(async (tx) => {
+      await tx.query(insert, ['committed', '12.50']);
+      return (await tx.query(read, ['%'])).rows;
+    });
+    expect(committed).toEqual([{ name: 'committed', amount: '12.50' }]);
+    expect((await plainQuery(read, ['%'])).rows).toEqual(committed);
+    expect(await timesPrepared(insert)).toBe(1);
+    expect(await timesPrepared(read)).toBe(1);
+  });
+
   it('keeps at most 500 statements prepared, and runs the ones beyond through PGlite query', async () => {
     for (let n = 0; n < 520; n++) {
       await expect(client.query(`select $1::int + ${n} as sum`, [1])).resolves.toMatchObject({
