@@ -11,6 +11,7 @@ import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/acco
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage } from './messages';
 import { usePaymentFieldError } from './use-payment-field-error';
+import { useRegistered } from './use-registered';
 
 /** People paste IBANs with spaces and in lower case; the bank wants neither. */
 export function compactIban(value: string): string {
@@ -149,7 +150,7 @@ function ownerOf(
 /** A card identified by its masked PAN (`123456******1234`), for card deposits. */
 export function MaskedPanField({ name, label }: { name: string; label: string }) {
   const t = useTranslations('forms.fields');
-  const { register } = useFormContext();
+  const maskedPan = useRegistered(`${name}.maskedPan`, { setValueAs: (v: string) => v.replace(/\s+/g, '') });
   const error = usePaymentFieldError(`${name}.maskedPan`, name);
   return (
     <TextField
@@ -158,7 +159,7 @@ export function MaskedPanField({ name, label }: { name: string; label: string })
       spellCheck={false}
       hint={t('maskedPanHint')}
       error={error}
-      {...register(`${name}.maskedPan`, { setValueAs: (v: string) => v.replace(/\s+/g, '') })}
+      {...maskedPan}
     />
   );
 }

@@ -8,6 +8,7 @@ import type { CountryChoice } from '@/lib/payments/countries';
 import { OptionalTextField } from './choice-fields';
 import { INVALID_GROUP } from './error-summary';
 import { usePaymentFieldError } from './use-payment-field-error';
+import { useRegistered } from './use-registered';
 
 /** An Address (spec 2.4) at `name`; left wholly empty, it is not sent. */
 export function AddressFields({
@@ -67,12 +68,13 @@ export function AddressFields({
  */
 function CountryField({ name, countries }: { name: string; countries: readonly CountryChoice[] }) {
   const t = useTranslations('forms');
-  const { register, getValues } = useFormContext();
+  const { getValues } = useFormContext();
+  const country = useRegistered(name);
   const error = usePaymentFieldError(name);
   const current = (getValues(name) as string | undefined) ?? '';
   const unlisted = current !== '' && !countries.some(({ code }) => code === current);
   return (
-    <SelectField label={t('fields.country')} error={error} {...register(name)}>
+    <SelectField label={t('fields.country')} error={error} {...country}>
       <option value="">{t('common.none')}</option>
       {unlisted && <option value={current}>{current}</option>}
       {countries.map(({ code, name: country }) => (

@@ -11,6 +11,7 @@ import { AMOUNT_PATTERN, fractionFits, minorUnits, parseAmountInput } from '@/li
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import { useFieldMessage, useFormLocale } from './messages';
 import { usePaymentFieldError } from './use-payment-field-error';
+import { useRegistered } from './use-registered';
 
 export const CURRENCIES = ['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK', 'CHF'] as const;
 
@@ -23,7 +24,8 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
   const t = useTranslations('forms.fields');
   const locale = useFormLocale();
   const translate = useFieldMessage();
-  const { register, getValues, setValue, trigger } = useFormContext();
+  const { getValues, setValue, trigger } = useFormContext();
+  const currencyField = useRegistered(`${name}.currency`);
   const { isSubmitted } = useFormState();
   const currency = (useWatch({ name: `${name}.currency` }) as string | undefined) ?? 'ISK';
   const amount = (useWatch({ name: `${name}.amount` }) as string | undefined) ?? '';
@@ -82,7 +84,7 @@ export function AmountField({ name, label }: { name: string; label?: string }) {
           if (parsed?.ok) setText(formatNumber(parsed.amount, locale));
         }}
       />
-      <SelectField label={t('currency')} error={currencyError} {...register(`${name}.currency`)}>
+      <SelectField label={t('currency')} error={currencyError} {...currencyField}>
         {CURRENCIES.map((code) => (
           <option key={code} value={code}>
             {code}

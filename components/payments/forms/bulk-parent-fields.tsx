@@ -13,10 +13,12 @@ import { DebtorBankNote, offeredProducts, useDebtorBank } from './debtor-bank';
 import { newPaymentInformationId } from './payment-information-id';
 import { ProductField } from './product-field';
 import { usePaymentFieldError } from './use-payment-field-error';
+import { useRegistered } from './use-registered';
 
 function PaymentInformationIdField() {
   const t = useTranslations('forms.bulk');
-  const { register, setValue } = useFormContext();
+  const { setValue } = useFormContext();
+  const paymentInformationId = useRegistered('payment.paymentInformationId');
   const error = usePaymentFieldError('payment.paymentInformationId');
   return (
     <div className="flex items-end gap-3">
@@ -27,7 +29,7 @@ function PaymentInformationIdField() {
         autoComplete="off"
         spellCheck={false}
         error={error}
-        {...register('payment.paymentInformationId')}
+        {...paymentInformationId}
       />
       <Button
         type="button"

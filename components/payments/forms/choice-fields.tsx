@@ -7,6 +7,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
 import { usePaymentFieldError } from './use-payment-field-error';
+import { useRegistered } from './use-registered';
 
 /**
  * Icelandic purpose codes (textalyklar) offered in the list. Which codes a bank accepts is up to
@@ -63,10 +64,10 @@ export function PurposeCodeField({ name }: { name: string }) {
 export function ChargeBearerField({ name }: { name: string }) {
   const t = useTranslations('forms.fields');
   const tCommon = useTranslations('forms.common');
-  const { register } = useFormContext();
+  const field = useRegistered(name);
   const error = usePaymentFieldError(name);
   return (
-    <SelectField label={t('chargeBearer')} error={error} {...register(name)}>
+    <SelectField label={t('chargeBearer')} error={error} {...field}>
       <option value="">{tCommon('none')}</option>
       {CHARGE_BEARERS.map((code) => (
         <option key={code} value={code}>
@@ -80,17 +81,17 @@ export function ChargeBearerField({ name }: { name: string }) {
 /** The language of the bank's SCA page; each option is written in its own language's label. */
 export function ScaLanguageField() {
   const t = useTranslations('forms.fields');
-  const { register } = useFormContext();
+  const field = useRegistered('scaLanguage');
   return (
     <fieldset>
       <legend className="mb-1 text-sm font-medium">{t('scaLanguage')}</legend>
       <div className="flex gap-6">
         <label className="flex items-center gap-2">
-          <input type="radio" value="is" {...register('scaLanguage')} />
+          <input type="radio" value="is" {...field} />
           <span>{t('scaLanguageIs')}</span>
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" value="en" {...register('scaLanguage')} />
+          <input type="radio" value="en" {...field} />
           <span>{t('scaLanguageEn')}</span>
         </label>
       </div>
@@ -150,22 +151,14 @@ export function OptionalTextField({
   hint?: string;
   transform?: (value: string) => string;
 }) {
-  const { register } = useFormContext();
+  const field = useRegistered(name, transform ? { setValueAs: transform } : undefined);
   const error = usePaymentFieldError(name);
-  return (
-    <TextField
-      label={label}
-      autoComplete="off"
-      hint={hint}
-      error={error}
-      {...register(name, transform ? { setValueAs: transform } : undefined)}
-    />
-  );
+  return <TextField label={label} autoComplete="off" hint={hint} error={error} {...field} />;
 }
 
 /** A boolean of the body as a checkbox. */
 export function CheckboxField({ name, label, hint }: { name: string; label: string; hint?: string }) {
-  const { register } = useFormContext();
+  const field = useRegistered(name);
   const error = usePaymentFieldError(name);
   const id = `${name.replaceAll('.', '-')}-checkbox`;
   return (
@@ -179,7 +172,7 @@ export function CheckboxField({ name, label, hint }: { name: string; label: stri
           aria-describedby={
             [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined
           }
-          {...register(name)}
+          {...field}
         />
         <label htmlFor={id} className="text-sm font-medium">
           {label}
@@ -209,10 +202,10 @@ export function RegisteredSelect({
   label: string;
   children: React.ReactNode;
 }) {
-  const { register } = useFormContext();
+  const field = useRegistered(name);
   const error = usePaymentFieldError(name);
   return (
-    <SelectField label={label} error={error} {...register(name)}>
+    <SelectField label={label} error={error} {...field}>
       {children}
     </SelectField>
   );

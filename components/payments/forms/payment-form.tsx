@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ComponentProps, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import {
   type FieldValues,
   FormProvider,
@@ -161,13 +161,15 @@ export function PaymentForm<Values>({
   children: ReactNode;
 }) {
   const { methods, formRef, failure, invalid, interaction } = form;
+  // Registered once, as every field (use-registered.ts): not anew each time the summary changes.
+  const submissionId = useMemo(() => methods.register('submissionId'), [methods.register]);
   // The form's state (sent or not, being sent) is read by the parts it changes, the summary and the
   // button, so that a press of the button does not draw every field again.
   return (
     <FormProvider {...methods}>
       <form ref={formRef} onSubmit={onSubmit} noValidate className={className} {...interaction}>
         <SummaryOnceSent items={invalid} failure={failure} extra={summaryExtra} />
-        <input type="hidden" {...methods.register('submissionId')} />
+        <input type="hidden" {...submissionId} />
         {children}
         <ScaLanguageField />
         {beforeSubmit}

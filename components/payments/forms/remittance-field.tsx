@@ -1,12 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { withShownNumbers } from '@/lib/format/number';
 import { characterCount } from './bounds';
 import { usePaymentFieldError } from './use-payment-field-error';
+import { useRegistered } from './use-registered';
 
 /**
  * A text field with a remaining-character counter. `max` is the bound the field's schema is built
@@ -17,7 +18,7 @@ import { usePaymentFieldError } from './use-payment-field-error';
 export function RemittanceField({ name, label, max }: { name: string; label: string; max: number }) {
   const t = useTranslations('forms.fields');
   const locale = usePageLocale();
-  const { register } = useFormContext();
+  const field = useRegistered(name);
   const value = (useWatch({ name }) as string | undefined) ?? '';
   const error = usePaymentFieldError(name);
   const left = max - characterCount(value);
@@ -33,7 +34,7 @@ export function RemittanceField({ name, label, max }: { name: string; label: str
             : t('charactersOver', withShownNumbers({ count: -left }, locale))}
         </span>
       }
-      {...register(name)}
+      {...field}
     />
   );
 }
