@@ -82,6 +82,8 @@ const chromiumFlags = [
   '--renderer-process-limit=2',
   '--disable-extensions',
   '--mute-audio',
+  // Tried and left out: `--in-process-gpu` and `--js-flags=--no-opt --no-maglev` took no less CPU over the
+  // whole run (798 CPU-s against 779; docs/testing.md, Where the CPU goes).
 ];
 
 // Two browsers at once: much of a spec's time is spent waiting on the bank and the app, so a second
