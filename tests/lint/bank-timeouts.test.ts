@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { typescriptFiles } from '@/tests/support/typescript-files';
 
 /**
  * docs/testing.md, "On a busy machine": an app under test gives the sandbox bank 15 s to answer
@@ -23,14 +23,6 @@ function bankTimeoutsIn(source: string): number[] {
   );
 }
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
-
 describe('the bank timeout of the tests', () => {
   it('is read where a test sets it, as a string or a constant', () => {
     expect(bankTimeoutsIn(`startAppAtSandbox({ BANK_TIMEOUT_MS: '5000' })`)).toEqual([5000]);
@@ -40,7 +32,7 @@ describe('the bank timeout of the tests', () => {
 
   it(`is at least ${LEAST_MS / 1000} s, but in the tests about a bank that does not answer in time`, () => {
     const short = ['tests', 'sandbox/test', 'e2e']
-      .flatMap((dir) => testFiles(dir))
+      .flatMap((dir) => typescriptFiles(dir))
       // The lint tests' own examples are not settings.
       .filter((file) => !ABOUT_TIMEOUTS.includes(file) && !file.startsWith('tests/lint/'))
       .flatMap((file) =>
