@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ComponentProps, type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useRef, useState } from 'react';
 import {
   type FieldValues,
   FormProvider,
@@ -19,6 +19,7 @@ import { ScaLanguageField } from './choice-fields';
 import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
 import { useFormLocale } from './messages';
 import { formResolver } from './resolver';
+import { useRegistered } from './use-registered';
 
 export interface PaymentFormState<Values> {
   methods: UseFormReturn<FieldValues, unknown, Values>;
@@ -133,6 +134,12 @@ export function usePaymentForm<Values>({
   return { methods, formRef, failure, invalid, requestFocus, interaction, handleSubmit, submit };
 }
 
+/** The form's submission id (lib/payments/submission-attempts.ts): a hidden field, registered once. */
+function SubmissionIdField() {
+  const field = useRegistered('submissionId');
+  return <input type="hidden" {...field} />;
+}
+
 /**
  * The frame of a payment form: the error summary on top (shown after a first attempt), the
  * submission id, the form's own fields, the SCA language and the submit button.
@@ -161,15 +168,13 @@ export function PaymentForm<Values>({
   children: ReactNode;
 }) {
   const { methods, formRef, failure, invalid, interaction } = form;
-  // Registered once, as every field (use-registered.ts): not anew each time the summary changes.
-  const submissionId = useMemo(() => methods.register('submissionId'), [methods.register]);
   // The form's state (sent or not, being sent) is read by the parts it changes, the summary and the
   // button, so that a press of the button does not draw every field again.
   return (
     <FormProvider {...methods}>
       <form ref={formRef} onSubmit={onSubmit} noValidate className={className} {...interaction}>
         <SummaryOnceSent items={invalid} failure={failure} extra={summaryExtra} />
-        <input type="hidden" {...submissionId} />
+        <SubmissionIdField />
         {children}
         <ScaLanguageField />
         {beforeSubmit}
