@@ -8,7 +8,7 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function axeViolations(page: Page) {
   await expect.poll(() => page.title(), { message: 'the page has a title' }).not.toBe('');
-  return (await new AxeBuilder({ page }).analyze()).violations;
+  return (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations;
 }
 
 /** The serious and critical findings, each with the elements it was found on. */
