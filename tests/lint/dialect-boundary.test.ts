@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typescriptFiles } from '@/tests/support/typescript-files';
 
 /**
  * Nothing outside lib/bank knows which dialect a bank speaks (docs/going-live.md, "A bank of either dialect"):
@@ -19,16 +20,9 @@ const KNOWS_A_DIALECT = [
   /\bconfirmationMessage\b/,
 ];
 
-function sources(entry: string): string[] {
-  const full = path.join(process.cwd(), entry);
-  if (/\.(ts|tsx)$/.test(entry)) return [entry];
-  let names: string[];
-  try {
-    names = readdirSync(full);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => sources(`${entry}/${name}`));
+/** The TypeScript files of a root: the file itself, or every one under the folder. */
+function sources(root: string): string[] {
+  return /\.tsx?$/.test(root) ? [root] : typescriptFiles(root);
 }
 
 /** Lines of `text` that show knowledge of a dialect, as `line: text`. */
