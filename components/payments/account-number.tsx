@@ -4,7 +4,8 @@ import { accountDisplay } from '@/lib/format';
 /**
  * An account as the PSU knows it: an Icelandic IBAN as its domestic account and the owner's
  * kennitala ("0133-26-012345, kt. 010130-2989") with the IBAN beside it; any other IBAN in groups
- * of four; anything else as the payment carries it.
+ * of four; anything else as the payment carries it. A narrow column may break the line between the
+ * domestic account and the kennitala, never inside either (at one of their hyphens).
  */
 export function AccountNumber({ account }: { account: string }) {
   const t = useTranslations('payment');
@@ -13,12 +14,12 @@ export function AccountNumber({ account }: { account: string }) {
   if (shown.kind === 'iban') return <span className="font-mono text-sm">{shown.iban}</span>;
   return (
     <span data-account={account}>
-      <span className="tabular-nums" data-testid="domestic-account">
+      <span className="whitespace-nowrap tabular-nums" data-testid="domestic-account">
         {shown.account}
       </span>
       <span className="text-slate-700">
         {', '}
-        {t('kennitala', { kennitala: shown.kennitala })}
+        <span className="whitespace-nowrap">{t('kennitala', { kennitala: shown.kennitala })}</span>
       </span>
       <span className="block font-mono text-xs text-slate-600">{shown.iban}</span>
     </span>

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { AccountNumber } from '@/components/payments/account-number';
+import { renderIn } from '@/tests/support/render-intl';
+
+// An Icelandic account is read as its domestic number and its owner's kennitala; a narrow column (the
+// standing orders' cards, a phone) may break the line between the two, never inside either.
+describe('an account as the PSU reads it', () => {
+  it.each([
+    ['is', 'kt. 510169-6399'],
+    ['en', 'ID no. 510169-6399'],
+  ] as const)('keeps its domestic number and its kennitala each on one line (%s)', (locale, kennitala) => {
+    const html = renderIn(locale, <AccountNumber account="IS870301260012345101696399" />);
+    expect(html).toMatch(/<span class="whitespace-nowrap[^"]*"[^>]*>0301-26-001234<\/span>/);
+    expect(html).toContain(`, <span class="whitespace-nowrap">${kennitala}</span>`);
+    expect(html).toContain('IS87 0301 2600 1234 5101 6963 99');
+  });
+});
