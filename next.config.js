@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin({
@@ -40,7 +42,17 @@ const nextConfig = {
     // (scripts/app-server.mjs) refuses a body over APP_MAX_BODY_BYTES (5 MiB) first, with a 413;
     // this bound, above it, is never the one that answers.
     serverActions: { bodySizeLimit: '6mb' },
+    // Unused exports of CommonJS modules left out of the browser's scripts: Next.js's own client runtime
+    // is CommonJS, and about 0.3 kB of gzip of it went to every page for nothing (docs/testing.md).
+    turbopackCjsTreeShaking: true,
   },
 };
 
-export default withNextIntl(nextConfig);
+// `next build` ends by giving the large browser scripts V8's compile hint (scripts/compile-hints.mjs); a server
+// started on the build (`next start`, scripts/app-server.mjs) neither needs nor loads that script.
+export default (phase) =>
+  withNextIntl(
+    phase === PHASE_PRODUCTION_BUILD
+      ? { ...nextConfig, adapterPath: path.join(import.meta.dirname, 'scripts/compile-hints.mjs') }
+      : nextConfig,
+  );

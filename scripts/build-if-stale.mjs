@@ -13,6 +13,7 @@ const sources = [
   'messages',
   'pglite',
   'public',
+  'scripts/compile-hints.mjs',
   'instrumentation.ts',
   'proxy.ts',
   'next.config.js',
