@@ -2,8 +2,8 @@
 // scripts a page runs most of at load get V8's explicit compile hint, `//# allFunctionsCalledOnLoad` as
 // their first line. Chromium then compiles such a script whole, off the main thread while it streams in,
 // instead of compiling each module's function on the main thread when Turbopack's runtime first calls it.
-// On a first visit to the sign-in page that took the main thread's script time from 124–143 ms a load to
-// 51–60 ms (docs/testing.md). Other browsers read a comment. The hint costs about 25 bytes of gzip a
+// On a first visit to the sign-in page that took the main thread's script time from 133–149 ms a load to
+// 42–48 ms (docs/testing.md). Other browsers read a comment. The hint costs about 25 bytes of gzip a
 // script, so only scripts of at least HINTED_MIN_BYTES get it: the framework's (React, Next.js's router
 // and its flight client) and the payment forms' (react-hook-form, their fields), where nearly every
 // function runs at load; a page's small scripts of its own are left as they are.

@@ -41,9 +41,7 @@ describe('the compile hint', () => {
 const chunksDir = path.join(buildDir(process.cwd()), 'static/chunks');
 describe.skipIf(!existsSync(chunksDir))("the build's browser scripts", () => {
   it(`carry the hint when at least ${HINTED_MIN_BYTES / 1000} kB without it, and only then`, () => {
-    const scripts = existsSync(chunksDir)
-      ? readdirSync(chunksDir).filter((name) => name.endsWith('.js'))
-      : [];
+    const scripts = readdirSync(chunksDir).filter((name) => name.endsWith('.js'));
     const wrong = scripts.filter((name) => {
       const code = readFileSync(path.join(chunksDir, name), 'utf8');
       const hinted = code.startsWith(COMPILE_HINT);
