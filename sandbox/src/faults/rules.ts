@@ -197,10 +197,13 @@ const CACHE_MS = 1000;
  */
 export class FaultStore {
   private cache: { at: number; rules: FaultRule[] } | undefined;
+  /** Counts changes, so a read of the rules that began before one is not kept as the cache. */
+  private changes = 0;
 
   constructor(private readonly db: () => Promise<Queryable>) {}
 
   invalidate() {
+    this.changes++;
     this.cache = undefined;
   }
 
@@ -210,8 +213,9 @@ export class FaultStore {
 
   private async live(): Promise<FaultRule[]> {
     if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.rules;
+    const changes = this.changes;
     const rules = (await this.list()).filter((r) => r.remaining === null || r.remaining > 0);
-    this.cache = { at: Date.now(), rules };
+    if (changes === this.changes) this.cache = { at: Date.now(), rules };
     return rules;
   }
 
