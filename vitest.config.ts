@@ -15,10 +15,11 @@ const exclude = ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', '.data/*
 const sharedWorker = sharedWorkerTestFiles(root);
 
 // Each file runs in a worker thread of this process, not in a child process: a file still gets a new worker with
-// its own modules and its own copy of the environment. The whole suite on PGlite (two workers, 5 December 2026) took 246 s and 412 CPU-s so, against 267 s
-// and 460 CPU-s in a process each; six database files 28–29 CPU-s against 33–37. A thread takes no V8 flags of its
-// own: the flags (tests/support/node-flags.ts) are set here, for the whole process, before any worker compiles
-// PGlite's WebAssembly (without them, the six files took 33–34 CPU-s).
+// its own modules and its own copy of the environment. The whole suite on PGlite (two workers, 5 December 2026)
+// took 246 s and 412 CPU-s so, against 267 s and 460 CPU-s in a process each; six database files 28–29 CPU-s
+// against 33–37. A thread takes no V8 flags of its own: the flags (tests/support/node-flags.ts) are set here, for
+// the whole process, before any worker compiles PGlite's WebAssembly (without them, the six files took 33–34
+// CPU-s).
 setFlagsFromString(testNodeFlags.join(' '));
 
 export default defineConfig({
@@ -28,7 +29,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'own-process',
+          name: 'own-worker',
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: [...exclude, ...sharedWorker],
         },
