@@ -45,8 +45,18 @@ test('the operator subscribes at two banks; each is verified at its own bank and
   // Verifying at Norðurbankinn left the root bank's subscription as it was.
   await expect(root).toHaveAttribute('data-delivery-enabled', 'false');
 
+  // Deleting asks first; dismissed, nothing is sent and the subscription stays.
+  const actionsSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['next-action']) actionsSent.push(request.url());
+  });
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await root.getByRole('button', { name: 'Delete' }).click();
+
   // Norðurbankinn's test delivery is among the events received, under its bank.
   await page.reload();
+  expect(actionsSent).toEqual([]);
+  await expect(root).toHaveCount(1);
   const fromNordur = page.locator('[data-testid="received-events"] tr[data-bank-id="nordur"]');
   await expect(fromNordur.first()).toContainText('Norðurbankinn');
 });

@@ -49,9 +49,7 @@ const objectActions = new Set([
   'readBillsAction',
   'createSubscriptionAction',
   'registerSubscriptionAction',
-  'verifySubscriptionAction',
-  'replaySubscriptionAction',
-  'deleteSubscriptionAction',
+  'updateSubscriptionAction',
 ]);
 const actionPages = ['/en/sign-in', '/is/sign-up', '/en/account', '/en/payments/new/single', '/en/payments'];
 

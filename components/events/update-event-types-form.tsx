@@ -1,105 +1,67 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useFormatter, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { type ReactNode, useState, useTransition } from 'react';
+import { AnswerNote } from '@/components/layout/answer-note';
+import { useFrameLocale } from '@/components/layout/frame-context';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import { updateSubscriptionAction } from '@/lib/webhooks/actions/update-subscription';
-import {
-  eventTypesInWords,
-  eventTypeWords,
-  subscribableEventTypes,
-} from '@/lib/webhooks/subscribable-event-types';
-import { useFailureText } from './use-failure-text';
+import type { updateSubscriptionAction } from '@/lib/webhooks/actions/update-subscription';
+import type { EventsFormTexts } from './form-texts';
 
 /**
  * The event types of one subscription, changed at the bank (webhooks spec part 4: "eventTypes can be
- * changed"); what the page then lists is what the bank echoed back.
+ * changed"); the action's answer, in words, names what the bank echoed back, and the page then lists it.
+ * Its texts come drawn from the page (`label` names the subscription).
  */
 export function UpdateEventTypesForm({
+  action,
   subscriptionId,
-  name,
-  eventTypes,
+  label,
+  eventTypeChoice,
   description,
+  texts,
 }: {
+  /** `updateSubscriptionAction`, from the page: a client module that imports an action carries its caller's code. */
+  action: typeof updateSubscriptionAction;
   subscriptionId: string;
-  name: string;
-  eventTypes: string[];
+  label: string;
+  /** The subscription's types as check boxes (components/events/event-type-choice.tsx), drawn by the page. */
+  eventTypeChoice: ReactNode;
   description: string | null;
+  texts: EventsFormTexts['update'];
 }) {
-  const t = useTranslations('events.update');
-  const tCreate = useTranslations('events.create');
-  const format = useFormatter();
-  const failureText = useFailureText();
-  const router = useRouter();
-  const [chosen, setChosen] = useState<string[]>(() =>
-    subscribableEventTypes.filter((type) => eventTypes.includes(type)),
-  );
-  const [message, setMessage] = useState<{ text: string; tone: 'ok' | 'bad' } | null>(null);
+  const locale = useFrameLocale();
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
 
-  const toggle = (type: string, on: boolean) =>
-    setChosen((current) =>
-      subscribableEventTypes.filter((known) => (known === type ? on : current.includes(known))),
-    );
-
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The boxes ticked, in the order of subscribableEventTypes (the order they are drawn in).
+    const chosen = new FormData(event.currentTarget).getAll('eventType').map(String);
     if (chosen.length === 0) {
-      setMessage({ text: t('noneChosen'), tone: 'bad' });
+      setMessage({ text: texts.noneChosen, ok: false });
       return;
     }
     startTransition(async () => {
       setMessage(null);
-      const result = await updateSubscriptionAction({
+      const result = await action({
         subscriptionId,
         eventTypes: chosen,
         ...(description ? { description } : {}),
+        locale,
       });
-      setMessage(
-        result.ok
-          ? {
-              text: t('done', {
-                types: eventTypesInWords(result.data.eventTypes, tCreate, (items) => format.list(items)),
-              }),
-              tone: 'ok',
-            }
-          : { text: failureText(result), tone: 'bad' },
-      );
-      router.refresh();
+      setMessage({ text: result.text ?? texts.invalidInput, ok: result.ok });
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label={t('label', { name })}>
-      <fieldset>
-        <legend className="mb-1 text-sm font-medium">{t('legend')}</legend>
-        {subscribableEventTypes.map((type) => (
-          <label key={type} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              value={type}
-              checked={chosen.includes(type)}
-              onChange={(event) => toggle(type, event.target.checked)}
-            />
-            {tCreate(eventTypeWords[type])}
-          </label>
-        ))}
-      </fieldset>
+    <form onSubmit={submit} noValidate className="space-y-2" aria-label={label}>
+      {eventTypeChoice}
       <Button type="submit" variant="secondary" disabled={pending || !hydrated} aria-busy={pending}>
-        {pending ? t('busy') : t('submit')}
+        {pending ? texts.busy : texts.submit}
       </Button>
-      {message && (
-        <p
-          role={message.tone === 'ok' ? 'status' : 'alert'}
-          data-outcome="update"
-          className={`rounded border p-2 text-sm ${message.tone === 'ok' ? 'border-green-300 bg-green-50' : 'border-amber-300 bg-amber-50'}`}
-        >
-          {message.text}
-        </p>
-      )}
+      {message && <AnswerNote {...message} />}
     </form>
   );
 }

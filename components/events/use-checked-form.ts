@@ -1,9 +1,9 @@
 'use client';
 
 import { type FormEvent, useState, useTransition } from 'react';
-import type { ZodMiniType } from 'zod/mini';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import { preloadOnInteraction } from '@/lib/forms/deferred-schema';
+import type { Parser } from '@/lib/actions/client';
+import { preloadOnInteraction } from '@/lib/forms/deferred-import';
 
 /** What a form's inputs hold, by name: each text field's text, the checked radio's value, a select's choice. */
 function valuesOf(form: HTMLFormElement): Record<string, string> {
@@ -21,7 +21,7 @@ function valuesOf(form: HTMLFormElement): Record<string, string> {
  */
 export function useCheckedForm<Output>(
   /** The schema, imported at most once at a time (deferImport). */
-  load: () => Promise<ZodMiniType<Output>>,
+  load: () => Promise<Parser<Output>>,
   send: (values: Output, form: HTMLFormElement) => Promise<void>,
 ) {
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());

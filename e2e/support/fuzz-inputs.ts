@@ -194,6 +194,10 @@ export const formActionFields = (name: string, account: { email: string; passwor
       });
     case 'verifyEmailAction':
       return fc.record({ token: hostileText });
+    case 'verifySubscriptionAction':
+    case 'replaySubscriptionAction':
+    case 'deleteSubscriptionAction':
+      return fc.record({ subscriptionId: fc.oneof(fc.uuid(), hostileText), locale });
     default:
       return fc.record({ locale, returnTo: hostileText });
   }

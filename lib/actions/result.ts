@@ -13,6 +13,8 @@ export interface ActionSuccess<Data> {
   data: Data;
   /** A message key to confirm what was done, e.g. `account.password.changed`. */
   message?: string;
+  /** Values of the message, e.g. `{ count: 3 }`, or words the action chose in the caller's language. */
+  messageValues?: Record<string, number | string>;
 }
 
 export interface ActionFailure {
@@ -29,8 +31,13 @@ export interface ActionFailure {
   values?: Record<string, string>;
 }
 
-export function success<Data>(data: Data, message?: string): ActionSuccess<Data> {
-  return message ? { ok: true, data, message } : { ok: true, data };
+export function success<Data>(
+  data: Data,
+  message?: string,
+  messageValues?: Record<string, number | string>,
+): ActionSuccess<Data> {
+  if (!message) return { ok: true, data };
+  return messageValues ? { ok: true, data, message, messageValues } : { ok: true, data, message };
 }
 
 export function failure(message?: string, more: Omit<ActionFailure, 'ok' | 'message'> = {}): ActionFailure {
@@ -83,7 +90,7 @@ export function fieldErrorInWords(keys: readonly string[], t: AnswerTranslator):
 }
 
 /**
- * An answer's message in the words of `t`: its key with a failure's values (each number also written the way of
+ * An answer's message in the words of `t`: its key with its values (each number also written the way of
  * `locale`), then a failure's reason after it (the bank's answer behind what it meant for the PSU), or the account
  * forms' "not valid" for a key the texts lack, so that no text we did not write reaches the PSU; null when the
  * answer has no message.
@@ -94,8 +101,7 @@ export function answerInWords(
   locale: Locale,
 ): AnswerInWords | null {
   if (!result?.message) return null;
-  const values =
-    result.ok || !result.messageValues ? undefined : withShownNumbers(result.messageValues, locale);
+  const values = result.messageValues ? withShownNumbers(result.messageValues, locale) : undefined;
   const say = (key: string, given?: Record<string, string | number>) =>
     t.has(key) ? t(key, given) : t('account.errors.invalid');
   const reason = result.ok || !result.reason ? '' : ` ${say(result.reason)}`;

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodMiniType } from 'zod/mini';
+import { deferImport } from './deferred-import';
 
 // A form's schema is loaded after the page: zod, the schemas and what they check against are a
 // good part of a form page's JavaScript, and nothing needs them before the first validation. It
@@ -8,18 +9,6 @@ import type { ZodMiniType } from 'zod/mini';
 // the resolver, so nothing is sent before the schema has checked it.
 
 export type SchemaLoader<Output> = () => Promise<ZodMiniType<Output>>;
-
-/** `load` at most once at a time; a load that failed (the network) is tried again next time. */
-export function deferImport<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
-}
 
 // react-hook-form's zodResolver comes with the schema, not with the page.
 const loadZodResolver = deferImport(() =>
@@ -44,13 +33,4 @@ export function deferredResolver<Values extends FieldValues, Output>(
     const resolve = zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>;
     return resolve(prepare(values) as Values, context, options);
   };
-}
-
-/**
- * Handlers for a form's `onFocus` and `onPointerDown`: the first time the user reaches the form
- * (a field focused, a button pressed), `load` starts, well before a submit needs it.
- */
-export function preloadOnInteraction(load: () => Promise<unknown>) {
-  const start = () => void load().catch(() => {});
-  return { onFocus: start, onPointerDown: start };
 }

@@ -35,6 +35,26 @@ describe("an action's answer in words", () => {
     ).toEqual({ ok: false, text: 'Of margar tilraunir; reyndu aftur eftir 1 mínútu.' });
   });
 
+  it("carries a success's values too: a count written the locale's way, and words the action chose", async () => {
+    // The bank replays 1234 missed events (events page, webhooks spec part 3).
+    const replayed = success(null, 'events.replay.replayed', { count: 1234 });
+    expect((await inWords(replayed, form('is')))?.text).toContain('1.234');
+    expect((await inWords(replayed, form('en')))?.text).toBe(
+      'The bank will deliver 1,234 missed events again.',
+    );
+    expect((await inWords(success(null, 'events.replay.replayed', { count: 0 }), form('en')))?.text).toBe(
+      'No events were missed, so the bank has none to deliver again.',
+    );
+    expect(
+      (
+        await inWords(
+          success(null, 'events.update.done', { types: 'Claims paid only (claim.paid)' }),
+          form('en'),
+        )
+      )?.text,
+    ).toBe('The bank now delivers: Claims paid only (claim.paid).');
+  });
+
   it('is in the default language for a locale that is not ours, and says no more than "invalid" for a key we lack', async () => {
     const answer = await inWords(failure('no.such.key'), form('de'));
     expect(answer?.ok).toBe(false);

@@ -1,7 +1,9 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { CreateSubscriptionForm } from '@/components/events/create-subscription-form';
-import { RegisterSubscriptionForm } from '@/components/events/register-subscription-form';
-import { SubscriptionActions } from '@/components/events/subscription-actions';
+import { WordedButtonForm } from '@/components/account/worded-button-form';
+import { BankChoice } from '@/components/events/bank-choice';
+import { EventTypeChoice } from '@/components/events/event-type-choice';
+import { eventsFormTextsOf } from '@/components/events/form-texts';
+import { SubscriptionForm } from '@/components/events/subscription-form';
 import { UpdateEventTypesForm } from '@/components/events/update-event-types-form';
 import { requireOperator } from '@/lib/auth/operator';
 import { CLAIM_STATUSES } from '@/lib/bank/claims';
@@ -9,9 +11,19 @@ import { banksOffering } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { formatDateTime } from '@/lib/format';
 import { localeOrDefault } from '@/lib/i18n/routing';
+import { createSubscriptionAction } from '@/lib/webhooks/actions/create-subscription';
+import { deleteSubscriptionAction } from '@/lib/webhooks/actions/delete-subscription';
+import { registerSubscriptionAction } from '@/lib/webhooks/actions/register-subscription';
+import { replaySubscriptionAction } from '@/lib/webhooks/actions/replay-subscription';
+import { updateSubscriptionAction } from '@/lib/webhooks/actions/update-subscription';
+import { verifySubscriptionAction } from '@/lib/webhooks/actions/verify-subscription';
 import { recentEvents, type SubscriptionView, subscriptionsOverview } from '@/lib/webhooks/overview';
 import { webhookSettings } from '@/lib/webhooks/settings';
-import { eventTypesInWords } from '@/lib/webhooks/subscribable-event-types';
+import {
+  eventTypesInWords,
+  eventTypeWords,
+  subscribableEventTypes,
+} from '@/lib/webhooks/subscribable-event-types';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -50,6 +62,13 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
   const banks = banksOffering('webhooks').map(({ id, name }) => ({ id, name }));
   const bankLabel = (bank: { bankId: string; bankName: string | null }) =>
     bank.bankName ?? t('bank.former', { id: bank.bankId });
+  const formTexts = eventsFormTextsOf(t);
+  const typeWords = Object.fromEntries(
+    subscribableEventTypes.map((type) => [type, tCreate(eventTypeWords[type])]),
+  ) as Record<(typeof subscribableEventTypes)[number], string>;
+  const bankChoice = (
+    <BankChoice banks={banks} label={t('bank.label')} named={(bank) => t('bank.named', { bank })} />
+  );
   const when = (iso: string) => formatDateTime(iso, localeOrDefault(locale), { seconds: true });
   const reason = (sub: SubscriptionView) =>
     sub.disabledReason === 'pending_activation' || sub.disabledReason === 'delivery_failures_exhausted'
@@ -126,13 +145,48 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
                   )}
                   {sub.source !== 'missing' && (
                     <UpdateEventTypesForm
+                      action={updateSubscriptionAction}
                       subscriptionId={sub.id}
-                      name={name}
-                      eventTypes={sub.eventTypes}
+                      label={t('update.label', { name })}
+                      eventTypeChoice={
+                        <EventTypeChoice
+                          kind="checkbox"
+                          legend={t('update.legend')}
+                          words={typeWords}
+                          checked={sub.eventTypes}
+                        />
+                      }
                       description={sub.description}
+                      texts={formTexts.update}
                     />
                   )}
-                  <SubscriptionActions subscriptionId={sub.id} name={name} replayOffered={replayOffered} />
+                  {/* The buttons in a row, each one's answer below them all (its form's box left out of the layout). */}
+                  <fieldset
+                    aria-label={t('subscriptions.actions', { name })}
+                    className="flex flex-wrap gap-2 [&>form]:contents [&_p]:order-last [&_p]:basis-full"
+                  >
+                    <WordedButtonForm
+                      action={verifySubscriptionAction}
+                      label={t('verify.button')}
+                      pendingLabel={t('verify.busy')}
+                      fields={{ subscriptionId: sub.id }}
+                    />
+                    {replayOffered && (
+                      <WordedButtonForm
+                        action={replaySubscriptionAction}
+                        label={t('replay.button')}
+                        pendingLabel={t('replay.busy')}
+                        fields={{ subscriptionId: sub.id }}
+                      />
+                    )}
+                    <WordedButtonForm
+                      action={deleteSubscriptionAction}
+                      label={t('delete.button')}
+                      pendingLabel={t('delete.busy')}
+                      confirm={t('delete.confirm')}
+                      fields={{ subscriptionId: sub.id }}
+                    />
+                  </fieldset>
                 </li>
               );
             })}
@@ -144,7 +198,33 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
         <h2 id="create-heading" className="text-lg font-semibold">
           {t('create.title')}
         </h2>
-        {banks.length === 0 ? <p>{t('bank.none')}</p> : <CreateSubscriptionForm banks={banks} />}
+        {banks.length === 0 ? (
+          <p>{t('bank.none')}</p>
+        ) : (
+          <SubscriptionForm
+            kind="create"
+            action={createSubscriptionAction}
+            bankChoice={bankChoice}
+            fields={[
+              {
+                name: 'description',
+                label: tCreate('description'),
+                hint: tCreate('descriptionHint'),
+                maxLength: 200,
+              },
+            ]}
+            eventTypeChoice={
+              <EventTypeChoice
+                kind="radio"
+                legend={tCreate('eventType')}
+                words={typeWords}
+                checked={['Claim']}
+              />
+            }
+            texts={{ ...formTexts.create, ...formTexts.secret }}
+            variant="primary"
+          />
+        )}
       </section>
 
       <section aria-labelledby="register-heading" className="max-w-xl space-y-3">
@@ -152,7 +232,19 @@ export default async function EventsPage({ params }: { params: Promise<{ locale:
           {t('register.title')}
         </h2>
         <p className="text-sm text-slate-700">{t('register.intro')}</p>
-        {banks.length > 0 && <RegisterSubscriptionForm banks={banks} />}
+        {banks.length > 0 && (
+          <SubscriptionForm
+            kind="register"
+            action={registerSubscriptionAction}
+            bankChoice={bankChoice}
+            fields={[
+              { name: 'bankSubscriptionId', label: t('register.bankId') },
+              { name: 'signingSecret', label: t('register.secret'), type: 'password' },
+            ]}
+            texts={formTexts.register}
+            variant="secondary"
+          />
+        )}
       </section>
 
       {overview.elsewhere.length > 0 && (

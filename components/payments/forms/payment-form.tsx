@@ -14,7 +14,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import type { WordedResult } from '@/lib/actions/result';
-import { preloadOnInteraction, type SchemaLoader } from '@/lib/forms/deferred-schema';
+import { preloadOnInteraction } from '@/lib/forms/deferred-import';
+import type { SchemaLoader } from '@/lib/forms/deferred-schema';
 import { ScaLanguageField } from './choice-fields';
 import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
 import { useFormLocale } from './messages';

@@ -1,6 +1,7 @@
 'use server';
 
 import { failure, success } from '@/lib/actions/result';
+import { showingChangeOn } from '@/lib/actions/showing-change';
 import { getDb } from '@/lib/db';
 import { deleteBulkTemplate, insertBulkTemplate } from '@/lib/db/queries/bulk-templates';
 import { findOwnPayment } from '@/lib/payments/history';
@@ -12,7 +13,7 @@ import {
   templateIdSchema,
 } from '@/lib/payments/saved/bulk-templates';
 import { namesOf } from '@/lib/payments/saved/pay-again';
-import { savedAction, showingChangeOn } from './saved-action';
+import { savedAction } from './saved-action';
 
 const changed = showingChangeOn('/[locale]/payments/new/bulk');
 const changedTemplates = showingChangeOn('/[locale]/payments/templates');

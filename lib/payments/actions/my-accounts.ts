@@ -1,6 +1,7 @@
 'use server';
 
 import { failure, success } from '@/lib/actions/result';
+import { showingChangeOn } from '@/lib/actions/showing-change';
 import { getDb } from '@/lib/db';
 import {
   removeAccountSchema,
@@ -8,7 +9,7 @@ import {
   renameAccountSchema,
   renameMyAccount,
 } from '@/lib/payments/saved/my-accounts';
-import { savedAction, showingChangeOn } from './saved-action';
+import { savedAction } from './saved-action';
 
 const changed = showingChangeOn('/[locale]/my-accounts');
 

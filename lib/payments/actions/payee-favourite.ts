@@ -2,9 +2,10 @@
 
 import { z } from 'zod';
 import { failure, success } from '@/lib/actions/result';
+import { showingChangeOn } from '@/lib/actions/showing-change';
 import { getDb } from '@/lib/db';
 import { setPayeeFavourite } from '@/lib/db/queries/payees';
-import { savedAction, showingChangeOn } from './saved-action';
+import { savedAction } from './saved-action';
 
 const changed = showingChangeOn('/[locale]/payees');
 

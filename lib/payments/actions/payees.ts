@@ -1,6 +1,7 @@
 'use server';
 
 import { failure, success } from '@/lib/actions/result';
+import { showingChangeOn } from '@/lib/actions/showing-change';
 import { getDb } from '@/lib/db';
 import { deletePayee, insertPayee, updatePayee } from '@/lib/db/queries/payees';
 import { findOwnPayment } from '@/lib/payments/history';
@@ -12,7 +13,7 @@ import {
   payeeInputSchema,
   payeeUpdateSchema,
 } from '@/lib/payments/saved/payees';
-import { savedAction, showingChangeOn } from './saved-action';
+import { savedAction } from './saved-action';
 
 const changed = showingChangeOn('/[locale]/payees');
 

@@ -1,4 +1,3 @@
-import { revalidatePath } from 'next/cache';
 import { psuAction } from '@/lib/actions/client';
 import { limits } from '@/lib/security/rate-limit';
 
@@ -7,11 +6,3 @@ export const savedAction = psuAction.throttle(({ psuId }) => ({
   limit: limits().paymentActionsPerPsu,
   subject: `saved:${psuId}`,
 }));
-
-/** Passes an answer on after asking Next.js to render `page` afresh, so that its list shows the change. */
-export function showingChangeOn(page: string) {
-  return <Result>(result: Result): Result => {
-    revalidatePath(page, 'page');
-    return result;
-  };
-}

@@ -1,9 +1,11 @@
-import { type ActionResult, failure, success } from '@/lib/actions/result';
-import type { Managed } from '../manage';
+import { type ActionFailure, failure } from '@/lib/actions/result';
+import { showingChangeOn } from '@/lib/actions/showing-change';
+import type { ManageFailure } from '../manage';
 
-/** What the events page's actions answer: the bank's outcome, or why not, in the operator's words. */
-export function managedResult<T extends object>(managed: Managed<T>): ActionResult<T> {
-  if (!managed.ok) return failure(`events.failure.${managed.reason}`);
-  const { ok: _ok, ...data } = managed;
-  return success(data as unknown as T);
+/** Why an events-page action was not done (the bank's refusal, or ours), as a message of the operator's texts. */
+export function refusalOf({ reason }: { reason: ManageFailure }): ActionFailure {
+  return failure(`events.failure.${reason}`);
 }
+
+/** Passes an events-page action's answer on, the page drawn afresh with what the bank now holds. */
+export const shownOnEventsPage = showingChangeOn('/[locale]/events');
