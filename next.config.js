@@ -45,6 +45,12 @@ const nextConfig = {
     // Unused exports of CommonJS modules left out of the browser's scripts: Next.js's own client runtime
     // is CommonJS, and about 0.3 kB of gzip of it went to every page for nothing (docs/testing.md).
     turbopackCjsTreeShaking: true,
+    // Fewer, larger chunks: Turbopack merges a group's chunks under 150 kB (of code before minifying) rather than
+    // 50 kB. Every page's first load is 1.0 kB of gzip lighter (the framework's three small chunks are one) and a
+    // payment form's 2.0 kB (react-hook-form and the forms' shared code are one chunk); the scripts of the whole
+    // build weigh the same (320.0 kB of gzip in 36 files against 43), so nothing is fetched twice for it. At
+    // 300 kB the forms gained another kB, but the build's scripts grew by a third: code copied into several chunks.
+    turbopackChunking: { minChunkSize: 150_000 },
   },
 };
 
