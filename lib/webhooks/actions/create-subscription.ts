@@ -5,7 +5,7 @@ import { success } from '@/lib/actions/result';
 import { getDb } from '@/lib/db';
 import { createSubscription } from '../manage';
 import { createSubscriptionSchema } from '../subscription-forms';
-import { refusalOf, shownOnEventsPage } from './managed-result';
+import { refusalOf, shownOnEventsPage } from './answers';
 
 /**
  * Creates a subscription; the signing secret comes back this once, for the operator to keep. A refusal comes in the

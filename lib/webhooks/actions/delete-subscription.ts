@@ -4,7 +4,7 @@ import { operatorAction } from '@/lib/actions/client';
 import { success } from '@/lib/actions/result';
 import { getDb } from '@/lib/db';
 import { cancelSubscription } from '../manage';
-import { refusalOf, shownOnEventsPage } from './managed-result';
+import { refusalOf, shownOnEventsPage } from './answers';
 import { subscriptionIdSchema } from './subscription-id';
 
 /**

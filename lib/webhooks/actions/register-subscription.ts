@@ -5,7 +5,7 @@ import { success } from '@/lib/actions/result';
 import { getDb } from '@/lib/db';
 import { registerSubscription } from '../manage';
 import { registerSubscriptionSchema } from '../subscription-forms';
-import { refusalOf, shownOnEventsPage } from './managed-result';
+import { refusalOf, shownOnEventsPage } from './answers';
 
 /** Registers a subscription that exists at the bank, by its id and signing secret; answers in the caller's words. */
 export const registerSubscriptionAction = operatorAction

@@ -4,7 +4,7 @@ import { operatorAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { getDb } from '@/lib/db';
 import { replaySubscription } from '../manage';
-import { refusalOf, shownOnEventsPage } from './managed-result';
+import { refusalOf, shownOnEventsPage } from './answers';
 import { subscriptionIdSchema } from './subscription-id';
 
 /** Asks the bank to deliver again what this subscription missed; answers in the words of the form's locale. */

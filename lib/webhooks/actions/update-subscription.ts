@@ -9,7 +9,7 @@ import { localeOrDefault } from '@/lib/i18n/routing';
 import { updateSubscription } from '../manage';
 import { eventTypesInWords } from '../subscribable-event-types';
 import { updateSubscriptionSchema } from '../subscription-forms';
-import { refusalOf, shownOnEventsPage } from './managed-result';
+import { refusalOf, shownOnEventsPage } from './answers';
 import { subscriptionIdSchema } from './subscription-id';
 
 /**
@@ -27,7 +27,7 @@ export const updateSubscriptionAction = operatorAction
   )
   .wordedAction(async ({ input: { subscriptionId, locale, ...change } }) => {
     const updated = await updateSubscription(await getDb(), subscriptionId, change);
-    if (!updated.ok) return refusalOf(updated);
+    if (!updated.ok) return shownOnEventsPage(refusalOf(updated));
     const inLocale = { locale: localeOrDefault(locale) };
     const [t, format] = await Promise.all([
       getTranslations({ ...inLocale, namespace: 'events.create' }),

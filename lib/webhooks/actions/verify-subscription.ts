@@ -4,7 +4,7 @@ import { operatorAction } from '@/lib/actions/client';
 import { failure, success } from '@/lib/actions/result';
 import { getDb } from '@/lib/db';
 import { verifySubscription } from '../manage';
-import { refusalOf, shownOnEventsPage } from './managed-result';
+import { refusalOf, shownOnEventsPage } from './answers';
 import { subscriptionIdSchema } from './subscription-id';
 
 /**

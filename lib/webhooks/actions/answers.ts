@@ -1,3 +1,4 @@
+// What the events page's actions answer: the refusal of a change, and the page drawn afresh after one.
 import { type ActionFailure, failure } from '@/lib/actions/result';
 import { showingChangeOn } from '@/lib/actions/showing-change';
 import type { ManageFailure } from '../manage';
