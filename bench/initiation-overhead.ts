@@ -176,7 +176,12 @@ const step = async (label: string, each: (i: number) => Promise<unknown>, count:
   steps.push(`${label} ${((performance.now() - started) / count).toFixed(2)} ms`);
 };
 const stepRuns = 100;
-const saved: string[] = [];
+const saved: (typeof schema.payments.$inferSelect)[] = [];
+const savedRow = (i: number) => {
+  const row = saved[i];
+  if (!row) throw new Error(`payment ${i} was not saved`);
+  return row;
+};
 await step(
   'same content with its bank answer lost (one statement)',
   (i) =>
@@ -224,7 +229,8 @@ await step(
       },
       { seconds: 20, notificationTokenHash: randomBytes(32).toString('hex') },
     );
-    if (row) saved.push(row.id);
+    if (!row) throw new Error('a payment was not saved');
+    saved.push(row);
   },
   stepRuns,
 );
@@ -233,7 +239,7 @@ await step(
   (i) =>
     recordInitiation(
       db,
-      saved[i] ?? '',
+      savedRow(i),
       {
         phase: 'initiated',
         transactionStatus: 'RCVD',
@@ -251,7 +257,7 @@ await step(
 );
 await step(
   'status-check job (pg-boss send)',
-  (i) => scheduleStatusCheck(boss, { paymentId: saved[i] ?? '', statusClass: 'awaiting-psu', check: 0 }),
+  (i) => scheduleStatusCheck(boss, { paymentId: savedRow(i).id, statusClass: 'awaiting-psu', check: 0 }),
   stepRuns,
 );
 console.log(`  initiateOnce's database steps alone, per call: ${steps.join('; ')}`);

@@ -7,18 +7,18 @@ import { isAcceptedStatus, keepAccountWhenAccepted } from './saved/my-accounts';
 import type { ScaState } from './sca';
 
 /**
- * Records the bank's answer to the initiation with its first status event, in one statement; an
- * answer that accepts the payment also keeps its paying account, in the same transaction.
+ * Records the bank's answer to the initiation of a payment this request claimed with its first status event, in
+ * one statement; an answer that accepts the payment also keeps its paying account, in the same transaction.
  */
 export async function recordAnswer(
   db: Db,
-  paymentId: string,
+  claimed: Payment,
   initiated: Initiated,
 ): Promise<Payment | undefined> {
   const record = (database: Db) =>
     recordInitiation(
       database,
-      paymentId,
+      claimed,
       {
         phase: 'initiated',
         bankPaymentId: initiated.paymentId,
@@ -41,7 +41,7 @@ export async function recordAnswer(
   if (!isAcceptedStatus(initiated.transactionStatus)) return record(db);
   return db.transaction(async (tx) => {
     const row = await record(tx);
-    await keepAccountWhenAccepted(tx, paymentId, initiated.transactionStatus);
+    await keepAccountWhenAccepted(tx, claimed.id, initiated.transactionStatus);
     return row;
   });
 }

@@ -247,7 +247,7 @@ async function send(
   // The bank has the payment from here on: a failure to record its answer is never told as "not sent".
   let recorded: Payment | undefined;
   try {
-    recorded = await recordAnswer(db, payment.id, initiated);
+    recorded = await recordAnswer(db, payment, initiated);
   } catch (error) {
     return {
       ok: false,

@@ -45,7 +45,7 @@ export async function keepUnrecordedAnswer(
     if (await idTakenByAnother(db, payment, initiated.paymentId)) {
       await recordInitiation(
         db,
-        payment.id,
+        payment,
         {
           phase: 'unfollowable',
           bankPaymentId: null,

@@ -154,7 +154,13 @@ function buildStatements(db: Db) {
       .select()
       .from(saved)
       .prepare('insert_claimed_payment_token'),
-    recordInitiation: db.with(updated, recorded).select().from(updated).prepare('record_initiation'),
+    // Only the update's time read back: the rest of the row is the claimed payment's with the answer's values.
+    // On PGlite, reading the whole row back took about as long as the update and its event (0.6 ms against 0.35).
+    recordInitiation: db
+      .with(updated, recorded)
+      .select({ updatedAt: updated.updatedAt })
+      .from(updated)
+      .prepare('record_initiation'),
   };
 }
 
@@ -193,12 +199,13 @@ export async function insertClaimedPayment(
 
 /**
  * Records what the bank answered to a payment's initiation (`answer`, claim released) and its first
- * status event from `source`, in one statement; the payment as it now is. Nothing, and no event, when its
- * sending is decided already (`undecided`).
+ * status event from `source`, in one statement; the payment as it now is: `claimed`, as the caller claimed it
+ * for sending (no one else writes to a payment while it is claimed), with the answer in it. Nothing, and no
+ * event, when its sending is decided already (`undecided`).
  */
 export async function recordInitiation(
   db: Db,
-  paymentId: string,
+  claimed: Payment,
   answer: InitiationRecord,
   event: { source: 'initiation'; detail: Record<string, unknown> },
 ): Promise<Payment | undefined> {
@@ -207,11 +214,11 @@ export async function recordInitiation(
     sca: asJsonb(answer.sca),
     costs: asJsonb(answer.costs),
     bankNotes: asJsonb(answer.bankNotes),
-    paymentId,
+    paymentId: claimed.id,
     source: event.source,
     detail: asJsonb(event.detail),
   });
-  return row;
+  return row && { ...claimed, ...answer, claimedUntil: null, updatedAt: row.updatedAt };
 }
 
 /** Whether the PSU's form (`submissionId`) has a payment already: its own, or a correction of it. */
