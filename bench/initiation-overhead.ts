@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { startTestSandbox } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { claimedPaymentValues } from '@/tests/support/payment-row';
 import { type Figure, formatSummary, ms, printResult, summarise } from './support';
 
 const rounds = Number(process.argv[2] ?? 300);
@@ -204,29 +205,7 @@ await step(
   async (i) => {
     const row = await insertClaimedPayment(
       db,
-      {
-        psuId: psu.id,
-        submissionId: randomUUID(),
-        idempotencyKey: randomUUID(),
-        service: 'payments',
-        product: 'credit-transfers',
-        body: body(i),
-        scaLanguage: 'is',
-        uiLocale: 'is',
-        amount: '1000',
-        currency: 'ISK',
-        creditorAccount: 'IS870301260012345101696399',
-        correctionOf: null,
-        fingerprint: null,
-        creditorName: null,
-        label: null,
-        reference: null,
-        elementCount: null,
-        psuIpAddress: null,
-        bankId: 'default',
-        billBankId: null,
-        billClaimId: null,
-      },
+      claimedPaymentValues(psu.id, { body: body(i), amount: String(1000 + i) }),
       { seconds: 20, notificationTokenHash: randomBytes(32).toString('hex') },
     );
     if (!row) throw new Error('a payment was not saved');

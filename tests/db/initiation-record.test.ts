@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitiationRecord } from '@/lib/db/queries/initiation';
 import type { Payment } from '@/lib/db/schema';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { claimedPaymentValues } from '@/tests/support/payment-row';
 
 // recordInitiation reads back only the update's time and gives the payment as the caller claimed it with the
 // answer in it: that payment must be the row as stored, whatever the bank answered and however the payment
@@ -92,29 +93,11 @@ const answer: fc.Arbitrary<InitiationRecord> = fc.record({
 async function savedClaimed(): Promise<Payment> {
   const row = await app.queries.insertClaimedPayment(
     app.db,
-    {
-      psuId,
-      submissionId: randomUUID(),
-      idempotencyKey: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: { instructedAmount: { currency: 'ISK', amount: '4200' } },
-      scaLanguage: 'is',
+    claimedPaymentValues(psuId, {
       uiLocale: 'en',
-      amount: '4200',
-      currency: 'ISK',
-      creditorAccount: 'IS870301260012345101696399',
-      correctionOf: null,
       fingerprint: randomUUID(),
       creditorName: 'Guðrún Helgadóttir',
-      label: null,
-      reference: 'Leiga',
-      elementCount: null,
-      psuIpAddress: null,
-      bankId: 'default',
-      billBankId: null,
-      billClaimId: null,
-    },
+    }),
     { seconds: 20, notificationTokenHash: randomBytes(32).toString('hex') },
   );
   if (!row) throw new Error('the payment was not saved');

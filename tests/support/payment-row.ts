@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ClaimedPaymentValues } from '@/lib/db/queries/initiation';
 import type { Payment } from '@/lib/db/schema';
 
 /**
@@ -47,6 +48,40 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     billClaimId: null,
     createdAt: at,
     updatedAt: at,
+    ...overrides,
+  };
+}
+
+/**
+ * What initiateOnce saves of a new single credit transfer of `psuId`'s, claimed for sending
+ * (lib/db/queries/initiation.ts `insertClaimedPayment`), for tests and benchmarks of its statements.
+ */
+export function claimedPaymentValues(
+  psuId: string,
+  overrides: Partial<ClaimedPaymentValues> = {},
+): ClaimedPaymentValues {
+  return {
+    psuId,
+    submissionId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    service: 'payments',
+    product: 'credit-transfers',
+    body: { instructedAmount: { currency: 'ISK', amount: '4200' } },
+    scaLanguage: 'is',
+    uiLocale: 'is',
+    amount: '4200',
+    currency: 'ISK',
+    creditorAccount: 'IS870301260012345101696399',
+    correctionOf: null,
+    fingerprint: null,
+    creditorName: null,
+    label: null,
+    reference: null,
+    elementCount: null,
+    psuIpAddress: null,
+    bankId: 'default',
+    billBankId: null,
+    billClaimId: null,
     ...overrides,
   };
 }
