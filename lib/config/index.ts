@@ -142,6 +142,13 @@ const settingsSchema = z.object({
     .optional(),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * Where the job queue's workers run (status checks, resends, the bank's notifications, webhook events, audit
+   * retention): `app`, in each app instance beside the PSU's requests; `separate`, in processes of their own
+   * (`npm run worker`), the app instances only sending jobs. `separate` needs PostgreSQL: the embedded database
+   * admits one process.
+   */
+  JOB_WORKERS: z.enum(['app', 'separate']).default('app'),
   // --- Going live (docs/going-live.md) ---
   /**
    * The TLS client certificate of the payment interface's token request and of every call to it (and
@@ -220,6 +227,14 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
       code: 'custom',
       path: ['PASSWORD_HASH_COST'],
       message: 'must be at least 10 for an app in production: a cheaper hash is for test runs only',
+    });
+  }
+  if (value.JOB_WORKERS === 'separate' && value.DATABASE_URL === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JOB_WORKERS'],
+      message:
+        'can be `separate` only with DATABASE_URL (PostgreSQL): the embedded database admits one process, so its job workers run in the app',
     });
   }
   if (value.OIDC_ISSUER !== undefined && !secureProviderUrl(value.OIDC_ISSUER)) {

@@ -3,6 +3,7 @@ import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { pruneBankCalls } from '@/lib/db/queries/bank-call-audit';
 import { logger } from '@/lib/log';
+import type { JobQueueDeclaration } from './queue';
 
 export const auditRetentionQueue = 'bank-call-audit-retention';
 
@@ -14,9 +15,10 @@ export async function pruneBankCallAudit(): Promise<number> {
   return pruned;
 }
 
-/** Once a day, on whichever instance takes the scheduled job. */
-export async function registerAuditRetention(boss: PgBoss): Promise<void> {
-  await boss.createQueue(auditRetentionQueue, { policy: 'singleton' });
+export const auditRetentionQueues: JobQueueDeclaration[] = [[auditRetentionQueue, { policy: 'singleton' }]];
+
+/** Once a day, on whichever worker takes the scheduled job. */
+export async function workAuditRetention(boss: PgBoss): Promise<void> {
   await boss.work(auditRetentionQueue, async () => {
     await pruneBankCallAudit();
   });

@@ -8,7 +8,7 @@ import {
 import { logger } from '@/lib/log';
 import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
 import { enqueueWebhookEvents, type WebhookEventJob, webhookEventQueue } from '@/lib/webhooks/queue';
-import { attachJobQueue } from './queue';
+import type { JobQueueDeclaration } from './queue';
 
 const purgeQueue = 'webhook-event-purge';
 const sweepQueue = 'webhook-event-sweep';
@@ -17,15 +17,17 @@ const sweepQueue = 'webhook-event-sweep';
 // for pg-boss's 30 s backstop poll.
 const polling = { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 } as const;
 
-/** Queues and workers for webhook events. */
-export async function registerEventProcessing(boss: PgBoss): Promise<void> {
+export const eventProcessingQueues: JobQueueDeclaration[] = [
   // `stately` keyed by subscription: one job runs and one waits per subscription, so its events are
-  // processed one after another, in order, across every app instance; each event is claimed before it
-  // is processed besides (lib/webhooks/process-events.ts), so none is processed twice.
-  await boss.createQueue(webhookEventQueue, { policy: 'stately' });
-  await boss.createQueue(purgeQueue);
-  await boss.createQueue(sweepQueue, { policy: 'singleton' });
+  // processed one after another, in order, across every worker; each event is claimed before it is
+  // processed besides (lib/webhooks/process-events.ts), so none is processed twice.
+  [webhookEventQueue, { policy: 'stately' }],
+  [purgeQueue],
+  [sweepQueue, { policy: 'singleton' }],
+];
 
+/** The workers for webhook events. */
+export async function workEventProcessing(boss: PgBoss): Promise<void> {
   await boss.work<WebhookEventJob>(webhookEventQueue, { batchSize: 1, ...polling }, async (jobs) => {
     const db = await getDb();
     for (const job of jobs) await processSubscriptionEvents(db, job.data.subscriptionId);
@@ -36,13 +38,11 @@ export async function registerEventProcessing(boss: PgBoss): Promise<void> {
   });
   await boss.schedule(purgeQueue, '17 3 * * *');
   // A delivery is answered before its job is sent (lib/webhooks/queue.ts); should the send be lost,
-  // this finds the event within a minute or so, on whichever instance takes the scheduled job.
+  // this finds the event within a minute or so, on whichever worker takes the scheduled job.
   await boss.work(sweepQueue, async () => {
     await sweepForgottenEvents();
   });
   await boss.schedule(sweepQueue, '* * * * *');
-
-  attachJobQueue(boss);
   // Events stored while no worker ran (a crash, a restart) are processed now.
   for (const subscriptionId of await subscriptionsWithPendingEvents(await getDb())) {
     await enqueueWebhookEvents(subscriptionId);

@@ -31,6 +31,9 @@ export function attachedJobQueue(): PgBoss | undefined {
   return state.boss;
 }
 
+/** A queue of the job queue with its options, made by every process that starts the queue (lib/jobs/index.ts). */
+export type JobQueueDeclaration = readonly [name: string, options?: Parameters<PgBoss['createQueue']>[1]];
+
 /** The database schema of the job queue's tables. */
 export const jobSchema = 'pgboss';
 

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
 import { payments } from '@/lib/db/schema';
-import { keysInHand } from '@/lib/jobs/queue';
+import { type JobQueueDeclaration, keysInHand } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { IDEMPOTENCY_WINDOW_HOURS, resendUnsentPayment } from '@/lib/payments/initiation';
 import {
@@ -101,8 +101,14 @@ async function resend(paymentId: string): Promise<void> {
     throw new Error(`payment ${paymentId} not sent yet: ${'busy' in outcome ? 'busy' : outcome.messageKey}`);
 }
 
-export async function registerStatusReconciliation(boss: PgBoss): Promise<void> {
-  await boss.createQueue(statusQueue, { policy: 'stately' });
+export const statusReconciliationQueues: JobQueueDeclaration[] = [
+  [statusQueue, { policy: 'stately' }],
+  [paymentNotificationQueue],
+  [resendQueue, { policy: 'stately' }],
+];
+
+/** The workers for status checks, the bank's notifications and resends; then the sweeps of what was left undone. */
+export async function workStatusReconciliation(boss: PgBoss): Promise<void> {
   // Polling every half second: otherwise delayed jobs and retries wait for a 30 s backstop poll. One
   // job at a time: a job is under way only while its own reading is, which its expiry measures.
   await boss.work<StatusJob>(
@@ -113,7 +119,6 @@ export async function registerStatusReconciliation(boss: PgBoss): Promise<void> 
     },
   );
   // A status notification from the bank is a signal: its job re-reads the payment's status.
-  await boss.createQueue(paymentNotificationQueue);
   await boss.work<PaymentNotificationJob>(
     paymentNotificationQueue,
     { batchSize: 5, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
@@ -122,7 +127,6 @@ export async function registerStatusReconciliation(boss: PgBoss): Promise<void> 
       for (const job of jobs) await processPaymentNotification(db, job.data.notificationId);
     },
   );
-  await boss.createQueue(resendQueue, { policy: 'stately' });
   await boss.work<{ paymentId: string }>(
     resendQueue,
     { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },

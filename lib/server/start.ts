@@ -11,14 +11,11 @@ import { lifecycle } from './lifecycle';
 
 /**
  * Start-up of one app instance: settings (refused at once, with what to fix), database and
- * migrations, the operators of OPERATOR_EMAILS, then the job workers; and a stop that loses nothing on SIGTERM or SIGINT.
+ * migrations, the operators of OPERATOR_EMAILS, then the job queue, with its workers unless JOB_WORKERS is
+ * `separate`; and a stop that loses nothing on SIGTERM or SIGINT.
  */
 export async function startServer(): Promise<void> {
-  const config = checkSettings();
-  // Before the database opens: with tracing on, its statements are traced (lib/db/traced-client.ts).
-  if (await startTracing()) logger.info('traces are exported over OTLP/HTTP');
-  // Every call to every bank from here on: the audit trail, metrics and spans.
-  recordBankCalls();
+  const config = await startInstrumented();
   if (config.NODE_ENV === 'production' && !config.APP_BASE_URL.startsWith('https://')) {
     const host = new URL(config.APP_BASE_URL).hostname;
     if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) {
@@ -40,6 +37,44 @@ export async function startServer(): Promise<void> {
   lifecycle.jobsStarted = true;
   process.once('SIGTERM', () => void shutdown('SIGTERM', config.SHUTDOWN_GRACE_MS));
   process.once('SIGINT', () => void shutdown('SIGINT', config.SHUTDOWN_GRACE_MS));
+}
+
+/**
+ * Start-up of a job worker process (`npm run worker`, beside app instances with JOB_WORKERS `separate`): the job
+ * queue's workers, schedules and sweeps, with no server; a stop on SIGTERM or SIGINT lets the jobs under way finish
+ * (pg-boss hands one still running at the grace period's end back to the queue) and exits with 0.
+ */
+export async function startWorker(): Promise<void> {
+  const config = await startInstrumented();
+  if (!config.DATABASE_URL) {
+    console.error(
+      '\nA job worker needs DATABASE_URL (PostgreSQL): the embedded database admits one process, and its job workers run in the app.\n',
+    );
+    process.exit(78); // EX_CONFIG
+  }
+  await startJobs({ work: true });
+  logger.info('job workers started');
+  const stop = async (signal: string) => {
+    const deadline = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 5_000);
+    deadline.unref();
+    logger.info({ signal }, 'stopping: finishing the jobs under way');
+    await stopJobs().catch((error) => logger.error({ err: error }, 'job queue did not stop cleanly'));
+    await closeAfterJobs();
+    logger.info({ signal }, 'stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Settings checked, tracing started and the bank calls recorded: what an app instance and a worker start with. */
+async function startInstrumented() {
+  const config = checkSettings();
+  // Before the database opens: with tracing on, its statements are traced (lib/db/traced-client.ts).
+  if (await startTracing()) logger.info('traces are exported over OTLP/HTTP');
+  // Every call to every bank from here on: the audit trail, metrics and spans.
+  recordBankCalls();
+  return config;
 }
 
 function checkSettings() {
@@ -89,6 +124,14 @@ async function shutdown(signal: string, graceMs: number): Promise<void> {
   // the grace period stands in for the requests in flight.
   const manual = Boolean(process.env.NEXT_MANUAL_SIG_HANDLE);
   await Promise.all([jobsStopped, manual ? new Promise((r) => setTimeout(r, graceMs)) : nextWantsExit]);
+  await closeAfterJobs();
+  logger.info({ signal }, 'stopped');
+  clearTimeout(deadline);
+  realExit(exitCode ?? (signal === 'SIGTERM' ? 143 : 130));
+}
+
+/** Once the jobs have stopped: the background work finished, its audit rows written, the database and tracing closed. */
+async function closeAfterJobs(): Promise<void> {
   try {
     await backgroundSettled();
     await flushBankCallAudit();
@@ -97,7 +140,4 @@ async function shutdown(signal: string, graceMs: number): Promise<void> {
     logger.error({ err: error }, 'database did not close cleanly');
   }
   await stopTracing().catch(() => undefined);
-  logger.info({ signal }, 'stopped');
-  clearTimeout(deadline);
-  realExit(exitCode ?? (signal === 'SIGTERM' ? 143 : 130));
 }

@@ -34,6 +34,21 @@ describe('settings', () => {
     ).toBe('postgresql://u@127.0.0.1/db');
   });
 
+  it('runs the job workers in the app unless told otherwise, and apart from it only on PostgreSQL', () => {
+    expect(parseSettings({ AUTH_SECRET: secret }).JOB_WORKERS).toBe('app');
+    expect(() => parseSettings({ AUTH_SECRET: secret, JOB_WORKERS: 'separate' })).toThrow(
+      /JOB_WORKERS: can be `separate` only with DATABASE_URL \(PostgreSQL\)/,
+    );
+    expect(
+      parseSettings({
+        AUTH_SECRET: secret,
+        JOB_WORKERS: 'separate',
+        DATABASE_URL: 'postgresql://u@127.0.0.1/db',
+      }).JOB_WORKERS,
+    ).toBe('separate');
+    expect(() => parseSettings({ AUTH_SECRET: secret, JOB_WORKERS: 'elsewhere' })).toThrow(/JOB_WORKERS/);
+  });
+
   describe('TPP_PUBLIC_IP: our own address, sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known', () => {
     it('is the loopback address by default, as the sandbox bank of npm start sees us', () => {
       expect(parseSettings({ AUTH_SECRET: secret }).TPP_PUBLIC_IP).toBe('127.0.0.1');

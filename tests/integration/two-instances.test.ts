@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
+import { creditTransferRequest } from '@/tests/support/initiation-request';
 import { testDatabaseUrl } from '@/tests/support/postgres';
 
 // Several app instances on one PostgreSQL share the reconciliation work through pg-boss: every
@@ -37,21 +37,7 @@ beforeAll(async () => {
   const [psu] = await (await getDb()).select().from(psus);
   // Payments the bank holds unconfirmed (RCVD): never final, so they keep being checked.
   for (let i = 0; i < paymentCount; i++) {
-    const outcome = await initiateOnce({
-      psuId: psu?.id ?? '',
-      submissionId: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: {
-        debtorAccount: { iban: 'IS140159260076545510730339' },
-        creditorAccount: { iban: 'IS870301260012345101696399' },
-        instructedAmount: { currency: 'ISK', amount: String(100 + i) },
-      },
-      scaLanguage: 'en',
-      uiLocale: 'en',
-      summary: { amount: String(100 + i), currency: 'ISK', creditorAccount: 'IS870301260012345101696399' },
-      psuIpAddress: '127.0.0.1',
-    });
+    const outcome = await initiateOnce(creditTransferRequest(psu?.id ?? '', { amount: String(100 + i) }));
     expect(outcome.ok).toBe(true);
   }
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { creditTransferRequest } from '@/tests/support/initiation-request';
 
 // Every exchange with the bank lands in the audit trail (bank_call_audit) by the observer the app
 // registers at start-up, with no help from the code that makes the call beyond naming its payment.
@@ -71,22 +72,14 @@ describe('the audit trail of bank calls', () => {
       body: { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'creditorAccount' }] },
     });
     const { initiation } = app;
-    const { randomUUID } = await import('node:crypto');
-    const refused = await initiation.initiateOnce({
-      psuId: app.psuId,
-      submissionId: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: {
-        debtorAccount: { iban: JON_MAIN },
-        creditorAccount: { iban: 'IS030115260123450101302989' },
-        instructedAmount: { currency: 'ISK', amount: '10' },
-      },
-      scaLanguage: 'en',
-      uiLocale: 'en',
-      summary: { amount: '10', currency: 'ISK', creditorAccount: 'IS030115260123450101302989' },
-      psuIpAddress: '10.20.30.40',
-    });
+    const refused = await initiation.initiateOnce(
+      creditTransferRequest(app.psuId, {
+        debtor: JON_MAIN,
+        creditor: 'IS030115260123450101302989',
+        amount: '10',
+        psuIpAddress: '10.20.30.40',
+      }),
+    );
     expect(refused.ok).toBe(false);
     const [row] = (await trailOf(refused.paymentId ?? '')).filter((r) => r.operation === 'initiate');
     expect(row).toMatchObject({ status: 400, errorCodes: ['FORMAT_ERROR'], psuId: app.psuId });
