@@ -1,6 +1,7 @@
 // Capacity: PSUs paying end to end through the app's server against the sandbox bank, both on one
-// PostgreSQL; payments per second and their p95 with one app instance, then with two on the same
-// database, printed side by side.
+// PostgreSQL; payments per second and their p95 with one app instance, with two on the same database,
+// and with one whose job workers run in a process of their own (JOB_WORKERS=separate, npm run worker),
+// printed side by side.
 //
 //   npx tsx bench/capacity.ts [seconds=30] [psus=8]
 //
@@ -37,6 +38,25 @@ async function waitFor(url: string, child: ChildProcess, name: string): Promise<
   throw new Error(`${name} did not come up at ${url}`);
 }
 
+/** `npm run worker` with the app's settings, once it says its workers have started. */
+async function startJobWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const worker = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/job-worker.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...env, LOG_LEVEL: 'info' },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('"msg":"job workers started"')) resolve();
+    });
+    worker.once('exit', (code) => reject(new Error(`The job worker exited (${code}): ${output}`)));
+  });
+  worker.stdout?.resume();
+  return worker;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -68,10 +88,25 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-interface Run {
+/** The app's processes of a run: its instances, and whether a job worker runs beside them. */
+interface Setup {
   instances: number;
-  /** CPU the app instances (together) and the sandbox bank used per payment paid, in ms. */
+  worker: boolean;
+}
+
+const setups: Setup[] = [
+  { instances: 1, worker: false },
+  { instances: 2, worker: false },
+  { instances: 1, worker: true },
+];
+
+const nameOf = ({ instances, worker }: Setup) =>
+  `${instances} instance${instances > 1 ? 's' : ''}${worker ? ' + job worker' : ''}`;
+
+interface Run extends Setup {
+  /** CPU the app instances (together), the job worker and the sandbox bank used per payment paid, in ms. */
   appCpuPerPayment: number;
+  workerCpuPerPayment: number;
   bankCpuPerPayment: number;
   payments: number;
   failures: number;
@@ -166,7 +201,7 @@ async function load(
   appUrls: string[],
   cookies: string[],
   actionId: string,
-): Promise<Omit<Run, 'instances' | 'appCpuPerPayment' | 'bankCpuPerPayment'>> {
+): Promise<Omit<Run, keyof Setup | 'appCpuPerPayment' | 'workerCpuPerPayment' | 'bankCpuPerPayment'>> {
   const whole: number[] = [];
   const appTimes: number[] = [];
   const actionTimes: number[] = [];
@@ -245,7 +280,8 @@ async function main() {
   try {
     const appRoot = await snapshotBuild(runDir);
     const actionId = singleActionId(appRoot);
-    for (const instances of [1, 2]) {
+    for (const setup of setups) {
+      const { instances, worker } = setup;
       const sandboxPort = basePort + 9;
       const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
       const sandbox = spawn(path.join(root, 'node_modules/.bin/tsx'), ['sandbox/src/main.ts'], {
@@ -254,14 +290,28 @@ async function main() {
         env: {
           ...process.env,
           SANDBOX_PORT: String(sandboxPort),
-          SANDBOX_DATA_DIR: path.join(runDir, `sandbox-${instances}`),
+          SANDBOX_DATA_DIR: path.join(runDir, `sandbox-${runs.length}`),
           SANDBOX_DATABASE_URL: await pg.createDatabase('capacity_sandbox'),
           LOG_LEVEL: 'warn',
         },
       });
       children.push(sandbox);
       await waitFor(`${sandboxUrl}/sandbox/health`, sandbox, 'The sandbox bank');
-      const databaseUrl = await pg.createDatabase('capacity_app');
+      const appEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATABASE_URL: await pg.createDatabase('capacity_app'),
+        AUTH_SECRET: 'capacity-secret-capacity-secret-capacity-0',
+        BANK_BASE_URL: `${sandboxUrl}/psd2`,
+        BANK_AUTH_URL: sandboxUrl,
+        BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
+        BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
+        RATE_LIMIT_ACTIONS_PER_MINUTE: '10000',
+        JOB_WORKERS: worker ? 'separate' : 'app',
+        LOG_LEVEL: 'warn',
+      };
+      const apps: ChildProcess[] = [];
       const appUrls: string[] = [];
       for (let i = 0; i < instances; i++) {
         const port = basePort + i;
@@ -269,41 +319,33 @@ async function main() {
         const app = spawn(process.execPath, [path.join(root, 'scripts/app-server.mjs')], {
           cwd: appRoot,
           stdio: ['ignore', 'ignore', 'inherit'],
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            NEXT_TELEMETRY_DISABLED: '1',
-            PORT: String(port),
-            APP_BASE_URL: appUrl,
-            DATABASE_URL: databaseUrl,
-            AUTH_SECRET: 'capacity-secret-capacity-secret-capacity-0',
-            BANK_BASE_URL: `${sandboxUrl}/psd2`,
-            BANK_AUTH_URL: sandboxUrl,
-            BANK_EVENTS_BASE_URL: `${sandboxUrl}/events`,
-            BANK_BUSINESS_BASE_URL: `${sandboxUrl}/business`,
-            RATE_LIMIT_ACTIONS_PER_MINUTE: '10000',
-            LOG_LEVEL: 'warn',
-          },
+          env: { ...appEnv, PORT: String(port), APP_BASE_URL: appUrl },
         });
         children.push(app);
+        apps.push(app);
         // One after the other: the first migrates the new database.
         await waitFor(`http://127.0.0.1:${port}/api/health`, app, `App instance ${i + 1}`);
         appUrls.push(appUrl);
       }
+      const jobWorker = worker
+        ? await startJobWorker({ ...appEnv, APP_BASE_URL: appUrls[0] ?? '' })
+        : undefined;
+      if (jobWorker) children.push(jobWorker);
       const cookies = await signedInSessions(appUrls[0] ?? '', psus);
-      console.log(`▶ ${instances} instance${instances > 1 ? 's' : ''}: ${psus} PSUs paying for ${seconds} s`);
+      console.log(`▶ ${nameOf(setup)}: ${psus} PSUs paying for ${seconds} s`);
       // A few payments first, on each instance: the first request of each page loads its code.
       for (const url of appUrls)
         for (let i = 0; i < 3; i++) await pay(url, cookies[0] ?? '', actionId).catch(() => undefined);
-      const apps = children.slice(1);
-      const cpuBefore = { apps: apps.reduce((sum, c) => sum + cpuMs(c.pid), 0), bank: cpuMs(sandbox.pid) };
+      const appsCpu = () => apps.reduce((sum, c) => sum + cpuMs(c.pid), 0);
+      const before = { apps: appsCpu(), worker: cpuMs(jobWorker?.pid), bank: cpuMs(sandbox.pid) };
       const measured = await load(appUrls, cookies, actionId);
       const paid = Math.max(measured.payments, 1);
       runs.push({
-        instances,
+        ...setup,
         ...measured,
-        appCpuPerPayment: (apps.reduce((sum, c) => sum + cpuMs(c.pid), 0) - cpuBefore.apps) / paid,
-        bankCpuPerPayment: (cpuMs(sandbox.pid) - cpuBefore.bank) / paid,
+        appCpuPerPayment: (appsCpu() - before.apps) / paid,
+        workerCpuPerPayment: jobWorker ? (cpuMs(jobWorker.pid) - before.worker) / paid : 0,
+        bankCpuPerPayment: (cpuMs(sandbox.pid) - before.bank) / paid,
       });
       await Promise.all(children.splice(0).reverse().map(stop));
     }
@@ -314,20 +356,21 @@ async function main() {
   }
 
   const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(10);
+  const cpu = (value: number, width: number) => `${value.toFixed(0)} ms`.padStart(width);
   console.log(
-    `\n${'instances'.padEnd(10)}${'paid/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'app p95'.padStart(10)}${'app CPU/payment'.padStart(17)}${'bank CPU/payment'.padStart(18)}${'paid'.padStart(6)}${'failed'.padStart(8)}`,
+    `\n${'app processes'.padEnd(26)}${'paid/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'app p95'.padStart(10)}${'app CPU/payment'.padStart(17)}${'worker CPU/payment'.padStart(20)}${'bank CPU/payment'.padStart(18)}${'paid'.padStart(6)}${'failed'.padStart(8)}`,
   );
   for (const run of runs) {
     console.log(
-      `${String(run.instances).padEnd(10)}${run.perSecond.toFixed(2).padStart(8)}${ms(run.whole.p50)}${ms(run.whole.p95)}${ms(run.app.p95)}${ms(run.appCpuPerPayment).padStart(17)}${ms(run.bankCpuPerPayment).padStart(18)}${String(run.payments).padStart(6)}${String(run.failures).padStart(8)}`,
+      `${nameOf(run).padEnd(26)}${run.perSecond.toFixed(2).padStart(8)}${ms(run.whole.p50)}${ms(run.whole.p95)}${ms(run.app.p95)}${cpu(run.appCpuPerPayment, 17)}${cpu(run.workerCpuPerPayment, 20)}${cpu(run.bankCpuPerPayment, 18)}${String(run.payments).padStart(6)}${String(run.failures).padStart(8)}`,
     );
   }
   const figures: Figure[] = runs.flatMap((run) => [
     {
-      name: `Payments end to end through the app on PostgreSQL, ${run.instances} instance${run.instances > 1 ? 's' : ''} (${psus} PSUs)`,
+      name: `Payments end to end through the app on PostgreSQL, ${nameOf(run)} (${psus} PSUs)`,
       value: run.perSecond,
       unit: '/s',
-      reference: `whole payment p50 ${run.whole.p50.toFixed(0)} ms, p95 ${run.whole.p95.toFixed(0)} ms; the app's three requests p95 ${run.app.p95.toFixed(0)} ms; app CPU ${run.appCpuPerPayment.toFixed(0)} ms and bank CPU ${run.bankCpuPerPayment.toFixed(0)} ms per payment; ${run.payments} paid, ${run.failures} failed in ${seconds} s`,
+      reference: `whole payment p50 ${run.whole.p50.toFixed(0)} ms, p95 ${run.whole.p95.toFixed(0)} ms; the app's three requests p95 ${run.app.p95.toFixed(0)} ms; app CPU ${run.appCpuPerPayment.toFixed(0)} ms${run.worker ? `, job worker CPU ${run.workerCpuPerPayment.toFixed(0)} ms` : ''} and bank CPU ${run.bankCpuPerPayment.toFixed(0)} ms per payment; ${run.payments} paid, ${run.failures} failed in ${seconds} s`,
     },
   ]);
   printResult('capacity', figures, [
