@@ -45,13 +45,14 @@ export async function startServer(): Promise<void> {
  * (pg-boss hands one still running at the grace period's end back to the queue) and exits with 0.
  */
 export async function startWorker(): Promise<void> {
-  const config = await startInstrumented();
-  if (!config.DATABASE_URL) {
+  if (!checkSettings().DATABASE_URL) {
     console.error(
-      '\nA job worker needs DATABASE_URL (PostgreSQL): the embedded database admits one process, and its job workers run in the app.\n',
+      '\nA job worker needs DATABASE_URL (PostgreSQL): the embedded database admits one process,' +
+        ' and its job workers run in the app.\n',
     );
     process.exit(78); // EX_CONFIG
   }
+  const config = await startInstrumented();
   await startJobs({ work: true });
   logger.info('job workers started');
   const stop = async (signal: string) => {
