@@ -7,9 +7,9 @@ import { processGlobal } from '@/lib/server/process-global';
  * lib/jobs/index.ts. Per process, not per module copy: route handlers, server actions and the
  * worker registration are bundled apart (lib/server/process-global.ts).
  *
- * `starting`: the queue of this process while it starts and once it runs, with every worker
- * registered. `boss`: the queue once its queues exist, set during the start so that the workers'
- * own sweeps can send.
+ * `starting`: the queue of this process while it starts and once it runs, with its workers where
+ * this process takes jobs. `boss`: the queue once its queues exist, set during the start so that the
+ * workers' own sweeps can send.
  */
 const state = processGlobal<{ starting?: Promise<PgBoss>; boss?: PgBoss }>('jobs', () => ({}));
 
@@ -21,7 +21,7 @@ export function setStartingJobQueue(starting: Promise<PgBoss> | undefined): void
   state.starting = starting;
 }
 
-/** Set by the worker registration once the queues exist; `undefined` again when the queue stops. */
+/** Set by startJobs (lib/jobs/index.ts) once the queues exist, before any worker starts. */
 export function attachJobQueue(instance: PgBoss | undefined): void {
   state.boss = instance;
 }
