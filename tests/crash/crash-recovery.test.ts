@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxDataDir } from '@/sandbox/src/testing';
 import { freshAppDatabase } from '@/tests/support/app-database';
+import { jsonLinesOf } from '@/tests/support/json-lines';
 import { testNodeFlags } from '@/tests/support/node-flags';
 import { createTestDatabase, testDatabaseUrl } from '@/tests/support/postgres';
 import { addFault, bankPayments, clearFaults, eventually } from '@/tests/support/sandbox-admin';
@@ -65,21 +66,11 @@ function start(args: string[], env: Record<string, string>): Child {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
-  const events: Record<string, unknown>[] = [];
+  // Its events; a log line that is not JSON is in its output alone.
+  const events = jsonLinesOf(child.stdout);
   let text = '';
-  let partial = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     text += chunk.toString();
-    partial += chunk.toString();
-    const lines = partial.split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      try {
-        events.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        // a log line, not an event
-      }
-    }
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     text += chunk.toString();

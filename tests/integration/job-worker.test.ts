@@ -9,6 +9,7 @@ import type { RunningSandbox } from '@/sandbox/src/server';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
 import { creditTransferRequest } from '@/tests/support/initiation-request';
+import { jsonLinesOf } from '@/tests/support/json-lines';
 import { testDatabaseUrl } from '@/tests/support/postgres';
 import { eventually } from '@/tests/support/sandbox-admin';
 
@@ -32,18 +33,8 @@ function startWorker(env: Record<string, string>): Worker {
     env: { ...process.env, ...env, LOG_LEVEL: 'debug' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const lines: Record<string, unknown>[] = [];
-  let stdout = '';
+  const lines = jsonLinesOf(child.stdout);
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    for (let at = stdout.indexOf('\n'); at >= 0; at = stdout.indexOf('\n')) {
-      try {
-        lines.push(JSON.parse(stdout.slice(0, at)) as Record<string, unknown>);
-      } catch {}
-      stdout = stdout.slice(at + 1);
-    }
-  });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });

@@ -6,6 +6,7 @@ import type { RunningSandbox } from '@/sandbox/src/server';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { type BankFaultProxy, startBehindFaultProxy } from '@/tests/support/bank-fault-proxy';
 import { creditTransferRequest } from '@/tests/support/initiation-request';
+import { jsonLinesOf } from '@/tests/support/json-lines';
 import { testDatabaseUrl } from '@/tests/support/postgres';
 
 // Several app instances on one PostgreSQL share the reconciliation work through pg-boss: every
@@ -63,20 +64,10 @@ function startInstance(name: string): {
   instances.push(child);
   // Every line the instance wrote has been read once its output has closed.
   const closed = once(child, 'close');
-  const lines: Record<string, unknown>[] = [];
-  let buffer = '';
+  let lines: Record<string, unknown>[] = [];
   const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, at);
-        buffer = buffer.slice(at + 1);
-        try {
-          const parsed = JSON.parse(line) as Record<string, unknown>;
-          lines.push(parsed);
-          if (parsed.msg === 'instance ready') resolve();
-        } catch {}
-      }
+    lines = jsonLinesOf(child.stdout, (line) => {
+      if (line.msg === 'instance ready') resolve();
     });
     child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code})`)));
   });
