@@ -355,14 +355,13 @@ async function main() {
     rmSync(runDir, { recursive: true, force: true });
   }
 
-  const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(10);
-  const cpu = (value: number, width: number) => `${value.toFixed(0)} ms`.padStart(width);
+  const ms = (value: number, width = 10) => `${value.toFixed(0)} ms`.padStart(width);
   console.log(
     `\n${'app processes'.padEnd(26)}${'paid/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'app p95'.padStart(10)}${'app CPU/payment'.padStart(17)}${'worker CPU/payment'.padStart(20)}${'bank CPU/payment'.padStart(18)}${'paid'.padStart(6)}${'failed'.padStart(8)}`,
   );
   for (const run of runs) {
     console.log(
-      `${nameOf(run).padEnd(26)}${run.perSecond.toFixed(2).padStart(8)}${ms(run.whole.p50)}${ms(run.whole.p95)}${ms(run.app.p95)}${cpu(run.appCpuPerPayment, 17)}${cpu(run.workerCpuPerPayment, 20)}${cpu(run.bankCpuPerPayment, 18)}${String(run.payments).padStart(6)}${String(run.failures).padStart(8)}`,
+      `${nameOf(run).padEnd(26)}${run.perSecond.toFixed(2).padStart(8)}${ms(run.whole.p50)}${ms(run.whole.p95)}${ms(run.app.p95)}${ms(run.appCpuPerPayment, 17)}${ms(run.workerCpuPerPayment, 20)}${ms(run.bankCpuPerPayment, 18)}${String(run.payments).padStart(6)}${String(run.failures).padStart(8)}`,
     );
   }
   const figures: Figure[] = runs.flatMap((run) => [
