@@ -76,8 +76,11 @@ const chromiumFlags = [
   '--disable-sync',
   '--no-first-run',
   // Fewer renderer processes (no site isolation between the app's and the bank's local origins): a run
-  // opens hundreds of pages on both, and three specs took 9 % less CPU so.
-  '--disable-features=site-per-process,IsolateOrigins',
+  // opens hundreds of pages on both, and three specs took 9 % less CPU so. Debian's headless shell isolates
+  // no sites of itself; the full `chromium` (CHROMIUM_PATH) does without this switch.
+  // No `--disable-features` or `--enable-features` here: Chromium keeps only the last of each, and Playwright
+  // passes its own lists (features that disturb tests, such as PaintHolding and third-party storage
+  // partitioning), which one here would replace. e2e/test-harness.spec.ts shows both.
   '--disable-site-isolation-trials',
   '--renderer-process-limit=2',
   '--disable-extensions',
