@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { withShownNumbers } from '@/lib/format/number';
 
@@ -58,19 +58,12 @@ export function reveal(element: HTMLElement) {
 }
 
 /**
- * The invalid fields of a form as they are rendered (in page order, with their labels and error
- * texts), kept current as the user corrects them; and `focusRequest`: whenever it changes (after
- * a failed submit), focus moves to the first invalid field, opening its section if needed.
+ * The invalid fields of a form as they are rendered (in page order, with their labels and error texts), kept
+ * current as the user corrects them. Only the component that calls it draws again when they change: the
+ * fields draw their own errors, and the rest of the form is left alone.
  */
-export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, focusRequest: number) {
+export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>) {
   const [items, setItems] = useState<InvalidField[]>([]);
-  // react-hook-form may render the errors a render after the failed submit is reported, so a focus
-  // request waits (briefly: a later error must never pull focus while the user types) until an
-  // invalid field is on the page.
-  const pendingFocusUntil = useRef(0);
-  useEffect(() => {
-    if (focusRequest > 0) pendingFocusUntil.current = Date.now() + 1500;
-  }, [focusRequest]);
   const recollect = useCallback((form: HTMLFormElement) => {
     const next = collect(form);
     setItems((current) => (same(current, next) ? current : next));
@@ -92,24 +85,27 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>, foc
     });
     return () => observer.disconnect();
   }, [formRef, recollect]);
-  useEffect(() => {
-    if (pendingFocusUntil.current === 0) return;
-    let frame = 0;
-    const tryFocus = () => {
-      if (Date.now() > pendingFocusUntil.current) {
-        pendingFocusUntil.current = 0;
-        return;
-      }
-      const first = formRef.current?.querySelector<HTMLElement>(invalid);
-      if (first) {
-        pendingFocusUntil.current = 0;
-        reveal(first);
-      } else frame = requestAnimationFrame(tryFocus);
-    };
-    tryFocus();
-    return () => cancelAnimationFrame(frame);
-  });
   return items;
+}
+
+/** How long a request to focus the first invalid field waits for one to be drawn. */
+const FOCUS_WAIT_MS = 1500;
+
+/**
+ * Moves focus to the form's first invalid field, opening its section if needed (after a failed submit).
+ * react-hook-form may draw the errors a render after it reports them, so this looks again each frame until
+ * an invalid field is on the page, but briefly: a later error must never pull focus while the user types.
+ * No state of the form's changes, so nothing draws again for it.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  const until = Date.now() + FOCUS_WAIT_MS;
+  const tryFocus = () => {
+    if (!form?.isConnected || Date.now() > until) return;
+    const first = form.querySelector<HTMLElement>(invalid);
+    if (first) reveal(first);
+    else requestAnimationFrame(tryFocus);
+  };
+  tryFocus();
 }
 
 /**

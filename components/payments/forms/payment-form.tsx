@@ -17,7 +17,7 @@ import type { WordedResult } from '@/lib/actions/result';
 import { preloadOnInteraction } from '@/lib/forms/deferred-import';
 import type { SchemaLoader } from '@/lib/forms/deferred-schema';
 import { ScaLanguageField } from './choice-fields';
-import { ErrorSummary, type InvalidField, useInvalidFields } from './error-summary';
+import { ErrorSummary, focusFirstInvalid, useInvalidFields } from './error-summary';
 import { useFormLocale } from './messages';
 import { formResolver } from './resolver';
 import { useRegistered } from './use-registered';
@@ -27,8 +27,6 @@ export interface PaymentFormState<Values> {
   formRef: RefObject<HTMLFormElement | null>;
   /** A message about the whole submission: the bank's answer, or an unexpected failure. */
   failure: string | null;
-  /** The invalid fields as rendered, for the error summary. */
-  invalid: InvalidField[];
   /** Moves focus to the first invalid field once it is rendered. */
   requestFocus: () => void;
   /** Starts loading the schema (and `preload`'s), when the user first reaches the form. */
@@ -86,10 +84,8 @@ export function usePaymentForm<Values>({
     defaultValues: { ...extra, submissionId, scaLanguage: locale, payment },
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const invalid = useInvalidFields(formRef, focusRequest);
-  const requestFocus = () => setFocusRequest((n) => n + 1);
+  const requestFocus = () => focusFirstInvalid(formRef.current);
   const interaction = preloadOnInteraction(() => Promise.all([schema(), preload?.()]));
 
   const schemaFailed = useRef(false);
@@ -132,7 +128,7 @@ export function usePaymentForm<Values>({
     requestFocus();
   }
 
-  return { methods, formRef, failure, invalid, requestFocus, interaction, handleSubmit, submit };
+  return { methods, formRef, failure, requestFocus, interaction, handleSubmit, submit };
 }
 
 /** The form's submission id (lib/payments/submission-attempts.ts): a hidden field, registered once. */
@@ -168,13 +164,13 @@ export function PaymentForm<Values>({
   className?: string;
   children: ReactNode;
 }) {
-  const { methods, formRef, failure, invalid, interaction } = form;
+  const { methods, formRef, failure, interaction } = form;
   // The form's state (sent or not, being sent) is read by the parts it changes, the summary and the
   // button, so that a press of the button does not draw every field again.
   return (
     <FormProvider {...methods}>
       <form ref={formRef} onSubmit={onSubmit} noValidate className={className} {...interaction}>
-        <SummaryOnceSent items={invalid} failure={failure} extra={summaryExtra} />
+        <SummaryOnceSent formRef={formRef} failure={failure} extra={summaryExtra} />
         <SubmissionIdField />
         {children}
         <ScaLanguageField />
@@ -185,10 +181,19 @@ export function PaymentForm<Values>({
   );
 }
 
-/** The error summary, shown from the first attempt to send the form. */
-function SummaryOnceSent(props: Omit<ComponentProps<typeof ErrorSummary>, 'visible'>) {
+/**
+ * The error summary, shown from the first attempt to send the form. It follows the invalid fields itself, so
+ * that a change in them draws the summary again, not the whole form.
+ */
+function SummaryOnceSent({
+  formRef,
+  ...props
+}: Omit<ComponentProps<typeof ErrorSummary>, 'visible' | 'items'> & {
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   const { submitCount } = useFormState();
-  return <ErrorSummary visible={submitCount > 0} {...props} />;
+  const items = useInvalidFields(formRef);
+  return <ErrorSummary visible={submitCount > 0} items={items} {...props} />;
 }
 
 function SendButton({ busy, label }: { busy: boolean; label?: string }) {
