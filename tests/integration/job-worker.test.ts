@@ -1,7 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +9,7 @@ import { creditTransferRequest } from '@/tests/support/initiation-request';
 import { jsonLinesOf } from '@/tests/support/json-lines';
 import { testDatabaseUrl } from '@/tests/support/postgres';
 import { eventually } from '@/tests/support/sandbox-admin';
+import { scratchDir } from '@/tests/support/scratch';
 
 // JOB_WORKERS=separate: the app instance only sends jobs, and `npm run worker` (scripts/job-worker.ts), a process
 // of its own on the same PostgreSQL, takes them. The embedded database admits one process: there, a worker is
@@ -52,7 +50,7 @@ describe('a job worker process', () => {
   it('is refused on the embedded database, saying why', async () => {
     const worker = startWorker({
       DATABASE_URL: '',
-      APP_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'greidsla-worker-')),
+      APP_DATA_DIR: scratchDir('greidsla-worker-'),
       AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
     });
     expect(await worker.exited).toBe(78);
