@@ -67,17 +67,30 @@ export async function listen(
     url: origin('http', host, server),
     tlsUrl: tlsServer ? origin('https', host, tlsServer) : undefined,
     async close() {
-      await Promise.all(
-        [server, tlsServer].map(
-          (listener) =>
-            listener &&
-            new Promise<void>((resolve) => {
-              listener.close(() => resolve());
-              // Keep-alive connections would hold close() open.
-              (listener as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-            }),
-        ),
-      );
+      await Promise.all([server, tlsServer].map((listener) => listener && closeGracefully(listener)));
     },
   };
+}
+
+/** How long a closing listener lets the requests it is answering finish before it closes their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Takes no new connection, lets each request being answered finish (at most CLOSE_GRACE_MS), and closes each
+ * connection as soon as it is idle (keep-alive connections would hold `close` open a minute). A bank closes its
+ * databases after this: a request still being answered then would meet a closed pool, and its client a connection
+ * cut without an answer.
+ */
+function closeGracefully(listener: Listener): Promise<void> {
+  const connections = listener as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+  return new Promise<void>((resolve) => {
+    const idle = setInterval(() => connections.closeIdleConnections(), 20);
+    const bound = setTimeout(() => connections.closeAllConnections(), CLOSE_GRACE_MS);
+    listener.close(() => {
+      clearInterval(idle);
+      clearTimeout(bound);
+      resolve();
+    });
+    connections.closeIdleConnections();
+  });
 }
