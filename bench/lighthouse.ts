@@ -64,6 +64,9 @@ const rowMakers = {
   payees: savePayee,
 } as const;
 
+/** Each page's largest contentful paint in its last mobile run: the element, and its phases. */
+const lcpElements = new Map<string, string>();
+
 const servers = await appServers();
 const figures: Figure[] = [];
 const notes: string[] = [];
@@ -144,6 +147,7 @@ try {
         }
         const value = (id: string) => lhr.audits[id]?.displayValue ?? '?';
         metrics = `FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}`;
+        if (mode === 'mobile') lcpElements.set(page.name, largestPaintElement(lhr));
         if (lhr.environment.benchmarkIndex < 1000)
           notes.push(
             `${page.name} ${mode}: benchmarkIndex ${lhr.environment.benchmarkIndex} (a busy or slow machine)`,
@@ -155,6 +159,7 @@ try {
         `  ${page.name.padEnd(24)} ${mode.padEnd(8)} ${String(perf).padStart(11)}  ${String(a11y).padStart(13)}   ${metrics}${failing.size ? `; accessibility audits failing: ${[...failing].join(', ')}` : ''}`,
       );
       if (mode === 'mobile') {
+        if (perf < page.target) notes.push(`${page.name} mobile: ${lcpElements.get(page.name)}`);
         figures.push(
           {
             name: `Lighthouse performance, ${page.name} (${page.path}, default mobile settings)`,
@@ -196,4 +201,29 @@ async function chromeVersion(port: number): Promise<string> {
   } catch {
     return '?';
   }
+}
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+/**
+ * Lighthouse's largest-contentful-paint-element audit in words: the element drawn last of the page's largest
+ * (its label, as Lighthouse names it) and the phases of its simulated time (time to first byte, load delay, load
+ * time, render delay); and when the first and the largest paint were seen in the unthrottled run. Lighthouse's
+ * simulation counts, for the largest paint, every request that ended before it was seen (the page's scripts
+ * too, where they had loaded by then), and for the first paint only those that block rendering.
+ */
+function largestPaintElement(lhr: Result): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: Record<string, unknown>[] }[] }
+    | undefined;
+  const [elementTable, phaseTable] = details?.items ?? [];
+  const node = elementTable?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases = (phaseTable?.items ?? [])
+    .map((item) => `${item.phase} ${Math.round(Number(item.timing))} ms`)
+    .join(', ');
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
+    ?.items?.[0];
+  const seen = observed
+    ? `; seen unthrottled: first paint ${observed.observedFirstContentfulPaint} ms, largest ${observed.observedLargestContentfulPaint} ms, load ${observed.observedLoad} ms`
+    : '';
+  return `largest paint ${node ? `"${node.nodeLabel}" (${node.selector})` : 'not named'}${phases ? `; ${phases}` : ''}${seen}`;
 }
