@@ -4,7 +4,7 @@ import { Amount } from '@/components/payments/amount';
 import type { PaymentService } from '@/lib/bank/payments';
 import { getDb } from '@/lib/db';
 import { listTemplates } from '@/lib/db/queries/bulk-templates';
-import { accountDisplay, withShownNumbers } from '@/lib/format';
+import { accountAsKnown, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { deleteTemplateAction } from '@/lib/payments/actions/bulk-templates';
@@ -26,12 +26,11 @@ function summaryOf(template: Template) {
   const account = record(body.creditorAccount);
   const amount = record(body.instructedAmount);
   const raw = String(account.iban ?? account.maskedPan ?? account.bban ?? '');
-  const shown = accountDisplay(raw);
   return {
     recipient:
       template.details?.creditorName ??
       (typeof body.creditorName === 'string' ? body.creditorName : undefined) ??
-      (shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text),
+      accountAsKnown(raw),
     amount: typeof amount.amount === 'string' ? amount.amount : undefined,
     currency: typeof amount.currency === 'string' ? amount.currency : 'ISK',
   };

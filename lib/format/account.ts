@@ -36,3 +36,9 @@ export function accountDisplay(account: string): AccountDisplay {
     iban,
   };
 }
+
+/** An account in a few words, as people know it: the domestic number, else the IBAN or the text as given. */
+export function accountAsKnown(account: string): string {
+  const shown = accountDisplay(account);
+  return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
+}

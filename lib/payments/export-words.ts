@@ -2,7 +2,7 @@ import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment } from '@/lib/db/schema';
-import { accountDisplay, withShownNumbers } from '@/lib/format';
+import { accountAsKnown, withShownNumbers } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
@@ -97,11 +97,6 @@ export function amountWithDecimals(amount: string, currency: string): string {
   while (shown.length > digits && shown.endsWith('0')) shown = shown.slice(0, -1);
   const number = `${whole.replace(/^0+(?=\d)/, '')}${shown ? `.${shown}` : ''}`;
   return /[1-9]/.test(number) ? `${sign}${number}` : number;
-}
-
-function accountAsKnown(account: string): string {
-  const shown = accountDisplay(account);
-  return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
 }
 
 /** One payment in words, in `locale`. */

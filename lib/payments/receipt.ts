@@ -2,6 +2,7 @@ import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import {
+  accountAsKnown,
   accountDisplay,
   formatAmount,
   formatAmounts,
@@ -60,12 +61,6 @@ function accountLine(account: string, kennitalaLabel: (kennitala: string) => str
     return { value: `${shown.account}, ${kennitalaLabel(shown.kennitala)}`, detail: shown.iban };
   }
   return { value: shown.kind === 'iban' ? shown.iban : shown.text };
-}
-
-/** An account in a line of its own: the domestic number as people know it, or the IBAN or text as given. */
-function shortAccount(account: string): string {
-  const shown = accountDisplay(account);
-  return shown.kind === 'domestic' ? shown.account : shown.kind === 'iban' ? shown.iban : shown.text;
 }
 
 /** The day the bank first reported a payment made as soon as possible paid (ACSC, ACCC or PART). */
@@ -245,7 +240,7 @@ export function buildReceipt(
       label: tStory('paymentNumber', { position: String(line.position) }),
       value: [
         line.name,
-        line.account ? shortAccount(line.account) : null,
+        line.account ? accountAsKnown(line.account) : null,
         line.amount && line.currency ? money({ amount: line.amount, currency: line.currency }) : null,
         line.status ? statusLabel(line.status) : null,
       ]

@@ -47,6 +47,43 @@ beforeAll(async () => {
     createdAt: new Date(Date.UTC(2026, 10, 1 + Math.floor(i / 4))),
   }));
   await db.insert(payments).values(rows);
+  const [, template] = rows;
+  if (!template) throw new Error('no payment to copy');
+  // Two bulks of this PSU and one of the other's, whose recipients are named only in their payments (spec 2.3
+  // ultimateCreditor); a body that is not a bulk's holds a name elsewhere.
+  const bulk = (owner: string, names: (string | null)[], day: number): typeof payments.$inferInsert => ({
+    ...template,
+    psuId: owner,
+    submissionId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    service: 'bulk-payments',
+    creditorName: null,
+    creditorAccount: '',
+    reference: `bulk-${day}`,
+    elementCount: names.length,
+    body: {
+      paymentInformationId: `bulk-${day}`,
+      payments: names.map((name) => ({
+        creditorAccount: { iban: 'IS870301260012345101696399' },
+        instructedAmount: { currency: 'ISK', amount: '1000' },
+        ...(name === null ? {} : { ultimateCreditor: name }),
+      })),
+    },
+    createdAt: new Date(Date.UTC(2026, 11, day)),
+  });
+  await db.insert(payments).values([
+    bulk(psuId, ['Þórður Ólafsson', null, 'Sigríður Björk'], 1),
+    bulk(psuId, ['Sigríður Björk'], 2),
+    bulk(otherPsuId, ['Þórður Ólafsson'], 3),
+    {
+      ...template,
+      submissionId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      creditorName: 'Orkuveitan',
+      reference: 'not-a-bulk',
+      body: { ultimateCreditor: 'Þórður Ólafsson' },
+    },
+  ]);
 });
 
 afterAll(async () => closeDatabase?.());
@@ -65,8 +102,8 @@ async function walk(filters: import('@/lib/payments/history-query').HistoryFilte
 describe('payment history paging', () => {
   it('walks every own payment once, newest first, across equal timestamps', async () => {
     const ids = await walk({});
-    expect(ids).toHaveLength(54);
-    expect(new Set(ids).size).toBe(54);
+    expect(ids).toHaveLength(57);
+    expect(new Set(ids).size).toBe(57);
     const all = await history.paymentHistoryPage(db, psuId, {}, 100);
     expect(all.rows.map((row) => row.id)).toEqual(ids);
     const times = all.rows.map((row) => row.createdAt.getTime());
@@ -81,6 +118,14 @@ describe('payment history paging', () => {
     expect(await walk({ q: 'guðrún' })).toHaveLength(15);
     expect(await walk({ q: 'ref-1' })).toHaveLength(10);
     expect(await walk({ from: '2026-11-02', to: '2026-11-02' })).toHaveLength(4);
+  });
+
+  it('finds a bulk by the name of any recipient of its payments, and only the PSU\u2019s own', async () => {
+    const named = async (q: string) =>
+      (await history.paymentHistoryPage(db, psuId, { q }, 100)).rows.map((row) => row.reference);
+    expect(await named('þórður')).toEqual(['bulk-1']);
+    expect(await named('SIGRÍÐUR B')).toEqual(['bulk-2', 'bulk-1']);
+    expect(await named('Sigríður%')).toEqual([]);
   });
 
   it('treats a search for % or _ as the characters, not as patterns', async () => {

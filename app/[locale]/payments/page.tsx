@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StatusNotices } from '@/components/notices/status-notices';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amounts } from '@/components/payments/amount';
+import { BulkRecipients } from '@/components/payments/bulk-recipients';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { PaymentMessage } from '@/components/payments/payment-story';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -11,7 +12,7 @@ import { requirePsuId } from '@/lib/auth/session';
 import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
 import { paymentHistoryPage } from '@/lib/db/queries/payments';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
@@ -163,12 +164,10 @@ export default async function PaymentsPage({
                   </td>
                   <td className="p-2">
                     {payment.creditorName ??
-                      (payment.elementCount && payment.elementCount > 1 ? (
-                        // The count written by lib/format, not by the runtime's Intl ("10.000 greiðslur").
-                        t('elementCount', {
-                          count: payment.elementCount,
-                          shown: formatNumber(String(payment.elementCount), localeOrDefault(locale)),
-                        })
+                      // A bulk by who it pays; one of a single payment without a name by its account.
+                      (payment.story.bulk &&
+                      ((payment.elementCount ?? 0) > 1 || payment.story.bulk[0]?.name) ? (
+                        <BulkRecipients lines={payment.story.bulk} count={payment.elementCount ?? 1} />
                       ) : (
                         <AccountNumber account={payment.creditorAccount} />
                       ))}

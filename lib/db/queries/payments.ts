@@ -45,6 +45,17 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A bulk one of whose payments names a recipient matching `pattern` (spec 2.3 `ultimateCreditor`): a bulk's
+ * row has no recipient's name of its own, as its payments each pay someone.
+ */
+function bulkRecipientMatches(pattern: string): SQL {
+  return sql`(${payments.service} = 'bulk-payments' and exists (
+    select 1 from jsonb_array_elements(case when jsonb_typeof(${payments.body} -> 'payments') = 'array'
+      then ${payments.body} -> 'payments' else '[]'::jsonb end) as element
+    where element ->> 'ultimateCreditor' ilike ${pattern}))`;
+}
+
 function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
   const where: SQL[] = [eq(payments.psuId, psuId)];
   if (filters.status === 'new') where.push(sql`${payments.phase} in ('new', 'sending')`);
@@ -62,6 +73,7 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
       ilike(payments.creditorName, pattern),
       ilike(payments.creditorAccount, pattern),
       ilike(payments.reference, pattern),
+      bulkRecipientMatches(pattern),
     );
     if (match) where.push(match);
   }

@@ -1,0 +1,28 @@
+import { useTranslations } from 'next-intl';
+import { usePageLocale } from '@/components/ui/use-page-locale';
+import { accountAsKnown, formatNumber } from '@/lib/format';
+import { bulkRecipients } from '@/lib/payments/bulk-recipients';
+import type { StoryBulkLine } from '@/lib/payments/story';
+
+/**
+ * Who a bulk pays, for its row in a list: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more", and below it
+ * how many payments it holds. Counts are written by lib/format, not by the runtime's Intl ("10.000 greiðslur").
+ */
+export function BulkRecipients({ lines, count }: { lines: readonly StoryBulkLine[]; count: number }) {
+  const t = useTranslations('payments');
+  const locale = usePageLocale();
+  const { shown, others } = bulkRecipients(lines);
+  return (
+    <span data-bulk-recipients={shown.length + others}>
+      {shown.length > 0 && (
+        <span className="block">
+          {shown.map((recipient) => recipient.name ?? accountAsKnown(recipient.account)).join(', ')}
+          {others > 0 && ` ${t('moreRecipients', { shown: formatNumber(String(others), locale) })}`}
+        </span>
+      )}
+      <span className={shown.length > 0 ? 'block text-xs text-slate-600' : undefined}>
+        {t('elementCount', { count, shown: formatNumber(String(count), locale) })}
+      </span>
+    </span>
+  );
+}

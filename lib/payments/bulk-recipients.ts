@@ -1,0 +1,31 @@
+import type { StoryBulkLine } from './story';
+
+/** One recipient of a bulk as a list names it: by name, or by account where the PSU gave no name. */
+export type BulkRecipient = { name: string; account: null } | { name: null; account: string };
+
+/** Who a bulk pays, as its row in a list says it: the first few recipients and how many others there are. */
+export interface BulkRecipients {
+  /** The first recipients in the order the PSU entered them, each once. */
+  shown: BulkRecipient[];
+  /** How many other recipients the bulk pays. */
+  others: number;
+}
+
+/**
+ * A bulk's recipients from its payments (`PaymentStory.bulk`): each named recipient once, however many
+ * payments go to them, and a payment without a name by its account. A payment with neither names no one.
+ */
+export function bulkRecipients(lines: readonly StoryBulkLine[], shown = 2): BulkRecipients {
+  const recipients = new Map<string, BulkRecipient>();
+  for (const { name, account } of lines) {
+    const trimmed = name?.trim();
+    if (trimmed) {
+      if (!recipients.has(`name:${trimmed}`))
+        recipients.set(`name:${trimmed}`, { name: trimmed, account: null });
+    } else if (account && !recipients.has(`account:${account}`)) {
+      recipients.set(`account:${account}`, { name: null, account });
+    }
+  }
+  const all = [...recipients.values()];
+  return { shown: all.slice(0, shown), others: Math.max(0, all.length - shown) };
+}

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { BulkRecipients } from '@/components/payments/bulk-recipients';
+import { bulkRecipients } from '@/lib/payments/bulk-recipients';
+import type { StoryBulkLine } from '@/lib/payments/story';
+import { toPaymentView } from '@/lib/payments/view';
+import { paymentRow } from '@/tests/support/payment-row';
+import { renderIn } from '@/tests/support/render-intl';
+
+// The payment's view names banks by the directory, which reads the app's settings.
+beforeAll(() => {
+  vi.stubEnv('AUTH_SECRET', 'bulk-recipients-secret-bulk-recipients-01');
+});
+
+// A bulk's row in the history says who it pays: its first recipients by name (by account where a payment has
+// no name), each once, and how many others.
+
+const line = (position: number, name: string | null, account: string | null): StoryBulkLine => ({
+  position,
+  account,
+  name,
+  amount: '1000',
+  currency: 'ISK',
+  message: null,
+  status: null,
+  errorCodes: [],
+});
+
+describe('a bulk’s recipients', () => {
+  it('names the first two in the order entered, each once, and counts the others', () => {
+    const lines = [
+      line(1, 'Guðrún Helgadóttir', 'IS870301260012345101696399'),
+      line(2, 'Guðrún Helgadóttir', 'IS870301260012345101696399'),
+      line(3, ' Þórður Ólafsson ', 'IS140159260076545510730339'),
+      line(4, null, 'IS500115260001234560101013'),
+      line(5, 'Anna Jónsdóttir', null),
+    ];
+    expect(bulkRecipients(lines)).toEqual({
+      shown: [
+        { name: 'Guðrún Helgadóttir', account: null },
+        { name: 'Þórður Ólafsson', account: null },
+      ],
+      others: 2,
+    });
+  });
+
+  it('names a payment without a name by its account, and one with neither not at all', () => {
+    expect(bulkRecipients([line(1, '', 'IS500115260001234560101013'), line(2, null, null)])).toEqual({
+      shown: [{ name: null, account: 'IS500115260001234560101013' }],
+      others: 0,
+    });
+  });
+
+  it('shows and counts every distinct recipient exactly once, whatever the bulk holds', () => {
+    const names = fc.constantFrom('Guðrún', 'Þórður', 'Anna', ' Anna', '', null);
+    const accounts = fc.constantFrom('IS870301260012345101696399', 'IS140159260076545510730339', null);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(names, accounts), { maxLength: 40 }), fc.nat(4), (pairs, shown) => {
+        const lines = pairs.map(([name, account], index) => line(index + 1, name, account));
+        const result = bulkRecipients(lines, shown);
+        const distinct = new Set(
+          pairs.flatMap(([name, account]) =>
+            name?.trim() ? [`n:${name.trim()}`] : account ? [`a:${account}`] : [],
+          ),
+        );
+        expect(result.shown.length).toBe(Math.min(shown, distinct.size));
+        expect(result.shown.length + result.others).toBe(distinct.size);
+        const keys = result.shown.map((r) => (r.name ? `n:${r.name}` : `a:${r.account}`));
+        expect(keys).toEqual([...distinct].slice(0, shown));
+      }),
+    );
+  });
+});
+
+describe('a bulk’s row in the history', () => {
+  const element = (name: string | null, iban: string) => ({
+    creditorAccount: { iban },
+    instructedAmount: { currency: 'ISK', amount: '1000' },
+    ...(name ? { ultimateCreditor: name } : {}),
+  });
+  const bulk = (elements: ReturnType<typeof element>[]) =>
+    toPaymentView(
+      paymentRow({
+        service: 'bulk-payments',
+        creditorName: null,
+        creditorAccount: '',
+        elementCount: elements.length,
+        body: { paymentInformationId: 'laun-des', payments: elements },
+      }),
+      [],
+    );
+  const row = (locale: 'is' | 'en', view: ReturnType<typeof bulk>) =>
+    renderIn(locale, <BulkRecipients lines={view.story.bulk ?? []} count={view.elementCount ?? 0} />, [
+      'payments',
+    ])
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  it('says who it pays and how many payments it holds, in the page’s language', () => {
+    const view = bulk([
+      element('Guðrún Helgadóttir', 'IS870301260012345101696399'),
+      element('Þórður Ólafsson', 'IS870301260012345101696399'),
+      element(null, 'IS140159260076545510730339'),
+      ...Array.from({ length: 1200 }, () => element('Guðrún Helgadóttir', 'IS870301260012345101696399')),
+    ]);
+    expect(row('is', view)).toBe('Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar 1.203 greiðslur');
+    expect(row('en', view)).toBe('Guðrún Helgadóttir, Þórður Ólafsson and 1 more 1,203 payments');
+  });
+
+  it('names an unnamed recipient by the account as people know it', () => {
+    const view = bulk([
+      element(null, 'IS140159260076545510730339'),
+      element(null, 'IS140159260076545510730339'),
+    ]);
+    expect(row('is', view)).toBe('0159-26-007654 2 greiðslur');
+  });
+});
