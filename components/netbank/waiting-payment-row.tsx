@@ -1,13 +1,15 @@
 import { useTranslations } from 'next-intl';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amounts } from '@/components/payments/amount';
+import { BulkRecipients } from '@/components/payments/bulk-recipients';
 import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import { formatDate, withShownNumbers } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
+import { bulkLinesToName } from '@/lib/payments/bulk-recipients';
 import type { PaymentView } from '@/lib/payments/view';
 import type { WaitingPayment } from '@/lib/payments/waiting';
 
@@ -34,12 +36,9 @@ export function WaitingPaymentRow({
   const locale = usePageLocale();
   const standing = item.service === 'periodic-payments';
   const first = item.occurrence === 0;
-  const name =
-    payment.label ??
-    payment.creditorName ??
-    (payment.elementCount && payment.elementCount > 1
-      ? t('bulkCount', withShownNumbers({ count: payment.elementCount }, locale))
-      : null);
+  const name = payment.label ?? payment.creditorName;
+  // A bulk by who it pays (its payments each pay someone), and how many payments it holds.
+  const bulk = bulkLinesToName(payment);
   return (
     <li
       data-payment-id={payment.id}
@@ -57,12 +56,18 @@ export function WaitingPaymentRow({
       <div className="mt-1 space-y-1">
         <p>
           <span className="text-sm text-slate-700">{t(`kind.${kindKey[item.service]}`)}</span>
-          {name ? <span className="block font-medium">{name}</span> : null}
+          {name ? (
+            <span className="block font-medium">{name}</span>
+          ) : bulk ? (
+            <span className="block font-medium">
+              <BulkRecipients lines={bulk} count={payment.elementCount ?? bulk.length} />
+            </span>
+          ) : null}
           {payment.label && payment.creditorName ? (
             <span className="block text-sm">{t('to', { name: payment.creditorName })}</span>
           ) : null}
         </p>
-        {!(payment.elementCount && payment.elementCount > 1) && (
+        {!bulk && (
           <div className="text-sm">
             <AccountNumber account={payment.creditorAccount} />
           </div>

@@ -1,4 +1,5 @@
 import type { StoryBulkLine } from './story';
+import type { PaymentView } from './view';
 
 /** One recipient of a bulk as a list names it: by name, or by account where the PSU gave no name. */
 export type BulkRecipient = { name: string; account: null } | { name: null; account: string };
@@ -28,4 +29,16 @@ export function bulkRecipients(lines: readonly StoryBulkLine[], shown = 2): Bulk
   }
   const all = [...recipients.values()];
   return { shown: all.slice(0, shown), others: Math.max(0, all.length - shown) };
+}
+
+/**
+ * A bulk's payments where a list is to name the bulk by who it pays: a bulk of several payments, or of one
+ * with a name (one without is named by its account, as a single payment is). Null for any other payment.
+ */
+export function bulkLinesToName(
+  payment: Pick<PaymentView, 'story' | 'elementCount'>,
+): StoryBulkLine[] | null {
+  const lines = payment.story.bulk;
+  if (!lines) return null;
+  return (payment.elementCount ?? lines.length) > 1 || lines[0]?.name ? lines : null;
 }

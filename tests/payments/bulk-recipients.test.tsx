@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BulkRecipients } from '@/components/payments/bulk-recipients';
-import { bulkRecipients } from '@/lib/payments/bulk-recipients';
+import { bulkLinesToName, bulkRecipients } from '@/lib/payments/bulk-recipients';
 import type { StoryBulkLine } from '@/lib/payments/story';
 import { toPaymentView } from '@/lib/payments/view';
 import { paymentRow } from '@/tests/support/payment-row';
@@ -114,5 +114,18 @@ describe('a bulk’s row in the history', () => {
       element(null, 'IS140159260076545510730339'),
     ]);
     expect(row('is', view)).toBe('0159-26-007654 2 greiðslur');
+  });
+});
+
+describe('which payments a list names by their recipients', () => {
+  const story = (bulk: StoryBulkLine[] | null) =>
+    ({ bulk }) as unknown as import('@/lib/payments/story').PaymentStory;
+  it('is a bulk of several payments, or of one with a name; never any other payment', () => {
+    const named = line(1, 'Guðrún Helgadóttir', 'IS870301260012345101696399');
+    const unnamed = line(1, null, 'IS870301260012345101696399');
+    expect(bulkLinesToName({ story: story([named, unnamed]), elementCount: 2 })).toHaveLength(2);
+    expect(bulkLinesToName({ story: story([named]), elementCount: 1 })).toEqual([named]);
+    expect(bulkLinesToName({ story: story([unnamed]), elementCount: 1 })).toBeNull();
+    expect(bulkLinesToName({ story: story(null), elementCount: null })).toBeNull();
   });
 });

@@ -16,8 +16,9 @@ import { formatDate } from '@/lib/format';
 import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
+import { bulkLinesToName } from '@/lib/payments/bulk-recipients';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
-import { toPaymentView } from '@/lib/payments/view';
+import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -162,16 +163,7 @@ export default async function PaymentsPage({
                         ? formatDate(payment.payDay, localeOrDefault(locale))
                         : t('payDayAsap')}
                   </td>
-                  <td className="p-2">
-                    {payment.creditorName ??
-                      // A bulk by who it pays; one of a single payment without a name by its account.
-                      (payment.story.bulk &&
-                      ((payment.elementCount ?? 0) > 1 || payment.story.bulk[0]?.name) ? (
-                        <BulkRecipients lines={payment.story.bulk} count={payment.elementCount ?? 1} />
-                      ) : (
-                        <AccountNumber account={payment.creditorAccount} />
-                      ))}
-                  </td>
+                  <td className="p-2">{payment.creditorName ?? <Recipient payment={payment} />}</td>
                   <td className="hidden p-2 text-slate-700 sm:table-cell">
                     {/* A bill's claim id as the claim number people read, as on the payment's page. */}
                     {payment.reference ? <PaymentMessage message={payment.reference} /> : ''}
@@ -211,4 +203,11 @@ export default async function PaymentsPage({
       />
     </div>
   );
+}
+
+/** Who a payment without a recipient's name pays: a bulk by its recipients, any other by its account. */
+function Recipient({ payment }: { payment: PaymentView }) {
+  const lines = bulkLinesToName(payment);
+  if (!lines) return <AccountNumber account={payment.creditorAccount} />;
+  return <BulkRecipients lines={lines} count={payment.elementCount ?? lines.length} />;
 }
