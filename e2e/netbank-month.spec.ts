@@ -90,6 +90,12 @@ test('payments waiting and a standing order changed at the bank: the old one can
   const page = await signUp(browser, newEmail('order-change'));
   const oldId = await standingOrder(page, 'is', '185000');
 
+  // The history names it by its recipient and by the PSU's own name for it, and its search finds it by either.
+  await page.goto('/is/payments?q=h%C3%BAsaleiga');
+  const listed = page.locator(`tbody tr[data-payment-id="${oldId}"]`);
+  await expect(listed).toContainText('Þórður Ólafsson');
+  await expect(listed).toContainText('Húsaleiga');
+
   // Payments waiting, from the menu: the order's next dates, soonest first, by name.
   await page.goto('/is/payments');
   await page.getByRole('banner').getByRole('link', { name: 'Greiðslur í bið' }).click();

@@ -6,6 +6,7 @@ let db: import('@/lib/db').Db;
 let closeDatabase: () => Promise<void>;
 let history: typeof import('@/lib/db/queries/payments');
 let psuId: string;
+let paymentsTable: typeof import('@/lib/db/schema').payments;
 let otherPsuId: string;
 
 beforeAll(async () => {
@@ -15,6 +16,7 @@ beforeAll(async () => {
   });
   const dbModule = await import('@/lib/db');
   const { payments, psus } = await import('@/lib/db/schema');
+  paymentsTable = payments;
   history = await import('@/lib/db/queries/payments');
   db = await dbModule.getDb();
   closeDatabase = dbModule.closeDatabase;
@@ -126,6 +128,30 @@ describe('payment history paging', () => {
     expect(await named('þórður')).toEqual(['bulk-1']);
     expect(await named('SIGRÍÐUR B')).toEqual(['bulk-2', 'bulk-1']);
     expect(await named('Sigríður%')).toEqual([]);
+  });
+
+  it('finds a standing order by the PSU\u2019s own name for it', async () => {
+    const [order] = await db
+      .insert(paymentsTable)
+      .values({
+        psuId,
+        submissionId: randomUUID(),
+        idempotencyKey: randomUUID(),
+        service: 'periodic-payments',
+        product: 'credit-transfers',
+        body: {},
+        scaLanguage: 'is',
+        uiLocale: 'is',
+        amount: '185000',
+        currency: 'ISK',
+        creditorName: 'Þórður Ólafsson',
+        creditorAccount: 'IS870301260012345101696399',
+        label: 'Húsaleiga',
+        createdAt: new Date(Date.UTC(2026, 9, 1)),
+      })
+      .returning();
+    const found = await history.paymentHistoryPage(db, psuId, { q: 'HÚSAL' }, 100);
+    expect(found.rows.map((row) => row.id)).toEqual([order?.id]);
   });
 
   it('treats a search for % or _ as the characters, not as patterns', async () => {

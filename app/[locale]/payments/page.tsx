@@ -53,6 +53,8 @@ export default async function PaymentsPage({
   const page = await paymentHistoryPage(db, psuId, filters);
   const rows = page.rows.map((payment) => toPaymentView(payment, []));
   const bankOf = new Map(page.rows.map((payment) => [payment.id, payment.bankId]));
+  // The PSU's own name for a payment (a standing order's "Húsaleiga"), which the search finds too.
+  const labelOf = new Map(page.rows.map((payment) => [payment.id, payment.label]));
   const bankLabel = (id = '') => bankName(id) ?? tb('formerBank', { id });
   const { after: _after, ...filterOnly } = filters;
   const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value));
@@ -163,7 +165,12 @@ export default async function PaymentsPage({
                         ? formatDate(payment.payDay, localeOrDefault(locale))
                         : t('payDayAsap')}
                   </td>
-                  <td className="p-2">{payment.creditorName ?? <Recipient payment={payment} />}</td>
+                  <td className="p-2">
+                    {payment.creditorName ?? <Recipient payment={payment} />}
+                    {labelOf.get(payment.id) ? (
+                      <span className="block text-xs text-slate-600">{labelOf.get(payment.id)}</span>
+                    ) : null}
+                  </td>
                   <td className="hidden p-2 text-slate-700 sm:table-cell">
                     {/* A bill's claim id as the claim number people read, as on the payment's page. */}
                     {payment.reference ? <PaymentMessage message={payment.reference} /> : ''}

@@ -71,6 +71,7 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
     const pattern = `%${escapeLike(filters.q)}%`;
     const match = or(
       ilike(payments.creditorName, pattern),
+      ilike(payments.label, pattern),
       ilike(payments.creditorAccount, pattern),
       ilike(payments.reference, pattern),
       bulkRecipientMatches(pattern),
