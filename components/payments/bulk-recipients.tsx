@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import { accountAsKnown, formatNumber } from '@/lib/format';
-import { bulkRecipients } from '@/lib/payments/bulk-recipients';
+import { formatNumber } from '@/lib/format';
+import { bulkRecipientsLine } from '@/lib/payments/bulk-recipients';
 import type { StoryBulkLine } from '@/lib/payments/story';
 
 /**
@@ -11,16 +11,11 @@ import type { StoryBulkLine } from '@/lib/payments/story';
 export function BulkRecipients({ lines, count }: { lines: readonly StoryBulkLine[]; count: number }) {
   const t = useTranslations('payments');
   const locale = usePageLocale();
-  const { shown, others } = bulkRecipients(lines);
+  const recipients = bulkRecipientsLine(lines, locale, (shown) => t('moreRecipients', { shown }));
   return (
-    <span data-bulk-recipients={shown.length + others}>
-      {shown.length > 0 && (
-        <span className="block">
-          {shown.map((recipient) => recipient.name ?? accountAsKnown(recipient.account)).join(', ')}
-          {others > 0 && ` ${t('moreRecipients', { shown: formatNumber(String(others), locale) })}`}
-        </span>
-      )}
-      <span className={shown.length > 0 ? 'block text-xs text-slate-600' : undefined}>
+    <span>
+      {recipients && <span className="block">{recipients}</span>}
+      <span className={recipients ? 'block text-xs text-slate-600' : undefined}>
         {t('elementCount', { count, shown: formatNumber(String(count), locale) })}
       </span>
     </span>

@@ -1,3 +1,5 @@
+import { accountAsKnown, formatNumber } from '@/lib/format';
+import type { Locale } from '@/lib/i18n/routing';
 import type { StoryBulkLine } from './story';
 import type { PaymentView } from './view';
 
@@ -41,4 +43,18 @@ export function bulkLinesToName(
   const lines = payment.story.bulk;
   if (!lines) return null;
   return (payment.elementCount ?? lines.length) > 1 || lines[0]?.name ? lines : null;
+}
+
+/**
+ * Who a bulk pays in a line: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more", where `more` words the count
+ * of the others (written by lib/format: "1.203"). Empty where no payment names anyone.
+ */
+export function bulkRecipientsLine(
+  lines: readonly StoryBulkLine[],
+  locale: Locale,
+  more: (othersShown: string) => string,
+): string {
+  const { shown, others } = bulkRecipients(lines);
+  const names = shown.map((recipient) => recipient.name ?? accountAsKnown(recipient.account)).join(', ');
+  return others > 0 ? `${names} ${more(formatNumber(String(others), locale))}` : names;
 }

@@ -10,7 +10,9 @@ import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
+import { bulkLinesToName, bulkRecipientsLine } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
+import { paymentStory } from './story';
 import { displayStatusOf, payDayOf } from './view';
 
 /**
@@ -99,17 +101,33 @@ export function amountWithDecimals(amount: string, currency: string): string {
   return /[1-9]/.test(number) ? `${sign}${number}` : number;
 }
 
+/**
+ * Who a bulk pays and how many payments it holds: "Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar
+ * (3 greiðslur)"; its count alone where no payment names anyone, nothing for one payment without a name (its
+ * account says who).
+ */
+function bulkName(payment: Payment, locale: Locale, t: Translate): string {
+  const count = payment.elementCount ?? 0;
+  const payments = t('waiting.bulkCount', withShownNumbers({ count }, locale));
+  const lines = bulkLinesToName({ story: paymentStory(payment, []), elementCount: payment.elementCount });
+  const recipients =
+    lines && bulkRecipientsLine(lines, locale, (shown) => t('payments.moreRecipients', { shown }));
+  if (recipients) return `${recipients} (${payments})`;
+  return count > 1 ? payments : '';
+}
+
 /** One payment in words, in `locale`. */
 export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords {
   const t = exportTranslator(locale);
   const statusCode = displayStatusOf(payment);
   const bulk = payment.service === 'bulk-payments' && (payment.elementCount ?? 0) > 1;
   const payDay = payDayOf(payment);
-  // Who is paid: the recipient's name before the PSU's own name for the payment (a standing order's).
+  // Who is paid: the recipient's name before the PSU's own name for the payment (a standing order's); a bulk's
+  // recipients as the history names them.
   const name =
     payment.creditorName ??
     payment.label ??
-    (bulk ? t('waiting.bulkCount', withShownNumbers({ count: payment.elementCount ?? 0 }, locale)) : '');
+    (payment.service === 'bulk-payments' ? bulkName(payment, locale, t) : '');
   // A bill's claim id, which its payment carries for the bank, as the claim number people read.
   const claim = payment.reference ? claimNumberOf(payment.reference) : null;
   return {

@@ -190,6 +190,41 @@ describe('the payments statement as PDF', () => {
     expect(text.indexOf('03.11.2026')).toBeLessThan(text.indexOf('20.11.2026'));
   });
 
+  it('names who a bulk paid, each line wrapped within its column', async () => {
+    await db.insert(payments).values({
+      psuId: me,
+      submissionId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      service: 'bulk-payments',
+      product: 'credit-transfers',
+      body: {
+        paymentInformationId: 'laun-sept',
+        payments: ['Guðrún Helgadóttir', 'Þórður Ólafsson', 'Anna Jónsdóttir'].map((name) => ({
+          creditorAccount: { iban: 'IS870301260012345101696399' },
+          instructedAmount: { currency: 'ISK', amount: '1000' },
+          ultimateCreditor: name,
+        })),
+      },
+      scaLanguage: 'is',
+      uiLocale: 'is',
+      phase: 'initiated',
+      transactionStatus: 'ACSC',
+      bankPaymentId: randomUUID(),
+      amount: '3000',
+      currency: 'ISK',
+      creditorAccount: '',
+      elementCount: 3,
+      reference: 'laun-sept',
+      createdAt: new Date('2026-09-10T10:00:00Z'),
+    });
+    const text = await pdfText(
+      await statementPdf(await statementFor(db, me, { from: '2026-09-01', to: '2026-09-30' }, 'is')),
+    );
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar (3 greiðslur)',
+    );
+  });
+
   it('in English, and says so when the period has no payments', async () => {
     const english = await pdfText(
       await statementPdf(await statementFor(db, me, { from: '2026-11-01', to: '2026-11-30' }, 'en')),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BulkRecipients } from '@/components/payments/bulk-recipients';
 import { bulkLinesToName, bulkRecipients } from '@/lib/payments/bulk-recipients';
+import { paymentInWords } from '@/lib/payments/export-words';
 import type { StoryBulkLine } from '@/lib/payments/story';
 import { toPaymentView } from '@/lib/payments/view';
 import { paymentRow } from '@/tests/support/payment-row';
@@ -127,5 +128,44 @@ describe('which payments a list names by their recipients', () => {
     expect(bulkLinesToName({ story: story([named]), elementCount: 1 })).toEqual([named]);
     expect(bulkLinesToName({ story: story([unnamed]), elementCount: 1 })).toBeNull();
     expect(bulkLinesToName({ story: story(null), elementCount: null })).toBeNull();
+  });
+});
+
+describe('a bulk in the exports (the CSV for Excel, the PDF statement)', () => {
+  const exported = (names: (string | null)[], locale: 'is' | 'en') =>
+    paymentInWords(
+      paymentRow({
+        service: 'bulk-payments',
+        creditorName: null,
+        // As the bulk's action keeps it: the one payment's account, else none.
+        creditorAccount: names.length === 1 ? 'IS870301260012345101696399' : '',
+        elementCount: names.length,
+        body: {
+          paymentInformationId: 'laun-des',
+          payments: names.map((name, index) => ({
+            creditorAccount: {
+              iban: index % 2 ? 'IS140159260076545510730339' : 'IS870301260012345101696399',
+            },
+            instructedAmount: { currency: 'ISK', amount: '1000' },
+            ...(name ? { ultimateCreditor: name } : {}),
+          })),
+        },
+      }),
+      locale,
+    );
+
+  it('names who it pays, as the history does, and how many payments it holds', () => {
+    const names = ['Guðrún Helgadóttir', 'Þórður Ólafsson', 'Anna Jónsdóttir'];
+    expect(exported(names, 'is').name).toBe(
+      'Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar (3 greiðslur)',
+    );
+    expect(exported(names, 'en').name).toBe('Guðrún Helgadóttir, Þórður Ólafsson and 1 more (3 payments)');
+    expect(exported([null, null], 'is').name).toBe('0301-26-001234, 0159-26-007654 (2 greiðslur)');
+  });
+
+  it('leaves a bulk of one payment without a name to its account, as a single payment', () => {
+    const one = exported([null], 'is');
+    expect(one.name).toBe('');
+    expect(one.account).toBe('0301-26-001234');
   });
 });
