@@ -38,7 +38,7 @@ export function WaitingPaymentRow({
   const first = item.occurrence === 0;
   const name = payment.label ?? payment.creditorName;
   // A bulk by who it pays (its payments each pay someone), and how many payments it holds.
-  const bulk = bulkLinesToName(payment);
+  const bulk = bulkLinesToName(payment.story.bulk, payment.elementCount);
   return (
     <li
       data-payment-id={payment.id}

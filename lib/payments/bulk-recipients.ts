@@ -1,7 +1,6 @@
 import { accountAsKnown, formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import type { StoryBulkLine } from './story';
-import type { PaymentView } from './view';
 
 /** One recipient of a bulk as a list names it: by name, or by account where the PSU gave no name. */
 export type BulkRecipient = { name: string; account: null } | { name: null; account: string };
@@ -38,11 +37,11 @@ export function bulkRecipients(lines: readonly StoryBulkLine[], shown = 2): Bulk
  * with a name (one without is named by its account, as a single payment is). Null for any other payment.
  */
 export function bulkLinesToName(
-  payment: Pick<PaymentView, 'story' | 'elementCount'>,
-): StoryBulkLine[] | null {
-  const lines = payment.story.bulk;
+  lines: readonly StoryBulkLine[] | null,
+  elementCount: number | null,
+): readonly StoryBulkLine[] | null {
   if (!lines) return null;
-  return (payment.elementCount ?? lines.length) > 1 || lines[0]?.name ? lines : null;
+  return (elementCount ?? lines.length) > 1 || lines[0]?.name ? lines : null;
 }
 
 /**

@@ -12,7 +12,7 @@ import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 import { bulkLinesToName, bulkRecipientsLine } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
-import { paymentStory } from './story';
+import { bulkLinesOf } from './story';
 import { displayStatusOf, payDayOf } from './view';
 
 /**
@@ -109,7 +109,7 @@ export function amountWithDecimals(amount: string, currency: string): string {
 function bulkName(payment: Payment, locale: Locale, t: Translate): string {
   const count = payment.elementCount ?? 0;
   const payments = t('waiting.bulkCount', withShownNumbers({ count }, locale));
-  const lines = bulkLinesToName({ story: paymentStory(payment, []), elementCount: payment.elementCount });
+  const lines = bulkLinesToName(bulkLinesOf(payment), payment.elementCount);
   const recipients =
     lines && bulkRecipientsLine(lines, locale, (shown) => t('payments.moreRecipients', { shown }));
   if (recipients) return `${recipients} (${payments})`;

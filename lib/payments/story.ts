@@ -196,7 +196,10 @@ function resultsByPayment(elements: Record<string, unknown>[], results: readonly
   });
 }
 
-function bulkLines(body: Record<string, unknown>, results: BulkResults | null): StoryBulkLine[] {
+/** A bulk's payments as sent, each with what the bank said of it where it said something. */
+export function bulkLinesOf(payment: Pick<Payment, 'body' | 'bulkResults'>): StoryBulkLine[] {
+  const body = record(payment.body);
+  const results = payment.bulkResults;
   const elements = (Array.isArray(body.payments) ? body.payments : []).map(record);
   const fromBank = resultsByPayment(elements, results?.payments ?? []);
   return elements.map((element, index) => {
@@ -262,7 +265,7 @@ export function paymentStory(
     requestedDayClosed: requestedDate ? (closedDayOf(requestedDate) ?? null) : null,
     bankDate,
     change,
-    bulk: bulk ? bulkLines(body, payment.bulkResults) : null,
+    bulk: bulk ? bulkLinesOf(payment) : null,
   };
 }
 

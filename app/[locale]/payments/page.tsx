@@ -214,7 +214,7 @@ export default async function PaymentsPage({
 
 /** Who a payment without a recipient's name pays: a bulk by its recipients, any other by its account. */
 function Recipient({ payment }: { payment: PaymentView }) {
-  const lines = bulkLinesToName(payment);
+  const lines = bulkLinesToName(payment.story.bulk, payment.elementCount);
   if (!lines) return <AccountNumber account={payment.creditorAccount} />;
   return <BulkRecipients lines={lines} count={payment.elementCount ?? lines.length} />;
 }
