@@ -65,6 +65,24 @@ async function paySingle(page: Page, remittance: string): Promise<string> {
   return id;
 }
 
+/** A bulk of two, one of them to a named recipient, approved at the bank and paid. */
+async function payBulk(page: Page): Promise<string> {
+  await page.goto('/en/payments/new/bulk');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByLabel('To account, payment 1').fill(creditorIban);
+  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Amount, payment 1').fill('7,500');
+  await page.getByLabel('To account, payment 2').fill(debtorIban);
+  await page.getByLabel('Amount, payment 2').fill('1,500');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  const id = await approveAtBank(page, 'en');
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', { timeout: 30_000 });
+  return id;
+}
+
 test('standing orders: schedule and the next dates of the form preview, then cancelled with the PSU confirming at the bank', async ({
   page,
 }) => {
@@ -273,8 +291,13 @@ test('told when it changes: the list names what the bank reported since the last
   await page.waitForLoadState('networkidle');
 
   const id = await paySingle(page, 'Tilkynning prófuð');
+  const bulkId = await payBulk(page);
   await page.goto('/is/payments');
   const notices = page.getByTestId('status-notices');
+  // A bulk is named by who it pays, as its row in the history is: a name, or an account where none was given.
+  await expect(notices.locator(`li[data-payment-id="${bulkId}"] a`)).toHaveText(
+    '9.000\u00a0kr. Guðrún Helgadóttir, 0159-26-007654 (2 greiðslur)',
+  );
   await expect(notices.getByRole('heading', { name: 'Frá síðustu heimsókn' })).toBeVisible();
   await expect(notices.locator(`li[data-payment-id="${id}"] [data-status="ACSC"]`)).toHaveText('Greidd');
   // One line for the payment, at its latest status, however many steps the bank reported.
@@ -295,6 +318,14 @@ test('told when it changes: the list names what the bank reported since the last
   await page.goto(`/en/payments/${id}/receipt`);
   expect(ended()).toHaveLength(1);
   expect(ended()[0]?.subject).toBe('Payment made');
+  // The bulk's says who it paid.
+  const bulkEnded = () =>
+    mailTo(mailboxDir, email).filter((message) => message.text.includes(`/payments/${bulkId}`));
+  await expect.poll(() => bulkEnded().length, { timeout: 20_000 }).toBe(1);
+  expect(bulkEnded()[0]?.subject).toBe('Bulk payment made');
+  expect(bulkEnded()[0]?.text).toContain(
+    'ISK\u00a09,000 in 2 payments to Guðrún Helgadóttir, 0159-26-007654.',
+  );
 
   // Another PSU hears nothing of it.
   const anna = await signInAs(browser, 'anna@greidsla.is');

@@ -5,9 +5,11 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { getDb } from '@/lib/db';
 import { noticeSettingsOf, paymentsChangedSince } from '@/lib/db/queries/notices';
-import { withShownNumbers } from '@/lib/format';
+import { formatNumber, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
+import { bulkNameLine } from '@/lib/payments/bulk-recipients';
+import { bulkLinesOf } from '@/lib/payments/story';
 import { MarkStatusSeen } from './mark-status-seen';
 
 const SHOWN = 10;
@@ -23,7 +25,25 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
   const shown = await paymentsChangedSince(db, psuId, statusSeenThrough, SHOWN);
   const newest = shown[0];
   if (!newest) return null;
-  const [t, locale] = await Promise.all([getTranslations('notices'), getLocale().then(localeOrDefault)]);
+  const [t, tPayments, locale] = await Promise.all([
+    getTranslations('notices'),
+    getTranslations('payments'),
+    getLocale().then(localeOrDefault),
+  ]);
+  // A bulk by who it pays, as the history names it: "Guðrún Helgadóttir, Þórður Ólafsson (2 greiðslur)".
+  const bulkName = (change: (typeof shown)[number]) =>
+    change.bulkBody
+      ? bulkNameLine(
+          bulkLinesOf({ body: change.bulkBody, bulkResults: change.bulkResults }),
+          change.elementCount,
+          locale,
+          {
+            more: (othersShown) => tPayments('moreRecipients', { shown: othersShown }),
+            count: (count) =>
+              tPayments('elementCount', { count, shown: formatNumber(String(count), locale) }),
+          },
+        )
+      : '';
   const more = newest.changedPayments - shown.length;
   return (
     <section
@@ -35,35 +55,31 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
         {t('title')}
       </h2>
       <ul className="mt-2 space-y-2">
-        {shown.map((change) => {
-          return (
-            <li
-              key={change.eventId}
-              className="flex flex-wrap items-center gap-2 text-sm"
-              data-payment-id={change.paymentId}
+        {shown.map((change) => (
+          <li
+            key={change.eventId}
+            className="flex flex-wrap items-center gap-2 text-sm"
+            data-payment-id={change.paymentId}
+          >
+            <StatusBadge
+              status={change.transactionStatus ?? ''}
+              standing={change.service === 'periodic-payments'}
+            />
+            <Link
+              href={`/payments/${change.paymentId}`}
+              className="text-brand-700 underline underline-offset-2"
             >
-              <StatusBadge
-                status={change.transactionStatus ?? ''}
-                standing={change.service === 'periodic-payments'}
-              />
-              <Link
-                href={`/payments/${change.paymentId}`}
-                className="text-brand-700 underline underline-offset-2"
-              >
-                <Amount amount={change.amount} currency={change.currency} />{' '}
-                {change.service === 'bulk-payments' && change.elementCount !== null
-                  ? t('bulkPayments', withShownNumbers({ count: change.elementCount }, locale))
-                  : (change.creditorName ?? <AccountNumber account={change.creditorAccount} />)}
-              </Link>
-              <DateText value={change.occurredAt.toISOString()} time className="text-slate-700" />
-              {change.steps > 1 && (
-                <span className="text-slate-700">
-                  ({t('steps', withShownNumbers({ count: change.steps }, locale))})
-                </span>
-              )}
-            </li>
-          );
-        })}
+              <Amount amount={change.amount} currency={change.currency} />{' '}
+              {change.creditorName || bulkName(change) || <AccountNumber account={change.creditorAccount} />}
+            </Link>
+            <DateText value={change.occurredAt.toISOString()} time className="text-slate-700" />
+            {change.steps > 1 && (
+              <span className="text-slate-700">
+                ({t('steps', withShownNumbers({ count: change.steps }, locale))})
+              </span>
+            )}
+          </li>
+        ))}
       </ul>
       {more > 0 && (
         <p className="mt-2 text-sm text-slate-700">{t('more', withShownNumbers({ count: more }, locale))}</p>

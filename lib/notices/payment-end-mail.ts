@@ -1,11 +1,15 @@
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
-import { formatAmounts } from '@/lib/format';
-import { localeOrDefault } from '@/lib/i18n/routing';
+import type { Payment } from '@/lib/db/schema';
+import { accountAsKnown, formatAmounts } from '@/lib/format';
+import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
+import { bulkRecipients, bulkRecipientsLine } from '@/lib/payments/bulk-recipients';
+import { exportTranslator } from '@/lib/payments/export-words';
+import { bulkLinesOf } from '@/lib/payments/story';
 
 /**
  * The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3), or a bulk
@@ -20,11 +24,6 @@ type KindTexts = Record<
   Kind,
   { subject: Partial<Record<Ending, string>>; said: Partial<Record<Ending, string>> }
 >;
-
-/** How many payments a bulk holds, as sent. */
-function paymentCount(payment: { body: Record<string, unknown> }): number {
-  return Array.isArray(payment.body.payments) ? payment.body.payments.length : 1;
-}
 
 function endingOf(status: string): Ending {
   if (status === 'RJCT') return 'rejected';
@@ -74,6 +73,9 @@ const texts = {
     // Icelandic takes the singular after 1, 21, 31, … (but not 11).
     bulk: (amount: string, count: number) =>
       `${amount} í ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'greiðslu' : 'greiðslum'}`,
+    // Who a bulk pays, after its amount, the names as written (never declined): "viðtakendur Guðrún, Þórður".
+    bulkTo: (recipients: string, several: boolean) =>
+      `, ${several ? 'viðtakendur' : 'viðtakandi'} ${recipients}`,
     see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
     // "Góðan dag", as a bank writes to a customer; the name as the PSU gave it, in the nominative of address.
     body: (name: string, said: string, what: string, see: string, link: string) =>
@@ -115,11 +117,27 @@ const texts = {
     } satisfies KindTexts as KindTexts,
     what: (amount: string, recipient: string) => `${amount} to ${recipient}`,
     bulk: (amount: string, count: number) => `${amount} in ${count} ${count === 1 ? 'payment' : 'payments'}`,
+    bulkTo: (recipients: string) => ` to ${recipients}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
     body: (name: string, said: string, what: string, see: string, link: string) =>
       `Hello ${name},\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },
 } as const;
+
+/**
+ * A bulk's amount, how many payments it holds and who they pay, as the history names them: "44.750 kr. í 3
+ * greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar".
+ */
+function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
+  const text = texts[locale];
+  const lines = bulkLinesOf(payment);
+  const counted = text.bulk(amount, payment.elementCount ?? lines.length);
+  const t = exportTranslator(locale);
+  const recipients = bulkRecipientsLine(lines, locale, (shown) => t('payments.moreRecipients', { shown }));
+  if (!recipients) return counted;
+  const { shown, others } = bulkRecipients(lines);
+  return `${counted}${text.bulkTo(recipients, shown.length + others > 1)}`;
+}
 
 /**
  * E-mails the PSU, once, that their payment has ended, if they asked for it and their address is
@@ -142,11 +160,10 @@ export async function mailPaymentEnd(
   const text = texts[locale];
   const ending = endingOf(status);
   const amount = formatAmounts(paymentAmounts(payment), locale);
-  // A bulk pays several recipients: how many, where a payment names its one.
   const what =
     payment.service === 'bulk-payments'
-      ? text.bulk(amount, payment.elementCount ?? paymentCount(payment))
-      : text.what(amount, payment.creditorName ?? payment.creditorAccount);
+      ? bulkInWords(payment, amount, locale)
+      : text.what(amount, payment.creditorName ?? accountAsKnown(payment.creditorAccount));
   const link = new URL(`/${locale}/payments/${payment.id}`, settings().APP_BASE_URL).toString();
   const kind: Kind | undefined =
     payment.service === 'bulk-payments'

@@ -44,16 +44,57 @@ export function bulkLinesToName(
   return (elementCount ?? lines.length) > 1 || lines[0]?.name ? lines : null;
 }
 
+/** Who a bulk pays, as a list words it: each recipient shown as people write it, and the words for the others. */
+export interface BulkRecipientWords {
+  shown: { text: string; account: boolean }[];
+  /** "and 3 more", by `more` (counts written by lib/format: "1.203"); null where the shown are all. */
+  more: string | null;
+}
+
+export function bulkRecipientWords(
+  lines: readonly StoryBulkLine[],
+  locale: Locale,
+  more: (othersShown: string) => string,
+): BulkRecipientWords {
+  const { shown, others } = bulkRecipients(lines);
+  return {
+    shown: shown.map((recipient) =>
+      recipient.name !== null
+        ? { text: recipient.name, account: false }
+        : { text: accountAsKnown(recipient.account), account: true },
+    ),
+    more: others > 0 ? more(formatNumber(String(others), locale)) : null,
+  };
+}
+
 /**
- * Who a bulk pays in a line: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more", where `more` words the count
- * of the others (written by lib/format: "1.203"). Empty where no payment names anyone.
+ * Who a bulk pays in a line: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more". Empty where no payment names
+ * anyone.
  */
 export function bulkRecipientsLine(
   lines: readonly StoryBulkLine[],
   locale: Locale,
   more: (othersShown: string) => string,
 ): string {
-  const { shown, others } = bulkRecipients(lines);
-  const names = shown.map((recipient) => recipient.name ?? accountAsKnown(recipient.account)).join(', ');
-  return others > 0 ? `${names} ${more(formatNumber(String(others), locale))}` : names;
+  const words = bulkRecipientWords(lines, locale, more);
+  const names = words.shown.map((recipient) => recipient.text).join(', ');
+  return words.more ? `${names} ${words.more}` : names;
+}
+
+/**
+ * Who a bulk pays and how many payments it holds, in one line: "Guðrún Helgadóttir, Þórður Ólafsson og 1 til
+ * viðbótar (3 greiðslur)", where `count` words the number of payments ("3 greiðslur"); the count alone where no
+ * payment names anyone; empty for a bulk of one payment without a name (its account says who).
+ */
+export function bulkNameLine(
+  lines: readonly StoryBulkLine[],
+  elementCount: number | null,
+  locale: Locale,
+  words: { more: (othersShown: string) => string; count: (count: number) => string },
+): string {
+  const count = elementCount ?? lines.length;
+  const named = bulkLinesToName(lines, elementCount);
+  const recipients = named && bulkRecipientsLine(named, locale, words.more);
+  if (recipients) return `${recipients} (${words.count(count)})`;
+  return count > 1 ? words.count(count) : '';
 }

@@ -10,7 +10,7 @@ import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
-import { bulkLinesToName, bulkRecipientsLine } from './bulk-recipients';
+import { bulkNameLine } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import { bulkLinesOf } from './story';
 import { displayStatusOf, payDayOf } from './view';
@@ -101,21 +101,6 @@ export function amountWithDecimals(amount: string, currency: string): string {
   return /[1-9]/.test(number) ? `${sign}${number}` : number;
 }
 
-/**
- * Who a bulk pays and how many payments it holds: "Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar
- * (3 greiðslur)"; its count alone where no payment names anyone, nothing for one payment without a name (its
- * account says who).
- */
-function bulkName(payment: Payment, locale: Locale, t: Translate): string {
-  const count = payment.elementCount ?? 0;
-  const payments = t('waiting.bulkCount', withShownNumbers({ count }, locale));
-  const lines = bulkLinesToName(bulkLinesOf(payment), payment.elementCount);
-  const recipients =
-    lines && bulkRecipientsLine(lines, locale, (shown) => t('payments.moreRecipients', { shown }));
-  if (recipients) return `${recipients} (${payments})`;
-  return count > 1 ? payments : '';
-}
-
 /** One payment in words, in `locale`. */
 export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords {
   const t = exportTranslator(locale);
@@ -127,7 +112,12 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
   const name =
     payment.creditorName ??
     payment.label ??
-    (payment.service === 'bulk-payments' ? bulkName(payment, locale, t) : '');
+    (payment.service === 'bulk-payments'
+      ? bulkNameLine(bulkLinesOf(payment), payment.elementCount, locale, {
+          more: (shown) => t('payments.moreRecipients', { shown }),
+          count: (count) => t('waiting.bulkCount', withShownNumbers({ count }, locale)),
+        })
+      : '');
   // A bill's claim id, which its payment carries for the bank, as the claim number people read.
   const claim = payment.reference ? claimNumberOf(payment.reference) : null;
   return {

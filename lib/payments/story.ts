@@ -1,4 +1,4 @@
-import type { BulkPaymentResult, BulkResults } from '@/lib/bank/bulk-results';
+import type { BulkPaymentResult } from '@/lib/bank/bulk-results';
 import type { PaymentCosts } from '@/lib/bank/costs';
 import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { bankNumberOf } from '@/lib/bank/offer';

@@ -12,8 +12,10 @@ import {
   setMailOnPaymentEnd,
 } from '@/lib/db/queries/notices';
 import { paymentNotifications, payments, psus } from '@/lib/db/schema';
+import { bulkNameLine } from '@/lib/payments/bulk-recipients';
 import { recordStatus } from '@/lib/payments/history';
 import { issueNotificationUri } from '@/lib/payments/notifications';
+import { bulkLinesOf } from '@/lib/payments/story';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { scratchDir } from '@/tests/support/scratch';
 import { freshAppDatabase } from '../support/app-database';
@@ -177,16 +179,18 @@ describe('the e-mail when a payment ends', () => {
     );
   });
 
-  it('of a bulk: its total and how many payments, where a payment names its one recipient; paid in part too', async () => {
+  it('of a bulk: its total, how many payments and who they pay, as the history names them; paid in part too', async () => {
     const psuId = await psu('bulk@example.is', { mail: true });
-    // A bulk of krónur payments of these amounts, as the app saves one: no recipient of its own.
-    const bulk = (locale: 'is' | 'en', amounts: number[]) =>
+    // A bulk of krónur payments of these amounts, as the app saves one: no recipient of its own, each of its
+    // payments to the account and (where given) the name of its own.
+    const bulk = (locale: 'is' | 'en', amounts: number[], names: (string | undefined)[] = []) =>
       payment(psuId, locale, {
         service: 'bulk-payments',
         body: {
-          payments: amounts.map((amount) => ({
+          payments: amounts.map((amount, index) => ({
             instructedAmount: { currency: 'ISK', amount: String(amount) },
             creditorAccount: { iban: 'IS870301260012345101696399' },
+            ...(names[index] ? { ultimateCreditor: names[index] } : {}),
           })),
         },
         amount: String(amounts.reduce((sum, amount) => sum + amount, 0)),
@@ -194,35 +198,55 @@ describe('the e-mail when a payment ends', () => {
         creditorAccount: '',
         elementCount: amounts.length,
       });
+    const names = ['Guðrún Helgadóttir', 'Þórður Ólafsson', 'Guðrún Helgadóttir', 'Anna Jónsdóttir'];
     for (const [locale, subject, expected] of [
       [
         'en',
         'Bulk payment made',
-        'Your bank says the bulk payment has been paid: ISK\u00a044,750 in 3 payments.',
+        'Your bank says the bulk payment has been paid: ISK\u00a045,750 in 4 payments to Guðrún Helgadóttir, Þórður Ólafsson and 1 more.',
       ],
       [
         'is',
         'Fjöldagreiðsla greidd',
-        'Bankinn þinn segir að fjöldagreiðslan hafi verið greidd: 44.750\u00a0kr. í 3 greiðslum.',
+        'Bankinn þinn segir að fjöldagreiðslan hafi verið greidd: 45.750\u00a0kr. í 4 greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar.',
       ],
     ] as const) {
-      const row = await bulk(locale, [20000, 24000, 750]);
+      const row = await bulk(locale, [20000, 24000, 750, 1000], names);
       bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
       await syncPaymentStatus(db, row, 'poll');
       const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(row.id));
       expect(mail?.subject).toBe(subject);
       expect(mail?.text).toContain(expected);
     }
-    // Paid in part (PART): it has ended too, with a receipt for what was paid.
+    // Paid in part (PART): it has ended too, with a receipt for what was paid. Its payments name no one, and
+    // go to one account: that account, as people write it, is who it pays.
     const partly = await bulk('en', [20000, 24000]);
     bankStatus.set(partly.bankPaymentId ?? '', 'PART');
     await syncPaymentStatus(db, partly, 'poll');
     const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(partly.id));
     expect(mail?.subject).toBe('Bulk payment partly paid');
     expect(mail?.text).toContain(
-      'Your bank paid some of the payments and rejected the others: ISK\u00a044,000 in 2 payments.',
+      'Your bank paid some of the payments and rejected the others: ISK\u00a044,000 in 2 payments to 0301-26-001234.',
     );
     expect(mail?.text).toContain('See the payment and its receipt here:');
+    // One recipient in Icelandic: "viðtakandi", as for a single payment.
+    const one = await bulk('is', [5000, 2500], ['Guðrún Helgadóttir', 'Guðrún Helgadóttir']);
+    bankStatus.set(one.bankPaymentId ?? '', 'RJCT');
+    await syncPaymentStatus(db, one, 'poll');
+    const [rejected] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(one.id));
+    expect(rejected?.text).toContain(
+      'Bankinn þinn hafnaði fjöldagreiðslunni: 7.500\u00a0kr. í 2 greiðslum, viðtakandi Guðrún Helgadóttir.',
+    );
+  });
+
+  it('of a payment to an account without a name: the account as people write it, not its IBAN', async () => {
+    const psuId = await psu('noname@example.is', { mail: true });
+    const row = await payment(psuId, 'is', { creditorName: null });
+    bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, row, 'poll');
+    const [mail] = mailTo(mailbox, 'noname@example.is');
+    expect(mail?.text).toContain(': 12.500\u00a0kr., viðtakandi 0159-26-007654.');
+    expect(mail?.text).not.toContain('IS14');
   });
 
   it('goes only to a verified address, and not for a status that is no end', async () => {
@@ -270,6 +294,34 @@ describe('status notices since the last visit', () => {
     // The mark never goes back.
     await markStatusSeen(db, mine, 0);
     expect((await noticeSettingsOf(db, mine)).statusSeenThrough).toBe(changes[1]?.eventId);
+  });
+
+  it("carries a bulk's payments, to say who it pays, and no other payment's body", async () => {
+    const mine = await psu('bulk-notices@example.is');
+    const single = await payment(mine, 'is', { body: { remittanceInformationUnstructured: 'Leiga' } });
+    const payments = [
+      { creditorAccount: { iban: 'IS870301260012345101696399' }, ultimateCreditor: 'Guðrún Helgadóttir' },
+      { creditorAccount: { iban: 'IS140159260076545510730339' } },
+    ];
+    const bulk = await payment(mine, 'is', {
+      service: 'bulk-payments',
+      body: { payments },
+      creditorName: null,
+      creditorAccount: '',
+      elementCount: 2,
+    });
+    await recordStatus(db, single.id, 'ACSC', 'poll');
+    await recordStatus(db, bulk.id, 'ACSC', 'poll');
+    const [bulkChange, singleChange] = await paymentsChangedSince(db, mine, 0, 10);
+    expect(singleChange).toMatchObject({ paymentId: single.id, bulkBody: null });
+    expect(bulkChange).toMatchObject({ paymentId: bulk.id, bulkBody: { payments } });
+    const line = bulkNameLine(
+      bulkLinesOf({ body: bulkChange?.bulkBody ?? {}, bulkResults: bulkChange?.bulkResults ?? null }),
+      bulkChange?.elementCount ?? null,
+      'is',
+      { more: (shown) => `og ${shown} til viðbótar`, count: (count) => `${count} greiðslur` },
+    );
+    expect(line).toBe('Guðrún Helgadóttir, 0159-26-007654 (2 greiðslur)');
   });
 
   it("shows a stranger none of another PSU's changes, and a stranger's mark hides nothing of theirs", async () => {

@@ -116,6 +116,15 @@ describe('a bulk’s row in the history', () => {
     ]);
     expect(row('is', view)).toBe('0159-26-007654 2 greiðslur');
   });
+
+  it('never breaks an account number across lines, while a name may wrap', () => {
+    const view = bulk([
+      element('Guðrún Helgadóttir', 'IS870301260012345101696399'),
+      element(null, 'IS140159260076545510730339'),
+    ]);
+    const html = renderIn('is', <BulkRecipients lines={view.story.bulk ?? []} count={2} />, ['payments']);
+    expect(html).toContain('Guðrún Helgadóttir, <span class="whitespace-nowrap">0159-26-007654</span>');
+  });
 });
 
 describe('which payments a list names by their recipients', () => {

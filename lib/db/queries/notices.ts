@@ -65,6 +65,12 @@ export async function paymentsChangedSince(db: Db, psuId: string, seenThrough: n
       creditorName: payments.creditorName,
       creditorAccount: payments.creditorAccount,
       elementCount: payments.elementCount,
+      // A bulk's payments, to say who it pays; no other payment's body is read.
+      bulkBody: sql<Record<
+        string,
+        unknown
+      > | null>`case when ${payments.service} = 'bulk-payments' then ${payments.body} end`,
+      bulkResults: payments.bulkResults,
     })
     .from(changed)
     .innerJoin(paymentEvents, eq(paymentEvents.id, changed.lastEventId))
