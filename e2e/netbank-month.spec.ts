@@ -95,6 +95,13 @@ test('payments waiting and a standing order changed at the bank: the old one can
   const listed = page.locator(`tbody tr[data-payment-id="${oldId}"]`);
   await expect(listed).toContainText('Þórður Ólafsson');
   await expect(listed).toContainText('Húsaleiga');
+  // Typed in the search field without the Icelandic letters, as on a foreign keyboard: found all the same.
+  await page.goto('/en/payments');
+  await page.getByLabel('Search recipient or reference').fill('thordur olafs');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=thordur\+olafs/);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator(`tbody tr[data-payment-id="${oldId}"]`)).toContainText('Þórður Ólafsson');
 
   // Payments waiting, from the menu: the order's next dates, soonest first, by name.
   await page.goto('/is/payments');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -215,6 +215,11 @@ export const payments = pgTable(
      * with the status it had then; read again when the status changes (lib/payments/details.ts).
      */
     bankDetails: jsonb('bank_details').$type<BankPaymentDetails>(),
+    /** The history's search: names, account and reference folded as Icelanders type (migration 0024). */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`greidsla_search_fold(coalesce(${payments.creditorName}, '') || '|' || coalesce(${payments.label}, '') || '|' || ${payments.creditorAccount} || '|' || coalesce(${payments.reference}, '') || '|' || case when ${payments.service} = 'bulk-payments' then coalesce(jsonb_path_query_array(${payments.body}, '$.payments[*].ultimateCreditor')::text, '') else '' end)`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAppDatabase } from '@/tests/support/app-database';
 
@@ -152,6 +154,48 @@ describe('payment history paging', () => {
       .returning();
     const found = await history.paymentHistoryPage(db, psuId, { q: 'HÚSAL' }, 100);
     expect(found.rows.map((row) => row.id)).toEqual([order?.id]);
+  });
+
+  it('finds what Icelanders type without their letters or accents, the words in their order', async () => {
+    const named = async (q: string) =>
+      (await history.paymentHistoryPage(db, psuId, { q, service: 'bulk-payments' }, 100)).rows.map(
+        (row) => row.reference,
+      );
+    expect(await walk({ q: 'gudrun' })).toHaveLength(15);
+    expect(await walk({ q: 'GUDRUN helgadottir' })).toHaveLength(15);
+    expect(await named('thordur olafs')).toEqual(['bulk-1']);
+    expect(await named('Thord')).toEqual(['bulk-1']);
+    expect(await named('sigridur bjork')).toEqual(['bulk-2', 'bulk-1']);
+    // Within one name: one recipient's last name and the next one's first name are no match, nor two names.
+    expect(await named('olafsson sigridur')).toEqual([]);
+    expect(await named('thordur gudrun')).toEqual([]);
+    // An account typed as people write it, hyphens and all, finds the payments to it (all but the two bulks
+    // without an account of their own, whose payments' accounts are not searched).
+    expect(await walk({ q: '0301-26-001234' })).toHaveLength((await walk({})).length - 2);
+    // Numbers typed after a word stay with it: not any payment whose account holds the digits.
+    expect(await walk({ q: 'ref 12' })).toHaveLength(1);
+  });
+
+  it('folds in the database exactly as foldForSearch does in the browser, for Icelandic and Latin text', async () => {
+    const { foldForSearch } = await import('@/lib/payments/saved/payee-match');
+    const letters = [...'aábdðeéfghiíjklmnoóprstuúvxyýþæöøßzcqw0123456789 -.–\t%_'];
+    const text = fc
+      .array(fc.constantFrom(...letters, ...letters.map((letter) => letter.toLocaleUpperCase('is'))), {
+        maxLength: 24,
+      })
+      .map((chars) => chars.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, async (value) => {
+        const { rows } = (await db.execute(
+          sql`select greidsla_search_fold(${value}) as folded`,
+        )) as unknown as {
+          rows: { folded: string }[];
+        };
+        const [row] = rows;
+        expect(row?.folded).toBe(foldForSearch(value));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('treats a search for % or _ as the characters, not as patterns', async () => {

@@ -46,6 +46,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     bankDetails: null,
     billBankId: null,
     billClaimId: null,
+    searchText: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

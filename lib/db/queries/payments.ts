@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PaymentService } from '@/lib/bank/payments';
 import { payments } from '../schema';
 import type { Db } from '../types';
@@ -46,14 +46,13 @@ function escapeLike(value: string): string {
 }
 
 /**
- * A bulk one of whose payments names a recipient matching `pattern` (spec 2.3 `ultimateCreditor`): a bulk's
- * row has no recipient's name of its own, as its payments each pay someone.
+ * What was typed, folded as Icelanders type (greidsla_search_fold: no accents, þ → th, no spaces or hyphens),
+ * is found in what the payment's `search_text` keeps: its recipient's name or one of a bulk's, the PSU's own
+ * name for it, its account or its reference. So "thordur olafs" finds Þórður Ólafsson and "0301-26" the
+ * account 0301 26 …; the words in their order, within one of those. `%` and `_` are plain characters.
  */
-function bulkRecipientMatches(pattern: string): SQL {
-  return sql`(${payments.service} = 'bulk-payments' and exists (
-    select 1 from jsonb_array_elements(case when jsonb_typeof(${payments.body} -> 'payments') = 'array'
-      then ${payments.body} -> 'payments' else '[]'::jsonb end) as element
-    where element ->> 'ultimateCreditor' ilike ${pattern}))`;
+function searchMatches(typed: string): SQL {
+  return sql`${payments.searchText} like '%' || greidsla_search_fold(${escapeLike(typed)}) || '%'`;
 }
 
 function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
@@ -67,17 +66,7 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
   if (filters.from) where.push(gte(payments.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to)
     where.push(lt(payments.createdAt, sql`${`${filters.to}T00:00:00Z`}::timestamptz + interval '1 day'`));
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
-    const match = or(
-      ilike(payments.creditorName, pattern),
-      ilike(payments.label, pattern),
-      ilike(payments.creditorAccount, pattern),
-      ilike(payments.reference, pattern),
-      bulkRecipientMatches(pattern),
-    );
-    if (match) where.push(match);
-  }
+  if (filters.q) where.push(searchMatches(filters.q));
   return where;
 }
 
