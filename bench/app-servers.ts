@@ -177,12 +177,12 @@ export async function appServers(
 
 export const demo = { email: 'demo@greidsla.is', password: 'greidsla-demo' };
 
-/** Signs the demo PSU in through the sign-in form; the context keeps the session cookie. */
-export async function signIn(context: BrowserContext, appUrl: string): Promise<void> {
+/** Signs the demo PSU (or another) in through the sign-in form; the context keeps the session cookie. */
+export async function signIn(context: BrowserContext, appUrl: string, psu = demo): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${appUrl}/en/sign-in`);
-  await page.getByLabel('E-mail').fill(demo.email);
-  await page.getByLabel('Password').fill(demo.password);
+  await page.getByLabel('E-mail').fill(psu.email);
+  await page.getByLabel('Password').fill(psu.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'), { timeout: 30_000 });
   await page.close();

@@ -23,11 +23,8 @@
 // The app runs built (scripts/app-server.mjs) with SERVER_TIMING=1 on PGlite, beside the sandbox bank.
 //
 // Run: npx tsx bench/browser-paths.ts [rounds=20] [payments=100000]   (after `next build`)
-import { randomBytes } from 'node:crypto';
-import { cpSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { BrowserContext, Page } from 'playwright';
-import { freshAppDatabase } from '@/tests/support/app-database';
 import {
   appServers,
   CREDITOR_IBAN,
@@ -46,7 +43,7 @@ import {
   serverTimingsDuring,
   watchSoftNavigation,
 } from './browser-timing';
-import { finalStatuses, insertPaymentHistory } from './payment-history-seed';
+import { finalStatuses, insertPaymentHistory, seedableAppDatabase } from './payment-history-seed';
 import { type Figure, ms, printResult, summarise } from './support';
 
 const rounds = Number(process.argv[2] ?? 20);
@@ -60,25 +57,11 @@ const BULK_ROWS = 1000;
 let deepCursor: string | undefined;
 async function seedHistory(appDataDir: string): Promise<void> {
   const started = performance.now();
-  // A copy of the tests' migrated template is much faster than migrating a new PGlite dir.
-  delete process.env.TEST_DATABASE_URL;
-  const { APP_DATA_DIR: template } = await freshAppDatabase();
-  if (template) cpSync(template, appDataDir, { recursive: true });
-  Object.assign(process.env, {
-    APP_DATA_DIR: appDataDir,
-    DATABASE_URL: '',
-    AUTH_SECRET: randomBytes(33).toString('base64'),
-    LOG_LEVEL: 'error',
-  });
-  const { getDb, closeDatabase } = await import('@/lib/db');
+  const { db, psuId, closeDatabase } = await seedableAppDatabase(appDataDir);
   const { sql } = await import('drizzle-orm');
   const { encodeCursor } = await import('@/lib/db/queries/payments');
   const { rowsOf } = await import('./support');
-  const db = await getDb();
-  const [psu] = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from psus where email = ${demo.email}`),
-  );
-  if (!psu) throw new Error('the demo PSU was not seeded');
+  const psu = { id: await psuId(demo.email) };
   await insertPaymentHistory(db, psu.id, historySize, finalStatuses);
   const [deep] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from payments where psu_id = ${psu.id}

@@ -21,6 +21,7 @@ const benches = [
   { name: 'sandbox-vs-prism', args: ['5', '16', '2'] },
   { name: 'first-load-js', args: [], needsBuild: true },
   { name: 'page-server-time', args: ['30'], needsBuild: true },
+  { name: 'history-bulks', args: ['1000', '15'], needsBuild: true },
   { name: 'lighthouse', args: ['3'], needsBuild: true },
   { name: 'browser-paths', args: ['20', '100000'], needsBuild: true },
   // PSUs paying end to end through one app instance, then two, on one PostgreSQL (bench/capacity.ts).

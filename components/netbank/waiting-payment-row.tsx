@@ -9,7 +9,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
-import { bulkLinesToName } from '@/lib/payments/bulk-recipients';
+import { bulkRecipients, recipientsToName } from '@/lib/payments/bulk-recipients';
 import type { PaymentView } from '@/lib/payments/view';
 import type { WaitingPayment } from '@/lib/payments/waiting';
 
@@ -38,7 +38,8 @@ export function WaitingPaymentRow({
   const first = item.occurrence === 0;
   const name = payment.label ?? payment.creditorName;
   // A bulk by who it pays (its payments each pay someone), and how many payments it holds.
-  const bulk = bulkLinesToName(payment.story.bulk, payment.elementCount);
+  const lines = payment.story.bulk;
+  const bulk = recipientsToName(lines && bulkRecipients(lines), payment.elementCount);
   return (
     <li
       data-payment-id={payment.id}
@@ -60,7 +61,7 @@ export function WaitingPaymentRow({
             <span className="block font-medium">{name}</span>
           ) : bulk ? (
             <span className="block font-medium">
-              <BulkRecipients lines={bulk} count={payment.elementCount ?? bulk.length} />
+              <BulkRecipients recipients={bulk} count={payment.elementCount ?? lines?.length ?? 0} />
             </span>
           ) : null}
           {payment.label && payment.creditorName ? (

@@ -8,8 +8,7 @@ import { noticeSettingsOf, paymentsChangedSince } from '@/lib/db/queries/notices
 import { formatNumber, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import { bulkNameLine } from '@/lib/payments/bulk-recipients';
-import { bulkLinesOf } from '@/lib/payments/story';
+import { bulkNameLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { MarkStatusSeen } from './mark-status-seen';
 
 const SHOWN = 10;
@@ -32,10 +31,10 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
   ]);
   // A bulk by who it pays, as the history names it: "Guðrún Helgadóttir, Þórður Ólafsson (2 greiðslur)".
   const bulkName = (change: (typeof shown)[number]) =>
-    change.bulkBody
+    change.service === 'bulk-payments'
       ? bulkNameLine(
-          bulkLinesOf({ body: change.bulkBody, bulkResults: change.bulkResults }),
-          change.elementCount,
+          bulkRecipientsOf({ ...change, body: change.bulkBody ?? {} }),
+          change.elementCount ?? 0,
           locale,
           {
             more: (othersShown) => tPayments('moreRecipients', { shown: othersShown }),

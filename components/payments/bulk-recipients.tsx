@@ -2,18 +2,17 @@ import { useTranslations } from 'next-intl';
 import { Fragment } from 'react';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatNumber } from '@/lib/format';
-import { bulkRecipientWords } from '@/lib/payments/bulk-recipients';
-import type { StoryBulkLine } from '@/lib/payments/story';
+import { bulkRecipientWords, type BulkRecipients as Recipients } from '@/lib/payments/bulk-recipients';
 
 /**
  * Who a bulk pays, for its row in a list: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more", and below it
  * how many payments it holds. An account number is never broken across lines. Counts are written by
  * lib/format, not by the runtime's Intl ("10.000 greiðslur").
  */
-export function BulkRecipients({ lines, count }: { lines: readonly StoryBulkLine[]; count: number }) {
+export function BulkRecipients({ recipients, count }: { recipients: Recipients; count: number }) {
   const t = useTranslations('payments');
   const locale = usePageLocale();
-  const { shown, more } = bulkRecipientWords(lines, locale, (others) =>
+  const { shown, more } = bulkRecipientWords(recipients, locale, (others) =>
     t('moreRecipients', { shown: others }),
   );
   return (

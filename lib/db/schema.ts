@@ -18,6 +18,7 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import type { BankPaymentDetails } from '@/lib/bank/payment-details';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
+import type { BulkOverview } from '@/lib/payments/bulk-recipients';
 import type { RefusedField } from '@/lib/payments/refusal-fields';
 import {
   ANSWER_NOT_SAVED,
@@ -163,15 +164,13 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     creditorName: text('creditor_name'),
     creditorAccount: text('creditor_account').notNull(),
-    /**
-     * The PSU's own name for the payment ("Húsaleiga"), never sent to the bank: a standing order's body
-     * (spec 2.2) has no place for it nor for the recipient's name, which `creditorName` keeps.
-     */
+    /** The PSU's own name for it ("Húsaleiga"), never sent: a standing order's body (spec 2.2) has no place for it. */
     label: text('label'),
     /** What the PSU wrote to identify the payment (remittance text or end-to-end id), for search. */
     reference: text('reference'),
-    /** For a bulk payment: how many payments it holds. */
+    /** For a bulk payment: how many payments it holds, and what a list shows of it (null if saved before). */
     elementCount: integer('element_count'),
+    listOverview: jsonb('list_overview').$type<BulkOverview>(),
     /** Where the bank's SCA stands: its latest links, methods, challenge and scaStatus (lib/payments/sca.ts). */
     sca: jsonb('sca').$type<ScaState>(),
     /** The PSU's IPv4 when they submitted, if known: a resend without them sends it as PSU-IP-Address. */

@@ -7,7 +7,7 @@ import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
-import { bulkRecipients, bulkRecipientsLine } from '@/lib/payments/bulk-recipients';
+import { bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { exportTranslator } from '@/lib/payments/export-words';
 import { bulkLinesOf } from '@/lib/payments/story';
 
@@ -130,13 +130,12 @@ const texts = {
  */
 function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
   const text = texts[locale];
-  const lines = bulkLinesOf(payment);
-  const counted = text.bulk(amount, payment.elementCount ?? lines.length);
+  const counted = text.bulk(amount, payment.elementCount ?? bulkLinesOf(payment).length);
   const t = exportTranslator(locale);
-  const recipients = bulkRecipientsLine(lines, locale, (shown) => t('payments.moreRecipients', { shown }));
-  if (!recipients) return counted;
-  const { shown, others } = bulkRecipients(lines);
-  return `${counted}${text.bulkTo(recipients, shown.length + others > 1)}`;
+  const recipients = bulkRecipientsOf(payment);
+  const named = bulkRecipientsLine(recipients, locale, (shown) => t('payments.moreRecipients', { shown }));
+  if (!named) return counted;
+  return `${counted}${text.bulkTo(named, recipients.shown.length + recipients.others > 1)}`;
 }
 
 /**

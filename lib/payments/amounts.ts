@@ -8,7 +8,11 @@ import type { StoryBulkLine } from './story';
  * payments added up by currency, in the order the PSU entered them (a bulk may mix currencies, spec 2.3, and
  * its one stored amount is only its first currency's total).
  */
-export function paymentAmounts(payment: Pick<Payment, 'service' | 'body' | 'amount' | 'currency'>): Money[] {
+export function paymentAmounts(
+  payment: Pick<Payment, 'service' | 'body' | 'amount' | 'currency'> & Partial<Pick<Payment, 'listOverview'>>,
+): Money[] {
+  // A bulk's own overview, kept when it was saved (a list reads the bulk without its payments).
+  if (payment.listOverview) return payment.listOverview.amounts;
   const rows = payment.service === 'bulk-payments' ? payment.body.payments : undefined;
   const amounts = Array.isArray(rows)
     ? rows.flatMap((row) => {

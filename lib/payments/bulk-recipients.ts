@@ -1,6 +1,9 @@
+import type { Money } from '@/lib/bank/costs';
+import type { Payment } from '@/lib/db/schema';
 import { accountAsKnown, formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import type { StoryBulkLine } from './story';
+import { paymentAmounts } from './amounts';
+import { bulkLinesOf, type StoryBulkLine } from './story';
 
 /** One recipient of a bulk as a list names it: by name, or by account where the PSU gave no name. */
 export type BulkRecipient = { name: string; account: null } | { name: null; account: string };
@@ -11,6 +14,16 @@ export interface BulkRecipients {
   shown: BulkRecipient[];
   /** How many other recipients the bulk pays. */
   others: number;
+}
+
+/**
+ * What a list shows of a bulk, kept beside it when it is saved (`payments.list_overview`), so that a list reads
+ * neither its payments nor adds them up again: a bulk of 10,000 payments is a few megabytes.
+ */
+export interface BulkOverview {
+  /** Its payments added up by currency (./amounts.ts `paymentAmounts`). */
+  amounts: Money[];
+  recipients: BulkRecipients;
 }
 
 /**
@@ -32,16 +45,32 @@ export function bulkRecipients(lines: readonly StoryBulkLine[], shown = 2): Bulk
   return { shown: all.slice(0, shown), others: Math.max(0, all.length - shown) };
 }
 
+/** The overview of a bulk about to be saved, from what the PSU sent and its summary's amount. */
+export function bulkOverviewOf(bulk: Pick<Payment, 'body' | 'amount' | 'currency'>): BulkOverview {
+  return {
+    amounts: paymentAmounts({ ...bulk, service: 'bulk-payments' }),
+    recipients: bulkRecipients(bulkLinesOf({ body: bulk.body, bulkResults: null })),
+  };
+}
+
+/** Who a bulk pays: from its overview where it was kept, else from its payments. */
+export function bulkRecipientsOf(
+  payment: Pick<Payment, 'body' | 'bulkResults'> & { listOverview?: BulkOverview | null },
+): BulkRecipients {
+  return payment.listOverview?.recipients ?? bulkRecipients(bulkLinesOf(payment));
+}
+
 /**
- * A bulk's payments where a list is to name the bulk by who it pays: a bulk of several payments, or of one
- * with a name (one without is named by its account, as a single payment is). Null for any other payment.
+ * A bulk's recipients where a list is to name the bulk by them: a bulk of several payments, or of one with a
+ * name. Null for one without (named by its account, as a single payment is), or for no bulk.
  */
-export function bulkLinesToName(
-  lines: readonly StoryBulkLine[] | null,
+export function recipientsToName(
+  recipients: BulkRecipients | null,
   elementCount: number | null,
-): readonly StoryBulkLine[] | null {
-  if (!lines) return null;
-  return (elementCount ?? lines.length) > 1 || lines[0]?.name ? lines : null;
+): BulkRecipients | null {
+  if (!recipients) return null;
+  const count = elementCount ?? recipients.shown.length + recipients.others;
+  return count > 1 || recipients.shown[0]?.name != null ? recipients : null;
 }
 
 /** Who a bulk pays, as a list words it: each recipient shown as people write it, and the words for the others. */
@@ -52,11 +81,10 @@ export interface BulkRecipientWords {
 }
 
 export function bulkRecipientWords(
-  lines: readonly StoryBulkLine[],
+  { shown, others }: BulkRecipients,
   locale: Locale,
   more: (othersShown: string) => string,
 ): BulkRecipientWords {
-  const { shown, others } = bulkRecipients(lines);
   return {
     shown: shown.map((recipient) =>
       recipient.name !== null
@@ -72,11 +100,11 @@ export function bulkRecipientWords(
  * anyone.
  */
 export function bulkRecipientsLine(
-  lines: readonly StoryBulkLine[],
+  recipients: BulkRecipients,
   locale: Locale,
   more: (othersShown: string) => string,
 ): string {
-  const words = bulkRecipientWords(lines, locale, more);
+  const words = bulkRecipientWords(recipients, locale, more);
   const names = words.shown.map((recipient) => recipient.text).join(', ');
   return words.more ? `${names} ${words.more}` : names;
 }
@@ -87,14 +115,13 @@ export function bulkRecipientsLine(
  * payment names anyone; empty for a bulk of one payment without a name (its account says who).
  */
 export function bulkNameLine(
-  lines: readonly StoryBulkLine[],
-  elementCount: number | null,
+  recipients: BulkRecipients,
+  elementCount: number,
   locale: Locale,
   words: { more: (othersShown: string) => string; count: (count: number) => string },
 ): string {
-  const count = elementCount ?? lines.length;
-  const named = bulkLinesToName(lines, elementCount);
-  const recipients = named && bulkRecipientsLine(named, locale, words.more);
-  if (recipients) return `${recipients} (${words.count(count)})`;
-  return count > 1 ? words.count(count) : '';
+  const toName = recipientsToName(recipients, elementCount);
+  const named = toName && bulkRecipientsLine(toName, locale, words.more);
+  if (named) return `${named} (${words.count(elementCount)})`;
+  return elementCount > 1 ? words.count(elementCount) : '';
 }

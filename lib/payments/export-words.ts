@@ -10,7 +10,7 @@ import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
-import { bulkNameLine } from './bulk-recipients';
+import { bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import { bulkLinesOf } from './story';
 import { displayStatusOf, payDayOf } from './view';
@@ -113,7 +113,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
     payment.creditorName ??
     payment.label ??
     (payment.service === 'bulk-payments'
-      ? bulkNameLine(bulkLinesOf(payment), payment.elementCount, locale, {
+      ? bulkNameLine(bulkRecipientsOf(payment), payment.elementCount ?? bulkLinesOf(payment).length, locale, {
           more: (shown) => t('payments.moreRecipients', { shown }),
           count: (count) => t('waiting.bulkCount', withShownNumbers({ count }, locale)),
         })

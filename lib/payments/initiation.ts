@@ -21,6 +21,7 @@ import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
 import { inBackground } from '@/lib/server/background';
+import { bulkOverviewOf } from './bulk-recipients';
 import { costsPage, costsStepOf } from './costs-step';
 import { logBankAnswerExtras, recordAnswer } from './initiation-answer';
 import {
@@ -114,6 +115,10 @@ async function saveOnce(
         creditorAccount: request.summary.creditorAccount,
         reference: request.summary.reference ?? null,
         elementCount: request.summary.elementCount ?? null,
+        listOverview:
+          request.service === 'bulk-payments'
+            ? bulkOverviewOf({ body: request.body, ...request.summary })
+            : null,
         psuIpAddress: psuIpAddressToKeep(request.psuIpAddress),
         bankId,
         billBankId: bill?.bankId ?? null,

@@ -727,6 +727,16 @@ describe('every payment service', () => {
       expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
       const call = only('POST', new RegExp(`^/psd2/api/v1/${service}/credit-transfers$`));
       expect(JSON.parse(call.body)).toEqual(body);
+      // A bulk is saved with what a list shows of it, so that the list need not read its payments.
+      const saved = await appPayment(outcome.paymentId ?? '');
+      expect(saved.listOverview).toEqual(
+        service === 'bulk-payments'
+          ? {
+              amounts: [{ amount: '100', currency: 'ISK' }],
+              recipients: { shown: [{ name: null, account: CREDITOR }], others: 0 },
+            }
+          : null,
+      );
     },
   );
 });

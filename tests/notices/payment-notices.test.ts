@@ -12,10 +12,9 @@ import {
   setMailOnPaymentEnd,
 } from '@/lib/db/queries/notices';
 import { paymentNotifications, payments, psus } from '@/lib/db/schema';
-import { bulkNameLine } from '@/lib/payments/bulk-recipients';
+import { bulkNameLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { recordStatus } from '@/lib/payments/history';
 import { issueNotificationUri } from '@/lib/payments/notifications';
-import { bulkLinesOf } from '@/lib/payments/story';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 import { scratchDir } from '@/tests/support/scratch';
 import { freshAppDatabase } from '../support/app-database';
@@ -316,8 +315,8 @@ describe('status notices since the last visit', () => {
     expect(singleChange).toMatchObject({ paymentId: single.id, bulkBody: null });
     expect(bulkChange).toMatchObject({ paymentId: bulk.id, bulkBody: { payments } });
     const line = bulkNameLine(
-      bulkLinesOf({ body: bulkChange?.bulkBody ?? {}, bulkResults: bulkChange?.bulkResults ?? null }),
-      bulkChange?.elementCount ?? null,
+      bulkRecipientsOf({ body: bulkChange?.bulkBody ?? {}, bulkResults: bulkChange?.bulkResults ?? null }),
+      bulkChange?.elementCount ?? 0,
       'is',
       { more: (shown) => `og ${shown} til viðbótar`, count: (count) => `${count} greiðslur` },
     );

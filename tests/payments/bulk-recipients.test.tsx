@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BulkRecipients } from '@/components/payments/bulk-recipients';
-import { bulkLinesToName, bulkRecipients } from '@/lib/payments/bulk-recipients';
+import {
+  bulkOverviewOf,
+  bulkRecipients,
+  bulkRecipientsOf,
+  recipientsToName,
+} from '@/lib/payments/bulk-recipients';
 import { paymentInWords } from '@/lib/payments/export-words';
 import type { StoryBulkLine } from '@/lib/payments/story';
 import { toPaymentView } from '@/lib/payments/view';
@@ -91,9 +96,11 @@ describe('a bulk’s row in the history', () => {
       [],
     );
   const row = (locale: 'is' | 'en', view: ReturnType<typeof bulk>) =>
-    renderIn(locale, <BulkRecipients lines={view.story.bulk ?? []} count={view.elementCount ?? 0} />, [
-      'payments',
-    ])
+    renderIn(
+      locale,
+      <BulkRecipients recipients={bulkRecipients(view.story.bulk ?? [])} count={view.elementCount ?? 0} />,
+      ['payments'],
+    )
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
@@ -122,7 +129,11 @@ describe('a bulk’s row in the history', () => {
       element('Guðrún Helgadóttir', 'IS870301260012345101696399'),
       element(null, 'IS140159260076545510730339'),
     ]);
-    const html = renderIn('is', <BulkRecipients lines={view.story.bulk ?? []} count={2} />, ['payments']);
+    const html = renderIn(
+      'is',
+      <BulkRecipients recipients={bulkRecipients(view.story.bulk ?? [])} count={2} />,
+      ['payments'],
+    );
     expect(html).toContain('Guðrún Helgadóttir, <span class="whitespace-nowrap">0159-26-007654</span>');
   });
 });
@@ -131,10 +142,60 @@ describe('which payments a list names by their recipients', () => {
   it('is a bulk of several payments, or of one with a name; never any other payment', () => {
     const named = line(1, 'Guðrún Helgadóttir', 'IS870301260012345101696399');
     const unnamed = line(1, null, 'IS870301260012345101696399');
-    expect(bulkLinesToName([named, unnamed], 2)).toHaveLength(2);
-    expect(bulkLinesToName([named], 1)).toEqual([named]);
-    expect(bulkLinesToName([unnamed], 1)).toBeNull();
-    expect(bulkLinesToName(null, null)).toBeNull();
+    const both = bulkRecipients([named, unnamed]);
+    expect(recipientsToName(both, 2)).toBe(both);
+    // Two payments to one account without a name: one recipient, but a bulk of two is named by it.
+    const sameAccount = bulkRecipients([unnamed, { ...unnamed, position: 2 }]);
+    expect(recipientsToName(sameAccount, 2)).toBe(sameAccount);
+    expect(recipientsToName(bulkRecipients([named]), 1)).toEqual(bulkRecipients([named]));
+    expect(recipientsToName(bulkRecipients([unnamed]), 1)).toBeNull();
+    expect(recipientsToName(null, null)).toBeNull();
+  });
+});
+
+describe('a bulk’s overview, kept when it is saved for the lists to read instead of its payments', () => {
+  const element = (name: string | null, currency: string, amount: string) => ({
+    creditorAccount: { iban: 'IS870301260012345101696399' },
+    instructedAmount: { currency, amount },
+    ...(name ? { ultimateCreditor: name } : {}),
+  });
+
+  it('says what its payments say: the amounts by currency and who they pay', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            name: fc.constantFrom(null, 'Guðrún Helgadóttir', 'Þórður Ólafsson', ' Anna ', 'Anna', 'Jón'),
+            currency: fc.constantFrom('ISK', 'EUR', 'USD'),
+            amount: fc.constantFrom('1', '1000', '12.50', '0.01', '999999'),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        (elements) => {
+          const body = { payments: elements.map((e) => element(e.name, e.currency, e.amount)) };
+          const bulk = paymentRow({ service: 'bulk-payments', body, elementCount: elements.length });
+          const overview = bulkOverviewOf(bulk);
+          // Read back as a list reads a bulk: without its payments, with its overview.
+          const listed = { ...bulk, body: {}, listOverview: overview };
+          expect(toPaymentView(listed, []).amounts).toEqual(toPaymentView(bulk, []).amounts);
+          expect(bulkRecipientsOf(listed)).toEqual(bulkRecipientsOf(bulk));
+        },
+      ),
+    );
+  });
+
+  it('adds up each currency apart, in the order the PSU entered them', () => {
+    const body = {
+      payments: [
+        element('Anna', 'EUR', '12.50'),
+        element(null, 'ISK', '1000'),
+        element('Jón', 'EUR', '0.50'),
+      ],
+    };
+    expect(bulkOverviewOf({ body, amount: '13', currency: 'EUR' }).amounts).toEqual([
+      { amount: '13.00', currency: 'EUR' },
+      { amount: '1000', currency: 'ISK' },
+    ]);
   });
 });
 

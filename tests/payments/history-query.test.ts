@@ -198,6 +198,48 @@ describe('payment history paging', () => {
     );
   });
 
+  it('reads a bulk without its payments where its overview says what the list shows, any other whole', async () => {
+    const payments = Array.from({ length: 3 }, (_, i) => ({
+      creditorAccount: { iban: 'IS870301260012345101696399' },
+      instructedAmount: { currency: 'ISK', amount: String(1000 * (i + 1)) },
+      ultimateCreditor: `Starfsmaður ${i}`,
+    }));
+    const listOverview = {
+      amounts: [{ amount: '6000', currency: 'ISK' }],
+      recipients: { shown: [{ name: 'Starfsmaður 0', account: null }], others: 2 },
+    };
+    const values = (overview: typeof listOverview | null) => ({
+      psuId,
+      submissionId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      service: 'bulk-payments' as const,
+      product: 'credit-transfers' as const,
+      body: { paymentInformationId: 'laun-mars', requestedExecutionDate: '2027-03-01', payments },
+      scaLanguage: 'is' as const,
+      uiLocale: 'is' as const,
+      amount: '6000',
+      currency: 'ISK',
+      creditorAccount: '',
+      reference: 'laun-mars',
+      elementCount: 3,
+      listOverview: overview,
+      createdAt: new Date(Date.UTC(2027, 0, 1)),
+    });
+    const [kept, before] = await db
+      .insert(paymentsTable)
+      .values([values(listOverview), values(null)])
+      .returning();
+    const listed = (await history.paymentHistoryPage(db, psuId, { q: 'laun-mars' }, 100)).rows;
+    const keptRow = listed.find((row) => row.id === kept?.id);
+    expect(keptRow?.body).toEqual({
+      paymentInformationId: 'laun-mars',
+      requestedExecutionDate: '2027-03-01',
+    });
+    expect(keptRow?.listOverview).toEqual(listOverview);
+    // A bulk saved before overviews were kept is read whole, and named from its payments.
+    expect(listed.find((row) => row.id === before?.id)?.body).toEqual(before?.body);
+  });
+
   it('treats a search for % or _ as the characters, not as patterns', async () => {
     expect(await walk({ q: '%' })).toHaveLength(0);
     expect(await walk({ q: '_' })).toHaveLength(0);

@@ -16,7 +16,7 @@ import { formatDate } from '@/lib/format';
 import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import { bulkLinesToName } from '@/lib/payments/bulk-recipients';
+import { type BulkOverview, bulkRecipients, recipientsToName } from '@/lib/payments/bulk-recipients';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
@@ -55,6 +55,7 @@ export default async function PaymentsPage({
   const bankOf = new Map(page.rows.map((payment) => [payment.id, payment.bankId]));
   // The PSU's own name for a payment (a standing order's "Húsaleiga"), which the search finds too.
   const labelOf = new Map(page.rows.map((payment) => [payment.id, payment.label]));
+  const overviewOf = new Map(page.rows.map((payment) => [payment.id, payment.listOverview]));
   const bankLabel = (id = '') => bankName(id) ?? tb('formerBank', { id });
   const { after: _after, ...filterOnly } = filters;
   const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value));
@@ -166,7 +167,9 @@ export default async function PaymentsPage({
                         : t('payDayAsap')}
                   </td>
                   <td className="p-2">
-                    {payment.creditorName ?? <Recipient payment={payment} />}
+                    {payment.creditorName ?? (
+                      <Recipient payment={payment} overview={overviewOf.get(payment.id) ?? null} />
+                    )}
                     {labelOf.get(payment.id) ? (
                       <span className="block text-xs text-slate-600">{labelOf.get(payment.id)}</span>
                     ) : null}
@@ -212,9 +215,16 @@ export default async function PaymentsPage({
   );
 }
 
-/** Who a payment without a recipient's name pays: a bulk by its recipients, any other by its account. */
-function Recipient({ payment }: { payment: PaymentView }) {
-  const lines = bulkLinesToName(payment.story.bulk, payment.elementCount);
-  if (!lines) return <AccountNumber account={payment.creditorAccount} />;
-  return <BulkRecipients lines={lines} count={payment.elementCount ?? lines.length} />;
+/**
+ * Who a payment without a recipient's name pays: a bulk by its recipients (from its overview, which the list
+ * reads instead of its payments), any other by its account.
+ */
+function Recipient({ payment, overview }: { payment: PaymentView; overview: BulkOverview | null }) {
+  const lines = payment.story.bulk;
+  const recipients = recipientsToName(
+    overview?.recipients ?? (lines && bulkRecipients(lines)),
+    payment.elementCount,
+  );
+  if (!recipients) return <AccountNumber account={payment.creditorAccount} />;
+  return <BulkRecipients recipients={recipients} count={payment.elementCount ?? lines?.length ?? 0} />;
 }

@@ -28,6 +28,7 @@ export type ClaimedPaymentValues = Required<
     | 'creditorAccount'
     | 'reference'
     | 'elementCount'
+    | 'listOverview'
     | 'psuIpAddress'
     | 'bankId'
     | 'billBankId'
@@ -91,6 +92,7 @@ function buildStatements(db: Db) {
         creditorAccount: slot('creditorAccount'),
         reference: slot('reference'),
         elementCount: slot('elementCount'),
+        listOverview: jsonbSlot('listOverview'),
         psuIpAddress: slot('psuIpAddress'),
         bankId: slot('bankId'),
         billBankId: slot('billBankId'),
@@ -188,7 +190,12 @@ export async function insertClaimedPayment(
   values: ClaimedPaymentValues,
   claim: { seconds: number; notificationTokenHash?: string },
 ): Promise<Payment | undefined> {
-  const given = { ...values, body: asJsonb(values.body), claimSeconds: claim.seconds };
+  const given = {
+    ...values,
+    body: asJsonb(values.body),
+    listOverview: asJsonb(values.listOverview),
+    claimSeconds: claim.seconds,
+  };
   const { insertClaimed, insertClaimedWithToken } = statements(db);
   const [row] =
     claim.notificationTokenHash === undefined

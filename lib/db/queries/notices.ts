@@ -4,6 +4,8 @@ import { paymentEndMails, psuNoticeSettings } from '@/lib/db/notice-schema';
 import { newestFirst } from '@/lib/db/queries/payments';
 import { paymentEvents, payments, psus } from '@/lib/db/schema';
 
+type Body = Record<string, unknown>;
+
 /** The queries of the PSU's notices (lib/payments/notices.ts) and payment-end e-mails. */
 
 export async function noticeSettingsOf(db: Db, psuId: string) {
@@ -65,11 +67,9 @@ export async function paymentsChangedSince(db: Db, psuId: string, seenThrough: n
       creditorName: payments.creditorName,
       creditorAccount: payments.creditorAccount,
       elementCount: payments.elementCount,
-      // A bulk's payments, to say who it pays; no other payment's body is read.
-      bulkBody: sql<Record<
-        string,
-        unknown
-      > | null>`case when ${payments.service} = 'bulk-payments' then ${payments.body} end`,
+      // Who a bulk pays: its overview, or its payments where it was saved without one; no other body is read.
+      listOverview: payments.listOverview,
+      bulkBody: sql<Body | null>`case when ${payments.service} = 'bulk-payments' and ${payments.listOverview} is null then ${payments.body} end`,
       bulkResults: payments.bulkResults,
     })
     .from(changed)

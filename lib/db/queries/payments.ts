@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PaymentService } from '@/lib/bank/payments';
-import { payments } from '../schema';
+import { type Payment, payments } from '../schema';
 import type { Db } from '../types';
 
 /**
@@ -71,6 +71,17 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
 }
 
 /**
+ * A payment as a list reads it: a bulk without its payments where its overview (`list_overview`) says what the
+ * list shows of them, as a bulk of 10,000 payments is megabytes; every other payment whole.
+ */
+const listedColumns = {
+  ...getTableColumns(payments),
+  body: sql<
+    Payment['body']
+  >`case when ${payments.listOverview} is null then ${payments.body} else ${payments.body} - 'payments' end`,
+};
+
+/**
  * One page of the PSU's payments, newest first, by keyset: the next page starts after the last row
  * shown, so paging stays fast however deep it goes and never skips or repeats a row.
  */
@@ -89,7 +100,7 @@ export async function paymentHistoryPage(
     );
   }
   const rows = await db
-    .select()
+    .select(listedColumns)
     .from(payments)
     .where(and(...where))
     .orderBy(...newestFirst)

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "list_overview" jsonb;
