@@ -2,14 +2,16 @@ import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
 import type { Payment } from '@/lib/db/schema';
-import { accountAsKnown, formatAmounts } from '@/lib/format';
+import { accountAsKnown, formatAmounts, formatDate } from '@/lib/format';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
 import { bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
+import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator } from '@/lib/payments/export-words';
 import { bulkLinesOf } from '@/lib/payments/story';
+import { payDayOf } from '@/lib/payments/view';
 
 /**
  * The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3), or a bulk
@@ -77,9 +79,11 @@ const texts = {
     bulkTo: (recipients: string, several: boolean) =>
       `, ${several ? 'viðtakendur' : 'viðtakandi'} ${recipients}`,
     see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
+    payDay: 'Greiðsludagur',
+    reference: 'Tilvísun',
     // "Góðan dag", as a bank writes to a customer; the name as the PSU gave it, in the nominative of address.
-    body: (name: string, said: string, what: string, see: string, link: string) =>
-      `Góðan dag ${name},\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
+    body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
+      `Góðan dag ${name},\n\n${said}: ${what}.\n\n${details}${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
   },
   en: {
     subject: {
@@ -119,8 +123,10 @@ const texts = {
     bulk: (amount: string, count: number) => `${amount} in ${count} ${count === 1 ? 'payment' : 'payments'}`,
     bulkTo: (recipients: string) => ` to ${recipients}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
-    body: (name: string, said: string, what: string, see: string, link: string) =>
-      `Hello ${name},\n\n${said}: ${what}.\n\n${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
+    payDay: 'Payment date',
+    reference: 'Reference',
+    body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
+      `Hello ${name},\n\n${said}: ${what}.\n\n${details}${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },
 } as const;
 
@@ -136,6 +142,20 @@ function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
   const named = bulkRecipientsLine(recipients, locale, (shown) => t('payments.moreRecipients', { shown }));
   if (!named) return counted;
   return `${counted}${text.bulkTo(named, recipients.shown.length + recipients.others > 1)}`;
+}
+
+/**
+ * The lines under what was paid: the day it was paid on (the bank's day, the day asked for, else today, when
+ * the bank tells us), for a payment paid in whole or in part; and the PSU's reference for it, where given.
+ */
+function detailsOf(payment: Payment, ending: Ending, locale: Locale): string {
+  const text = texts[locale];
+  const paid = (ending === 'paid' || ending === 'partial') && payment.service !== 'periodic-payments';
+  const lines = [
+    paid && `${text.payDay}: ${formatDate(payDayOf(payment) ?? todayInReykjavik(), locale)}`,
+    payment.reference && `${text.reference}: ${payment.reference}`,
+  ].filter(Boolean);
+  return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }
 
 /**
@@ -180,6 +200,7 @@ export async function mailPaymentEnd(
         row.displayName,
         own?.said[ending] ?? text.said[ending],
         what,
+        detailsOf(payment, ending, locale),
         text.see[ending === 'paid' || ending === 'partial' ? 'paid' : 'ended'],
         link,
       ),

@@ -248,6 +248,30 @@ describe('the e-mail when a payment ends', () => {
     expect(mail?.text).not.toContain('IS14');
   });
 
+  it('says the day it was paid on and the reference the PSU gave it; a rejected payment has no pay day', async () => {
+    const psuId = await psu('dates@example.is', { mail: true });
+    const dated = await payment(psuId, 'is', {
+      body: { requestedExecutionDate: '2026-12-10' },
+      reference: 'Leiga desember',
+    });
+    bankStatus.set(dated.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, dated, 'poll');
+    const english = await payment(psuId, 'en', { body: { requestedExecutionDate: '2027-01-04' } });
+    bankStatus.set(english.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, english, 'poll');
+    const rejected = await payment(psuId, 'is', { reference: 'Rafmagn' });
+    bankStatus.set(rejected.bankPaymentId ?? '', 'RJCT');
+    await syncPaymentStatus(db, rejected, 'poll');
+    const mailOf = (id: string) =>
+      mailTo(mailbox, 'dates@example.is').find((message) => message.text.includes(id))?.text ?? '';
+    expect(mailOf(dated.id)).toContain(
+      '12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nGreiðsludagur: 10. des. 2026\nTilvísun: Leiga desember\n\nSjáðu',
+    );
+    expect(mailOf(english.id)).toContain('Payment date: 4 Jan 2027\n\nSee the payment');
+    expect(mailOf(rejected.id)).toContain('viðtakandi Þórður Ævarsson.\n\nTilvísun: Rafmagn\n\nSjáðu');
+    expect(mailOf(rejected.id)).not.toContain('Greiðsludagur');
+  });
+
   it('goes only to a verified address, and not for a status that is no end', async () => {
     const unverified = await psu('unverified@example.is', { verified: false, mail: true });
     const first = await payment(unverified);
