@@ -9,7 +9,7 @@ import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
 import { bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
-import { exportTranslator } from '@/lib/payments/export-words';
+import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
 import { bulkLinesOf } from '@/lib/payments/story';
 import { payDayOf } from '@/lib/payments/view';
 
@@ -153,7 +153,7 @@ function detailsOf(payment: Payment, ending: Ending, locale: Locale): string {
   const paid = (ending === 'paid' || ending === 'partial') && payment.service !== 'periodic-payments';
   const lines = [
     paid && `${text.payDay}: ${formatDate(payDayOf(payment) ?? todayInReykjavik(), locale)}`,
-    payment.reference && `${text.reference}: ${payment.reference}`,
+    payment.reference && `${text.reference}: ${referenceInWords(payment.reference, locale)}`,
   ].filter(Boolean);
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }

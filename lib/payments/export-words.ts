@@ -101,6 +101,15 @@ export function amountWithDecimals(amount: string, currency: string): string {
   return /[1-9]/.test(number) ? `${sign}${number}` : number;
 }
 
+/**
+ * The PSU's reference for a payment as they read it: a bill's claim id, which its payment carries for the bank,
+ * as the claim number people read ("Greiðsla kröfu nr. 0130-66-000123"); any other as written.
+ */
+export function referenceInWords(reference: string | null, locale: Locale): string {
+  const claim = reference ? claimNumberOf(reference) : null;
+  return claim ? exportTranslator(locale)('story.claimMessage', { number: claim }) : (reference ?? '');
+}
+
 /** One payment in words, in `locale`. */
 export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords {
   const t = exportTranslator(locale);
@@ -118,8 +127,6 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
           count: (count) => t('waiting.bulkCount', withShownNumbers({ count }, locale)),
         })
       : '');
-  // A bill's claim id, which its payment carries for the bank, as the claim number people read.
-  const claim = payment.reference ? claimNumberOf(payment.reference) : null;
   return {
     id: payment.id,
     ...icelandicMoment(payment.createdAt),
@@ -129,7 +136,7 @@ export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords
       : payment.service,
     name,
     account: bulk ? '' : accountAsKnown(payment.creditorAccount),
-    reference: claim ? t('story.claimMessage', { number: claim }) : (payment.reference ?? ''),
+    reference: referenceInWords(payment.reference, locale),
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
     status: t.has(`status.${statusCode}.label`) ? t(`status.${statusCode}.label`) : statusCode,

@@ -260,6 +260,10 @@ describe('the e-mail when a payment ends', () => {
     bankStatus.set(english.bankPaymentId ?? '', 'ACSC');
     await syncPaymentStatus(db, english, 'poll');
     const rejected = await payment(psuId, 'is', { reference: 'Rafmagn' });
+    // A bill's payment carries its claim id: told as the claim number people read.
+    const bill = await payment(psuId, 'is', { reference: '5101696399013066000123+20261215' });
+    bankStatus.set(bill.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, bill, 'poll');
     bankStatus.set(rejected.bankPaymentId ?? '', 'RJCT');
     await syncPaymentStatus(db, rejected, 'poll');
     const mailOf = (id: string) =>
@@ -270,6 +274,7 @@ describe('the e-mail when a payment ends', () => {
     expect(mailOf(english.id)).toContain('Payment date: 4 Jan 2027\n\nSee the payment');
     expect(mailOf(rejected.id)).toContain('viðtakandi Þórður Ævarsson.\n\nTilvísun: Rafmagn\n\nSjáðu');
     expect(mailOf(rejected.id)).not.toContain('Greiðsludagur');
+    expect(mailOf(bill.id)).toContain('\nTilvísun: Greiðsla kröfu nr. 0130-66-000123\n');
   });
 
   it('goes only to a verified address, and not for a status that is no end', async () => {
