@@ -2,7 +2,9 @@
  * Finding a payee as Icelanders type: without the Icelandic letters or accents, in any case. Both what
  * is typed and what is searched are folded: lower case, þ → th, ð → d, æ → ae, ö → o, accents taken
  * off (á → a, é → e, í → i, ó → o, ú → u, ý → y), spaces and hyphens dropped. So "Thord", "þor" and
- * "ÞÓRÐ" all find Þórður, "Olafur" finds Ólafur, and "0133-26" finds 013326.
+ * "ÞÓRÐ" all find Þórður, "Olafur" finds Ólafur, and "0133-26" finds 013326. The history's search folds alike
+ * in the database (greidsla_search_fold, migration 0024); tests/payments/history-query.test.ts holds the two
+ * together.
  */
 const LETTERS: Readonly<Record<string, string>> = { þ: 'th', ð: 'd', æ: 'ae', ö: 'o', ø: 'o', ß: 'ss' };
 
