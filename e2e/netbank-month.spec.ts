@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { bankingDayAhead, creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { atBank, sandboxUrl } from './support/bank';
@@ -118,6 +118,26 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await page.goto('/en/payments/waiting');
   await expect(page.getByRole('heading', { level: 1, name: 'Payments waiting' })).toBeVisible();
   await expect(page.locator(`li[data-payment-id="${oldId}"]`).first()).toContainText('Standing order');
+
+  // A bulk dated ahead waits too, named by who it pays, as the history names it.
+  await page.goto('/en/payments/new/bulk');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  await page.getByLabel('Payment date').fill(bankingDayAhead(30));
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByLabel('To account, payment 1').fill(creditorIban);
+  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Amount, payment 1').fill('7,500');
+  await page.getByLabel('To account, payment 2').fill(debtorIban);
+  await page.getByLabel('Amount, payment 2').fill('1,500');
+  await page.getByRole('radio', { name: 'Icelandic' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  const bulkId = await approveAtBank(page, 'is');
+  await page.goto('/is/payments/waiting');
+  const bulk = page.locator(`li[data-payment-id="${bulkId}"]`);
+  await expect(bulk).toContainText('Guðrún Helgadóttir, 0159-26-007654');
+  await expect(bulk).toContainText('2 greiðslur');
+  await expect(bulk).toContainText('9.000 kr.');
 
   // The standing orders page names it; "Change" opens the form filled in from the order.
   await page.goto('/is/payments/standing-orders');

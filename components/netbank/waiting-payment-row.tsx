@@ -6,10 +6,11 @@ import { CancelPayment } from '@/components/payments/cancel-payment';
 import { cancelTextsOf } from '@/components/payments/cancel-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { usePageLocale } from '@/components/ui/use-page-locale';
+import type { Payment } from '@/lib/db/schema';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
-import { bulkRecipients, recipientsToName } from '@/lib/payments/bulk-recipients';
+import { listedBulkRecipients } from '@/lib/payments/bulk-recipients';
 import type { PaymentView } from '@/lib/payments/view';
 import type { WaitingPayment } from '@/lib/payments/waiting';
 
@@ -29,7 +30,7 @@ export function WaitingPaymentRow({
   payment,
 }: {
   item: WaitingPayment;
-  payment: PaymentView & { label: string | null };
+  payment: PaymentView & Pick<Payment, 'label' | 'listOverview'>;
 }) {
   const t = useTranslations('waiting');
   const tAll = useTranslations();
@@ -39,7 +40,7 @@ export function WaitingPaymentRow({
   const name = payment.label ?? payment.creditorName;
   // A bulk by who it pays (its payments each pay someone), and how many payments it holds.
   const lines = payment.story.bulk;
-  const bulk = recipientsToName(lines && bulkRecipients(lines), payment.elementCount);
+  const bulk = listedBulkRecipients(lines, payment.listOverview, payment.elementCount);
   return (
     <li
       data-payment-id={payment.id}

@@ -73,6 +73,18 @@ export function recipientsToName(
   return count > 1 || recipients.shown[0]?.name != null ? recipients : null;
 }
 
+/**
+ * Who a listed bulk pays, where the list names it by them: from its overview, else from its payments (its
+ * story's lines; a list reads a bulk with an overview without them).
+ */
+export function listedBulkRecipients(
+  lines: readonly StoryBulkLine[] | null,
+  overview: BulkOverview | null,
+  elementCount: number | null,
+): BulkRecipients | null {
+  return recipientsToName(overview?.recipients ?? (lines && bulkRecipients(lines)), elementCount);
+}
+
 /** Who a bulk pays, as a list words it: each recipient shown as people write it, and the words for the others. */
 export interface BulkRecipientWords {
   shown: { text: string; account: boolean }[];

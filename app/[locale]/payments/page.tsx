@@ -16,7 +16,7 @@ import { formatDate } from '@/lib/format';
 import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import { type BulkOverview, bulkRecipients, recipientsToName } from '@/lib/payments/bulk-recipients';
+import { type BulkOverview, listedBulkRecipients } from '@/lib/payments/bulk-recipients';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
@@ -221,10 +221,7 @@ export default async function PaymentsPage({
  */
 function Recipient({ payment, overview }: { payment: PaymentView; overview: BulkOverview | null }) {
   const lines = payment.story.bulk;
-  const recipients = recipientsToName(
-    overview?.recipients ?? (lines && bulkRecipients(lines)),
-    payment.elementCount,
-  );
+  const recipients = listedBulkRecipients(lines, overview, payment.elementCount);
   if (!recipients) return <AccountNumber account={payment.creditorAccount} />;
   return <BulkRecipients recipients={recipients} count={payment.elementCount ?? lines?.length ?? 0} />;
 }

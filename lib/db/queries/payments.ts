@@ -74,7 +74,7 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
  * A payment as a list reads it: a bulk without its payments where its overview (`list_overview`) says what the
  * list shows of them, as a bulk of 10,000 payments is megabytes; every other payment whole.
  */
-const listedColumns = {
+export const listedColumns = {
   ...getTableColumns(payments),
   body: sql<
     Payment['body']

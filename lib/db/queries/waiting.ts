@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import { payments } from '../schema';
 import type { Db } from '../types';
+import { listedColumns } from './payments';
 
 // Final statuses and ACSC (settled for the PSU): nothing is waiting to be paid any more.
 const settled = ['ACCC', 'ACWP', 'PART', 'RJCT', 'CANC', 'ACSC'];
@@ -15,7 +16,7 @@ const initiatedBy = (psuId: string) => and(eq(payments.psuId, psuId), eq(payment
  */
 export async function paymentsThatMayWait(db: Db, psuId: string, limit = 500) {
   return db
-    .select()
+    .select(listedColumns)
     .from(payments)
     .where(
       and(

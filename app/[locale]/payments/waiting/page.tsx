@@ -49,7 +49,11 @@ export default async function WaitingPaymentsPage({ params }: { params: Promise<
               <WaitingPaymentRow
                 key={`${item.paymentId}-${item.occurrence}`}
                 item={item}
-                payment={{ ...toPaymentView(payment, []), label: payment.label }}
+                payment={{
+                  ...toPaymentView(payment, []),
+                  label: payment.label,
+                  listOverview: payment.listOverview,
+                }}
               />
             );
           })}
