@@ -55,3 +55,22 @@ export function bankingDayAhead(days: number): string {
   while (!isBankingDay(daysAhead(ahead))) ahead++;
   return daysAhead(ahead);
 }
+
+/**
+ * The bulk form filled with two payments, sent to the bank with its page in `language`: ISK 7,500 to Guðrún
+ * Helgadóttir at 0301-26-001234, and ISK 1,500 to 0159-26-007654 with no name; paid on `date` where given.
+ */
+export async function sendBulkOfTwo(page: Page, language: 'is' | 'en', date?: string): Promise<void> {
+  await page.goto('/en/payments/new/bulk');
+  await page.getByLabel('From account (IBAN)').fill(debtorIban);
+  if (date) await page.getByLabel('Payment date').fill(date);
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByRole('button', { name: 'Add a payment' }).click();
+  await page.getByLabel('To account, payment 1').fill(creditorIban);
+  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Amount, payment 1').fill('7,500');
+  await page.getByLabel('To account, payment 2').fill(debtorIban);
+  await page.getByLabel('Amount, payment 2').fill('1,500');
+  await page.getByRole('radio', { name: language === 'is' ? 'Icelandic' : 'English' }).check();
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+}

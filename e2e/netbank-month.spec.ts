@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { bankingDayAhead, creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import {
+  bankingDayAhead,
+  creditorIban,
+  daysAhead,
+  debtorIban,
+  expectScaPage,
+  sendBulkOfTwo,
+} from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { atBank, sandboxUrl } from './support/bank';
@@ -120,18 +127,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await expect(page.locator(`li[data-payment-id="${oldId}"]`).first()).toContainText('Standing order');
 
   // A bulk dated ahead waits too, named by who it pays, as the history names it.
-  await page.goto('/en/payments/new/bulk');
-  await page.getByLabel('From account (IBAN)').fill(debtorIban);
-  await page.getByLabel('Payment date').fill(bankingDayAhead(30));
-  await page.getByRole('button', { name: 'Add a payment' }).click();
-  await page.getByRole('button', { name: 'Add a payment' }).click();
-  await page.getByLabel('To account, payment 1').fill(creditorIban);
-  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
-  await page.getByLabel('Amount, payment 1').fill('7,500');
-  await page.getByLabel('To account, payment 2').fill(debtorIban);
-  await page.getByLabel('Amount, payment 2').fill('1,500');
-  await page.getByRole('radio', { name: 'Icelandic' }).check();
-  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await sendBulkOfTwo(page, 'is', bankingDayAhead(30));
   const bulkId = await approveAtBank(page, 'is');
   await page.goto('/is/payments/waiting');
   const bulk = page.locator(`li[data-payment-id="${bulkId}"]`);

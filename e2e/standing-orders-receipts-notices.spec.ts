@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { mailTo } from '../tests/support/mailbox';
-import { creditorIban, daysAhead, debtorIban, expectScaPage } from './forms-helpers';
+import { creditorIban, daysAhead, debtorIban, expectScaPage, sendBulkOfTwo } from './forms-helpers';
 import { mailboxDir, newEmail, signUp, verificationLink } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { atBank } from './support/bank';
@@ -67,17 +67,7 @@ async function paySingle(page: Page, remittance: string): Promise<string> {
 
 /** A bulk of two, one of them to a named recipient, approved at the bank and paid. */
 async function payBulk(page: Page): Promise<string> {
-  await page.goto('/en/payments/new/bulk');
-  await page.getByLabel('From account (IBAN)').fill(debtorIban);
-  await page.getByRole('button', { name: 'Add a payment' }).click();
-  await page.getByRole('button', { name: 'Add a payment' }).click();
-  await page.getByLabel('To account, payment 1').fill(creditorIban);
-  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
-  await page.getByLabel('Amount, payment 1').fill('7,500');
-  await page.getByLabel('To account, payment 2').fill(debtorIban);
-  await page.getByLabel('Amount, payment 2').fill('1,500');
-  await page.getByRole('radio', { name: 'English' }).check();
-  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await sendBulkOfTwo(page, 'en');
   const id = await approveAtBank(page, 'en');
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', { timeout: 30_000 });
   return id;
