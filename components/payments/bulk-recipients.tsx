@@ -2,7 +2,8 @@ import { useTranslations } from 'next-intl';
 import { Fragment } from 'react';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatNumber } from '@/lib/format';
-import { bulkRecipientWords, type BulkRecipients as Recipients } from '@/lib/payments/bulk-recipients';
+import type { BulkRecipients as Recipients } from '@/lib/payments/bulk-overview';
+import { bulkRecipientWords } from '@/lib/payments/bulk-recipients';
 
 /**
  * Who a bulk pays, for its row in a list: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more", and below it

@@ -18,7 +18,7 @@ import type { PaymentCosts } from '@/lib/bank/costs';
 import type { BankPaymentDetails } from '@/lib/bank/payment-details';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
-import type { BulkOverview } from '@/lib/payments/bulk-recipients';
+import type { BulkOverview } from '@/lib/payments/bulk-overview';
 import type { RefusedField } from '@/lib/payments/refusal-fields';
 import {
   ANSWER_NOT_SAVED,

@@ -1,30 +1,9 @@
-import type { Money } from '@/lib/bank/costs';
 import type { Payment } from '@/lib/db/schema';
 import { accountAsKnown, formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { paymentAmounts } from './amounts';
+import type { BulkOverview, BulkRecipient, BulkRecipients } from './bulk-overview';
 import { bulkLinesOf, type StoryBulkLine } from './story';
-
-/** One recipient of a bulk as a list names it: by name, or by account where the PSU gave no name. */
-export type BulkRecipient = { name: string; account: null } | { name: null; account: string };
-
-/** Who a bulk pays, as its row in a list says it: the first few recipients and how many others there are. */
-export interface BulkRecipients {
-  /** The first recipients in the order the PSU entered them, each once. */
-  shown: BulkRecipient[];
-  /** How many other recipients the bulk pays. */
-  others: number;
-}
-
-/**
- * What a list shows of a bulk, kept beside it when it is saved (`payments.list_overview`), so that a list reads
- * neither its payments nor adds them up again: a bulk of 10,000 payments is a few megabytes.
- */
-export interface BulkOverview {
-  /** Its payments added up by currency (./amounts.ts `paymentAmounts`). */
-  amounts: Money[];
-  recipients: BulkRecipients;
-}
 
 /**
  * A bulk's recipients from its payments (`PaymentStory.bulk`): each named recipient once, however many

@@ -16,7 +16,8 @@ import { formatDate } from '@/lib/format';
 import { unreadableDays } from '@/lib/forms/day-param';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
-import { type BulkOverview, listedBulkRecipients } from '@/lib/payments/bulk-recipients';
+import type { BulkOverview } from '@/lib/payments/bulk-overview';
+import { listedBulkRecipients } from '@/lib/payments/bulk-recipients';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
