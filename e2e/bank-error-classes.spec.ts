@@ -94,7 +94,7 @@ async function expectRefusedInBothLanguages(
     await page.goto(`/${language}/payments?q=${encodeURIComponent(remittance)}`);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(1);
-    await expect(rows.locator('[data-status]')).toHaveAttribute('data-status', listed);
+    await expect(rows.locator('[data-status]:visible')).toHaveAttribute('data-status', listed);
   }
 }
 

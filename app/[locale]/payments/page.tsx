@@ -135,10 +135,12 @@ export default async function PaymentsPage({
                 <th scope="col" className="hidden p-2 sm:table-cell">
                   {t('columns.reference')}
                 </th>
+                {/* On a phone the status goes under the amount, so that the row's four columns fit the screen. */}
                 <th scope="col" className="p-2 text-right">
-                  {t('columns.amount')}
+                  <span className="sm:hidden">{t('columns.amountAndStatus')}</span>
+                  <span className="hidden sm:inline">{t('columns.amount')}</span>
                 </th>
-                <th scope="col" className="p-2">
+                <th scope="col" className="hidden p-2 sm:table-cell">
                   {t('columns.status')}
                 </th>
                 {several ? (
@@ -181,13 +183,12 @@ export default async function PaymentsPage({
                   </td>
                   <td className="p-2 text-right">
                     <Amounts amounts={payment.amounts} />
+                    <span className="mt-1 block sm:hidden">
+                      <HistoryStatus payment={payment} />
+                    </span>
                   </td>
-                  <td className="p-2">
-                    <StatusBadge
-                      status={payment.displayStatus}
-                      outcome={payment.outcome}
-                      standing={payment.service === 'periodic-payments'}
-                    />
+                  <td className="hidden p-2 sm:table-cell">
+                    <HistoryStatus payment={payment} />
                   </td>
                   {several ? <td className="p-2">{bankLabel(bankOf.get(payment.id))}</td> : null}
                 </tr>
@@ -225,4 +226,15 @@ function Recipient({ payment, overview }: { payment: PaymentView; overview: Bulk
   const recipients = listedBulkRecipients(lines, overview, payment.elementCount);
   if (!recipients) return <AccountNumber account={payment.creditorAccount} />;
   return <BulkRecipients recipients={recipients} count={payment.elementCount ?? lines?.length ?? 0} />;
+}
+
+/** What became of a listed payment, in words; a standing order's as the bank runs it. */
+function HistoryStatus({ payment }: { payment: PaymentView }) {
+  return (
+    <StatusBadge
+      status={payment.displayStatus}
+      outcome={payment.outcome}
+      standing={payment.service === 'periodic-payments'}
+    />
+  );
 }
