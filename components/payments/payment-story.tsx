@@ -126,6 +126,13 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
                 <dd data-bank-date={story.bankDate}>{day(story.bankDate)}</dd>
               </>
             )}
+            {/* Made as soon as possible and paid: the day the bank reported it paid, as its receipt gives. */}
+            {!story.bankDate && !story.requestedDate && story.paidDate && tense === 'paid' && (
+              <>
+                <dt className="mt-2 text-sm text-slate-600">{t('bankDate.paid')}</dt>
+                <dd data-paid-date={story.paidDate}>{day(story.paidDate)}</dd>
+              </>
+            )}
           </div>
         )}
         <Party label={t('from')} party={story.from} testId="payment-from" />

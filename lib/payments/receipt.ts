@@ -19,7 +19,6 @@ import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 import { addressInWords } from './address-words';
 import { bulkAmountsSplit, paymentAmounts } from './amounts';
-import { dayInReykjavik, type IsoDate } from './calendar/date-time';
 import { costsTotal } from './costs-total';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
@@ -61,12 +60,6 @@ function accountLine(account: string, kennitalaLabel: (kennitala: string) => str
     return { value: `${shown.account}, ${kennitalaLabel(shown.kennitala)}`, detail: shown.iban };
   }
   return { value: shown.kind === 'iban' ? shown.iban : shown.text };
-}
-
-/** The day the bank first reported a payment made as soon as possible paid (ACSC, ACCC or PART). */
-function paidDay(events: readonly PaymentEvent[]): IsoDate | null {
-  const paid = events.find((event) => ['ACSC', 'ACCC', 'PART'].includes(event.transactionStatus ?? ''));
-  return paid ? dayInReykjavik(paid.occurredAt) : null;
 }
 
 /**
@@ -146,7 +139,7 @@ export function buildReceipt(
     return claim ? tAll('story.claimMessage', { number: claim }) : message;
   };
   const date =
-    story.bankDate ?? story.requestedDate ?? (kind === 'paid' || kind === 'partial' ? paidDay(events) : null);
+    story.bankDate ?? story.requestedDate ?? (kind === 'paid' || kind === 'partial' ? story.paidDate : null);
   const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
     const known = tAll.has(`bankWords.fee.${fee.feeType}`);
     return `${known ? tAll(`bankWords.fee.${fee.feeType}`) : tAll('bankWords.fee.unknown')} ${money(fee.value)}`;

@@ -4,6 +4,7 @@ import { bankDirectory, bankName } from '@/lib/bank/directory';
 import { bankNumberOf } from '@/lib/bank/offer';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { type ClosedDay, closedDayOf, type IsoDate, reykjavikDateOf } from './calendar';
+import { dayInReykjavik } from './calendar/date-time';
 import { countryName } from './countries';
 import { sameAmount } from './money';
 
@@ -57,6 +58,11 @@ export interface PaymentStory {
   requestedDayClosed: ClosedDay | null;
   /** The day the bank says it will pay or paid on (spec 2.6 `requestedExecutionDate`), where it said. */
   bankDate: IsoDate | null;
+  /**
+   * The day the bank first reported the payment paid (ACSC, ACCC or PART), in Iceland; null before. The day a
+   * payment made as soon as possible was paid, where the bank gives no `bankDate`.
+   */
+  paidDate: IsoDate | null;
   /**
    * What the bank changed: `date` when the day it gives is not the day asked for; `unstated` when it
    * answered ACWC ("accepted with a change") and what changed cannot be told; null when nothing.
@@ -220,6 +226,12 @@ export function bulkLinesOf(payment: Pick<Payment, 'body' | 'bulkResults'>): Sto
   });
 }
 
+/** The day the bank first reported a payment paid (ACSC, ACCC or PART), in Iceland. */
+function paidDateOf(events: readonly PaymentEvent[]): IsoDate | null {
+  const paid = events.find((event) => ['ACSC', 'ACCC', 'PART'].includes(event.transactionStatus ?? ''));
+  return paid ? dayInReykjavik(paid.occurredAt) : null;
+}
+
 export function paymentStory(
   payment: Payment,
   events: readonly PaymentEvent[],
@@ -264,6 +276,7 @@ export function paymentStory(
     requestedDate,
     requestedDayClosed: requestedDate ? (closedDayOf(requestedDate) ?? null) : null,
     bankDate,
+    paidDate: paidDateOf(events),
     change,
     bulk: bulk ? bulkLinesOf(payment) : null,
   };
