@@ -25,13 +25,19 @@ const months = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 } as const;
 
+/** "7. des. 2026" (is), "7 Dec 2026" (en): the day on Iceland's clock (UTC). */
+function dayOf(iso: string, locale: 'is' | 'en'): string {
+  const at = new Date(iso);
+  const [day, month, year] = [at.getUTCDate(), months[locale][at.getUTCMonth()], at.getUTCFullYear()];
+  return locale === 'is' ? `${day}. ${month} ${year}` : `${day} ${month} ${year}`;
+}
+
 /** "7. des. 2026 kl. 13:05" (is), "7 Dec 2026, 13:05" (en), on Iceland's clock (UTC). */
 function moment(iso: string, locale: 'is' | 'en', seconds = false): string {
   const at = new Date(iso);
   const two = (value: number) => String(value).padStart(2, '0');
   const clock = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}${seconds ? `:${two(at.getUTCSeconds())}` : ''}`;
-  const [day, month, year] = [at.getUTCDate(), months[locale][at.getUTCMonth()], at.getUTCFullYear()];
-  return locale === 'is' ? `${day}. ${month} ${year} kl. ${clock}` : `${day} ${month} ${year}, ${clock}`;
+  return `${dayOf(iso, locale)}${locale === 'is' ? ' kl. ' : ', '}${clock}`;
 }
 
 const shown = {
@@ -61,7 +67,7 @@ const shown = {
 
 interface PaymentJson {
   createdAt: string;
-  events: { at: string }[];
+  events: { at: string; transactionStatus: string | null }[];
 }
 
 const debtorIbanShown = 'IS14 0159 2600 7654 5510 7303 39';
@@ -177,6 +183,11 @@ for (const browserLocale of ['is-IS', 'en-US'] as const) {
         const row = page.locator(`tbody tr[data-payment-id="${paid}"]`);
         await expectText(row.locator('td').nth(0), moment(payment.createdAt, locale));
         await expectText(row.locator('[data-amount]'), shown[locale].paid);
+        // Sent without a date and paid: the day the bank reported it paid.
+        const paidAt = payment.events.find((event) =>
+          /^(ACSC|ACCC)$/.test(event.transactionStatus ?? ''),
+        )?.at;
+        await expectText(row.locator('[data-pay-day]'), dayOf(paidAt ?? '', locale));
         const euroRow = page.locator(`tbody tr[data-payment-id="${euro}"]`);
         await expectText(euroRow.locator('[data-amount]'), shown[locale].euro);
         // No recipient's name: the account, as the PSU knows it, beside its IBAN.

@@ -1,10 +1,9 @@
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
-import type { Payment } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
 import { exportTranslator } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
-import { toPaymentView } from './view';
+import { type MaybeListed, toPaymentView } from './view';
 
 const headers = {
   en: [
@@ -65,13 +64,13 @@ export function reykjavikTime(at: Date): string {
 }
 
 /** One payment's line: the status and type in words of the language, the time in Iceland. */
-export function paymentCsvLine(payment: Payment, locale: Locale, layout: CsvLayout = COMMA_SEPARATED) {
+export function paymentCsvLine(payment: MaybeListed, locale: Locale, layout: CsvLayout = COMMA_SEPARATED) {
   const t = exportTranslator(locale);
   const words = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
   const view = toPaymentView(payment, []);
   return [
     reykjavikTime(payment.createdAt),
-    // The day it is paid on (yyyy-mm-dd), empty where as soon as possible.
+    // The day it is paid on (yyyy-mm-dd): as soon as possible, the day the bank reported it paid, empty before.
     view.payDay ?? '',
     view.id,
     words(`payments.service.${view.service}`, view.service),

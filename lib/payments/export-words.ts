@@ -1,7 +1,6 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
 import { claimNumberOf } from '@/lib/bills/bill-view';
-import type { Payment } from '@/lib/db/schema';
 import { accountAsKnown, withShownNumbers } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import appEn from '@/messages/en.json';
@@ -13,7 +12,7 @@ import storyIs from '@/messages/story/is.json';
 import { bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import { bulkLinesOf } from './story';
-import { displayStatusOf, payDayOf } from './view';
+import { displayStatusOf, type MaybeListed, payDayOf } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -111,7 +110,7 @@ export function referenceInWords(reference: string | null, locale: Locale): stri
 }
 
 /** One payment in words, in `locale`. */
-export function paymentInWords(payment: Payment, locale: Locale): PaymentInWords {
+export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInWords {
   const t = exportTranslator(locale);
   const statusCode = displayStatusOf(payment);
   const bulk = payment.service === 'bulk-payments' && (payment.elementCount ?? 0) > 1;

@@ -1,5 +1,4 @@
 import type { Db } from '@/lib/db';
-import type { Payment } from '@/lib/db/schema';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { dayInReykjavik } from './calendar/date-time';
@@ -12,7 +11,7 @@ import {
 } from './export-words';
 import { allMatchingPayments } from './history-query';
 import { minorUnits } from './money/minor-units';
-import { payDayOf } from './view';
+import { type MaybeListed, payDayOf } from './view';
 
 /** Paid, as far as the PSU is concerned: the money has left their account (spec part 3). */
 const PAID = new Set(['ACSC', 'ACCC', 'ACWP']);
@@ -53,7 +52,7 @@ function sum(amounts: readonly string[], currency: string): string {
 
 /** The statement of `payments` (newest first, as the list has them) for the days `from` to `to`. */
 export function buildStatement(
-  payments: readonly Payment[],
+  payments: readonly MaybeListed[],
   period: { from: string; to: string },
   locale: Locale,
   now: Date,
@@ -111,7 +110,7 @@ export async function statementFor(
   locale: Locale,
   now = new Date(),
 ): Promise<Statement> {
-  const payments: Payment[] = [];
+  const payments: MaybeListed[] = [];
   for await (const payment of allMatchingPayments(db, psuId, period)) payments.push(payment);
   return buildStatement(payments.reverse(), period, locale, now);
 }

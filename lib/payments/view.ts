@@ -52,8 +52,8 @@ export interface PaymentView {
   /** From and to, message, dates asked for and set by the bank, what it changed, a bulk's payments. */
   story: PaymentStory;
   /**
-   * The day it is paid on: the bank's day, else the one asked for (single or bulk; null, as soon as possible),
-   * or the first day of a standing order.
+   * The day it is paid on: the bank's day, else the one asked for, else, as soon as possible, the day the bank
+   * reported it paid where a list read it (single or bulk; null before), or the first day of a standing order.
    */
   payDay: IsoDate | null;
   /**
@@ -109,15 +109,24 @@ export function displayStatusOf(payment: Payment): string {
   return payment.transactionStatus ?? 'new';
 }
 
+/** A payment, with the day the bank reported it paid where a list read it (lib/db/queries/payments.ts `paidDay`). */
+export type MaybeListed = Payment & { paidDay?: IsoDate | null };
+
 /**
  * The day a payment is paid on (PaymentView `payDay`): the day the bank gives (spec 2.6), else the one asked
- * for, null for as soon as possible (single or bulk); a standing order's first day.
+ * for, else, made as soon as possible, the day the bank reported it paid where a list read it (`paidDay`,
+ * lib/db/queries/payments.ts), null before (single or bulk); a standing order's first day.
  */
-export function payDayOf(payment: Payment): IsoDate | null {
+export function payDayOf(payment: MaybeListed): IsoDate | null {
   // A standing order sent without its first day starts on the day it was made, as its schedule says.
   if (payment.service === 'periodic-payments')
     return dayOf(payment.body.startDate) ?? todayInReykjavik(payment.createdAt);
-  return dayOf(payment.bankDetails?.requestedExecutionDate) ?? dayOf(payment.body.requestedExecutionDate);
+  return (
+    dayOf(payment.bankDetails?.requestedExecutionDate) ??
+    dayOf(payment.body.requestedExecutionDate) ??
+    payment.paidDay ??
+    null
+  );
 }
 
 function paysOnOf(payment: Payment, payDay: IsoDate | null, today = todayInReykjavik()): IsoDate | null {
@@ -157,12 +166,14 @@ export function paymentOutcome(payment: Payment): BankOutcome | null {
  * straight-through confirmation, where that is the next step (lib/payments/sca.ts `mayConfirmNextStep`).
  */
 export function toPaymentView(
-  payment: Payment,
+  payment: MaybeListed,
   events: PaymentEvent[],
   { mayConfirmStraightThrough = false } = {},
 ): PaymentView {
   const atBank = payment.phase === 'initiated';
-  const payDay = payDayOf(payment);
+  const story = paymentStory(payment, events, DIRECTORY_BANK_NAMES);
+  // A list reads the day the bank reported it paid with the payment; a page has its events.
+  const payDay = payDayOf({ ...payment, paidDay: payment.paidDay ?? story.paidDate });
   const sca = scaStateOf(payment);
   const costsStep = costsStepOf(payment);
   const costs = storyCosts(payment);
@@ -193,7 +204,7 @@ export function toPaymentView(
     costs,
     // What leaves the account: nothing, for a payment the bank refused, rejected or cancelled.
     costsTotal: costs && !endedUnpaid(payment) ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
-    story: paymentStory(payment, events, DIRECTORY_BANK_NAMES),
+    story,
     payDay,
     paysOn: paysOnOf(payment, payDay),
     receiptKind: receiptKind(payment),

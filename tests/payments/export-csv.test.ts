@@ -35,6 +35,9 @@ describe('a line of the history export', () => {
     expect(cells[3]).toBe('Fjöldagreiðsla');
     expect(cells[9]).toBe('Greidd að hluta');
     expect(line).not.toMatch(/\bPART\b|bulk-payments|T13:05/);
+    // Made as soon as possible and paid: the day the bank reported it paid, as the history reads it.
+    const paid = { ...payment({ transactionStatus: 'ACSC' }), paidDay: '2026-12-08' };
+    expect(csv.paymentCsvLine(paid, 'is').split(',')[1]).toBe('2026-12-08');
   });
 
   it('in English, for every status of spec part 3 and our own before the bank has the payment', () => {
@@ -94,6 +97,15 @@ describe('a payment in words, for the Excel file and the statement', () => {
       reference: 'Greiðsla kröfu nr. 0159-66-864446',
     });
     expect(paymentInWords(bill, 'en').reference).toBe('Payment of claim no. 0159-66-864446');
+  });
+
+  it('gives the day a payment made as soon as possible was paid, and "as soon as possible" before', async () => {
+    const { paymentInWords } = await import('@/lib/payments/export-words');
+    const waiting = payment({ transactionStatus: 'ACSP' });
+    expect(paymentInWords({ ...waiting, paidDay: null }, 'is').payDay).toBe('Sem fyrst');
+    expect(
+      paymentInWords({ ...waiting, transactionStatus: 'ACSC', paidDay: '2026-12-08' }, 'is').payDay,
+    ).toBe('08.12.2026');
   });
 });
 

@@ -240,6 +240,76 @@ describe('payment history paging', () => {
     expect(listed.find((row) => row.id === before?.id)?.body).toEqual(before?.body);
   });
 
+  it('gives each payment the day the bank first reported it paid, in Iceland, and none to one not paid', async () => {
+    const { paymentEvents } = await import('@/lib/db/schema');
+    const payment = (reference: string) => ({
+      psuId,
+      submissionId: randomUUID(),
+      idempotencyKey: randomUUID(),
+      service: 'payments' as const,
+      product: 'credit-transfers' as const,
+      body: {},
+      scaLanguage: 'is' as const,
+      uiLocale: 'is' as const,
+      amount: '5000',
+      currency: 'ISK',
+      creditorAccount: 'IS870301260012345101696399',
+      reference,
+      phase: 'initiated' as const,
+      createdAt: new Date(Date.UTC(2027, 1, 1)),
+    });
+    const [paid, rejected, waiting] = await db
+      .insert(paymentsTable)
+      .values([payment('dagur-greidd'), payment('dagur-hafnad'), payment('dagur-bidur')])
+      .returning();
+    if (!paid || !rejected || !waiting) throw new Error('payments not saved');
+    const at = (iso: string) => new Date(iso);
+    await db.insert(paymentEvents).values([
+      {
+        paymentId: paid.id,
+        transactionStatus: 'RCVD',
+        source: 'initiation',
+        occurredAt: at('2027-02-01T10:00:00Z'),
+      },
+      {
+        paymentId: paid.id,
+        transactionStatus: 'ACSP',
+        source: 'redirect',
+        occurredAt: at('2027-02-01T10:01:00Z'),
+      },
+      // Late in the evening in Reykjavik (UTC all year): that day, not the next.
+      {
+        paymentId: paid.id,
+        transactionStatus: 'ACSC',
+        source: 'notification',
+        occurredAt: at('2027-02-02T23:59:30Z'),
+      },
+      {
+        paymentId: paid.id,
+        transactionStatus: 'ACCC',
+        source: 'poll',
+        occurredAt: at('2027-02-04T08:00:00Z'),
+      },
+      {
+        paymentId: rejected.id,
+        transactionStatus: 'RJCT',
+        source: 'poll',
+        occurredAt: at('2027-02-01T11:00:00Z'),
+      },
+      {
+        paymentId: waiting.id,
+        transactionStatus: 'ACSP',
+        source: 'redirect',
+        occurredAt: at('2027-02-01T11:00:00Z'),
+      },
+    ]);
+    const rows = (await history.paymentHistoryPage(db, psuId, { q: 'dagur-' }, 10)).rows;
+    const paidDayOf = (id: string) => rows.find((row) => row.id === id)?.paidDay;
+    expect(paidDayOf(paid.id)).toBe('2027-02-02');
+    expect(paidDayOf(rejected.id)).toBeNull();
+    expect(paidDayOf(waiting.id)).toBeNull();
+  });
+
   it('treats a search for % or _ as the characters, not as patterns', async () => {
     expect(await walk({ q: '%' })).toHaveLength(0);
     expect(await walk({ q: '_' })).toHaveLength(0);

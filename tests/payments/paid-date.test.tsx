@@ -51,6 +51,7 @@ describe('the day a payment made as soon as possible was paid', () => {
       const { payment, events } = asSoonAsPossible(status);
       const view = toPaymentView(payment, events);
       expect(view.story.paidDate).toBe('2026-12-08');
+      expect(view.payDay).toBe('2026-12-08');
       const icelandic = text(renderIn('is', <PaymentStorySection payment={view} />));
       expect(icelandic).toContain('Sem fyrst (enginn dagur valinn)');
       expect(icelandic).toContain(`Dagur sem bankinn greiddi ${paidDay.is}`);
@@ -72,6 +73,7 @@ describe('the day a payment made as soon as possible was paid', () => {
     const waiting = asSoonAsPossible('ACSP');
     const view = toPaymentView(waiting.payment, waiting.events);
     expect(view.story.paidDate).toBeNull();
+    expect(view.payDay).toBeNull();
     expect(text(renderIn('is', <PaymentStorySection payment={view} />))).not.toContain(
       'Dagur sem bankinn greiddi',
     );

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PaymentService } from '@/lib/bank/payments';
-import { type Payment, payments } from '../schema';
+import type { IsoDate } from '@/lib/payments/calendar';
+import { type Payment, paymentEvents, payments } from '../schema';
 import type { Db } from '../types';
 
 /**
@@ -72,14 +73,22 @@ function conditions(psuId: string, filters: PaymentListFilters): SQL[] {
 
 /**
  * A payment as a list reads it: a bulk without its payments where its overview (`list_overview`) says what the
- * list shows of them, as a bulk of 10,000 payments is megabytes; every other payment whole.
+ * list shows of them, as a bulk of 10,000 payments is megabytes; every other payment whole. With it, `paidDay`:
+ * the day (YYYY-MM-DD, in Iceland, which keeps UTC all year) the bank first reported it paid (ACSC, ACCC or
+ * PART), as the payment's page and receipt give it; null until then. The index on its events answers it.
  */
 export const listedColumns = {
   ...getTableColumns(payments),
   body: sql<
     Payment['body']
   >`case when ${payments.listOverview} is null then ${payments.body} else ${payments.body} - 'payments' end`,
+  paidDay: sql<IsoDate | null>`(select to_char(min(e.occurred_at) at time zone 'UTC', 'YYYY-MM-DD')
+    from ${paymentEvents} e where e.payment_id = ${sql.identifier('payments')}.${sql.identifier('id')}
+    and e.transaction_status in ('ACSC', 'ACCC', 'PART'))`,
 };
+
+/** A payment as a list reads it (`listedColumns`). */
+export type ListedPayment = Payment & { paidDay: IsoDate | null };
 
 /**
  * One page of the PSU's payments, newest first, by keyset: the next page starts after the last row
