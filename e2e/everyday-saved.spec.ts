@@ -214,7 +214,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await expect(page.getByLabel('Skilaboð til viðtakanda')).toHaveValue('Leiga nóvember');
   await expect(page.getByLabel('Nafn viðtakanda')).toHaveValue('Leigusali ehf.');
 
-  // A standing order, left at the bank's page: pay again in English.
+  // A standing order, left at the bank's page: copied to a new one, in English (it is not paid again now).
   await page.goto('/en/payments/new/periodic');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
@@ -225,7 +225,8 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await page.waitForURL(atBank(), { timeout: 30_000 });
   await page.goto('/en/payments');
   await page.locator('tbody tr', { hasText: 'Húsaleiga' }).getByRole('link').first().click();
-  await page.getByRole('link', { name: 'Pay again' }).click();
+  await expect(page.getByRole('link', { name: 'Pay again' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Copy to a new standing order' }).click();
   await expect(page).toHaveURL(/\/en\/payments\/new\/periodic\?from=/);
   await expect(page.getByLabel('Amount')).toHaveValue(/^25[.,]?000$/);
   await expect(page.getByLabel('How often')).toHaveValue('Monthly');

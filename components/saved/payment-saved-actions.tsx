@@ -15,14 +15,16 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
   // Not while the bank may have it without our knowing (its answer lost, or not yet sent): the payment is
   // sent again with its own key, and paying it again as a new one could pay it twice.
   const mayBeAtBank = payment.phase === 'new' || payment.phase === 'sending';
+  // A standing order is not paid again now: its copy is a new standing order, set up at the bank.
+  const again = payment.service === 'periodic-payments' ? t('copyStandingOrder') : t('payAgain');
   return (
-    <section aria-label={t('payAgain')} className="space-y-4 border-t border-slate-200 pt-4">
+    <section aria-label={again} className="space-y-4 border-t border-slate-200 pt-4">
       {!mayBeAtBank && (
         <Link
           href={{ pathname: formPathOf[payment.service], query: { from: payment.id } }}
           className="inline-flex rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
         >
-          {t('payAgain')}
+          {again}
         </Link>
       )}
       {bulk ? (
