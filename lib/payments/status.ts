@@ -19,6 +19,12 @@ export const transactionStatuses = [
 ] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
+/**
+ * The statuses in which the bank reports a payment paid, in whole or in part (ACSC debited, ACCC credited, PART
+ * some of a bulk): the first of them gives the day a payment made as soon as possible was paid.
+ */
+export const reportedPaidStatuses: readonly string[] = ['ACSC', 'ACCC', 'PART'] satisfies TransactionStatus[];
+
 export function isTransactionStatus(value: unknown): value is TransactionStatus {
   return typeof value === 'string' && (transactionStatuses as readonly string[]).includes(value);
 }

@@ -7,6 +7,7 @@ import { type ClosedDay, closedDayOf, type IsoDate, reykjavikDateOf } from './ca
 import { dayInReykjavik } from './calendar/date-time';
 import { countryName } from './countries';
 import { sameAmount } from './money';
+import { reportedPaidStatuses } from './status';
 
 /**
  * An address (spec 2.4) as the PSU gave it: street and number, post code and town, and its country named in
@@ -228,7 +229,7 @@ export function bulkLinesOf(payment: Pick<Payment, 'body' | 'bulkResults'>): Sto
 
 /** The day the bank first reported a payment paid (ACSC, ACCC or PART), in Iceland. */
 function paidDateOf(events: readonly PaymentEvent[]): IsoDate | null {
-  const paid = events.find((event) => ['ACSC', 'ACCC', 'PART'].includes(event.transactionStatus ?? ''));
+  const paid = events.find((event) => reportedPaidStatuses.includes(event.transactionStatus ?? ''));
   return paid ? dayInReykjavik(paid.occurredAt) : null;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PaymentService } from '@/lib/bank/payments';
 import type { IsoDate } from '@/lib/payments/calendar';
+import { reportedPaidStatuses } from '@/lib/payments/status';
 import { type Payment, paymentEvents, payments } from '../schema';
 import type { Db } from '../types';
 
@@ -84,11 +85,11 @@ export const listedColumns = {
   >`case when ${payments.listOverview} is null then ${payments.body} else ${payments.body} - 'payments' end`,
   paidDay: sql<IsoDate | null>`(select to_char(min(e.occurred_at) at time zone 'UTC', 'YYYY-MM-DD')
     from ${paymentEvents} e where e.payment_id = ${sql.identifier('payments')}.${sql.identifier('id')}
-    and e.transaction_status in ('ACSC', 'ACCC', 'PART'))`,
+    and e.transaction_status in (${sql.join(
+      reportedPaidStatuses.map((status) => sql`${status}`),
+      sql`, `,
+    )}))`,
 };
-
-/** A payment as a list reads it (`listedColumns`). */
-export type ListedPayment = Payment & { paidDay: IsoDate | null };
 
 /**
  * One page of the PSU's payments, newest first, by keyset: the next page starts after the last row
