@@ -258,7 +258,11 @@ export function buildReceipt(
   return {
     locale,
     kind,
-    heading: tStory(`heading.${kind ?? 'paid'}`),
+    heading: tStory(
+      kind === 'paid' && payment.service === 'bulk-payments'
+        ? 'heading.paidBulk'
+        : `heading.${kind ?? 'paid'}`,
+    ),
     happened: kind && kind !== 'paid' ? tStory(`happened.${kind}`) : null,
     issued: t('issued', { date: formatDateTime(now, locale) }),
     lines,

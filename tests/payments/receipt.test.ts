@@ -206,6 +206,13 @@ describe('a receipt', () => {
       kind: 'partial',
       heading: 'Receipt for a bulk payment, partly paid',
     });
+    // A bulk paid in whole is called what it is, as the partly paid one is.
+    expect(build({ service: 'bulk-payments', transactionStatus: 'ACSC' }, 'en').heading).toBe(
+      'Bulk payment receipt',
+    );
+    expect(build({ service: 'bulk-payments', transactionStatus: 'ACCC' }, 'is').heading).toBe(
+      'Kvittun fyrir fjöldagreiðslu',
+    );
   });
 
   it('of a bulk partly paid: what the bank rejected and what the account paid, never the whole as paid', () => {
