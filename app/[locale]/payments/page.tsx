@@ -183,7 +183,7 @@ export default async function PaymentsPage({
                   </td>
                   <td className="p-2 text-right">
                     <Amounts amounts={payment.amounts} />
-                    <span className="mt-1 block sm:hidden">
+                    <span className="mt-1 block *:text-center sm:hidden">
                       <HistoryStatus payment={payment} />
                     </span>
                   </td>
