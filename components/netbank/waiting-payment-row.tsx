@@ -39,8 +39,7 @@ export function WaitingPaymentRow({
   const first = item.occurrence === 0;
   const name = payment.label ?? payment.creditorName;
   // A bulk by who it pays (its payments each pay someone), and how many payments it holds.
-  const lines = payment.story.bulk;
-  const bulk = listedBulkRecipients(lines, payment.listOverview, payment.elementCount);
+  const bulk = listedBulkRecipients(payment.story.bulk, payment.listOverview, payment.elementCount);
   return (
     <li
       data-payment-id={payment.id}
@@ -62,7 +61,7 @@ export function WaitingPaymentRow({
             <span className="block font-medium">{name}</span>
           ) : bulk ? (
             <span className="block font-medium">
-              <BulkRecipients recipients={bulk} count={payment.elementCount ?? lines?.length ?? 0} />
+              <BulkRecipients {...bulk} />
             </span>
           ) : null}
           {payment.label && payment.creditorName ? (

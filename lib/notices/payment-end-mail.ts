@@ -7,7 +7,7 @@ import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
-import { bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
+import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
 import { bulkLinesOf } from '@/lib/payments/story';
@@ -136,7 +136,7 @@ const texts = {
  */
 function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
   const text = texts[locale];
-  const counted = text.bulk(amount, payment.elementCount ?? bulkLinesOf(payment).length);
+  const counted = text.bulk(amount, bulkCountOf(payment));
   const t = exportTranslator(locale);
   const recipients = bulkRecipientsOf(payment);
   const named = bulkRecipientsLine(recipients, locale, (shown) => t('payments.moreRecipients', { shown }));

@@ -52,16 +52,22 @@ export function recipientsToName(
   return count > 1 || recipients.shown[0]?.name != null ? recipients : null;
 }
 
+/** How many payments a bulk holds: as saved with it, else counted from its payments. */
+export function bulkCountOf(payment: Pick<Payment, 'elementCount' | 'body' | 'bulkResults'>): number {
+  return payment.elementCount ?? bulkLinesOf(payment).length;
+}
+
 /**
- * Who a listed bulk pays, where the list names it by them: from its overview, else from its payments (its
- * story's lines; a list reads a bulk with an overview without them).
+ * Who a listed bulk pays, where the list names it by them, and how many payments it holds: from its overview,
+ * else from its payments (its story's lines; a list reads a bulk with an overview without them).
  */
 export function listedBulkRecipients(
   lines: readonly StoryBulkLine[] | null,
   overview: BulkOverview | null,
   elementCount: number | null,
-): BulkRecipients | null {
-  return recipientsToName(overview?.recipients ?? (lines && bulkRecipients(lines)), elementCount);
+): { recipients: BulkRecipients; count: number } | null {
+  const recipients = recipientsToName(overview?.recipients ?? (lines && bulkRecipients(lines)), elementCount);
+  return recipients && { recipients, count: elementCount ?? lines?.length ?? 0 };
 }
 
 /** Who a bulk pays, as a list words it: each recipient shown as people write it, and the words for the others. */

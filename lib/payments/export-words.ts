@@ -9,7 +9,7 @@ import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
-import { bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
+import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import { bulkLinesOf } from './story';
 import { displayStatusOf, type MaybeListed, payDayOf } from './view';
@@ -121,7 +121,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     payment.creditorName ??
     payment.label ??
     (payment.service === 'bulk-payments'
-      ? bulkNameLine(bulkRecipientsOf(payment), payment.elementCount ?? bulkLinesOf(payment).length, locale, {
+      ? bulkNameLine(bulkRecipientsOf(payment), bulkCountOf(payment), locale, {
           more: (shown) => t('payments.moreRecipients', { shown }),
           count: (count) => t('waiting.bulkCount', withShownNumbers({ count }, locale)),
         })

@@ -173,7 +173,7 @@ export function toPaymentView(
   const atBank = payment.phase === 'initiated';
   const story = paymentStory(payment, events, DIRECTORY_BANK_NAMES);
   // A list reads the day the bank reported it paid with the payment; a page has its events.
-  const payDay = payDayOf({ ...payment, paidDay: payment.paidDay ?? story.paidDate });
+  const payDay = payDayOf(payment) ?? story.paidDate;
   const sca = scaStateOf(payment);
   const costsStep = costsStepOf(payment);
   const costs = storyCosts(payment);

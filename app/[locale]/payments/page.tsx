@@ -222,10 +222,9 @@ export default async function PaymentsPage({
  * reads instead of its payments), any other by its account.
  */
 function Recipient({ payment, overview }: { payment: PaymentView; overview: BulkOverview | null }) {
-  const lines = payment.story.bulk;
-  const recipients = listedBulkRecipients(lines, overview, payment.elementCount);
-  if (!recipients) return <AccountNumber account={payment.creditorAccount} />;
-  return <BulkRecipients recipients={recipients} count={payment.elementCount ?? lines?.length ?? 0} />;
+  const bulk = listedBulkRecipients(payment.story.bulk, overview, payment.elementCount);
+  if (!bulk) return <AccountNumber account={payment.creditorAccount} />;
+  return <BulkRecipients {...bulk} />;
 }
 
 /** What became of a listed payment, in words; a standing order's as the bank runs it. */
