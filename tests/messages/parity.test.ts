@@ -157,6 +157,30 @@ describe('messages in both languages (messages/GLOSSARY.md)', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('show a count Icelandic writes in the singular but is not 1 (21, 31, 101): only =1 may leave it out', () => {
+    // Icelandic's `one` is 1, 21, 31, …, 101, … (not 11): a `one` branch without the number reads as one thing.
+    const hidden: string[] = [];
+    for (const [key, text] of icelandic) {
+      const { args } = shape(parse(text));
+      for (const arg of args) {
+        const [name, kind] = arg.split(':') as [string, string];
+        if (kind !== 'cardinal' || !args.has(`${name}Shown:text`)) continue;
+        for (const count of [21, 31, 101]) {
+          const values: Record<string, unknown> = {};
+          for (const other of args) {
+            const [otherName, otherKind] = other.split(':') as [string, string];
+            values[otherName] = otherKind === 'tag' ? (chunks: unknown[]) => chunks.join('') : 'x';
+          }
+          values[name] = count;
+          values[`${name}Shown`] = String(count);
+          const written = String(new IntlMessageFormat(text, 'is').format(values));
+          if (!written.includes(String(count))) hidden.push(`${key} (${count}): ${written}`);
+        }
+      }
+    }
+    expect(hidden).toEqual([]);
+  });
+
   it('write numbers the Icelandic way in Icelandic: 10.000 and 1.234,50, never 10,000 or 1234.50', () => {
     // The one text about English marks: what an amount typed on an English page must look like.
     const aboutEnglish = new Set(['validation.amountInput.englishFormat']);
