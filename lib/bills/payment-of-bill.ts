@@ -3,8 +3,8 @@ import { isClaimId } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsWithClaimIds, paymentsInFlightOfBills } from '@/lib/db/queries/bills';
-import { formHasPayment } from '@/lib/db/queries/initiation';
 import { normalizeIban } from '@/lib/payments/accounts';
+import { type Attempt, isSentAgain } from '@/lib/payments/submission-attempts';
 
 /**
  * One bill, at most one payment that can still succeed. A payment is a bill's when the bank would
@@ -116,12 +116,13 @@ function billRefusalKey(bill: Pick<Bill, 'status'>): string | undefined {
 /**
  * The bill a payment form's attempt pays (`bill`, undefined for any other payment), or why it is refused: a
  * bill that is paid or cancelled is not paid again, and a bill is paid with a single payment of its own, never
- * by a standing order or a row of a bulk payment, which the bill's own payment could not see. A resubmission of
- * the form that paid it goes on, and is answered with its payment as any resubmission is.
+ * by a standing order or a row of a bulk payment, which the bill's own payment could not see. The same content
+ * sent again from the form that paid it goes on, and is answered with its payment as any resubmission is; other
+ * content from that form (a correction after the bank refused it) is checked as any new payment.
  */
 export async function billOfAttempt(
   db: Db,
-  attempt: { psuId: string; submissionId: string; service: string; body: Body },
+  attempt: Attempt & { body: Body },
 ): Promise<
   | { ok: true; bill: Bill | undefined }
   | { ok: false; messageKey: string; fieldErrors?: Record<string, string[]> }
@@ -134,14 +135,13 @@ export async function billOfAttempt(
   };
   const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, payor);
   if (paying.length > 0) {
-    if (await formHasPayment(db, attempt.psuId, attempt.submissionId)) return { ok: true, bill: undefined };
+    if (await isSentAgain(db, attempt)) return { ok: true, bill: undefined };
     const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['forms.common.paysABill']]));
     return { ok: false, messageKey: 'payment.bill.singleOnly', fieldErrors };
   }
   const bill = await billPaidBy(db, attempt.service, attempt.body, payor);
   const refused = bill && billRefusalKey(bill);
-  if (refused && !(await formHasPayment(db, attempt.psuId, attempt.submissionId)))
-    return { ok: false, messageKey: refused };
+  if (refused && !(await isSentAgain(db, attempt))) return { ok: false, messageKey: refused };
   return { ok: true, bill };
 }
 

@@ -105,6 +105,14 @@ function decide(earlier: Payment[], attempt: Attempt, fingerprint: string): Atte
       };
 }
 
+/**
+ * Whether this attempt is content its form sent before (a double click, a retry): answered with that payment,
+ * whatever has changed since. Other content, a correction after the bank refused the form, is a new payment.
+ */
+export async function isSentAgain(db: Db, attempt: Attempt): Promise<boolean> {
+  return decide(await attemptsOfForm(db, attempt), attempt, fingerprintOf(attempt)).kind === 'payment';
+}
+
 type NewAttempt = Extract<AttemptOutcome, { kind: 'new' }>;
 
 /**

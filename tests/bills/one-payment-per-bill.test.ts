@@ -241,6 +241,7 @@ describe('a bill is paid with a single payment of its own, and only its payor’
   function inSeveral(
     service: 'bulk-payments' | 'periodic-payments',
     claim: Awaited<ReturnType<typeof newBill>>,
+    submissionId = randomUUID(),
   ) {
     const transfer = {
       creditorAccount: { iban: claim.depositAccount.iban },
@@ -261,7 +262,7 @@ describe('a bill is paid with a single payment of its own, and only its payor’
         : { ...transfer, debtorAccount: { iban: JON_MAIN }, frequency: 'Monthly', startDate: '2026-12-15' };
     return app.initiation.initiateOnce({
       psuId: payor,
-      submissionId: randomUUID(),
+      submissionId,
       service,
       product: 'credit-transfers',
       body,
@@ -308,6 +309,65 @@ describe('a bill is paid with a single payment of its own, and only its payor’
       messageKey: 'payment.bill.singleOnly',
     });
     expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+  });
+
+  /** A form of `service` the bank refuses (a recipient's name too long for it), sent as `submissionId`. */
+  async function refusedAtBank(
+    service: 'payments' | 'bulk-payments' | 'periodic-payments',
+    submissionId: string,
+  ) {
+    const transfer = {
+      creditorAccount: { iban: JON_MAIN.replace(/\d{4}$/, '0000') },
+      creditorName: 'X'.repeat(141),
+      instructedAmount: { currency: 'ISK', amount: '5' },
+      remittanceInformationUnstructured: 'Rent',
+    };
+    const body =
+      service === 'bulk-payments'
+        ? {
+            paymentInformationId: randomUUID().slice(0, 35),
+            debtorAccount: { iban: JON_MAIN },
+            payments: [transfer],
+          }
+        : service === 'periodic-payments'
+          ? { ...transfer, debtorAccount: { iban: JON_MAIN }, frequency: 'Monthly', startDate: '2026-12-15' }
+          : { ...transfer, debtorAccount: { iban: JON_MAIN } };
+    const outcome = await app.initiation.initiateOnce({
+      psuId: payor,
+      submissionId,
+      service,
+      product: 'credit-transfers',
+      body,
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: { amount: '5', currency: 'ISK', creditorAccount: transfer.creditorAccount.iban },
+      psuIpAddress: '10.20.30.40',
+    });
+    expect(outcome).toMatchObject({ ok: false, messageKey: 'bank.refusedFields' });
+  }
+
+  it.each(['bulk-payments', 'periodic-payments'] as const)(
+    'refuses %s paying a bill from a form the bank refused before: a correction is new content, and checked as such',
+    async (service) => {
+      const claim = await newBill();
+      expect(await payBill(claim)).toMatchObject({ ok: true });
+      const form = randomUUID();
+      await refusedAtBank(service, form);
+      expect(await inSeveral(service, claim, form)).toMatchObject({
+        ok: false,
+        messageKey: 'payment.bill.singleOnly',
+      });
+      expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+    },
+  );
+
+  it('refuses a bill the bank says is paid from a form the bank refused before', async () => {
+    const claim = await newBill();
+    await saveClaim(app.db, 'default', { ...claim, claimStatus: 'Paid', totalAmountDue: '0' });
+    const form = randomUUID();
+    await refusedAtBank('payments', form);
+    expect(await payBill(claim, form)).toEqual({ ok: false, messageKey: 'payment.bill.alreadyPaid' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(0);
   });
 
   it('another PSU’s payment to the claim’s account with its id is not the bill’s: it neither blocks the payor nor tells them anything', async () => {

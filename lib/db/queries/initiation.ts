@@ -227,18 +227,3 @@ export async function recordInitiation(
   });
   return row && { ...claimed, ...answer, claimedUntil: null, updatedAt: row.updatedAt };
 }
-
-/** Whether the PSU's form (`submissionId`) has a payment already: its own, or a correction of it. */
-export async function formHasPayment(db: Db, psuId: string, submissionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.psuId, psuId),
-        or(eq(payments.submissionId, submissionId), eq(payments.correctionOf, submissionId)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
