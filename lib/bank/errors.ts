@@ -57,8 +57,18 @@ export class BankError extends KnownByKind {
     readonly messages: TppMessage[],
     readonly requestId: string,
     readonly retryAfterSeconds?: number,
+    /**
+     * The answer to a repeat of a call (lib/bank/retry.ts) whose first attempt, with the same Idempotency-Key,
+     * got no answer that settled it (lost, timed out, or 408, 429, 5xx): the bank may be carrying it out.
+     */
+    readonly afterUnsettledAttempt = false,
   ) {
     super(`Bank answered ${status}${messages.length ? ` ${messages.map((m) => m.code).join(',')}` : ''}`);
+  }
+
+  /** This answer, as one to a repeat of a call whose first attempt got no answer that settled it. */
+  asAfterUnsettledAttempt(): BankError {
+    return new BankError(this.status, this.messages, this.requestId, this.retryAfterSeconds, true);
   }
 
   get codes(): string[] {

@@ -43,6 +43,9 @@ function transient(error: unknown, request: BankRequest): error is BankError | B
  * short backoff) where safe.
  */
 export async function bankFetchWithRetry(request: BankRequest): Promise<BankResponse> {
+  // Whether the first attempt was answered with a 409: the repeats' 409s then say the same (ÍST TS 316 answers
+  // a key whose call failed with that call's error). After any other first failure, the bank may have begun it.
+  let first409 = false;
   for (let attempt = 0; ; attempt++) {
     try {
       // Each attempt is a new call with its own X-Request-ID.
@@ -51,7 +54,10 @@ export async function bankFetchWithRetry(request: BankRequest): Promise<BankResp
         headers: { ...request.headers, 'X-Request-ID': undefined },
         attempt,
       });
-    } catch (error) {
+    } catch (caught) {
+      if (attempt === 0) first409 = caught instanceof BankError && caught.status === 409;
+      const error =
+        caught instanceof BankError && attempt > 0 && !first409 ? caught.asAfterUnsettledAttempt() : caught;
       if (!transient(error, request) || attempt >= maxRetries || !repeatable(request)) throw error;
       const wait = (error instanceof BankError ? error.retryAfterSeconds : undefined) ?? 0.25 * 4 ** attempt;
       if (wait > maxWaitSeconds) throw error;

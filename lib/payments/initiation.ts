@@ -192,13 +192,14 @@ async function send(
     // A 4xx refuses the payment, except 429 (busy) and 408 (the bank did not get the request in time), and
     // 409 to a key sent before: part 7 gives 409 STATUS_INVALID, a refusal of a first sending; to a key used
     // before it says that the first call with it has not completed (ÍST TS 316), and the bank may have made
-    // the payment all the same, so its outcome stays unknown and it is never offered to be paid anew.
+    // the payment all the same, so its outcome stays unknown and it is never offered to be paid anew. The key
+    // was sent before also where this sending's own first attempt went unanswered and was repeated.
     const definitive =
       error instanceof BankError &&
       error.status >= 400 &&
       error.status < 500 &&
       ![408, 429].includes(error.status) &&
-      (error.status !== 409 || first !== undefined);
+      (error.status !== 409 || (first !== undefined && !error.afterUnsettledAttempt));
     logger.warn(
       {
         paymentId: payment.id,

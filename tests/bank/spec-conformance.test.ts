@@ -479,6 +479,16 @@ describe('initiation whose outcome the bank leaves open', () => {
     expect(toPaymentView(payment, []).displayStatus).toBe('outcomeUnknown');
   });
 
+  it('409 to the repeat of a first attempt that went unanswered is no refusal: the bank may be making it', async () => {
+    proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 503 });
+    for (let i = 0; i < 2; i++) proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
+    const first = await app.initiation.initiateOnce(request('bokhald', '409 after an unanswered attempt'));
+    expect(first).toMatchObject({ ok: false, messageKey: 'payment.stillSending' });
+    expect(calls('POST', new RegExp(`^${PAYMENT}$`)).map((call) => call.status)).toEqual([503, 409, 409]);
+    const payment = await appPayment(first.paymentId ?? '');
+    expect(payment).toMatchObject({ phase: 'new', failureCode: 'OUTCOME_UNKNOWN' });
+  });
+
   it('409 once: waited out and sent again with the same Idempotency-Key', async () => {
     proxy.answerNext('POST', new RegExp(`^${PAYMENT}$`), { status: 409 });
     const outcome = await app.initiation.initiateOnce(request('bokhald', '409 once'));
