@@ -9,13 +9,15 @@ export const envelopeLinkSchema = z.object({
 
 /**
  * The decrypted body of a delivery (spec 2.2). It carries identifiers and links only; the receiver
- * fetches the resource itself. Fields the bank may add later are dropped, not refused.
+ * fetches the resource itself. Fields the bank may add later are dropped, not refused. `occurredAt` is
+ * "ISO 8601 UTC": written with `Z` or as `+00:00`, or with another offset, it is the same instant, and a
+ * delivery refused for how it writes it would be retried until its subscription is disabled.
  */
 export const deliveryEnvelopeSchema = z.object({
   eventId: z.uuid(),
   eventType: z.string().min(1).max(100),
   schemaVersion: z.string().min(1).max(20),
-  occurredAt: z.iso.datetime(),
+  occurredAt: z.iso.datetime({ offset: true }),
   links: z.array(envelopeLinkSchema).max(50),
 });
 

@@ -39,7 +39,6 @@ describe('contract/webhooks.yaml', () => {
     const variants = [
       sample,
       { ...sample, eventId: 'evt-1' },
-      { ...sample, occurredAt: '2026-03-02T11:59:00+01:00' },
       { ...sample, links: undefined },
       { ...sample, links: [{ rel: 'self', href: 'x' }] },
     ];
@@ -48,6 +47,16 @@ describe('contract/webhooks.yaml', () => {
         deliveryEnvelopeSchema.safeParse(variant).success,
       );
     }
+  });
+
+  it('is read by the app however the time is written: UTC with Z, as +00:00, or with another offset', () => {
+    for (const occurredAt of ['2026-03-02T11:59:00+00:00', '2026-03-02T12:59:00.123+01:00']) {
+      expect(envelopeValidator?.({ ...sample, occurredAt }), occurredAt).toBe(false);
+      expect(deliveryEnvelopeSchema.safeParse({ ...sample, occurredAt }).success, occurredAt).toBe(true);
+    }
+    expect(deliveryEnvelopeSchema.safeParse({ ...sample, occurredAt: '2026-03-02T11:59:00' }).success).toBe(
+      false,
+    );
   });
 
   it('gives a signature header pattern that our signatures match', () => {
