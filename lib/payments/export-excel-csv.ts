@@ -29,10 +29,13 @@ const COLUMNS = [
   'id',
 ] as const satisfies readonly (keyof PaymentInWords)[];
 
-/** A cell of the file: a leading =, +, -, @ defused (never a formula), quoted when it holds ; " or a line break. */
+/**
+ * A cell of the file: a leading =, +, -, @ defused (never a formula; a negative amount, a number and nothing
+ * else, is left to be summed), quoted when it holds ; " or a line break.
+ */
 export function excelCell(value: string): string {
   let text = value;
-  if (/^[=+\-@\t\r]/.test(text) && !/^-\d/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(,\d+)?$/.test(text)) text = `'${text}`;
   return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

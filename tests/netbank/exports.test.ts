@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
 import { payments } from '@/lib/db/schema';
-import { paymentsExcelCsv } from '@/lib/payments/export-excel-csv';
+import { excelCell, paymentsExcelCsv } from '@/lib/payments/export-excel-csv';
 import { statementFor } from '@/lib/payments/statement';
 import { statementPdf } from '@/lib/payments/statement-pdf';
 import appEn from '@/messages/en.json';
@@ -141,6 +141,15 @@ describe('CSV for Icelandic Excel', () => {
     // A formula is never a formula, and a ; in a cell stays in its cell.
     expect(rows[1]?.Tilvísun).toBe("'=SUM(A1)");
     expect(rows[2]?.Tilvísun).toBe('Leiga; nóvember');
+  });
+
+  it('defuses text that starts like a negative number and goes on as a formula; a negative amount stays a number', () => {
+    expect(excelCell('-1+HYPERLINK("https://example.com")')).toBe(
+      '"\'-1+HYPERLINK(""https://example.com"")"',
+    );
+    expect(excelCell('-2-3')).toBe("'-2-3");
+    expect(excelCell('-1234,50')).toBe('-1234,50');
+    expect(excelCell('-185000')).toBe('-185000');
   });
 
   it('in English: the same cells, English words', async () => {
