@@ -64,7 +64,7 @@ export function notifiedPaymentId(body: LeanPushBody): string | undefined {
 }
 
 // A Lean Push body is a few ids and codes; more than this is not one and is not stored.
-const maxNotificationBytes = 16 * 1024;
+export const maxNotificationBytes = 16 * 1024;
 
 function readBody(rawBody: string): Record<string, unknown> | null {
   if (Buffer.byteLength(rawBody, 'utf8') > maxNotificationBytes) return null;

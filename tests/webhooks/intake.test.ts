@@ -161,6 +161,37 @@ describe('webhook delivery intake', () => {
     });
   });
 
+  it('stores an event whose occurredAt is written +00:00 as the same instant', async () => {
+    const { id, secret } = await createSubscription(db);
+    const envelope = claimEnvelope({ occurredAt: '2026-03-02T11:59:00+00:00' });
+    const outcome = await acceptDelivery({ subscriptionId: id, ...(await sealedDelivery(envelope, secret)) });
+    expect(outcome).toMatchObject({ ok: true, status: 'accepted' });
+    const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.eventId, envelope.eventId));
+    expect(new Date(row?.occurredAt ?? '').toISOString()).toBe('2026-03-02T11:59:00.000Z');
+  });
+
+  it('answers 413 to a body past the limit sent without a Content-Length, and stops reading it', async () => {
+    const { id } = await createSubscription(db);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 10_000) controller.close();
+        else controller.enqueue(new Uint8Array(1024).fill(0x61));
+      },
+    });
+    const request = new NextRequest(`http://localhost:3000/api/webhooks/bank-events/${id}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/jose' },
+      body,
+      duplex: 'half',
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    const response = await POST(request, { params: Promise.resolve({ subscriptionId: id }) });
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(100);
+    expect(await storedCount(id)).toBe(0);
+  });
+
   it('answers over HTTP with 202, 200, 401, 400 and 404', async () => {
     const { id, secret } = await createSubscription(db);
     const post = async (subscriptionId: string, rawBody: string, signature: string | null) => {

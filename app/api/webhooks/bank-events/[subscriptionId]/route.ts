@@ -1,7 +1,8 @@
 // POST /api/webhooks/bank-events/:subscriptionId: signed, encrypted event deliveries from the bank's webhooks service.
 import { type NextRequest, NextResponse } from 'next/server';
+import { textUpTo } from '@/lib/security/capped-body';
 import { isPathParam } from '@/lib/security/path-params';
-import { acceptDelivery, deliveryHttpStatus } from '@/lib/webhooks/intake';
+import { acceptDelivery, deliveryHttpStatus, maxDeliveryBytes } from '@/lib/webhooks/intake';
 import { signatureHeaderName } from '@/lib/webhooks/signature';
 
 // We answer as soon as the event is stored and leave the processing to a job: the bank counts a
@@ -17,8 +18,13 @@ export async function POST(
       { error: 'unknown_subscription' },
       { status: 404, headers: { 'Cache-Control': 'no-store' } },
     );
-  // The raw text, read once: the signature covers these exact bytes.
-  const rawBody = await request.text();
+  // The raw text, read once: the signature covers these exact bytes. A body past the limit is not read on.
+  const rawBody = await textUpTo(request, maxDeliveryBytes);
+  if (rawBody === undefined)
+    return NextResponse.json(
+      { error: 'too_large' },
+      { status: 413, headers: { 'Cache-Control': 'no-store' } },
+    );
   const outcome = await acceptDelivery({
     subscriptionId,
     rawBody,

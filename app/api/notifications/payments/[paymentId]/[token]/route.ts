@@ -1,6 +1,7 @@
 // POST /api/notifications/payments/:paymentId/:token: the bank's payment status notifications (TPP-Notification-URI).
 import { type NextRequest, NextResponse } from 'next/server';
-import { acceptPaymentNotification } from '@/lib/payments/notifications';
+import { acceptPaymentNotification, maxNotificationBytes } from '@/lib/payments/notifications';
+import { textUpTo } from '@/lib/security/capped-body';
 import { isPathParam } from '@/lib/security/path-params';
 import { withRequestId } from '@/lib/security/request-context';
 
@@ -11,7 +12,8 @@ export const POST = withRequestId(
     const { paymentId, token } = await params;
     if (!isPathParam('paymentId', paymentId) || !isPathParam('notificationToken', token))
       return NextResponse.json({ error: 'not_found' }, { status: 404 });
-    const rawBody = await request.text();
+    // A body past a notification's size is no Lean Push body: not read on, and the signal kept without it.
+    const rawBody = (await textUpTo(request, maxNotificationBytes)) ?? '';
     const requestId = request.headers.get('X-Request-ID');
     const outcome = await acceptPaymentNotification({ paymentId, token, rawBody, requestId });
     if (!outcome.ok) return NextResponse.json({ error: 'not_found' }, { status: 404 });
