@@ -131,7 +131,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   const bulkId = await approveAtBank(page, 'is');
   await page.goto('/is/payments/waiting');
   const bulk = page.locator(`li[data-payment-id="${bulkId}"]`);
-  await expect(bulk).toContainText('Guðrún Helgadóttir, 0159-26-007654');
+  await expect(bulk).toContainText('Guðrún Helgadóttir og 0159-26-007654');
   await expect(bulk).toContainText('2 greiðslur');
   await expect(bulk).toContainText('9.000 kr.');
 

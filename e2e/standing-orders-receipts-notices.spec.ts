@@ -286,7 +286,7 @@ test('told when it changes: the list names what the bank reported since the last
   const notices = page.getByTestId('status-notices');
   // A bulk is named by who it pays, as its row in the history is: a name, or an account where none was given.
   await expect(notices.locator(`li[data-payment-id="${bulkId}"] a`)).toHaveText(
-    '9.000\u00a0kr. Guðrún Helgadóttir, 0159-26-007654 (2 greiðslur)',
+    '9.000\u00a0kr. Guðrún Helgadóttir og 0159-26-007654 (2 greiðslur)',
   );
   await expect(notices.getByRole('heading', { name: 'Frá síðustu heimsókn' })).toBeVisible();
   await expect(notices.locator(`li[data-payment-id="${id}"] [data-status="ACSC"]`)).toHaveText('Greidd');
@@ -314,7 +314,7 @@ test('told when it changes: the list names what the bank reported since the last
   await expect.poll(() => bulkEnded().length, { timeout: 20_000 }).toBe(1);
   expect(bulkEnded()[0]?.subject).toBe('Bulk payment made');
   expect(bulkEnded()[0]?.text).toContain(
-    'ISK\u00a09,000 in 2 payments to Guðrún Helgadóttir, 0159-26-007654.',
+    'ISK\u00a09,000 in 2 payments to Guðrún Helgadóttir and 0159-26-007654.',
   );
 
   // Another PSU hears nothing of it.

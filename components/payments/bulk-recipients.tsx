@@ -20,9 +20,9 @@ export function BulkRecipients({ recipients, count }: { recipients: Recipients; 
     <span>
       {shown.length > 0 && (
         <span className="block">
-          {shown.map((recipient, index) => (
+          {shown.map((recipient) => (
             <Fragment key={`${recipient.account}:${recipient.text}`}>
-              {index > 0 && ', '}
+              {recipient.joinedBy}
               {recipient.account ? (
                 <span className="whitespace-nowrap">{recipient.text}</span>
               ) : (

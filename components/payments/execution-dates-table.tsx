@@ -1,11 +1,12 @@
 import { useTranslations } from 'next-intl';
+import { listOfNames } from '@/lib/bank/bank-name';
 import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { addIsoDays, closedDayOf, type ExecutionDate } from '@/lib/payments/calendar';
 
 /**
  * Why a date moved: every closed day it was moved over, from the day the schedule names to the one before the day
- * it is paid on (or after, moved back), each named once: "helgi og Frídagur verslunarmanna" for a Sunday before a
+ * it is paid on (or after, moved back), each named once: "helgi og frídagur verslunarmanna" for a Sunday before a
  * bank holiday Monday.
  */
 function movedOver({ scheduled, execution }: ExecutionDate, locale: Locale, weekend: string): string {
@@ -13,13 +14,17 @@ function movedOver({ scheduled, execution }: ExecutionDate, locale: Locale, week
   const reasons: string[] = [];
   for (let day = scheduled; day !== execution; day = addIsoDays(day, step)) {
     const closed = closedDayOf(day);
-    const reason = closed && (closed.kind === 'holiday' ? closed.holiday.name[locale] : weekend);
+    // A holiday's name inside a sentence is written in lower case in Icelandic ("jóladagur").
+    const reason =
+      closed &&
+      (closed.kind === 'holiday'
+        ? locale === 'is'
+          ? closed.holiday.name.is.toLocaleLowerCase('is')
+          : closed.holiday.name.en
+        : weekend);
     if (reason && !reasons.includes(reason)) reasons.push(reason);
   }
-  const and = locale === 'is' ? ' og ' : ' and ';
-  return reasons.length < 2
-    ? (reasons[0] ?? weekend)
-    : `${reasons.slice(0, -1).join(', ')}${and}${reasons.at(-1)}`;
+  return reasons.length === 0 ? weekend : listOfNames(reasons, locale);
 }
 
 /**

@@ -2,7 +2,7 @@ import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
 import type { Payment } from '@/lib/db/schema';
-import { accountAsKnown, formatAmounts, formatDate } from '@/lib/format';
+import { accountAsKnown, formatAmounts, formatDate, formatNumber } from '@/lib/format';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
@@ -37,13 +37,13 @@ function endingOf(status: string): Ending {
 const texts = {
   is: {
     subject: {
-      paid: 'Greiðsla greidd',
-      partial: 'Fjöldagreiðsla greidd að hluta',
+      paid: 'Greiðsla framkvæmd',
+      partial: 'Fjöldagreiðsla framkvæmd að hluta',
       rejected: 'Greiðslu hafnað',
       cancelled: 'Greiðsla afturkölluð',
     },
     said: {
-      paid: 'Bankinn þinn segir að greiðslan hafi verið greidd',
+      paid: 'Bankinn þinn segir að greiðslan hafi verið framkvæmd',
       partial: 'Bankinn þinn greiddi sumar greiðslurnar og hafnaði hinum',
       rejected: 'Bankinn þinn hafnaði greiðslunni',
       // Whoever cancelled it: the PSU, mostly.
@@ -52,12 +52,12 @@ const texts = {
     of: {
       bulk: {
         subject: {
-          paid: 'Fjöldagreiðsla greidd',
+          paid: 'Fjöldagreiðsla framkvæmd',
           rejected: 'Fjöldagreiðslu hafnað',
           cancelled: 'Fjöldagreiðsla afturkölluð',
         },
         said: {
-          paid: 'Bankinn þinn segir að fjöldagreiðslan hafi verið greidd',
+          paid: 'Bankinn þinn segir að fjöldagreiðslan hafi verið framkvæmd',
           rejected: 'Bankinn þinn hafnaði fjöldagreiðslunni',
           cancelled: 'Fjöldagreiðslan var afturkölluð',
         },
@@ -74,7 +74,7 @@ const texts = {
     what: (amount: string, recipient: string) => `${amount}, viðtakandi ${recipient}`,
     // Icelandic takes the singular after 1, 21, 31, … (but not 11).
     bulk: (amount: string, count: number) =>
-      `${amount} í ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'greiðslu' : 'greiðslum'}`,
+      `${amount} í ${formatNumber(String(count), 'is')} ${count % 10 === 1 && count % 100 !== 11 ? 'greiðslu' : 'greiðslum'}`,
     // Who a bulk pays, after its amount, the names as written (never declined): "viðtakendur Guðrún, Þórður".
     bulkTo: (recipients: string, several: boolean) =>
       `, ${several ? 'viðtakendur' : 'viðtakandi'} ${recipients}`,
@@ -120,7 +120,8 @@ const texts = {
       },
     } satisfies KindTexts as KindTexts,
     what: (amount: string, recipient: string) => `${amount} to ${recipient}`,
-    bulk: (amount: string, count: number) => `${amount} in ${count} ${count === 1 ? 'payment' : 'payments'}`,
+    bulk: (amount: string, count: number) =>
+      `${amount} in ${formatNumber(String(count), 'en')} ${count === 1 ? 'payment' : 'payments'}`,
     bulkTo: (recipients: string) => ` to ${recipients}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
     payDay: 'Payment date',

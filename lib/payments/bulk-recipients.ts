@@ -70,9 +70,12 @@ export function listedBulkRecipients(
   return recipients && { recipients, count: elementCount ?? lines?.length ?? 0 };
 }
 
-/** Who a bulk pays, as a list words it: each recipient shown as people write it, and the words for the others. */
+/**
+ * Who a bulk pays, as a list words it: each recipient shown as people write it, after the words that join it to
+ * the one before ("", ", ", or " og " before the last where the shown are all), and the words for the others.
+ */
 export interface BulkRecipientWords {
-  shown: { text: string; account: boolean }[];
+  shown: { text: string; account: boolean; joinedBy: string }[];
   /** "and 3 more", by `more` (counts written by lib/format: "1.203"); null where the shown are all. */
   more: string | null;
 }
@@ -82,19 +85,22 @@ export function bulkRecipientWords(
   locale: Locale,
   more: (othersShown: string) => string,
 ): BulkRecipientWords {
+  const last = others > 0 ? -1 : shown.length - 1;
+  const and = locale === 'is' ? ' og ' : ' and ';
   return {
-    shown: shown.map((recipient) =>
-      recipient.name !== null
+    shown: shown.map((recipient, index) => ({
+      ...(recipient.name !== null
         ? { text: recipient.name, account: false }
-        : { text: accountAsKnown(recipient.account), account: true },
-    ),
+        : { text: accountAsKnown(recipient.account), account: true }),
+      joinedBy: index === 0 ? '' : index === last ? and : ', ',
+    })),
     more: others > 0 ? more(formatNumber(String(others), locale)) : null,
   };
 }
 
 /**
- * Who a bulk pays in a line: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more". Empty where no payment names
- * anyone.
+ * Who a bulk pays in a line: "Guðrún Helgadóttir, Þórður Ólafsson and 3 more", or "Guðrún Helgadóttir and
+ * Þórður Ólafsson" where those are all. Empty where no payment names anyone.
  */
 export function bulkRecipientsLine(
   recipients: BulkRecipients,
@@ -102,7 +108,7 @@ export function bulkRecipientsLine(
   more: (othersShown: string) => string,
 ): string {
   const words = bulkRecipientWords(recipients, locale, more);
-  const names = words.shown.map((recipient) => recipient.text).join(', ');
+  const names = words.shown.map((recipient) => recipient.joinedBy + recipient.text).join('');
   return words.more ? `${names} ${words.more}` : names;
 }
 

@@ -143,7 +143,7 @@ describe('the e-mail when a payment ends', () => {
 
     const messages = mailTo(mailbox, 'once@example.is');
     expect(messages).toHaveLength(1);
-    expect(messages[0]?.subject).toBe('Greiðsla greidd');
+    expect(messages[0]?.subject).toBe('Greiðsla framkvæmd');
     expect(messages[0]?.text).toContain(': 12.500\u00a0kr., viðtakandi Þórður Ævarsson.');
     expect(messages[0]?.text).toContain(
       `Sjáðu greiðsluna og kvittunina hér:\nhttps://app.example/is/payments/${row.id}`,
@@ -206,8 +206,8 @@ describe('the e-mail when a payment ends', () => {
       ],
       [
         'is',
-        'Fjöldagreiðsla greidd',
-        'Bankinn þinn segir að fjöldagreiðslan hafi verið greidd: 45.750\u00a0kr. í 4 greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar.',
+        'Fjöldagreiðsla framkvæmd',
+        'Bankinn þinn segir að fjöldagreiðslan hafi verið framkvæmd: 45.750\u00a0kr. í 4 greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar.',
       ],
     ] as const) {
       const row = await bulk(locale, [20000, 24000, 750, 1000], names);
@@ -219,6 +219,17 @@ describe('the e-mail when a payment ends', () => {
     }
     // Paid in part (PART): it has ended too, with a receipt for what was paid. Its payments name no one, and
     // go to one account: that account, as people write it, is who it pays.
+    // A count is written as the page writes it: 1.203 in Icelandic, never 1203.
+    const large = await bulk(
+      'is',
+      Array.from({ length: 1203 }, () => 10),
+    );
+    bankStatus.set(large.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, large, 'poll');
+    const [largeMail] = mailTo(mailbox, 'bulk@example.is').filter((message) =>
+      message.text.includes(large.id),
+    );
+    expect(largeMail?.text).toContain('12.030\u00a0kr. í 1.203 greiðslum, viðtakandi 0301-26-001234.');
     const partly = await bulk('en', [20000, 24000]);
     bankStatus.set(partly.bankPaymentId ?? '', 'PART');
     await syncPaymentStatus(db, partly, 'poll');
@@ -349,7 +360,7 @@ describe('status notices since the last visit', () => {
       'is',
       { more: (shown) => `og ${shown} til viðbótar`, count: (count) => `${count} greiðslur` },
     );
-    expect(line).toBe('Guðrún Helgadóttir, 0159-26-007654 (2 greiðslur)');
+    expect(line).toBe('Guðrún Helgadóttir og 0159-26-007654 (2 greiðslur)');
   });
 
   it("shows a stranger none of another PSU's changes, and a stranger's mark hides nothing of theirs", async () => {

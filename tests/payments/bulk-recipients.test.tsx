@@ -134,7 +134,7 @@ describe('a bulk’s row in the history', () => {
       <BulkRecipients recipients={bulkRecipients(view.story.bulk ?? [])} count={2} />,
       ['payments'],
     );
-    expect(html).toContain('Guðrún Helgadóttir, <span class="whitespace-nowrap">0159-26-007654</span>');
+    expect(html).toContain('Guðrún Helgadóttir og <span class="whitespace-nowrap">0159-26-007654</span>');
   });
 });
 
@@ -228,7 +228,14 @@ describe('a bulk in the exports (the CSV for Excel, the PDF statement)', () => {
       'Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar (3 greiðslur)',
     );
     expect(exported(names, 'en').name).toBe('Guðrún Helgadóttir, Þórður Ólafsson and 1 more (3 payments)');
-    expect(exported([null, null], 'is').name).toBe('0301-26-001234, 0159-26-007654 (2 greiðslur)');
+    expect(exported([null, null], 'is').name).toBe('0301-26-001234 og 0159-26-007654 (2 greiðslur)');
+    // Where the names shown are all, the last is joined with "og" / "and", as a sentence lists them.
+    expect(exported(names.slice(0, 2), 'is').name).toBe(
+      'Guðrún Helgadóttir og Þórður Ólafsson (2 greiðslur)',
+    );
+    expect(exported(names.slice(0, 2), 'en').name).toBe(
+      'Guðrún Helgadóttir and Þórður Ólafsson (2 payments)',
+    );
   });
 
   it('leaves a bulk of one payment without a name to its account, as a single payment', () => {

@@ -22,13 +22,13 @@ function shown(locale: 'is' | 'en', dates: { scheduled: string; execution: strin
 describe('a moved date of a standing order', () => {
   it('Sunday 1 August 2027, before Frídagur verslunarmanna: moved over the weekend and the holiday', () => {
     const dates = [{ scheduled: '2027-08-01', execution: '2027-08-03' }];
-    expect(shown('is', dates)).toContain('fært: helgi og Frídagur verslunarmanna');
+    expect(shown('is', dates)).toContain('fært: helgi og frídagur verslunarmanna');
     expect(shown('en', dates)).toMatch(/moved: weekend and Commerce Day/i);
   });
 
   it('a holiday alone, or a weekend alone, is named alone', () => {
     expect(shown('is', [{ scheduled: '2027-01-01', execution: '2027-01-04' }])).toContain(
-      'fært: Nýársdagur og helgi',
+      'fært: nýársdagur og helgi',
     );
     expect(shown('is', [{ scheduled: '2027-03-06', execution: '2027-03-08' }])).toContain('fært: helgi');
   });

@@ -50,6 +50,7 @@ export function decoupledMessage(language: 'is' | 'en'): string {
 
 export function multilevelMessage(language: 'is' | 'en', missing: number): string {
   return language === 'is'
-    ? `Greiðslan þarf ${missing} undirskrift${missing === 1 ? '' : 'ir'} til viðbótar.`
+    ? // Icelandic takes the singular after 1, 21, 31, … (but not 11).
+      `Greiðslan þarf ${missing} ${missing % 10 === 1 && missing % 100 !== 11 ? 'undirskrift' : 'undirskriftir'} til viðbótar.`
     : `The payment needs ${missing} more signature${missing === 1 ? '' : 's'}.`;
 }

@@ -61,7 +61,7 @@ const is: typeof en = {
   cancelDecline: 'Hætta við afturköllun',
   signedInAs: 'Innskráð sem',
   alreadyHandled: 'Þessi greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
-  unknown: 'Þessi heimildartengill er óþekktur eða ekki lengur gildur.',
+  unknown: 'Þessi heimildarhlekkur er óþekktur eða ekki lengur gildur.',
   approved: 'Greiðsla samþykkt.',
   declined: 'Greiðslu hafnað.',
   alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritunaraðili þarf að undirrita hana.',
