@@ -89,6 +89,12 @@ function bankInScope(api: BankInterface): string | undefined {
   }
 }
 
+/** Whether an answer's body is read as JSON: one said to be JSON, and a token request's sent as text/plain. */
+function readsAsJson(contentType: string, request: BankRequest): boolean {
+  const type = contentType.toLowerCase();
+  return type.includes('json') || (request.form !== undefined && type.startsWith('text/plain'));
+}
+
 async function exchange(request: BankRequest): Promise<BankResponse> {
   const { BANK_SUBSCRIPTION_KEY, BANK_TIMEOUT_MS, BANK_SIGN_REQUESTS } = settings();
   const requestId = request.headers?.['X-Request-ID'] ?? randomUUID();
@@ -101,6 +107,8 @@ async function exchange(request: BankRequest): Promise<BankResponse> {
   headers.set('X-Request-ID', requestId);
   let body: string | undefined;
   if (request.form) {
+    // A token request: the spec's examples ask for text/plain, and a bank may send its JSON so.
+    headers.set('Accept', 'application/json, text/plain');
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     body = new URLSearchParams(request.form).toString();
   } else if (request.json !== undefined) {
@@ -127,7 +135,7 @@ async function exchange(request: BankRequest): Promise<BankResponse> {
   const text = bytes.toString('utf8');
   let parsed: unknown = null;
   if (request.binary && response.ok) parsed = bytes;
-  else if (text && (response.headers.get('content-type') ?? '').includes('json')) {
+  else if (text && readsAsJson(response.headers.get('content-type') ?? '', request)) {
     try {
       parsed = JSON.parse(text);
     } catch {

@@ -575,6 +575,23 @@ describe('business interfaces (claims, webhooks service)', () => {
     expect(read.headers.accept).toBe('application/json');
   });
 
+  it('asks for its token accepting text/plain, as the spec\u2019s examples do, and reads a token sent as text/plain', async () => {
+    const tokens = await import('@/lib/bank/tokens');
+    tokens.discardAccessToken('business', await tokens.accessToken('business'));
+    proxy.calls.length = 0;
+    // The token response's shape is not shown (business spec part 5): a bank may send its JSON as text/plain.
+    proxy.answerNext('POST', /^\/oauth\/v2\/oauth-token$/, {
+      status: 200,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: Buffer.from(
+        JSON.stringify({ access_token: 'plain-text-token', token_type: 'Bearer', expires_in: 300 }),
+      ),
+    });
+    expect(await tokens.accessToken('business')).toBe('plain-text-token');
+    expect(only('POST', /^\/oauth\/v2\/oauth-token$/).headers.accept).toMatch(/text\/plain/);
+    tokens.discardAccessToken('business', 'plain-text-token');
+  });
+
   it('reads are sent again after 503 or 429 with Retry-After, as on the payment interface', async () => {
     await addFault(sandbox.url, {
       method: 'GET',
