@@ -10,7 +10,6 @@ import { paymentAmounts } from '@/lib/payments/amounts';
 import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
-import { bulkLinesOf } from '@/lib/payments/story';
 import { payDayOf } from '@/lib/payments/view';
 
 /**

@@ -11,7 +11,6 @@ import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
-import { bulkLinesOf } from './story';
 import { displayStatusOf, type MaybeListed, payDayOf } from './view';
 
 /**
