@@ -247,7 +247,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   // The history's row says who the bulk pays: its recipients have no names here, so their accounts.
   const bulkId = await page
     .locator('tbody tr', { hasText: '2 payments' })
-    .filter({ hasText: '0301-26-001234, 0159-26-007654' })
+    .filter({ hasText: '0301-26-001234 and 0159-26-007654' })
     .first()
     .getAttribute('data-payment-id');
   // A name that would turn its text around is refused in the page's words, Icelandic here, and stays as typed.
