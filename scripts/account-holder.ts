@@ -34,9 +34,10 @@ try {
       mode === 'grant' ? `${email} already acts for ${kennitala}.` : `${email} did not act for ${kennitala}.`,
     noSuchAccount: `No account has the e-mail address ${email}; it must sign up first.`,
     notKennitala: `${kennitala} is not a kennitala (10 digits, as 6403164039 or 640316-4039).`,
+    notVerified: `${email} has not confirmed its e-mail address yet: its owner opens the link sent to it first.`,
   }[outcome];
   console.log(said);
-  process.exitCode = outcome === 'noSuchAccount' || outcome === 'notKennitala' ? 1 : 0;
+  process.exitCode = ['noSuchAccount', 'notKennitala', 'notVerified'].includes(outcome) ? 1 : 0;
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

@@ -28,9 +28,10 @@ try {
     revoked: `${email} is no longer an operator.`,
     unchanged: `${email} was not an operator.`,
     noSuchAccount: `No account has the e-mail address ${email}; it must sign up first.`,
+    notVerified: `${email} has not confirmed its e-mail address yet: its owner opens the link sent to it first.`,
   }[outcome];
   console.log(said);
-  process.exitCode = outcome === 'noSuchAccount' ? 1 : 0;
+  process.exitCode = outcome === 'noSuchAccount' || outcome === 'notVerified' ? 1 : 0;
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

@@ -41,14 +41,27 @@ export async function mayActForHolderOf(
   return mandate !== undefined;
 }
 
-export type HolderCommandOutcome = 'granted' | 'revoked' | 'unchanged' | 'noSuchAccount' | 'notKennitala';
+export type HolderCommandOutcome =
+  | 'granted'
+  | 'revoked'
+  | 'unchanged'
+  | 'noSuchAccount'
+  | 'notKennitala'
+  | 'notVerified';
 
-async function accountByEmail(db: Db, email: string): Promise<string | undefined> {
-  const [psu] = await db.select({ id: psus.id }).from(psus).where(eq(psus.email, email.trim().toLowerCase()));
-  return psu?.id;
+async function accountByEmail(db: Db, email: string) {
+  const [psu] = await db
+    .select({ id: psus.id, verifiedAt: psus.emailVerifiedAt })
+    .from(psus)
+    .where(eq(psus.email, email.trim().toLowerCase()));
+  return psu;
 }
 
-/** The operator's grant: `email`'s account may confirm payments from the accounts of `kennitala`'s holder. */
+/**
+ * The operator's grant: `email`'s account may confirm payments from the accounts of `kennitala`'s holder. Only an
+ * account whose owner proved the address: anyone may sign up with an address before its owner does, and the
+ * grant would go to them.
+ */
 export async function grantHolderByCommand(
   db: Db,
   email: string,
@@ -57,11 +70,12 @@ export async function grantHolderByCommand(
 ): Promise<HolderCommandOutcome> {
   const holder = normalizeKennitala(kennitala);
   if (!holder) return 'notKennitala';
-  const psuId = await accountByEmail(db, email);
-  if (!psuId) return 'noSuchAccount';
+  const psu = await accountByEmail(db, email);
+  if (!psu) return 'noSuchAccount';
+  if (psu.verifiedAt === null) return 'notVerified';
   const granted = await db
     .insert(holderMandates)
-    .values({ psuId, holderKennitala: holder, grantedBy })
+    .values({ psuId: psu.id, holderKennitala: holder, grantedBy })
     .onConflictDoNothing()
     .returning({ psuId: holderMandates.psuId });
   return granted.length > 0 ? 'granted' : 'unchanged';
@@ -74,7 +88,7 @@ export async function revokeHolderByCommand(
 ): Promise<HolderCommandOutcome> {
   const holder = normalizeKennitala(kennitala);
   if (!holder) return 'notKennitala';
-  const psuId = await accountByEmail(db, email);
+  const psuId = (await accountByEmail(db, email))?.id;
   if (!psuId) return 'noSuchAccount';
   const deleted = await db
     .delete(holderMandates)

@@ -60,12 +60,19 @@ export async function syncListedOperators(db: Db, listed = operatorEmails()): Pr
   }
 }
 
-export type CommandOutcome = 'granted' | 'revoked' | 'unchanged' | 'noSuchAccount';
+export type CommandOutcome = 'granted' | 'revoked' | 'unchanged' | 'noSuchAccount' | 'notVerified';
 
-/** The command's grant: for any account, verified or not; the operator running it vouches. */
+/**
+ * The command's grant: only for an account whose owner proved its address, as the list's is; anyone may sign up
+ * with an address before its owner does, and the role would go to them.
+ */
 export async function grantOperatorByCommand(db: Db, email: string): Promise<CommandOutcome> {
-  const [psu] = await db.select({ id: psus.id }).from(psus).where(eq(psus.email, email.trim().toLowerCase()));
+  const [psu] = await db
+    .select({ id: psus.id, verifiedAt: psus.emailVerifiedAt })
+    .from(psus)
+    .where(eq(psus.email, email.trim().toLowerCase()));
   if (!psu) return 'noSuchAccount';
+  if (psu.verifiedAt === null) return 'notVerified';
   // A role the list gave becomes the command's, so it stays when the address leaves the list.
   await db
     .insert(psuRoles)

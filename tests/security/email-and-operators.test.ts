@@ -107,6 +107,19 @@ describe('the operator role', () => {
     expect(await app.roles.holdsOperatorRole(db, demo)).toBe(false);
     expect(await app.roles.grantOperatorByCommand(db, 'nobody@example.is')).toBe('noSuchAccount');
   });
+
+  it('is not given by the command, nor a holder’s mandate, to an account whose address was never confirmed', async () => {
+    const db = await app.db.getDb();
+    // Anyone may sign up with an address before its owner does: the grant would go to them.
+    const early = await newPsu('cfo@company.is');
+    expect(await app.roles.grantOperatorByCommand(db, 'CFO@company.is')).toBe('notVerified');
+    expect(await app.roles.holdsOperatorRole(db, early)).toBe(false);
+    const holders = await import('@/lib/auth/account-holders');
+    expect(await holders.grantHolderByCommand(db, 'cfo@company.is', '640316-4039')).toBe('notVerified');
+    const { holderMandates } = await import('@/lib/db/holder-schema');
+    const { eq } = await import('drizzle-orm');
+    expect(await db.select().from(holderMandates).where(eq(holderMandates.psuId, early))).toEqual([]);
+  });
 });
 
 describe('npm run grant-operator', () => {
@@ -115,6 +128,19 @@ describe('npm run grant-operator', () => {
     const run = promisify(execFile);
     const env = { ...process.env, ...database, MAILBOX_DIR: mailbox, OPERATOR_EMAILS: '' };
     const tsx = path.join(process.cwd(), 'node_modules/.bin/tsx');
+    const unconfirmed = await run(tsx, ['scripts/operator-role.ts', 'grant', 'stranger@example.is'], {
+      env,
+    }).catch((error: { code: number; stdout: string }) => error);
+    expect(unconfirmed).toMatchObject({ code: 1 });
+    expect(unconfirmed.stdout).toContain('stranger@example.is has not confirmed its e-mail address yet');
+    const { psus } = await import('@/lib/db/schema');
+    const { eq, sql } = await import('drizzle-orm');
+    const before = await app.db.getDb();
+    await before
+      .update(psus)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(eq(psus.email, 'stranger@example.is'));
+    await app.db.closeDatabase();
     const granted = await run(tsx, ['scripts/operator-role.ts', 'grant', 'stranger@example.is'], { env });
     expect(granted.stdout).toContain('stranger@example.is is an operator now.');
     const missing = await run(tsx, ['scripts/operator-role.ts', 'grant', 'nobody@example.is'], { env }).catch(
