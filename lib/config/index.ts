@@ -222,6 +222,15 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
         'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
     });
   }
+  // The demo accounts' password is on the sign-in page, and the demo PSU is an operator by default.
+  if (live && value.SEED_DEMO_PSU) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SEED_DEMO_PSU'],
+      message:
+        'must be false for an app in production at a bank not on this machine: the demo accounts\u2019 password is shown on the sign-in page, and the demo PSU is an operator',
+    });
+  }
   if (live && value.PASSWORD_HASH_COST < 10) {
     ctx.addIssue({
       code: 'custom',

@@ -71,6 +71,7 @@ describe('settings', () => {
         AUTH_SECRET: secret,
         NODE_ENV: 'production',
         BANK_BASE_URL: 'https://api.bank.example/psd2',
+        SEED_DEMO_PSU: 'false',
       };
       expect(() => parseSettings(live)).toThrow(/TPP_PUBLIC_IP: .*BANK_BASE_URL/);
       expect(() => parseSettings({ ...live, TPP_PUBLIC_IP: '127.0.0.2' })).toThrow(/TPP_PUBLIC_IP/);
@@ -80,6 +81,22 @@ describe('settings', () => {
         '127.0.0.1',
       );
       expect(parseSettings({ ...live, NODE_ENV: 'development' }).TPP_PUBLIC_IP).toBe('127.0.0.1');
+    });
+  });
+
+  describe('SEED_DEMO_PSU: the demo accounts, whose password the sign-in page shows', () => {
+    it('must be false to run in production against a bank not on this machine; the sandbox keeps them', () => {
+      const live = {
+        AUTH_SECRET: secret,
+        NODE_ENV: 'production',
+        BANK_BASE_URL: 'https://api.bank.example/psd2',
+        TPP_PUBLIC_IP: '203.0.113.10',
+      };
+      expect(() => parseSettings(live)).toThrow(/SEED_DEMO_PSU: must be false/);
+      expect(parseSettings({ ...live, SEED_DEMO_PSU: 'false' }).SEED_DEMO_PSU).toBe(false);
+      expect(parseSettings({ ...live, BANK_BASE_URL: 'http://127.0.0.1:4010/psd2' }).SEED_DEMO_PSU).toBe(
+        true,
+      );
     });
   });
 
@@ -98,6 +115,7 @@ describe('settings', () => {
         NODE_ENV: 'production',
         BANK_BASE_URL: 'https://api.bank.example/psd2',
         TPP_PUBLIC_IP: '203.0.113.10',
+        SEED_DEMO_PSU: 'false',
       };
       expect(() => parseSettings({ ...live, PASSWORD_HASH_COST: '9' })).toThrow(
         /PASSWORD_HASH_COST: must be at least 10/,
