@@ -94,7 +94,7 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
 
 export type Claim = z.infer<typeof claimSchema>;
 
-/** Whether the PSU can pay the bill here: open, and the bank told us where the money goes. */
+/** Whether the PSU can pay the bill here: open, and where the money goes is known (`claimAtBank`). */
 export function payable(claim: Pick<Claim, 'claimStatus' | 'depositAccount'>): boolean {
   return claim.claimStatus === 'Unpaid' && claim.depositAccount.iban !== '';
 }
@@ -112,6 +112,23 @@ export function claimPath(claimId: string): string {
 export function parseClaim(body: unknown): Claim | undefined {
   const parsed = claimSchema.safeParse(body);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** A composite claim id's claimant and claim account (bank and branch, 66, number). */
+const CLAIM_ACCOUNT = /^(\d{10})(\d{4}66\d{6})\+\d{8}$/;
+
+/**
+ * A claim as the bank whose claims interface answered it has it (read in that bank's scope). IOBWS-Claims 3.1's
+ * claimDetails names no deposit account: at a bank that takes claim payments, a bill is paid by its claim key
+ * (ÍST TS 310), so one without a deposit account is paid there all the same, to the claim's own account (its
+ * key's bank, 66 and number, in the claimant's kennitala), which is what the PSU and the bill's payment are
+ * shown. Elsewhere, a claim whose deposit account the bank did not name is not paid here.
+ */
+export function claimAtBank(claim: Claim): Claim {
+  const key = CLAIM_ACCOUNT.exec(claim.claimId);
+  if (claim.depositAccount.iban !== '' || !key || !currentBank('business').claimPayments) return claim;
+  const [, claimant, account] = key;
+  return { ...claim, depositAccount: { iban: depositIban({ id: account ?? '', ownerId: claimant ?? '' }) } };
 }
 
 /** The reference's default page size; the bank names its own in `X-Paging-PerPage`. */
@@ -149,7 +166,7 @@ export async function listClaims(payorId: string, now = new Date()): Promise<Cla
     const parsed = z.array(claimSchema).safeParse(response.body);
     if (!parsed.success)
       throw new BankProtocolError('The claims interface answered a list in a shape we do not know');
-    claims.push(...parsed.data);
+    claims.push(...parsed.data.map(claimAtBank));
     const totalPages = Number(response.headers.get('X-Paging-TotalPages'));
     const last =
       Number.isInteger(totalPages) && totalPages > 0 ? page >= totalPages : parsed.data.length === 0;
@@ -166,7 +183,7 @@ export async function getClaim(claimId: string): Promise<Claim | undefined> {
     const claim = parseClaim(response.body);
     if (!claim)
       throw new BankProtocolError('The claims interface answered a claim in a shape we do not know');
-    return claim;
+    return claimAtBank(claim);
   } catch (error) {
     if (error instanceof BankError && error.status === 404) return undefined;
     throw error;

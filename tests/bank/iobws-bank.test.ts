@@ -318,6 +318,29 @@ describe('a bank that speaks IOBWS 3.2 as published', () => {
     );
   });
 
+  it('takes a claim whose details name no deposit account (IOBWS-Claims 3.1 has none) as payable by its key', async () => {
+    const claims = await import('@/lib/bank/claims');
+    const claim = claims.parseClaim({
+      claimKey: { claimantId: '5501692829', account: '015966000123', dueDate: '2026-05-02' },
+      payorId: '0101302989',
+      templateCode: '001',
+      amount: 4200,
+      currency: 'ISK',
+      finalDueDate: '2026-05-12',
+      expirationDate: '2030-05-12',
+    });
+    if (!claim) throw new Error('the claim was not read');
+    expect(claim.depositAccount.iban).toBe('');
+    // At a bank that takes claim payments: to the claim's own account, which its payment is sent by.
+    const atSudur = await app.scope.inBank('sudur', async () => claims.claimAtBank(claim));
+    expect(atSudur.depositAccount.iban).toMatch(/^IS\d{2}0159660001235501692829$/);
+    expect(claims.payable(atSudur)).toBe(true);
+    // At our bank, which takes a bill's payment as a credit transfer to the account it names: not paid here.
+    const atOurs = await app.scope.inBank('default', async () => claims.claimAtBank(claim));
+    expect(atOurs.depositAccount.iban).toBe('');
+    expect(claims.payable(atOurs)).toBe(false);
+  });
+
   it('gave nothing the published contracts do not allow: the count of what was checked, and 0 violations', async () => {
     await vi.waitFor(
       () => expect(contractCheckCounts(violationsFile)['lean-push']?.checked ?? 0).toBeGreaterThan(0),
