@@ -222,6 +222,10 @@ export async function cancelPayment(
   const answer = scaAnswerOf(response.body);
   const asksMore = Object.keys(answer.links).some((name) => actionLinks.test(name));
   if (response.status !== 202 && !asksMore) return { kind: 'cancelled' };
+  // A 202 that asks nothing of the PSU (ÍST TS 310 has no cancellation authorisation): the bank took the request,
+  // and its transactionStatus, read again next, says where the payment stands.
+  if (!asksMore && answer.scaStatus === undefined)
+    return { kind: transactionStatusOf(response.body) === 'CANC' ? 'cancelled' : 'pending' };
   if (answer.links.scaRedirect) return { kind: 'sca', redirectTo: answer.links.scaRedirect };
   const plain = answer.links.startAuthorisation;
   const identifying = answer.links.startAuthorisationWithPsuIdentification;
@@ -235,6 +239,11 @@ export async function cancelPayment(
     return afterCancellationStart(scaAnswerOf(started.body));
   }
   return afterCancellationStart(answer);
+}
+
+function transactionStatusOf(body: unknown): string | undefined {
+  const parsed = statusResponseSchema.safeParse(body);
+  return parsed.success ? parsed.data.transactionStatus : undefined;
 }
 
 function scaAnswerOf(body: unknown): ScaAnswer {

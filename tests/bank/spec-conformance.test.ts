@@ -395,6 +395,21 @@ describe('cancellation', () => {
     expect(only('POST', /\/cancellation-authorisations$/).headers['psu-id']).toBe(KENNITALA.bokhald);
   });
 
+  it.each([
+    ['CANC', 'cancelled'],
+    ['ACTC', 'pending'],
+  ] as const)(
+    'a 202 with nothing to authorise (ÍST TS 310 has no cancellation authorisation), status %s: %s',
+    async (transactionStatus, kind) => {
+      const payment = await initiated('bokhald', `202 without links ${transactionStatus}`);
+      proxy.answerNext('DELETE', new RegExp(`${payment.bankPaymentId}$`), {
+        status: 202,
+        body: { transactionStatus },
+      });
+      expect(await app.bank.cancelPayment(ref(payment), context)).toEqual({ kind });
+    },
+  );
+
   it('a 202 with no authorisation the app can take is an error, not a cancellation', async () => {
     const payment = await initiated('bokhald', 'unusable cancel');
     bankAsksToAuthoriseCancellation(payment, 'startAuthorisationWithEncryptedPsuAuthentication', '/x');
