@@ -203,9 +203,9 @@ const actionLinks = /^(scaRedirect|scaOAuth|confirmation|start|update|select|aut
  * it. 202: the PSU must authorise the cancellation (reference: RECEIVED_202_PaymentInitiationCancel),
  * by the links the answer gives: the bank's page (`scaRedirect`), or a start of a cancellation
  * authorisation (`startAuthorisation`, or `startAuthorisationWithPsuIdentification` with PSU-ID),
- * whose answer leads to the bank's page or, decoupled, to the bank's app (`pending`). A 202 is never
- * taken for a done cancellation; one whose authorisation we cannot take (embedded data, OAuth) is an
- * error.
+ * whose answer leads to the bank's page or, decoupled, to the bank's app (`pending`). A 202 that asks for
+ * nothing is taken by its transactionStatus (ÍST TS 310 has no cancellation authorisation); one whose
+ * authorisation we cannot take (embedded data, OAuth) is an error.
  */
 export async function cancelPayment(
   ref: PaymentRef,
