@@ -1,4 +1,5 @@
 import type { LiveQuery } from '@/components/live/live-query';
+import { BACKGROUND_READ_HEADER } from '@/lib/auth/background-read';
 import type { PaymentView } from '@/lib/payments/view';
 
 /**
@@ -8,7 +9,11 @@ import type { PaymentView } from '@/lib/payments/view';
 export const paymentLive = (id: string): LiveQuery<PaymentView> => ({
   key: ['payment', id],
   read: async () => {
-    const response = await fetch(`/api/payments/${id}`, { cache: 'no-store' });
+    // Asked again by itself: no sign of the PSU at the keyboard, so it keeps no session alive.
+    const response = await fetch(`/api/payments/${id}`, {
+      cache: 'no-store',
+      headers: { [BACKGROUND_READ_HEADER]: '1' },
+    });
     if (!response.ok) throw new Error(`payment read failed: ${response.status}`);
     return response.json();
   },

@@ -9,7 +9,7 @@ import { verifyPsuCredentials } from './credentials';
 import { eidSignIn } from './eid-sign-in';
 import { verifyIdToken } from './id-token';
 import { OIDC_PROVIDER_ID, oidcProvider } from './oidc';
-import { endSession, startSession, touchSession } from './sessions';
+import { endSession, sessionOfRequest, startSession } from './sessions';
 
 declare module 'next-auth' {
   interface Session {
@@ -78,7 +78,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth((re
           });
         }
         if (typeof token.sid !== 'string' || typeof token.psuId !== 'string') return null;
-        if ((await touchSession(token.sid)) !== token.psuId) return null;
+        if ((await sessionOfRequest(token.sid, await requestHeaders())) !== token.psuId) return null;
         if (
           trigger !== 'update' ||
           (session as { rotateSession?: unknown } | undefined)?.rotateSession !== true

@@ -1,6 +1,7 @@
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
-import { endOpenSessions, insertSession, touchOpenSession } from '@/lib/db/queries/sessions';
+import { endOpenSessions, insertSession, openSessionPsu, touchOpenSession } from '@/lib/db/queries/sessions';
+import { BACKGROUND_READ_HEADER } from './background-read';
 
 /**
  * Server-side sessions. The signed session cookie (a JWT) names a row here; the row, not the
@@ -25,6 +26,20 @@ export async function startSession(psuId: string, db?: Db): Promise<string> {
 export async function touchSession(sessionId: string, db?: Db): Promise<string | null> {
   if (!UUID.test(sessionId)) return null;
   return (await touchOpenSession(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
+}
+
+/**
+ * The PSU of the session a request carries, if it still holds: noted as used, unless the request is one of a
+ * page's own background reads (BACKGROUND_READ_HEADER), which leave a session with no one at it to lie idle.
+ */
+export async function sessionOfRequest(
+  sessionId: string,
+  headers: Pick<Headers, 'get'>,
+  db?: Db,
+): Promise<string | null> {
+  if (headers.get(BACKGROUND_READ_HEADER) !== '1') return touchSession(sessionId, db);
+  if (!UUID.test(sessionId)) return null;
+  return (await openSessionPsu(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
 }
 
 export async function endSession(sessionId: string, reason: SessionEnd, db?: Db): Promise<void> {

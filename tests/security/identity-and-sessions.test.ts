@@ -143,4 +143,39 @@ describe('a session', () => {
       .where(eq(sessions.id, fresh));
     expect(await app.sessions.touchSession(fresh)).toBe(psuId);
   });
+
+  it('is not kept alive by a page’s own background reads: a payment page left open still ends when idle', async () => {
+    const db = await app.db.getDb();
+    const { sessions } = app.schema;
+    const psuId = await newPsu('away@example.is');
+    const id = await app.sessions.startSession(psuId);
+    const lastSeen = async () =>
+      (await db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at;
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) })
+      .where(eq(sessions.id, id));
+    const before = await lastSeen();
+    const background = new Headers({ 'X-Background-Read': '1' });
+    expect(await app.sessions.sessionOfRequest(id, background)).toBe(psuId);
+    expect(await lastSeen()).toEqual(before);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.id, id));
+    expect(await app.sessions.sessionOfRequest(id, background)).toBeNull();
+    expect(await app.sessions.sessionOfRequest(id, new Headers())).toBeNull();
+    // A request of the PSU's own notes the use, as every request did.
+    const active = await app.sessions.startSession(psuId);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) })
+      .where(eq(sessions.id, active));
+    expect(await app.sessions.sessionOfRequest(active, new Headers())).toBe(psuId);
+    const [touched] = await db
+      .select({ at: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.id, active));
+    expect(Date.now() - (touched?.at?.getTime() ?? 0)).toBeLessThan(60_000);
+  });
 });

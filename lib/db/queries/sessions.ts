@@ -12,6 +12,16 @@ export async function insertSession(db: Db, psuId: string, maxHours: number): Pr
   return row?.id;
 }
 
+/** The session, if it still holds: not ended, not past its end, and used within `idleMinutes`. */
+function stillOpen(sessionId: string, idleMinutes: number) {
+  return and(
+    eq(sessions.id, sessionId),
+    isNull(sessions.endedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+  );
+}
+
 /** Marks the session used now, if it still holds; its PSU, or undefined. */
 export async function touchOpenSession(
   db: Db,
@@ -21,15 +31,21 @@ export async function touchOpenSession(
   const [row] = await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.endedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
-      ),
-    )
+    .where(stillOpen(sessionId, idleMinutes))
     .returning({ psuId: sessions.psuId });
+  return row?.psuId;
+}
+
+/** The PSU of the session, if it still holds, without marking it used. */
+export async function openSessionPsu(
+  db: Db,
+  sessionId: string,
+  idleMinutes: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ psuId: sessions.psuId })
+    .from(sessions)
+    .where(stillOpen(sessionId, idleMinutes));
   return row?.psuId;
 }
 
