@@ -136,6 +136,14 @@ describe('a payment in the IOBWS 3.2 dialect', () => {
     expect(results?.payments?.[1]?.errorCodes).toEqual(['DEBTOR_ACCOUNT_NOT_FOUND', 'FORMAT_ERROR']);
   });
 
+  it('reads a single payment`s structured reference back as the one string our read-back has (spec 2.6)', () => {
+    const ours = iobwsDialect.fromBankPaymentInformation('payments', {
+      remittanceInformationStructuredArray: [{ reference: 'RF18539007547034', referenceType: 'TILV_U' }],
+    }) as Record<string, unknown>;
+    expect(ours.remittanceInformationStructured).toBe('RF18539007547034');
+    expect(ours).not.toHaveProperty('remittanceInformationStructuredArray');
+  });
+
   it('names the paths, claims and fee codes of each', () => {
     expect([specDialect.paymentsPrefix, iobwsDialect.paymentsPrefix]).toEqual(['/api/v1', '/v1']);
     expect([specDialect.claimsPath, iobwsDialect.claimsPath]).toEqual(['/claims', '/v1/claims']);

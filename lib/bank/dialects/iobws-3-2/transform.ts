@@ -89,13 +89,14 @@ export function toIobwsClaimPayment(
   };
 }
 
-/** IOBWS 3.2's payment information (`…DomesticWithStatusResponse`) → ours: dates as date-times, references renamed. */
+/**
+ * IOBWS 3.2's payment information (`…DomesticWithStatusResponse`) → ours: dates as date-times, and a single payment's
+ * or a standing order's structured references as the one string our read-back has (spec 2.6), the first's.
+ */
 export function fromIobwsPaymentInformation(service: string, body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const ours = withDates(body as Record<string, unknown>, SPEC_DATES);
-  if (service === 'payments')
-    return rename(ours, 'remittanceInformationStructuredArray', 'remittanceInformationStructured');
-  if (service === 'periodic-payments') {
+  if (service === 'payments' || service === 'periodic-payments') {
     const { remittanceInformationStructuredArray: references, ...rest } = ours;
     const first = Array.isArray(references)
       ? (references[0] as IobwsStructuredReference | undefined)
