@@ -38,6 +38,12 @@ export function iobwsFace(inner: Fetch, bank: Bank): Fetch {
     const innerText = requestText && fromIobwsRequest(request.method, service, requestText);
     const headers = new Headers(request.headers);
     headers.delete('content-length');
+    // IOBWS 3.2 names the funds check's header TPP-Rejection-NoFunds-Preferred; our spec, inside, spells it
+    // TPP-Rejection-No-Funds-Preferred.
+    const noFunds = headers.get('TPP-Rejection-NoFunds-Preferred');
+    headers.delete('TPP-Rejection-NoFunds-Preferred');
+    headers.delete('TPP-Rejection-No-Funds-Preferred');
+    if (noFunds !== null) headers.set('TPP-Rejection-No-Funds-Preferred', noFunds);
     const answer = await inner(
       new Request(innerUrl, { method: request.method, headers, body: innerText || undefined }),
       env,
