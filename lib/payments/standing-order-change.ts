@@ -84,8 +84,13 @@ async function sendNewOrder(
   change: StandingOrderChange,
   request: Pick<ChangeRequest, 'psuIpAddress' | 'psuUserAgent'>,
 ): Promise<ChangeOutcome> {
-  if (!(await moveChange(db, change.id, ['cancelling', 'cancelRefused', 'newFailed'], 'sending'))) {
-    return { ok: false, messageKey: 'payment.stillSending' };
+  // Never from `cancelRefused`: a change the PSU gave up by stopping the order ("Cancel payment", meanwhile in
+  // another tab) sends nothing, though the cancellation it asked for ended the order.
+  if (!(await moveChange(db, change.id, ['cancelling', 'newFailed'], 'sending'))) {
+    const now = await findChangeOf(db, change.psuId, change.oldPaymentId);
+    return now?.state === 'cancelRefused'
+      ? { ok: false, messageKey: now.messageKey ?? 'standingOrderChange.notCancelled' }
+      : { ok: false, messageKey: 'payment.stillSending' };
   }
   let outcome: Awaited<ReturnType<typeof initiateOnce>>;
   try {

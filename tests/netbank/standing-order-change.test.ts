@@ -188,6 +188,13 @@ describe('changing a standing order: cancel the old one, then make the new one',
       state: 'cancelRefused',
       messageKey: 'standingOrderChange.notCancelled',
     });
+    // The PSU thinks again and sends the change once more: cancelled this time, and the new order follows.
+    const again = await ask(oldId, changed());
+    if (!again.ok) throw new Error(JSON.stringify(again));
+    await back(await decideAtBank(again.redirectTo, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(1);
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
   });
 
   it('the bank does not take the new order: the PSU is told, and sends it again from the same form', async () => {
@@ -267,6 +274,34 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(next).not.toMatch(/127\.0\.0\.1:\d+\/sca/);
     expect(newOrdersSent()).toHaveLength(0);
+  });
+
+  it('"Cancel payment" pressed while a change\u2019s cancellation is at the bank: the order it ends is not replaced', async () => {
+    // An order the PSU has not yet confirmed at the bank: the bank cancels it at once, without asking the PSU.
+    const outcome = await app.initiation.initiateOnce({
+      psuId: app.psuId,
+      submissionId: randomUUID(),
+      service: 'periodic-payments',
+      product: 'credit-transfers',
+      body: orderBody('150000'),
+      scaLanguage: 'is',
+      uiLocale: 'is',
+      summary: { amount: '150000', currency: 'ISK', creditorAccount: CREDITOR, label: 'Húsaleiga' },
+      psuIpAddress: PSU_IP,
+    });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const oldId = outcome.paymentId;
+    app.proxy.reset();
+    // The change's DELETE is at the bank; its answer comes after the PSU, in another tab, stopped the order.
+    const deleted = /\/periodic-payments\/credit-transfers\/[^/]+$/;
+    void app.proxy.holdAnswerNext('DELETE', deleted, { method: 'GET', path: /^\/never$/ }, 1500);
+    const changing = ask(oldId, changed('173000'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await change.giveUpChangeOf(app.db, app.psuId, oldId);
+    const answered = await changing;
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
   });
 
   it('another PSU cannot change the order: it is as absent as one that does not exist', async () => {

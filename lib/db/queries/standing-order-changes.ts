@@ -51,7 +51,14 @@ export async function claimChange(
     .values({ psuId, oldPaymentId, changed, state: 'cancelling' })
     .onConflictDoUpdate({
       target: standingOrderChanges.oldPaymentId,
-      set: { changed, messageKey: null, fieldErrors: null, updatedAt: sql`now()` },
+      // Sent again after the bank refused (or the PSU declined) its cancellation: a new attempt, cancelling again.
+      set: {
+        changed,
+        state: sql`case when ${standingOrderChanges.state} = 'cancelRefused' then 'cancelling' else ${standingOrderChanges.state} end`,
+        messageKey: null,
+        fieldErrors: null,
+        updatedAt: sql`now()`,
+      },
       setWhere: and(
         eq(standingOrderChanges.psuId, psuId),
         or(
