@@ -1,21 +1,30 @@
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/components/ui/text-field';
 import { usePageLocale } from '@/components/ui/use-page-locale';
-import type { ChallengeData } from '@/lib/bank/sca-answer';
+import type { ChallengeData, ScaAnswer } from '@/lib/bank/sca-answer';
 import { withShownNumbers } from '@/lib/format/number';
 
 /**
  * The bank's challenge for a one-time code (spec 2.5 ChallengeData), and the field for the code:
  * the text the TPP "must show to the PSU" (`additionalInformation`), the image (its own base64 PNG, or
  * the one behind `imageLink`, read by lib/bank/challenge-image.ts), the data to enter in a code device,
- * and the field bounded by `otpMaxLength` and `otpFormat`.
+ * and the field bounded by `otpMaxLength` and `otpFormat`; first, the method the bank chose for the code, where
+ * it names it (IOBWS 3.2 `chosenScaMethod`), in its own words.
  */
-export function OtpChallenge({ challenge }: { challenge: ChallengeData }) {
+export function OtpChallenge({
+  challenge,
+  method,
+}: {
+  challenge: ChallengeData;
+  method?: ScaAnswer['chosenScaMethod'];
+}) {
   const t = useTranslations('sca');
   const locale = usePageLocale();
   const digits = challenge.otpFormat === 'integer';
   return (
     <>
+      {method?.name && <p data-challenge="method">{t('otpMethod', { method: method.name })}</p>}
+      {method?.explanation && <p className="text-sm text-slate-600">{method.explanation}</p>}
       {challenge.additionalInformation && <p data-challenge="text">{challenge.additionalInformation}</p>}
       {challenge.image ? (
         <figure>

@@ -110,7 +110,11 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
           paymentId={payment.id}
           step={scaOnPage}
           texts={scaTextsOf(tAll)}
-          otpChallenge={scaOnPage.kind === 'otp' && <OtpChallenge challenge={scaOnPage.challenge} />}
+          otpChallenge={
+            scaOnPage.kind === 'otp' && (
+              <OtpChallenge challenge={scaOnPage.challenge} method={scaOnPage.method} />
+            )
+          }
         />
       )}
       {(payment.bulkResults || (payment.story.bulk?.length ?? 0) > 0) && (

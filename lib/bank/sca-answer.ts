@@ -48,7 +48,15 @@ export const scaFieldsSchema = z.object({
   scaStatus: z.string().nullish(),
   authorisationId: z.string().nullish(),
   scaMethods: z.array(methodSchema).nullish(),
-  // chosenScaMethod is "an object with no defined properties" (spec 2.5): nothing of it is read.
+  // "An object with no defined properties" in our spec (2.5); IOBWS 3.2 gives it a method's `name` and
+  // `explanation`, read where given, and nothing else of it.
+  chosenScaMethod: z
+    .object({
+      name: z.string().nullish().catch(undefined),
+      explanation: z.string().nullish().catch(undefined),
+    })
+    .nullish()
+    .catch(undefined),
   challengeData: challengeSchema.nullish(),
   // Read leniently and bounded when kept: a long text must not lose the answer it came with.
   psuMessage: z.string().nullish(),
@@ -61,6 +69,8 @@ export interface ScaAnswer {
   links: Record<string, string>;
   scaStatus?: string;
   scaMethods?: ScaMethod[];
+  /** The method the bank chose, where it names it (IOBWS 3.2 `chosenScaMethod`): its words, bounded. */
+  chosenScaMethod?: { name?: string; explanation?: string };
   challengeData?: ChallengeData;
   /** Spec 2.5: "text to show to the PSU", bounded (lib/bank/bank-text.ts). */
   psuMessage?: string;
@@ -93,6 +103,15 @@ const TAKEN_LINKS = new Set([
 const ACTION_LINK = /^(sca(Redirect|OAuth)|confirm|start|update|select|authori[sz]e)/;
 
 /** Links may be relative to the bank's base; we keep them absolute, and drop the empty ones. */
+function chosenMethodOf(
+  chosen: z.infer<typeof scaFieldsSchema>['chosenScaMethod'],
+): Pick<ScaAnswer, 'chosenScaMethod'> {
+  const name = boundedBankText(chosen?.name);
+  const explanation = boundedBankText(chosen?.explanation);
+  if (!name && !explanation) return {};
+  return { chosenScaMethod: { ...(name ? { name } : {}), ...(explanation ? { explanation } : {}) } };
+}
+
 export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
   const links: Record<string, string> = {};
   for (const [name, link] of Object.entries(body._links ?? {})) {
@@ -106,6 +125,7 @@ export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
     links,
     scaStatus: body.scaStatus ?? undefined,
     scaMethods: body.scaMethods ?? undefined,
+    ...chosenMethodOf(body.chosenScaMethod),
     challengeData: challenge
       ? { ...challenge, additionalInformation: boundedBankText(challenge.additionalInformation) }
       : undefined,

@@ -34,7 +34,7 @@ export type ScaStep =
   | { kind: 'redirect'; url: string }
   | { kind: 'oauth' }
   | { kind: 'choose-method'; methods: NonNullable<ScaAnswer['scaMethods']> }
-  | { kind: 'otp'; challenge: NonNullable<ScaAnswer['challengeData']>; methodName?: string }
+  | { kind: 'otp'; challenge: NonNullable<ScaAnswer['challengeData']>; method?: ScaAnswer['chosenScaMethod'] }
   | { kind: 'password' }
   | { kind: 'confirm' }
   /** The bank takes our straight-through confirmation, which this PSU may not give for this account. */
@@ -76,7 +76,7 @@ export function nextScaStep(payment: Payment, { mayConfirmStraightThrough = fals
   if (links.scaOAuth) return { kind: 'oauth' };
   // The challenge comes only "when challenge data is needed" (spec 2.5): an SMS code may come without.
   if (links.authoriseTransaction || links.startAuthorisationWithTransactionAuthorisation)
-    return { kind: 'otp', challenge: sca.challengeData ?? {} };
+    return { kind: 'otp', challenge: sca.challengeData ?? {}, method: sca.chosenScaMethod };
   if (
     (links.selectAuthenticationMethod || links.startAuthorisationWithAuthenticationMethodSelection) &&
     sca.scaMethods
@@ -163,6 +163,7 @@ async function saveAnswer(
     scaStatus: previous?.scaStatus,
     // The bank's last words to the PSU stand until it says something else (shown while SCA is open).
     psuMessage: answer.psuMessage ?? previous?.psuMessage,
+    chosenScaMethod: answer.chosenScaMethod ?? previous?.chosenScaMethod,
     initiationLinks: previous?.initiationLinks ?? answer.links,
   };
   const [updated] = await db

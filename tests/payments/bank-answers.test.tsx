@@ -240,6 +240,33 @@ describe('the challenge image (payment spec 2.5 ChallengeData; part 8: PNG, max 
     }
   });
 
+  it('names the method the bank chose for the code, where it says (IOBWS 3.2 chosenScaMethod), in its words', async () => {
+    const { id } = await app.pay({ debtorIban: ACCOUNT.olafur });
+    app.proxy.reshapeNext('POST', AUTHORISATIONS, (body) => ({
+      ...(body as object),
+      chosenScaMethod: {
+        authenticationType: 'SMS_OTP',
+        name: 'SMS í 8xx-xx12',
+        explanation: 'Kóðinn gildir í 5 mínútur.',
+      },
+    }));
+    const step = app.sca.nextScaStep(await chooseMethod(id, 'photo'));
+    if (step.kind !== 'otp') throw new Error(`expected the OTP step, got ${step.kind}`);
+    expect(step.method).toEqual({ name: 'SMS í 8xx-xx12', explanation: 'Kóðinn gildir í 5 mínútur.' });
+    const page = (locale: 'is' | 'en') =>
+      renderIn(locale, <OtpChallenge challenge={step.challenge} method={step.method} />);
+    expect(page('is')).toContain('Leiðin sem bankinn valdi fyrir kóðann: SMS í 8xx-xx12');
+    expect(page('en')).toContain('The way your bank chose for the code: SMS í 8xx-xx12');
+    expect(page('en')).toContain('Kóðinn gildir í 5 mínútur.');
+    // Our spec gives the object no properties: anything else in it is left, and the answer kept.
+    const { toScaAnswer, scaFieldsSchema } = await import('@/lib/bank/sca-answer');
+    const odd = toScaAnswer(
+      scaFieldsSchema.parse({ scaStatus: 'scaMethodSelected', chosenScaMethod: { name: 7 } }),
+    );
+    expect(odd).toMatchObject({ scaStatus: 'scaMethodSelected' });
+    expect(odd.chosenScaMethod).toBeUndefined();
+  });
+
   it('an imageLink to another host is not followed; the PSU is told the image could not be fetched', async () => {
     const challenge = await photoChallengeBy('https://images.elsewhere.example/c2.png');
     expect(challenge.image).toBeUndefined();
