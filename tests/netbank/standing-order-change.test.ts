@@ -49,8 +49,8 @@ const orderBody = (amount: string) => ({
   startDate: inDays(20),
 });
 
-/** A standing order of Jón's that he confirmed at the bank: ACTC, live. */
-async function liveOrder(): Promise<string> {
+/** A standing order of Jón's at the bank, not yet confirmed by him: its id and the bank's page for him. */
+async function sentOrder() {
   const outcome = await app.initiation.initiateOnce({
     psuId: app.psuId,
     submissionId: randomUUID(),
@@ -63,10 +63,16 @@ async function liveOrder(): Promise<string> {
     psuIpAddress: PSU_IP,
   });
   if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-  await decideAtBank(outcome.redirectTo, 'approve');
-  await app.sync.syncPaymentStatus(app.db, await app.payment(outcome.paymentId), 'redirect');
-  expect((await app.payment(outcome.paymentId)).transactionStatus).toBe('ACTC');
-  return outcome.paymentId;
+  return outcome;
+}
+
+/** A standing order of Jón's that he confirmed at the bank: ACTC, live. */
+async function liveOrder(): Promise<string> {
+  const { paymentId, redirectTo } = await sentOrder();
+  await decideAtBank(redirectTo, 'approve');
+  await app.sync.syncPaymentStatus(app.db, await app.payment(paymentId), 'redirect');
+  expect((await app.payment(paymentId)).transactionStatus).toBe('ACTC');
+  return paymentId;
 }
 
 const changed = (amount = '165000', submissionId = randomUUID()): ChangedOrder => ({
@@ -278,19 +284,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
 
   it('"Cancel payment" pressed while a change\u2019s cancellation is at the bank: the order it ends is not replaced', async () => {
     // An order the PSU has not yet confirmed at the bank: the bank cancels it at once, without asking the PSU.
-    const outcome = await app.initiation.initiateOnce({
-      psuId: app.psuId,
-      submissionId: randomUUID(),
-      service: 'periodic-payments',
-      product: 'credit-transfers',
-      body: orderBody('150000'),
-      scaLanguage: 'is',
-      uiLocale: 'is',
-      summary: { amount: '150000', currency: 'ISK', creditorAccount: CREDITOR, label: 'Húsaleiga' },
-      psuIpAddress: PSU_IP,
-    });
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-    const oldId = outcome.paymentId;
+    const { paymentId: oldId } = await sentOrder();
     app.proxy.reset();
     // The change's DELETE is at the bank; its answer comes after the PSU, in another tab, stopped the order.
     const deleted = /\/periodic-payments\/credit-transfers\/[^/]+$/;
