@@ -5,6 +5,9 @@ import { z } from 'zod';
 // these values only.
 const url = z.url({ protocol: /^https?$/ });
 
+/** The name of the sandbox bank `npm start` runs, which a live app's only bank never is. */
+const SANDBOX_BANK_NAME = 'Sandkassabankinn';
+
 const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   APP_BASE_URL: url.default('http://localhost:3000'),
@@ -19,7 +22,7 @@ const settingsSchema = z.object({
   /** A JSON file listing every bank the app talks to (lib/bank/directory.ts); unset: the one bank below. */
   BANK_DIRECTORY: z.string().min(1).optional(),
   /** The name the PSU sees of the one bank of the settings below, when there is no BANK_DIRECTORY. */
-  BANK_NAME: z.string().trim().min(1).max(80).default('Sandkassabankinn'),
+  BANK_NAME: z.string().trim().min(1).max(80).default(SANDBOX_BANK_NAME),
   BANK_BASE_URL: url.default('http://127.0.0.1:4010/psd2'),
   /**
    * The interface the bank of these settings speaks (lib/bank/dialects): `spec`, our bank's, or `iobws-3.2`, the
@@ -220,6 +223,14 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
       path: ['TPP_PUBLIC_IP'],
       message:
         'must be our own public IPv4 address when BANK_BASE_URL is a bank not on this machine: it is sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known',
+    });
+  }
+  // A real bank's pages must name it, never the sandbox; a directory names each of its banks.
+  if (live && value.BANK_DIRECTORY === undefined && value.BANK_NAME === SANDBOX_BANK_NAME) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['BANK_NAME'],
+      message: `must be the bank's own name for an app in production at a bank not on this machine (it is shown on every payment and receipt), not the sandbox's "${SANDBOX_BANK_NAME}"`,
     });
   }
   // The demo accounts' password is on the sign-in page, and the demo PSU is an operator by default.

@@ -72,6 +72,7 @@ describe('settings', () => {
         NODE_ENV: 'production',
         BANK_BASE_URL: 'https://api.bank.example/psd2',
         SEED_DEMO_PSU: 'false',
+        BANK_NAME: 'Landsbankinn',
       };
       expect(() => parseSettings(live)).toThrow(/TPP_PUBLIC_IP: .*BANK_BASE_URL/);
       expect(() => parseSettings({ ...live, TPP_PUBLIC_IP: '127.0.0.2' })).toThrow(/TPP_PUBLIC_IP/);
@@ -92,10 +93,33 @@ describe('settings', () => {
         BANK_BASE_URL: 'https://api.bank.example/psd2',
         TPP_PUBLIC_IP: '203.0.113.10',
       };
-      expect(() => parseSettings(live)).toThrow(/SEED_DEMO_PSU: must be false/);
-      expect(parseSettings({ ...live, SEED_DEMO_PSU: 'false' }).SEED_DEMO_PSU).toBe(false);
+      expect(() => parseSettings({ ...live, BANK_NAME: 'Landsbankinn' })).toThrow(
+        /SEED_DEMO_PSU: must be false/,
+      );
+      expect(
+        parseSettings({ ...live, SEED_DEMO_PSU: 'false', BANK_NAME: 'Landsbankinn' }).SEED_DEMO_PSU,
+      ).toBe(false);
       expect(parseSettings({ ...live, BANK_BASE_URL: 'http://127.0.0.1:4010/psd2' }).SEED_DEMO_PSU).toBe(
         true,
+      );
+    });
+  });
+
+  describe('BANK_NAME: the one bank\u2019s name on every payment and receipt', () => {
+    it('must be the bank\u2019s own in production at a bank not on this machine, never the sandbox\u2019s', () => {
+      const live = {
+        AUTH_SECRET: secret,
+        NODE_ENV: 'production',
+        BANK_BASE_URL: 'https://api.bank.example/psd2',
+        TPP_PUBLIC_IP: '203.0.113.10',
+        SEED_DEMO_PSU: 'false',
+      };
+      expect(() => parseSettings(live)).toThrow(/BANK_NAME: must be the bank/);
+      expect(parseSettings({ ...live, BANK_NAME: 'Landsbankinn' }).BANK_NAME).toBe('Landsbankinn');
+      // A directory names each of its banks; the sandbox keeps its own name.
+      expect(() => parseSettings({ ...live, BANK_DIRECTORY: '/etc/greidsla/banks.json' })).not.toThrow();
+      expect(parseSettings({ ...live, BANK_BASE_URL: 'http://127.0.0.1:4010/psd2' }).BANK_NAME).toBe(
+        'Sandkassabankinn',
       );
     });
   });
@@ -116,6 +140,7 @@ describe('settings', () => {
         BANK_BASE_URL: 'https://api.bank.example/psd2',
         TPP_PUBLIC_IP: '203.0.113.10',
         SEED_DEMO_PSU: 'false',
+        BANK_NAME: 'Landsbankinn',
       };
       expect(() => parseSettings({ ...live, PASSWORD_HASH_COST: '9' })).toThrow(
         /PASSWORD_HASH_COST: must be at least 10/,
