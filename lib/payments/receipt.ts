@@ -138,8 +138,14 @@ export function buildReceipt(
     const claim = claimNumberOf(message);
     return claim ? tAll('story.claimMessage', { number: claim }) : message;
   };
-  const date =
-    story.bankDate ?? story.requestedDate ?? (kind === 'paid' || kind === 'partial' ? story.paidDate : null);
+  const paid = kind === 'paid' || kind === 'partial';
+  const date = story.bankDate ?? story.requestedDate ?? (paid ? story.paidDate : null);
+  // Nothing paid (refused, rejected, cancelled): the day is the one asked for, or the bank was to pay on.
+  const dateLabel = paid
+    ? tStory('executionDate')
+    : story.bankDate
+      ? tAll('story.bankDate.stopped')
+      : tAll('story.requestedDate');
   const feeWords = (costs?.transactionFeesDetails ?? []).map((fee) => {
     const known = tAll.has(`bankWords.fee.${fee.feeType}`);
     return `${known ? tAll(`bankWords.fee.${fee.feeType}`) : tAll('bankWords.fee.unknown')} ${money(fee.value)}`;
@@ -220,9 +226,7 @@ export function buildReceipt(
           },
         ]
       : []),
-    ...(date
-      ? [{ key: 'executionDate', label: tStory('executionDate'), value: formatDate(date, locale) }]
-      : []),
+    ...(date ? [{ key: 'executionDate', label: dateLabel, value: formatDate(date, locale) }] : []),
     ...(story.message
       ? [{ key: 'message', label: tStory('message'), value: messageInWords(story.message) }]
       : []),

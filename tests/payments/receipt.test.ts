@@ -107,6 +107,31 @@ describe('a receipt', () => {
     expect(lineOf(rejected, 'executionDate')).toBeUndefined();
   });
 
+  it('a dated payment that was not paid gives its day as the one asked for, never as a payment date', () => {
+    const dated = paidPayment({
+      transactionStatus: 'RJCT',
+      body: { ...paidPayment().body, requestedExecutionDate: '2026-12-15T00:00:00Z' },
+    });
+    const rejectedEvents = [
+      ...events.slice(0, 2),
+      { ...events[2], transactionStatus: 'RJCT' } as PaymentEvent,
+    ];
+    const at = new Date('2026-12-16T09:00:00Z');
+    expect(lineOf(buildReceipt(dated, rejectedEvents, 'is', at), 'executionDate')).toMatchObject({
+      label: 'Dagur sem þú baðst um',
+      value: '15. des. 2026',
+    });
+    expect(lineOf(buildReceipt(dated, rejectedEvents, 'en', at), 'executionDate')?.label).toBe(
+      'Date you asked for',
+    );
+    const paidOnTheDay = paidPayment({
+      body: { ...paidPayment().body, requestedExecutionDate: '2026-12-15T00:00:00Z' },
+    });
+    expect(lineOf(buildReceipt(paidOnTheDay, events, 'is', at), 'executionDate')?.label).toBe(
+      'Greiðsludagur',
+    );
+  });
+
   it('a payment in euros from an account in krónur: the bank’s rate and about how much left the account', () => {
     const euros = paidPayment({
       amount: '100',
