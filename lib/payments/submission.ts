@@ -1,19 +1,11 @@
 import * as z from 'zod/mini';
-import { bankTextIssue, textFaults } from '@/lib/security/plain-text';
 import { BulkPaymentSchema, PeriodicPaymentSchema, SinglePaymentSchema } from './schemas';
 import { maxText, notInPast, pastDateIssue } from './schemas/fields';
-import { issueMessage, type ValidationKey } from './schemas/issue-message';
-
-/** Why a text may not go to the bank as it is, if it may not, as the form says it. */
-function textIssue(value: string): ValidationKey | undefined {
-  const issue = bankTextIssue(value);
-  return issue && (issue === 'unsafe' ? 'validation.unsafeText' : 'validation.noVisibleText');
-}
+import { unreadableTexts } from './schemas/readable-text';
 
 /** Every text of a value (a payment body, or a text of ours beside it) readable as it is, beside the field. */
 const readableTexts = z.superRefine((value: unknown, ctx) => {
-  for (const { path, fault } of textFaults(value, textIssue))
-    ctx.addIssue({ code: 'custom', path, message: issueMessage(fault) });
+  for (const { path, message } of unreadableTexts(value)) ctx.addIssue({ code: 'custom', path, message });
 });
 
 /** A text of ours kept beside the bank body (a standing order's name), under the same rule. */

@@ -50,6 +50,24 @@ describe('validateBulkRow', () => {
     });
   });
 
+  it('refuses in its cell a text the bank may not get as it is (a hidden mark, a line break), as sending would', () => {
+    const row = validateBulkRow(
+      {
+        creditorAccount: IBAN,
+        amount: '1500',
+        ultimateCreditor: 'Jón\u200bsson',
+        remittanceInformationUnstructured: 'Laun\nnóvember',
+      },
+      4,
+      'credit-transfers',
+    );
+    expect(row.element).toBeUndefined();
+    expect(row.errors).toEqual([
+      { row: 4, column: 'remittanceInformationUnstructured', message: 'validation.unsafeText' },
+      { row: 4, column: 'ultimateCreditor', message: 'validation.unsafeText' },
+    ]);
+  });
+
   it('computes the IBAN of a domestic account and only warns about a kennitala check digit', () => {
     const row = validateBulkRow(
       { creditorAccount: '0301-26-1234', creditorKennitala: '510169-6399', amount: '10' },

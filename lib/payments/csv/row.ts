@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { domesticAccountToIban, isMaskedPan, parseDomesticAccount } from '@/lib/payments/accounts';
 import { minorUnits, parseAmountInput } from '@/lib/payments/money';
 import { type BulkPaymentElement, BulkPaymentElementSchema, issueMessage } from '@/lib/payments/schemas';
+import { unreadableTexts } from '@/lib/payments/schemas/readable-text';
 import { BULK_COLUMNS, type BulkCells, type BulkColumn } from './columns';
 
 /**
@@ -166,8 +167,11 @@ export function validateBulkRow(
   }
 
   const parsed = BulkPaymentElementSchema.safeParse(element);
-  if (!parsed.success) {
-    for (const zodIssue of parsed.error.issues) {
+  // A text the bank may not get as it is (a hidden mark, a line break), refused in its cell as the form's sending
+  // would refuse it.
+  const unreadable = unreadableTexts(element);
+  if (!parsed.success || unreadable.length > 0) {
+    for (const zodIssue of [...(parsed.success ? [] : parsed.error.issues), ...unreadable]) {
       const column = columnOfPath(zodIssue.path);
       // A cell already reported by the conversion above keeps that, more specific, message.
       // A missing kennitala also leaves the account unset: one message is enough.
