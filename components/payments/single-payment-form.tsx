@@ -23,14 +23,13 @@ import type { CountryChoice } from '@/lib/payments/countries';
 import type { FormPrefill } from '@/lib/payments/saved/pay-again';
 import { REMITTANCE_UNSTRUCTURED_MAX } from '@/lib/payments/schemas/limits';
 import type { singleSubmissionSchema } from '@/lib/payments/submission';
+import { creditorAgentAsTyped } from './forms/creditor-agent';
 
 type FormValues = z.output<typeof singleSubmissionSchema>;
 
 const loadSchema = deferSchema(() =>
   import('@/lib/payments/submission').then((module) => module.singleSubmissionSchema),
 );
-
-const upper = (value: string) => value.trim().toUpperCase();
 
 /** Values a page fills in ahead of the PSU (a bill to pay); the PSU may still change every one. */
 export interface SinglePaymentPrefill {
@@ -115,7 +114,11 @@ export function SinglePaymentForm({
         <OptionalTextField name="payment.ultimateCreditor" label={t('fields.ultimateCreditor')} />
         <OptionalTextField name="payment.ultimateCreditorId" label={t('fields.ultimateCreditorId')} />
         {abroad ? null : creditorAddress}
-        <OptionalTextField name="payment.creditorAgent" label={t('fields.creditorAgent')} transform={upper} />
+        <OptionalTextField
+          name="payment.creditorAgent"
+          label={t('fields.creditorAgent')}
+          transform={creditorAgentAsTyped}
+        />
         <OptionalTextField name="payment.creditorAgentName" label={t('fields.creditorAgentName')} />
         <AddressFields
           name="payment.creditorAgentAddress"
