@@ -237,6 +237,44 @@ describe('one bill, at most one payment that can still succeed', () => {
 });
 
 describe('a bill is paid with a single payment of its own, and only its payor’s payments are the bill’s', () => {
+  type Transfer = {
+    creditorAccount: { iban: string };
+    creditorName: string;
+    instructedAmount: { currency: string; amount: string };
+    remittanceInformationUnstructured: string;
+  };
+
+  /** `transfers` sent from Jón's account as the form of `service` sends them: a bulk of them all, or the first alone. */
+  function sendAs(
+    service: 'payments' | 'bulk-payments' | 'periodic-payments',
+    transfers: [Transfer, ...Transfer[]],
+    submissionId: string,
+  ) {
+    const [first] = transfers;
+    const debtorAccount = { iban: JON_MAIN };
+    const body =
+      service === 'bulk-payments'
+        ? { paymentInformationId: randomUUID().slice(0, 35), debtorAccount, payments: transfers }
+        : service === 'periodic-payments'
+          ? { ...first, debtorAccount, frequency: 'Monthly', startDate: '2026-12-15' }
+          : { ...first, debtorAccount };
+    return app.initiation.initiateOnce({
+      psuId: payor,
+      submissionId,
+      service,
+      product: 'credit-transfers',
+      body,
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: {
+        amount: first.instructedAmount.amount,
+        currency: first.instructedAmount.currency,
+        creditorAccount: first.creditorAccount.iban,
+      },
+      psuIpAddress: '10.20.30.40',
+    });
+  }
+
   /** A bulk payment (or a standing order) whose one payment is the bill's, as the PSU could type it in that form. */
   function inSeveral(
     service: 'bulk-payments' | 'periodic-payments',
@@ -249,32 +287,8 @@ describe('a bill is paid with a single payment of its own, and only its payor’
       instructedAmount: { currency: claim.currency, amount: claim.totalAmountDue },
       remittanceInformationUnstructured: claim.claimId,
     };
-    const body =
-      service === 'bulk-payments'
-        ? {
-            paymentInformationId: randomUUID().slice(0, 35),
-            debtorAccount: { iban: JON_MAIN },
-            payments: [
-              { ...transfer, remittanceInformationUnstructured: 'Rent', creditorName: 'Landlord' },
-              transfer,
-            ],
-          }
-        : { ...transfer, debtorAccount: { iban: JON_MAIN }, frequency: 'Monthly', startDate: '2026-12-15' };
-    return app.initiation.initiateOnce({
-      psuId: payor,
-      submissionId,
-      service,
-      product: 'credit-transfers',
-      body,
-      scaLanguage: 'en',
-      uiLocale: 'en',
-      summary: {
-        amount: claim.totalAmountDue,
-        currency: claim.currency,
-        creditorAccount: claim.depositAccount.iban,
-      },
-      psuIpAddress: '10.20.30.40',
-    });
+    const rent = { ...transfer, remittanceInformationUnstructured: 'Rent', creditorName: 'Landlord' };
+    return sendAs(service, service === 'bulk-payments' ? [rent, transfer] : [transfer], submissionId);
   }
 
   it.each(['bulk-payments', 'periodic-payments'] as const)(
@@ -322,28 +336,10 @@ describe('a bill is paid with a single payment of its own, and only its payor’
       instructedAmount: { currency: 'ISK', amount: '5' },
       remittanceInformationUnstructured: 'Rent',
     };
-    const body =
-      service === 'bulk-payments'
-        ? {
-            paymentInformationId: randomUUID().slice(0, 35),
-            debtorAccount: { iban: JON_MAIN },
-            payments: [transfer],
-          }
-        : service === 'periodic-payments'
-          ? { ...transfer, debtorAccount: { iban: JON_MAIN }, frequency: 'Monthly', startDate: '2026-12-15' }
-          : { ...transfer, debtorAccount: { iban: JON_MAIN } };
-    const outcome = await app.initiation.initiateOnce({
-      psuId: payor,
-      submissionId,
-      service,
-      product: 'credit-transfers',
-      body,
-      scaLanguage: 'en',
-      uiLocale: 'en',
-      summary: { amount: '5', currency: 'ISK', creditorAccount: transfer.creditorAccount.iban },
-      psuIpAddress: '10.20.30.40',
+    expect(await sendAs(service, [transfer], submissionId)).toMatchObject({
+      ok: false,
+      messageKey: 'bank.refusedFields',
     });
-    expect(outcome).toMatchObject({ ok: false, messageKey: 'bank.refusedFields' });
   }
 
   it.each(['bulk-payments', 'periodic-payments'] as const)(

@@ -3,6 +3,19 @@ import { parseSettings, SettingsError } from '@/lib/config';
 
 const secret = 'x'.repeat(32);
 
+/** An app in production at a bank not on this machine, with every setting such an app must have. */
+const liveSettings = {
+  AUTH_SECRET: secret,
+  NODE_ENV: 'production',
+  BANK_BASE_URL: 'https://api.bank.example/psd2',
+  TPP_PUBLIC_IP: '203.0.113.10',
+  SEED_DEMO_PSU: 'false',
+  BANK_NAME: 'Landsbankinn',
+};
+/** `liveSettings` without one of them. */
+const liveWithout = (name: keyof typeof liveSettings) =>
+  Object.fromEntries(Object.entries(liveSettings).filter(([key]) => key !== name));
+
 describe('settings', () => {
   it('defaults every bank setting to the sandbox bank of npm start', () => {
     const settings = parseSettings({ AUTH_SECRET: secret });
@@ -67,13 +80,7 @@ describe('settings', () => {
     );
 
     it('must be set to a public address to run in production against a bank not on this machine', () => {
-      const live = {
-        AUTH_SECRET: secret,
-        NODE_ENV: 'production',
-        BANK_BASE_URL: 'https://api.bank.example/psd2',
-        SEED_DEMO_PSU: 'false',
-        BANK_NAME: 'Landsbankinn',
-      };
+      const live = liveWithout('TPP_PUBLIC_IP');
       expect(() => parseSettings(live)).toThrow(/TPP_PUBLIC_IP: .*BANK_BASE_URL/);
       expect(() => parseSettings({ ...live, TPP_PUBLIC_IP: '127.0.0.2' })).toThrow(/TPP_PUBLIC_IP/);
       expect(parseSettings({ ...live, TPP_PUBLIC_IP: '203.0.113.10' }).TPP_PUBLIC_IP).toBe('203.0.113.10');
@@ -87,12 +94,7 @@ describe('settings', () => {
 
   describe('SEED_DEMO_PSU: the demo accounts, whose password the sign-in page shows', () => {
     it('must be false to run in production against a bank not on this machine; the sandbox keeps them', () => {
-      const live = {
-        AUTH_SECRET: secret,
-        NODE_ENV: 'production',
-        BANK_BASE_URL: 'https://api.bank.example/psd2',
-        TPP_PUBLIC_IP: '203.0.113.10',
-      };
+      const live = liveWithout('SEED_DEMO_PSU');
       expect(() => parseSettings({ ...live, BANK_NAME: 'Landsbankinn' })).toThrow(
         /SEED_DEMO_PSU: must be false/,
       );
@@ -107,13 +109,7 @@ describe('settings', () => {
 
   describe('BANK_NAME: the one bank\u2019s name on every payment and receipt', () => {
     it('must be the bank\u2019s own in production at a bank not on this machine, never the sandbox\u2019s', () => {
-      const live = {
-        AUTH_SECRET: secret,
-        NODE_ENV: 'production',
-        BANK_BASE_URL: 'https://api.bank.example/psd2',
-        TPP_PUBLIC_IP: '203.0.113.10',
-        SEED_DEMO_PSU: 'false',
-      };
+      const live = liveWithout('BANK_NAME');
       expect(() => parseSettings(live)).toThrow(/BANK_NAME: must be the bank/);
       expect(parseSettings({ ...live, BANK_NAME: 'Landsbankinn' }).BANK_NAME).toBe('Landsbankinn');
       // A directory names each of its banks; the sandbox keeps its own name.
@@ -134,14 +130,7 @@ describe('settings', () => {
     });
 
     it('is at least 10 for an app in production at a bank not on this machine', () => {
-      const live = {
-        AUTH_SECRET: secret,
-        NODE_ENV: 'production',
-        BANK_BASE_URL: 'https://api.bank.example/psd2',
-        TPP_PUBLIC_IP: '203.0.113.10',
-        SEED_DEMO_PSU: 'false',
-        BANK_NAME: 'Landsbankinn',
-      };
+      const live = liveSettings;
       expect(() => parseSettings({ ...live, PASSWORD_HASH_COST: '9' })).toThrow(
         /PASSWORD_HASH_COST: must be at least 10/,
       );
