@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
+import { bankNotes } from '@/lib/bank/bank-text';
 import { bankById } from '@/lib/bank/directory';
 import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
 import {
@@ -215,6 +216,8 @@ async function send(
     if (definitive) {
       const code = error.codes[0] ?? `HTTP_${error.status}`;
       const refusedFields = refusedFieldsOf(error.messages);
+      // Every message of the refusal, its text made safe to show: the payment's page gives each reason.
+      const notes = bankNotes(error.messages);
       const refused = await db
         .update(payments)
         .set({
@@ -222,6 +225,7 @@ async function send(
           claimedUntil: null,
           failureCode: code,
           refusedFields: refusedFields.length ? refusedFields : null,
+          bankNotes: notes.length ? notes : null,
           updatedAt: databaseNow(),
         })
         .where(and(eq(payments.id, payment.id), undecided))

@@ -167,6 +167,10 @@ export function buildReceipt(
             ? statusLabel(payment.transactionStatus)
             : t('noStatus'),
     },
+    // Refused at its initiation: why, as the bank said it, in words (every code of spec part 7 has them).
+    ...(payment.phase === 'refused' && payment.failureCode && tAll.has(`bank.code.${payment.failureCode}`)
+      ? [{ key: 'reason', label: t('reason'), value: tAll(`bank.code.${payment.failureCode}`) }]
+      : []),
     {
       key: 'kind',
       label: t('kind'),

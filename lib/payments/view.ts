@@ -1,6 +1,7 @@
 import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
+import { bankErrorCodes } from '@/lib/bank/errors';
 import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
@@ -162,6 +163,18 @@ export function paymentOutcome(payment: Payment): BankOutcome | null {
 }
 
 /**
+ * The bank's messages kept with the payment. Of a refusal, all but the one its page already gives in our words
+ * (its first code, where that is one of spec part 7's): the others, and a code we have no words for, in the bank's.
+ */
+function notesBesideRefusal(payment: Payment): BankNote[] {
+  const notes = payment.bankNotes ?? [];
+  if (payment.phase !== 'refused' || !payment.failureCode || !bankErrorCodes.has(payment.failureCode))
+    return notes;
+  const explained = notes.findIndex((note) => note.code === payment.failureCode);
+  return notes.filter((_, index) => index !== explained);
+}
+
+/**
  * The payment as its page and lists show it. `mayConfirmStraightThrough`: whether the PSU may give the bank's
  * straight-through confirmation, where that is the next step (lib/payments/sca.ts `mayConfirmNextStep`).
  */
@@ -209,7 +222,7 @@ export function toPaymentView(
     paysOn: paysOnOf(payment, payDay),
     receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
-    bankNotes: [...(payment.bankNotes ?? []), ...(sca?.notes ?? [])],
+    bankNotes: [...notesBesideRefusal(payment), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
     costsStep,
     costsStopNote: costsStopNote(costsStep, payment.transactionStatus, payment.service),

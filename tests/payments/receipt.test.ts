@@ -4,6 +4,8 @@ import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { buildReceipt } from '@/lib/payments/receipt';
 import { receiptPdf } from '@/lib/payments/receipt-pdf';
 import type { StoryBanks } from '@/lib/payments/story';
+import appEn from '@/messages/en.json';
+import appIs from '@/messages/is.json';
 import { paymentRow as paidPayment } from '@/tests/support/payment-row';
 
 // Receipts in both languages, from the payment as the bank answered it; the PDF read back as text
@@ -337,6 +339,24 @@ describe('a receipt', () => {
       new Date(),
     );
     expect(lineOf(refused, 'status')?.value).toBe('Not accepted');
+    expect(lineOf(refused, 'reason')).toBeUndefined();
+  });
+
+  it('a statement of a payment the bank refused says why, in words, in both languages', () => {
+    const refused = paidPayment({
+      phase: 'refused',
+      transactionStatus: null,
+      bankPaymentId: null,
+      failureCode: 'INSUFFICIENT_FUNDS',
+    });
+    expect(lineOf(buildReceipt(refused, [], 'is', new Date()), 'reason')).toEqual({
+      key: 'reason',
+      label: 'Ástæða',
+      value: appIs.bank.code.INSUFFICIENT_FUNDS,
+    });
+    expect(lineOf(buildReceipt(refused, [], 'en', new Date()), 'reason')?.value).toBe(
+      appEn.bank.code.INSUFFICIENT_FUNDS,
+    );
   });
 });
 

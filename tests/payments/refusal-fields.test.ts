@@ -215,6 +215,27 @@ describe('a refused form is marked where the bank says, and its correction is se
     });
   });
 
+  it('a refused payment’s page gives every reason the bank gave: the first in our words, the rest beside it', async () => {
+    app.proxy.answerNext('POST', BULK, {
+      status: 400,
+      body: {
+        tppMessages: [
+          { category: 'ERROR', code: 'INSUFFICIENT_FUNDS', text: 'Not enough.' },
+          { category: 'ERROR', code: 'ACCOUNT_BLOCKED', text: 'Reikningurinn er frystur.' },
+        ],
+      },
+    });
+    const refused = await app.initiation.initiateOnce(bulk(randomUUID(), `rs-${randomUUID().slice(0, 20)}`));
+    if (refused.ok || !refused.paymentId) throw new Error(JSON.stringify(refused));
+    const { toPaymentView } = await import('@/lib/payments/view');
+    const view = toPaymentView(await app.payment(refused.paymentId), []);
+    expect(view.failureCode).toBe('INSUFFICIENT_FUNDS');
+    // The first reason is the page's own line ("Svar bankans: …"); the code we have no words for, in the bank's.
+    expect(view.bankNotes).toEqual([
+      { category: 'ERROR', code: 'ACCOUNT_BLOCKED', text: 'Reikningurinn er frystur.' },
+    ]);
+  });
+
   it('a refusal that names no field keeps the message of its code, with nothing marked', async () => {
     app.proxy.answerNext('POST', BULK, {
       status: 400,
