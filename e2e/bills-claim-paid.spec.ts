@@ -93,6 +93,7 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
+  const paymentPage = page.url();
   await expect(transactionStatuses(page).last()).toHaveAttribute(
     'data-status',
     // Settled: ACSC, or ACCC where the bank books the creditor's side at once (both accounts are its own).
@@ -112,6 +113,13 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await expect(paidBill).toHaveAttribute('data-status', 'Paid');
   await expect(paidBill.getByTestId('bill-status')).toHaveText('Paid');
   await expect(paidBill.getByRole('link', { name: /^Pay bill/ })).toHaveCount(0);
+  // "Pay again" on the bill's payment goes to the bill's own page, which says it is paid, rather than to a form
+  // that would be refused only once sent.
+  await page.goto(paymentPage);
+  await page.getByRole('link', { name: 'Pay again' }).click();
+  await expect(page).toHaveURL(/\/en\/bills\/[^/]+\/pay\?bank=/);
+  await expect(page.getByRole('status')).toContainText('This bill is paid already.');
+  await expect(page.getByRole('button', { name: 'Continue to your bank' })).toHaveCount(0);
 
   // The event is in the operator's history, applied.
   await page.goto('/en/events');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { creditorIban, debtorIban, expectScaPage } from './forms-helpers';
+import { bankingDayAhead, creditorIban, debtorIban, expectScaPage, singleFormLabels } from './forms-helpers';
 import { newEmail, signUp } from './support/accounts';
 import { expectAxeClean } from './support/axe';
 import { sendSinglePayment } from './support/payments';
@@ -84,6 +84,25 @@ test('the month pages and the site header fit a 390 px screen and are axe-clean 
     await page.getByText(title, { exact: true }).click();
     await expect(filters.getByLabel(status)).toBeVisible();
   }
+  // A payment dated ahead says so on the phone too, where the pay day's column is hidden: its day under the time
+  // it was made, so that it does not read as gone today.
+  const ahead = bankingDayAhead(14);
+  const [year, month, day] = ahead.split('-');
+  const l = singleFormLabels.is;
+  await page.goto('/is/payments/new/single');
+  await page.getByLabel(l.from).fill(debtorIban);
+  await page.getByLabel(l.to).fill(creditorIban);
+  await page.getByLabel(l.amount, { exact: true }).fill('3.490');
+  await page.getByLabel(l.remittance).fill('Dagsett á símanum');
+  await page.getByLabel('Greiðsludagur').fill(`${day}.${month}.${year}`);
+  await page.getByRole('button', { name: l.submit }).click();
+  await expectScaPage(page, 'is');
+  await page.goto('/is/payments');
+  const dated = page.locator('tbody tr', { hasText: '3.490' });
+  await expect(dated.locator('[data-pay-day-phone]')).toBeVisible();
+  await expect(dated.locator('[data-pay-day-phone]')).toContainText(`Greiðsludagur: ${Number(day)}.`);
+  await expect(dated.locator('[data-pay-day]')).toBeHidden();
+  await expectFitsThePhone(page);
   // A filter that is on keeps them open.
   await page.goto('/is/payments?service=payments');
   await expect(page.getByRole('form', { name: 'Sía greiðslur' }).getByLabel('Tegund')).toBeVisible();

@@ -17,11 +17,19 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
   const mayBeAtBank = payment.phase === 'new' || payment.phase === 'sending';
   // A standing order is not paid again now: its copy is a new standing order, set up at the bank.
   const again = payment.service === 'periodic-payments' ? t('copyStandingOrder') : t('payAgain');
+  // A bill's payment is paid again from the bill's own page, which says so first where the bill is paid already.
+  const againHref =
+    payment.billClaimId && payment.billBankId
+      ? {
+          pathname: `/bills/${encodeURIComponent(payment.billClaimId)}/pay`,
+          query: { bank: payment.billBankId },
+        }
+      : { pathname: formPathOf[payment.service], query: { from: payment.id } };
   return (
     <section aria-label={again} className="space-y-4 border-t border-slate-200 pt-4">
       {!mayBeAtBank && (
         <Link
-          href={{ pathname: formPathOf[payment.service], query: { from: payment.id } }}
+          href={againHref}
           className="inline-flex rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
         >
           {again}

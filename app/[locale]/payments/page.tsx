@@ -19,6 +19,7 @@ import { localeOrDefault } from '@/lib/i18n/routing';
 import type { BulkOverview } from '@/lib/payments/bulk-overview';
 import { listedBulkRecipients } from '@/lib/payments/bulk-recipients';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
+import { dayOf } from '@/lib/payments/story';
 import { type PaymentView, toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -58,6 +59,13 @@ export default async function PaymentsPage({
   const labelOf = new Map(page.rows.map((payment) => [payment.id, payment.label]));
   const overviewOf = new Map(page.rows.map((payment) => [payment.id, payment.listOverview]));
   const bankLabel = (id = '') => bankName(id) ?? tb('formerBank', { id });
+  // The day a listed payment is paid on: a standing order's first, a dated or paid one's, else as soon as possible.
+  const payDayText = (payment: PaymentView) =>
+    payment.service === 'periodic-payments'
+      ? payment.payDay && t('payDayFrom', { date: formatDate(payment.payDay, localeOrDefault(locale)) })
+      : payment.payDay
+        ? formatDate(payment.payDay, localeOrDefault(locale))
+        : t('payDayAsap');
   const { after: _after, ...filterOnly } = filters;
   const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value));
   return (
@@ -160,14 +168,16 @@ export default async function PaymentsPage({
                     >
                       <DateText value={payment.createdAt} time />
                     </Link>
+                    {/* On a phone, where the pay day's column is hidden: a pay day other than the day it was made
+                        (ahead, or paid later), so that a payment dated ahead does not read as gone today. */}
+                    {payment.payDay && payment.payDay !== dayOf(payment.createdAt) ? (
+                      <span className="block text-xs text-slate-600 sm:hidden" data-pay-day-phone="">
+                        {t('columns.payDay')}: {payDayText(payment)}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="hidden p-2 sm:table-cell" data-pay-day={payment.payDay ?? ''}>
-                    {payment.service === 'periodic-payments'
-                      ? payment.payDay &&
-                        t('payDayFrom', { date: formatDate(payment.payDay, localeOrDefault(locale)) })
-                      : payment.payDay
-                        ? formatDate(payment.payDay, localeOrDefault(locale))
-                        : t('payDayAsap')}
+                    {payDayText(payment)}
                   </td>
                   <td className="p-2">
                     {payment.creditorName ?? (
