@@ -70,10 +70,18 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await expect(page.getByText('2 payments')).toBeVisible();
+  // Rows not typed in yet are no errors to show: nothing is marked, nothing counted, until typed in or sent.
+  const table = page.getByRole('table');
+  await expect(table.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(page.getByText(/needs? correcting/)).toHaveCount(0);
   await page.getByLabel('To account, payment 1').fill(creditorIban);
   // Who is paid, by name, in the table itself.
   await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount, payment 1').fill('7,500');
+  // Sent with a row left empty: now its errors show, and the form goes nowhere.
+  await page.getByRole('button', { name: 'Continue to your bank' }).click();
+  await expect(table.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/payments\/new\/bulk/);
   await page.getByRole('button', { name: 'Remove payment 2' }).click();
   await expect(page.getByText('1 payment', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'Icelandic' }).check();

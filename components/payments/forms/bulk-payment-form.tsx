@@ -54,7 +54,7 @@ export function BulkPaymentForm({
   const t = useTranslations('forms');
   const translate = useFieldMessage();
   const locale = useFormLocale();
-  const { state, dispatch, badRows, totals } = useBulkRows(locale);
+  const { state, dispatch, badRows, shownRows, shownBadRows, totals } = useBulkRows(locale);
   const { product, rows, tools, editing, progress } = state;
   const table = useRef<BulkTableHandle>(null);
   // A row needs the page's script: until it runs, "Add a payment" is disabled rather than a press lost.
@@ -167,7 +167,7 @@ export function BulkPaymentForm({
     state.touched && submitCount > 0 && rows.length === 0
       ? translate(issueMessage('validation.bulk.empty'))
       : undefined;
-  const editedRow = editing !== null ? rows[editing] : undefined;
+  const editedRow = editing !== null ? shownRows[editing] : undefined;
 
   return (
     <PaymentForm
@@ -176,11 +176,11 @@ export function BulkPaymentForm({
       busy={progress !== null}
       className="space-y-6"
       summaryExtra={
-        badRows.length > 0 ? (
+        shownBadRows.length > 0 ? (
           <p className="mt-2">
-            {t('bulk.errorsCount', withShownNumbers({ count: badRows.length }, locale))}.{' '}
+            {t('bulk.errorsCount', withShownNumbers({ count: shownBadRows.length }, locale))}.{' '}
             <button type="button" className="underline" onClick={focusFirstBadRow}>
-              {t('bulk.fixRows', { row: (badRows[0]?.index ?? 0) + 1 })}
+              {t('bulk.fixRows', { row: (shownBadRows[0]?.index ?? 0) + 1 })}
             </button>
           </p>
         ) : rowsMessage ? (
@@ -203,15 +203,15 @@ export function BulkPaymentForm({
           onImport={(input) => void importCsv(input)}
         />
         <BulkRowErrors
-          badRows={badRows}
+          badRows={shownBadRows}
           onFocusCell={(index, column) => table.current?.focusCell(index, column)}
         />
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm">
             {t('bulk.paymentsCount', withShownNumbers({ count: rows.length }, locale))}
-            {badRows.length > 0 &&
-              ` · ${t('bulk.errorsCount', withShownNumbers({ count: badRows.length }, locale))}`}
+            {shownBadRows.length > 0 &&
+              ` · ${t('bulk.errorsCount', withShownNumbers({ count: shownBadRows.length }, locale))}`}
           </p>
           <Button type="button" variant="secondary" onClick={addRow} disabled={!live}>
             {t('bulk.addRow')}
@@ -219,7 +219,7 @@ export function BulkPaymentForm({
         </div>
         {rows.length > 0 && tools && (
           <tools.BulkTable
-            rows={rows}
+            rows={shownRows}
             handle={table}
             onCellChange={changeCell}
             onRemove={(index) => dispatch({ type: 'rowRemoved', index })}

@@ -25,7 +25,7 @@ export interface BulkRowsState {
   /** The page's language: typed amounts are read as it writes them. */
   locale: Locale;
   product: PaymentProduct;
-  rows: BulkRow[];
+  rows: TableRow[];
   /** Loaded with the schemas; until then there are no rows (see `addRow`, `importCsv`). */
   tools?: RowTools;
   /** The row open in the editor below the table. */
@@ -37,6 +37,12 @@ export interface BulkRowsState {
   /** What the last import read. */
   imported: BulkCsvResult | null;
 }
+
+/**
+ * A row of the table; `pristine`: added by "Add a payment" and not typed in yet, its errors (every cell empty) not
+ * shown until the PSU types in it or sends the form: being told off before starting helps no one.
+ */
+export type TableRow = BulkRow & { pristine?: true };
 
 export type BulkRowsAction =
   | { type: 'productChanged'; product: PaymentProduct }
@@ -84,15 +90,19 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
       return {
         ...state,
         product: action.product,
-        rows: state.rows.map((row, i) =>
-          checked(row.cells, i, { ...state, product: action.product }, state.tools),
-        ),
+        rows: state.rows.map((row, i) => ({
+          ...checked(row.cells, i, { ...state, product: action.product }, state.tools),
+          ...(row.pristine ? { pristine: true as const } : {}),
+        })),
       };
     case 'rowAdded':
       return {
         ...state,
         tools: action.tools,
-        rows: [...state.rows, checked({ currency: 'ISK' }, state.rows.length, state, action.tools)],
+        rows: [
+          ...state.rows,
+          { ...checked({ currency: 'ISK' }, state.rows.length, state, action.tools), pristine: true },
+        ],
         touched: true,
       };
     case 'cellChanged': {
@@ -112,13 +122,17 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
         ...state,
         rows: state.rows
           .filter((_, i) => i !== action.index)
-          .map((row, i) => checked(row.cells, i, state, state.tools)),
+          .map((row, i) => ({
+            ...checked(row.cells, i, state, state.tools),
+            ...(row.pristine ? { pristine: true as const } : {}),
+          })),
         editing: null,
       };
     case 'editing':
       return { ...state, editing: action.index };
+    // A send was tried: every row's errors are shown.
     case 'touched':
-      return { ...state, touched: true };
+      return { ...state, touched: true, rows: state.rows.map(({ pristine: _, ...row }) => row) };
     case 'serverRowError':
       return {
         ...state,
@@ -177,11 +191,20 @@ export function useBulkRows(locale: Locale) {
     });
     return list;
   }, [state.rows]);
+  // What the page shows: a row not typed in yet has no errors to show (`TableRow.pristine`).
+  const shownRows = useMemo(
+    () => state.rows.map((row) => (row.pristine ? { ...row, errors: [] } : row)),
+    [state.rows],
+  );
+  const shownBadRows = useMemo(
+    () => badRows.filter((bad) => !state.rows[bad.index]?.pristine),
+    [badRows, state.rows],
+  );
   const totals = useMemo(
     () => sumByCurrency(state.rows.flatMap((row) => (row.element ? [row.element.instructedAmount] : []))),
     [state.rows],
   );
-  return { state, dispatch, badRows, totals };
+  return { state, dispatch, badRows, shownRows, shownBadRows, totals };
 }
 
 export type BadRow = ReturnType<typeof useBulkRows>['badRows'][number];
