@@ -57,7 +57,10 @@ export function oidcPerson(claims: Claims, issuer: string, kennitalaClaim: strin
   const subject = stringClaim(claims, 'sub');
   if (!subject || !SUBJECT.test(subject)) return undefined;
   let kennitala: string | undefined;
-  for (const name of [kennitalaClaim, ...KENNITALA_CLAIMS, 'sub']) {
+  // A token of one person acting for another (island.is's `actor`, RFC 8693's `act`) names, in its kennitala
+  // claims, the one represented, not the one who signed in: it proves no kennitala of the PSU's own.
+  const delegated = claims.actor !== undefined || claims.act !== undefined;
+  for (const name of delegated ? [] : [kennitalaClaim, ...KENNITALA_CLAIMS, 'sub']) {
     const value = stringClaim(claims, name);
     kennitala = value ? normalizeKennitala(value) : undefined;
     if (kennitala) break;

@@ -101,6 +101,17 @@ describe('OpenID claims to a PSU', () => {
     );
   });
 
+  it('keeps no kennitala from a token of one person acting for another (a delegation: its `actor` or `act`)', () => {
+    // island.is delegations: `nationalId` is the one represented, `actor.nationalId` the one who signed in.
+    const delegated = { sub: 'x', nationalId: '6403164039', actor: { nationalId: '0101302989' } };
+    expect(oidcPerson(delegated, issuer, 'nationalRegisterId')?.kennitala).toBeUndefined();
+    const exchanged = { sub: '6403164039', kennitala: '6403164039', act: { sub: '0101302989' } };
+    expect(oidcPerson(exchanged, issuer, 'nationalRegisterId')?.kennitala).toBeUndefined();
+    expect(oidcPerson({ sub: 'x', nationalId: '0101302989' }, issuer, 'nationalRegisterId')?.kennitala).toBe(
+      '0101302989',
+    );
+  });
+
   it('keeps no kennitala when none is present or it is malformed', () => {
     const person = oidcPerson({ sub: 'user-7', nationalRegisterId: '12345' }, issuer, 'nationalRegisterId');
     expect(person?.kennitala).toBeUndefined();
