@@ -113,6 +113,10 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await expect(paidBill).toHaveAttribute('data-status', 'Paid');
   await expect(paidBill.getByTestId('bill-status')).toHaveText('Paid');
   await expect(paidBill.getByRole('link', { name: /^Pay bill/ })).toHaveCount(0);
+  // Paid by the PSU's own payment: a link to it, whose page gives the day and the account it was paid from.
+  await expect(
+    paidBill.getByTestId('paid-by-payment').getByRole('link', { name: 'View payment' }),
+  ).toHaveAttribute('href', new URL(paymentPage).pathname);
   // "Pay again" on the bill's payment goes to the bill's own page, which says it is paid, rather than to a form
   // that would be refused only once sent.
   await page.goto(paymentPage);

@@ -105,6 +105,12 @@ function BillList({ bills }: { bills: BillView[] }) {
                   {t('paidByEvent', { at: formatDateTime(bill.paidEventAt, locale, { seconds: true }) })}
                 </p>
               )}
+              {/* Paid by the PSU's own payment: its page gives the day it was paid and from which account. */}
+              {bill.status === 'Paid' && bill.payment && (
+                <p className="text-sm" data-testid="paid-by-payment">
+                  <PaymentLink id={bill.payment.id} />
+                </p>
+              )}
               {bill.status === 'Cancelled' && (
                 <p className="text-sm text-slate-700" data-testid="cancelled-note">
                   {t('cancelledNote')}
@@ -121,12 +127,7 @@ function BillList({ bills }: { bills: BillView[] }) {
                   {bill.paying.paymentId && (
                     <>
                       {' · '}
-                      <Link
-                        href={`/payments/${bill.paying.paymentId}`}
-                        className="text-brand-700 underline underline-offset-2"
-                      >
-                        {t('viewPayment')}
-                      </Link>
+                      <PaymentLink id={bill.paying.paymentId} />
                     </>
                   )}
                 </p>
@@ -135,12 +136,7 @@ function BillList({ bills }: { bills: BillView[] }) {
                 <p className="text-sm">
                   {t('lastPaymentFailed')}
                   {' · '}
-                  <Link
-                    href={`/payments/${bill.payment.id}`}
-                    className="text-brand-700 underline underline-offset-2"
-                  >
-                    {t('viewPayment')}
-                  </Link>
+                  <PaymentLink id={bill.payment.id} />
                 </p>
               )}
             </div>
@@ -173,5 +169,15 @@ function BillList({ bills }: { bills: BillView[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** The PSU's payment of a bill: its page gives its status, its day and the account it was paid from. */
+function PaymentLink({ id }: { id: string }) {
+  const t = useTranslations('bills');
+  return (
+    <Link href={`/payments/${id}`} className="text-brand-700 underline underline-offset-2">
+      {t('viewPayment')}
+    </Link>
   );
 }
