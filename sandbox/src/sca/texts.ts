@@ -44,7 +44,7 @@ export function challengeFor(method: ScaMethod, paymentId: string, language: 'is
 
 export function decoupledMessage(language: 'is' | 'en'): string {
   return language === 'is'
-    ? 'Staðfestu greiðsluna í appi bankans.'
+    ? 'Samþykktu greiðsluna í appi bankans.'
     : "Please approve the payment in the bank's app.";
 }
 

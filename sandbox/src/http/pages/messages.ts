@@ -64,7 +64,7 @@ const is: typeof en = {
   unknown: 'Þessi heimildarhlekkur er óþekktur eða ekki lengur gildur.',
   approved: 'Greiðsla samþykkt.',
   declined: 'Greiðslu hafnað.',
-  alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritunaraðili þarf að undirrita hana.',
+  alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritari þarf að undirrita hana.',
   cancelHeading: 'Staðfesta afturköllun greiðslu',
   cancelled: 'Greiðsla afturkölluð.',
   amountToState: 'Upphæð til greiðslu',
