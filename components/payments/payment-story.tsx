@@ -160,6 +160,12 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             <dd className="break-words">{story.ownReference}</dd>
           </div>
         )}
+        {story.bulkId && (
+          <div>
+            <dt className="text-sm text-slate-600">{t('bulkId')}</dt>
+            <dd className="break-words">{story.bulkId}</dd>
+          </div>
+        )}
       </dl>
       {story.change === 'date' && story.requestedDate && story.bankDate && (
         <p

@@ -235,6 +235,7 @@ export function buildReceipt(
       ? [{ key: 'message', label: tStory('message'), value: messageInWords(story.message) }]
       : []),
     ...(story.ownReference ? [{ key: 'reference', label: t('reference'), value: story.ownReference }] : []),
+    ...(story.bulkId ? [{ key: 'bulkId', label: tAll('story.bulkId'), value: story.bulkId }] : []),
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },
     ...(story.bulk ?? []).map((line) => ({
       key: `payment-${line.position}`,

@@ -53,6 +53,8 @@ export interface PaymentStory {
   message: string | null;
   /** The PSU's own identification of the payment (end-to-end id), where one was given. */
   ownReference: string | null;
+  /** A bulk's own id at the bank (paymentInformationId): made by the form, and named as such, not as the PSU's. */
+  bulkId: string | null;
   /** The day the PSU asked for (Iceland's calendar), or null: as soon as possible. */
   requestedDate: IsoDate | null;
   /** Why Icelandic banks pay nothing on the day asked for (a holiday, a weekend day); null on a banking day. */
@@ -273,7 +275,8 @@ export function paymentStory(
       details?.remittanceInformationUnstructured ??
       details?.remittanceInformationStructured ??
       null,
-    ownReference: nonEmpty(body.endToEndIdentification) ?? nonEmpty(body.paymentInformationId),
+    ownReference: nonEmpty(body.endToEndIdentification),
+    bulkId: nonEmpty(body.paymentInformationId),
     requestedDate,
     requestedDayClosed: requestedDate ? (closedDayOf(requestedDate) ?? null) : null,
     bankDate,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BulkRecipients } from '@/components/payments/bulk-recipients';
+import { PaymentStorySection } from '@/components/payments/payment-story';
 import {
   bulkOverviewOf,
   bulkRecipients,
@@ -8,6 +9,7 @@ import {
   recipientsToName,
 } from '@/lib/payments/bulk-recipients';
 import { paymentInWords } from '@/lib/payments/export-words';
+import { buildReceipt } from '@/lib/payments/receipt';
 import type { StoryBulkLine } from '@/lib/payments/story';
 import { toPaymentView } from '@/lib/payments/view';
 import { paymentRow } from '@/tests/support/payment-row';
@@ -104,6 +106,28 @@ describe('a bulk’s row in the history', () => {
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
+
+  it('gives its id at the bank as the bulk payment ID the form made, never as the PSU’s own reference', () => {
+    const view = bulk([element('Guðrún Helgadóttir', 'IS870301260012345101696399')]);
+    expect(view.story.ownReference).toBeNull();
+    const page = (locale: 'is' | 'en') =>
+      renderIn(locale, <PaymentStorySection payment={view} />)
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
+    expect(page('is')).toContain('Auðkenni fjöldagreiðslu laun-des');
+    expect(page('is')).not.toContain('Tilvísun þín');
+    expect(page('en')).toContain('Bulk payment ID laun-des');
+    const receipt = buildReceipt(
+      paymentRow({ service: 'bulk-payments', body: { paymentInformationId: 'laun-des', payments: [] } }),
+      [],
+      'is',
+      new Date(),
+    );
+    expect(receipt.lines.find((line) => line.key === 'bulkId')).toMatchObject({
+      label: 'Auðkenni fjöldagreiðslu',
+      value: 'laun-des',
+    });
+  });
 
   it('says who it pays and how many payments it holds, in the page’s language', () => {
     const view = bulk([
