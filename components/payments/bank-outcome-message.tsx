@@ -11,9 +11,17 @@ const tone: Partial<Record<BankOutcome, string>> = {
 };
 
 /** What the bank says about the payment, in the PSU's language (lib/payments/outcome.ts). */
-export function BankOutcomeMessage({ outcome }: { outcome: BankOutcome | null }) {
+export function BankOutcomeMessage({
+  outcome,
+  standing = false,
+}: {
+  outcome: BankOutcome | null;
+  /** A standing order's: where it ended, it says so of the standing order ("no more will be paid"). */
+  standing?: boolean;
+}) {
   const t = useTranslations('payment.outcome');
   if (!outcome) return null;
+  const key = standing && t.has(`ofStandingOrder.${outcome}`) ? `ofStandingOrder.${outcome}` : outcome;
   return (
     <p
       role="status"
@@ -21,7 +29,7 @@ export function BankOutcomeMessage({ outcome }: { outcome: BankOutcome | null })
       data-outcome={outcome}
       className={`rounded border p-3 ${tone[outcome] ?? 'border-amber-300 bg-amber-50'}`}
     >
-      {t(outcome)}
+      {t(key)}
     </p>
   );
 }

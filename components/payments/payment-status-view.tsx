@@ -31,7 +31,13 @@ export function StatusExplain({ payment }: { payment: PaymentView }) {
   const status = payment.displayStatus;
   // Where the notice above already says it: who is to confirm the payment, that it was declined, or (RCVD) whom
   // the bank waits for, the PSU or, the SCA done, itself.
-  if (payment.outcome === 'awaitingHolder' || payment.outcome === 'declined') return null;
+  if (
+    payment.outcome === 'awaitingHolder' ||
+    payment.outcome === 'declined' ||
+    payment.outcome === 'rejected' ||
+    payment.outcome === 'cancelled'
+  )
+    return null;
   if (status === 'RCVD' && (payment.outcome === 'awaitingPsu' || payment.outcome === 'awaitingBank'))
     return null;
   if (payment.paysOn) return t('paysOn', { date: formatDate(payment.paysOn, locale, { weekday: true }) });
@@ -67,7 +73,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
           )}
         </Link>
       )}
-      <BankOutcomeMessage outcome={payment.outcome} />
+      <BankOutcomeMessage outcome={payment.outcome} standing={payment.service === 'periodic-payments'} />
       {/* Refused at its initiation: why, in the bank's words, as the form said it. */}
       {payment.phase === 'refused' && payment.failureCode && tAll.has(`bank.code.${payment.failureCode}`) && (
         <p data-testid="refusal-reason" className="rounded border border-red-200 bg-red-50 p-3 text-red-900">
