@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { holderMandates } from '@/lib/db/holder-schema';
-import { psus } from '@/lib/db/schema';
 import { ibanToDomesticAccount, normalizeKennitala } from '@/lib/payments/accounts';
+import { accountNamedByEmail } from './command-account';
 import { linkedKennitala } from './identity';
 
 /**
@@ -49,14 +49,6 @@ export type HolderCommandOutcome =
   | 'notKennitala'
   | 'notVerified';
 
-async function accountByEmail(db: Db, email: string) {
-  const [psu] = await db
-    .select({ id: psus.id, verifiedAt: psus.emailVerifiedAt })
-    .from(psus)
-    .where(eq(psus.email, email.trim().toLowerCase()));
-  return psu;
-}
-
 /**
  * The operator's grant: `email`'s account may confirm payments from the accounts of `kennitala`'s holder. Only an
  * account whose owner proved the address: anyone may sign up with an address before its owner does, and the
@@ -70,7 +62,7 @@ export async function grantHolderByCommand(
 ): Promise<HolderCommandOutcome> {
   const holder = normalizeKennitala(kennitala);
   if (!holder) return 'notKennitala';
-  const psu = await accountByEmail(db, email);
+  const psu = await accountNamedByEmail(db, email);
   if (!psu) return 'noSuchAccount';
   if (psu.verifiedAt === null) return 'notVerified';
   const granted = await db
@@ -88,7 +80,7 @@ export async function revokeHolderByCommand(
 ): Promise<HolderCommandOutcome> {
   const holder = normalizeKennitala(kennitala);
   if (!holder) return 'notKennitala';
-  const psuId = (await accountByEmail(db, email))?.id;
+  const psuId = (await accountNamedByEmail(db, email))?.id;
   if (!psuId) return 'noSuchAccount';
   const deleted = await db
     .delete(holderMandates)

@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, inArray, isNotNull, notInArray, type SQL } fro
 import type { Db } from '@/lib/db';
 import { roleHeldBy } from '@/lib/db/queries/psu-roles';
 import { psuRoles, psus } from '@/lib/db/schema';
+import { accountNamedByEmail } from './command-account';
 import { operatorEmails } from './operator-emails';
 
 /**
@@ -67,10 +68,7 @@ export type CommandOutcome = 'granted' | 'revoked' | 'unchanged' | 'noSuchAccoun
  * with an address before its owner does, and the role would go to them.
  */
 export async function grantOperatorByCommand(db: Db, email: string): Promise<CommandOutcome> {
-  const [psu] = await db
-    .select({ id: psus.id, verifiedAt: psus.emailVerifiedAt })
-    .from(psus)
-    .where(eq(psus.email, email.trim().toLowerCase()));
+  const psu = await accountNamedByEmail(db, email);
   if (!psu) return 'noSuchAccount';
   if (psu.verifiedAt === null) return 'notVerified';
   // A role the list gave becomes the command's, so it stays when the address leaves the list.
@@ -82,7 +80,7 @@ export async function grantOperatorByCommand(db: Db, email: string): Promise<Com
 }
 
 export async function revokeOperatorByCommand(db: Db, email: string): Promise<CommandOutcome> {
-  const [psu] = await db.select({ id: psus.id }).from(psus).where(eq(psus.email, email.trim().toLowerCase()));
+  const psu = await accountNamedByEmail(db, email);
   if (!psu) return 'noSuchAccount';
   const deleted = await db
     .delete(psuRoles)
