@@ -19,27 +19,31 @@ export async function startSession(psuId: string, db?: Db): Promise<string> {
   return id;
 }
 
+/** The PSU of a session that still holds, noted as used now where `touch`; null for any other. */
+async function heldSession(sessionId: string, touch: boolean, db?: Db): Promise<string | null> {
+  if (!UUID.test(sessionId)) return null;
+  const read = touch ? touchOpenSession : openSessionPsu;
+  return (await read(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
+}
+
 /**
  * The PSU of a session that still holds, after noting that it was used now; null for one that has
  * ended, lain idle too long, passed its end, or never existed. One statement checks and touches.
  */
-export async function touchSession(sessionId: string, db?: Db): Promise<string | null> {
-  if (!UUID.test(sessionId)) return null;
-  return (await touchOpenSession(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
+export function touchSession(sessionId: string, db?: Db): Promise<string | null> {
+  return heldSession(sessionId, true, db);
 }
 
 /**
  * The PSU of the session a request carries, if it still holds: noted as used, unless the request is one of a
  * page's own background reads (BACKGROUND_READ_HEADER), which leave a session with no one at it to lie idle.
  */
-export async function sessionOfRequest(
+export function sessionOfRequest(
   sessionId: string,
   headers: Pick<Headers, 'get'>,
   db?: Db,
 ): Promise<string | null> {
-  if (headers.get(BACKGROUND_READ_HEADER) !== '1') return touchSession(sessionId, db);
-  if (!UUID.test(sessionId)) return null;
-  return (await openSessionPsu(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
+  return heldSession(sessionId, headers.get(BACKGROUND_READ_HEADER) !== '1', db);
 }
 
 export async function endSession(sessionId: string, reason: SessionEnd, db?: Db): Promise<void> {
