@@ -102,7 +102,7 @@ const TAKEN_LINKS = new Set([
 /** A link that asks the TPP to do something (BG IG 5.x link names), as opposed to one that names a resource. */
 const ACTION_LINK = /^(sca(Redirect|OAuth)|confirm|start|update|select|authori[sz]e)/;
 
-/** Links may be relative to the bank's base; we keep them absolute, and drop the empty ones. */
+/** The method the bank chose, where it names it or explains it: its words bounded (lib/bank/bank-text.ts). */
 function chosenMethodOf(
   chosen: z.infer<typeof scaFieldsSchema>['chosenScaMethod'],
 ): Pick<ScaAnswer, 'chosenScaMethod'> {
@@ -112,6 +112,7 @@ function chosenMethodOf(
   return { chosenScaMethod: { ...(name ? { name } : {}), ...(explanation ? { explanation } : {}) } };
 }
 
+/** Links may be relative to the bank's base; we keep them absolute, and drop the empty ones. */
 export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
   const links: Record<string, string> = {};
   for (const [name, link] of Object.entries(body._links ?? {})) {
