@@ -59,11 +59,19 @@ export function claimIdOf(key: z.infer<typeof claimKeySchema>): string {
 }
 
 /** What `claimIdOf` makes: kennitala (10), bank and branch (4), ledger 66, claim number (6), `+`, due date (8). */
-const CLAIM_ID = /^[0-9]{14}66[0-9]{6}\+[0-9]{8}$/;
+const CLAIM_ID = /^([0-9]{10})([0-9]{4}66[0-9]{6})\+([0-9]{4})([0-9]{2})([0-9]{2})$/;
 
 /** Whether text from outside (an address, a form) has the form of a claim id, and so may be asked of a bank. */
 export function isClaimId(value: string): boolean {
   return CLAIM_ID.test(value);
+}
+
+/** The claim key a composite claim id is made of (`claimIdOf` read back); undefined for any other text. */
+export function claimKeyOfId(claimId: string): z.infer<typeof claimKeySchema> | undefined {
+  const key = CLAIM_ID.exec(claimId);
+  if (!key) return undefined;
+  const [, claimantId = '', account = '', year, month, day] = key;
+  return { claimantId, account, dueDate: `${year}-${month}-${day}` };
 }
 
 /** The reference's `depositAccount` (bank, ledger and number; owner's kennitala) as an Icelandic IBAN. */
@@ -114,9 +122,6 @@ export function parseClaim(body: unknown): Claim | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** A composite claim id's claimant and claim account (bank and branch, 66, number). */
-const CLAIM_ACCOUNT = /^(\d{10})(\d{4}66\d{6})\+\d{8}$/;
-
 /**
  * A claim as the bank whose claims interface answered it has it (read in that bank's scope). IOBWS-Claims 3.1's
  * claimDetails names no deposit account: at a bank that takes claim payments, a bill is paid by its claim key
@@ -125,10 +130,9 @@ const CLAIM_ACCOUNT = /^(\d{10})(\d{4}66\d{6})\+\d{8}$/;
  * shown. Elsewhere, a claim whose deposit account the bank did not name is not paid here.
  */
 export function claimAtBank(claim: Claim): Claim {
-  const key = CLAIM_ACCOUNT.exec(claim.claimId);
+  const key = claimKeyOfId(claim.claimId);
   if (claim.depositAccount.iban !== '' || !key || !currentBank('business').claimPayments) return claim;
-  const [, claimant, account] = key;
-  return { ...claim, depositAccount: { iban: depositIban({ id: account ?? '', ownerId: claimant ?? '' }) } };
+  return { ...claim, depositAccount: { iban: depositIban({ id: key.account, ownerId: key.claimantId }) } };
 }
 
 /** The reference's default page size; the bank names its own in `X-Paging-PerPage`. */

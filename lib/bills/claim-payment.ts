@@ -1,12 +1,10 @@
 import { linkedKennitala } from '@/lib/auth/identity';
+import { claimKeyOfId } from '@/lib/bank/claims';
 import type { ClaimToPay } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import { billsWithClaimIds } from '@/lib/db/queries/bills';
 import type { Payment } from '@/lib/db/schema';
 import { toMinorUnits } from '@/lib/payments/money/amount';
-
-/** The reference's composite claim id: claimant, account (bank, branch, 66, number), `+`, due date YYYYMMDD. */
-const COMPOSITE_CLAIM_ID = /^(\d{10})(\d{4}66\d{6})\+(\d{4})(\d{2})(\d{2})$/;
 
 /**
  * The claim a payment pays, where it is a bill's payment (the bill it was saved naming, lib/bills/payment-of-bill.ts)
@@ -25,7 +23,7 @@ export async function claimPaidBy(
   const { billBankId, billClaimId } = payment;
   if (payment.service !== 'payments' || payment.product !== 'credit-transfers' || !billBankId || !billClaimId)
     return undefined;
-  const key = COMPOSITE_CLAIM_ID.exec(billClaimId);
+  const key = claimKeyOfId(billClaimId);
   if (!key) return undefined;
   const payorId = await linkedKennitala(payment.psuId, db);
   if (!payorId) return undefined;
@@ -33,11 +31,8 @@ export async function claimPaidBy(
     (row) => row.bankId === billBankId && row.payorId === payorId && row.currency === payment.currency,
   );
   if (!bill) return undefined;
-  const [, claimantId = '', account = '', year, month, day] = key;
   return {
-    claimantId,
-    account,
-    dueDate: `${year}-${month}-${day}`,
+    ...key,
     partial:
       toMinorUnits(payment.amount, payment.currency) < toMinorUnits(bill.totalAmountDue, bill.currency),
   };
