@@ -133,8 +133,18 @@ export function storeEventOnce(
   });
 }
 
+/**
+ * A delivery whose body ran past `maxDeliveryBytes`, refused as `acceptDelivery` refuses one (logged, counted),
+ * where the route stopped reading it (lib/security/capped-body.ts) rather than hold it whole.
+ */
+export function oversizedDelivery(
+  input: Pick<DeliveryInput, 'subscriptionId' | 'requestId'>,
+): DeliveryOutcome {
+  return refuse(input, 'too_large');
+}
+
 function refuse(
-  input: DeliveryInput,
+  input: Pick<DeliveryInput, 'subscriptionId' | 'requestId'>,
   reason: DeliveryRefusal,
   detail?: Record<string, unknown>,
 ): DeliveryOutcome {

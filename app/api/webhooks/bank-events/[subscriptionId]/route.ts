@@ -2,7 +2,12 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { textUpTo } from '@/lib/security/capped-body';
 import { isPathParam } from '@/lib/security/path-params';
-import { acceptDelivery, deliveryHttpStatus, maxDeliveryBytes } from '@/lib/webhooks/intake';
+import {
+  acceptDelivery,
+  deliveryHttpStatus,
+  maxDeliveryBytes,
+  oversizedDelivery,
+} from '@/lib/webhooks/intake';
 import { signatureHeaderName } from '@/lib/webhooks/signature';
 
 // We answer as soon as the event is stored and leave the processing to a job: the bank counts a
@@ -20,17 +25,16 @@ export async function POST(
     );
   // The raw text, read once: the signature covers these exact bytes. A body past the limit is not read on.
   const rawBody = await textUpTo(request, maxDeliveryBytes);
-  if (rawBody === undefined)
-    return NextResponse.json(
-      { error: 'too_large' },
-      { status: 413, headers: { 'Cache-Control': 'no-store' } },
-    );
-  const outcome = await acceptDelivery({
-    subscriptionId,
-    rawBody,
-    signatureHeader: request.headers.get(signatureHeaderName),
-    requestId: request.headers.get('X-Request-ID'),
-  });
+  const requestId = request.headers.get('X-Request-ID');
+  const outcome =
+    rawBody === undefined
+      ? oversizedDelivery({ subscriptionId, requestId })
+      : await acceptDelivery({
+          subscriptionId,
+          rawBody,
+          signatureHeader: request.headers.get(signatureHeaderName),
+          requestId,
+        });
   const body = outcome.ok ? { status: outcome.status, eventId: outcome.eventId } : { error: outcome.reason };
   return NextResponse.json(body, {
     status: deliveryHttpStatus(outcome),
