@@ -51,9 +51,17 @@ export function bankArguments(forms: BankNameForms, locale: 'is' | 'en') {
   };
 }
 
+/**
+ * What comes before the name at `index` of a list as a sentence lists it, whose last name is at `last`: nothing
+ * before the first, " og " (is) / " and " (en) before the last, ", " before any other.
+ */
+export function joinedBefore(index: number, last: number, locale: 'is' | 'en'): string {
+  if (index === 0) return '';
+  if (index === last) return locale === 'is' ? ' og ' : ' and ';
+  return ', ';
+}
+
 /** Names listed as a sentence lists them: "A, B og C" (is), "A, B and C" (en). */
 export function listOfNames(names: readonly string[], locale: 'is' | 'en'): string {
-  if (names.length <= 1) return names.join('');
-  const and = locale === 'is' ? ' og ' : ' and ';
-  return `${names.slice(0, -1).join(', ')}${and}${names.at(-1)}`;
+  return names.map((name, index) => joinedBefore(index, names.length - 1, locale) + name).join('');
 }

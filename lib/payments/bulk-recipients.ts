@@ -1,3 +1,4 @@
+import { joinedBefore } from '@/lib/bank/bank-name';
 import type { Payment } from '@/lib/db/schema';
 import { accountAsKnown, formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
@@ -85,14 +86,14 @@ export function bulkRecipientWords(
   locale: Locale,
   more: (othersShown: string) => string,
 ): BulkRecipientWords {
+  // Where others follow ("and 3 more"), no shown name is the last.
   const last = others > 0 ? -1 : shown.length - 1;
-  const and = locale === 'is' ? ' og ' : ' and ';
   return {
     shown: shown.map((recipient, index) => ({
       ...(recipient.name !== null
         ? { text: recipient.name, account: false }
         : { text: accountAsKnown(recipient.account), account: true }),
-      joinedBy: index === 0 ? '' : index === last ? and : ', ',
+      joinedBy: joinedBefore(index, last, locale),
     })),
     more: others > 0 ? more(formatNumber(String(others), locale)) : null,
   };
