@@ -84,16 +84,28 @@ function checked(
       };
 }
 
+/** A row checked again (the product changed, a row above it went), still not typed in where it was not. */
+function checkedAgain(
+  row: TableRow,
+  index: number,
+  context: Pick<BulkRowsState, 'product' | 'locale'>,
+  tools?: RowTools,
+): TableRow {
+  return {
+    ...checked(row.cells, index, context, tools),
+    ...(row.pristine ? { pristine: true as const } : {}),
+  };
+}
+
 function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRowsState {
   switch (action.type) {
     case 'productChanged':
       return {
         ...state,
         product: action.product,
-        rows: state.rows.map((row, i) => ({
-          ...checked(row.cells, i, { ...state, product: action.product }, state.tools),
-          ...(row.pristine ? { pristine: true as const } : {}),
-        })),
+        rows: state.rows.map((row, i) =>
+          checkedAgain(row, i, { ...state, product: action.product }, state.tools),
+        ),
       };
     case 'rowAdded':
       return {
@@ -122,10 +134,7 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
         ...state,
         rows: state.rows
           .filter((_, i) => i !== action.index)
-          .map((row, i) => ({
-            ...checked(row.cells, i, state, state.tools),
-            ...(row.pristine ? { pristine: true as const } : {}),
-          })),
+          .map((row, i) => checkedAgain(row, i, state, state.tools)),
         editing: null,
       };
     case 'editing':
