@@ -145,7 +145,7 @@ test('a date is typed day first whatever the browser speaks, read back in words,
   await page.getByLabel(l.remittance).fill(remittance);
   const date = page.getByLabel('Greiðsludagur');
   await date.fill('29.2.2028');
-  await expect(page.getByText('Dagur: þri., 29. feb. 2028', { exact: true })).toBeVisible();
+  await expect(page.getByText('Dagur: þri., 29. feb. 2028.', { exact: true })).toBeVisible();
   await date.fill('30.02.2028');
   await page.getByRole('button', { name: l.submit }).click();
   await expect(date).toBeFocused();
@@ -161,6 +161,34 @@ test('a date is typed day first whatever the browser speaks, read back in words,
   };
   const sent = bank.payments.filter((p) => p.body.remittanceInformationUnstructured === remittance);
   expect(sent.map((p) => p.body.requestedExecutionDate)).toEqual([`${year}-${month}-${day}T00:00:00Z`]);
+});
+
+test('a day on which banks are closed says so, and the banking day after it, on the single and the bulk form', async ({
+  page,
+}) => {
+  await page.goto('/en/payments/new/single');
+  const englishDate = page.getByLabel('Payment date');
+  await englishDate.fill('16.3.2030');
+  await expect(
+    page.getByText(
+      'That is Sat, 16 Mar 2030. Saturday: banks are closed. Your bank is likely to pay on the next banking day, Mon, 18 Mar 2030.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  // A banking day has no note.
+  await englishDate.fill('18.3.2030');
+  await expect(page.getByText('That is Mon, 18 Mar 2030.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/banks are closed/)).toHaveCount(0);
+
+  // Christmas Day, then Boxing Day: the next banking day is the Friday.
+  await page.goto('/is/payments/new/bulk');
+  await page.getByLabel('Greiðsludagur').fill('25.12.2030');
+  await expect(
+    page.getByText(
+      'Dagur: mið., 25. des. 2030. Jóladagur: bankar eru lokaðir. Bankinn greiðir líklega næsta bankadag, fös., 27. des. 2030.',
+      { exact: true },
+    ),
+  ).toBeVisible();
 });
 
 test('an amount is read as the page\u2019s language writes it, and shown back so after the field', async ({

@@ -95,6 +95,7 @@ export function SinglePaymentForm({
         name="payment.requestedExecutionDate"
         label={t('fields.requestedExecutionDate')}
         hint={t('fields.requestedExecutionDateHint')}
+        closedDayNote
       />
       <PurposeCodeField name="payment.icelandicPurposeCode" />
       <MoreDetails>

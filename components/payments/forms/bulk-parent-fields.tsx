@@ -75,6 +75,7 @@ export function BulkParentFields({
         name="payment.requestedExecutionDate"
         label={t('fields.requestedExecutionDate')}
         hint={t('fields.requestedExecutionDateHint')}
+        closedDayNote
       />
       <CheckboxField
         name="payment.batchBookingPreferred"

@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format/date';
 import { reykjavikDateOf, toExecutionDateTime } from '@/lib/payments/calendar/date-time';
 import { readTypedDate, typedDateText } from '@/lib/payments/calendar/typed-date';
 import { useFormLocale } from './messages';
+import { type ClosedDayAhead, useClosedDay } from './use-closed-day';
 import { usePaymentFieldError } from './use-payment-field-error';
 
 /**
@@ -17,18 +18,21 @@ import { usePaymentFieldError } from './use-payment-field-error';
  * body gets the spec's date-time: midnight in Iceland ("2027-03-15T00:00:00Z"). Empty means "not given". What
  * cannot be read as a day stays in the body as typed, so that the form's schema refuses it, and the field says
  * so in words once the form is sent (as every field does: an error drawn as the PSU leaves the field would
- * move the button they are pressing).
+ * move the button they are pressing). With `closedDayNote`, a day on which banks are closed says so, and the
+ * banking day after it, when banks usually pay.
  */
 export function DateField({
   name,
   label,
   hint,
   onDateChange,
+  closedDayNote = false,
 }: {
   name: string;
   label: string;
   hint?: string;
   onDateChange?: (date: string) => void;
+  closedDayNote?: boolean;
 }) {
   const t = useTranslations('forms.fields');
   const locale = useFormLocale();
@@ -39,6 +43,7 @@ export function DateField({
     return initial ? typedDateText(initial) : '';
   });
   const typed = readTypedDate(text);
+  const closed = useClosedDay(closedDayNote && typed.kind === 'date' ? typed.date : undefined);
   const schemaError = usePaymentFieldError(name);
 
   const store = (value: string) => {
@@ -55,6 +60,13 @@ export function DateField({
   const input = useRef<HTMLInputElement>(null);
   useValueFromBeforeHydration(input, text, store);
 
+  const closedDayWords = ({ closed, nextBankingDay }: ClosedDayAhead) =>
+    t('closedDay', {
+      day: closed.kind === 'weekend' ? closed.day : 'holiday',
+      holiday: closed.kind === 'holiday' ? closed.holiday.name[locale] : '',
+      next: formatDate(nextBankingDay, locale, { weekday: true }),
+    });
+
   const unreadable = typed.kind === 'unreadable' && isSubmitted;
   return (
     <TextField
@@ -65,7 +77,12 @@ export function DateField({
       value={text}
       hint={
         typed.kind === 'date'
-          ? t('dateShown', { date: formatDate(typed.date, locale, { weekday: true }) })
+          ? [
+              t('dateShown', { date: formatDate(typed.date, locale, { weekday: true }) }),
+              closed && closedDayWords(closed),
+            ]
+              .filter(Boolean)
+              .join(' ')
           : // The error names the format itself.
             [hint, unreadable ? undefined : t('dateFormat')].filter(Boolean).join(' ') || undefined
       }
