@@ -51,7 +51,7 @@ test('standing order: errors corrected, preview around Easter 2027 and Christmas
 
   await submit.click();
   await expect(page.getByLabel('Last payment on or before')).toBeFocused();
-  await expect(page.getByText('The end date must be after the start date').first()).toBeVisible();
+  await expect(page.getByText('The end date cannot be before the start date').first()).toBeVisible();
   await page.getByLabel('Last payment on or before').fill('2028-12-31');
 
   await page.getByText('More details').click();

@@ -57,7 +57,7 @@ export function ExecutionPreview({ name = 'payment' }: { name?: string }) {
           locale={locale}
           schedule={{
             startDate: start,
-            endDate: end && end > start ? end : undefined,
+            endDate: end && end >= start ? end : undefined,
             frequency: often,
             dayOfExecution: oneOf<DayOfExecution>(DAYS_OF_EXECUTION, dayOfExecution),
             executionRule: oneOf<ExecutionRule>(EXECUTION_RULES, executionRule),

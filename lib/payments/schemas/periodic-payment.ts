@@ -43,11 +43,11 @@ export function periodicPaymentSchema(layer: Layer) {
       if (!body.startDate || !body.endDate) return;
       const start = reykjavikDateOf(body.startDate);
       const end = reykjavikDateOf(body.endDate);
-      if (start !== undefined && end !== undefined && end <= start) {
+      if (start !== undefined && end !== undefined && end < start) {
         ctx.addIssue({
           code: 'custom',
           path: ['endDate'],
-          message: issueMessage('validation.endDate.notAfterStart'),
+          message: issueMessage('validation.endDate.beforeStart'),
         });
       }
     }),

@@ -526,13 +526,13 @@ add({
   layer: 'wire',
 });
 add({
-  name: 'endDate after startDate (form)',
+  name: 'endDate on or after startDate (form)',
   kind: 'periodic',
   path: ['endDate'],
   value: fc
-    .integer({ min: 0, max: 400 })
+    .integer({ min: 1, max: 400 })
     .map((d) => new Date(Date.UTC(2030, 0, 1) - d * 86_400_000).toISOString()),
-  key: 'validation.endDate.notAfterStart',
+  key: 'validation.endDate.beforeStart',
   layer: 'form',
 });
 add({
@@ -770,6 +770,18 @@ describe('no bound is stricter than the spec', () => {
         expect(SinglePaymentWireSchema.safeParse(edge).success).toBe(true);
       }),
     );
+  });
+
+  it('accepts a standing order whose last day is its first ("the last applicable day of execution")', () => {
+    const body = {
+      debtorAccount: { iban: 'IS140159260076545510730339' },
+      creditorAccount: { iban: 'IS870301260012345101696399' },
+      instructedAmount: { currency: 'ISK', amount: '1000' },
+      startDate: '2030-01-15T00:00:00Z',
+      endDate: '2030-01-15T00:00:00Z',
+      frequency: 'Monthly',
+    };
+    expect(PeriodicPaymentSchema.safeParse(body).success).toBe(true);
   });
 
   it('accepts every day of execution "1".."31" and every enum value', () => {
