@@ -210,7 +210,8 @@ export function toPaymentView(
     amount: payment.amount,
     currency: payment.currency,
     amounts,
-    creditorName: payment.creditorName,
+    // The recipient's name as the bank gave it, where it gave one, as on the payment's page and receipt.
+    creditorName: story.to?.name ?? payment.creditorName,
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,
