@@ -454,3 +454,38 @@ describe('a single payment without instructedAmount (payment spec 2.1)', () => {
     expect(read.json.instructedAmount).toEqual({ currency: 'ISK', amount: '1234' });
   });
 });
+
+describe('a payment not approved within a day', () => {
+  // The clock is moved a day on: a sandbox of its own, so that no other test's payment expires.
+  let own: RunningSandbox;
+  beforeAll(async () => {
+    own = await startTestSandbox();
+  });
+  afterAll(() => own.close());
+
+  it('can no longer be approved on its page, which says so in the PSU’s language; it stays unpaid', async () => {
+    const ownTpp = new TestTpp(own.url);
+    const response = await ownTpp.initiate(await ownTpp.token(), singlePayment(), {
+      headers: { 'TPP-Redirect-URI': OK_URI, 'PSU-Accept-Language': 'is' },
+    });
+    const scaRedirect = (response.json._links as Record<string, { href: string }>).scaRedirect?.href ?? '';
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    expect(review.html).toContain('value="approve"');
+
+    await advanceClock(own.url, 25 * 3600);
+    const page = await browser.get(scaRedirect);
+    expect(page.status).toBe(403);
+    expect(page.html).toContain('Þessi greiðsla var ekki samþykkt innan sólarhrings');
+    expect(page.html).not.toContain('value="approve"');
+    const decided = await browser.post(formAction(review.html, scaRedirect), { decision: 'approve' });
+    expect(decided.status).toBe(403);
+    expect(decided.location).toBeNull();
+
+    const read = await ownTpp.get(
+      await ownTpp.token(),
+      `/psd2/api/v1/payments/credit-transfers/${response.json.paymentId}/status`,
+    );
+    expect(read.json.transactionStatus).toBe('RCVD');
+  });
+});

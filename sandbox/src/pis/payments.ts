@@ -10,13 +10,22 @@ export const FINAL_STATUSES = new Set(['ACSC', 'ACCC', 'ACWP', 'PART', 'RJCT', '
 /** How long (sandbox clock) a payment initiation waits for its PSU to authorise it. */
 export const AUTHORISATION_WINDOW_MS = 24 * 3_600_000;
 
+/** Whether nobody authorised the payment within a day of its initiation (it is still RCVD). */
+export function authorisationExpired(
+  payment: { transaction_status: string; created_at: number },
+  now: number,
+) {
+  return payment.transaction_status === 'RCVD' && now - payment.created_at > AUTHORISATION_WINDOW_MS;
+}
+
 /**
- * A payment nobody authorised within a day of its initiation (still RCVD) has expired: starting or updating an
+ * A payment nobody authorised within a day of its initiation has expired: starting or updating an
  * authorisation on it is 403 RESOURCE_EXPIRED, "the addressed resource ... has expired, not addressable anymore"
- * (BG IG 14.11, 403 when the resource is in the path). It can still be read and cancelled.
+ * (BG IG 14.11, 403 when the resource is in the path), and its SCA pages say so (http/routes/sca-pages.ts). It
+ * can still be read and cancelled.
  */
 export function checkAuthorisable(payment: { transaction_status: string; created_at: number }, now: number) {
-  if (payment.transaction_status === 'RCVD' && now - payment.created_at > AUTHORISATION_WINDOW_MS) {
+  if (authorisationExpired(payment, now)) {
     fail(
       403,
       'RESOURCE_EXPIRED',

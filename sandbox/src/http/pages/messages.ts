@@ -26,6 +26,8 @@ const en = {
   signedInAs: 'Signed in as',
   alreadyHandled: 'This payment has already been handled. You can close this page.',
   unknown: 'This authorisation link is unknown or no longer valid.',
+  expired:
+    'This payment was not approved within a day and can no longer be approved. You can close this page.',
   approved: 'Payment approved.',
   declined: 'Payment declined.',
   alreadySigned: 'You have already signed this payment. Another signer must sign it.',
@@ -62,6 +64,8 @@ const is: typeof en = {
   signedInAs: 'Innskráð sem',
   alreadyHandled: 'Þessi greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
   unknown: 'Þessi heimildarhlekkur er óþekktur eða ekki lengur gildur.',
+  expired:
+    'Þessi greiðsla var ekki samþykkt innan sólarhrings og er ekki lengur hægt að samþykkja hana. Þú getur lokað síðunni.',
   approved: 'Greiðsla samþykkt.',
   declined: 'Greiðslu hafnað.',
   alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritari þarf að undirrita hana.',

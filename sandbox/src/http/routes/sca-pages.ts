@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AuthorisationRow } from '../../db/queries/authorisations.js';
+import { sandboxNow } from '../../db/queries/clock.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
+import { authorisationExpired } from '../../pis/payments.js';
 import {
   amountToState,
   decideOnPages,
@@ -42,13 +44,21 @@ const bankOf = (c: SandboxContext) => c.get('bank').profile.name;
 /** The same page in the other language. */
 const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.url, otherLanguage(language));
 
-/** The authorisation of the page, or the 404 page when it is not one completed on these pages. */
+/**
+ * The authorisation of the page; the 404 page when it is not one completed on these pages, and the page
+ * saying so when its payment has waited for its PSU past the bank's window (pis/payments.ts).
+ */
 async function load(c: SandboxContext) {
-  const language = pageLanguage(c.req.query('lang')) ?? 'en';
-  return (
-    (await pageAuthorisation(c.get('db'), c.req.param('authorisationId') ?? '')) ??
-    c.html(messagePage(language, bankOf(c), MESSAGES[language].unknown, switchHref(c, language)), 404)
-  );
+  const db = c.get('db');
+  const loaded = await pageAuthorisation(db, c.req.param('authorisationId') ?? '');
+  const language = pageLanguage(c.req.query('lang')) ?? loaded?.payment.psu_accept_language ?? 'en';
+  if (!loaded)
+    return c.html(messagePage(language, bankOf(c), MESSAGES[language].unknown, switchHref(c, language)), 404);
+  if (loaded.authorisation.kind === 'payment' && authorisationExpired(loaded.payment, await sandboxNow(db))) {
+    c.header('Cache-Control', 'no-store');
+    return c.html(messagePage(language, bankOf(c), MESSAGES[language].expired, switchHref(c, language)), 403);
+  }
+  return loaded;
 }
 
 /** What the pages say once the PSU's part is over: the outcome of this authorisation where there is one. */
