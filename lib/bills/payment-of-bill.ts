@@ -2,9 +2,11 @@ import { linkedKennitala } from '@/lib/auth/identity';
 import { isClaimId } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
-import { billsWithClaimIds, paymentsInFlightOfBills } from '@/lib/db/queries/bills';
+import { billsWithClaimIds, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
 import { normalizeIban } from '@/lib/payments/accounts';
+import { toMinorUnits } from '@/lib/payments/money';
 import { type Attempt, isSentAgain } from '@/lib/payments/submission-attempts';
+import { refreshBillsFromBank } from './refresh';
 
 /**
  * One bill, at most one payment that can still succeed. A payment is a bill's when the bank would
@@ -13,7 +15,11 @@ import { type Attempt, isSentAgain } from '@/lib/payments/submission-attempts';
  * the claim's key as the creditor's BBAN (ÍST TS 310). While one payment of a bill is saved and not
  * refused, at the bank, or carried out, another is refused before it reaches the bank: the unique
  * index `payments_bill_in_flight_idx` makes that hold when two are sent at once, and a payment the
- * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next. Only the payor's own payments
+ * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next. A claim the app has not read yet
+ * (the PSU has not opened their bills since it was made) is read from the banks when a payment names it, so
+ * that it is paid once as any other; and a payment of it saved before payments named their bill holds it too.
+ * A bill's payment is in the bill's currency, and of all that is due unless the claim may be paid in part.
+ * Only the payor's own payments
  * (the PSU whose verified kennitala the claim names) are a bill's, and only single ones: a standing order or a
  * bulk payment that would pay one of their bills is refused.
  */
@@ -50,15 +56,21 @@ function claimIdOfKey(bban: string): string | undefined {
   return key ? `${key[1]}+20${key[4]}${key[3]}${key[2]}` : undefined;
 }
 
-/** The paying PSU's verified kennitala, the payor id of their bills: read once, and only when a bill may be paid. */
-type Payor = () => Promise<string | null>;
+/**
+ * Who pays, read once and only when a transfer names a claim: `payor`, the paying PSU's verified kennitala (the
+ * payor id of their bills), and `readBills`, which reads their claims from the banks, at most once.
+ */
+interface PayorBills {
+  payor: () => Promise<string | null>;
+  readBills: () => Promise<void>;
+}
 
 /**
  * The bill of the payor (of any bank we read claims from) that one credit transfer pays, as the bank would
  * match it; undefined for any other transfer, and for a PSU with no verified kennitala. Another payor's bill
  * is not looked at: a PSU who pays someone else's claim neither blocks nor learns of that person's payments.
  */
-async function billOfTransfer(db: Db, body: Body, payor: Payor): Promise<Bill | undefined> {
+async function billOfTransfer(db: Db, body: Body, who: PayorBills): Promise<Bill | undefined> {
   const account = (body.creditorAccount ?? {}) as { iban?: unknown; bban?: unknown };
   const iban = typeof account.iban === 'string' ? normalizeIban(account.iban) : undefined;
   const bban = typeof account.bban === 'string' ? account.bban.replace(/\s+/g, '') : undefined;
@@ -67,34 +79,38 @@ async function billOfTransfer(db: Db, body: Body, payor: Payor): Promise<Bill | 
   // looked up at all.
   const references = referencesOf(body).filter(isClaimId);
   if (references.length === 0 && byKey === undefined) return undefined;
-  const payorId = await payor();
+  const payorId = await who.payor();
   if (!payorId) return undefined;
-  const candidates = await billsWithClaimIds(db, [...references, ...(byKey ? [byKey] : [])]);
-  return candidates.find((bill) => {
+  const claimIds = [...references, ...(byKey ? [byKey] : [])];
+  const paid = (bill: Bill) => {
     if (bill.payorId !== payorId) return false;
     if (bill.claimId === byKey) return true;
     if (!references.includes(bill.claimId) || bill.depositIban === '') return false;
     const deposit = normalizeIban(bill.depositIban);
     return iban === deposit || (bban !== undefined && bban === deposit.slice(4));
-  });
+  };
+  const known = (await billsWithClaimIds(db, claimIds)).find(paid);
+  if (known) return known;
+  await who.readBills();
+  return (await billsWithClaimIds(db, claimIds)).find(paid);
 }
 
 /** The bill a single payment pays (the app pays a bill with one, from its page). */
-function billPaidBy(db: Db, service: string, body: Body, payor: Payor): Promise<Bill | undefined> {
-  return service === 'payments' ? billOfTransfer(db, body, payor) : Promise.resolve(undefined);
+function billPaidBy(db: Db, service: string, body: Body, who: PayorBills): Promise<Bill | undefined> {
+  return service === 'payments' ? billOfTransfer(db, body, who) : Promise.resolve(undefined);
 }
 
 /**
  * Where a standing order, or each row of a bulk payment, would pay one of the PSU's bills: the form's paths of
  * those payments' messages (`payment.payments.N.…` for a bulk's row), for the form to mark; none for any other.
  */
-async function billsInSeveralPayments(db: Db, service: string, body: Body, payor: Payor) {
+async function billsInSeveralPayments(db: Db, service: string, body: Body, who: PayorBills) {
   if (service === 'periodic-payments')
-    return (await billOfTransfer(db, body, payor)) ? ['payment.remittanceInformationUnstructured'] : [];
+    return (await billOfTransfer(db, body, who)) ? ['payment.remittanceInformationUnstructured'] : [];
   if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return [];
   const paths: string[] = [];
   for (const [index, row] of body.payments.entries()) {
-    if (await billOfTransfer(db, (row ?? {}) as Body, payor))
+    if (await billOfTransfer(db, (row ?? {}) as Body, who))
       paths.push(`payment.payments.${index}.remittanceInformationUnstructured`);
   }
   return paths;
@@ -106,11 +122,37 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
   return payment;
 }
 
-/** Why a new payment of this bill is refused before it is saved: it is paid, or its sender cancelled it. */
-function billRefusalKey(bill: Pick<Bill, 'status'>): string | undefined {
+/**
+ * Why a new payment of this bill is refused before it is saved: it is paid, or its sender cancelled it; the
+ * payment is in another currency than the bill, or of less than is due where the claim may not be paid in part
+ * (the bank would book it as a plain transfer, and the bill would stay unpaid and held by it).
+ */
+function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
   if (bill.status === 'Cancelled') return 'payment.bill.cancelled';
+  const { amount, currency } = (body.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
+  if (currency !== bill.currency) return 'payment.bill.otherCurrency';
+  if (
+    !bill.isPartialPaymentAllowed &&
+    typeof amount === 'string' &&
+    toMinorUnits(amount, bill.currency) < toMinorUnits(bill.totalAmountDue, bill.currency)
+  )
+    return 'payment.bill.belowDue';
   return undefined;
+}
+
+/**
+ * A payment of the PSU's that pays this bill and can still succeed, saved before payments named their bill (by
+ * its deposit account and claim id, as the bills page counts it): the unique index sees only those that do.
+ */
+async function unmarkedPaymentOf(db: Db, psuId: string, bill: Bill) {
+  const payments = await paymentsReferencing(db, psuId, [bill.claimId]);
+  return payments.find(
+    (payment) =>
+      payment.billClaimId === null &&
+      normalizeIban(payment.creditorAccount) === normalizeIban(bill.depositIban) &&
+      canStillSucceed(payment),
+  );
 }
 
 /**
@@ -129,19 +171,31 @@ export async function billOfAttempt(
 > {
   // Read only where a transfer names a claim: a payment that names none costs no statement here.
   let payorRead: Promise<string | null> | undefined;
-  const payor: Payor = () => {
-    payorRead ??= linkedKennitala(attempt.psuId, db);
-    return payorRead;
+  let billsRead: Promise<void> | undefined;
+  const who: PayorBills = {
+    payor: () => {
+      payorRead ??= linkedKennitala(attempt.psuId, db);
+      return payorRead;
+    },
+    readBills: () => {
+      billsRead ??= who.payor().then(async (payorId) => {
+        if (payorId) await refreshBillsFromBank(db, payorId);
+      });
+      return billsRead;
+    },
   };
-  const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, payor);
+  const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, who);
   if (paying.length > 0) {
     if (await isSentAgain(db, attempt)) return { ok: true, bill: undefined };
     const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['forms.common.paysABill']]));
     return { ok: false, messageKey: 'payment.bill.singleOnly', fieldErrors };
   }
-  const bill = await billPaidBy(db, attempt.service, attempt.body, payor);
-  const refused = bill && billRefusalKey(bill);
-  if (refused && !(await isSentAgain(db, attempt))) return { ok: false, messageKey: refused };
+  const bill = await billPaidBy(db, attempt.service, attempt.body, who);
+  if (!bill || (await isSentAgain(db, attempt))) return { ok: true, bill };
+  const refused = billRefusalKey(bill, attempt.body);
+  if (refused) return { ok: false, messageKey: refused };
+  if (await unmarkedPaymentOf(db, attempt.psuId, bill))
+    return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
   return { ok: true, bill };
 }
 

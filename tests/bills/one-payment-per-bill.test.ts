@@ -50,8 +50,8 @@ afterAll(async () => {
 
 let nextClaimNo = 900_000 + Math.floor(Math.random() * 90_000);
 
-/** A new claim of Greiðsla ehf. on jon at the sandbox bank, known to the app as a bill (as the bills page reads it). */
-async function newBill(amount = 3700) {
+/** A new claim of Greiðsla ehf. on jon at the sandbox bank, not yet read by the app. */
+async function newClaim(amount = 3700, { partial = false } = {}) {
   const created = await business.call('POST', '/business/claims', {
     claimKey: { claimantId: GREIDSLA, account: `0159${'66'}${String(++nextClaimNo)}`, dueDate: '2026-12-01' },
     payorId: JON,
@@ -60,10 +60,17 @@ async function newBill(amount = 3700) {
     finalDueDate: '2026-12-11',
     expirationDate: '2030-12-11',
     currency: 'ISK',
+    isPartialPaymentAllowed: partial,
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const claim = await getClaim(created.json.success.claimId as string);
   if (!claim) throw new Error('the new claim could not be read');
+  return claim;
+}
+
+/** A new claim, known to the app as a bill (as the bills page reads it). */
+async function newBill(amount = 3700, options: { partial?: boolean } = {}) {
+  const claim = await newClaim(amount, options);
   await saveClaim(app.db, 'default', claim);
   return claim;
 }
@@ -73,7 +80,7 @@ async function newBill(amount = 3700) {
  * or the same payment to the claim's account with its id as `psuId` would send it, of `amount`.
  */
 function payBill(
-  claim: Awaited<ReturnType<typeof newBill>>,
+  claim: Awaited<ReturnType<typeof newClaim>>,
   submissionId = randomUUID(),
   { psuId = payor, amount = claim.totalAmountDue } = {},
 ) {
@@ -381,5 +388,50 @@ describe('a bill is paid with a single payment of its own, and only its payor’
     expect(theirs?.billClaimId).toBeNull();
     expect(await payBill(claim)).toMatchObject({ ok: true });
     expect(await billRows(claim.claimId)).toHaveLength(1);
+  });
+
+  it('reads a claim the app has not read yet when a payment names it, and pays it once whatever form comes next', async () => {
+    // Made after the PSU last opened their bills: the app has no bill of it.
+    const claim = await newClaim();
+    expect(await payBill(claim)).toMatchObject({ ok: true });
+    expect(await billRows(claim.claimId)).toHaveLength(1);
+    expect(await inSeveral('bulk-payments', claim)).toMatchObject({
+      ok: false,
+      messageKey: 'payment.bill.singleOnly',
+    });
+    expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+  });
+
+  it('counts a payment of the bill saved before payments named their bill', async () => {
+    const claim = await newBill();
+    const first = await payBill(claim);
+    if (!first.ok) throw new Error(JSON.stringify(first));
+    await app.db
+      .update(app.schema.payments)
+      .set({ billBankId: null, billClaimId: null })
+      .where(eq(app.schema.payments.id, first.paymentId));
+    expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
+  });
+
+  it('refuses less than is due on a claim that may not be paid in part, and another currency, in words', async () => {
+    const claim = await newBill(3500);
+    expect(await payBill(claim, randomUUID(), { amount: '3499' })).toEqual({
+      ok: false,
+      messageKey: 'payment.bill.belowDue',
+    });
+    expect(await payBill({ ...claim, currency: 'EUR' }, randomUUID(), { amount: '3500' })).toEqual({
+      ok: false,
+      messageKey: 'payment.bill.otherCurrency',
+    });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(0);
+    expect(words('payment.bill.belowDue').is).toMatch(/að hluta/);
+    expect(words('payment.bill.otherCurrency').en).toMatch(/currency/);
+    // Neither holds the bill: the whole amount is paid after them.
+    expect(await payBill(claim)).toMatchObject({ ok: true });
+
+    const inPart = await newBill(3500, { partial: true });
+    expect(await payBill(inPart, randomUUID(), { amount: '1000' })).toMatchObject({ ok: true });
   });
 });

@@ -87,6 +87,7 @@ export async function paymentsReferencing(
     creditorAccount: string;
     phase: string;
     transactionStatus: string | null;
+    billClaimId: string | null;
   }[]
 > {
   if (claimIds.length === 0) return [];
@@ -95,6 +96,7 @@ export async function paymentsReferencing(
       id: payments.id,
       reference: payments.reference,
       creditorAccount: payments.creditorAccount,
+      billClaimId: payments.billClaimId,
       phase: payments.phase,
       transactionStatus: payments.transactionStatus,
     })
