@@ -227,7 +227,14 @@ export async function continueChangeAfterReturn(
     change: string | undefined;
   },
 ): Promise<string | undefined> {
-  if (old.service !== 'periodic-payments' || !request.change) return undefined;
+  if (old.service !== 'periodic-payments') return undefined;
+  if (!request.change) {
+    // Back from a stop ("Cancel payment") that ended the order: a change begun meanwhile in another tab, whose
+    // own cancellation is still at the bank, is given up, so that its form sends nothing once the order ended.
+    const now = await findOwnPayment(db, old.psuId, old.id);
+    if (now && isFinalStatus(now.transactionStatus)) await giveUpChangeOf(db, old.psuId, old.id);
+    return undefined;
+  }
   const change = await findChangeOf(db, old.psuId, old.id);
   if (change?.state !== 'cancelling' || change.id !== request.change) return undefined;
   const outcome = await afterCancellation(db, change, old.id, { psuId: old.psuId, ...request });

@@ -279,6 +279,11 @@ describe('changing a standing order: cancel the old one, then make the new one',
     const next = await back(await decideAtBank(stop, 'approve'), oldId);
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(next).not.toMatch(/127\.0\.0\.1:\d+\/sca/);
+    // Nor does the change's form, sent again from the other tab.
+    expect(await ask(oldId, changed('172000'))).toEqual({
+      ok: false,
+      messageKey: 'standingOrderChange.ended',
+    });
     expect(newOrdersSent()).toHaveLength(0);
   });
 
