@@ -15,7 +15,7 @@ export function cancelTextsOf(t: (key: string) => string, standing = false): Can
     cancel: t(`${own}.cancel`),
     cancelConfirm: t(`${own}.cancelConfirm`),
     cancelling: t('payment.cancelling'),
-    keep: t('payment.keep'),
+    keep: t(`${own}.keep`),
     cancelled: t(`${own}.cancelled`),
     unexpected: t('bank.unexpected'),
   };

@@ -54,6 +54,7 @@ const fieldCodes = new Set([
   'CARD_NOT_FOUND',
   'RECIPIENT_INFO_INSUFFICIENT',
   'RECIPIENT_COUNTRY_IS_IBAN_ONLY',
+  'PAYMENT_FAILED',
 ]);
 
 /** The message key for a refused field: its cause, and for a bulk's id the cause it has there. */

@@ -140,6 +140,6 @@ describe('a claim where a customer reads it', () => {
     expect(claimNumberOf('5501692829013366000123+20261201')).toBe('0133-66-000123');
     expect(claimNumberOf('some-other-id')).toBeNull();
     const html = render('en', <PaymentMessage message="5501692829013366000123+20261201" />);
-    expect(text(html)).toBe('Payment of claim no. 0133-66-000123 (code: 5501692829013366000123+20261201)');
+    expect(text(html)).toBe('Payment of bill no. 0133-66-000123 (code: 5501692829013366000123+20261201)');
   });
 });

@@ -96,7 +96,7 @@ describe('a payment in words, for the Excel file and the statement', () => {
       name: 'Greiðsla ehf.',
       reference: 'Greiðsla kröfu nr. 0159-66-864446',
     });
-    expect(paymentInWords(bill, 'en').reference).toBe('Payment of claim no. 0159-66-864446');
+    expect(paymentInWords(bill, 'en').reference).toBe('Payment of bill no. 0159-66-864446');
   });
 
   it('gives the day a payment made as soon as possible was paid, and "as soon as possible" before', async () => {

@@ -163,7 +163,7 @@ describe('a receipt', () => {
       'Greiðsla kröfu nr. 0159-66-000001',
     );
     expect(lineOf(buildReceipt(bill, events, 'en', new Date()), 'message')?.value).toBe(
-      'Payment of claim no. 0159-66-000001',
+      'Payment of bill no. 0159-66-000001',
     );
   });
 

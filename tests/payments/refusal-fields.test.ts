@@ -77,6 +77,12 @@ describe('the field a path names (payment spec part 7 `path`)', () => {
     expect(errors['payment.creditorName']).toEqual(['forms.bankRefusal.other']);
   });
 
+  it('an account the bank will not pay to (PAYMENT_FAILED on it) is not called mistyped: nothing in it to correct', () => {
+    const errors = refusalFieldErrors([{ code: 'PAYMENT_FAILED', path: 'creditorAccount.iban' }]);
+    expect(errors['payment.creditorAccount.iban']).toEqual(['forms.bankRefusal.PAYMENT_FAILED']);
+    expect(en.forms.bankRefusal.PAYMENT_FAILED).not.toMatch(/correct/);
+  });
+
   it('more about the recipient, asked of their address, says what an address is made of; of another field, the general words', () => {
     expect(
       refusalFieldErrors([
