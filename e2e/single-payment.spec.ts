@@ -85,7 +85,8 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
   await expect(outcome(page)).toHaveAttribute('data-outcome', 'declined');
   await expect(outcome(page)).toContainText('The payment was not confirmed at your bank');
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'RJCT');
-  await expect(page.getByText('Rejected').first()).toBeVisible();
+  // Declined by the PSU, not rejected by the bank.
+  await expect(page.getByText('Not confirmed', { exact: true }).first()).toBeVisible();
   // Nothing was paid: no receipt, a statement of what happened.
   await page.getByTestId('receipt-link').filter({ hasText: 'Statement' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Statement: payment rejected' })).toBeVisible();

@@ -14,7 +14,8 @@ const tone: Record<string, string> = {
 /**
  * A status in words. `outcome`, where the status is the payment's own as it now is: RCVD says whom the bank waits
  * for: the PSU ("yours"), the account's holder (a straight-through payment from an account the PSU may not confirm
- * for), or, the SCA done, the bank itself. `standing`: a standing order's, which the bank runs on its dates once
+ * for), or, the SCA done, the bank itself; RJCT says when it was the confirmation at the bank that failed
+ * (declined there), not the bank that rejected it. `standing`: a standing order's, which the bank runs on its dates once
  * accepted ("Active"), where a single payment's ACSP says its money is on its way.
  */
 export function StatusBadge({
@@ -29,7 +30,13 @@ export function StatusBadge({
   const t = useTranslations('status');
   const known = t.has(`${status}.label`);
   const variant =
-    outcome === 'awaitingHolder' ? 'holderLabel' : outcome === 'awaitingBank' ? 'confirmedLabel' : null;
+    outcome === 'awaitingHolder'
+      ? 'holderLabel'
+      : outcome === 'awaitingBank'
+        ? 'confirmedLabel'
+        : outcome === 'declined'
+          ? 'declinedLabel'
+          : null;
   const label =
     variant && t.has(`${status}.${variant}`)
       ? `${status}.${variant}`

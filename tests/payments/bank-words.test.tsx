@@ -71,6 +71,12 @@ describe('transaction statuses of spec part 3', () => {
       expect(JSON.stringify(messages[locale].status.RCVD)).not.toMatch(/móttek|received/i);
   });
 
+  it('RJCT of a payment the PSU declined at the bank reads as not confirmed, not as the bank’s rejection', () => {
+    expect(text(render('en', <StatusBadge status="RJCT" outcome="declined" />))).toBe('Not confirmed');
+    expect(text(render('is', <StatusBadge status="RJCT" outcome="declined" />))).toBe('Ekki staðfest');
+    expect(text(render('en', <StatusBadge status="RJCT" outcome="rejected" />))).toBe('Rejected');
+  });
+
   it('an accepted standing order is active, not "being paid", before any of its days', () => {
     for (const status of ['ACTC', 'ACCP', 'ACFC', 'ACSP']) {
       expect(text(render('is', <StatusBadge status={status} standing />))).toBe('Virk');
