@@ -84,7 +84,7 @@ function BillList({ bills }: { bills: BillView[] }) {
             data-paid-by-event={bill.paidEventAt ? 'true' : 'false'}
             className="flex flex-wrap items-center gap-4 rounded border border-slate-200 bg-white p-4"
           >
-            <div className="min-w-0 flex-1 space-y-1">
+            <div className="min-w-0 basis-full space-y-1 sm:flex-1">
               <p className="font-medium">
                 {t('reference')}: {name}
               </p>

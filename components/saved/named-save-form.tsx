@@ -32,8 +32,9 @@ export function NamedSaveForm({
       <input type="hidden" name="paymentId" value={paymentId} />
       {answer?.text && <AnswerNote ok={answer.ok} text={answer.text} />}
       <div className="flex flex-wrap items-end gap-3">
+        {/* At least 14rem wide: on a phone the button goes below the field rather than squeeze it. */}
         <TextField
-          className="min-w-0 flex-1"
+          className="min-w-0 grow basis-56"
           label={nameLabel}
           name="name"
           defaultValue={answer?.values?.name ?? defaultName}

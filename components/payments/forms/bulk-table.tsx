@@ -9,10 +9,16 @@ import { SKIP_SUMMARY } from './error-summary';
 import { useFieldMessage } from './messages';
 
 // An account number is read whole ("IS14 0159 2600 7654 5510 7303 39"), a name at a glance; the table scrolls.
+// Wide enough for what each cell usually holds (and for a cell's note under it): the table scrolls sideways
+// rather than cut off an amount or a message.
 const columnWidth: Partial<Record<string, string>> = {
   creditorAccount: 'min-w-72',
   ultimateCreditor: 'min-w-44',
+  creditorKennitala: 'min-w-36',
+  amount: 'min-w-32',
   currency: 'w-16',
+  remittanceInformationUnstructured: 'min-w-52',
+  endToEndIdentification: 'min-w-40',
 };
 
 export interface BulkTableHandle {
