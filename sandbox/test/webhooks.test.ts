@@ -63,6 +63,18 @@ describe('business token', () => {
 });
 
 describe('subscriptions', () => {
+  // The answer is checked against contract/webhooks.yaml as every answer is: an undeclared 415 fails the run.
+  it('refuses a body not sent as JSON with 415, as its contract declares', async () => {
+    const refused = await client.call(
+      'POST',
+      client.subscriptions,
+      { callbackUrl: 'https://tpp.example/hook', eventTypes: ['claim.paid'] },
+      { 'Content-Type': 'text/plain' },
+    );
+    expect(refused.status).toBe(415);
+    expect(refused.json).toMatchObject({ status: 415, code: 'CONTENT_TYPE_UNSUPPORTED' });
+  });
+
   it('creates, lists, reads, updates, verifies and deletes', async () => {
     const created = await client.create({ callbackUrl: receiver.url, eventTypes: ['CLAIM.*', 'Claim.Paid'] });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
