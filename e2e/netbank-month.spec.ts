@@ -196,6 +196,14 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await page.goto('/en/payments/waiting');
   await expect(page.locator(`li[data-payment-id="${oldId}"]`)).toHaveCount(0);
   await expect(page.locator(`li[data-payment-id="${newId}"]`)).toHaveCount(3);
+  // The old order's own page says it was changed, not only stopped, and leads to the order in its place.
+  await page.goto(`/en/payments/${oldId}`);
+  const replaced = page.locator('[data-change-state="sent"]');
+  await expect(replaced).toContainText('This standing order was changed');
+  await expect(replaced.getByRole('link', { name: 'See the new standing order' })).toHaveAttribute(
+    'href',
+    `/en/payments/${newId}`,
+  );
   await page.context().close();
 });
 

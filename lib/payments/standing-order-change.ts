@@ -10,6 +10,7 @@ import { initiateOnce } from './initiation';
 import { isFinalStatus } from './status';
 import { accountLabel } from './submit-payment';
 import { readOwnPaymentFromBank } from './sync';
+import { paymentOutcome } from './view';
 
 /**
  * Changing a standing order. The spec has no amend, so a change is the old order cancelled at the bank
@@ -242,4 +243,15 @@ export async function continueChangeAfterReturn(
   return outcome.newPaymentId
     ? `/${change.changed.uiLocale}/payments/${outcome.newPaymentId}`
     : outcome.redirectTo;
+}
+
+/**
+ * A change of the PSU's order carried through (its new order sent), with what the bank says of that new order
+ * (confirmed, or declined there and nothing in the old one's place); undefined for an order not so changed.
+ */
+export async function carriedChangeOf(db: Db, psuId: string, oldPaymentId: string) {
+  const change = await findChangeOf(db, psuId, oldPaymentId);
+  if (change?.state !== 'sent' || !change.newPaymentId) return { change, newOrderOutcome: null };
+  const newOrder = await findOwnPayment(db, psuId, change.newPaymentId);
+  return { change, newOrderOutcome: newOrder ? paymentOutcome(newOrder) : null };
 }

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { NewOrderNote } from '@/components/netbank/standing-order-change';
+import { ChangeNotice, NewOrderNote } from '@/components/netbank/standing-order-change';
 import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import { StandingOrderScheduleSection } from '@/components/payments/standing-order-schedule';
 import { PaymentSavedActions } from '@/components/saved/payment-saved-actions';
@@ -14,6 +14,7 @@ import { localeOrDefault } from '@/lib/i18n/routing';
 import { costsPage, costsStepOf } from '@/lib/payments/costs-step';
 import { findOwnPayment, paymentTimeline } from '@/lib/payments/history';
 import { mayConfirmNextStep } from '@/lib/payments/sca';
+import { carriedChangeOf } from '@/lib/payments/standing-order-change';
 import { toPaymentView } from '@/lib/payments/view';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
@@ -32,10 +33,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
   if (!payment) notFound();
   // Costs the bank gave are shown, and decided on, before the PSU is taken to its SCA.
   if (costsStepOf(payment) === 'pending') redirect({ href: costsPage(payment.id), locale });
-  const [events, mayConfirmStraightThrough, madeByChange, t, tbanks, tservice] = await Promise.all([
+  const [events, mayConfirmStraightThrough, madeByChange, changed, t, tbanks, tservice] = await Promise.all([
     paymentTimeline(db, payment.id),
     mayConfirmNextStep(db, payment),
     changesMaking(db, psuId, [payment.id]),
+    // A standing order the PSU changed: the order that took its place.
+    payment.service === 'periodic-payments' ? carriedChangeOf(db, psuId, payment.id) : undefined,
     getTranslations('payment'),
     getTranslations('banks'),
     getTranslations('payments.service'),
@@ -73,6 +76,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ locale
       )}
       {/* The new order of a change: to be confirmed at the bank, or not confirmed there and nothing in its place. */}
       {madeByChange.length > 0 && <NewOrderNote paymentId={payment.id} outcome={view.outcome} />}
+      {changed?.change?.state === 'sent' && (
+        <ChangeNotice change={changed.change} newOrderOutcome={changed.newOrderOutcome} />
+      )}
       <PaymentStatusView payment={view} />
       {payment.service === 'periodic-payments' && (
         <StandingOrderScheduleSection payment={payment} view={view} locale={localeOrDefault(locale)} />

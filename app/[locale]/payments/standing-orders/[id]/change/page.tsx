@@ -9,14 +9,13 @@ import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices'
 import { requirePsuId } from '@/lib/auth/session';
 import { publicDirectory } from '@/lib/bank/directory';
 import { getDb } from '@/lib/db';
-import { findChangeOf } from '@/lib/db/queries/standing-order-changes';
 import { Link } from '@/lib/i18n/navigation';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { findOwnPayment } from '@/lib/payments/history';
 import { savedChoicesFor } from '@/lib/payments/saved/choices';
+import { carriedChangeOf } from '@/lib/payments/standing-order-change';
 import { changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
 import { isFinalStatus } from '@/lib/payments/status';
-import { paymentOutcome } from '@/lib/payments/view';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -42,16 +41,11 @@ export default async function ChangeStandingOrderPage({
   const db = await getDb();
   const old = await findOwnPayment(db, psuId, id);
   if (old?.service !== 'periodic-payments' || old.phase !== 'initiated') notFound();
-  const [t, change, choices] = await Promise.all([
+  const [t, { change, newOrderOutcome }, choices] = await Promise.all([
     getTranslations('standingOrderChange'),
-    findChangeOf(db, psuId, old.id),
+    carriedChangeOf(db, psuId, old.id),
     savedChoicesFor(db, psuId),
   ]);
-  // A change carried through: what the bank says of its new order (declined there, nothing took the old one's place).
-  const newOrder =
-    change?.state === 'sent' && change.newPaymentId
-      ? await findOwnPayment(db, psuId, change.newPaymentId)
-      : undefined;
   const resumable = change && change.state !== 'sent';
   const ended = isFinalStatus(old.transactionStatus) && !resumable;
   return (
@@ -61,9 +55,7 @@ export default async function ChangeStandingOrderPage({
       </Link>
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <CurrentOrder order={old} />
-      {change ? (
-        <ChangeNotice change={change} newOrderOutcome={newOrder && paymentOutcome(newOrder)} />
-      ) : null}
+      {change ? <ChangeNotice change={change} newOrderOutcome={newOrderOutcome} /> : null}
       {change?.state === 'sent' || ended ? (
         ended && change?.state !== 'sent' ? (
           <p className="space-y-2">
