@@ -1,7 +1,7 @@
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { exportTranslator } from './export-words';
+import { exportTranslator, statusInWords } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 import { type MaybeListed, toPaymentView } from './view';
 
@@ -80,7 +80,7 @@ export function paymentCsvLine(payment: MaybeListed, locale: Locale, layout: Csv
     // A bulk in several currencies: its totals side by side, each with its currency in the next column.
     view.amounts.map((money) => money.amount).join(' + '),
     view.amounts.map((money) => money.currency).join(' + '),
-    words(`status.${view.displayStatus}.label`, view.displayStatus),
+    statusInWords(t, view.displayStatus, view.outcome),
     bankName(payment.bankId) ?? payment.bankId,
   ]
     .map((value) => cell(value, layout))

@@ -11,7 +11,9 @@ import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
-import { displayStatusOf, type MaybeListed, payDayOf } from './view';
+import type { BankOutcome } from './outcome';
+import { recipientNameOf } from './story';
+import { displayStatusOf, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -108,6 +110,16 @@ export function referenceInWords(reference: string | null, locale: Locale): stri
   return claim ? exportTranslator(locale)('story.claimMessage', { number: claim }) : (reference ?? '');
 }
 
+/**
+ * A status in the export's words, as the payment's badge says it: a payment the PSU declined at the bank is
+ * "not confirmed", not rejected by the bank; a status we have no words for, as its code.
+ */
+export function statusInWords(t: Translate, status: string, outcome: BankOutcome | null): string {
+  if (outcome === 'declined' && t.has(`status.${status}.declinedLabel`))
+    return t(`status.${status}.declinedLabel`);
+  return t.has(`status.${status}.label`) ? t(`status.${status}.label`) : status;
+}
+
 /** One payment in words, in `locale`. */
 export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInWords {
   const t = exportTranslator(locale);
@@ -117,7 +129,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
   // Who is paid: the recipient's name before the PSU's own name for the payment (a standing order's); a bulk's
   // recipients as the history names them.
   const name =
-    payment.creditorName ??
+    recipientNameOf(payment) ??
     payment.label ??
     (payment.service === 'bulk-payments'
       ? bulkNameLine(bulkRecipientsOf(payment), bulkCountOf(payment), locale, {
@@ -137,7 +149,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     reference: referenceInWords(payment.reference, locale),
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
-    status: t.has(`status.${statusCode}.label`) ? t(`status.${statusCode}.label`) : statusCode,
+    status: statusInWords(t, statusCode, paymentOutcome(payment)),
     // The bank's own code; none for a payment the bank gave no status (refused, not sent, its answer lost).
     statusCode: payment.phase === 'initiated' ? statusCode : '',
     bank: bankName(payment.bankId) ?? payment.bankId,

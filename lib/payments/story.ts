@@ -159,6 +159,16 @@ function partyName(name: string | undefined, account: string | null): string | n
   return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$|^[0-9]{8,34}$/.test(compact) ? null : name;
 }
 
+/**
+ * Whom a single payment or standing order pays, by name: the bank's name for the recipient where it gave one
+ * (spec 2.6), else the one the PSU typed; null for a bulk, and for a payment with neither.
+ */
+export function recipientNameOf(payment: Payment): string | null {
+  if (payment.service === 'bulk-payments') return null;
+  const account = accountOf(record(payment.body).creditorAccount) ?? nonEmpty(payment.creditorAccount);
+  return partyName(payment.bankDetails?.creditorName, account) ?? payment.creditorName;
+}
+
 /** A date or date-time as the day it is in Iceland; null for anything else. */
 export const dayOf = (value: unknown): IsoDate | null =>
   typeof value === 'string' ? (reykjavikDateOf(value) ?? null) : null;
@@ -266,7 +276,7 @@ export function paymentStory(
       ? null
       : {
           account: creditorAccount,
-          name: partyName(details?.creditorName, creditorAccount) ?? payment.creditorName,
+          name: recipientNameOf(payment),
           bank: creditorAccount ? banks.ofAccount(creditorAccount) : null,
           address: addressOf(body.creditorAddress),
         },

@@ -14,7 +14,14 @@ import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
-import { DIRECTORY_BANK_NAMES, dayOf, type PaymentStory, paymentStory, storyCosts } from './story';
+import {
+  DIRECTORY_BANK_NAMES,
+  dayOf,
+  type PaymentStory,
+  paymentStory,
+  recipientNameOf,
+  storyCosts,
+} from './story';
 
 /** What the browser sees of a payment: no internal keys, no request bodies. */
 export interface PaymentView {
@@ -211,7 +218,7 @@ export function toPaymentView(
     currency: payment.currency,
     amounts,
     // The recipient's name as the bank gave it, where it gave one, as on the payment's page and receipt.
-    creditorName: story.to?.name ?? payment.creditorName,
+    creditorName: recipientNameOf(payment),
     creditorAccount: payment.creditorAccount,
     reference: payment.reference,
     elementCount: payment.elementCount,

@@ -99,6 +99,25 @@ describe('a payment in words, for the Excel file and the statement', () => {
     expect(paymentInWords(bill, 'en').reference).toBe('Payment of bill no. 0159-66-864446');
   });
 
+  it('names the recipient as the bank did, and a payment the PSU declined at the bank as not confirmed, in both files', async () => {
+    const { paymentInWords } = await import('@/lib/payments/export-words');
+    const named = payment({
+      creditorName: 'Jón',
+      creditorAccount: 'IS870301260012345101696399',
+      bankDetails: { status: 'ACSC', creditorName: 'Jón Jónsson' },
+    });
+    expect(paymentInWords(named, 'is').name).toBe('Jón Jónsson');
+    expect(csv.paymentCsvLine(named, 'en').split(',')[4]).toBe('Jón Jónsson');
+    const declined = payment({
+      transactionStatus: 'RJCT',
+      sca: { scaStatus: 'failed', links: {}, initiationLinks: {} },
+    });
+    expect(paymentInWords(declined, 'en').status).toBe('Not confirmed');
+    expect(paymentInWords(declined, 'is').status).toBe('Ekki staðfest');
+    expect(csv.paymentCsvLine(declined, 'en').split(',')[9]).toBe('Not confirmed');
+    expect(csv.paymentCsvLine(payment({ transactionStatus: 'RJCT' }), 'en').split(',')[9]).toBe('Rejected');
+  });
+
   it('gives the day a payment made as soon as possible was paid, and "as soon as possible" before', async () => {
     const { paymentInWords } = await import('@/lib/payments/export-words');
     const waiting = payment({ transactionStatus: 'ACSP' });
