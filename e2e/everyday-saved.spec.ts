@@ -256,7 +256,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await page.getByLabel('Heiti sniðmáts').fill(turned);
   await page.getByRole('button', { name: 'Vista sem sniðmát' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Laga þarf einhverja reiti.' })).toBeVisible();
-  await expect(page.getByText(/Í nafninu eru línuskil eða önnur stýritákn/)).toBeVisible();
+  await expect(page.getByText(/Í nafninu eru línuskil eða önnur stýri- eða stefnutákn/)).toBeVisible();
   await expect(page.getByLabel('Heiti sniðmáts')).toHaveValue(turned);
   await page.goto(`/en/payments/${bulkId}`);
   await page.getByLabel('Template name').fill('Monthly wages');

@@ -185,7 +185,7 @@ test('a day on which banks are closed says so, and the banking day after it, on 
   await page.getByLabel('Greiðsludagur').fill('25.12.2030');
   await expect(
     page.getByText(
-      'Dagur: mið., 25. des. 2030. Jóladagur: bankar eru lokaðir. Bankinn greiðir líklega næsta bankadag, fös., 27. des. 2030.',
+      'Dagur: mið., 25. des. 2030. Jóladagur: bankar eru lokaðir. Greiðslan fer líklega fram næsta bankadag, fös., 27. des. 2030.',
       { exact: true },
     ),
   ).toBeVisible();

@@ -53,7 +53,7 @@ const labels = {
     amount: 'Upphæð',
     often: 'Hve oft',
     day: 'Dagur mánaðar',
-    start: 'Fyrsta greiðsla þann dag eða síðar',
+    start: 'Upphafsdagur (fyrsta greiðsla ekki fyrr)',
     submit: 'Áfram í bankann þinn',
   },
   en: {

@@ -89,9 +89,11 @@ test('a payment declined at the bank ends on the nok return with status RJCT', a
   await expect(page.getByText('Not confirmed', { exact: true }).first()).toBeVisible();
   // Nothing was paid: no receipt, a statement of what happened.
   await page.getByTestId('receipt-link').filter({ hasText: 'Statement' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Statement: payment rejected' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Statement: payment not confirmed' }),
+  ).toBeVisible();
   await expect(page.getByTestId('receipt-happened')).toHaveText(
-    'Your bank rejected the payment. Nothing was paid from your account.',
+    'The payment was not confirmed at your bank. Nothing was paid from your account.',
   );
   await expect(page.getByTestId('receipt')).not.toContainText('RJCT');
 });

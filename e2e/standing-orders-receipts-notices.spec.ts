@@ -173,9 +173,7 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await page.goto('/is/payments/standing-orders');
   await expect(orderIs.locator('[data-status]').first()).toHaveAttribute('data-status', 'CANC');
   await expect(
-    orderIs.getByText(
-      'Föstu greiðslunni hefur verið hætt (hún var afturkölluð) og ekkert meira verður greitt.',
-    ),
+    orderIs.getByText('Fasta greiðslan var afturkölluð og ekkert meira verður greitt.'),
   ).toBeVisible();
   await expect(orderIs.getByRole('button', { name: 'Afturkalla fasta greiðslu' })).toHaveCount(0);
 });

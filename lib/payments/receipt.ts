@@ -20,6 +20,7 @@ import storyIs from '@/messages/story/is.json';
 import { addressInWords } from './address-words';
 import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { costsTotal } from './costs-total';
+import { statusInWords } from './export-words';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { NO_BANK_NAMES, paymentStory, type StoryBanks, type StoryBulkLine, storyCosts } from './story';
@@ -119,12 +120,13 @@ export function buildReceipt(
 ): Receipt {
   const tAll = translators[locale] as unknown as Translate;
   const t = (key: string, values?: Record<string, string>) => tAll(`receipt.${key}`, values);
-  const statusLabel = (status: string) =>
-    tAll.has(`status.${status}.label`) ? tAll(`status.${status}.label`) : status;
   const kennitala = (value: string) => tAll('payment.kennitala', { kennitala: value });
   const atBank = payment.phase === 'initiated' || payment.bankPaymentId !== null;
   const story = paymentStory(payment, events, banks);
   const kind = receiptKind(payment);
+  // Declined by the PSU at the bank: "not confirmed", as the payment's page says, not the bank's rejection.
+  const statusLabel = (status: string) =>
+    statusInWords(tAll, status, kind === 'declined' ? 'declined' : null);
   const tStory = (key: string, values?: Record<string, string | number>) =>
     tAll(`story.receipt.${key}`, values);
   const money = (value: { amount: string; currency: string }) =>

@@ -222,6 +222,18 @@ describe('a receipt', () => {
     });
     expect(rejected.heading).not.toMatch(/kvittun/i);
     expect(rejected.footer).toMatch(/ekki kvittun/);
+    // Declined by the PSU at the bank: not the bank's rejection.
+    const declined = build({
+      transactionStatus: 'RJCT',
+      sca: { scaStatus: 'failed', links: {}, initiationLinks: {} },
+    });
+    expect(declined).toMatchObject({
+      kind: 'declined',
+      heading: 'Samantekt: greiðsla ekki staðfest',
+      happened: 'Greiðslan var ekki staðfest í bankanum. Ekkert var greitt af reikningnum þínum.',
+    });
+    expect(lineOf(declined, 'status')?.value).toBe('Ekki staðfest');
+    expect(lineOf(rejected, 'status')?.value).toBe('Hafnað');
     expect(build({ transactionStatus: 'CANC' }, 'en')).toMatchObject({
       kind: 'cancelled',
       heading: 'Statement: payment cancelled',
