@@ -44,6 +44,23 @@ describe('business token', () => {
     });
   });
 
+  it('refuses part of the business scope (openid or b2b alone) for its scope, whoever asks (spec part 5: openid b2b)', async () => {
+    for (const scope of ['openid', 'b2b']) {
+      const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: B2B_USER.username,
+          client_secret: B2B_USER.password,
+          scope,
+        }),
+      });
+      expect(response.status, scope).toBe(400);
+      expect(await response.json(), scope).toMatchObject({ error: 'invalid_scope' });
+    }
+  });
+
   it('refuses a wrong password and a TPP token on the webhooks service', async () => {
     const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
       method: 'POST',

@@ -29,7 +29,11 @@ export async function businessTokenResponse(
   password: string | null,
   scopes: string[],
 ): Promise<{ status: 200 | 400 | 401; body: Record<string, unknown> }> {
-  if (scopes.some((s) => s !== 'openid' && s !== 'b2b')) {
+  if (
+    !scopes.includes('openid') ||
+    !scopes.includes('b2b') ||
+    scopes.some((s) => s !== 'openid' && s !== 'b2b')
+  ) {
     return {
       status: 400,
       body: { error: 'invalid_scope', error_description: 'The business scope is "openid b2b".' },

@@ -42,8 +42,10 @@ export function oauthRoutes() {
       );
     }
     // Business interfaces (webhooks service, claims): an online-banking user's credentials, scope `openid b2b`.
+    // A request with part of it (`openid` alone) is one of these too, and refused for its scope, not its client.
     const requested = scope.split(/\s+/).filter(Boolean);
-    if (requested.includes('b2b') && !requested.includes('pis:')) {
+    const business = requested.includes('b2b') || requested.includes('openid');
+    if (business && !requested.includes('pis:') && !requested.includes('ais:')) {
       // Business spec part 5: the business certificate is required for the token request too (RFC 8705 2.1:
       // a client that fails mutual-TLS authentication is invalid_client).
       const refused = businessCertificateRefusal(
