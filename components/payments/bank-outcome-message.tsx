@@ -10,18 +10,21 @@ const tone: Partial<Record<BankOutcome, string>> = {
   rejected: 'border-red-300 bg-red-50',
 };
 
-/** What the bank says about the payment, in the PSU's language (lib/payments/outcome.ts). */
-export function BankOutcomeMessage({
-  outcome,
-  standing = false,
-}: {
-  outcome: BankOutcome | null;
-  /** A standing order's: where it ended, it says so of the standing order ("no more will be paid"). */
-  standing?: boolean;
-}) {
+/** Words said of the whole of a standing order or a bulk payment, where "the payment" would read as one payment. */
+const ofKind: Partial<Record<string, string>> = {
+  'periodic-payments': 'ofStandingOrder',
+  'bulk-payments': 'ofBulk',
+};
+
+/**
+ * What the bank says about the payment, in the PSU's language (lib/payments/outcome.ts); of a standing order
+ * or a bulk payment, said of it ("no more will be paid", "the bulk payment").
+ */
+export function BankOutcomeMessage({ outcome, service }: { outcome: BankOutcome | null; service: string }) {
   const t = useTranslations('payment.outcome');
   if (!outcome) return null;
-  const key = standing && t.has(`ofStandingOrder.${outcome}`) ? `ofStandingOrder.${outcome}` : outcome;
+  const kind = ofKind[service];
+  const key = kind && t.has(`${kind}.${outcome}`) ? `${kind}.${outcome}` : outcome;
   return (
     <p
       role="status"

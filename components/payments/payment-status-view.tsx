@@ -73,7 +73,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
           )}
         </Link>
       )}
-      <BankOutcomeMessage outcome={payment.outcome} standing={payment.service === 'periodic-payments'} />
+      <BankOutcomeMessage outcome={payment.outcome} service={payment.service} />
       {/* Refused at its initiation: why, in the bank's words, as the form said it. */}
       {payment.phase === 'refused' && payment.failureCode && tAll.has(`bank.code.${payment.failureCode}`) && (
         <p data-testid="refusal-reason" className="rounded border border-red-200 bg-red-50 p-3 text-red-900">

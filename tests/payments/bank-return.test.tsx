@@ -59,7 +59,7 @@ async function arriveAt(address: URL, paymentId: string) {
 }
 
 const shown = (outcome: BankOutcome | null, locale: 'is' | 'en') =>
-  renderIn(locale, <BankOutcomeMessage outcome={outcome} />);
+  renderIn(locale, <BankOutcomeMessage outcome={outcome} service="payments" />);
 
 describe('the return page tells what the bank says (payment spec 4.1: TPP-Nok-Redirect-URI "may be ignored")', () => {
   it('a decline that lands at the ok address is shown as declined, in Icelandic and English', async () => {

@@ -33,7 +33,9 @@ describe('a standing order stopped or rejected', () => {
     (status, is, en) => {
       const view = toPaymentView(paymentRow({ service: 'periodic-payments', transactionStatus: status }), []);
       const notice = (locale: 'is' | 'en') =>
-        text(renderIn(locale, <BankOutcomeMessage outcome={view.outcome} standing />, ['payment']));
+        text(
+          renderIn(locale, <BankOutcomeMessage outcome={view.outcome} service={view.service} />, ['payment']),
+        );
       expect(notice('is')).toBe(is);
       expect(notice('en')).toBe(en);
       for (const locale of ['is', 'en'] as const)
@@ -43,8 +45,18 @@ describe('a standing order stopped or rejected', () => {
 
   it('a single payment cancelled keeps the notice of a payment', () => {
     const view = toPaymentView(paymentRow({ transactionStatus: 'CANC' }), []);
-    expect(text(renderIn('is', <BankOutcomeMessage outcome={view.outcome} />, ['payment']))).toBe(
-      'Greiðslan var afturkölluð. Ekkert verður greitt.',
-    );
+    expect(
+      text(renderIn('is', <BankOutcomeMessage outcome={view.outcome} service={view.service} />, ['payment'])),
+    ).toBe('Greiðslan var afturkölluð. Ekkert verður greitt.');
+  });
+
+  it('a bulk payment’s notice says it of the bulk payment, not of one payment', () => {
+    const view = toPaymentView(paymentRow({ service: 'bulk-payments', transactionStatus: 'ACSC' }), []);
+    const notice = (locale: 'is' | 'en') =>
+      text(
+        renderIn(locale, <BankOutcomeMessage outcome={view.outcome} service={view.service} />, ['payment']),
+      );
+    expect(notice('en')).toBe('Your bank has debited the bulk payment from your account.');
+    expect(notice('is')).toBe('Upphæð fjöldagreiðslunnar hefur verið tekin af reikningnum þínum.');
   });
 });
