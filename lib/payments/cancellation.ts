@@ -34,6 +34,8 @@ export async function askBankToCancel(
   change?: string,
 ): Promise<CancellationAnswer> {
   const { bankPaymentId } = payment;
+  // Cancelled already (from another tab, or by the costs step's "Stop"): what the PSU asked is done.
+  if (payment.transactionStatus === 'CANC' && !change) return { kind: 'asked' };
   if (!bankPaymentId || isFinalStatus(payment.transactionStatus)) {
     return { kind: 'refused', messageKey: 'bank.code.STATUS_INVALID' };
   }
@@ -49,7 +51,15 @@ export async function askBankToCancel(
       { paymentId: payment.id, err: error instanceof Error ? error.message : error },
       'cancellation refused',
     );
-    return { kind: 'refused', messageKey: cancellationRefusalKey(error) };
+    // Refused as no longer cancellable: it may have been cancelled meanwhile, by a cancellation sent at the
+    // same moment. The bank's status says which; a cancelled payment is not "already being paid". (Not for a
+    // change's cancellation: an order another cancellation ended is a stop, and the change sends nothing.)
+    const key = cancellationRefusalKey(error);
+    if (key === 'payment.notCancellable' && !change) {
+      const now = await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress).catch(() => undefined);
+      if (now?.status === 'CANC') return { kind: 'asked' };
+    }
+    return { kind: 'refused', messageKey: key };
   }
 }
 
