@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { formResolver, unprunedErrors } from '@/components/payments/forms/resolver';
+import { formResolver } from '@/components/payments/forms/resolver';
+import { unprunedErrors } from '@/components/payments/forms/unpruned-errors';
 import { singleSubmissionSchema } from '@/lib/payments/submission';
 
 // The form drops what the PSU left empty before the schema sees it; an error the schema finds on a

@@ -15,7 +15,6 @@ import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import type { bulkSubmissionSchema } from '@/lib/payments/submission';
 import { BulkCsvImport } from './bulk-csv-import';
 import { BulkParentFields } from './bulk-parent-fields';
-import { BulkRowEditor } from './bulk-row-editor';
 import { BulkRowErrors } from './bulk-row-errors';
 import { columnOfField, type RowTools, useBulkRows } from './bulk-rows';
 import type { BulkTableHandle } from './bulk-table';
@@ -28,12 +27,20 @@ type FormValues = z.output<typeof bulkSubmissionSchema>;
 const loadSchema = deferSchema(() =>
   import('@/lib/payments/submission').then((module) => module.bulkSubmissionSchema),
 );
-// The rows are checked by the element schema as they are typed: the row validator and the table
-// load with the schemas, after the page; there are no rows before they have (see addRow and
-// importCsv, which wait for them).
+// The rows are checked by the element schema as they are typed: the row validator, the table and the
+// row's editor load with the schemas, after the page; there are no rows before they have (see addRow
+// and importCsv, which wait for them).
 const loadRowTools = deferImport(async (): Promise<RowTools> => {
-  const [row, table] = await Promise.all([import('@/lib/payments/csv/row'), import('./bulk-table')]);
-  return { validateBulkRow: row.validateBulkRow, BulkTable: table.BulkTable };
+  const [row, table, editor] = await Promise.all([
+    import('@/lib/payments/csv/row'),
+    import('./bulk-table'),
+    import('./bulk-row-editor'),
+  ]);
+  return {
+    validateBulkRow: row.validateBulkRow,
+    BulkTable: table.BulkTable,
+    BulkRowEditor: editor.BulkRowEditor,
+  };
 });
 
 /**
@@ -228,8 +235,8 @@ export function BulkPaymentForm({
         )}
         {rowsMessage && <p className="text-sm text-red-700">{rowsMessage}</p>}
 
-        {editing !== null && editedRow && (
-          <BulkRowEditor
+        {editing !== null && editedRow && tools && (
+          <tools.BulkRowEditor
             index={editing}
             row={editedRow}
             onCellChange={changeCell}

@@ -8,12 +8,14 @@ import type { BulkCsvResult } from '@/lib/payments/csv/parse';
 import type { BulkRow, CellIssue, validateBulkRow } from '@/lib/payments/csv/row';
 import { sumByCurrency } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
+import type { BulkRowEditor } from './bulk-row-editor';
 import type { BulkTable } from './bulk-table';
 
 /** What the rows need: loaded with the schemas, after the page, since the form starts with none. */
 export interface RowTools {
   validateBulkRow: typeof validateBulkRow;
   BulkTable: typeof BulkTable;
+  BulkRowEditor: typeof BulkRowEditor;
 }
 
 /**
