@@ -436,8 +436,15 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   await statementFrom.fill('30.11.2026');
   await statementTo.fill('1.11.2026');
   await page.getByRole('button', { name: 'Sækja yfirlit (PDF)' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Ekki tókst að lesa tímabilið.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Fyrri dagurinn er á eftir þeim síðari.' }),
+  ).toBeVisible();
   await expect(statementTo).toHaveValue('1.11.2026');
+  // A day that does not exist is a period that cannot be read.
+  await statementFrom.fill('31.11.2026');
+  await page.getByRole('button', { name: 'Sækja yfirlit (PDF)' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Ekki tókst að lesa tímabilið.' })).toBeVisible();
+  await expect(statementFrom).toHaveValue('31.11.2026');
   await statementFrom.fill('1.11.2026');
   await statementTo.fill('30.11.2026');
   const download = page.waitForEvent('download');

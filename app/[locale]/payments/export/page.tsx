@@ -42,7 +42,7 @@ export default async function ExportPage({
   const download = new URLSearchParams({ ...filterQuery, locale }).toString();
   const today = todayInReykjavik();
   // A period the statement refused comes back as it was typed (app/api/payments/statement/route.ts).
-  const refused = query.period === 'invalid';
+  const refused = query.period === 'invalid' || query.period === 'reversed';
   return (
     <div className="max-w-xl space-y-8">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -74,7 +74,7 @@ export default async function ExportPage({
           <input type="hidden" name="locale" value={locale} />
           {refused && (
             <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-              {t('periodInvalid')}
+              {t(query.period === 'reversed' ? 'periodReversed' : 'periodInvalid')}
             </p>
           )}
           <div className="grid gap-3 sm:grid-cols-2">

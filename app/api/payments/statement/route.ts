@@ -23,7 +23,8 @@ export const GET = withRequestId(async (request: NextRequest) => {
     // Back to the form, with what was typed and why it was refused, in the PSU's words.
     const back = new URL(`/${locale}/payments/export`, settings().APP_BASE_URL);
     back.search = new URLSearchParams({
-      period: 'invalid',
+      // Two days that exist, the first after the last, are told so; anything else is not a period at all.
+      period: from && to ? 'reversed' : 'invalid',
       statementFrom: typed.from,
       statementTo: typed.to,
     }).toString();
