@@ -246,6 +246,8 @@ export function buildReceipt(
         line.name,
         line.account ? accountAsKnown(line.account) : null,
         line.amount && line.currency ? money({ amount: line.amount, currency: line.currency }) : null,
+        // Its message to the recipient, a bill's claim id as the claim number people read.
+        line.message ? messageInWords(line.message) : null,
         line.status ? statusLabel(line.status) : null,
       ]
         .filter(Boolean)

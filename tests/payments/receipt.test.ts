@@ -296,6 +296,32 @@ describe('a receipt', () => {
     expect(lineOf(buildReceipt(all, events, 'en', new Date()), 'rejectedAmount')).toBeUndefined();
   });
 
+  it('of a bulk names each payment with its message to the recipient, a bill by its number', () => {
+    const bulk = paidPayment({
+      service: 'bulk-payments',
+      transactionStatus: 'ACSC',
+      body: {
+        debtorAccount: { iban: 'IS110133260123450101302989' },
+        payments: [
+          {
+            instructedAmount: { currency: 'ISK', amount: '7500' },
+            creditorAccount: { iban: 'IS870301260012345101696399' },
+            ultimateCreditor: 'Guðrún Helgadóttir',
+            remittanceInformationUnstructured: 'Þrif í nóvember',
+          },
+          {
+            instructedAmount: { currency: 'ISK', amount: '3700' },
+            creditorAccount: { iban: 'IS260159260020245501692829' },
+            remittanceInformationUnstructured: '5501692829015966864446+20261215',
+          },
+        ],
+      },
+    });
+    const receipt = buildReceipt(bulk, events, 'is', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(receipt, 'payment-1')?.value).toContain('Þrif í nóvember');
+    expect(lineOf(receipt, 'payment-2')?.value).toContain('Greiðsla kröfu nr. 0159-66-864446');
+  });
+
   it('carries no code of the bank: statuses and fee types in words, the payment date and message', () => {
     for (const locale of ['is', 'en'] as const) {
       for (const status of ['ACSC', 'ACCC', 'RJCT', 'CANC']) {
