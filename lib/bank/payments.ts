@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BankNote } from './bank-text';
+import { type BankNote, boundedBankText } from './bank-text';
 import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { type PaymentCosts, readCosts } from './costs';
@@ -23,7 +23,10 @@ const initiationResponseSchema = z
   })
   .and(scaFieldsSchema);
 
-const statusResponseSchema = z.object({ transactionStatus: z.string().min(1) });
+const statusResponseSchema = z.object({
+  transactionStatus: z.string().min(1),
+  psuMessage: z.unknown().optional(),
+});
 
 export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
 
@@ -156,12 +159,22 @@ function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
   return link === 'self' ? self : `${self}/status`;
 }
 
+/** What a status read says: the payment's transactionStatus, and the bank's words for the PSU with it, if any. */
+export interface PaymentStatusAnswer {
+  transactionStatus: string;
+  /** IOBWS 3.2 and the Berlin Group give a status answer a psuMessage ("text to show to the PSU"). */
+  psuMessage?: string;
+}
+
 /**
- * The payment's transactionStatus. `psuIpAddress` is the PSU's, when they are the reason for the read
- * (back from the bank, looking at the payment); a read the app makes on its own carries none (the
- * header is optional here, and would otherwise claim a PSU who is not there).
+ * The payment's transactionStatus, with the bank's psuMessage. `psuIpAddress` is the PSU's, when they are the
+ * reason for the read (back from the bank, looking at the payment); a read the app makes on its own carries none
+ * (the header is optional here, and would otherwise claim a PSU who is not there).
  */
-export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string): Promise<string> {
+export async function readPaymentStatus(
+  ref: PaymentRef,
+  psuIpAddress?: string,
+): Promise<PaymentStatusAnswer> {
   const response = await callBank('payments', {
     method: 'GET',
     url: paymentUrl(ref, 'status'),
@@ -169,7 +182,8 @@ export async function readPaymentStatus(ref: PaymentRef, psuIpAddress?: string):
   });
   const parsed = statusResponseSchema.safeParse(response.body);
   if (!parsed.success) throw new BankProtocolError('The bank answered the status read without a status');
-  return parsed.data.transactionStatus;
+  const psuMessage = boundedBankText(parsed.data.psuMessage);
+  return { transactionStatus: parsed.data.transactionStatus, ...(psuMessage ? { psuMessage } : {}) };
 }
 
 /**

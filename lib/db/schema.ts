@@ -214,6 +214,8 @@ export const payments = pgTable(
      * with the status it had then; read again when the status changes (lib/payments/details.ts).
      */
     bankDetails: jsonb('bank_details').$type<BankPaymentDetails>(),
+    /** The bank's words for the PSU with the status it last read (a psuMessage; IOBWS 3.2 status response). */
+    statusPsuMessage: text('status_psu_message'),
     /** The history's search: names, account and reference folded as Icelanders type (migration 0024). */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>

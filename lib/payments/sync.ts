@@ -39,7 +39,9 @@ export async function syncPaymentStatus(
   const ref = bankRefOf(payment, payment.bankPaymentId);
   try {
     // At the payment's own bank, with that bank's token: never another's.
-    const status = await inPaymentBank(payment, () => readPaymentStatus(ref, psuIpAddress));
+    const { transactionStatus: status, psuMessage } = await inPaymentBank(payment, () =>
+      readPaymentStatus(ref, psuIpAddress),
+    );
     // What the bank holds of an accepted payment is asked for while its status is recorded, not after
     // (the PSU back from the bank waits for both): the two write different columns, and a failed read of
     // the details is logged, never thrown (./details.ts).
@@ -47,6 +49,8 @@ export async function syncPaymentStatus(
     await recordedFirst;
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
+    if ((psuMessage ?? null) !== payment.statusPsuMessage)
+      await keepStatusPsuMessage(db, payment.id, psuMessage);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
     await details;
     // Every reading of an ended status may send the e-mail; the database lets only one through.
@@ -65,6 +69,18 @@ export async function syncPaymentStatus(
     await markStatusRead(db, payment.id, false);
     return { changed: false, status: payment.transactionStatus };
   }
+}
+
+/** The bank's words for the PSU with the status just read, in place of the last read's (none clears them). */
+async function keepStatusPsuMessage(
+  db: Db,
+  paymentId: string,
+  psuMessage: string | undefined,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ statusPsuMessage: psuMessage ?? null })
+    .where(eq(payments.id, paymentId));
 }
 
 async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Promise<void> {

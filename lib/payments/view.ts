@@ -69,7 +69,10 @@ export interface PaymentView {
    * day the bank gives, else the day asked for. Null for a standing order, or a payment due today or paid.
    */
   paysOn: IsoDate | null;
-  /** The bank's psuMessage while the PSU's authorisation is open (spec 2.5: "text to show to the PSU"). */
+  /**
+   * The bank's psuMessage (spec 2.5: "text to show to the PSU"): its authorisation's while that is open, else
+   * the one it gave with the status last read.
+   */
   psuMessage: string | null;
   /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
   bankNotes: BankNote[];
@@ -229,7 +232,7 @@ export function toPaymentView(
     payDay,
     paysOn: paysOnOf(payment, payDay),
     receiptKind: receiptKind(payment),
-    psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || null,
+    psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || payment.statusPsuMessage || null,
     bankNotes: [...notesBesideRefusal(payment), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
     costsStep,

@@ -234,7 +234,9 @@ describe('two banks, one app', () => {
       ).rejects.toMatchObject({
         status: 404,
       });
-      expect(await app.scope.inBank(row.bankId, () => app.bankPayments.readPaymentStatus(ref))).toBe('RCVD');
+      expect(await app.scope.inBank(row.bankId, () => app.bankPayments.readPaymentStatus(ref))).toEqual({
+        transactionStatus: 'RCVD',
+      });
       const synced = await app.syncPaymentStatus(app.db, row, 'poll');
       expect(synced.status).toBe('RCVD');
     }

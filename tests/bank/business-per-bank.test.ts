@@ -466,7 +466,7 @@ describe('a status read per bank (payment spec 5)', () => {
     }
     const synced = await app.sync.syncPaymentStatus(app.db, payment, 'poll');
     expect(synced.status).toBe(
-      await app.scope.inBank('austur', () => app.bankPayments.readPaymentStatus(ref)),
+      (await app.scope.inBank('austur', () => app.bankPayments.readPaymentStatus(ref))).transactionStatus,
     );
   });
 

@@ -264,7 +264,7 @@ describe('a bank that speaks IOBWS 3.2 as published', () => {
         links: forward.sca?.initiationLinks,
       }),
     );
-    expect(status).toBe('CANC');
+    expect(status.transactionStatus).toBe('CANC');
   });
 
   it('lists its bills at /v1/claims and pays one as a claim (claim-payments, the claim key as BBAN)', async () => {

@@ -192,7 +192,7 @@ describe('token', () => {
       { service: 'payments', product: 'credit-transfers', paymentId: payment.bankPaymentId ?? '' },
       PSU_IP,
     );
-    expect(status).toBe('RCVD');
+    expect(status.transactionStatus).toBe('RCVD');
     expect(proxy.bankCalls().map((call) => `${call.method} ${call.status}`)).toEqual([
       'GET 401',
       'POST 200',

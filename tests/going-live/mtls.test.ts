@@ -206,7 +206,7 @@ describe.skipIf(!opensslAvailable())('going live: mutual TLS and signed requests
       { service: 'payments', product: 'credit-transfers', paymentId: row?.bankPaymentId ?? '' },
       '10.1.2.3',
     );
-    expect(status).toBe('RCVD');
+    expect(status.transactionStatus).toBe('RCVD');
   });
 
   it('bankTlsFetch, for bank clients with their own request code, presents the certificate too', async () => {

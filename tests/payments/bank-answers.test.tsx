@@ -156,6 +156,20 @@ describe('psuMessage (payment spec 2.5: "text to show to the PSU"), for every SC
         renderIn(locale, <BankMessages psuMessage={view.psuMessage} notes={view.bankNotes} />),
       ).toContain('Kóðinn gildir í 5 mínútur.');
   });
+
+  it('of a status read (IOBWS 3.2, BG): shown after the authorisation too, and gone when the next read has none', async () => {
+    const { id, redirectTo } = await app.pay({ debtorIban: ACCOUNT.jon });
+    await decideAtBank(redirectTo, 'approve');
+    const said = 'Greiðslan verður framkvæmd næsta bankadag.';
+    app.proxy.reshapeNext('GET', /\/status$/, (body) => ({
+      ...(body as object),
+      psuMessage: `${said}\u202e`,
+    }));
+    await app.sync.refreshFromBank(app.db, await app.payment(id), 'redirect', '10.20.30.40');
+    expect((await viewOf(id)).psuMessage).toBe(said);
+    await app.sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+    expect((await viewOf(id)).psuMessage).toBeNull();
+  });
 });
 
 describe('WARNING messages in successful answers (payment spec part 7)', () => {

@@ -45,6 +45,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     bankNotes: null,
     bulkResults: null,
     bankDetails: null,
+    statusPsuMessage: null,
     billBankId: null,
     billClaimId: null,
     searchText: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "status_psu_message" text;
