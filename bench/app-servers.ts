@@ -183,7 +183,7 @@ export async function signIn(context: BrowserContext, appUrl: string, psu = demo
   await page.goto(`${appUrl}/en/sign-in`);
   await page.getByLabel('E-mail').fill(psu.email);
   await page.getByLabel('Password').fill(psu.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'), { timeout: 30_000 });
   await page.close();
 }

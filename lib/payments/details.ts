@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { toPaymentDetails } from '@/lib/bank/payment-details';
 import { readPaymentInformation } from '@/lib/bank/payments';
-import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { inPaymentBank } from './payment-bank';
 import { bankRefOf } from './sca';
 
 // Before the PSU's authorisation the bank has decided nothing (RCVD, PATC); after a rejection or a
@@ -36,7 +36,8 @@ export async function syncPaymentDetails(db: Db, payment: Payment, status: strin
   if (!payment.bankPaymentId) return;
   try {
     const ref = bankRefOf(payment, payment.bankPaymentId);
-    const body = await inBank(payment.bankId, () => readPaymentInformation(ref));
+    // At the payment's own bank, and in its audit trail under the payment and its PSU.
+    const body = await inPaymentBank(payment, () => readPaymentInformation(ref));
     await db
       .update(payments)
       .set({ bankDetails: toPaymentDetails(body, status) })

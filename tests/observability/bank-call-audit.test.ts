@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { creditTransferRequest } from '@/tests/support/initiation-request';
+import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // Every exchange with the bank lands in the audit trail (bank_call_audit) by the observer the app
 // registers at start-up, with no help from the code that makes the call beyond naming its payment.
@@ -50,6 +51,20 @@ describe('the audit trail of bank calls', () => {
       .filter((call) => call.method === 'POST' && call.path.endsWith('/payments/credit-transfers'))
       .map((call) => call.headers['x-request-id']);
     expect(sent).toContain(initiation?.requestId);
+  });
+
+  it('files every call for a payment under it, the read of what the bank holds of it (spec 2.6) too', async () => {
+    const { id, redirectTo } = await app.pay({ debtorIban: JON_MAIN });
+    await decideAtBank(redirectTo, 'approve');
+    await app.sync.refreshFromBank(app.db, await app.payment(id), 'redirect', '10.20.30.40');
+    const { bankPaymentId } = await app.payment(id);
+    const operations = (await trailOf(id)).map((row) => row.operation);
+    expect(operations).toEqual(expect.arrayContaining(['initiate', 'sca-status', 'status', 'read-payment']));
+    // No call of this payment's is left out of its trail.
+    await audit.flushBankCallAudit();
+    const all = await queries.listBankCalls(app.db, {}, 100);
+    const unfiled = all.filter((row) => row.path.includes(bankPaymentId ?? '?') && row.paymentId !== id);
+    expect(unfiled).toEqual([]);
   });
 
   it('records a refusal with the bank’s status and tppMessages codes, and a busy answer’s retry', async () => {
