@@ -7,11 +7,12 @@ import { currentRequestId } from '@/lib/security/request-context';
  * Structured logs. Ids and codes go in; secrets and personal data never do: the keys that name
  * them are redacted, and every value is scrubbed (lib/security/log-scrub.ts) before it is written.
  * A line written while serving a request carries that request's `X-Request-ID` as `requestId`.
- * With LOG_FILE set, every line goes to that file as well as to stdout.
+ * With LOG_FILE set, every line goes to that file as well as to stdout. `service` names the process:
+ * `app`, or `worker` for the job queue's own (scripts/job-worker.ts), so that their lines can be told apart.
  */
 export const logOptions: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
-  base: { service: 'app' },
+  base: { service: process.env.LOG_SERVICE ?? 'app' },
   mixin: () => {
     const requestId = currentRequestId();
     return requestId ? { requestId } : {};

@@ -5,6 +5,7 @@
 import { loadAppSettings } from './env.mjs';
 
 loadAppSettings();
+process.env.LOG_SERVICE ??= 'worker';
 
 const { startWorker } = await import('@/lib/server/start');
 await startWorker();

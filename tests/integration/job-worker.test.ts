@@ -162,5 +162,7 @@ describe.skipIf(!onPostgres)('JOB_WORKERS=separate on PostgreSQL', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(worker.lines.map((line) => line.msg)).toContain('stopped');
+    // Its lines are told apart from the app's.
+    expect(new Set(worker.lines.map((line) => line.service))).toEqual(new Set(['worker']));
   });
 });
