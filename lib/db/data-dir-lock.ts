@@ -34,7 +34,7 @@ export function lockDataDir(dataDir: string): () => void {
       const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(owner) && isAlive(owner)) {
         throw new DataDirInUseError(
-          `The database in ${dataDir} is in use by process ${owner}. Stop that process, or give this one its own data dir (APP_DATA_DIR) or a PostgreSQL DATABASE_URL.`,
+          `The database in ${dataDir} is in use by process ${owner}. Stop that process first (a command such as grant-operator works on the app's own database: stop the app). A second server needs a data dir of its own (APP_DATA_DIR) or a PostgreSQL DATABASE_URL.`,
         );
       }
       rmSync(lockPath, { force: true });
