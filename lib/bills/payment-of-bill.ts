@@ -3,6 +3,7 @@ import { isClaimId } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsWithClaimIds, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
+import { logger } from '@/lib/log';
 import { normalizeIban } from '@/lib/payments/accounts';
 import { toMinorUnits } from '@/lib/payments/money';
 import { type Attempt, isSentAgain } from '@/lib/payments/submission-attempts';
@@ -179,7 +180,7 @@ export async function billOfAttempt(
     },
     readBills: () => {
       billsRead ??= who.payor().then(async (payorId) => {
-        if (payorId) await refreshBillsFromBank(db, payorId);
+        if (payorId) await withinBillsReadTime(attempt.psuId, refreshBillsFromBank(db, payorId));
       });
       return billsRead;
     },
@@ -197,6 +198,28 @@ export async function billOfAttempt(
   if (await unmarkedPaymentOf(db, attempt.psuId, bill))
     return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
   return { ok: true, bill };
+}
+
+/**
+ * How long a payment waits for its payor's claims to be read (a claims bank that does not answer would otherwise
+ * hold it for the bank timeout): past it, the payment goes on as no bill's, and the reading, left to finish, keeps
+ * the bills it brings for the next.
+ */
+export const BILLS_READ_WAIT_MS = 3000;
+
+async function withinBillsReadTime(psuId: string, reading: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), BILLS_READ_WAIT_MS);
+  });
+  // A reading that failed has logged why (./refresh.ts): it is done all the same.
+  const done = reading.then(
+    () => 'read' as const,
+    () => 'read' as const,
+  );
+  const outcome = await Promise.race([done, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') logger.warn({ psuId }, 'claims not read in time for a payment naming a claim');
 }
 
 /** The message of a payment refused because another payment of its bill can still succeed. */

@@ -403,6 +403,20 @@ describe('a bill is paid with a single payment of its own, and only its payor’
     expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
   });
 
+  it('does not hold a payment for a claims bank that does not answer: it goes on as no bill’s', async () => {
+    const claim = await newClaim();
+    // The claims list answers only once the payment has reached the bank, or after 8 s: sooner than the app's
+    // bank timeout here (15 s), so that a payment waiting for the claims would reach the bank only after it.
+    const sentMeanwhile = app.proxy.holdAnswerNext(
+      'GET',
+      /^\/business\/claims/,
+      { method: 'POST', path: /\/payments\/credit-transfers$/ },
+      8_000,
+    );
+    expect(await payBill(claim)).toMatchObject({ ok: true });
+    expect(await sentMeanwhile).toBe(true);
+  });
+
   it('counts a payment of the bill saved before payments named their bill', async () => {
     const claim = await newBill();
     const first = await payBill(claim);
