@@ -25,17 +25,24 @@ afterAll(async () => {
 });
 
 describe('business token', () => {
-  it('grants an opaque token for an online-banking user with scope openid b2b', async () => {
-    const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
+  /** The token request of the business interfaces (spec part 5), as the online-banking user `B2B_USER`. */
+  const tokenRequest = (
+    { secret = B2B_USER.password, scope = 'openid b2b' } = {},
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/plain' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: B2B_USER.username,
-        client_secret: B2B_USER.password,
-        scope: 'openid b2b',
+        client_secret: secret,
+        scope,
       }),
     });
+
+  it('grants an opaque token for an online-banking user with scope openid b2b', async () => {
+    const response = await tokenRequest({}, { Accept: 'text/plain' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       token_type: 'Bearer',
@@ -46,32 +53,14 @@ describe('business token', () => {
 
   it('refuses part of the business scope (openid or b2b alone) for its scope, whoever asks (spec part 5: openid b2b)', async () => {
     for (const scope of ['openid', 'b2b']) {
-      const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: B2B_USER.username,
-          client_secret: B2B_USER.password,
-          scope,
-        }),
-      });
+      const response = await tokenRequest({ scope });
       expect(response.status, scope).toBe(400);
       expect(await response.json(), scope).toMatchObject({ error: 'invalid_scope' });
     }
   });
 
   it('refuses a wrong password and a TPP token on the webhooks service', async () => {
-    const response = await fetch(`${sandbox.url}/oauth/v2/oauth-token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: B2B_USER.username,
-        client_secret: 'wrong',
-        scope: 'openid b2b',
-      }),
-    });
+    const response = await tokenRequest({ secret: 'wrong' });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: 'invalid_client' });
     const bogus = new BusinessClient(sandbox.url, 'not-a-token');

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDITOR, JON_MAIN } from '@/sandbox/test/helpers';
+import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
 // Two cancellations of one payment at once (two tabs, or "Cancel payment" beside the costs step's "Stop"):
@@ -16,30 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function sentPayment() {
-  const outcome = await app.initiation.initiateOnce({
-    psuId: app.psuId,
-    submissionId: randomUUID(),
-    service: 'payments',
-    product: 'credit-transfers',
-    body: {
-      debtorAccount: { iban: JON_MAIN },
-      creditorAccount: { iban: CREDITOR },
-      instructedAmount: { currency: 'ISK', amount: '2100' },
-      remittanceInformationUnstructured: `race ${randomUUID().slice(0, 8)}`,
-    },
-    scaLanguage: 'en',
-    uiLocale: 'en',
-    summary: { amount: '2100', currency: 'ISK', creditorAccount: CREDITOR },
-    psuIpAddress: '10.20.30.40',
-  });
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome));
-  return app.payment(outcome.paymentId);
-}
-
 describe('a cancellation that comes second', () => {
   it('is answered as done, not "already being paid", when the first has cancelled the payment', async () => {
-    const payment = await sentPayment();
+    const payment = await app.payment((await app.pay({ debtorIban: JON_MAIN })).id);
     expect(await cancellation.askBankToCancel(app.db, payment, '10.20.30.40')).toEqual({ kind: 'asked' });
     expect((await app.payment(payment.id)).transactionStatus).toBe('CANC');
     // The second, as its action read the payment before the first was done: the bank refuses it.
