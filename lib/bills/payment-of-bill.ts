@@ -131,8 +131,9 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
 function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
   if (bill.status === 'Cancelled') return 'payment.bill.cancelled';
+  // A payment without an amount (spec 2.1) pays what the bank says is due.
   const { amount, currency } = (body.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
-  if (currency !== bill.currency) return 'payment.bill.otherCurrency';
+  if (typeof currency === 'string' && currency !== bill.currency) return 'payment.bill.otherCurrency';
   if (
     !bill.isPartialPaymentAllowed &&
     typeof amount === 'string' &&

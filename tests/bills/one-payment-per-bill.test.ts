@@ -448,4 +448,30 @@ describe('a bill is paid with a single payment of its own, and only its payor’
     const inPart = await newBill(3500, { partial: true });
     expect(await payBill(inPart, randomUUID(), { amount: '1000' })).toMatchObject({ ok: true });
   });
+
+  it('takes a bill’s payment without an amount (spec 2.1: optional), which pays what the bank says is due', async () => {
+    const claim = await newBill(2600);
+    const outcome = await app.initiation.initiateOnce({
+      psuId: payor,
+      submissionId: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {
+        debtorAccount: { iban: JON_MAIN },
+        creditorAccount: { iban: claim.depositAccount.iban },
+        remittanceInformationUnstructured: claim.claimId,
+      },
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: {
+        amount: '',
+        currency: '',
+        creditorAccount: claim.depositAccount.iban,
+        reference: claim.claimId,
+      },
+      psuIpAddress: '10.20.30.40',
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    expect(await billRows(claim.claimId)).toHaveLength(1);
+  });
 });
