@@ -172,6 +172,28 @@ describe('a bank that speaks IOBWS 3.2 as published', () => {
     expect(synced.status).toBe('RCVD');
   });
 
+  it('says when a forward-dated payment it accepted is paid, in its status answer’s psuMessage, and the page shows it', async () => {
+    const day = tomorrowPlus(12);
+    const forward = await initiate('payments', single(ibanOf('olafur'), 'IOBWS pay day', day));
+    expect(await authorise(forward.id)).toBe('none');
+    const synced = await app.sync.syncPaymentStatus(app.db, await saved(forward.id), 'poll');
+    expect(synced.status).toBe('PDNG');
+    const { toPaymentView } = await import('@/lib/payments/view');
+    // The day the bank pays on: the one asked for, or the banking day after it where that is closed.
+    const read = await app.scope.inBank('sudur', () =>
+      app.bankPayments.readPaymentInformation({
+        service: forward.service,
+        product: forward.product,
+        paymentId: forward.bankPaymentId ?? '',
+        links: forward.sca?.initiationLinks,
+      }),
+    );
+    const payDay = String((read as { requestedExecutionDate?: string }).requestedExecutionDate).slice(0, 10);
+    expect(toPaymentView(await saved(forward.id), []).psuMessage).toBe(
+      `The payment will be made on ${payDay.split('-').reverse().join('.')}.`,
+    );
+  });
+
   it('is paid by an embedded SCA (method, code) and straight through (IOBWS confirmation)', async () => {
     const embedded = await initiate('payments', single(ibanOf('olafur'), 'IOBWS embedded'));
     expect(await authorise(embedded.id)).toBe('none');

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { authorisationIdsOf } from '../../db/queries/authorisations.js';
+import type { PaymentRow } from '../../db/queries/payments.js';
 import { fail } from '../../errors.js';
 import { cancelByTpp } from '../../pis/cancellation.js';
-import { paymentInformation } from '../../pis/information.js';
+import { executionDateMoved, paymentInformation } from '../../pis/information.js';
 import { APPROACH_HEADER } from '../../sca/approach.js';
 import { currentAuthorisationResponse } from '../../sca/authorisation-response.js';
 import { authorisationHref, paymentHref } from '../../sca/links.js';
@@ -83,7 +84,13 @@ export function pisRoutes() {
 
   app.get('/:service/:product/:paymentId/status', tppAuth, async (c) => {
     const payment = await ownPayment(c);
-    return respond(c, { transactionStatus: payment.transaction_status });
+    // IOBWS 3.2's status answer may carry a psuMessage: the IOBWS bank says when a payment waiting for its day
+    // (PDNG) is paid (an extra: docs/sandbox-extras.md).
+    const psuMessage = c.get('bank').profile.dialect === 'iobws-3.2' ? payDayMessage(payment) : undefined;
+    return respond(c, {
+      transactionStatus: payment.transaction_status,
+      ...(psuMessage ? { psuMessage } : {}),
+    });
   });
   app.all('/:service/:product/:paymentId/status', methodNotAllowed('status'));
 
@@ -145,4 +152,17 @@ export function pisRoutes() {
   }
 
   return app;
+}
+
+/**
+ * "The payment will be made on 15.12.2026.", in the PSU's language, of a payment waiting for its day: the day it
+ * asked for, or the banking day after it where that was closed (as its read gives it).
+ */
+function payDayMessage(payment: PaymentRow): string | undefined {
+  const date = executionDateMoved(payment) ?? payment.body.requestedExecutionDate;
+  if (payment.transaction_status !== 'PDNG' || typeof date !== 'string') return undefined;
+  const day = date.slice(0, 10).split('-').reverse().join('.');
+  return payment.psu_accept_language === 'is'
+    ? `Greiðslan verður greidd ${day}.`
+    : `The payment will be made on ${day}.`;
 }
