@@ -53,6 +53,15 @@ export function executionDateMoved(payment: PaymentRow): string | undefined {
   return `${adjustToBusinessDay(day, 'following')}${requested.slice(10)}`;
 }
 
+/**
+ * The day the bank pays a single or bulk payment on, as its read gives it: the day it moved it to
+ * (`executionDateMoved`), else the one asked for; undefined for one asked as soon as possible.
+ */
+export function dayToPay(payment: PaymentRow): string | undefined {
+  const requested = payment.body.requestedExecutionDate;
+  return executionDateMoved(payment) ?? (typeof requested === 'string' ? requested : undefined);
+}
+
 async function asInitiated(db: Queryable, payment: PaymentRow) {
   if (payment.payment_service === 'bulk-payments' && payment.element_statuses) {
     // Settled element by element (PART, or RJCT after a partial check): each element shows its own status.

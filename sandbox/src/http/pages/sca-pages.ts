@@ -3,7 +3,7 @@ import { hasClaimIdForm } from '../../claims/claims.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
 import { standingOrder } from '../../pis/approval.js';
 import { executionDates } from '../../pis/calendar.js';
-import { executionDateMoved } from '../../pis/information.js';
+import { dayToPay } from '../../pis/information.js';
 import type { ReviewNames } from '../../sca/bank-pages.js';
 import { formatAmount, fromMinorUnits, toMinorUnits } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
@@ -80,9 +80,8 @@ function row(label: string, value: string): string {
  * page), else its requestedExecutionDate, or as soon as possible.
  */
 function paymentDateRow(m: Messages, language: Language, payment: PaymentRow): string {
-  const body = payment.body as Record<string, unknown>;
-  const date = executionDateMoved(payment) ?? body.requestedExecutionDate;
-  return row(m.paymentDate, typeof date === 'string' ? dateWords(language, date) : m.asSoonAsPossible);
+  const date = dayToPay(payment);
+  return row(m.paymentDate, date ? dateWords(language, date) : m.asSoonAsPossible);
 }
 
 function paymentSummary(m: Messages, language: Language, payment: PaymentRow, names: ReviewNames): string {

@@ -3,7 +3,7 @@ import { authorisationIdsOf } from '../../db/queries/authorisations.js';
 import type { PaymentRow } from '../../db/queries/payments.js';
 import { fail } from '../../errors.js';
 import { cancelByTpp } from '../../pis/cancellation.js';
-import { executionDateMoved, paymentInformation } from '../../pis/information.js';
+import { dayToPay, paymentInformation } from '../../pis/information.js';
 import { APPROACH_HEADER } from '../../sca/approach.js';
 import { currentAuthorisationResponse } from '../../sca/authorisation-response.js';
 import { authorisationHref, paymentHref } from '../../sca/links.js';
@@ -159,8 +159,8 @@ export function pisRoutes() {
  * asked for, or the banking day after it where that was closed (as its read gives it).
  */
 function payDayMessage(payment: PaymentRow): string | undefined {
-  const date = executionDateMoved(payment) ?? payment.body.requestedExecutionDate;
-  if (payment.transaction_status !== 'PDNG' || typeof date !== 'string') return undefined;
+  const date = dayToPay(payment);
+  if (payment.transaction_status !== 'PDNG' || !date) return undefined;
   const day = date.slice(0, 10).split('-').reverse().join('.');
   return payment.psu_accept_language === 'is'
     ? `Greiðslan verður greidd ${day}.`
