@@ -144,16 +144,27 @@ function billRefusalKey(bill: Bill, body: Body): string | undefined {
 }
 
 /**
+ * Whether a payment is the bill's as its pay form sends it: to the bill's deposit account with its claim id; a
+ * payment to someone else that happens to carry the same text is not.
+ */
+export function paysBillByDeposit(
+  payment: { reference: string | null; creditorAccount: string },
+  bill: Pick<Bill, 'claimId' | 'depositIban'>,
+): boolean {
+  return (
+    payment.reference === bill.claimId &&
+    normalizeIban(payment.creditorAccount) === normalizeIban(bill.depositIban)
+  );
+}
+
+/**
  * A payment of the PSU's that pays this bill and can still succeed, saved before payments named their bill (by
  * its deposit account and claim id, as the bills page counts it): the unique index sees only those that do.
  */
 async function unmarkedPaymentOf(db: Db, psuId: string, bill: Bill) {
   const payments = await paymentsReferencing(db, psuId, [bill.claimId]);
   return payments.find(
-    (payment) =>
-      payment.billClaimId === null &&
-      normalizeIban(payment.creditorAccount) === normalizeIban(bill.depositIban) &&
-      canStillSucceed(payment),
+    (payment) => payment.billClaimId === null && paysBillByDeposit(payment, bill) && canStillSucceed(payment),
   );
 }
 

@@ -4,9 +4,8 @@ import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsOf, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
-import { normalizeIban } from '@/lib/payments/accounts';
 import { type BillView, claimNumberOf } from './bill-view';
-import { canStillSucceed } from './payment-of-bill';
+import { canStillSucceed, paysBillByDeposit } from './payment-of-bill';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
 function billStatus(status: string): ClaimStatus {
@@ -55,13 +54,8 @@ export async function billViews(db: Db, psuId: string, payorId: string): Promise
     ),
   ]);
   return rows.map((row) => {
-    // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends
-    // it: a payment to someone else that happens to carry the same text is not the bill's.
-    const latest = payments.find(
-      (payment) =>
-        payment.reference === row.claimId &&
-        normalizeIban(payment.creditorAccount) === normalizeIban(row.depositIban),
-    );
+    // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends it.
+    const latest = payments.find((payment) => paysBillByDeposit(payment, row));
     // The payment that holds the bill (the payor's: another PSU's payment is not linked to it, see
     // lib/bills/payment-of-bill.ts); or one of the PSU's saved before payments named their bill, that can still succeed.
     const holding = inFlight.find((p) => p.billBankId === row.bankId && p.billClaimId === row.claimId);
