@@ -4,8 +4,9 @@ import { isFinalStatus } from './status';
 /**
  * What a PSU may keep of a payment: a receipt only for what was paid (ACSC, ACCC; a bulk partly paid,
  * PART), titled as such; a statement of what happened for one the bank rejected or cancelled, or never
- * accepted, or that the PSU did not confirm at the bank (declined there: RJCT after a failed SCA); nothing for a payment under way, nor for ACWP (accepted without reaching the recipient's
- * account: the PSU is told to ask the bank) or a standing order, which pays on dates of its own.
+ * accepted, or that the PSU did not confirm at the bank (declined there: RJCT after a failed SCA); nothing
+ * for a payment under way, nor for ACWP (accepted without reaching the recipient's account: the PSU is told
+ * to ask the bank) or a standing order, which pays on dates of its own.
  */
 export type ReceiptKind = 'paid' | 'partial' | 'rejected' | 'declined' | 'cancelled' | 'refused';
 
