@@ -195,10 +195,14 @@ export async function readPaymentInformation(ref: PaymentRef): Promise<unknown> 
   return currentDialect('payments').fromBankPaymentInformation(ref.service, response.body);
 }
 
+/**
+ * A cancellation done, or left for the PSU to confirm at the bank (its page, `sca`; its app, `pending`), with the
+ * address of that cancellation authorisation's scaStatus where the bank's answer gave it.
+ */
 export type CancellationOutcome =
   | { kind: 'cancelled' }
-  | { kind: 'sca'; redirectTo: string }
-  | { kind: 'pending'; psuMessage?: string };
+  | { kind: 'sca'; redirectTo: string; scaStatusUrl?: string }
+  | { kind: 'pending'; psuMessage?: string; scaStatusUrl?: string };
 
 export interface CancellationContext {
   psuIpAddress: string;
@@ -240,7 +244,7 @@ export async function cancelPayment(
   // and its transactionStatus, read again next, says where the payment stands.
   if (!asksMore && answer.scaStatus === undefined)
     return { kind: transactionStatusOf(response.body) === 'CANC' ? 'cancelled' : 'pending' };
-  if (answer.links.scaRedirect) return { kind: 'sca', redirectTo: answer.links.scaRedirect };
+  if (answer.links.scaRedirect) return afterCancellationStart(answer);
   const plain = answer.links.startAuthorisation;
   const identifying = answer.links.startAuthorisationWithPsuIdentification;
   if (plain || identifying) {
@@ -266,13 +270,15 @@ function scaAnswerOf(body: unknown): ScaAnswer {
 }
 
 function afterCancellationStart(answer: ScaAnswer): CancellationOutcome {
-  if (answer.links.scaRedirect) return { kind: 'sca', redirectTo: answer.links.scaRedirect };
+  const { scaStatus: scaStatusUrl } = answer.links;
+  const read = scaStatusUrl ? { scaStatusUrl } : {};
+  if (answer.links.scaRedirect) return { kind: 'sca', redirectTo: answer.links.scaRedirect, ...read };
   const status = answer.scaStatus;
   if (status === 'finalised' || status === 'exempted') return { kind: 'cancelled' };
   const actions = Object.keys(answer.links).filter((name) => actionLinks.test(name));
   // Decoupled: an authorisation under way with nothing for us to send; the PSU approves in the app.
   if (status && status !== 'failed' && actions.length === 0)
-    return { kind: 'pending', psuMessage: answer.psuMessage };
+    return { kind: 'pending', psuMessage: answer.psuMessage, ...read };
   throw new BankProtocolError(
     `The bank asked for a cancellation authorisation this app cannot take (scaStatus ${status ?? 'none'}; links ${actions.join(', ') || 'none'})`,
   );

@@ -48,3 +48,10 @@ export interface ScaState extends ScaAnswer {
  * unauthorised: without the PSU's SCA the bank carries out nothing (lib/payments/costs-step.ts).
  */
 export type CostsDecision = 'continued' | 'cancelled' | 'stopped';
+
+/** A stop of a standing order left for the PSU to confirm at the bank: when it was asked, and where it is read. */
+export interface StopAsked {
+  askedAt: string;
+  /** The cancellation authorisation's scaStatus link, where the bank's answer gave one. */
+  scaStatusUrl?: string;
+}

@@ -27,9 +27,10 @@ import {
   type PaymentPhase,
   type ScaState,
   type StatusSource,
+  type StopAsked,
 } from './payment-types';
 
-export type { PaymentPhase, ScaState, StatusSource } from './payment-types';
+export type { PaymentPhase, ScaState, StatusSource, StopAsked } from './payment-types';
 
 export const psus = pgTable('psus', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -216,6 +217,12 @@ export const payments = pgTable(
     bankDetails: jsonb('bank_details').$type<BankPaymentDetails>(),
     /** The bank's words for the PSU with the status it last read (a psuMessage; IOBWS 3.2 status response). */
     statusPsuMessage: text('status_psu_message'),
+    /**
+     * For a standing order: the PSU's last stop of it ("Cancel payment") that the bank left for them to confirm
+     * there, with the address of that cancellation authorisation's scaStatus where the bank gave one. A change
+     * of the order does not replace an order this stop ended (lib/payments/standing-order-change.ts).
+     */
+    stopAsked: jsonb('stop_asked').$type<StopAsked>(),
     /** The history's search: names, account and reference folded as Icelanders type (migration 0024). */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
-import type { Payment } from '@/lib/db/schema';
+import { type Payment, payments } from '@/lib/db/schema';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from './cancellation-refusal';
@@ -41,6 +42,8 @@ export async function askBankToCancel(
   }
   try {
     const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress, change);
+    if (outcome.kind !== 'cancelled' && !change && payment.service === 'periodic-payments')
+      await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
     // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
     // bank has been asked, and the status read shows where it stands.
@@ -61,6 +64,15 @@ export async function askBankToCancel(
     }
     return { kind: 'refused', messageKey: key };
   }
+}
+
+/**
+ * A stop of a standing order that the PSU is to confirm at the bank, kept with the order: a change of it begun
+ * meanwhile does not replace an order that this stop ended (lib/payments/standing-order-change.ts).
+ */
+async function recordStopAsked(db: Db, paymentId: string, scaStatusUrl: string | undefined) {
+  const stopAsked = { askedAt: new Date().toISOString(), ...(scaStatusUrl ? { scaStatusUrl } : {}) };
+  await db.update(payments).set({ stopAsked }).where(eq(payments.id, paymentId));
 }
 
 /**

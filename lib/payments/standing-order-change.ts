@@ -1,3 +1,4 @@
+import { readScaStatus } from '@/lib/bank/authorisations';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import type { ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
@@ -7,6 +8,7 @@ import { logger } from '@/lib/log';
 import { askBankToCancel } from './cancellation';
 import { findOwnPayment } from './history';
 import { initiateOnce } from './initiation';
+import { inPaymentBank } from './payment-bank';
 import { isFinalStatus } from './status';
 import { accountLabel } from './submit-payment';
 import { readOwnPaymentFromBank } from './sync';
@@ -210,7 +212,38 @@ async function afterCancellation(
   if (!old || !isFinalStatus(old.transactionStatus)) {
     return keptOld(db, change, 'standingOrderChange.notCancelled');
   }
+  if (change.state === 'cancelling') {
+    const stopped = await endedByStop(old, request.psuIpAddress);
+    if (stopped === 'unknown') return { ok: false, messageKey: 'bank.network' };
+    if (stopped) {
+      await giveUpChangeOf(db, old.psuId, old.id);
+      return { ok: false, messageKey: 'standingOrderChange.stoppedInstead' };
+    }
+  }
   return sendNewOrder(db, change, request);
+}
+
+/**
+ * Whether the order ended by the PSU's own stop ("Cancel payment", asked before the change and confirmed at the
+ * bank, perhaps in a tab closed there so that nothing came back to us) rather than by the change's cancellation:
+ * as the bank reports that stop's authorisation. A stop whose authorisation the bank gave us no address of counts
+ * as the one that ended it; one the bank cannot be asked about now is `unknown`, and nothing is sent yet.
+ */
+async function endedByStop(old: Payment, psuIpAddress: string): Promise<boolean | 'unknown'> {
+  const { stopAsked } = old;
+  if (!stopAsked) return false;
+  const { scaStatusUrl } = stopAsked;
+  if (!scaStatusUrl) return true;
+  try {
+    const scaStatus = await inPaymentBank(old, () => readScaStatus(scaStatusUrl, psuIpAddress));
+    return scaStatus === 'finalised' || scaStatus === 'exempted';
+  } catch (error) {
+    logger.warn(
+      { paymentId: old.id, err: error instanceof Error ? error.message : error },
+      "a stop's authorisation could not be read",
+    );
+    return 'unknown';
+  }
 }
 
 /**

@@ -287,6 +287,37 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect(newOrdersSent()).toHaveLength(0);
   });
 
+  it('"Cancel payment" left at the bank, a change in another tab, the stop confirmed there and the tab closed: no new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const stop = await stopAtBank(oldId);
+    const changing = await ask(oldId, changed('174000'));
+    if (!changing.ok) throw new Error(JSON.stringify(changing));
+    // The PSU confirms the stop at the bank and closes the tab: nothing comes back through our return.
+    await decideAtBank(stop, 'approve');
+    // The change's form, sent again from the other tab, finds the order ended by the stop, not by the change.
+    expect(await ask(oldId, changed('174000'))).toEqual({
+      ok: false,
+      messageKey: 'standingOrderChange.stoppedInstead',
+    });
+    expect(newOrdersSent()).toHaveLength(0);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+  });
+
+  it('"Cancel payment" left at the bank unconfirmed, then a change confirmed there: the change makes its new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    await stopAtBank(oldId);
+    const changing = await ask(oldId, changed('175000'));
+    if (!changing.ok) throw new Error(JSON.stringify(changing));
+    const next = await back(await decideAtBank(changing.redirectTo, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(1);
+    // On to the new order's page, which waits for the PSU's confirmation of it.
+    expect(next).toMatch(/\/en\/payments\/[0-9a-f-]{36}$/);
+    expect(next).not.toContain(oldId);
+  });
+
   it('"Cancel payment" pressed while a change\u2019s cancellation is at the bank: the order it ends is not replaced', async () => {
     // An order the PSU has not yet confirmed at the bank: the bank cancels it at once, without asking the PSU.
     const { paymentId: oldId } = await sentOrder();

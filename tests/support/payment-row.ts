@@ -46,6 +46,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     bulkResults: null,
     bankDetails: null,
     statusPsuMessage: null,
+    stopAsked: null,
     billBankId: null,
     billClaimId: null,
     searchText: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "stop_asked" jsonb;
