@@ -36,3 +36,20 @@ export function inTellingOrder<T extends Told>(events: readonly T[]): T[] {
   }
   return told;
 }
+
+/**
+ * The history as the PSU reads it: a report that tells nothing new (the status and the authorisation's step as
+ * told just before, such as the bank's notice of the status the PSU saw on their return) is left out, so that
+ * "Active" is not told twice in a row. Every report stays recorded (the operators' audit shows them all).
+ */
+export function toldOnce<T extends Told>(told: readonly T[]): T[] {
+  let status: string | null = null;
+  let sca: string | null = null;
+  return told.filter((event, index) => {
+    const tellsStatus = event.transactionStatus !== null && event.transactionStatus !== status;
+    const tellsSca = event.scaStatus !== null && event.scaStatus !== sca;
+    status = event.transactionStatus ?? status;
+    sca = event.scaStatus ?? sca;
+    return index === 0 || tellsStatus || tellsSca;
+  });
+}

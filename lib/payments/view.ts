@@ -9,7 +9,7 @@ import { bulkResultsDue } from './bulk-results';
 import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
-import { inTellingOrder } from './history-order';
+import { inTellingOrder, toldOnce } from './history-order';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
@@ -245,7 +245,7 @@ export function toPaymentView(
         : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
-    events: inTellingOrder(events).map((event) => ({
+    events: toldOnce(inTellingOrder(events)).map((event) => ({
       id: event.id,
       transactionStatus: event.transactionStatus,
       scaStatus: event.scaStatus,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StatusSource } from '@/lib/db/payment-types';
-import { inTellingOrder } from '@/lib/payments/history-order';
+import { inTellingOrder, toldOnce } from '@/lib/payments/history-order';
 
 // The status history of a payment page: the PSU's confirmation at the bank before what the bank then did,
 // though the bank's notification of it reached us before the PSU came back.
@@ -80,6 +80,67 @@ describe('a payment history told in the order things happened', () => {
             (e) => !['finalised', 'failed'].includes(e.scaStatus ?? '') || e.source === 'initiation',
           );
         expect(others(told)).toEqual(others(recorded));
+      }),
+    );
+  });
+});
+
+describe('a payment history that tells each status once', () => {
+  it('leaves out a report of the status just told (the bank\u2019s notice of what the PSU saw on return)', () => {
+    const told = [
+      event(1, 'initiation', 'RCVD'),
+      event(2, 'poll', 'RCVD'),
+      event(3, 'redirect', 'ACTC', 'finalised'),
+      event(4, 'notification', 'ACTC'),
+      event(5, 'webhook', 'ACTC'),
+      event(6, 'notification', 'ACSC'),
+    ];
+    expect(toldOnce(told).map((e) => e.id)).toEqual([1, 3, 6]);
+  });
+
+  it('keeps a status told again after another, and an authorisation that ended with the status unchanged', () => {
+    const told = [
+      event(1, 'initiation', 'RCVD'),
+      event(2, 'redirect', 'RCVD', 'failed'),
+      event(3, 'poll', 'ACSP'),
+      event(4, 'poll', 'PDNG'),
+      event(5, 'poll', 'ACSP'),
+      event(6, 'poll', null, 'finalised'),
+      event(7, 'poll', null, 'finalised'),
+    ];
+    expect(toldOnce(told).map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('never leaves out a change: every status and authorisation step of the history is still told', () => {
+    const sources: StatusSource[] = ['initiation', 'redirect', 'notification', 'webhook', 'poll'];
+    const anEvent = fc.record({
+      source: fc.constantFrom(...sources),
+      transactionStatus: fc.constantFrom(null, 'RCVD', 'ACTC', 'ACSP', 'ACSC', 'RJCT'),
+      scaStatus: fc.constantFrom(null, 'received', 'finalised', 'failed'),
+    });
+    fc.assert(
+      fc.property(fc.array(anEvent, { maxLength: 12 }), (drawn) => {
+        const told = drawn.map((e, i) => ({ id: i + 1, ...e }));
+        const kept = toldOnce(told);
+        // What the PSU reads changes exactly where the full history does.
+        const steps = (events: typeof told) => {
+          const seen: string[] = [];
+          let status: string | null = null;
+          let sca: string | null = null;
+          for (const e of events) {
+            if (e.transactionStatus !== null && e.transactionStatus !== status) {
+              status = e.transactionStatus;
+              seen.push(`t:${status}`);
+            }
+            if (e.scaStatus !== null && e.scaStatus !== sca) {
+              sca = e.scaStatus;
+              seen.push(`s:${sca}`);
+            }
+          }
+          return seen;
+        };
+        expect(steps(kept)).toEqual(steps(told));
+        expect(kept[0]).toEqual(told[0]);
       }),
     );
   });
