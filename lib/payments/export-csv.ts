@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { exportTranslator, statusInWords } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
+import { bulkLinesOf } from './story';
 import { type MaybeListed, toPaymentView } from './view';
 
 const headers = {
@@ -63,28 +64,65 @@ export function reykjavikTime(at: Date): string {
   return at.toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** One payment's line: the status and type in words of the language, the time in Iceland. */
-export function paymentCsvLine(payment: MaybeListed, locale: Locale, layout: CsvLayout = COMMA_SEPARATED) {
+/**
+ * A payment's lines, the status and type in words of the language, the time in Iceland: one, or a bulk's payments
+ * each on its own (whom it paid, how much, and what the bank said of it where that differs from the bulk), so that
+ * the file names everyone paid and its amounts add up to what was debited; each with the bulk's id, time and bank.
+ */
+export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: CsvLayout = COMMA_SEPARATED) {
   const t = exportTranslator(locale);
   const words = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
   const view = toPaymentView(payment, []);
-  return [
-    reykjavikTime(payment.createdAt),
-    // The day it is paid on (yyyy-mm-dd): as soon as possible, the day the bank reported it paid, empty before.
-    view.payDay ?? '',
-    view.id,
-    words(`payments.service.${view.service}`, view.service),
-    view.creditorName,
-    view.creditorAccount,
-    view.reference,
-    // A bulk in several currencies: its totals side by side, each with its currency in the next column.
-    view.amounts.map((money) => money.amount).join(' + '),
-    view.amounts.map((money) => money.currency).join(' + '),
-    statusInWords(t, view.displayStatus, view.outcome),
-    bankName(payment.bankId) ?? payment.bankId,
-  ]
-    .map((value) => cell(value, layout))
-    .join(layout.separator);
+  const status = statusInWords(t, view.displayStatus, view.outcome);
+  const line = (
+    cells: Record<
+      'kind' | 'name' | 'account' | 'reference' | 'amount' | 'currency' | 'status',
+      string | null
+    >,
+  ) =>
+    [
+      reykjavikTime(payment.createdAt),
+      // The day it is paid on (yyyy-mm-dd): as soon as possible, the day the bank reported it paid, empty before.
+      view.payDay ?? '',
+      view.id,
+      cells.kind,
+      cells.name,
+      cells.account,
+      cells.reference,
+      cells.amount,
+      cells.currency,
+      cells.status,
+      bankName(payment.bankId) ?? payment.bankId,
+    ]
+      .map((value) => cell(value, layout))
+      .join(layout.separator);
+  const bulk = payment.service === 'bulk-payments' ? bulkLinesOf(payment) : [];
+  if (bulk.length === 0) {
+    return [
+      line({
+        kind: words(`payments.service.${view.service}`, view.service),
+        name: view.creditorName,
+        account: view.creditorAccount,
+        reference: view.reference,
+        // A bulk in several currencies: its totals side by side, each with its currency in the next column.
+        amount: view.amounts.map((money) => money.amount).join(' + '),
+        currency: view.amounts.map((money) => money.currency).join(' + '),
+        status,
+      }),
+    ];
+  }
+  return bulk.map((payee) =>
+    line({
+      kind: t('exports.bulkPart', { position: payee.position, count: bulk.length }),
+      name: payee.name,
+      account: payee.account,
+      reference: payee.message,
+      amount: payee.amount,
+      currency: payee.currency,
+      status:
+        payee.status && payee.status !== view.displayStatus ? statusInWords(t, payee.status, null) : status,
+    }),
+  );
 }
 
 export async function paymentsCsv(
@@ -96,7 +134,7 @@ export async function paymentsCsv(
 ) {
   const lines = [headers[locale].join(layout.separator)];
   for await (const payment of allMatchingPayments(db, psuId, { ...filters, after: undefined })) {
-    lines.push(paymentCsvLine(payment, locale, layout));
+    lines.push(...paymentCsvLines(payment, locale, layout));
   }
   // A byte-order mark lets spreadsheet programs read Icelandic letters as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;

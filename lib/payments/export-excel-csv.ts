@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { exportTranslator, type PaymentInWords, paymentInWords } from './export-words';
+import { exportTranslator, type PaymentInWords, paymentLinesInWords } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 
 /**
@@ -52,7 +52,7 @@ export async function paymentsExcelCsv(db: Db, psuId: string, filters: HistoryFi
   const t = exportTranslator(locale);
   const lines = [COLUMNS.map((column) => excelCell(t(`exports.columns.${column}`))).join(';')];
   for await (const payment of allMatchingPayments(db, psuId, { ...filters, after: undefined })) {
-    lines.push(excelRow(paymentInWords(payment, locale)));
+    for (const row of paymentLinesInWords(payment, locale)) lines.push(excelRow(row));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -12,7 +12,7 @@ import storyIs from '@/messages/story/is.json';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
-import { recipientNameOf } from './story';
+import { bulkLinesOf, recipientNameOf } from './story';
 import { displayStatusOf, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
 /**
@@ -154,4 +154,29 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     statusCode: payment.phase === 'initiated' ? statusCode : '',
     bank: bankName(payment.bankId) ?? payment.bankId,
   };
+}
+
+/**
+ * A payment as the exports list it: one line, or a bulk's payments each on a line of its own (whom it paid, how
+ * much, and what the bank said of it where it said so), so that a file names everyone a bulk paid and its amounts
+ * add up to what was debited. A bulk whose payments the row does not hold is one line, as the history shows it.
+ */
+export function paymentLinesInWords(payment: MaybeListed, locale: Locale): PaymentInWords[] {
+  const whole = paymentInWords(payment, locale);
+  const lines = payment.service === 'bulk-payments' ? bulkLinesOf(payment) : [];
+  if (lines.length === 0) return [whole];
+  const t = exportTranslator(locale);
+  return lines.map((line) => ({
+    ...whole,
+    kind: t('exports.bulkPart', { position: line.position, count: lines.length }),
+    name: line.name ?? '',
+    account: line.account ? accountAsKnown(line.account) : '',
+    reference: referenceInWords(line.message, locale),
+    amount: line.amount && line.currency ? amountWithDecimals(line.amount, line.currency) : '',
+    currency: line.currency ?? '',
+    // The bank's word on this payment where it differs from the bulk's.
+    ...(line.status && line.status !== whole.statusCode
+      ? { status: statusInWords(t, line.status, null), statusCode: line.status }
+      : {}),
+  }));
 }

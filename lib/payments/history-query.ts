@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
-import { paymentHistoryPage } from '@/lib/db/queries/payments';
+import { paymentHistoryPage, wholeBodiesOf } from '@/lib/db/queries/payments';
 import { dayParam } from '@/lib/forms/day-param';
 import { isReadableText } from '@/lib/security/plain-text';
 import { transactionStatuses } from './status';
@@ -44,12 +44,17 @@ export type HistoryFilters = {
 /**
  * A page cursor names the last row shown. Its position is read back from the row itself, so the
 
-/** Every payment matching the filters, in pages, for the CSV export. */
+/**
+ * Every payment matching the filters, in pages, for the exports: each bulk with its payments (the list's rows
+ * leave them out), so that a file names everyone it paid.
+ */
 export async function* allMatchingPayments(db: Db, psuId: string, filters: HistoryFilters) {
   let after: string | undefined;
   do {
     const page = await paymentHistoryPage(db, psuId, { ...filters, after }, 500);
-    yield* page.rows;
+    const bulks = page.rows.filter((row) => row.service === 'bulk-payments').map((row) => row.id);
+    const whole = await wholeBodiesOf(db, psuId, bulks);
+    for (const row of page.rows) yield { ...row, ...whole.get(row.id) };
     after = page.next;
   } while (after);
 }

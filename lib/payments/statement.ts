@@ -7,7 +7,7 @@ import {
   icelandicDay,
   icelandicMoment,
   type PaymentInWords,
-  paymentInWords,
+  paymentLinesInWords,
 } from './export-words';
 import { allMatchingPayments } from './history-query';
 import { minorUnits } from './money/minor-units';
@@ -60,16 +60,15 @@ export function buildStatement(
   const t = exportTranslator(locale);
   // Icelandic readers take "10.12.2026" as the exports write it; to an English reader it could be 12 October.
   const day = (iso: string) => (locale === 'is' ? icelandicDay(iso) : formatDate(iso, locale));
-  const rows = payments.map((payment) => {
-    const row = paymentInWords(payment, locale);
+  const rows = payments.flatMap((payment) => {
     const payDay = payDayOf(payment);
-    return {
+    return paymentLinesInWords(payment, locale).map((row) => ({
       ...row,
       ...(locale === 'is'
         ? {}
         : { day: day(dayInReykjavik(payment.createdAt)), payDay: payDay ? day(payDay) : row.payDay }),
       shownAmount: formatAmount(row.amount, row.currency, locale),
-    };
+    }));
   });
   const paid = new Map<string, string[]>();
   for (const row of rows) {

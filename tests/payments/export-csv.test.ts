@@ -12,6 +12,10 @@ beforeAll(async () => {
   csv = await import('@/lib/payments/export-csv');
 });
 
+/** A payment's first line of the plain CSV. */
+const paymentCsvLine = (...args: Parameters<typeof csv.paymentCsvLines>) =>
+  csv.paymentCsvLines(...args)[0] ?? '';
+
 function payment(overrides: Partial<Payment>): Payment {
   const at = new Date('2026-12-07T13:05:09.123Z');
   return paymentRow({
@@ -27,7 +31,7 @@ function payment(overrides: Partial<Payment>): Payment {
 
 describe('a line of the history export', () => {
   it('in Icelandic: the status and kind in words, the time in Iceland', () => {
-    const line = csv.paymentCsvLine(payment({ service: 'bulk-payments', transactionStatus: 'PART' }), 'is');
+    const line = paymentCsvLine(payment({ service: 'bulk-payments', transactionStatus: 'PART' }), 'is');
     const cells = line.split(',');
     expect(cells[0]).toBe('2026-12-07 13:05:09');
     // Sent without a date: no payment date, for a machine to read as "as soon as possible".
@@ -37,13 +41,13 @@ describe('a line of the history export', () => {
     expect(line).not.toMatch(/\bPART\b|bulk-payments|T13:05/);
     // Made as soon as possible and paid: the day the bank reported it paid, as the history reads it.
     const paid = { ...payment({ transactionStatus: 'ACSC' }), paidDay: '2026-12-08' };
-    expect(csv.paymentCsvLine(paid, 'is').split(',')[1]).toBe('2026-12-08');
+    expect(paymentCsvLine(paid, 'is').split(',')[1]).toBe('2026-12-08');
   });
 
   it('in English, for every status of spec part 3 and our own before the bank has the payment', () => {
-    const line = csv.paymentCsvLine(payment({ transactionStatus: 'RCVD' }), 'en');
+    const line = paymentCsvLine(payment({ transactionStatus: 'RCVD' }), 'en');
     const dated = payment({ body: { requestedExecutionDate: '2026-12-10T00:00:00Z' } });
-    expect(csv.paymentCsvLine(dated, 'en').split(',')[1]).toBe('2026-12-10');
+    expect(paymentCsvLine(dated, 'en').split(',')[1]).toBe('2026-12-10');
     expect(line.split(',')[3]).toBe('Single payment');
     expect(line.split(',')[9]).toBe('Waiting for your confirmation');
     for (const status of [
@@ -63,23 +67,23 @@ describe('a line of the history export', () => {
       'CANC',
     ]) {
       for (const locale of ['is', 'en'] as const) {
-        const cells = csv.paymentCsvLine(payment({ transactionStatus: status }), locale).split(',');
+        const cells = paymentCsvLine(payment({ transactionStatus: status }), locale).split(',');
         expect(cells[9], `${locale} ${status}`).not.toBe(status);
         expect(cells[9]).not.toBe('');
       }
     }
-    expect(
-      csv.paymentCsvLine(payment({ phase: 'refused', transactionStatus: null }), 'en').split(',')[9],
-    ).toBe('Not accepted');
-    expect(csv.paymentCsvLine(payment({ service: 'periodic-payments' }), 'is').split(',')[3]).toBe(
+    expect(paymentCsvLine(payment({ phase: 'refused', transactionStatus: null }), 'en').split(',')[9]).toBe(
+      'Not accepted',
+    );
+    expect(paymentCsvLine(payment({ service: 'periodic-payments' }), 'is').split(',')[3]).toBe(
       'Föst greiðsla',
     );
   });
 
   it('keeps a name that looks like a formula from running, and quotes the separator', () => {
-    const line = csv.paymentCsvLine(payment({ creditorName: '=HYPERLINK("x"), Ltd' }), 'en');
+    const line = paymentCsvLine(payment({ creditorName: '=HYPERLINK("x"), Ltd' }), 'en');
     expect(line).toContain('"\'=HYPERLINK(""x""), Ltd"');
-    const semicolons = csv.paymentCsvLine(payment({ reference: 'a;b' }), 'is', { separator: ';' });
+    const semicolons = paymentCsvLine(payment({ reference: 'a;b' }), 'is', { separator: ';' });
     expect(semicolons).toContain('"a;b"');
   });
 });
@@ -107,15 +111,15 @@ describe('a payment in words, for the Excel file and the statement', () => {
       bankDetails: { status: 'ACSC', creditorName: 'Jón Jónsson' },
     });
     expect(paymentInWords(named, 'is').name).toBe('Jón Jónsson');
-    expect(csv.paymentCsvLine(named, 'en').split(',')[4]).toBe('Jón Jónsson');
+    expect(paymentCsvLine(named, 'en').split(',')[4]).toBe('Jón Jónsson');
     const declined = payment({
       transactionStatus: 'RJCT',
       sca: { scaStatus: 'failed', links: {}, initiationLinks: {} },
     });
     expect(paymentInWords(declined, 'en').status).toBe('Not confirmed');
     expect(paymentInWords(declined, 'is').status).toBe('Ekki staðfest');
-    expect(csv.paymentCsvLine(declined, 'en').split(',')[9]).toBe('Not confirmed');
-    expect(csv.paymentCsvLine(payment({ transactionStatus: 'RJCT' }), 'en').split(',')[9]).toBe('Rejected');
+    expect(paymentCsvLine(declined, 'en').split(',')[9]).toBe('Not confirmed');
+    expect(paymentCsvLine(payment({ transactionStatus: 'RJCT' }), 'en').split(',')[9]).toBe('Rejected');
   });
 
   it('gives the day a payment made as soon as possible was paid, and "as soon as possible" before', async () => {
@@ -138,5 +142,104 @@ describe('the status code column of the Excel file', () => {
     expect(refused).toMatchObject({ status: 'Ekki tekið við', statusCode: '' });
     const paid = paymentInWords(payment({ phase: 'initiated', transactionStatus: 'ACSC' }), 'is');
     expect(paid).toMatchObject({ status: 'Greidd', statusCode: 'ACSC' });
+  });
+});
+
+describe('a bulk payment in the exports', () => {
+  const bulk = () =>
+    payment({
+      service: 'bulk-payments',
+      transactionStatus: 'PART',
+      amount: '4000',
+      elementCount: 2,
+      creditorName: null,
+      creditorAccount: 'IS870301260012345101696399',
+      body: {
+        paymentInformationId: 'b-1',
+        debtorAccount: { iban: 'IS140159260076545510730339' },
+        payments: [
+          {
+            creditorAccount: { iban: 'IS870301260012345101696399' },
+            ultimateCreditor: 'Guðrún Helgadóttir',
+            instructedAmount: { currency: 'ISK', amount: '1500' },
+            remittanceInformationUnstructured: 'Leiga',
+          },
+          {
+            creditorAccount: { iban: 'IS500159260099990101302989' },
+            ultimateCreditor: 'Þórður Ævarsson',
+            instructedAmount: { currency: 'ISK', amount: '2500' },
+            remittanceInformationUnstructured: 'Hiti',
+          },
+        ],
+      },
+      bulkResults: {
+        bulkStatus: 'PART',
+        payments: [
+          {
+            position: 1,
+            creditorAccount: 'IS870301260012345101696399',
+            amount: '1500',
+            currency: 'ISK',
+            transactionStatus: 'ACSC',
+          },
+          {
+            position: 2,
+            creditorAccount: 'IS500159260099990101302989',
+            amount: '2500',
+            currency: 'ISK',
+            transactionStatus: 'RJCT',
+          },
+        ],
+      },
+    });
+
+  it('names everyone it paid, one line each, with the amount and the bank’s word on each, in both CSVs', async () => {
+    const lines = csv.paymentCsvLines(bulk(), 'is').map((line) => line.split(','));
+    expect(lines.map((cells) => [cells[3], cells[4], cells[6], cells[7], cells[9]])).toEqual([
+      ['Fjöldagreiðsla (1 af 2)', 'Guðrún Helgadóttir', 'Leiga', '1500', 'Greidd'],
+      ['Fjöldagreiðsla (2 af 2)', 'Þórður Ævarsson', 'Hiti', '2500', 'Hafnað'],
+    ]);
+    // Each line is the bulk's: its id and time.
+    for (const cells of lines) expect(cells[2]).toBe('0b1c2d3e-0000-4000-8000-000000000001');
+    const { paymentLinesInWords } = await import('@/lib/payments/export-words');
+    expect(
+      paymentLinesInWords(bulk(), 'en').map(({ kind, name, account, amount, status, statusCode }) => ({
+        kind,
+        name,
+        account,
+        amount,
+        status,
+        statusCode,
+      })),
+    ).toEqual([
+      {
+        kind: 'Bulk payment (1 of 2)',
+        name: 'Guðrún Helgadóttir',
+        account: '0301-26-001234',
+        amount: '1500',
+        status: 'Paid',
+        statusCode: 'ACSC',
+      },
+      {
+        kind: 'Bulk payment (2 of 2)',
+        name: 'Þórður Ævarsson',
+        account: '0159-26-009999',
+        amount: '2500',
+        status: 'Rejected',
+        statusCode: 'RJCT',
+      },
+    ]);
+  });
+
+  it('on the statement, counts only what was paid of it in the total', async () => {
+    const { buildStatement } = await import('@/lib/payments/statement');
+    const statement = buildStatement([bulk()], { from: '2026-12-01', to: '2026-12-31' }, 'is', new Date());
+    expect(statement.rows.map((row) => row.name)).toEqual(['Guðrún Helgadóttir', 'Þórður Ævarsson']);
+    expect(statement.totals).toEqual([expect.stringMatching(/^Greitt samtals: 1\.500\skr\.$/)]);
+  });
+
+  it('is one line as the history names it where the row does not hold its payments', () => {
+    const listed = { ...bulk(), body: { paymentInformationId: 'b-1' } };
+    expect(csv.paymentCsvLines(listed, 'en')).toHaveLength(1);
   });
 });

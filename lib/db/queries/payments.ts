@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PaymentService } from '@/lib/bank/payments';
 import type { IsoDate } from '@/lib/payments/calendar';
 import { reportedPaidStatuses } from '@/lib/payments/status';
@@ -121,4 +121,14 @@ export async function paymentHistoryPage(
     rows: page,
     next: rows.length > limit && last ? encodeCursor(last) : undefined,
   };
+}
+
+/** Of the PSU's own payments among `ids`, each one's whole body and bulk results (a listed row leaves a bulk's out). */
+export async function wholeBodiesOf(db: Db, psuId: string, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, Pick<Payment, 'body' | 'bulkResults'>>();
+  const rows = await db
+    .select({ id: payments.id, body: payments.body, bulkResults: payments.bulkResults })
+    .from(payments)
+    .where(and(eq(payments.psuId, psuId), inArray(payments.id, [...ids])));
+  return new Map(rows.map(({ id, ...whole }) => [id, whole]));
 }
