@@ -7,7 +7,7 @@ import { logger } from '@/lib/log';
 import { normalizeIban } from '@/lib/payments/accounts';
 import { toMinorUnits } from '@/lib/payments/money';
 import { type Attempt, isSentAgain } from '@/lib/payments/submission-attempts';
-import { refreshBillsFromBank } from './refresh';
+import { type BillsFreshness, refreshBillsFromBank } from './refresh';
 
 /**
  * One bill, at most one payment that can still succeed. A payment is a bill's when the bank would
@@ -63,15 +63,26 @@ function claimIdOfKey(bban: string): string | undefined {
  */
 interface PayorBills {
   payor: () => Promise<string | null>;
-  readBills: () => Promise<void>;
+  /** Whether every bank answered in time (else a claim may be unknown to us that the payment pays). */
+  readBills: () => Promise<boolean>;
 }
+
+/**
+ * A transfer that names a claim of a form the payor's bills could not be checked for in time (a claims bank that
+ * did not answer, or failed): whether it pays a bill another payment pays already cannot be told, so it is not sent.
+ */
+const UNCHECKED = 'unchecked';
 
 /**
  * The bill of the payor (of any bank we read claims from) that one credit transfer pays, as the bank would
  * match it; undefined for any other transfer, and for a PSU with no verified kennitala. Another payor's bill
  * is not looked at: a PSU who pays someone else's claim neither blocks nor learns of that person's payments.
  */
-async function billOfTransfer(db: Db, body: Body, who: PayorBills): Promise<Bill | undefined> {
+async function billOfTransfer(
+  db: Db,
+  body: Body,
+  who: PayorBills,
+): Promise<Bill | typeof UNCHECKED | undefined> {
   const account = (body.creditorAccount ?? {}) as { iban?: unknown; bban?: unknown };
   const iban = typeof account.iban === 'string' ? normalizeIban(account.iban) : undefined;
   const bban = typeof account.bban === 'string' ? account.bban.replace(/\s+/g, '') : undefined;
@@ -92,12 +103,12 @@ async function billOfTransfer(db: Db, body: Body, who: PayorBills): Promise<Bill
   };
   const known = (await billsWithClaimIds(db, claimIds)).find(paid);
   if (known) return known;
-  await who.readBills();
-  return (await billsWithClaimIds(db, claimIds)).find(paid);
+  const complete = await who.readBills();
+  return (await billsWithClaimIds(db, claimIds)).find(paid) ?? (complete ? undefined : UNCHECKED);
 }
 
 /** The bill a single payment pays (the app pays a bill with one, from its page). */
-function billPaidBy(db: Db, service: string, body: Body, who: PayorBills): Promise<Bill | undefined> {
+function billPaidBy(db: Db, service: string, body: Body, who: PayorBills) {
   return service === 'payments' ? billOfTransfer(db, body, who) : Promise.resolve(undefined);
 }
 
@@ -106,15 +117,23 @@ function billPaidBy(db: Db, service: string, body: Body, who: PayorBills): Promi
  * those payments' messages (`payment.payments.N.…` for a bulk's row), for the form to mark; none for any other.
  */
 async function billsInSeveralPayments(db: Db, service: string, body: Body, who: PayorBills) {
-  if (service === 'periodic-payments')
-    return (await billOfTransfer(db, body, who)) ? ['payment.remittanceInformationUnstructured'] : [];
-  if (service !== 'bulk-payments' || !Array.isArray(body.payments)) return [];
+  const transfers =
+    service === 'periodic-payments'
+      ? [{ body, path: 'payment.remittanceInformationUnstructured' }]
+      : service === 'bulk-payments' && Array.isArray(body.payments)
+        ? body.payments.map((row, index) => ({
+            body: (row ?? {}) as Body,
+            path: `payment.payments.${index}.remittanceInformationUnstructured`,
+          }))
+        : [];
   const paths: string[] = [];
-  for (const [index, row] of body.payments.entries()) {
-    if (await billOfTransfer(db, (row ?? {}) as Body, who))
-      paths.push(`payment.payments.${index}.remittanceInformationUnstructured`);
+  let unchecked = false;
+  for (const transfer of transfers) {
+    const bill = await billOfTransfer(db, transfer.body, who);
+    if (bill === UNCHECKED) unchecked = true;
+    else if (bill) paths.push(transfer.path);
   }
-  return paths;
+  return { paths, unchecked };
 }
 
 /** The payment of this bill that can still succeed, if any: the payor's (only their payments are a bill's). */
@@ -126,7 +145,8 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
 /**
  * Why a new payment of this bill is refused before it is saved: it is paid, or its sender cancelled it; the
  * payment is in another currency than the bill, or of less than is due where the claim may not be paid in part
- * (the bank would book it as a plain transfer, and the bill would stay unpaid and held by it).
+ * (the bank would book it as a plain transfer, and the bill would stay unpaid and held by it), or of more than is
+ * due (a slip of the keys the bank would carry out: the claim paid, and the rest gone to the claimant).
  */
 function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
@@ -140,6 +160,11 @@ function billRefusalKey(bill: Bill, body: Body): string | undefined {
     toMinorUnits(amount, bill.currency) < toMinorUnits(bill.totalAmountDue, bill.currency)
   )
     return 'payment.bill.belowDue';
+  if (
+    typeof amount === 'string' &&
+    toMinorUnits(amount, bill.currency) > toMinorUnits(bill.totalAmountDue, bill.currency)
+  )
+    return 'payment.bill.aboveDue';
   return undefined;
 }
 
@@ -184,28 +209,39 @@ export async function billOfAttempt(
 > {
   // Read only where a transfer names a claim: a payment that names none costs no statement here.
   let payorRead: Promise<string | null> | undefined;
-  let billsRead: Promise<void> | undefined;
+  let billsRead: Promise<boolean> | undefined;
   const who: PayorBills = {
     payor: () => {
       payorRead ??= linkedKennitala(attempt.psuId, db);
       return payorRead;
     },
     readBills: () => {
-      billsRead ??= who.payor().then(async (payorId) => {
-        if (payorId) await withinBillsReadTime(attempt.psuId, refreshBillsFromBank(db, payorId));
-      });
+      billsRead ??= who
+        .payor()
+        .then((payorId) =>
+          payorId ? withinBillsReadTime(attempt.psuId, refreshBillsFromBank(db, payorId)) : true,
+        );
       return billsRead;
     },
   };
-  const paying = await billsInSeveralPayments(db, attempt.service, attempt.body, who);
-  if (paying.length > 0) {
+  const several = await billsInSeveralPayments(db, attempt.service, attempt.body, who);
+  if (several.paths.length > 0 || several.unchecked) {
     if (await isSentAgain(db, attempt)) return { ok: true, bill: undefined };
-    const fieldErrors = Object.fromEntries(paying.map((path) => [path, ['forms.common.paysABill']]));
+    if (several.paths.length === 0) return { ok: false, messageKey: BILLS_NOT_CHECKED_MESSAGE };
+    const fieldErrors = Object.fromEntries(several.paths.map((path) => [path, ['forms.common.paysABill']]));
     return { ok: false, messageKey: 'payment.bill.singleOnly', fieldErrors };
   }
-  const bill = await billPaidBy(db, attempt.service, attempt.body, who);
-  if (!bill || (await isSentAgain(db, attempt))) return { ok: true, bill };
-  const refused = billRefusalKey(bill, attempt.body);
+  let bill = await billPaidBy(db, attempt.service, attempt.body, who);
+  if (!bill || (await isSentAgain(db, attempt)))
+    return { ok: true, bill: bill === UNCHECKED ? undefined : bill };
+  if (bill === UNCHECKED) return { ok: false, messageKey: BILLS_NOT_CHECKED_MESSAGE };
+  let refused = billRefusalKey(bill, attempt.body);
+  // More than the app read as due: the bank may say more is due now (costs added since), so it is asked again.
+  if (refused === 'payment.bill.aboveDue' && (await who.readBills())) {
+    bill = (await billPaidBy(db, attempt.service, attempt.body, who)) ?? bill;
+    if (bill === UNCHECKED) return { ok: false, messageKey: BILLS_NOT_CHECKED_MESSAGE };
+    refused = billRefusalKey(bill, attempt.body);
+  }
   if (refused) return { ok: false, messageKey: refused };
   if (await unmarkedPaymentOf(db, attempt.psuId, bill))
     return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
@@ -214,25 +250,30 @@ export async function billOfAttempt(
 
 /**
  * How long a payment waits for its payor's claims to be read (a claims bank that does not answer would otherwise
- * hold it for the bank timeout): past it, the payment goes on as no bill's, and the reading, left to finish, keeps
- * the bills it brings for the next.
+ * hold it for the bank timeout): past it, a payment that names a claim we do not know is not sent (the PSU tries
+ * again), and the reading, left to finish, keeps the bills it brings for the next.
  */
 export const BILLS_READ_WAIT_MS = 3000;
 
-async function withinBillsReadTime(psuId: string, reading: Promise<unknown>): Promise<void> {
+/** Whether the reading ended in time with every bank's claims read. */
+async function withinBillsReadTime(psuId: string, reading: Promise<BillsFreshness>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), BILLS_READ_WAIT_MS);
   });
-  // A reading that failed has logged why (./refresh.ts): it is done all the same.
+  // A reading that failed has logged why (./refresh.ts).
   const done = reading.then(
-    () => 'read' as const,
-    () => 'read' as const,
+    (freshness) => freshness.fresh,
+    () => false,
   );
   const outcome = await Promise.race([done, late]);
   clearTimeout(timer);
   if (outcome === 'late') logger.warn({ psuId }, 'claims not read in time for a payment naming a claim');
+  return outcome === true;
 }
+
+/** The message of a payment naming a claim that could not be checked against the payor's bills in time. */
+const BILLS_NOT_CHECKED_MESSAGE = 'payment.bill.notChecked';
 
 /** The message of a payment refused because another payment of its bill can still succeed. */
 export const BILL_IN_FLIGHT_MESSAGE = 'payment.bill.beingPaid';

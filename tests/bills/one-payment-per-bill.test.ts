@@ -403,18 +403,29 @@ describe('a bill is paid with a single payment of its own, and only its payor’
     expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
   });
 
-  it('does not hold a payment for a claims bank that does not answer: it goes on as no bill’s', async () => {
+  it('does not send a payment naming a claim it could not check in time: told to try again, nothing sent, paid once after', async () => {
     const claim = await newClaim();
-    // The claims list answers only once the payment has reached the bank, or after 8 s: sooner than the app's
-    // bank timeout here (15 s), so that a payment waiting for the claims would reach the bank only after it.
-    const sentMeanwhile = app.proxy.holdAnswerNext(
-      'GET',
-      /^\/business\/claims/,
-      { method: 'POST', path: /\/payments\/credit-transfers$/ },
-      8_000,
-    );
+    // The claims list answers after 8 s (sooner than the app's bank timeout here, 15 s): past the 3 s a payment
+    // waits for it, the app cannot tell whether the payment pays a bill that another payment pays already.
+    app.proxy.holdAnswerNext('GET', /^\/business\/claims/, { method: 'GET', path: /^\/never$/ }, 8_000);
+    expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.notChecked' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(0);
+    // A claims bank that fails, for a standing order and a bulk payment as for a single one.
+    for (const service of ['payments', 'bulk-payments', 'periodic-payments'] as const) {
+      const next = await newClaim();
+      // Refused every time it is asked (the bank client asks again after a 503).
+      for (let tries = 0; tries < 5; tries++)
+        app.proxy.answerNext('GET', /^\/business\/claims/, { status: 503, body: {} });
+      const outcome = service === 'payments' ? await payBill(next) : await inSeveral(service, next);
+      app.proxy.dropUnusedAnswers();
+      expect(outcome, service).toEqual({ ok: false, messageKey: 'payment.bill.notChecked' });
+      expect(initiationsAtBank(next.claimId), service).toHaveLength(0);
+    }
+    expect(words('payment.bill.notChecked').is).toMatch(/Reyndu aftur/);
+    // Once the claims are read, the bill is paid once, as any other.
     expect(await payBill(claim)).toMatchObject({ ok: true });
-    expect(await sentMeanwhile).toBe(true);
+    expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(1);
   });
 
   it('counts a payment of the bill saved before payments named their bill', async () => {
@@ -447,6 +458,20 @@ describe('a bill is paid with a single payment of its own, and only its payor’
 
     const inPart = await newBill(3500, { partial: true });
     expect(await payBill(inPart, randomUUID(), { amount: '1000' })).toMatchObject({ ok: true });
+  });
+
+  it('refuses more than is due (a slip of the keys: 4,000,000 for a bill of 48,900), in words, after reading the claim again', async () => {
+    const claim = await newBill(48_900, { partial: true });
+    expect(await payBill(claim, randomUUID(), { amount: '4000000' })).toEqual({
+      ok: false,
+      messageKey: 'payment.bill.aboveDue',
+    });
+    expect(initiationsAtBank(claim.claimId)).toHaveLength(0);
+    expect(words('payment.bill.aboveDue').en).toMatch(/more than/);
+    // The bank says more is due now than the app read before (costs added since): that much is paid.
+    const since = await newBill(3500);
+    await saveClaim(app.db, 'default', { ...since, totalAmountDue: '3000' });
+    expect(await payBill(since, randomUUID(), { amount: '3500' })).toMatchObject({ ok: true });
   });
 
   it('takes a bill’s payment without an amount (spec 2.1: optional), which pays what the bank says is due', async () => {
