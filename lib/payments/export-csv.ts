@@ -116,7 +116,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
       kind: t('exports.bulkPart', { position: payee.position, count: bulk.length }),
       name: payee.name,
       account: payee.account,
-      reference: payee.message,
+      reference: payee.message ?? view.reference,
       amount: payee.amount,
       currency: payee.currency,
       status:

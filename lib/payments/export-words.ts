@@ -171,7 +171,8 @@ export function paymentLinesInWords(payment: MaybeListed, locale: Locale): Payme
     kind: t('exports.bulkPart', { position: line.position, count: lines.length }),
     name: line.name ?? '',
     account: line.account ? accountAsKnown(line.account) : '',
-    reference: referenceInWords(line.message, locale),
+    // Its own message, else the bulk's (its name, as the PSU gave it).
+    reference: line.message ? referenceInWords(line.message, locale) : whole.reference,
     amount: line.amount && line.currency ? amountWithDecimals(line.amount, line.currency) : '',
     currency: line.currency ?? '',
     // The bank's word on this payment where it differs from the bulk's.
