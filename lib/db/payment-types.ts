@@ -39,6 +39,12 @@ export type StatusSource =
  */
 export interface ScaState extends ScaAnswer {
   initiationLinks: Record<string, string>;
+  /**
+   * The transactionStatus of the initiation answer. Any code may come with the SCA links there (spec 2.5: PDNG,
+   * ACTC as well as RCVD): while the payment's status has not moved from it, the PSU's authorisation is still
+   * awaited (lib/payments/sca.ts). Absent for payments saved before it was kept.
+   */
+  initiationStatus?: string;
 }
 
 /**

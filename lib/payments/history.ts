@@ -4,6 +4,7 @@ import { databaseNow } from '@/lib/db/clock';
 import { paymentEvents, payments } from '@/lib/db/schema';
 import { countStatusRecorded } from './payment-metrics';
 import { keepAccountWhenAccepted } from './saved/my-accounts';
+import { awaitsAuthorisation } from './sca';
 import { mayReplace, type StatusSource } from './status';
 
 /**
@@ -22,11 +23,15 @@ export async function recordStatus(
 ): Promise<boolean> {
   const recorded = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ transactionStatus: payments.transactionStatus })
+      .select({ transactionStatus: payments.transactionStatus, sca: payments.sca })
       .from(payments)
       .where(eq(payments.id, paymentId))
       .for('update');
-    if (!current || !mayReplace(current.transactionStatus, transactionStatus)) return undefined;
+    if (
+      !current ||
+      !mayReplace(current.transactionStatus, transactionStatus, { awaitingPsu: awaitsAuthorisation(current) })
+    )
+      return undefined;
     const [changed] = await tx
       .update(payments)
       .set({ transactionStatus, updatedAt: databaseNow() })

@@ -30,6 +30,7 @@ export async function recordAnswer(
           // Kept with the payment itself (bankNotes), apart from the notes of later SCA steps.
           notes: undefined,
           initiationLinks: initiated.sca.links,
+          initiationStatus: initiated.transactionStatus,
         } satisfies ScaState,
         transactionStatus: initiated.transactionStatus,
         costs: initiated.costs,

@@ -45,7 +45,7 @@ export type ScaStep =
   | { kind: 'cannot-take'; links: string[] }
   | { kind: 'none' };
 
-export function scaStateOf(payment: Payment): ScaState | undefined {
+export function scaStateOf(payment: Pick<Payment, 'sca'>): ScaState | undefined {
   return payment.sca ?? undefined;
 }
 
@@ -60,6 +60,20 @@ export function bankRefOf(payment: Payment, bankPaymentId: string): PaymentRef {
 }
 
 /**
+ * Whether the bank still awaits the PSU's authorisation of the payment: it waits for one (RCVD), or its status has
+ * not moved from the initiation answer's, which came with the SCA links whatever its code (spec 2.5); never once
+ * the authorisation has ended.
+ */
+export function awaitsAuthorisation(payment: Pick<Payment, 'transactionStatus' | 'sca'>): boolean {
+  const sca = scaStateOf(payment);
+  if (!sca || isFinalScaStatus(sca.scaStatus)) return false;
+  return (
+    payment.transactionStatus === 'RCVD' ||
+    (sca.initiationStatus !== undefined && payment.transactionStatus === sca.initiationStatus)
+  );
+}
+
+/**
  * The PSU's next step. `mayConfirmStraightThrough`: whether this PSU may give the bank's straight-through
  * confirmation for the payment's debtor account (`mayConfirmStraightThrough` below); without it they are
  * told that only the account's holder can.
@@ -71,7 +85,7 @@ export function nextScaStep(payment: Payment, { mayConfirmStraightThrough = fals
   // A multilevel payment with some signatures: the next signer starts a new authorisation.
   if (payment.transactionStatus === 'PATC' && sca.initiationLinks.startAuthorisation)
     return { kind: 'another-signer' };
-  if (payment.transactionStatus !== 'RCVD' || isFinalScaStatus(sca.scaStatus)) return { kind: 'none' };
+  if (!awaitsAuthorisation(payment)) return { kind: 'none' };
   if (links.scaRedirect) return { kind: 'redirect', url: links.scaRedirect };
   if (links.scaOAuth) return { kind: 'oauth' };
   // The challenge comes only "when challenge data is needed" (spec 2.5): an SMS code may come without.
@@ -165,6 +179,7 @@ async function saveAnswer(
     psuMessage: answer.psuMessage ?? previous?.psuMessage,
     chosenScaMethod: answer.chosenScaMethod ?? previous?.chosenScaMethod,
     initiationLinks: previous?.initiationLinks ?? answer.links,
+    initiationStatus: previous?.initiationStatus,
   };
   const [updated] = await db
     .update(payments)

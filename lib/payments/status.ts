@@ -169,10 +169,19 @@ const awaitingAuthorisation: ReadonlySet<string> = new Set(['RCVD', 'PATC']);
  * notification's re-read racing the poll), and is dropped; recorded, it would tell the PSU that nothing
  * is paid until they confirm, of a payment that will be paid. ACSC may still become ACCC.
  */
-export function mayReplace(current: string | null | undefined, reading: string): boolean {
+export function mayReplace(
+  current: string | null | undefined,
+  reading: string,
+  /**
+   * The bank still awaits the PSU's authorisation of the payment, whose status has not moved from the initiation
+   * answer's (lib/payments/sca.ts `awaitsAuthorisation`): that answer may have come as PDNG or ACTC (spec 2.5), and
+   * a reading of RCVD then is the bank's word, not a stale answer.
+   */
+  { awaitingPsu = false } = {},
+): boolean {
   if (current === reading || isFinalStatus(current)) return false;
   if (isSettledForPsu(current) && !isSettledForPsu(reading)) return false;
-  const accepted = typeof current === 'string' && !awaitingAuthorisation.has(current);
+  const accepted = typeof current === 'string' && !awaitingAuthorisation.has(current) && !awaitingPsu;
   return !(accepted && awaitingAuthorisation.has(reading));
 }
 

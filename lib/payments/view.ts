@@ -12,7 +12,7 @@ import { type CostsTotal, costsTotal } from './costs-total';
 import { inTellingOrder, toldOnce } from './history-order';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
-import { isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
+import { awaitsAuthorisation, isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 import {
   DIRECTORY_BANK_NAMES,
@@ -240,9 +240,7 @@ export function toPaymentView(
     scaStep,
     scaStatus: sca?.scaStatus ?? null,
     scaRedirect:
-      toSca && payment.phase === 'initiated' && payment.transactionStatus === 'RCVD'
-        ? payment.scaRedirect
-        : null,
+      toSca && payment.phase === 'initiated' && awaitsAuthorisation(payment) ? payment.scaRedirect : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
     events: toldOnce(inTellingOrder(events)).map((event) => ({

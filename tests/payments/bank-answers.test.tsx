@@ -172,6 +172,38 @@ describe('psuMessage (payment spec 2.5: "text to show to the PSU"), for every SC
   });
 });
 
+describe('an initiation answer with the SCA links and a status other than RCVD (spec 2.5, part 3: any code)', () => {
+  it.each(['PDNG', 'ACTC'])(
+    '%s: the PSU is sent to confirm at the bank, and the bank\u2019s RCVD after it is taken',
+    async (code) => {
+      captureInitiation((body) => ({ ...body, transactionStatus: code }));
+      const { id, redirectTo } = await app.pay({ debtorIban: ACCOUNT.jon });
+      expect(redirectTo).toMatch(/\/sca\//);
+      const view = await viewOf(id);
+      expect(view.scaStep).toMatchObject({ kind: 'redirect' });
+      expect(view.scaRedirect).toBe(redirectTo);
+      // The sandbox reads RCVD while it waits for Jón: the bank's word, not a stale answer.
+      await app.sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+      expect((await app.payment(id)).transactionStatus).toBe('RCVD');
+      await decideAtBank(redirectTo, 'approve');
+      await app.sync.refreshFromBank(app.db, await app.payment(id), 'redirect', '10.20.30.40');
+      const after = await viewOf(id);
+      expect(after.transactionStatus).not.toBe('RCVD');
+      expect(after.scaStep).toEqual({ kind: 'none' });
+      expect(after.scaRedirect).toBeNull();
+    },
+  );
+
+  it('once the status moved on from the initiation answer\u2019s, a late RCVD is a stale answer and dropped', async () => {
+    captureInitiation((body) => ({ ...body, transactionStatus: 'PDNG' }));
+    const { id } = await app.pay({ debtorIban: ACCOUNT.jon });
+    const history = await import('@/lib/payments/history');
+    expect(await history.recordStatus(app.db, id, 'ACTC', 'notification')).toBe(true);
+    expect(await history.recordStatus(app.db, id, 'RCVD', 'poll')).toBe(false);
+    expect((await viewOf(id)).scaStep).toEqual({ kind: 'none' });
+  });
+});
+
 describe('WARNING messages in successful answers (payment spec part 7)', () => {
   it('are kept, logged by code, and shown under our own heading with the bank\u2019s text escaped and bounded', async () => {
     const warn = vi.spyOn(logger, 'warn');
