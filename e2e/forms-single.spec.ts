@@ -163,6 +163,18 @@ test('a date is typed day first whatever the browser speaks, read back in words,
   expect(sent.map((p) => p.body.requestedExecutionDate)).toEqual([`${year}-${month}-${day}T00:00:00Z`]);
 });
 
+test('a past date is told on the first send, beside the fields left empty or mistyped', async ({ page }) => {
+  await page.goto('/is/payments/new/single');
+  await page.getByLabel('Af reikningi (IBAN)').fill('0159-26-0076');
+  await page.getByLabel('Á reikning (IBAN)').fill('IS140159260076545510730338');
+  await page.getByLabel('Greiðsludagur').fill('01.12.2020');
+  await page.getByRole('button', { name: 'Áfram í bankann þinn' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Leiðrétta þarf' });
+  await expect(summary).toContainText('Greiðsludagur: Þessi dagsetning er liðin.');
+  await expect(summary).toContainText('Upphæð');
+  await expect(summary).toContainText('Á reikning (IBAN)');
+});
+
 test('a day on which banks are closed says so, and the banking day after it, on the single and the bulk form', async ({
   page,
 }) => {

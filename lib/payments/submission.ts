@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BulkPaymentSchema, PeriodicPaymentSchema, SinglePaymentSchema } from './schemas';
-import { maxText, notInPast, pastDateIssue } from './schemas/fields';
+import { besideEveryMistake, maxText } from './schemas/fields';
 import { unreadableTexts } from './schemas/readable-text';
 
 /** Every text of a value (a payment body, or a text of ours beside it) readable as it is, beside the field. */
@@ -27,20 +27,13 @@ export function submissionSchema<Body extends z.ZodMiniType>(payment: Body) {
 export const singleSubmissionSchema = submissionSchema(SinglePaymentSchema);
 
 /**
- * A standing order: the bank refuses one that starts in the past (EXECUTION_DATE_INVALID). Beside the
- * bank body, which has no place for them (spec 2.2), the PSU's name for the order and the recipient's
- * name, kept with the payment only.
+ * A standing order. Beside the bank body, which has no place for them (spec 2.2), the PSU's name for the order
+ * and the recipient's name, kept with the payment only.
  */
-export const periodicSubmissionSchema = z.extend(
-  submissionSchema(
-    PeriodicPaymentSchema.check(
-      z.superRefine((body, ctx) => {
-        if (!notInPast(body.startDate)) ctx.addIssue(pastDateIssue(['startDate']));
-      }),
-    ),
-  ),
-  { label: z.optional(readableText(70)), creditorName: z.optional(readableText(70)) },
-);
+export const periodicSubmissionSchema = z.extend(submissionSchema(PeriodicPaymentSchema), {
+  label: z.optional(readableText(70)),
+  creditorName: z.optional(readableText(70)),
+});
 
 /**
  * A bulk payment: the bank needs the paying account on the bulk or on its payments, and one bulk is
@@ -49,13 +42,16 @@ export const periodicSubmissionSchema = z.extend(
 export const bulkSubmissionSchema = submissionSchema(
   BulkPaymentSchema.check(
     z.superRefine((body, ctx) => {
-      if (!body.debtorAccount && !body.payments.some((payment) => payment.debtorAccount)) {
+      // As typed: a row may lack any of its parts (besideEveryMistake).
+      const rows: ({ debtorAccount?: unknown; creditorAccount?: { maskedPan?: unknown } } | undefined)[] =
+        Array.isArray(body.payments) ? body.payments : [];
+      if (!body.debtorAccount && !rows.some((payment) => payment?.debtorAccount)) {
         ctx.addIssue({ code: 'custom', path: ['debtorAccount'], message: 'forms.bulk.debtorRequired' });
       }
-      const cards = body.payments.filter((payment) => payment.creditorAccount.maskedPan).length;
-      if (cards > 0 && cards < body.payments.length) {
-        body.payments.forEach((payment, index) => {
-          if (payment.creditorAccount.maskedPan) {
+      const cards = rows.filter((payment) => payment?.creditorAccount?.maskedPan).length;
+      if (cards > 0 && cards < rows.length) {
+        rows.forEach((payment, index) => {
+          if (payment?.creditorAccount?.maskedPan) {
             ctx.addIssue({
               code: 'custom',
               path: ['payments', index, 'creditorAccount'],
@@ -64,6 +60,6 @@ export const bulkSubmissionSchema = submissionSchema(
           }
         });
       }
-    }),
+    }, besideEveryMistake),
   ),
 );

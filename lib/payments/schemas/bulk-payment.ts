@@ -5,9 +5,8 @@ import {
   boundedArray,
   dateTime,
   type Layer,
-  notInPast,
+  notPastDateTime,
   object,
-  pastDateIssue,
   rangeText,
   text,
 } from './fields';
@@ -61,7 +60,7 @@ export function bulkPaymentSchema(layer: Layer) {
       batchBookingPreferred: z.optional(boolean()),
       debtorAccount: z.optional(accountReferenceSchema(layer)),
       paymentInformationId: rangeText(1, 35),
-      requestedExecutionDate: z.optional(dateTime()),
+      requestedExecutionDate: z.optional(layer === 'form' ? notPastDateTime() : dateTime()),
       payments:
         layer === 'form'
           ? boundedArray(element, MAX_BULK_PAYMENTS, 'validation.bulk.tooMany').check(
@@ -72,12 +71,7 @@ export function bulkPaymentSchema(layer: Layer) {
     },
     layer === 'form',
   );
-  if (layer === 'wire') return schema;
-  return schema.check(
-    z.superRefine((body, ctx) => {
-      if (!notInPast(body.requestedExecutionDate)) ctx.addIssue(pastDateIssue(['requestedExecutionDate']));
-    }),
-  );
+  return schema;
 }
 
 export const BulkPaymentElementWireSchema = bulkPaymentElementSchema('wire');

@@ -100,6 +100,13 @@ export function notInPast(value: string | null | undefined): boolean {
   return day === undefined || day >= todayInReykjavik();
 }
 
-export function pastDateIssue(path: PropertyKey[]) {
-  return { code: 'custom' as const, path, message: issueMessage('validation.executionDate.past') };
-}
+/** Form rule: a date-time whose day (in Iceland) is today or later, told on the field itself. */
+export const notPastDateTime = () =>
+  dateTime().check(z.refine(notInPast, { error: issueMessage('validation.executionDate.past') }));
+
+/**
+ * For a rule over several fields of a body (`z.superRefine`): checked beside every other mistake, as the body was
+ * typed. zod otherwise skips it while a required field is missing, and the PSU would learn of it only once they
+ * had mended the rest. The rule reads the body defensively: any of its fields may be missing or malformed.
+ */
+export const besideEveryMistake = { when: () => true };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { reykjavikDateOf } from '@/lib/payments/calendar/date-time';
-import { dateTime, type Layer, maxText, object } from './fields';
+import { besideEveryMistake, dateTime, type Layer, maxText, notPastDateTime, object } from './fields';
 import { issueMessage } from './issue-message';
 import { PERIODIC_REMITTANCE_STRUCTURED_MAX, REMITTANCE_UNSTRUCTURED_MAX } from './limits';
 import {
@@ -29,7 +29,8 @@ export function periodicPaymentSchema(layer: Layer) {
       icelandicPurposeCode: z.optional(maxText(2)),
       remittanceInformationUnstructured: z.optional(maxText(REMITTANCE_UNSTRUCTURED_MAX)),
       remittanceInformationStructured: z.optional(maxText(PERIODIC_REMITTANCE_STRUCTURED_MAX)),
-      startDate: z.optional(dateTime()),
+      // The bank refuses a standing order that starts in the past (EXECUTION_DATE_INVALID).
+      startDate: z.optional(layer === 'form' ? notPastDateTime() : dateTime()),
       executionRule: z.optional(ExecutionRuleSchema),
       endDate: z.optional(dateTime()),
       frequency: z.optional(FrequencyCodeSchema),
@@ -40,7 +41,7 @@ export function periodicPaymentSchema(layer: Layer) {
   if (layer === 'wire') return schema;
   return schema.check(
     z.superRefine((body, ctx) => {
-      if (!body.startDate || !body.endDate) return;
+      if (typeof body.startDate !== 'string' || typeof body.endDate !== 'string') return;
       const start = reykjavikDateOf(body.startDate);
       const end = reykjavikDateOf(body.endDate);
       if (start !== undefined && end !== undefined && end < start) {
@@ -50,7 +51,7 @@ export function periodicPaymentSchema(layer: Layer) {
           message: issueMessage('validation.endDate.beforeStart'),
         });
       }
-    }),
+    }, besideEveryMistake),
   );
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { boolean, dateTime, type Layer, maxText, notInPast, object, pastDateIssue, text } from './fields';
+import { boolean, dateTime, type Layer, maxText, notPastDateTime, object, text } from './fields';
 import { issueMessage } from './issue-message';
 import { REMITTANCE_UNSTRUCTURED_MAX } from './limits';
 import {
@@ -48,19 +48,14 @@ export function singlePaymentSchema(layer: Layer) {
       icelandicPurposeCode: z.nullish(maxText(2)),
       remittanceInformationUnstructured: z.nullish(maxText(REMITTANCE_UNSTRUCTURED_MAX)),
       remittanceInformationStructured: z.optional(structuredReferencesSchema(layer)),
-      requestedExecutionDate: z.nullish(dateTime()),
+      requestedExecutionDate: z.nullish(layer === 'form' ? notPastDateTime() : dateTime()),
       partialPayment: z.optional(boolean()),
       chargeBearer: z.optional(ChargeBearerSchema),
       serviceLevel: z.nullish(text()),
     },
     true,
   );
-  if (layer === 'wire') return schema;
-  return schema.check(
-    z.superRefine((body, ctx) => {
-      if (!notInPast(body.requestedExecutionDate)) ctx.addIssue(pastDateIssue(['requestedExecutionDate']));
-    }),
-  );
+  return schema;
 }
 
 /** Exactly the bank's bounds; for checking a body built elsewhere. */
