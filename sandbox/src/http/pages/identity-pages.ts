@@ -48,8 +48,10 @@ ${alert}
 <input id="kennitala" name="kennitala" value="${escapeHtml(options.kennitala)}" inputmode="numeric" autocomplete="username" required autofocus${described}>
 <label for="pin">${escapeHtml(m.pin)}</label>
 <input id="pin" name="pin" type="password" inputmode="numeric" autocomplete="current-password" required${described}>
+<div class="actions">
 <button type="submit" name="action" value="signIn" class="primary">${escapeHtml(m.signIn)}</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${escapeHtml(m.cancel)}</button>
+</div>
 </form>`,
     languageSwitch(language, { form: 'sign-in', action: options.action }),
   );

@@ -13,11 +13,13 @@ label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input{width:100%;box-sizing:border-box;padding:.55rem;font-size:1rem;border:1px solid #6a737d;border-radius:.25rem}
 button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.25rem;border:1px solid #0b3d5c;cursor:pointer;margin-top:1rem}
 button.primary{background:#0b3d5c;color:#fff}
-button.secondary{background:#fff;color:#0b3d5c;margin-left:.5rem}
+button.secondary{background:#fff;color:#0b3d5c}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1rem}.actions button{margin:0}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f0b400;outline-offset:2px}
 [role=alert]{background:#fdecea;border:1px solid #b3261e;color:#7a1610;padding:.6rem;border-radius:.25rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.3rem;border-bottom:1px solid #e1e4e8}
+table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.3rem;border-bottom:1px solid #e1e4e8;vertical-align:top}
+.recipient{font-weight:600}.account{overflow-wrap:anywhere}
 .note{font-size:.85rem;color:#57606a;margin-top:1.5rem}
 nav.language{margin-top:1.5rem;border-top:1px solid #e1e4e8;padding-top:.75rem}
 nav.language a,nav.language button{color:#0b3d5c;font-size:1rem}

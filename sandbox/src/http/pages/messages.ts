@@ -1,3 +1,5 @@
+import type { PaymentService } from '../../db/queries/payments.js';
+
 export type Language = 'is' | 'en';
 
 const en = {
@@ -6,7 +8,6 @@ const en = {
   signIn: 'Sign in',
   wrongCredentials: 'The user ID or password is incorrect. Please try again.',
   wrongAccount: 'This user cannot pay from the payer account. Sign in as the account holder.',
-  reviewHeading: 'Confirm payment',
   from: 'From',
   to: 'To',
   amount: 'Amount',
@@ -22,17 +23,8 @@ const en = {
   approve: 'Approve',
   decline: 'Decline',
   cancelApprove: 'Confirm cancellation',
-  cancelDecline: 'Keep the payment',
   signedInAs: 'Signed in as',
-  alreadyHandled: 'This payment has already been handled. You can close this page.',
   unknown: 'This authorisation link is unknown or no longer valid.',
-  expired:
-    'This payment was not approved within a day and can no longer be approved. You can close this page.',
-  approved: 'Payment approved.',
-  declined: 'Payment declined.',
-  alreadySigned: 'You have already signed this payment. Another signer must sign it.',
-  cancelHeading: 'Confirm cancellation of the payment',
-  cancelled: 'Payment cancelled.',
   amountToState: 'Amount to pay',
   amountInvalid: 'Enter the amount to pay, e.g. 15,000 or 1,234.50.',
 };
@@ -44,7 +36,6 @@ const is: typeof en = {
   wrongCredentials: 'Notandanafn eða lykilorð er rangt. Reyndu aftur.',
   wrongAccount:
     'Þessi notandi getur ekki greitt af reikningi greiðanda. Skráðu þig inn sem eigandi reikningsins.',
-  reviewHeading: 'Staðfesta greiðslu',
   from: 'Frá',
   to: 'Til',
   amount: 'Upphæð',
@@ -60,23 +51,137 @@ const is: typeof en = {
   approve: 'Samþykkja',
   decline: 'Hafna',
   cancelApprove: 'Staðfesta afturköllun',
-  cancelDecline: 'Hætta við afturköllun',
   signedInAs: 'Innskráð sem',
-  alreadyHandled: 'Þessi greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
-  unknown: 'Þessi heimildarhlekkur er óþekktur eða ekki lengur gildur.',
-  expired:
-    'Þessi greiðsla var ekki samþykkt innan sólarhrings og er ekki lengur hægt að samþykkja hana. Þú getur lokað síðunni.',
-  approved: 'Greiðsla samþykkt.',
-  declined: 'Greiðslu hafnað.',
-  alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritari þarf að undirrita hana.',
-  cancelHeading: 'Staðfesta afturköllun greiðslu',
-  cancelled: 'Greiðsla afturkölluð.',
+  unknown: 'Þessi staðfestingartengill er óþekktur eða útrunninn.',
   amountToState: 'Upphæð til greiðslu',
   amountInvalid: 'Sláðu inn upphæðina sem á að greiða, t.d. 15.000 eða 1.234,50.',
 };
 
 export type Messages = typeof en;
 export const MESSAGES: Record<Language, Messages> = { en, is };
+
+/** What a page is for: confirming a payment of one of the payment services, or its cancellation. */
+export interface Confirmation {
+  service: PaymentService;
+  cancellation: boolean;
+}
+
+/**
+ * What the pages say that names the payment, by what customers call it: a bulk payment (fjöldagreiðsla) and a
+ * standing order (föst greiðsla) by their own names, not as a payment. Icelandic declines them as each sentence
+ * needs ("staðfesta fasta greiðslu", "afturköllun föstu greiðslunnar", "Fastri greiðslu hafnað").
+ */
+export interface PaymentWords {
+  reviewHeading: string;
+  cancelHeading: string;
+  /** What "to confirm …" confirms, in the sign-in heading. */
+  toConfirm: string;
+  /** The button of a cancellation's page that lets the payment run on. */
+  cancelDecline: string;
+  approved: string;
+  declined: string;
+  cancelled: string;
+  alreadyHandled: string;
+  expired: string;
+  alreadySigned: string;
+}
+
+const PAYMENT_WORDS: Record<Language, Record<PaymentService, PaymentWords>> = {
+  en: {
+    payments: {
+      reviewHeading: 'Confirm payment',
+      cancelHeading: 'Confirm cancellation of the payment',
+      toConfirm: 'the payment',
+      cancelDecline: 'Keep the payment',
+      approved: 'Payment approved.',
+      declined: 'Payment declined.',
+      cancelled: 'Payment cancelled.',
+      alreadyHandled: 'This payment has already been handled. You can close this page.',
+      expired:
+        'This payment was not approved within a day and can no longer be approved. You can close this page.',
+      alreadySigned: 'You have already signed this payment. Another signer must sign it.',
+    },
+    'bulk-payments': {
+      reviewHeading: 'Confirm bulk payment',
+      cancelHeading: 'Confirm cancellation of the bulk payment',
+      toConfirm: 'the bulk payment',
+      cancelDecline: 'Keep the bulk payment',
+      approved: 'Bulk payment approved.',
+      declined: 'Bulk payment declined.',
+      cancelled: 'Bulk payment cancelled.',
+      alreadyHandled: 'This bulk payment has already been handled. You can close this page.',
+      expired:
+        'This bulk payment was not approved within a day and can no longer be approved. You can close this page.',
+      alreadySigned: 'You have already signed this bulk payment. Another signer must sign it.',
+    },
+    'periodic-payments': {
+      reviewHeading: 'Confirm standing order',
+      cancelHeading: 'Confirm cancellation of the standing order',
+      toConfirm: 'the standing order',
+      cancelDecline: 'Keep the standing order',
+      approved: 'Standing order approved.',
+      declined: 'Standing order declined.',
+      cancelled: 'Standing order cancelled.',
+      alreadyHandled: 'This standing order has already been handled. You can close this page.',
+      expired:
+        'This standing order was not approved within a day and can no longer be approved. You can close this page.',
+      alreadySigned: 'You have already signed this standing order. Another signer must sign it.',
+    },
+  },
+  is: {
+    payments: {
+      reviewHeading: 'Staðfesta greiðslu',
+      cancelHeading: 'Staðfesta afturköllun greiðslu',
+      toConfirm: 'greiðsluna',
+      cancelDecline: 'Hætta við afturköllun',
+      approved: 'Greiðsla samþykkt.',
+      declined: 'Greiðslu hafnað.',
+      cancelled: 'Greiðsla afturkölluð.',
+      alreadyHandled: 'Þessi greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
+      expired:
+        'Þessi greiðsla var ekki samþykkt innan sólarhrings og er ekki lengur hægt að samþykkja hana. Þú getur lokað síðunni.',
+      alreadySigned: 'Þú hefur þegar undirritað þessa greiðslu. Annar undirritari þarf að undirrita hana.',
+    },
+    'bulk-payments': {
+      reviewHeading: 'Staðfesta fjöldagreiðslu',
+      cancelHeading: 'Staðfesta afturköllun fjöldagreiðslunnar',
+      toConfirm: 'fjöldagreiðsluna',
+      cancelDecline: 'Hætta við afturköllun',
+      approved: 'Fjöldagreiðsla samþykkt.',
+      declined: 'Fjöldagreiðslu hafnað.',
+      cancelled: 'Fjöldagreiðsla afturkölluð.',
+      alreadyHandled: 'Þessi fjöldagreiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
+      expired:
+        'Þessi fjöldagreiðsla var ekki samþykkt innan sólarhrings og er ekki lengur hægt að samþykkja hana. Þú getur lokað síðunni.',
+      alreadySigned:
+        'Þú hefur þegar undirritað þessa fjöldagreiðslu. Annar undirritari þarf að undirrita hana.',
+    },
+    'periodic-payments': {
+      reviewHeading: 'Staðfesta fasta greiðslu',
+      cancelHeading: 'Staðfesta afturköllun föstu greiðslunnar',
+      toConfirm: 'föstu greiðsluna',
+      cancelDecline: 'Hætta við afturköllun',
+      approved: 'Föst greiðsla samþykkt.',
+      declined: 'Fastri greiðslu hafnað.',
+      cancelled: 'Föst greiðsla afturkölluð.',
+      alreadyHandled: 'Þessi fasta greiðsla hefur þegar verið afgreidd. Þú getur lokað síðunni.',
+      expired:
+        'Þessi fasta greiðsla var ekki samþykkt innan sólarhrings og er ekki lengur hægt að samþykkja hana. Þú getur lokað síðunni.',
+      alreadySigned:
+        'Þú hefur þegar undirritað þessa föstu greiðslu. Annar undirritari þarf að undirrita hana.',
+    },
+  },
+};
+
+export function paymentWords(language: Language, service: PaymentService): PaymentWords {
+  return PAYMENT_WORDS[language][service];
+}
+
+/** The heading of a page confirming `confirmation`: "Staðfesta fjöldagreiðslu", "Confirm cancellation of …". */
+export function confirmationHeading(language: Language, confirmation: Confirmation): string {
+  const words = paymentWords(language, confirmation.service);
+  return confirmation.cancellation ? words.cancelHeading : words.reviewHeading;
+}
 
 /**
  * A bank's name as an Icelandic sentence needs it. The sandbox's banks are weak masculine nouns with the definite
@@ -99,26 +204,33 @@ export interface BankTexts {
   title: string;
   header: string;
   signInHeading: string;
-  /** The sign-in heading where what is confirmed is the cancellation of a payment. */
-  cancelSignInHeading: string;
   sandboxNote: string;
 }
 
-export function bankTexts(language: Language, name: string): BankTexts {
+/**
+ * The texts of a page of bank `name` confirming `confirmation`; a page about no payment (a link the bank does not
+ * know) is titled as a single payment's.
+ */
+export function bankTexts(
+  language: Language,
+  name: string,
+  confirmation: Confirmation = { service: 'payments', cancellation: false },
+): BankTexts {
   const forms = bankName(name);
+  const heading = confirmationHeading(language, confirmation);
+  const title = `${language === 'is' ? forms.nominative : name} – ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`;
+  const what = paymentWords(language, confirmation.service).toConfirm;
   return language === 'is'
     ? {
-        title: `${forms.nominative} – staðfesta greiðslu`,
+        title,
         header: forms.nominative,
-        signInHeading: `Skráðu þig inn hjá ${forms.dative} til að staðfesta greiðsluna`,
-        cancelSignInHeading: `Skráðu þig inn hjá ${forms.dative} til að staðfesta afturköllunina`,
+        signInHeading: `Skráðu þig inn hjá ${forms.dative} til að staðfesta ${confirmation.cancellation ? 'afturköllunina' : what}`,
         sandboxNote: `${forms.nominative} er sandkassabanki. Engir raunverulegir peningar eru færðir.`,
       }
     : {
-        title: `${name} – confirm payment`,
+        title,
         header: name,
-        signInHeading: `Sign in to ${name} to confirm the payment`,
-        cancelSignInHeading: `Sign in to ${name} to confirm the cancellation`,
+        signInHeading: `Sign in to ${name} to confirm ${confirmation.cancellation ? 'the cancellation' : what}`,
         sandboxNote: `${name} is a sandbox bank. No real money is moved.`,
       };
 }

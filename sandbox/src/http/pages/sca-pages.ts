@@ -8,11 +8,27 @@ import type { ReviewNames } from '../../sca/bank-pages.js';
 import { formatAmount, fromMinorUnits, toMinorUnits } from '../../shared/money.js';
 import { languageSwitch } from './language-switch.js';
 import { escapeHtml, layout } from './layout.js';
-import { bankTexts, dateWords, frequencyWords, type Language, MESSAGES, type Messages } from './messages.js';
+import {
+  bankTexts,
+  type Confirmation,
+  confirmationHeading,
+  dateWords,
+  frequencyWords,
+  type Language,
+  MESSAGES,
+  type Messages,
+  paymentWords,
+} from './messages.js';
 
-/** A page of the bank named `bank` (its profile's name), in `language`. */
-function page(language: Language, bank: string, content: string, switcher = ''): string {
-  const texts = bankTexts(language, bank);
+/** A page of the bank named `bank` (its profile's name), in `language`, confirming `confirmation` if given. */
+function page(
+  language: Language,
+  bank: string,
+  content: string,
+  switcher = '',
+  confirmation?: Confirmation,
+): string {
+  const texts = bankTexts(language, bank, confirmation);
   return layout({
     language,
     title: texts.title,
@@ -35,17 +51,22 @@ export function loginPage(
   bank: string,
   action: string,
   error: 'credentials' | 'account' | 'signed' | null,
-  { username = '', cancellation = false }: { username?: string; cancellation?: boolean } = {},
+  confirmation: Confirmation,
+  { username = '' }: { username?: string } = {},
 ): string {
   const m = MESSAGES[language];
   const text =
-    error === 'credentials' ? m.wrongCredentials : error === 'signed' ? m.alreadySigned : m.wrongAccount;
+    error === 'credentials'
+      ? m.wrongCredentials
+      : error === 'signed'
+        ? paymentWords(language, confirmation.service).alreadySigned
+        : m.wrongAccount;
   const alert = error === null ? '' : `<p role="alert" id="login-error">${escapeHtml(text)}</p>`;
   const described = error === null ? '' : ' aria-describedby="login-error"';
   return page(
     language,
     bank,
-    `<h1>${escapeHtml(bankTexts(language, bank)[cancellation ? 'cancelSignInHeading' : 'signInHeading'])}</h1>
+    `<h1>${escapeHtml(bankTexts(language, bank, confirmation).signInHeading)}</h1>
 ${alert}
 <form id="login" method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
@@ -56,6 +77,7 @@ ${languageField(language)}
 <button type="submit" class="primary">${escapeHtml(m.signIn)}</button>
 </form>`,
     languageSwitch(language, { form: 'login', action }),
+    confirmation,
   );
 }
 
@@ -90,8 +112,13 @@ function paymentSummary(m: Messages, language: Language, payment: PaymentRow, na
   if (payment.payment_service === 'bulk-payments') {
     const items = (body.payments as Array<Record<string, unknown>>).map((p) => {
       const amount = p.instructedAmount as Amount;
-      const name = typeof p.ultimateCreditor === 'string' ? `${p.ultimateCreditor} ` : '';
-      return `<tr><td>${escapeHtml(name + accountLabel(p.creditorAccount as Ref))}</td><td>${escapeHtml(
+      // The recipient's name on a line of its own above the account, so that the two never read as one.
+      const name =
+        typeof p.ultimateCreditor === 'string' && p.ultimateCreditor.trim() !== ''
+          ? `<div class="recipient">${escapeHtml(p.ultimateCreditor)}</div>`
+          : '';
+      const account = `<div class="account">${escapeHtml(accountLabel(p.creditorAccount as Ref))}</div>`;
+      return `<tr><td>${name}${account}</td><td>${escapeHtml(
         formatAmount(amount.amount, amount.currency, language),
       )}</td></tr>`;
     });
@@ -154,36 +181,50 @@ export function reviewPage(
   payment: PaymentRow,
   names: ReviewNames,
   options: {
-    /** What is confirmed is the cancellation of the payment: its heading and buttons say so. */
-    cancellation?: boolean;
+    /** The payment's service, and whether what is confirmed is its cancellation (heading and buttons say so). */
+    confirmation: Confirmation;
     amountEntry?: { currency: string; invalid: boolean } | undefined;
     /** The same page in the other language. */
     switchHref: string;
   },
 ): string {
   const m = MESSAGES[language];
+  const { cancellation } = options.confirmation;
   return page(
     language,
     bank,
-    `<h1>${escapeHtml(options.cancellation ? m.cancelHeading : m.reviewHeading)}</h1>
+    `<h1>${escapeHtml(confirmationHeading(language, options.confirmation))}</h1>
 <p>${escapeHtml(m.signedInAs)} <strong>${escapeHtml(names.psuName)}</strong></p>
 ${paymentSummary(m, language, payment, names)}
 <form method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
 ${options.amountEntry ? amountField(m, options.amountEntry) : ''}
-<button type="submit" name="decision" value="approve" class="primary">${escapeHtml(options.cancellation ? m.cancelApprove : m.approve)}</button>
-<button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(options.cancellation ? m.cancelDecline : m.decline)}</button>
+<div class="actions">
+<button type="submit" name="decision" value="approve" class="primary">${escapeHtml(cancellation ? m.cancelApprove : m.approve)}</button>
+<button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(cancellation ? paymentWords(language, options.confirmation.service).cancelDecline : m.decline)}</button>
+</div>
 </form>`,
     languageSwitch(language, { href: options.switchHref }),
+    options.confirmation,
   );
 }
 
-/** A page with one message; with `switchHref`, a link to the same page in the other language. */
-export function messagePage(language: Language, bank: string, text: string, switchHref?: string): string {
+/**
+ * A page with one message; with `switchHref`, a link to the same page in the other language; titled for
+ * `confirmation` where the page is about a payment.
+ */
+export function messagePage(
+  language: Language,
+  bank: string,
+  text: string,
+  switchHref?: string,
+  confirmation?: Confirmation,
+): string {
   return page(
     language,
     bank,
     `<h1>${escapeHtml(bank)}</h1><p>${escapeHtml(text)}</p>`,
     switchHref ? languageSwitch(language, { href: switchHref }) : '',
+    confirmation,
   );
 }

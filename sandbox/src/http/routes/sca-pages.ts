@@ -16,10 +16,11 @@ import {
   waitingForPsu,
 } from '../../sca/bank-pages.js';
 import { FINAL_SCA } from '../../sca/decisions.js';
+import { psuLanguage } from '../../shared/language.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { pageHeaders } from '../middleware/page-headers.js';
 import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
-import { type Language, MESSAGES } from '../pages/messages.js';
+import { type Confirmation, type Language, MESSAGES, paymentWords } from '../pages/messages.js';
 import { loginPage, messagePage, reviewPage } from '../pages/sca-pages.js';
 
 const COOKIE = 'sandbox_sca';
@@ -44,6 +45,12 @@ const bankOf = (c: SandboxContext) => c.get('bank').profile.name;
 /** The same page in the other language. */
 const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.url, otherLanguage(language));
 
+/** What an authorisation's pages confirm: its payment, of its service, or the payment's cancellation. */
+const confirmationOf = (authorisation: AuthorisationRow, payment: PaymentRow): Confirmation => ({
+  service: payment.payment_service,
+  cancellation: authorisation.kind === 'cancellation',
+});
+
 /**
  * The authorisation of the page; the 404 page when it is not one completed on these pages, and the page
  * saying so when its payment has waited for its PSU past the bank's window (pis/payments.ts).
@@ -51,19 +58,36 @@ const switchHref = (c: SandboxContext, language: Language) => sameStepIn(c.req.u
 async function load(c: SandboxContext) {
   const db = c.get('db');
   const loaded = await pageAuthorisation(db, c.req.param('authorisationId') ?? '');
-  const language = pageLanguage(c.req.query('lang')) ?? loaded?.payment.psu_accept_language ?? 'en';
-  if (!loaded)
+  const chosen = pageLanguage(c.req.query('lang'));
+  if (!loaded) {
+    // No payment says which language the PSU reads: the browser's own Accept-Language does, read as the bank
+    // reads PSU-Accept-Language (neither Icelandic nor English named: English, as the other pages default). A
+    // bank whose pages speak one language has sent the browser to it already (middleware/page-language.ts).
+    const language = chosen ?? psuLanguage(c.req.header('Accept-Language'));
+    c.header('Vary', 'Accept-Language');
     return c.html(messagePage(language, bankOf(c), MESSAGES[language].unknown, switchHref(c, language)), 404);
+  }
+  const language = chosen ?? loaded.payment.psu_accept_language;
   if (loaded.authorisation.kind === 'payment' && authorisationExpired(loaded.payment, await sandboxNow(db))) {
     c.header('Cache-Control', 'no-store');
-    return c.html(messagePage(language, bankOf(c), MESSAGES[language].expired, switchHref(c, language)), 403);
+    const confirmation = confirmationOf(loaded.authorisation, loaded.payment);
+    return c.html(
+      messagePage(
+        language,
+        bankOf(c),
+        paymentWords(language, confirmation.service).expired,
+        switchHref(c, language),
+        confirmation,
+      ),
+      403,
+    );
   }
   return loaded;
 }
 
 /** What the pages say once the PSU's part is over: the outcome of this authorisation where there is one. */
 function outcomeText(language: Language, authorisation: AuthorisationRow, payment: PaymentRow): string {
-  const m = MESSAGES[language];
+  const m = paymentWords(language, payment.payment_service);
   // A payment cancelled meanwhile (through the TPP) was not declined by the PSU: it is cancelled.
   if (authorisation.kind !== 'cancellation' && payment.transaction_status === 'CANC') return m.cancelled;
   if (authorisation.sca_status === 'failed') return m.declined;
@@ -102,6 +126,7 @@ export function scaPageRoutes() {
           bankOf(c),
           outcomeText(language, authorisation, payment),
           switchHref(c, language),
+          confirmationOf(authorisation, payment),
         ),
       );
     }
@@ -114,7 +139,7 @@ export function scaPageRoutes() {
           bankOf(c),
           `${self(authorisation.id)}/login`,
           error === 'credentials' || error === 'account' || error === 'signed' ? error : null,
-          { cancellation: authorisation.kind === 'cancellation' },
+          confirmationOf(authorisation, payment),
         ),
       );
     }
@@ -122,7 +147,7 @@ export function scaPageRoutes() {
     const toState = amountToState(payment);
     return c.html(
       reviewPage(language, bankOf(c), `${self(authorisation.id)}/decision`, payment, names, {
-        cancellation: authorisation.kind === 'cancellation',
+        confirmation: confirmationOf(authorisation, payment),
         amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
         switchHref: switchHref(c, language),
       }),
@@ -142,10 +167,14 @@ export function scaPageRoutes() {
       // The language switch of the sign-in form: the same form in the other language, the user ID kept.
       c.header('Cache-Control', 'no-store');
       return c.html(
-        loginPage(switchTo, bankOf(c), `${self(authorisation.id)}/login`, null, {
-          username,
-          cancellation: authorisation.kind === 'cancellation',
-        }),
+        loginPage(
+          switchTo,
+          bankOf(c),
+          `${self(authorisation.id)}/login`,
+          null,
+          confirmationOf(authorisation, payment),
+          { username },
+        ),
       );
     }
     const password = typeof form.password === 'string' ? form.password : '';
