@@ -26,6 +26,8 @@ export type BankOutcome =
   /** RCVD with the authorisation done (`finalised`, `exempted`): the bank has yet to accept it. */
   | 'awaitingBank'
   | 'awaitingSigner'
+  /** PDNG: the bank has the payment and further checks follow (spec part 3); not yet accepted. */
+  | 'pending'
   | 'accepted'
   | 'standing'
   | 'debited'
@@ -52,12 +54,24 @@ const byClass = {
   cancelled: 'cancelled',
 } as const;
 
+/**
+ * Whether a rejection is the PSU's own decline at the bank (RJCT after their authorisation failed) rather than the
+ * bank's refusal: told "Not confirmed", not "Rejected", wherever the PSU reads it.
+ */
+export function declinedAtBank(
+  transactionStatus: string | null,
+  scaStatus: string | null | undefined,
+): boolean {
+  return transactionStatus === 'RJCT' && scaStatus === 'failed';
+}
+
 /** The outcome of a payment the bank has; null for one it does not have (not sent, or refused at once). */
 export function bankOutcome(input: OutcomeInput): BankOutcome | null {
   if (input.phase !== 'initiated') return null;
   if (input.statusReadFailed) return 'unreadable';
   const cls = statusClass(input.transactionStatus, input.service);
   if (cls === 'rejected') return input.scaStatus === 'failed' ? 'declined' : 'rejected';
+  if (cls === 'in-progress' && input.transactionStatus === 'PDNG') return 'pending';
   if (cls !== 'awaiting-psu') return byClass[cls];
   if (input.scaStatus === 'failed') return 'declined';
   return input.scaStatus === 'finalised' || input.scaStatus === 'exempted' ? 'awaitingBank' : 'awaitingPsu';
