@@ -9,6 +9,7 @@ import { formatNumber, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { bulkNameLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
+import { declinedAtBank } from '@/lib/payments/outcome';
 import { MarkStatusSeen } from './mark-status-seen';
 
 const SHOWN = 10;
@@ -62,6 +63,8 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
           >
             <StatusBadge
               status={change.transactionStatus ?? ''}
+              // A payment the PSU declined at the bank reads "Not confirmed", as on its page and in the history.
+              outcome={declinedAtBank(change.transactionStatus, change.scaStatus) ? 'declined' : null}
               standing={change.service === 'periodic-payments'}
             />
             <Link

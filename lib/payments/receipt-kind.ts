@@ -1,4 +1,5 @@
 import type { Payment } from '@/lib/db/schema';
+import { declinedAtBank } from './outcome';
 import { isFinalStatus } from './status';
 
 /**
@@ -24,7 +25,7 @@ export function receiptKind(
     case 'PART':
       return 'partial';
     case 'RJCT':
-      return payment.sca?.scaStatus === 'failed' ? 'declined' : 'rejected';
+      return declinedAtBank(payment.transactionStatus, payment.sca?.scaStatus) ? 'declined' : 'rejected';
     case 'CANC':
       return 'cancelled';
     default:

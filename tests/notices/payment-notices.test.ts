@@ -335,6 +335,24 @@ describe('status notices since the last visit', () => {
     expect((await noticeSettingsOf(db, mine)).statusSeenThrough).toBe(changes[1]?.eventId);
   });
 
+  it('tells a payment the PSU declined at the bank from one the bank rejected', async () => {
+    const { declinedAtBank } = await import('@/lib/payments/outcome');
+    const mine = await psu('declined-notices@example.is');
+    const declined = await payment(mine, 'is', {
+      sca: { scaStatus: 'failed', links: {}, initiationLinks: {} },
+    });
+    await recordStatus(db, declined.id, 'RJCT', 'redirect');
+    const rejected = await payment(mine);
+    await recordStatus(db, rejected.id, 'RJCT', 'poll');
+    const changes = await paymentsChangedSince(db, mine, 0, 10);
+    const told = (id: string) => {
+      const change = changes.find((candidate) => candidate.paymentId === id);
+      return change && declinedAtBank(change.transactionStatus, change.scaStatus);
+    };
+    expect(told(declined.id)).toBe(true);
+    expect(told(rejected.id)).toBe(false);
+  });
+
   it("carries a bulk's payments, to say who it pays, and no other payment's body", async () => {
     const mine = await psu('bulk-notices@example.is');
     const single = await payment(mine, 'is', { body: { remittanceInformationUnstructured: 'Leiga' } });

@@ -71,6 +71,8 @@ export async function paymentsChangedSince(db: Db, psuId: string, seenThrough: n
       listOverview: payments.listOverview,
       bulkBody: sql<Body | null>`case when ${payments.service} = 'bulk-payments' and ${payments.listOverview} is null then ${payments.body} end`,
       bulkResults: payments.bulkResults,
+      // Where the PSU's authorisation stands: a rejection after a failed one is their decline, not the bank's.
+      scaStatus: sql<string | null>`${payments.sca}->>'scaStatus'`,
     })
     .from(changed)
     .innerJoin(paymentEvents, eq(paymentEvents.id, changed.lastEventId))
