@@ -4,7 +4,7 @@ import { FeeType } from '@/components/payments/fee-type';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import { formatAmount, formatAmounts } from '@/lib/format';
-import type { CostsTotal } from '@/lib/payments/costs-total';
+import { type CostsTotal, conversionFeeApart } from '@/lib/payments/costs-total';
 import { rateInWords } from '@/lib/payments/rate-words';
 
 /**
@@ -73,6 +73,7 @@ export function PaymentCostsSection({
   if (!costs) return null;
   const rate = costs.exchangeRateInformation;
   const indicator = costs.transactionFeeIndicator;
+  const conversionApart = conversionFeeApart(costs);
   return (
     <section aria-labelledby="costs-heading" className="rounded border border-slate-200 bg-white p-4">
       <h2 id="costs-heading" className="text-lg font-semibold">
@@ -100,12 +101,12 @@ export function PaymentCostsSection({
             </dd>
           </div>
         ))}
-        {/* Shown apart only where the bank gave no list: in a list it is one of its lines already. */}
-        {costs.currencyConversionFee && !costs.transactionFeesDetails?.length && (
+        {/* Shown apart unless the bank's list has it as one of its lines. */}
+        {conversionApart && (
           <>
             <dt>{t('currencyConversionFee')}</dt>
             <dd data-cost="currencyConversionFee">
-              <Amount {...costs.currencyConversionFee} />
+              <Amount {...conversionApart} />
             </dd>
           </>
         )}

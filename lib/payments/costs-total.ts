@@ -54,19 +54,28 @@ function toMoney(value: bigint, currency: string): Money {
   return { currency, amount: `${negative && rounded !== 0n ? '-' : ''}${whole}${fraction}` };
 }
 
-/** The fees as one amount: the bank's total, else the sum of its list when in one currency. */
+/**
+ * The currency conversion fee where it is not a line of the bank's list of fees (spec 2.5 gives both members, and
+ * says neither holds the other; IOBWS 3.2's fee types have none for conversion): shown and counted apart. A list
+ * with a line of conversion (the sandbox's CURRENCY_CONVERSION) holds it already.
+ */
+export function conversionFeeApart(costs: PaymentCosts): Money | null {
+  const fee = costs.currencyConversionFee;
+  if (!fee) return null;
+  const list = costs.transactionFeesDetails ?? [];
+  return list.some((line) => /CONVERSION/i.test(line.feeType)) ? null : fee;
+}
+
+/** The fees as one amount: the bank's total, else the sum of its list and a conversion fee apart, in one currency. */
 function feesOf(costs: PaymentCosts): Money | null | 'mixed' {
   if (costs.transactionFees) return costs.transactionFees;
-  const list = costs.transactionFeesDetails;
-  if (list && list.length > 0) {
-    const currencies = new Set(list.map((fee) => fee.value.currency));
-    if (currencies.size > 1) return 'mixed';
-    const currency = list[0]?.value.currency as string;
-    let sum = 0n;
-    for (const fee of list) sum += scaled(fee.value.amount) ?? 0n;
-    return toMoney(sum, currency);
-  }
-  return costs.currencyConversionFee ?? null;
+  const apart = conversionFeeApart(costs);
+  const fees = [...(costs.transactionFeesDetails ?? []).map((line) => line.value), ...(apart ? [apart] : [])];
+  if (fees.length === 0) return null;
+  if (new Set(fees.map((fee) => fee.currency)).size > 1) return 'mixed';
+  let sum = 0n;
+  for (const fee of fees) sum += scaled(fee.amount) ?? 0n;
+  return toMoney(sum, fees[0]?.currency as string);
 }
 
 export function costsTotal(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { costsTotal } from '@/lib/payments/costs-total';
+import { conversionFeeApart, costsTotal } from '@/lib/payments/costs-total';
 import { fromMinorUnits } from '@/lib/payments/money';
 
 // The costs step's "total from your account" (payment spec 2.5 costs): worked out only where it can be
@@ -26,6 +26,34 @@ describe('the total that leaves the account', () => {
       ],
     });
     expect(total).toMatchObject({ kind: 'sum', total: { currency: 'EUR', amount: '103.85' } });
+  });
+
+  it('a currency conversion fee beside a list that does not carry it is counted too (spec 2.5: two members)', () => {
+    const conversion = isk('150');
+    const apart = {
+      currencyConversionFee: conversion,
+      transactionFeesDetails: [{ feeType: 'FEES', value: isk('450') }],
+    };
+    expect(costsTotal([isk('12500')], apart)).toMatchObject({
+      kind: 'sum',
+      total: isk('13100'),
+      fees: isk('600'),
+    });
+    // The sandbox lists it as a line of its own: counted once.
+    const listed = {
+      currencyConversionFee: conversion,
+      transactionFeesDetails: [
+        { feeType: 'TRANSFER', value: isk('450') },
+        { feeType: 'CURRENCY_CONVERSION', value: conversion },
+      ],
+    };
+    expect(costsTotal([isk('12500')], listed)).toMatchObject({
+      kind: 'sum',
+      total: isk('13100'),
+      fees: isk('600'),
+    });
+    expect(conversionFeeApart(apart)).toEqual(conversion);
+    expect(conversionFeeApart(listed)).toBeNull();
   });
 
   it('another currency at the bank\u2019s rate (1 EUR = 150.5 ISK, the sandbox\u2019s shape): converted, plus fees, "about"', () => {
