@@ -11,6 +11,7 @@ export default defineConfig({
     './lib/db/audit-schema.ts',
     './lib/db/holder-schema.ts',
     './lib/db/rate-limit-schema.ts',
+    './lib/db/notification-schema.ts',
   ],
   out: './lib/db/migrations',
 });

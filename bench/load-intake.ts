@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
+import { paymentNotifications } from '@/lib/db/notification-schema';
 import { freshAppDatabase } from '@/tests/support/app-database';
 import { startRouteServer } from '@/tests/support/route-server';
 import { claimEnvelope, createSubscription, sealedDelivery, startFakeBank } from '@/tests/webhooks/support';
@@ -96,9 +97,9 @@ async function main() {
   // Let the background re-reads finish before counting.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const recordedIds = new Set(
-    (
-      await db.select({ requestId: schema.paymentNotifications.requestId }).from(schema.paymentNotifications)
-    ).map((row) => row.requestId),
+    (await db.select({ requestId: paymentNotifications.requestId }).from(paymentNotifications)).map(
+      (row) => row.requestId,
+    ),
   );
   // Requests still in flight when the time ran out are recorded too, but autocannon saw no answer.
   const recorded = recordedIds.size;

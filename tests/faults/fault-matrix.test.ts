@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentNotifications } from '@/lib/db/notification-schema';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { freshAppDatabase } from '@/tests/support/app-database';
@@ -870,8 +871,8 @@ describe('fault matrix: status notifications', { timeout: CASE_TIMEOUT_MS }, () 
         async () => {
           const rows = await app.db
             .select()
-            .from(app.schema.paymentNotifications)
-            .where(eq(app.schema.paymentNotifications.paymentId, payment.id));
+            .from(paymentNotifications)
+            .where(eq(paymentNotifications.paymentId, payment.id));
           return rows.every((r) => r.processedAt) ? rows : undefined;
         },
         SETTLE_MS,

@@ -5,13 +5,14 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/notifications/payments/[paymentId]/[token]/route';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
+import { paymentNotifications } from '@/lib/db/notification-schema';
 import {
   markStatusSeen,
   noticeSettingsOf,
   paymentsChangedSince,
   setMailOnPaymentEnd,
 } from '@/lib/db/queries/notices';
-import { paymentNotifications, payments, psus } from '@/lib/db/schema';
+import { payments, psus } from '@/lib/db/schema';
 import { bulkNameLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { recordStatus } from '@/lib/payments/history';
 import { issueNotificationUri } from '@/lib/payments/notifications';

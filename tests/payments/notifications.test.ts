@@ -4,13 +4,8 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/notifications/payments/[paymentId]/[token]/route';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
-import {
-  paymentEvents,
-  paymentNotifications,
-  paymentNotificationTokens,
-  payments,
-  webhookEvents,
-} from '@/lib/db/schema';
+import { paymentNotifications, paymentNotificationTokens } from '@/lib/db/notification-schema';
+import { paymentEvents, payments, webhookEvents } from '@/lib/db/schema';
 import { startJobs, stopJobs } from '@/lib/jobs';
 import {
   acceptPaymentNotification,

@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
+import { paymentNotificationTokens } from '@/lib/db/notification-schema';
 import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import { perHandle } from '@/lib/db/per-handle';
-import { type Payment, paymentEvents, paymentNotificationTokens, payments } from '@/lib/db/schema';
+import { type Payment, paymentEvents, payments } from '@/lib/db/schema';
 
 type NewPayment = typeof payments.$inferInsert;
 
