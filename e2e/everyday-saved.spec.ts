@@ -69,7 +69,7 @@ test('my accounts: kept once the bank accepted a payment, named, picked in every
     if (!early) await page.goto(`/is/payments/new/${form}`);
     const pick = page.getByLabel('Af mínum reikningum');
     await expect(pick.locator('option')).toHaveText([
-      'Veldu reikning eða sláðu hann inn hér fyrir neðan',
+      'Veldu, eða sláðu inn að neðan',
       `Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39`,
     ]);
     await pick.selectOption({ label: 'Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39' });

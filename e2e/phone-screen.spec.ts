@@ -63,9 +63,8 @@ test('the month pages and the site header fit a 390 px screen and are axe-clean 
   await expect(
     page.getByTestId('status-notices').locator(`li[data-payment-id="${paid}"]`).first(),
   ).toBeVisible();
-  // With payments in it, the page keeps the screen's width; a table wider than the screen would scroll in its own
-  // box, but the history's columns fit: the pay day and the reference are on each payment's page, the status
-  // under the amount.
+  // With payments in it, the page keeps the screen's width: on a phone each payment is a card, its status under
+  // the amount (e2e/whole-amounts.spec.ts holds every amount and status whole, at a phone's and a desktop's width).
   await expectFitsThePhone(page);
   await expectAxeClean(page);
   // The filters are folded under their title, so that the list starts on the first screen; opened, they are there.

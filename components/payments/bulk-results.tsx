@@ -115,8 +115,10 @@ export function BulkResultsSection({
                 })
               : ts('bulkEach')}
           </summary>
-          <table className="mt-3 w-full text-left text-sm">
-            <thead>
+          {/* On a phone each payment is a card (its number, to whom and the amount, then its message and what became
+              of it), so that the amount is whole and the table keeps inside its box. */}
+          <table className="mt-3 w-full text-left text-sm max-sm:block">
+            <thead className="max-sm:sr-only">
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-1 pr-3">
                   #
@@ -137,21 +139,23 @@ export function BulkResultsSection({
                 )}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {list.map((payment) => (
                 <tr
                   key={payment.position}
-                  className="border-b border-slate-100 align-top"
+                  className="border-b border-slate-100 align-top max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:py-2"
                   data-bulk-position={payment.position}
                   data-status={showResults ? (payment.status ?? '') : ''}
                 >
-                  <td className="py-1 pr-3 tabular-nums">{payment.position}</td>
-                  <td className="py-1 pr-3">
+                  <td className="py-1 pr-3 tabular-nums max-sm:row-span-3 max-sm:p-0">{payment.position}</td>
+                  <td className="py-1 pr-3 [overflow-wrap:anywhere] max-sm:p-0">
                     {payment.name && <span className="block font-medium">{payment.name}</span>}
                     {payment.account ? <AccountNumber account={payment.account} /> : '—'}
                   </td>
-                  <td className="py-1 pr-3 break-words">{payment.message ?? ''}</td>
-                  <td className="py-1 pr-3 text-right">
+                  <td className="py-1 pr-3 [overflow-wrap:anywhere] max-sm:col-span-2 max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 max-sm:text-slate-700 max-sm:empty:hidden">
+                    {payment.message ?? null}
+                  </td>
+                  <td className="py-1 pr-3 text-right max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0">
                     {payment.amount && payment.currency ? (
                       <Amount amount={payment.amount} currency={payment.currency} />
                     ) : (
@@ -159,7 +163,7 @@ export function BulkResultsSection({
                     )}
                   </td>
                   {showResults && (
-                    <td className="py-1">
+                    <td className="py-1 max-sm:col-span-2 max-sm:col-start-2 max-sm:row-start-3 max-sm:p-0">
                       <ResultCell payment={payment} />
                     </td>
                   )}

@@ -124,31 +124,34 @@ export default async function PaymentsPage({
       {rows.length === 0 ? (
         <p className="text-slate-600">{Object.keys(filterQuery).length ? t('noMatch') : t('empty')}</p>
       ) : (
-        // On a phone the table scrolls sideways in its own box; the page keeps the screen's width.
+        // Below the desktop's width each payment is a card (its date and to whom on the left, the amount and its status
+        // whole on the right, then its reference and bank); from it up, a table whose text wraps (a long name or
+        // reference breaks anywhere) and whose amounts never do, so that every column fits the page without
+        // scrolling sideways. Its box scrolls only should a row still be wider than the page.
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <thead>
+          <table className="w-full border-collapse text-left text-sm max-lg:block lg:bg-white">
+            <thead className="max-lg:sr-only">
               <tr className="border-b border-slate-200">
                 <th scope="col" className="p-2">
                   {t('columns.created')}
                 </th>
-                {/* On a phone the columns that matter at a glance (to whom, how much, what became of it) fit
-                    without scrolling; the pay day and the message are on each payment's page. */}
-                <th scope="col" className="hidden p-2 sm:table-cell">
+                {/* In a card the pay day is under the day the payment was made, where it is another day; the
+                    reference under to whom. */}
+                <th scope="col" className="hidden p-2 lg:table-cell">
                   {t('columns.payDay')}
                 </th>
                 <th scope="col" className="p-2">
                   {t('columns.creditor')}
                 </th>
-                <th scope="col" className="hidden p-2 sm:table-cell">
+                <th scope="col" className="p-2">
                   {t('columns.reference')}
                 </th>
-                {/* On a phone the status goes under the amount, so that the row's four columns fit the screen. */}
+                {/* In a card the status is under the amount. */}
                 <th scope="col" className="p-2 text-right">
-                  <span className="sm:hidden">{t('columns.amountAndStatus')}</span>
-                  <span className="hidden sm:inline">{t('columns.amount')}</span>
+                  <span className="lg:hidden">{t('columns.amountAndStatus')}</span>
+                  <span className="hidden lg:inline">{t('columns.amount')}</span>
                 </th>
-                <th scope="col" className="hidden p-2 sm:table-cell">
+                <th scope="col" className="hidden p-2 lg:table-cell">
                   {t('columns.status')}
                 </th>
                 {several ? (
@@ -158,28 +161,32 @@ export default async function PaymentsPage({
                 ) : null}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-lg:grid max-lg:gap-3">
               {rows.map((payment) => (
-                <tr key={payment.id} className="border-b border-slate-100" data-payment-id={payment.id}>
-                  <td className="p-2">
+                <tr
+                  key={payment.id}
+                  className="border-slate-100 max-lg:grid max-lg:grid-cols-[minmax(0,1fr)_minmax(auto,10rem)] max-lg:gap-x-4 max-lg:gap-y-1 max-lg:rounded max-lg:border max-lg:border-slate-200 max-lg:bg-white max-lg:p-3 lg:border-b"
+                  data-payment-id={payment.id}
+                >
+                  <td className="p-2 max-lg:col-start-1 max-lg:row-start-1 max-lg:p-0">
                     <Link
                       href={`/payments/${payment.id}`}
                       className="text-brand-700 underline underline-offset-2"
                     >
                       <DateText value={payment.createdAt} time />
                     </Link>
-                    {/* On a phone, where the pay day's column is hidden: a pay day other than the day it was made
+                    {/* In a card, where the pay day's column is hidden: a pay day other than the day it was made
                         (ahead, or paid later), so that a payment dated ahead does not read as gone today. */}
                     {payment.payDay && payment.payDay !== dayOf(payment.createdAt) ? (
-                      <span className="block text-xs text-slate-600 sm:hidden" data-pay-day-phone="">
+                      <span className="block text-xs text-slate-600 lg:hidden" data-pay-day-phone="">
                         {t('columns.payDay')}: {payDayText(payment)}
                       </span>
                     ) : null}
                   </td>
-                  <td className="hidden p-2 sm:table-cell" data-pay-day={payment.payDay ?? ''}>
+                  <td className="hidden p-2 lg:table-cell" data-pay-day={payment.payDay ?? ''}>
                     {payDayText(payment)}
                   </td>
-                  <td className="p-2">
+                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0">
                     {payment.creditorName ?? (
                       <Recipient payment={payment} overview={overviewOf.get(payment.id) ?? null} />
                     )}
@@ -187,20 +194,25 @@ export default async function PaymentsPage({
                       <span className="block text-xs text-slate-600">{labelOf.get(payment.id)}</span>
                     ) : null}
                   </td>
-                  <td className="hidden p-2 text-slate-700 sm:table-cell">
+                  <td className="p-2 text-slate-700 [overflow-wrap:anywhere] max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:empty:hidden">
                     {/* A bill's claim id as the claim number people read, as on the payment's page. */}
-                    {payment.reference ? <PaymentMessage message={payment.reference} /> : ''}
+                    {payment.reference ? <PaymentMessage message={payment.reference} /> : null}
                   </td>
-                  <td className="p-2 text-right">
+                  <td className="p-2 text-right max-lg:col-start-2 max-lg:row-span-2 max-lg:row-start-1 max-lg:p-0">
                     <Amounts amounts={payment.amounts} />
-                    <span className="mt-1 block *:text-center sm:hidden">
+                    <span className="mt-1 block *:text-center lg:hidden">
                       <HistoryStatus payment={payment} />
                     </span>
                   </td>
-                  <td className="hidden p-2 sm:table-cell">
+                  <td className="hidden p-2 lg:table-cell">
                     <HistoryStatus payment={payment} />
                   </td>
-                  {several ? <td className="p-2">{bankLabel(bankOf.get(payment.id))}</td> : null}
+                  {several ? (
+                    <td className="p-2 max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:text-slate-600">
+                      <span className="lg:hidden">{tb('bank')}: </span>
+                      {bankLabel(bankOf.get(payment.id))}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -21,9 +21,10 @@ function PaymentInformationIdField() {
   const paymentInformationId = useRegistered('payment.paymentInformationId');
   const error = usePaymentFieldError('payment.paymentInformationId');
   return (
-    <div className="flex items-end gap-3">
+    // The field keeps room for a whole id (GRD-20261207-WJEWAW5BNC7E); on a phone the button goes under it.
+    <div className="flex flex-wrap items-end gap-3">
       <TextField
-        className="flex-1"
+        className="min-w-80 flex-1"
         label={t('paymentInformationId')}
         hint={t('paymentInformationIdHint')}
         autoComplete="off"
