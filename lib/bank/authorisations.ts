@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
+import { timedBankCall } from '@/lib/server/server-timing';
 import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { BankProtocolError, BankUnavailableError } from './errors';
+import { bankFetchWithRetry } from './retry';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
-import { currentDialect } from './scope';
+import { currentBank, currentDialect } from './scope';
 import { bankTlsFetch } from './tls';
 
 export interface AuthorisationContext {
@@ -65,6 +67,30 @@ export function confirmStraightThrough(
   );
 }
 
+/**
+ * The confirmation of an OAuth SCA authorisation (BG IG 7.6.4) at the bank's `confirmation` link: `{}` with the
+ * access token obtained with the authorisation's code (13.3), never our client credentials token, and never
+ * retried with another one: a refusal of this token is the bank's answer.
+ */
+export async function confirmWithAccessToken(
+  url: string,
+  accessToken: string,
+  context: AuthorisationContext,
+): Promise<ScaAnswer> {
+  const bank = currentBank('payments');
+  const response = await timedBankCall(() =>
+    bankFetchWithRetry({
+      api: 'payments',
+      method: 'PUT',
+      url,
+      json: {},
+      headers: { ...headersFor(context), Authorization: `Bearer ${accessToken}` },
+      subscriptionKey: bank.credentials.subscriptionKey,
+    }),
+  );
+  return withChallengeImage(parse(response.body));
+}
+
 export async function readScaStatus(url: string, psuIpAddress?: string): Promise<string> {
   const response = await callBank('payments', {
     method: 'GET',
@@ -76,7 +102,14 @@ export async function readScaStatus(url: string, psuIpAddress?: string): Promise
   return status;
 }
 
-const oauthMetadataSchema = z.object({ authorization_endpoint: z.url() });
+// RFC 8414: both endpoints are required of a server that issues codes; without the token endpoint the code the
+// PSU brings back could not be exchanged (BG IG 13.3), so such metadata is refused before the PSU is sent.
+const oauthMetadataSchema = z.object({ authorization_endpoint: z.url(), token_endpoint: z.url() });
+
+export interface OAuthServerMetadata {
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+}
 
 function jsonOrNull(text: string): unknown {
   try {
@@ -86,11 +119,16 @@ function jsonOrNull(text: string): unknown {
   }
 }
 
+/** The authorisation endpoint from the bank's OAuth server metadata (`oauthServerMetadata`). */
+export async function oauthAuthorizationEndpoint(metadataUrl: string): Promise<string> {
+  return (await oauthServerMetadata(metadataUrl)).authorizationEndpoint;
+}
+
 /**
- * The authorisation endpoint from the bank's OAuth server metadata (RFC 8414), behind `scaOAuth`:
+ * The authorisation and token endpoints from the bank's OAuth server metadata (RFC 8414), behind `scaOAuth`:
  * read with the bank's TLS settings (its CA, our certificate) and timeout, as every bank call.
  */
-export async function oauthAuthorizationEndpoint(metadataUrl: string): Promise<string> {
+export async function oauthServerMetadata(metadataUrl: string): Promise<OAuthServerMetadata> {
   let response: Response;
   let body: string;
   try {
@@ -105,6 +143,9 @@ export async function oauthAuthorizationEndpoint(metadataUrl: string): Promise<s
   }
   const parsed = oauthMetadataSchema.safeParse(jsonOrNull(body));
   if (!response.ok || !parsed.success)
-    throw new BankProtocolError('The bank\u2019s OAuth metadata has no authorization endpoint');
-  return parsed.data.authorization_endpoint;
+    throw new BankProtocolError('The bank\u2019s OAuth metadata has no authorization or token endpoint');
+  return {
+    authorizationEndpoint: parsed.data.authorization_endpoint,
+    tokenEndpoint: parsed.data.token_endpoint,
+  };
 }

@@ -45,6 +45,12 @@ export interface ScaState extends ScaAnswer {
    * awaited (lib/payments/sca.ts). Absent for payments saved before it was kept.
    */
   initiationStatus?: string;
+  /**
+   * The PKCE verifier of the OAuth SCA authorisation the PSU was sent to the bank for (BG IG 13.1, RFC 7636), and
+   * which authorisation that is (its `confirmation` link): one verifier per authorisation, kept here on the
+   * server until the code that comes back is exchanged with it (13.3). It never goes into a URL or to the browser.
+   */
+  oauth?: { authorisation: string; verifier: string };
 }
 
 /**

@@ -4,6 +4,7 @@ import { type Db, getDb } from '@/lib/db';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { findOwnPayment } from './history';
+import { confirmWithOAuthCode } from './oauth-confirm';
 import { psuIpAddress } from './psu-request';
 import { isValidReturnState } from './return-state';
 import { confirmWithCode, isFinalScaStatus, scaStateOf } from './sca';
@@ -13,7 +14,8 @@ import { refreshFromBank } from './sync';
 /**
  * How the bank sends the PSU back after SCA: `redirect` to TPP-Redirect-URI or TPP-Nok-Redirect-URI
  * (with a `confirmationCode` where the bank asks us to confirm the authorisation), or `oauth` to our
- * OAuth redirect URI with a `code` (the scaOAuth approach), which confirms the authorisation.
+ * OAuth redirect URI with a `code` (the scaOAuth approach), which is exchanged for the token that confirms
+ * the authorisation.
  */
 export type BankReturnVia = 'redirect' | 'oauth';
 
@@ -24,9 +26,10 @@ export interface BankReturn {
 }
 
 /**
- * Finishes the PSU's authorisation where the return asks us to: the OAuth `code`, or a redirect's
- * `confirmationCode` where the bank gave a `confirmation` link (BG IG 5.1.2, 7.6.4), is PUT to that
- * link. A refusal is logged; what it means for the PSU is read from the bank next.
+ * Finishes the PSU's authorisation where the return asks us to: the OAuth `code` is exchanged for an access
+ * token that confirms the authorisation (BG IG 7.6.3, 13.3, 7.6.4); a redirect's `confirmationCode`, where the
+ * bank gave a `confirmation` link (BG IG 5.1.2, 7.6.4), is PUT to that link. A refusal is logged; what it means
+ * for the PSU is read from the bank next.
  */
 async function confirmIfAsked(
   db: Db,
@@ -39,7 +42,8 @@ async function confirmIfAsked(
   const sca = scaStateOf(payment);
   const asked = via === 'oauth' || (sca?.links.confirmation && !isFinalScaStatus(sca.scaStatus));
   if (!code || !asked) return payment;
-  await confirmWithCode(db, payment, code, ip);
+  if (via === 'oauth') await confirmWithOAuthCode(db, payment, code, ip);
+  else await confirmWithCode(db, payment, code, ip);
   return (await findOwnPayment(db, payment.psuId, payment.id)) ?? payment;
 }
 

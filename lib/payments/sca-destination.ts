@@ -24,7 +24,7 @@ export async function scaDestinationOf(db: Db, payment: Payment, psuIpAddress: s
   const step = nextScaStep(payment);
   try {
     if (step.kind === 'redirect') return step.url;
-    if (step.kind === 'oauth') return await oauthRedirect(payment);
+    if (step.kind === 'oauth') return await oauthRedirect(db, payment);
     if (step.kind === 'another-signer') {
       const { redirectTo } = await advanceSca(
         db,

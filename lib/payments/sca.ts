@@ -4,20 +4,19 @@ import {
   type AuthorisationContext,
   authorisationStep,
   confirmStraightThrough,
-  oauthAuthorizationEndpoint,
+  confirmWithAccessToken,
   readScaStatus,
 } from '@/lib/bank/authorisations';
 import type { PaymentRef } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
-import { currentBank } from '@/lib/bank/scope';
-import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { costsStepOf } from './costs-step';
+import { oauthAuthorisationRequest } from './oauth-request';
 import { inPaymentBank } from './payment-bank';
-import { returnState, returnUris } from './return-state';
+import { returnUris } from './return-state';
 import type { StatusSource } from './status';
 import { mayConfirmStraightThrough } from './straight-through';
 
@@ -180,6 +179,8 @@ async function saveAnswer(
     chosenScaMethod: answer.chosenScaMethod ?? previous?.chosenScaMethod,
     initiationLinks: previous?.initiationLinks ?? answer.links,
     initiationStatus: previous?.initiationStatus,
+    // The verifier of an OAuth authorisation under way, until it has ended (lib/payments/oauth-request.ts).
+    oauth: isFinalScaStatus(answer.scaStatus) ? undefined : previous?.oauth,
   };
   const [updated] = await db
     .update(payments)
@@ -221,33 +222,19 @@ function assertPastCosts(payment: Payment): void {
   if (costsStepOf(payment) !== null) throw new CostsUndecidedError(payment.id);
 }
 
-/** The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1), `state` bound to the PSU. */
-export async function oauthRedirect(payment: Payment): Promise<string> {
+/**
+ * The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1, BG IG 13.1), `state` bound to the
+ * PSU, with the PKCE challenge of the authorisation's verifier (lib/payments/oauth-request.ts).
+ */
+export async function oauthRedirect(db: Db, payment: Payment): Promise<string> {
   assertPastCosts(payment);
-  return inPaymentBank(payment, () => oauthRedirectAtBank(payment));
-}
-
-async function oauthRedirectAtBank(payment: Payment): Promise<string> {
-  const sca = scaStateOf(payment);
-  if (!sca?.links.scaOAuth || !payment.bankPaymentId) throw new Error('No OAuth SCA for this payment');
-  const endpoint = new URL(await oauthAuthorizationEndpoint(sca.links.scaOAuth));
-  endpoint.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: currentBank('payments').credentials.clientId,
-    redirect_uri: oauthReturnUri(payment.id),
-    scope: `PIS:${payment.bankPaymentId}`,
-    state: returnState(payment.id, payment.psuId),
-  }).toString();
-  return endpoint.toString();
-}
-
-export function oauthReturnUri(paymentId: string): string {
-  return `${settings().APP_BASE_URL}/api/payments/${paymentId}/oauth`;
+  return inPaymentBank(payment, () => oauthAuthorisationRequest(db, payment));
 }
 
 /**
- * Confirms the authorisation with the code the bank sent the PSU back with (OAuth `code`, or the
- * redirect's `confirmationCode`), at its `confirmation` link. False when the bank refuses it.
+ * Confirms the authorisation with the redirect's `confirmationCode` the bank sent the PSU back with, at its
+ * `confirmation` link (BG IG 7.6.4). False when the bank refuses it. The OAuth approach's `code` is exchanged
+ * for an access token first (lib/payments/oauth-confirm.ts).
  */
 export async function confirmWithCode(db: Db, payment: Payment, code: string, ip: string): Promise<boolean> {
   try {
@@ -274,8 +261,10 @@ export type ScaInput =
   | { kind: 'otp'; otp: string }
   | { kind: 'password'; password: string }
   | { kind: 'confirm' }
-  /** The code the bank hands back (OAuth `code`, or the redirect's `confirmationCode`) for its `confirmation` link. */
-  | { kind: 'confirmation-code'; code: string };
+  /** The redirect's `confirmationCode` the bank hands back, for its `confirmation` link. */
+  | { kind: 'confirmation-code'; code: string }
+  /** The access token obtained with the OAuth approach's code (BG IG 13.3), which confirms at that link. */
+  | { kind: 'access-token'; accessToken: string };
 
 /**
  * Takes the step the PSU asked for at the link the bank gave for it, and records the answer.
@@ -301,7 +290,7 @@ async function advanceScaAtBank(
   const sca = scaStateOf(payment);
   if (!sca) throw new Error('No SCA for this payment');
   // The bank's code on return was given at the bank; every other step is the PSU's own here.
-  if (input.kind !== 'confirmation-code') assertPastCosts(payment);
+  if (input.kind !== 'confirmation-code' && input.kind !== 'access-token') assertPastCosts(payment);
   const { links, initiationLinks } = sca;
   // The signed-in PSU takes this step: identified by PSU-ID where the operator sends it. A plain
   // start ("no data to be uploaded") may be another signer's, so it carries none.
@@ -364,11 +353,14 @@ async function advanceScaAtBank(
         identified,
       );
       break;
+    case 'access-token':
+      answer = await confirmWithAccessToken(required(links.confirmation), input.accessToken, identified);
+      break;
   }
   const updated = await saveAnswer(db, payment, answer, source);
   if (answer.links.scaRedirect) return { payment: updated, redirectTo: answer.links.scaRedirect };
   if (answer.links.scaOAuth && !isFinalScaStatus(answer.scaStatus))
-    return { payment: updated, redirectTo: await oauthRedirectAtBank(updated) };
+    return { payment: updated, redirectTo: await oauthAuthorisationRequest(db, updated) };
   return { payment: updated };
 }
 

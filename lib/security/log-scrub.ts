@@ -1,13 +1,13 @@
 /**
- * What the logs must never hold: passwords, hashes, tokens, secrets, full IBANs, kennitölur,
- * e-mail addresses. Keys that name such things lose their value; every other string is scrubbed of
+ * What the logs must never hold: passwords, hashes, tokens, secrets (an OAuth PKCE verifier among them), full
+ * IBANs, kennitölur, e-mail addresses. Keys that name such things lose their value; every other string is scrubbed of
  * anything that looks like one; an error becomes a plain object whose message and stack are
  * scrubbed too, and a failed query keeps its SQL text but never its parameters (a failed insert
  * would otherwise log what it was inserting).
  */
 
 const SECRET_KEY =
-  /pass(word|phrase)?|hash|secret|token|authorization|cookie|kennitala|iban|otp|^params$|^body$|^email$|psuIpAddress/i;
+  /pass(word|phrase)?|hash|secret|token|verifier|authorization|cookie|kennitala|iban|otp|^params$|^body$|^email$|psuIpAddress/i;
 
 /**
  * Ten digits standing alone, as a kennitala is written (`0101302989`, `010130-2989`, a claim key's

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPisContract } from '../src/contract.js';
 import type { RunningSandbox } from '../src/server.js';
@@ -351,7 +352,7 @@ describe('multilevel', () => {
 });
 
 describe('OAuth (scaOAuth)', () => {
-  it('metadata, authorize page, code back to the TPP, unconfirmed until the TPP confirms', async () => {
+  it('metadata, authorize page with PKCE, code back to the TPP, unconfirmed until the TPP confirms with the token of the code', async () => {
     const { links, headers } = await initiate(singlePayment({ debtorAccount: { iban: SIGRUN } }));
     expect(headers.get('ASPSP-SCA-Approach')).toBe('REDIRECT');
     expect(Object.keys(links)).toEqual(['scaOAuth', 'confirmation', 'self', 'status', 'scaStatus']);
@@ -361,6 +362,7 @@ describe('OAuth (scaOAuth)', () => {
     >;
     valid('OAuthServerMetadata', metadata);
     const paymentId = (links.self?.href ?? '').split('/').pop();
+    const verifier = randomBytes(32).toString('base64url');
     const authorize = new URL(metadata.authorization_endpoint ?? '');
     authorize.search = new URLSearchParams({
       response_type: 'code',
@@ -368,6 +370,8 @@ describe('OAuth (scaOAuth)', () => {
       redirect_uri: 'http://localhost:3000/oauth/callback',
       scope: `PIS:${paymentId}`,
       state: 'st-1',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
     }).toString();
     const browser = new ScaBrowser();
     const first = await browser.get(authorize.toString());
@@ -382,13 +386,29 @@ describe('OAuth (scaOAuth)', () => {
     expect(code).not.toBe('');
     expect(await scaStatus(links.scaStatus?.href)).toBe('unconfirmed');
     expect(await transactionStatus(links)).toBe('RCVD');
+    // BG IG 7.6.3: the code is exchanged for an access token (13.3), which confirms the authorisation (7.6.4).
     expectError(
-      await put(links.confirmation?.href, { confirmationCode: 'nope' }),
+      await put(links.confirmation?.href, { confirmationCode: code }),
       400,
       'FORMAT_ERROR',
       'confirmationCode',
     );
-    const confirmed = await put(links.confirmation?.href, { confirmationCode: code });
+    const exchanged = await fetch(metadata.token_endpoint ?? '', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'demo-tpp',
+        code,
+        redirect_uri: 'http://localhost:3000/oauth/callback',
+        code_verifier: verifier,
+      }),
+    });
+    expect(exchanged.status).toBe(200);
+    const { access_token: accessToken } = (await exchanged.json()) as { access_token: string };
+    const confirmed = await tpp.request('PUT', rel(links.confirmation?.href), tpp.headers(accessToken), {});
+    expect(confirmed.status, confirmed.text).toBe(200);
+    valid('UpdatePsuDataResponse', confirmed.json);
     expect(confirmed.json.scaStatus).toBe('finalised');
     expect(await transactionStatus(links)).toBe('ACTC');
   });

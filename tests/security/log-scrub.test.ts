@@ -75,6 +75,7 @@ describe('the logger', () => {
       'whsec_QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo',
       'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqb24ifQ.c2lnbmF0dXJl',
       'Bearer 7f3c9a1e5b2d4c6e8f0a',
+      'pkce-verifier-dBjftJeZ4CVP-mB92K27uhbUJU1p1r',
     ];
     log.warn(
       {
@@ -82,6 +83,7 @@ describe('the logger', () => {
         nested: { deeper: { note: secrets[1], owner: secrets[3] } },
         headers: { authorization: secrets[6], signature: secrets[4] },
         token: 'abc',
+        sca: { oauth: { authorisation: 'https://bank/authorisations/1', verifier: secrets[7] } },
         kennitala: '0101302989',
         body: { creditorAccount: { iban: secrets[0] } },
         err: new Error(`refused ${secrets[5]}`),

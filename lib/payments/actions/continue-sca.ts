@@ -45,7 +45,7 @@ export const continueScaAction = paymentAction
     if (nextScaStep(payment).kind === 'none') return failure('bank.code.STATUS_INVALID');
     const ip = psuIpAddress(await headers());
     try {
-      if (step.kind === 'oauth') return success({ redirectTo: await oauthRedirect(payment) });
+      if (step.kind === 'oauth') return success({ redirectTo: await oauthRedirect(db, payment) });
       const { redirectTo, payment: updated } = await advanceSca(
         db,
         payment,

@@ -432,6 +432,27 @@ ALTER TABLE psus ADD COLUMN blocked boolean NOT NULL DEFAULT false;
 ALTER TABLE business_tokens ADD COLUMN origin text NOT NULL DEFAULT 'credentials';
 `,
   },
+  {
+    // OAuth SCA as BG IG 13 has it: the authorisation request's PKCE challenge, the code exchanged once at the
+    // token endpoint (when, so that a second presentation is told apart and its token taken back), and the
+    // access tokens so issued, each bound to its authorisation. Tokens are stored as SHA-256 hashes.
+    id: '0009_oauth_sca_pkce',
+    sql: `
+ALTER TABLE authorisations ADD COLUMN oauth_code_challenge text;
+ALTER TABLE authorisations ADD COLUMN oauth_code_used_at double precision;
+CREATE INDEX authorisations_oauth_code ON authorisations (oauth_code_hash);
+CREATE TABLE oauth_sca_tokens (
+  token_hash text PRIMARY KEY,
+  client_id text NOT NULL,
+  payment_id text NOT NULL REFERENCES payments(id),
+  authorisation_id text NOT NULL REFERENCES authorisations(id),
+  scope text NOT NULL,
+  expires_at double precision NOT NULL,
+  revoked boolean NOT NULL DEFAULT false
+);
+CREATE INDEX oauth_sca_tokens_authorisation ON oauth_sca_tokens (authorisation_id);
+`,
+  },
 ];
 
 export function migrationFingerprint(): string {

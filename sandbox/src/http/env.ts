@@ -20,6 +20,8 @@ export interface SandboxEnv {
     tppClientId: string;
     /** The sandbox clock when the TPP's token was checked (read with it): the instant a PIS call is served at. */
     now: number;
+    /** The authorisation a token of an OAuth SCA code is bound to (BG IG 13.4); null for a client credentials token. */
+    tokenAuthorisationId: string | null;
     /** The online-banking user of a business (`openid b2b`) token. */
     businessCaller: BusinessCaller;
   };

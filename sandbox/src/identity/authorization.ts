@@ -3,14 +3,12 @@ import type { IdpClient } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import { deleteExpiredIdpSignIns, insertIdpSignIn } from '../db/queries/idp-sign-ins.js';
+import { PKCE_VALUE } from '../shared/pkce.js';
 import { sha256Hex } from '../shared/secrets.js';
 import { SCOPES } from './discovery.js';
 
 /** How long the person has to sign in after the client sent them (sandbox clock). */
 export const SIGN_IN_SECONDS = 10 * 60;
-
-/** RFC 7636 4.1/4.2: a code challenge or verifier is 43 to 128 unreserved characters. */
-export const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** Parameters that may appear once at most (RFC 6749 3.1); client_id and redirect_uri are checked first. */
 const ONCE = [

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { IdpClient } from '../config.js';
 import type { Db } from '../db/db.js';
@@ -10,8 +10,8 @@ import {
   revokeIdpTokensOfCode,
 } from '../db/queries/idp-grants.js';
 import { findIdpPerson } from '../db/queries/idp-people.js';
+import { PKCE_VALUE, verifierMatches } from '../shared/pkce.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
-import { PKCE_VALUE } from './authorization.js';
 import { personClaims } from './claims.js';
 import { ID_TOKEN_ALG, signingKey } from './keys.js';
 
@@ -53,13 +53,6 @@ function authenticateClient(clients: readonly IdpClient[], request: TokenRequest
     return error(401, 'invalid_client', 'Client authentication failed.');
   }
   return client;
-}
-
-/** RFC 7636 4.6: BASE64URL(SHA256(code_verifier)) equals the challenge, compared in constant time. */
-function verifierMatches(verifier: string, challenge: string): boolean {
-  const computed = Buffer.from(createHash('sha256').update(verifier, 'ascii').digest('base64url'));
-  const expected = Buffer.from(challenge);
-  return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
 /** Why a code (already marked used) gives no tokens to this request, or null when it does. */

@@ -3,6 +3,7 @@ import type { TppClient } from '../config.js';
 import type { Queryable } from '../db/db.js';
 import { findAccessToken, insertAccessToken } from '../db/queries/access-tokens.js';
 import { sandboxNow, sandboxTimeAt } from '../db/queries/clock.js';
+import { findOAuthScaToken } from '../db/queries/oauth-sca-tokens.js';
 import { fail } from '../errors.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
 
@@ -18,6 +19,13 @@ export async function issueToken(db: Queryable, clientId: string, scope: string,
     expiresAt: now + ttlSeconds * 1000,
   });
   return token;
+}
+
+/** Who calls: the TPP client, and for a token of an OAuth SCA code, the authorisation it is bound to. */
+export interface TppCaller {
+  clientId: string;
+  now: number;
+  boundTo?: { paymentId: string; authorisationId: string };
 }
 
 // RFC 6750 b64token.
@@ -37,7 +45,7 @@ export async function authenticateTpp(
   db: Queryable,
   clients: readonly TppClient[],
   credentials: { subscriptionKey: string | undefined; authorization: string | undefined },
-): Promise<{ clientId: string; now: number }> {
+): Promise<TppCaller> {
   const key = credentials.subscriptionKey;
   if (!key) {
     fail(
@@ -55,8 +63,9 @@ export async function authenticateTpp(
   const match = BEARER.exec(authorization);
   if (!match?.[1])
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The Authorization header must be "Bearer <token>".');
-  const token = await findAccessToken(db, sha256Hex(match[1]));
-  if (!token) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'The access token is not known.');
+  const hash = sha256Hex(match[1]);
+  const token = await findAccessToken(db, hash);
+  if (!token) return scaTokenCaller(db, hash);
   const now = sandboxTimeAt(token.clock_offset_ms);
   if (token.expires_at <= now) {
     fail(401, 'TOKEN_EXPIRED', 'Authorization', 'The access token has expired; request a new one.');
@@ -65,4 +74,29 @@ export async function authenticateTpp(
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The access token was not granted the pis: scope.');
   }
   return { clientId: token.client_id, now };
+}
+
+/**
+ * A token obtained with the code of an OAuth SCA authorisation (BG IG 13.4), bound to that authorisation and its
+ * payment (scope `PIS:{paymentId}`); where it may be used is the route's to say (middleware/tpp-auth.ts). A token
+ * whose code was presented again is revoked (RFC 6749 4.1.2): 401 TOKEN_INVALID.
+ */
+async function scaTokenCaller(db: Queryable, hash: string): Promise<TppCaller> {
+  const token = await findOAuthScaToken(db, hash);
+  if (!token) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'The access token is not known.');
+  const now = await sandboxNow(db);
+  if (token.expires_at <= now)
+    fail(401, 'TOKEN_EXPIRED', 'Authorization', 'The access token has expired; request a new one.');
+  if (token.revoked)
+    fail(
+      401,
+      'TOKEN_INVALID',
+      'Authorization',
+      'The access token was revoked: its code was presented twice.',
+    );
+  return {
+    clientId: token.client_id,
+    now,
+    boundTo: { paymentId: token.payment_id, authorisationId: token.authorisation_id },
+  };
 }

@@ -169,7 +169,11 @@ export async function autoApproveDecoupled(
   );
 }
 
-/** An OAuth authorisation approved on the bank's pages: unconfirmed until the TPP sends the code back. */
+/**
+ * An OAuth authorisation approved on the bank's pages: unconfirmed until the TPP has exchanged the code for an
+ * access token and confirmed the authorisation with it (BG IG 7.6.3, 13.3). The code lives ten minutes, as RFC
+ * 6749 4.1.2 recommends at most.
+ */
 export async function issueOAuthCode(tx: Queryable, authorisationId: string, now: number, username: string) {
   const code = randomBytes(24).toString('base64url');
   await updateAuthorisation(tx, authorisationId, {
@@ -178,6 +182,7 @@ export async function issueOAuthCode(tx: Queryable, authorisationId: string, now
     psu_username: username,
     oauth_code_hash: sha256Hex(code),
     oauth_code_expires_at: now + OAUTH_CODE_SECONDS * 1000,
+    oauth_code_used_at: null,
   });
   return code;
 }

@@ -12,7 +12,6 @@ import { findPsu } from '../db/queries/psus.js';
 import { fail } from '../errors.js';
 import { checkAuthorisable } from '../pis/payments.js';
 import { verifyPassword } from '../shared/passwords.js';
-import { sha256Hex } from '../shared/secrets.js';
 import type { Approach } from './approach.js';
 import { FINAL_SCA, failAuthorisation, finaliseAuthorisation } from './decisions.js';
 import { methodsFor } from './methods.js';
@@ -33,7 +32,8 @@ type Outcome = { ok: true } | { ok: false; error: () => never };
 /**
  * Update PSU data (PUT on an authorisation, or the body of a start): PSU identification ({} with PSU-ID),
  * authentication ({psuData:{password}}), method selection ({authenticationMethodId}), transaction
- * authorisation ({scaAuthenticationData}), OAuth confirmation ({confirmationCode}) and the IOBWS
+ * authorisation ({scaAuthenticationData}), OAuth confirmation ({} with the access token of its code,
+ * `tokenAuthorisationId` naming the authorisation that token is bound to) and the IOBWS
  * straight-through confirmation ({confirmationMessage} or {}). Runs in `tx`; errors that must still commit
  * (a failed OTP) come back as an outcome to throw after the commit.
  */
@@ -45,6 +45,7 @@ export async function applyUpdate(
   body: UpdateBody,
   psuId: string | null,
   now: number,
+  tokenAuthorisationId: string | null = null,
 ): Promise<Outcome> {
   const status = auth.sca_status;
   const approach = (auth.approach ?? 'REDIRECT') as Approach;
@@ -72,16 +73,28 @@ export async function applyUpdate(
     return { ok: true };
   }
 
-  if (body.confirmationCode !== undefined) {
-    if (approach !== 'OAUTH' || status !== 'unconfirmed')
-      conflict('Only an OAuth authorisation in scaStatus unconfirmed takes a confirmationCode.');
-    const valid =
-      auth.oauth_code_hash !== null &&
-      auth.oauth_code_hash === sha256Hex(body.confirmationCode) &&
-      (auth.oauth_code_expires_at ?? 0) > now;
-    if (!valid)
-      fail(400, 'FORMAT_ERROR', 'confirmationCode', 'The confirmation code is unknown or has expired.');
-    await updateAuthorisation(tx, auth.id, { oauth_code_hash: null });
+  if (approach === 'OAUTH' && body.confirmationCode !== undefined) {
+    fail(
+      400,
+      'FORMAT_ERROR',
+      'confirmationCode',
+      'An OAuth authorisation is confirmed with the access token obtained with its code at the token endpoint (BG IG 7.6.3, 13.3), not with the code.',
+    );
+  }
+  if (body.confirmationCode !== undefined) conflict('This authorisation takes no confirmationCode.');
+  if (approach === 'OAUTH' && status === 'unconfirmed') {
+    // BG IG 7.6.4: the confirmation is made with the access token of the code (the "Authorization" of the
+    // integrated OAuth SCA approach), here `{}` under it.
+    if (tokenAuthorisationId !== auth.id) {
+      fail(
+        401,
+        'TOKEN_INVALID',
+        'Authorization',
+        'Confirm an OAuth authorisation with the access token obtained with its code at the token endpoint (BG IG 7.6.3, 13.3).',
+      );
+    }
+    if (keys.length > 0)
+      conflict('The confirmation of an OAuth authorisation takes {} with its access token.');
     if (!(await finaliseAuthorisation(tx, delays, auth.id, now, null, 'OAuth SCA confirmed')))
       conflict(`The payment is ${payment.transaction_status} and can no longer be authorised.`);
     return { ok: true };
@@ -161,13 +174,14 @@ export async function updatePsuData(
   authorisation: AuthorisationRow,
   body: UpdateBody,
   psuId: string | null,
+  tokenAuthorisationId: string | null = null,
 ): Promise<void> {
   const outcome = await changingPayment(db, payment.id, async (tx, held) => {
     const current = held ?? payment;
     const now = await sandboxNow(tx);
     const fresh = (await findAuthorisation(tx, authorisation.id)) ?? authorisation;
     if (fresh.kind === 'payment') checkAuthorisable(current, now);
-    return applyUpdate(tx, delays, current, fresh, body, psuId, now);
+    return applyUpdate(tx, delays, current, fresh, body, psuId, now, tokenAuthorisationId);
   });
   if (!outcome.ok) outcome.error();
 }

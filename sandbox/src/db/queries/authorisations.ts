@@ -18,6 +18,10 @@ export interface AuthorisationRow {
   oauth_state: string | null;
   oauth_code_hash: string | null;
   oauth_code_expires_at: number | null;
+  /** The authorisation request's PKCE challenge (RFC 7636 S256), which the code's verifier must match. */
+  oauth_code_challenge: string | null;
+  /** When the code was exchanged for an access token; a code is exchanged once. */
+  oauth_code_used_at: number | null;
   confirmation_message: string | null;
 }
 
@@ -34,6 +38,8 @@ export type AuthorisationChanges = Partial<
     | 'oauth_state'
     | 'oauth_code_hash'
     | 'oauth_code_expires_at'
+    | 'oauth_code_challenge'
+    | 'oauth_code_used_at'
     | 'confirmation_message'
   >
 >;

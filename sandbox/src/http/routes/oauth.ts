@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { businessTokenResponse } from '../../business/auth.js';
 import { issueToken } from '../../pis/auth.js';
-import { beginOAuthSca } from '../../sca/oauth.js';
+import { beginOAuthSca, exchangeOAuthScaCode } from '../../sca/oauth.js';
 import { businessCertificateRefusal } from '../../security/business-certificate.js';
+import { PKCE_VALUE } from '../../shared/pkce.js';
 import { secretEquals } from '../../shared/secrets.js';
 import { readableBasicCredentials } from '../basic-credentials.js';
 import type { SandboxEnv } from '../env.js';
@@ -10,8 +11,59 @@ import { tlsClientCertificate } from '../middleware/security.js';
 import { messagePage } from '../pages/sca-pages.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
+/** RFC 7636 4.2: BASE64URL(SHA256(code_verifier)), without padding. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
-/** POST /oauth/v2/oauth-token: the client credentials grant (RFC 6749 section 4.4), errors as in section 5.2. */
+/**
+ * The authorization code grant of the OAuth SCA approach (BG IG 13.3): `client_id`, `code`, `redirect_uri` and
+ * `code_verifier`. BG authenticates the TPP by its certificate (mutual TLS, checked before this where the client
+ * requires one) and names no client secret; a secret that is sent must be the client's.
+ */
+async function codeGrant(
+  c: Context<SandboxEnv>,
+  form: URLSearchParams,
+  clientId: string | null,
+  clientSecret: string | null,
+) {
+  const client = clientId ? c.get('bank').findClientById(clientId) : undefined;
+  if (!client || (clientSecret !== null && !secretEquals(client.clientSecret, clientSecret))) {
+    c.header('WWW-Authenticate', 'Basic realm="sandbox"');
+    return c.json({ error: 'invalid_client', error_description: 'Unknown client or wrong secret.' }, 401);
+  }
+  const code = form.get('code');
+  const redirectUri = form.get('redirect_uri');
+  const codeVerifier = form.get('code_verifier');
+  const missing = !code ? 'code' : !redirectUri ? 'redirect_uri' : !codeVerifier ? 'code_verifier' : null;
+  if (missing || !code || !redirectUri || !codeVerifier)
+    return c.json({ error: 'invalid_request', error_description: `${missing} is required.` }, 400);
+  if (!PKCE_VALUE.test(codeVerifier)) {
+    return c.json(
+      {
+        error: 'invalid_request',
+        error_description: 'code_verifier must be 43 to 128 unreserved characters.',
+      },
+      400,
+    );
+  }
+  const ttl = c.get('config').tokenTtlSeconds;
+  const exchanged = await exchangeOAuthScaCode(
+    c.get('db'),
+    { clientId: client.clientId, code, redirectUri, codeVerifier },
+    ttl,
+  );
+  if (!exchanged.ok) return c.json({ error: 'invalid_grant', error_description: exchanged.description }, 400);
+  return c.json({
+    access_token: exchanged.accessToken,
+    token_type: 'Bearer',
+    expires_in: exchanged.expiresIn,
+    scope: exchanged.scope,
+  });
+}
+
+/**
+ * POST /oauth/v2/oauth-token: the client credentials grant (RFC 6749 section 4.4), and the authorization code grant
+ * of the OAuth SCA approach (BG IG 13.3); errors as in section 5.2.
+ */
 export function oauthRoutes() {
   const app = new Hono<SandboxEnv>();
   app.post('/oauth/v2/oauth-token', async (c) => {
@@ -35,9 +87,13 @@ export function oauthRoutes() {
     c.header('Cache-Control', 'no-store');
     if (!grantType)
       return c.json({ error: 'invalid_request', error_description: 'grant_type is required.' }, 400);
+    if (grantType === 'authorization_code') return codeGrant(c, form, clientId, clientSecret);
     if (grantType !== 'client_credentials') {
       return c.json(
-        { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported.' },
+        {
+          error: 'unsupported_grant_type',
+          error_description: 'Only client_credentials and authorization_code are supported.',
+        },
         400,
       );
     }
@@ -106,7 +162,7 @@ export function oauthRoutes() {
       authorization_endpoint: `${base}/oauth/v2/authorize`,
       token_endpoint: `${base}/oauth/v2/oauth-token`,
       response_types_supported: ['code'],
-      grant_types_supported: ['client_credentials'],
+      grant_types_supported: ['client_credentials', 'authorization_code'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: ['pis:', 'ais:', 'PIS:{paymentId}'],
     });
@@ -130,13 +186,21 @@ export function oauthRoutes() {
       return problem('redirect_uri must be an absolute http(s) URL.');
     }
     if (q('response_type') !== 'code') return problem('response_type must be code.');
-    const method = c.req.query('code_challenge_method');
-    if (method !== undefined && method !== 'S256') return problem('code_challenge_method must be S256.');
+    // BG IG 13.1: code_challenge is mandatory. Without a method RFC 7636 4.3 means plain, which this bank does
+    // not take (its metadata offers S256 alone).
+    const challenge = c.req.query('code_challenge');
+    if (challenge === undefined) return problem('code_challenge is required (PKCE with S256, BG IG 13.1).');
+    if (c.req.query('code_challenge_method') !== 'S256')
+      return problem('code_challenge_method must be S256; plain is not accepted.');
+    if (!S256_CHALLENGE.test(challenge))
+      return problem('code_challenge must be the BASE64URL of a SHA-256 (43 characters).');
     const begun = await beginOAuthSca(c.get('db'), {
       clientId: client.clientId,
       paymentId: /^PIS:(.+)$/.exec(q('scope').trim())?.[1],
-      redirectUri: redirect.toString(),
+      // As sent: the token request must name it identically (RFC 6749 4.1.3).
+      redirectUri: q('redirect_uri'),
       state: c.req.query('state') ?? null,
+      codeChallenge: challenge,
     });
     if ('refused' in begun) {
       return problem(

@@ -133,7 +133,15 @@ export function pisRoutes() {
       const authorisation = await ownAuthorisation(c, payment, kind);
       const body = await readAuthorisationBody(c, 'UpdatePsuDataRequest', false);
       const psuId = readScaPreferences(c).psuId;
-      await updatePsuData(c.get('db'), c.get('config').delays, payment, authorisation, body, psuId);
+      await updatePsuData(
+        c.get('db'),
+        c.get('config').delays,
+        payment,
+        authorisation,
+        body,
+        psuId,
+        c.get('tokenAuthorisationId'),
+      );
       await (await c.get('bank').scheduler()).tick();
       return respond(
         c,

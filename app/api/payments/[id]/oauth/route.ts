@@ -1,5 +1,5 @@
 // GET /api/payments/:id/oauth: where the bank's OAuth server sends the PSU back with a code
-// (the scaOAuth approach); the code confirms the authorisation.
+// (the scaOAuth approach); the code is exchanged for the access token that confirms the authorisation.
 import { type NextRequest, NextResponse } from 'next/server';
 import { returnFromBank } from '@/lib/payments/bank-return';
 import { isPathParam } from '@/lib/security/path-params';
