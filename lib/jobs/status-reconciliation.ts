@@ -11,7 +11,12 @@ import {
   paymentNotificationQueue,
   processPaymentNotification,
 } from '@/lib/payments/notifications';
-import { debitedFollowUpSeconds, finalStatusList, statusClass } from '@/lib/payments/status';
+import {
+  debitedFollowUpSeconds,
+  finalStatusList,
+  standingOrderEndList,
+  statusClass,
+} from '@/lib/payments/status';
 import {
   resendQueue,
   type StatusJob,
@@ -50,10 +55,22 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
     .where(
       and(
         eq(payments.phase, 'initiated'),
-        or(isNull(payments.transactionStatus), notInArray(payments.transactionStatus, [...finalStatusList])),
+        or(
+          isNull(payments.transactionStatus),
+          and(
+            ne(payments.service, 'periodic-payments'),
+            notInArray(payments.transactionStatus, [...finalStatusList]),
+          ),
+          // A standing order stands until it is rejected or cancelled, whatever its executions' settlement.
+          and(
+            eq(payments.service, 'periodic-payments'),
+            notInArray(payments.transactionStatus, [...standingOrderEndList]),
+          ),
+        ),
         or(
           isNull(payments.transactionStatus),
           ne(payments.transactionStatus, 'ACSC'),
+          eq(payments.service, 'periodic-payments'),
           gt(payments.updatedAt, databaseNowMinus(debitedFollowUpSeconds, 'secs')),
         ),
       ),

@@ -1,3 +1,4 @@
+import type { PaymentService } from '@/lib/bank/payments';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
@@ -10,13 +11,21 @@ import { paymentAmounts } from '@/lib/payments/amounts';
 import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
+import { isFinalStatus } from '@/lib/payments/status';
 import { payDayOf } from '@/lib/payments/view';
 
 /**
  * The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3), or a bulk
  * paid in part (PART: some of its payments paid, the others rejected).
  */
-export const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
+const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
+
+/** Whether a status ends the payment for the PSU; a standing order's only when it has ended (lib/payments/status.ts). */
+export function endsPayment(status: string, service: PaymentService): boolean {
+  return service === 'periodic-payments'
+    ? isFinalStatus(status, service)
+    : PAYMENT_END_STATUSES.includes(status);
+}
 
 type Ending = 'paid' | 'partial' | 'rejected' | 'cancelled';
 /** A bulk or a standing order, named as such where its end is told (messages/GLOSSARY.md). */
@@ -171,7 +180,7 @@ export async function mailPaymentEnd(
 ): Promise<'sent' | 'not-wanted' | 'sent-before' | 'failed'> {
   const row = await paymentEndRecipient(db, paymentId);
   const status = row?.payment.transactionStatus;
-  if (!row || !status || !PAYMENT_END_STATUSES.includes(status)) return 'not-wanted';
+  if (!row || !status || !endsPayment(status, row.payment.service)) return 'not-wanted';
   if (!row.mailOnPaymentEnd || !row.emailVerifiedAt) return 'not-wanted';
   if (!(await claimPaymentEndMail(db, paymentId, status))) return 'sent-before';
   const { payment } = row;

@@ -23,13 +23,16 @@ export async function recordStatus(
 ): Promise<boolean> {
   const recorded = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ transactionStatus: payments.transactionStatus, sca: payments.sca })
+      .select({ transactionStatus: payments.transactionStatus, sca: payments.sca, service: payments.service })
       .from(payments)
       .where(eq(payments.id, paymentId))
       .for('update');
     if (
       !current ||
-      !mayReplace(current.transactionStatus, transactionStatus, { awaitingPsu: awaitsAuthorisation(current) })
+      !mayReplace(current.transactionStatus, transactionStatus, {
+        service: current.service,
+        awaitingPsu: awaitsAuthorisation(current),
+      })
     )
       return undefined;
     const [changed] = await tx

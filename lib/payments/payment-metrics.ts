@@ -1,9 +1,10 @@
+import type { PaymentService } from '@/lib/bank/payments';
 import { metrics } from '@/lib/observability/metrics';
 import { isFinalStatus } from './status';
 
 interface Counted {
   bankId: string;
-  service: string;
+  service: PaymentService;
   product: string;
 }
 
@@ -19,7 +20,7 @@ export function countInitiation(payment: Counted, outcome: 'accepted' | 'refused
 
 /** A status recorded for a payment: counted when it is final (greidsla_payments_final_total). */
 export function countStatusRecorded(payment: Counted, transactionStatus: string): void {
-  if (!isFinalStatus(transactionStatus)) return;
+  if (!isFinalStatus(transactionStatus, payment.service)) return;
   metrics().paymentsFinal.inc({
     bank: payment.bankId,
     service: payment.service,

@@ -19,7 +19,8 @@ export function receiptKind(
   switch (payment.transactionStatus) {
     case 'ACSC':
     case 'ACCC':
-      return payment.service === 'periodic-payments' && !isFinalStatus(payment.transactionStatus)
+      return payment.service === 'periodic-payments' &&
+        !isFinalStatus(payment.transactionStatus, payment.service)
         ? null
         : 'paid';
     case 'PART':

@@ -43,7 +43,10 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
   const unconfirmed =
     payment.phase === 'initiated' &&
     awaitsAuthorisation(statusClass(payment.transactionStatus, 'periodic-payments'));
-  const running = payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus) && !unconfirmed;
+  const running =
+    payment.phase === 'initiated' &&
+    !isFinalStatus(payment.transactionStatus, 'periodic-payments') &&
+    !unconfirmed;
   const next =
     running && start && fields.frequency
       ? nextExecutionDates({

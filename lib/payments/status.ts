@@ -71,12 +71,21 @@ const ends: Readonly<Record<string, StatusClass>> = {
 
 const acceptedForExecution = new Set(['ACTC', 'ACCP', 'ACFC', 'ACSP', 'ACWC']);
 
+/**
+ * A standing order's settlement statuses report one of its executions ("after some period", BG IG 4.14.1), not the
+ * end of the order, which goes on paying on its dates: only a rejection or a cancellation ends it, and until then
+ * the PSU may stop it.
+ */
+const executionReports = new Set(['ACSC', 'ACCC', 'ACWP']);
+const standingOrderEnds: ReadonlySet<string> = new Set(['RJCT', 'CANC']);
+
 export function statusClass(status: string | null | undefined, service: PaymentService): StatusClass {
   if (!status || status === 'RCVD') return 'awaiting-psu';
+  if (service === 'periodic-payments' && (acceptedForExecution.has(status) || executionReports.has(status)))
+    return 'standing';
   if (Object.hasOwn(ends, status)) return ends[status] as StatusClass;
   if (status === 'PATC') return 'awaiting-signer';
   if (status === 'ACSC') return 'debited';
-  if (service === 'periodic-payments' && acceptedForExecution.has(status)) return 'standing';
   return 'in-progress';
 }
 
@@ -94,18 +103,22 @@ const finalClasses: ReadonlySet<StatusClass> = new Set([
 ]);
 
 /** Final as the bank means it: no further change will be reported, so nothing is polled any more. */
-export function isFinalStatus(status: string | null | undefined): boolean {
-  return typeof status === 'string' && Object.hasOwn(ends, status);
+export function isFinalStatus(status: string | null | undefined, service: PaymentService): boolean {
+  if (typeof status !== 'string') return false;
+  return service === 'periodic-payments' ? standingOrderEnds.has(status) : Object.hasOwn(ends, status);
 }
 
+/** The final statuses of a single or bulk payment, and of a standing order. */
 export const finalStatusList: readonly string[] = Object.keys(ends);
+export const standingOrderEndList: readonly string[] = [...standingOrderEnds];
 
 /**
  * Settled for the PSU: what happens to their money is decided (debited, paid, rejected, cancelled);
- * there is nothing left for them to confirm or to cancel. ACSC is settled but not final.
+ * there is nothing left for them to confirm or to cancel. ACSC is settled but not final; a standing order is
+ * settled only once it has ended.
  */
-export function isSettledForPsu(status: string | null | undefined): boolean {
-  return status === 'ACSC' || isFinalStatus(status);
+export function isSettledForPsu(status: string | null | undefined, service: PaymentService): boolean {
+  return (status === 'ACSC' && service !== 'periodic-payments') || isFinalStatus(status, service);
 }
 
 /**
@@ -172,15 +185,21 @@ const awaitingAuthorisation: ReadonlySet<string> = new Set(['RCVD', 'PATC']);
 export function mayReplace(
   current: string | null | undefined,
   reading: string,
-  /**
-   * The bank still awaits the PSU's authorisation of the payment, whose status has not moved from the initiation
-   * answer's (lib/payments/sca.ts `awaitsAuthorisation`): that answer may have come as PDNG or ACTC (spec 2.5), and
-   * a reading of RCVD then is the bank's word, not a stale answer.
-   */
-  { awaitingPsu = false } = {},
+  {
+    service,
+    awaitingPsu = false,
+  }: {
+    service: PaymentService;
+    /**
+     * The bank still awaits the PSU's authorisation of the payment, whose status has not moved from the initiation
+     * answer's (lib/payments/sca.ts `awaitsAuthorisation`): that answer may have come as PDNG or ACTC (spec 2.5), and
+     * a reading of RCVD then is the bank's word, not a stale answer.
+     */
+    awaitingPsu?: boolean;
+  },
 ): boolean {
-  if (current === reading || isFinalStatus(current)) return false;
-  if (isSettledForPsu(current) && !isSettledForPsu(reading)) return false;
+  if (current === reading || isFinalStatus(current, service)) return false;
+  if (isSettledForPsu(current, service) && !isSettledForPsu(reading, service)) return false;
   const accepted = typeof current === 'string' && !awaitingAuthorisation.has(current) && !awaitingPsu;
   return !(accepted && awaitingAuthorisation.has(reading));
 }

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { mailPaymentEnd, PAYMENT_END_STATUSES } from '@/lib/notices/payment-end-mail';
+import { endsPayment, mailPaymentEnd } from '@/lib/notices/payment-end-mail';
 import { bulkResultsDue, syncBulkResults } from './bulk-results';
 import { detailsDue, syncPaymentDetails } from './details';
 import { findOwnPayment, paymentTimeline, recordStatus } from './history';
@@ -54,7 +54,7 @@ export async function syncPaymentStatus(
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
     await details;
     // Every reading of an ended status may send the e-mail; the database lets only one through.
-    if (PAYMENT_END_STATUSES.includes(status)) await mailPaymentEnd(db, payment.id);
+    if (endsPayment(status, payment.service)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
     if (!isFailedReading(error)) throw error;
@@ -93,7 +93,8 @@ async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Pr
 /** A payment the bank may say more about: its status is not final, or a bulk's results are yet to be read. */
 export function needsSync(payment: Payment): boolean {
   return (
-    payment.phase === 'initiated' && (!isFinalStatus(payment.transactionStatus) || bulkResultsDue(payment))
+    payment.phase === 'initiated' &&
+    (!isFinalStatus(payment.transactionStatus, payment.service) || bulkResultsDue(payment))
   );
 }
 

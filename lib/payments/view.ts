@@ -216,7 +216,7 @@ export function toPaymentView(
     statusClass: atBank ? statusClass(payment.transactionStatus, payment.service) : null,
     refreshEveryMs: refreshEveryMs(payment, atBank),
     outcome: outcome === 'awaitingPsu' && scaStep.kind === 'holder-confirms' ? 'awaitingHolder' : outcome,
-    cancellable: atBank && !isSettledForPsu(payment.transactionStatus),
+    cancellable: atBank && !isSettledForPsu(payment.transactionStatus, payment.service),
     amount: payment.amount,
     currency: payment.currency,
     amounts,

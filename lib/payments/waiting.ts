@@ -29,7 +29,8 @@ export function waitingPayments(
 ): WaitingPayment[] {
   const waiting: WaitingPayment[] = [];
   for (const payment of candidates) {
-    if (payment.phase !== 'initiated' || isSettledForPsu(payment.transactionStatus)) continue;
+    if (payment.phase !== 'initiated' || isSettledForPsu(payment.transactionStatus, payment.service))
+      continue;
     if (payment.service === 'periodic-payments') {
       standingOrderSchedule(payment, today, perOrder).next.forEach((next, occurrence) => {
         waiting.push({

@@ -334,6 +334,23 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
   });
 
+  it('an order the bank reports paid (ACSC, ACCC: one execution settled) still stands, and a stop stops it', async () => {
+    const oldId = await liveOrder();
+    for (const reported of ['ACSC', 'ACCC']) {
+      app.proxy.reshapeNext('GET', /\/status$/, (body) => ({
+        ...(body as object),
+        transactionStatus: reported,
+      }));
+      await app.sync.syncPaymentStatus(app.db, await app.payment(oldId), 'poll');
+      const view = app.view.toPaymentView(await app.payment(oldId), []);
+      expect(view.transactionStatus).toBe(reported);
+      expect(view).toMatchObject({ statusClass: 'standing', outcome: 'standing', cancellable: true });
+    }
+    const stop = await stopAtBank(oldId);
+    await back(await decideAtBank(stop, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+  });
+
   it('another PSU cannot change the order: it is as absent as one that does not exist', async () => {
     const oldId = await liveOrder();
     const stranger = await app.db

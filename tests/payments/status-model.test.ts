@@ -46,9 +46,10 @@ describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
     ['ACSP', 'in-progress', 'standing'],
     ['ACWC', 'in-progress', 'standing'],
     ['PDNG', 'in-progress', 'in-progress'],
-    ['ACSC', 'debited', 'debited'],
-    ['ACCC', 'completed', 'completed'],
-    ['ACWP', 'not-posted', 'not-posted'],
+    // A standing order's settlement reports one execution (BG IG 4.14.1: "after some period"): it goes on.
+    ['ACSC', 'debited', 'standing'],
+    ['ACCC', 'completed', 'standing'],
+    ['ACWP', 'not-posted', 'standing'],
     ['PART', 'partial', 'partial'],
     ['RJCT', 'rejected', 'rejected'],
     ['CANC', 'cancelled', 'cancelled'],
@@ -63,21 +64,35 @@ describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
       for (const service of services) expect(statusClass(status, service)).toBeTruthy();
     expect(statusClass('XXXX', 'payments')).toBe('in-progress');
     expect(statusClass('toString', 'payments')).toBe('in-progress');
-    expect(isFinalStatus('toString')).toBe(false);
+    expect(isFinalStatus('toString', 'payments')).toBe(false);
   });
 
   it('final as the bank means it: ACCC, ACWP, PART, RJCT, CANC, and not ACSC, after which ACCC may follow', () => {
-    expect(transactionStatuses.filter((status) => isFinalStatus(status)).sort()).toEqual(
-      ['ACCC', 'ACWP', 'CANC', 'PART', 'RJCT'].sort(),
-    );
-    expect(isFinalStatus('ACSC')).toBe(false);
+    for (const service of ['payments', 'bulk-payments'] as const) {
+      expect(transactionStatuses.filter((status) => isFinalStatus(status, service)).sort()).toEqual(
+        ['ACCC', 'ACWP', 'CANC', 'PART', 'RJCT'].sort(),
+      );
+      expect(isFinalStatus('ACSC', service)).toBe(false);
+    }
+  });
+
+  it('a standing order ends only when rejected or cancelled: a paid execution (ACSC, ACCC) is not its end', () => {
+    const ends = transactionStatuses.filter((status) => isFinalStatus(status, 'periodic-payments'));
+    expect(ends.sort()).toEqual(['CANC', 'RJCT']);
+    expect(
+      transactionStatuses.filter((status) => isSettledForPsu(status, 'periodic-payments')).sort(),
+    ).toEqual(['CANC', 'RJCT']);
+    // Stopped after its first execution was reported paid: the stop is recorded.
+    expect(mayReplace('ACCC', 'CANC', { service: 'periodic-payments' })).toBe(true);
+    expect(mayReplace('ACSC', 'CANC', { service: 'periodic-payments' })).toBe(true);
+    expect(mayReplace('CANC', 'ACSC', { service: 'periodic-payments' })).toBe(false);
   });
 
   it('settled for the PSU: the final statuses and ACSC ("settlement on the debtor\u2019s account completed")', () => {
-    expect(transactionStatuses.filter((status) => isSettledForPsu(status)).sort()).toEqual(
+    expect(transactionStatuses.filter((status) => isSettledForPsu(status, 'payments')).sort()).toEqual(
       ['ACCC', 'ACSC', 'ACWP', 'CANC', 'PART', 'RJCT'].sort(),
     );
-    expect(isSettledForPsu(null)).toBe(false);
+    expect(isSettledForPsu(null, 'payments')).toBe(false);
   });
 });
 
@@ -151,48 +166,52 @@ describe('the open payment page (its live query)', () => {
 
 describe('the history keeps the newest status (a reading that arrives late is dropped)', () => {
   const status = fc.constantFrom(...transactionStatuses);
+  const service = fc.constantFrom(...services);
 
   it('a final status is never replaced', () => {
     fc.assert(
-      fc.property(status, status, (current, reading) => {
-        if (isFinalStatus(current)) expect(mayReplace(current, reading)).toBe(false);
+      fc.property(status, status, service, (current, reading, of) => {
+        if (isFinalStatus(current, of)) expect(mayReplace(current, reading, { service: of })).toBe(false);
       }),
     );
   });
 
   it('a settled status never goes back to before settlement', () => {
     fc.assert(
-      fc.property(status, status, (current, reading) => {
-        if (isSettledForPsu(current) && !isSettledForPsu(reading))
-          expect(mayReplace(current, reading)).toBe(false);
+      fc.property(status, status, service, (current, reading, of) => {
+        if (isSettledForPsu(current, of) && !isSettledForPsu(reading, of))
+          expect(mayReplace(current, reading, { service: of })).toBe(false);
       }),
     );
   });
 
   it('an accepted status never goes back to waiting for an authorisation (RCVD, PATC)', () => {
     fc.assert(
-      fc.property(status, fc.constantFrom('RCVD', 'PATC'), (current, reading) => {
-        if (!['RCVD', 'PATC'].includes(current)) expect(mayReplace(current, reading)).toBe(false);
+      fc.property(status, fc.constantFrom('RCVD', 'PATC'), service, (current, reading, of) => {
+        if (!['RCVD', 'PATC'].includes(current))
+          expect(mayReplace(current, reading, { service: of })).toBe(false);
       }),
     );
-    expect(mayReplace('PDNG', 'RCVD')).toBe(false);
-    expect(mayReplace('ACTC', 'PATC')).toBe(false);
-    expect(mayReplace('RCVD', 'PATC')).toBe(true);
-    expect(mayReplace('PATC', 'ACTC')).toBe(true);
+    const single = { service: 'payments' } as const;
+    expect(mayReplace('PDNG', 'RCVD', single)).toBe(false);
+    expect(mayReplace('ACTC', 'PATC', single)).toBe(false);
+    expect(mayReplace('RCVD', 'PATC', single)).toBe(true);
+    expect(mayReplace('PATC', 'ACTC', single)).toBe(true);
   });
 
   it('any other new reading is recorded; ACSC goes on to ACCC', () => {
     const awaiting = (value: string) => ['RCVD', 'PATC'].includes(value);
     fc.assert(
-      fc.property(status, status, (current, reading) => {
+      fc.property(status, status, service, (current, reading, of) => {
         const backToAwaiting = !awaiting(current) && awaiting(reading);
-        if (!isSettledForPsu(current) && current !== reading && !backToAwaiting)
-          expect(mayReplace(current, reading)).toBe(true);
+        if (!isSettledForPsu(current, of) && current !== reading && !backToAwaiting)
+          expect(mayReplace(current, reading, { service: of })).toBe(true);
       }),
     );
-    expect(mayReplace('ACSC', 'ACCC')).toBe(true);
-    expect(mayReplace('ACSC', 'ACWP')).toBe(true);
-    expect(mayReplace('ACCC', 'ACSC')).toBe(false);
-    expect(mayReplace(null, 'RCVD')).toBe(true);
+    const single = { service: 'payments' } as const;
+    expect(mayReplace('ACSC', 'ACCC', single)).toBe(true);
+    expect(mayReplace('ACSC', 'ACWP', single)).toBe(true);
+    expect(mayReplace('ACCC', 'ACSC', single)).toBe(false);
+    expect(mayReplace(null, 'RCVD', single)).toBe(true);
   });
 });

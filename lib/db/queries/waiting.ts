@@ -1,9 +1,11 @@
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
+import { standingOrderEndList } from '@/lib/payments/status';
 import { payments } from '../schema';
 import type { Db } from '../types';
 import { listedColumns } from './payments';
 
-// Final statuses and ACSC (settled for the PSU): nothing is waiting to be paid any more.
+// Final statuses and ACSC (settled for the PSU): nothing is waiting to be paid any more; a standing order goes on
+// paying on its dates until it is rejected or cancelled (lib/payments/status.ts).
 const settled = ['ACCC', 'ACWP', 'PART', 'RJCT', 'CANC', 'ACSC'];
 
 /** The PSU's payments that reached the bank (initiated here). */
@@ -21,7 +23,14 @@ export async function paymentsThatMayWait(db: Db, psuId: string, limit = 500) {
     .where(
       and(
         initiatedBy(psuId),
-        or(sql`${payments.transactionStatus} is null`, notInArray(payments.transactionStatus, settled)),
+        or(
+          sql`${payments.transactionStatus} is null`,
+          notInArray(payments.transactionStatus, settled),
+          and(
+            eq(payments.service, 'periodic-payments'),
+            notInArray(payments.transactionStatus, [...standingOrderEndList]),
+          ),
+        ),
         or(
           eq(payments.service, 'periodic-payments'),
           sql`${payments.body} ->> 'requestedExecutionDate' is not null`,
