@@ -45,7 +45,7 @@ async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
 
 /**
  * Every payment the bank has whose status is not final gets a status check: after a restart, nothing
- * stays stale. An ACSC payment whose follow-up for ACCC has run its course is left alone.
+ * stays stale. An ACSC or PART payment whose follow-up has run its course is left alone.
  */
 export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
   const db = await getDb();
@@ -69,7 +69,7 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
         ),
         or(
           isNull(payments.transactionStatus),
-          ne(payments.transactionStatus, 'ACSC'),
+          notInArray(payments.transactionStatus, ['ACSC', 'PART']),
           eq(payments.service, 'periodic-payments'),
           gt(payments.updatedAt, databaseNowMinus(debitedFollowUpSeconds, 'secs')),
         ),

@@ -46,13 +46,13 @@ const texts = {
   is: {
     subject: {
       paid: 'Greiðsla framkvæmd',
-      partial: 'Fjöldagreiðsla framkvæmd að hluta',
+      partial: 'Fjöldagreiðsla samþykkt að hluta',
       rejected: 'Greiðslu hafnað',
       cancelled: 'Greiðsla afturkölluð',
     },
     said: {
       paid: 'Bankinn þinn segir að greiðslan hafi verið framkvæmd',
-      partial: 'Bankinn þinn greiddi sumar greiðslurnar og hafnaði hinum',
+      partial: 'Bankinn þinn samþykkti sumar greiðslurnar og hafnaði hinum',
       rejected: 'Bankinn þinn hafnaði greiðslunni',
       // Whoever cancelled it: the PSU, mostly.
       cancelled: 'Greiðslan var afturkölluð',
@@ -96,13 +96,13 @@ const texts = {
   en: {
     subject: {
       paid: 'Payment made',
-      partial: 'Bulk payment partly paid',
+      partial: 'Bulk payment partly accepted',
       rejected: 'Payment rejected',
       cancelled: 'Payment cancelled',
     },
     said: {
       paid: 'Your bank says the payment has been paid',
-      partial: 'Your bank paid some of the payments and rejected the others',
+      partial: 'Your bank accepted some of the payments and rejected the others',
       rejected: 'Your bank rejected the payment',
       cancelled: 'The payment was cancelled',
     },

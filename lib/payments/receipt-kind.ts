@@ -12,7 +12,8 @@ import { isFinalStatus } from './status';
 export type ReceiptKind = 'paid' | 'partial' | 'rejected' | 'declined' | 'cancelled' | 'refused';
 
 export function receiptKind(
-  payment: Pick<Payment, 'phase' | 'transactionStatus' | 'service'> & Partial<Pick<Payment, 'sca'>>,
+  payment: Pick<Payment, 'phase' | 'transactionStatus' | 'service'> &
+    Partial<Pick<Payment, 'sca' | 'bulkResults'>>,
 ): ReceiptKind | null {
   if (payment.phase === 'refused') return 'refused';
   if (payment.phase !== 'initiated') return null;
@@ -24,7 +25,12 @@ export function receiptKind(
         ? null
         : 'paid';
     case 'PART':
-      return 'partial';
+      // Some accepted, the others rejected (spec part 3): a receipt once the bank says a payment of it was paid.
+      return payment.bulkResults?.payments?.some((one) =>
+        ['ACSC', 'ACCC'].includes(one.transactionStatus ?? ''),
+      )
+        ? 'partial'
+        : null;
     case 'RJCT':
       return declinedAtBank(payment.transactionStatus, payment.sca?.scaStatus) ? 'declined' : 'rejected';
     case 'CANC':

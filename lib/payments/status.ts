@@ -44,10 +44,12 @@ export function isTransactionStatus(value: unknown): value is TransactionStatus 
  * - `debited` ACSC: "settlement on the debtor's account completed". Settled for the PSU, but not
  *   the end: "for instant payments, the additional transaction status ACCC ... might be used in
  *   addition ... after some period" (BG IG 4.14.1).
+ * - `partial` PART: "some transactions accepted, others not yet accepted; ... some payments were rejected"
+ *   (spec part 3): decided for the PSU (nothing left to confirm or cancel), not yet paid as such; what the
+ *   bank does with the accepted ones is read as after ACSC, and each payment's own result says whether it was paid.
  * - the ends, after which the bank reports no further change: `completed` ACCC (settled on the
  *   creditor's account), `not-posted` ACWP (accepted without being posted to the creditor's
- *   account), `partial` PART (all authorisations applied, some payments of a bulk rejected),
- *   `rejected` RJCT, `cancelled` CANC.
+ *   account), `rejected` RJCT, `cancelled` CANC.
  */
 export type StatusClass =
   | 'awaiting-psu'
@@ -64,7 +66,6 @@ export type StatusClass =
 const ends: Readonly<Record<string, StatusClass>> = {
   ACCC: 'completed',
   ACWP: 'not-posted',
-  PART: 'partial',
   RJCT: 'rejected',
   CANC: 'cancelled',
 };
@@ -84,6 +85,7 @@ export function statusClass(status: string | null | undefined, service: PaymentS
   if (service === 'periodic-payments' && (acceptedForExecution.has(status) || executionReports.has(status)))
     return 'standing';
   if (Object.hasOwn(ends, status)) return ends[status] as StatusClass;
+  if (status === 'PART') return 'partial';
   if (status === 'PATC') return 'awaiting-signer';
   if (status === 'ACSC') return 'debited';
   return 'in-progress';
@@ -94,13 +96,7 @@ export function awaitsAuthorisation(statusClass: StatusClass | null): boolean {
   return statusClass === 'awaiting-psu' || statusClass === 'awaiting-signer';
 }
 
-const finalClasses: ReadonlySet<StatusClass> = new Set([
-  'completed',
-  'not-posted',
-  'partial',
-  'rejected',
-  'cancelled',
-]);
+const finalClasses: ReadonlySet<StatusClass> = new Set(['completed', 'not-posted', 'rejected', 'cancelled']);
 
 /** Final as the bank means it: no further change will be reported, so nothing is polled any more. */
 export function isFinalStatus(status: string | null | undefined, service: PaymentService): boolean {
@@ -118,7 +114,8 @@ export const standingOrderEndList: readonly string[] = [...standingOrderEnds];
  * settled only once it has ended.
  */
 export function isSettledForPsu(status: string | null | undefined, service: PaymentService): boolean {
-  return (status === 'ACSC' && service !== 'periodic-payments') || isFinalStatus(status, service);
+  if (service === 'periodic-payments') return isFinalStatus(status, service);
+  return status === 'ACSC' || status === 'PART' || isFinalStatus(status, service);
 }
 
 /**
@@ -141,10 +138,11 @@ const pollingSchedules: Readonly<
   'awaiting-signer': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
   'in-progress': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
   debited: { delaysSeconds: [60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600], checks: 8 },
+  // PART: some of a bulk accepted, the others rejected (spec part 3); what becomes of the accepted ones follows.
+  partial: { delaysSeconds: [60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600], checks: 8 },
   standing: { delaysSeconds: [24 * 3600], checks: Number.POSITIVE_INFINITY },
   completed: undefined,
   'not-posted': undefined,
-  partial: undefined,
   rejected: undefined,
   cancelled: undefined,
 };
@@ -169,7 +167,7 @@ export const debitedFollowUpSeconds = (pollingSchedules.debited?.delaysSeconds ?
  */
 export function liveRefreshMs(statusClass: StatusClass): number | false {
   if (finalClasses.has(statusClass) || statusClass === 'standing') return false;
-  return statusClass === 'debited' ? 30_000 : 2_000;
+  return statusClass === 'debited' || statusClass === 'partial' ? 30_000 : 2_000;
 }
 
 /** The statuses of a payment that waits for an authorisation: before the bank accepted it (BG IG 4.14.1). */

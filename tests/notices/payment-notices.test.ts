@@ -235,9 +235,9 @@ describe('the e-mail when a payment ends', () => {
     bankStatus.set(partly.bankPaymentId ?? '', 'PART');
     await syncPaymentStatus(db, partly, 'poll');
     const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(partly.id));
-    expect(mail?.subject).toBe('Bulk payment partly paid');
+    expect(mail?.subject).toBe('Bulk payment partly accepted');
     expect(mail?.text).toContain(
-      'Your bank paid some of the payments and rejected the others: ISK\u00a044,000 in 2 payments to 0301-26-001234.',
+      'Your bank accepted some of the payments and rejected the others: ISK\u00a044,000 in 2 payments to 0301-26-001234.',
     );
     expect(mail?.text).toContain('See the payment and its receipt here:');
     // One recipient in Icelandic: "viðtakandi", as for a single payment.

@@ -37,7 +37,7 @@ describe('a line of the history export', () => {
     // Sent without a date: no payment date, for a machine to read as "as soon as possible".
     expect(cells[1]).toBe('');
     expect(cells[3]).toBe('Fjöldagreiðsla');
-    expect(cells[9]).toBe('Greidd að hluta');
+    expect(cells[9]).toBe('Samþykkt að hluta');
     expect(line).not.toMatch(/\bPART\b|bulk-payments|T13:05/);
     // Made as soon as possible and paid: the day the bank reported it paid, as the history reads it.
     const paid = { ...payment({ transactionStatus: 'ACSC' }), paidDay: '2026-12-08' };

@@ -241,10 +241,15 @@ describe('a receipt', () => {
     expect(build({ phase: 'refused', transactionStatus: null, bankPaymentId: null }).kind).toBe('refused');
     for (const status of ['RCVD', 'ACTC', 'ACSP', 'ACWC', 'PDNG', 'PATC', 'ACWP'])
       expect(build({ transactionStatus: status }).kind, status).toBeNull();
-    expect(build({ service: 'bulk-payments', transactionStatus: 'PART' }, 'en')).toMatchObject({
-      kind: 'partial',
-      heading: 'Receipt for a bulk payment, partly paid',
-    });
+    // PART: some accepted, the others rejected (spec part 3); a receipt once the bank says one of them was paid.
+    expect(build({ service: 'bulk-payments', transactionStatus: 'PART' }, 'en').kind).toBeNull();
+    const onePaid = {
+      bulkStatus: 'PART',
+      payments: [{ position: 1, amount: '1000', currency: 'ISK', transactionStatus: 'ACSC' }],
+    };
+    expect(
+      build({ service: 'bulk-payments', transactionStatus: 'PART', bulkResults: onePaid }, 'en'),
+    ).toMatchObject({ kind: 'partial', heading: 'Receipt for a bulk payment, partly paid' });
     // A bulk paid in whole is called what it is, as the partly paid one is.
     expect(build({ service: 'bulk-payments', transactionStatus: 'ACSC' }, 'en').heading).toBe(
       'Bulk payment receipt',

@@ -67,12 +67,13 @@ describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
     expect(isFinalStatus('toString', 'payments')).toBe(false);
   });
 
-  it('final as the bank means it: ACCC, ACWP, PART, RJCT, CANC, and not ACSC, after which ACCC may follow', () => {
+  it('final as the bank means it: ACCC, ACWP, RJCT, CANC; not ACSC, after which ACCC may follow, nor PART (some accepted)', () => {
     for (const service of ['payments', 'bulk-payments'] as const) {
       expect(transactionStatuses.filter((status) => isFinalStatus(status, service)).sort()).toEqual(
-        ['ACCC', 'ACWP', 'CANC', 'PART', 'RJCT'].sort(),
+        ['ACCC', 'ACWP', 'CANC', 'RJCT'].sort(),
       );
       expect(isFinalStatus('ACSC', service)).toBe(false);
+      expect(isFinalStatus('PART', service)).toBe(false);
     }
   });
 
@@ -122,12 +123,13 @@ describe('how often the bank is read, by class', () => {
     expect(new Set(delays)).toEqual(new Set([day]));
   });
 
-  it.each(['completed', 'not-posted', 'partial', 'rejected', 'cancelled'] as const)(
-    '%s: never read again',
-    (cls) => {
-      expect(schedule(cls)).toEqual([]);
-    },
-  );
+  it('PART: read on as after ACSC, for about two days', () => {
+    expect(schedule('partial')).toEqual(schedule('debited'));
+  });
+
+  it.each(['completed', 'not-posted', 'rejected', 'cancelled'] as const)('%s: never read again', (cls) => {
+    expect(schedule(cls)).toEqual([]);
+  });
 });
 
 function view(transactionStatus: string, service: PaymentService): PaymentView {
@@ -156,7 +158,7 @@ describe('the open payment page (its live query)', () => {
     ['ACTC', 'periodic-payments', false],
     ['ACCC', 'payments', false],
     ['ACWP', 'payments', false],
-    ['PART', 'bulk-payments', false],
+    ['PART', 'bulk-payments', 30_000],
     ['RJCT', 'payments', false],
     ['CANC', 'periodic-payments', false],
   ] as const)('%s (%s) asks again every %s ms', (status, service, expected) => {
