@@ -73,7 +73,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
   const t = exportTranslator(locale);
   const words = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
   const view = toPaymentView(payment, []);
-  const status = statusInWords(t, view.displayStatus, view.outcome);
+  const status = statusInWords(t, view.displayStatus, view.outcome, payment.service);
   const line = (
     cells: Record<
       'kind' | 'name' | 'account' | 'reference' | 'amount' | 'currency' | 'status',

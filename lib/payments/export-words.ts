@@ -1,5 +1,6 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
 import { bankName } from '@/lib/bank/directory';
+import type { PaymentService } from '@/lib/bank/payments';
 import { claimNumberOf } from '@/lib/bills/bill-view';
 import { accountAsKnown, withShownNumbers } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
@@ -112,12 +113,25 @@ export function referenceInWords(reference: string | null, locale: Locale): stri
 
 /**
  * A status in the export's words, as the payment's badge says it: a payment the PSU declined at the bank is
- * "not confirmed", not rejected by the bank; a status we have no words for, as its code.
+ * "not confirmed", not rejected by the bank; a standing order the bank runs is "active"; a status we have no
+ * words for, as its code.
  */
-export function statusInWords(t: Translate, status: string, outcome: BankOutcome | null): string {
+export function statusInWords(
+  t: Translate,
+  status: string,
+  outcome: BankOutcome | null,
+  service?: PaymentService,
+): string {
   if (outcome === 'declined' && t.has(`status.${status}.declinedLabel`))
     return t(`status.${status}.declinedLabel`);
+  if (service === 'periodic-payments' && t.has(`status.${status}.standingLabel`))
+    return t(`status.${status}.standingLabel`);
   return t.has(`status.${status}.label`) ? t(`status.${status}.label`) : status;
+}
+
+/** The day a payment is paid on as the exports write it; a standing order's first day, "From 10.12.2026". */
+export function payDayInWords(t: Translate, payDay: string, service: PaymentService): string {
+  return service === 'periodic-payments' ? t('payments.payDayFrom', { date: payDay }) : payDay;
 }
 
 /** One payment in words, in `locale`. */
@@ -140,7 +154,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
   return {
     id: payment.id,
     ...icelandicMoment(payment.createdAt),
-    payDay: payDay ? icelandicDay(payDay) : t('payments.payDayAsap'),
+    payDay: payDay ? payDayInWords(t, icelandicDay(payDay), payment.service) : t('payments.payDayAsap'),
     kind: t.has(`payments.service.${payment.service}`)
       ? t(`payments.service.${payment.service}`)
       : payment.service,
@@ -149,7 +163,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     reference: referenceInWords(payment.reference, locale),
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
-    status: statusInWords(t, statusCode, paymentOutcome(payment)),
+    status: statusInWords(t, statusCode, paymentOutcome(payment), payment.service),
     // The bank's own code; none for a payment the bank gave no status (refused, not sent, its answer lost).
     statusCode: payment.phase === 'initiated' ? statusCode : '',
     bank: bankName(payment.bankId) ?? payment.bankId,

@@ -7,6 +7,7 @@ import {
   icelandicDay,
   icelandicMoment,
   type PaymentInWords,
+  payDayInWords,
   paymentLinesInWords,
 } from './export-words';
 import { allMatchingPayments } from './history-query';
@@ -66,7 +67,10 @@ export function buildStatement(
       ...row,
       ...(locale === 'is'
         ? {}
-        : { day: day(dayInReykjavik(payment.createdAt)), payDay: payDay ? day(payDay) : row.payDay }),
+        : {
+            day: day(dayInReykjavik(payment.createdAt)),
+            payDay: payDay ? payDayInWords(t, day(payDay), payment.service) : row.payDay,
+          }),
       shownAmount: formatAmount(row.amount, row.currency, locale),
     }));
   });

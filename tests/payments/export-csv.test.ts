@@ -243,3 +243,26 @@ describe('a bulk payment in the exports', () => {
     expect(csv.paymentCsvLines(listed, 'en')).toHaveLength(1);
   });
 });
+
+describe('a standing order in the exports', () => {
+  it('is "Active" while the bank runs it, and says from which day it pays, as its page does', async () => {
+    const { paymentInWords } = await import('@/lib/payments/export-words');
+    const order = payment({
+      service: 'periodic-payments',
+      transactionStatus: 'ACSP',
+      body: { startDate: '2026-12-10T00:00:00Z', frequency: 'Monthly' },
+    });
+    expect(paymentInWords(order, 'is')).toMatchObject({
+      status: 'Virk',
+      payDay: 'Frá 10.12.2026',
+      statusCode: 'ACSP',
+    });
+    expect(paymentInWords(order, 'en')).toMatchObject({ status: 'Active', payDay: 'From 10.12.2026' });
+    expect(paymentCsvLine(order, 'en').split(',')[9]).toBe('Active');
+    const { buildStatement } = await import('@/lib/payments/statement');
+    const [row] = buildStatement([order], { from: '2026-12-01', to: '2026-12-31' }, 'en', new Date()).rows;
+    expect(row?.payDay).toBe('From 10 Dec 2026');
+    // Stopped, it says so.
+    expect(paymentInWords({ ...order, transactionStatus: 'CANC' }, 'en').status).not.toBe('Active');
+  });
+});
