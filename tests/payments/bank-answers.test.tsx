@@ -301,8 +301,8 @@ describe('the challenge image (payment spec 2.5 ChallengeData; part 8: PNG, max 
     expect(step.method).toEqual({ name: 'SMS í 8xx-xx12', explanation: 'Kóðinn gildir í 5 mínútur.' });
     const page = (locale: 'is' | 'en') =>
       renderIn(locale, <OtpChallenge challenge={step.challenge} method={step.method} />);
-    expect(page('is')).toContain('Leiðin sem bankinn valdi fyrir kóðann: SMS í 8xx-xx12');
-    expect(page('en')).toContain('The way your bank chose for the code: SMS í 8xx-xx12');
+    expect(page('is')).toContain('Kóðinn kemur með: SMS í 8xx-xx12');
+    expect(page('en')).toContain('The code comes by: SMS í 8xx-xx12');
     expect(page('en')).toContain('Kóðinn gildir í 5 mínútur.');
     // Our spec gives the object no properties: anything else in it is left, and the answer kept.
     const { toScaAnswer, scaFieldsSchema } = await import('@/lib/bank/sca-answer');
