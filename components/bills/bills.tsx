@@ -105,9 +105,15 @@ function BillList({ bills }: { bills: BillView[] }) {
                   {t('paidByEvent', { at: formatDateTime(bill.paidEventAt, locale, { seconds: true }) })}
                 </p>
               )}
-              {/* Paid by the PSU's own payment: its page gives the day it was paid and from which account. */}
+              {/* Paid by the PSU's own payment: the day the bank reported it paid; its page says from which account. */}
               {bill.status === 'Paid' && bill.payment && (
                 <p className="text-sm" data-testid="paid-by-payment">
+                  {bill.payment.paidDay && (
+                    <span data-paid-day={bill.payment.paidDay}>
+                      {t('paidOn', { date: formatDate(bill.payment.paidDay, locale) })}
+                      {' · '}
+                    </span>
+                  )}
                   <PaymentLink id={bill.payment.id} />
                 </p>
               )}

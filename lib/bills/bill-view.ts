@@ -20,7 +20,8 @@ export interface BillView {
   reference: string | null;
   /** When the bank's `claim.paid` notice told us it was paid. */
   paidEventAt: string | null;
-  payment: { id: string; transactionStatus: string | null } | null;
+  /** The PSU's payment of it, with the day the bank reported it paid (null until then). */
+  payment: { id: string; transactionStatus: string | null; paidDay: string | null } | null;
   /**
    * A payment of the bill that can still succeed (lib/bills/payment-of-bill.ts): while there is one, the
    * bill is not offered for paying again. `paymentId` when it is this PSU's own.

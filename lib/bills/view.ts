@@ -12,7 +12,7 @@ function billStatus(status: string): ClaimStatus {
   return (CLAIM_STATUSES as readonly string[]).includes(status) ? (status as ClaimStatus) : 'Unpaid';
 }
 
-type OwnPayment = { id: string; phase: string; transactionStatus: string | null };
+type OwnPayment = { id: string; phase: string; transactionStatus: string | null; paidDay?: string | null };
 
 function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['paying']): BillView {
   return {
@@ -30,7 +30,9 @@ function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['p
     dueDate: bill.dueDate,
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
-    payment: payment ? { id: payment.id, transactionStatus: payment.transactionStatus } : null,
+    payment: payment
+      ? { id: payment.id, transactionStatus: payment.transactionStatus, paidDay: payment.paidDay ?? null }
+      : null,
     paying,
   };
 }

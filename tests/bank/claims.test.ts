@@ -126,7 +126,13 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
     expect(views.find((v) => v.reference === 'EUR-2026')?.payment).toEqual({
       id: paying.id,
       transactionStatus: 'ACSP',
+      paidDay: null,
     });
     expect(views.filter((v) => v.payment).map((v) => v.reference)).toEqual(['EUR-2026']);
+    // Once the bank reports it paid, the bill says on which day.
+    const { recordStatus } = await import('@/lib/payments/history');
+    await recordStatus(db, paying.id, 'ACSC', 'notification');
+    const paid = (await billViews(db, psuId, JON)).find((v) => v.reference === 'EUR-2026')?.payment;
+    expect(paid?.paidDay).toBe(new Date().toISOString().slice(0, 10));
   });
 });

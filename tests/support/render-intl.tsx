@@ -2,11 +2,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import en from '@/messages/en.json';
+import eventsEn from '@/messages/events/en.json';
+import eventsIs from '@/messages/events/is.json';
 import is from '@/messages/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 
-const all = { en: { ...en, ...storyEn }, is: { ...is, ...storyIs } };
+const all = { en: { ...en, ...storyEn, ...eventsEn }, is: { ...is, ...storyIs, ...eventsIs } };
 
 /** A component's HTML as a page in this language renders it, with the app's texts of these namespaces. */
 export function renderIn(

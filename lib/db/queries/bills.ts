@@ -4,6 +4,7 @@ import { type Bill, bills } from '../bills-schema';
 import { databaseNow } from '../clock';
 import { payments } from '../schema';
 import type { Db } from '../types';
+import { listedColumns } from './payments';
 
 export interface PaidByEvent {
   eventId: string;
@@ -88,6 +89,8 @@ export async function paymentsReferencing(
     phase: string;
     transactionStatus: string | null;
     billClaimId: string | null;
+    /** The day the bank first reported it paid (as the payment's page gives it), null until then. */
+    paidDay: string | null;
   }[]
 > {
   if (claimIds.length === 0) return [];
@@ -99,6 +102,7 @@ export async function paymentsReferencing(
       billClaimId: payments.billClaimId,
       phase: payments.phase,
       transactionStatus: payments.transactionStatus,
+      paidDay: listedColumns.paidDay,
     })
     .from(payments)
     .where(and(eq(payments.psuId, psuId), inArray(payments.reference, claimIds)))
