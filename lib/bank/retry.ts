@@ -39,10 +39,36 @@ function transient(error: unknown, request: BankRequest): error is BankError | B
 }
 
 /**
+ * Where the bank said "not before" for longer than a PSU waits (Retry-After on a 429 or 503, RFC 9110 10.2.3): by
+ * the resource's address, until when, and what it answered. Another call to it meanwhile (the open page asking
+ * every few seconds, a resend) gets that answer again without being sent; at most a quarter of an hour is kept.
+ */
+const holds = new Map<string, { until: number; error: BankError }>();
+const maxHoldSeconds = 15 * 60;
+
+/** The resource a call is to, without its query. */
+const resourceOf = (url: string) => url.split('?')[0] ?? url;
+
+function heldAnswer(request: BankRequest): BankError | undefined {
+  const hold = holds.get(resourceOf(request.url));
+  if (!hold) return undefined;
+  const left = Math.ceil((hold.until - Date.now()) / 1000);
+  if (left > 0) return new BankError(hold.error.status, hold.error.messages, hold.error.requestId, left);
+  holds.delete(resourceOf(request.url));
+  return undefined;
+}
+
+function hold(request: BankRequest, error: BankError, seconds: number): void {
+  holds.set(resourceOf(request.url), { until: Date.now() + Math.min(seconds, maxHoldSeconds) * 1000, error });
+}
+
+/**
  * `bankFetch`, with transient answers (and lost connections) retried after the bank's Retry-After (or a
- * short backoff) where safe.
+ * short backoff) where safe; a Retry-After longer than that is kept to (`holds`).
  */
 export async function bankFetchWithRetry(request: BankRequest): Promise<BankResponse> {
+  const held = heldAnswer(request);
+  if (held) throw held;
   // Whether the first attempt was answered with a 409: the repeats' 409s then say the same (ÍST TS 316 answers
   // a key whose call failed with that call's error). After any other first failure, the bank may have begun it.
   let first409 = false;
@@ -60,7 +86,11 @@ export async function bankFetchWithRetry(request: BankRequest): Promise<BankResp
         caught instanceof BankError && attempt > 0 && !first409 ? caught.asAfterUnsettledAttempt() : caught;
       if (!transient(error, request) || attempt >= maxRetries || !repeatable(request)) throw error;
       const wait = (error instanceof BankError ? error.retryAfterSeconds : undefined) ?? 0.25 * 4 ** attempt;
-      if (wait > maxWaitSeconds) throw error;
+      if (wait > maxWaitSeconds) {
+        if (error instanceof BankError && (error.status === 429 || error.status === 503))
+          hold(request, error, wait);
+        throw error;
+      }
       await sleep(wait * 1000);
     }
   }

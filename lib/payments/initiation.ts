@@ -246,7 +246,8 @@ async function send(
       .where(and(eq(payments.id, payment.id), undecided))
       .returning({ id: payments.id });
     if (!released.length) return await decidedMeanwhile(db, payment);
-    inBackground(() => afterUnknownOutcome(payment.id));
+    const retryAfter = error instanceof BankError ? error.retryAfterSeconds : undefined;
+    inBackground(() => afterUnknownOutcome(payment.id, retryAfter));
     const stillSending = error instanceof BankError && error.status === 409;
     return {
       ok: false,

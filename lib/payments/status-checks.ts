@@ -78,11 +78,15 @@ export async function scheduleResend(boss: PgBoss, paymentId: string, afterSecon
  * is sent again by a job soon, so that its outcome is known while the PSU looks, not only when they send the
  * form again.
  */
-export async function afterUnknownOutcome(paymentId: string): Promise<void> {
+export async function afterUnknownOutcome(
+  paymentId: string,
+  /** The bank's Retry-After, where it gave one: the resend waits for it. */
+  retryAfterSeconds = 0,
+): Promise<void> {
   const starting = startingJobQueue();
   if (!starting) return;
   try {
-    await scheduleResend(await starting, paymentId, 10);
+    await scheduleResend(await starting, paymentId, Math.max(10, retryAfterSeconds));
   } catch (error) {
     // The payment stays unsent; the PSU's resubmission or the sweep at start-up sends it.
     logger.warn({ paymentId, err: error }, 'could not schedule a resend');

@@ -89,12 +89,24 @@ describe('retrying a busy bank', () => {
     seen.length = 0;
     busyLeft = 1;
     retryAfter = '120';
-    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/status` })).rejects.toMatchObject({
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/held?x=1` })).rejects.toMatchObject({
       status: 503,
       retryAfterSeconds: 120,
     });
     expect(seen).toHaveLength(1);
     busyLeft = 0;
+    // Asked again within those two minutes (the open page, every few seconds): the bank's answer stands, and
+    // nothing is sent; another of its resources is called as before.
+    for (let ask = 0; ask < 5; ask++)
+      await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/held?x=2` })).rejects.toMatchObject({
+        status: 503,
+        retryAfterSeconds: expect.any(Number),
+      });
+    expect(seen).toHaveLength(1);
+    await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/other` })).resolves.toMatchObject({
+      status: 200,
+    });
+    expect(seen).toHaveLength(2);
   });
 
   it('repeats 408 where safe, and 409 only for a call with an Idempotency-Key (ÍST TS 316: still in progress)', async () => {
