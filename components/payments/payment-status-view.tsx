@@ -80,7 +80,11 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
           {t('refusedBecause', { reason: tAll(`bank.code.${payment.failureCode}`) })}
         </p>
       )}
-      <BankMessages psuMessage={payment.psuMessage} notes={payment.bankNotes} />
+      <BankMessages
+        psuMessage={payment.psuMessage}
+        notes={payment.bankNotes}
+        fundsShort={payment.fundsShort}
+      />
       <section className="rounded border border-slate-200 bg-white p-4">
         <PaymentStorySection payment={payment} />
         <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">

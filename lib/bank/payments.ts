@@ -26,6 +26,8 @@ const initiationResponseSchema = z
 const statusResponseSchema = z.object({
   transactionStatus: z.string().min(1),
   psuMessage: z.unknown().optional(),
+  // BG IG 4.14.1, IOBWS 3.2: whether a funds check found the money, with ACTC, ACWC or ACCP; read leniently.
+  fundsAvailable: z.unknown().optional(),
 });
 
 export type InitiationResponse = z.infer<typeof initiationResponseSchema>;
@@ -164,6 +166,8 @@ export interface PaymentStatusAnswer {
   transactionStatus: string;
   /** IOBWS 3.2 and the Berlin Group give a status answer a psuMessage ("text to show to the PSU"). */
   psuMessage?: string;
+  /** Whether the bank's funds check found the money (BG IG 4.14.1, IOBWS 3.2), where it says. */
+  fundsAvailable?: boolean;
 }
 
 /**
@@ -183,7 +187,12 @@ export async function readPaymentStatus(
   const parsed = statusResponseSchema.safeParse(response.body);
   if (!parsed.success) throw new BankProtocolError('The bank answered the status read without a status');
   const psuMessage = boundedBankText(parsed.data.psuMessage);
-  return { transactionStatus: parsed.data.transactionStatus, ...(psuMessage ? { psuMessage } : {}) };
+  const { fundsAvailable } = parsed.data;
+  return {
+    transactionStatus: parsed.data.transactionStatus,
+    ...(psuMessage ? { psuMessage } : {}),
+    ...(typeof fundsAvailable === 'boolean' ? { fundsAvailable } : {}),
+  };
 }
 
 /**

@@ -217,6 +217,8 @@ export const payments = pgTable(
     bankDetails: jsonb('bank_details').$type<BankPaymentDetails>(),
     /** The bank's words for the PSU with the status it last read (a psuMessage; IOBWS 3.2 status response). */
     statusPsuMessage: text('status_psu_message'),
+    /** What the bank's funds check found, where its last status read said (`fundsAvailable`); null otherwise. */
+    statusFundsAvailable: boolean('status_funds_available'),
     /**
      * For a standing order: the PSU's last stop of it ("Cancel payment") that the bank left for them to confirm
      * there, with the address of that cancellation authorisation's scaStatus where the bank gave one. A change

@@ -39,9 +39,11 @@ export async function syncPaymentStatus(
   const ref = bankRefOf(payment, payment.bankPaymentId);
   try {
     // At the payment's own bank, with that bank's token: never another's.
-    const { transactionStatus: status, psuMessage } = await inPaymentBank(payment, () =>
-      readPaymentStatus(ref, psuIpAddress),
-    );
+    const {
+      transactionStatus: status,
+      psuMessage,
+      fundsAvailable,
+    } = await inPaymentBank(payment, () => readPaymentStatus(ref, psuIpAddress));
     // What the bank holds of an accepted payment is asked for while its status is recorded, not after
     // (the PSU back from the bank waits for both): the two write different columns, and a failed read of
     // the details is logged, never thrown (./details.ts).
@@ -49,8 +51,11 @@ export async function syncPaymentStatus(
     await recordedFirst;
     const changed = await recordStatus(db, payment.id, status, source);
     if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
-    if ((psuMessage ?? null) !== payment.statusPsuMessage)
-      await keepStatusPsuMessage(db, payment.id, psuMessage);
+    if (
+      (psuMessage ?? null) !== payment.statusPsuMessage ||
+      (fundsAvailable ?? null) !== payment.statusFundsAvailable
+    )
+      await keepStatusWords(db, payment.id, psuMessage, fundsAvailable);
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
     await details;
     // Every reading of an ended status may send the e-mail; the database lets only one through.
@@ -71,15 +76,19 @@ export async function syncPaymentStatus(
   }
 }
 
-/** The bank's words for the PSU with the status just read, in place of the last read's (none clears them). */
-async function keepStatusPsuMessage(
+/**
+ * What the bank said with the status just read (its words for the PSU, its funds check), in place of the last
+ * read's (a read without them clears them).
+ */
+async function keepStatusWords(
   db: Db,
   paymentId: string,
   psuMessage: string | undefined,
+  fundsAvailable: boolean | undefined,
 ): Promise<void> {
   await db
     .update(payments)
-    .set({ statusPsuMessage: psuMessage ?? null })
+    .set({ statusPsuMessage: psuMessage ?? null, statusFundsAvailable: fundsAvailable ?? null })
     .where(eq(payments.id, paymentId));
 }
 

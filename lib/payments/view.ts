@@ -74,6 +74,11 @@ export interface PaymentView {
    * the one it gave with the status last read.
    */
   psuMessage: string | null;
+  /**
+   * The bank's funds check, with its last status read, found the money not there (`fundsAvailable: false`, BG IG
+   * 4.14.1): it may wait for it a while, or reject the payment. Not said of a payment decided for the PSU.
+   */
+  fundsShort: boolean;
   /** The bank's WARNING messages (spec part 7): of the initiation answer, and of the latest SCA step. */
   bankNotes: BankNote[];
   /** For a bulk that has ended: each payment's result as the bank gave it (spec 2.6), if it was read. */
@@ -233,6 +238,10 @@ export function toPaymentView(
     paysOn: paysOnOf(payment, payDay),
     receiptKind: receiptKind(payment),
     psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || payment.statusPsuMessage || null,
+    fundsShort:
+      atBank &&
+      payment.statusFundsAvailable === false &&
+      !isSettledForPsu(payment.transactionStatus, payment.service),
     bankNotes: [...notesBesideRefusal(payment), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
     costsStep,

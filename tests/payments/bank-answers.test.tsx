@@ -204,6 +204,31 @@ describe('an initiation answer with the SCA links and a status other than RCVD (
   });
 });
 
+describe('the funds check of a status read (BG IG 4.14.1, IOBWS 3.2 fundsAvailable)', () => {
+  it('no money yet: the PSU is told the bank may wait for it or reject the payment; a read without it clears it', async () => {
+    const { id, redirectTo } = await app.pay({ debtorIban: ACCOUNT.jon });
+    await decideAtBank(redirectTo, 'approve');
+    app.proxy.reshapeNext('GET', /\/status$/, () => ({ transactionStatus: 'ACCP', fundsAvailable: false }));
+    await app.sync.refreshFromBank(app.db, await app.payment(id), 'redirect', '10.20.30.40');
+    const view = await viewOf(id);
+    expect(view).toMatchObject({ transactionStatus: 'ACCP', fundsShort: true });
+    const said = (locale: 'is' | 'en') =>
+      renderIn(
+        locale,
+        <BankMessages psuMessage={view.psuMessage} notes={view.bankNotes} fundsShort={view.fundsShort} />,
+      );
+    expect(said('is')).toContain('enn er ekki nóg fé á honum');
+    expect(said('en')).toContain('the money for this payment is not there yet');
+    // A funds check that found the money, or none said: nothing of it.
+    app.proxy.reshapeNext('GET', /\/status$/, () => ({ transactionStatus: 'ACCP', fundsAvailable: true }));
+    await app.sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+    expect((await viewOf(id)).fundsShort).toBe(false);
+    app.proxy.reshapeNext('GET', /\/status$/, () => ({ transactionStatus: 'ACCP', fundsAvailable: 'no' }));
+    await app.sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+    expect((await app.payment(id)).statusFundsAvailable).toBeNull();
+  });
+});
+
 describe('WARNING messages in successful answers (payment spec part 7)', () => {
   it('are kept, logged by code, and shown under our own heading with the bank\u2019s text escaped and bounded', async () => {
     const warn = vi.spyOn(logger, 'warn');

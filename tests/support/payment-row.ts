@@ -47,6 +47,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     bankDetails: null,
     statusPsuMessage: null,
     stopAsked: null,
+    statusFundsAvailable: null,
     billBankId: null,
     billClaimId: null,
     searchText: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "status_funds_available" boolean;
