@@ -147,6 +147,30 @@ describe('validateBulkRow', () => {
     ]);
   });
 
+  it('refuses a kennitala beside an Icelandic IBAN that is not its owner\u2019s, naming whose it is', () => {
+    // IS87 0301 26 001234 510169-6399: the IBAN carries its owner's kennitala.
+    const other = validateBulkRow(
+      { creditorAccount: IBAN, creditorKennitala: '030390-4239', amount: '1' },
+      3,
+      'credit-transfers',
+    );
+    expect(other.errors).toEqual([
+      {
+        row: 3,
+        column: 'creditorKennitala',
+        message: 'forms.bulk.csv.kennitalaNotOfAccount|{"kennitala":"510169-6399"}',
+      },
+    ]);
+    const same = validateBulkRow(
+      { creditorAccount: IBAN, creditorKennitala: '5101696399', amount: '1' },
+      3,
+      'credit-transfers',
+    );
+    expect(same.errors).toEqual([]);
+    expect(formsEn.forms.bulk.csv.kennitalaNotOfAccount).toContain('{kennitala}');
+    expect(formsIs.forms.bulk.csv.kennitalaNotOfAccount).toContain('{kennitala}');
+  });
+
   it('wants masked card numbers for card deposits, and only then', () => {
     expect(
       validateBulkRow({ creditorAccount: '123456******1234', amount: '1' }, 1, 'card-deposits').element

@@ -1,7 +1,13 @@
 import type { PaymentProduct } from '@/lib/bank/payments';
 import { formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
-import { domesticAccountToIban, isMaskedPan, parseDomesticAccount } from '@/lib/payments/accounts';
+import {
+  domesticAccountToIban,
+  formatKennitala,
+  isMaskedPan,
+  normalizeKennitala,
+  parseDomesticAccount,
+} from '@/lib/payments/accounts';
 import { minorUnits, parseAmountInput } from '@/lib/payments/money';
 import { type BulkPaymentElement, BulkPaymentElementSchema, issueMessage } from '@/lib/payments/schemas';
 import { unreadableTexts } from '@/lib/payments/schemas/readable-text';
@@ -146,7 +152,14 @@ export function validateBulkRow(
       }
     }
   } else {
-    creditorAccount = { iban: accountText.replace(/\s+/g, '').toUpperCase() };
+    const iban = accountText.replace(/\s+/g, '').toUpperCase();
+    creditorAccount = { iban };
+    // An Icelandic IBAN carries its owner's kennitala (its last ten digits): one typed beside it that is another's
+    // says the PSU may be paying someone else than they mean.
+    const typed = normalizeKennitala(kennitala);
+    const owner = /^IS\d{24}$/.test(iban) ? iban.slice(-10) : undefined;
+    if (kennitala !== '' && owner && typed !== owner)
+      issue('creditorKennitala', csvMessage('kennitalaNotOfAccount', { kennitala: formatKennitala(owner) }));
   }
 
   const element: Record<string, unknown> = {
