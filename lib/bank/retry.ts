@@ -39,9 +39,12 @@ function transient(error: unknown, request: BankRequest): error is BankError | B
 }
 
 /**
- * Where the bank said "not before" for longer than a PSU waits (Retry-After on a 429 or 503, RFC 9110 10.2.3): by
- * the resource's address, until when, and what it answered. Another call to it meanwhile (the open page asking
- * every few seconds, a resend) gets that answer again without being sent; at most a quarter of an hour is kept.
+ * Where the bank said "not before" for longer than a PSU waits (Retry-After on a 429 or 503, RFC 9110 10.2.3) to a
+ * read: by the resource's address (one payment's status, say), until when, and what it answered. Another read of
+ * it meanwhile (the open page asking every few seconds) gets that answer again without being sent; at most a
+ * quarter of an hour is kept. A call that makes or changes something is never held: its address (the initiation
+ * endpoint) is every PSU's, and one PSU's answer is not another's; a lost initiation's resend waits for the
+ * Retry-After of its own (lib/payments/status-checks.ts).
  */
 const holds = new Map<string, { until: number; error: BankError }>();
 const maxHoldSeconds = 15 * 60;
@@ -87,7 +90,7 @@ export async function bankFetchWithRetry(request: BankRequest): Promise<BankResp
       if (!transient(error, request) || attempt >= maxRetries || !repeatable(request)) throw error;
       const wait = (error instanceof BankError ? error.retryAfterSeconds : undefined) ?? 0.25 * 4 ** attempt;
       if (wait > maxWaitSeconds) {
-        if (error instanceof BankError && (error.status === 429 || error.status === 503))
+        if (request.method === 'GET' && error instanceof BankError && [429, 503].includes(error.status))
           hold(request, error, wait);
         throw error;
       }

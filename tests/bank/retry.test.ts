@@ -107,6 +107,12 @@ describe('retrying a busy bank', () => {
       status: 200,
     });
     expect(seen).toHaveLength(2);
+    // A call that makes something is never held: the initiation endpoint is every PSU's.
+    busyLeft = 1;
+    retryAfter = '900';
+    await expect(postWithIdempotencyKey()).rejects.toMatchObject({ status: 503, retryAfterSeconds: 900 });
+    await expect(postWithIdempotencyKey()).resolves.toMatchObject({ status: 200 });
+    expect(seen).toHaveLength(4);
   });
 
   it('repeats 408 where safe, and 409 only for a call with an Idempotency-Key (ÍST TS 316: still in progress)', async () => {
