@@ -94,15 +94,25 @@ async function billOfTransfer(
   const payorId = await who.payor();
   if (!payorId) return undefined;
   const claimIds = [...references, ...(byKey ? [byKey] : [])];
-  const paid = (bill: Bill) => {
-    if (bill.payorId !== payorId) return false;
-    if (bill.claimId === byKey) return true;
-    if (!references.includes(bill.claimId) || bill.depositIban === '') return false;
+  const toDeposit = (bill: Bill) => {
     const deposit = normalizeIban(bill.depositIban);
     return iban === deposit || (bban !== undefined && bban === deposit.slice(4));
   };
-  const known = (await billsWithClaimIds(db, claimIds)).find(paid);
+  const paid = (bill: Bill) => {
+    if (bill.payorId !== payorId) return false;
+    if (bill.claimId === byKey) return true;
+    return references.includes(bill.claimId) && bill.depositIban !== '' && toDeposit(bill);
+  };
+  const knownBills = await billsWithClaimIds(db, claimIds);
+  const known = knownBills.find(paid);
   if (known) return known;
+  // A claim we know is paid at its own deposit account: a transfer elsewhere with its id as text is not its payment,
+  // and needs no reading of the claims (a friend paid with a bill's number as the message, say).
+  const unknown = references.filter(
+    (claimId) =>
+      !knownBills.some((bill) => bill.claimId === claimId && bill.depositIban !== '' && !toDeposit(bill)),
+  );
+  if (unknown.length === 0 && byKey === undefined) return undefined;
   const complete = await who.readBills();
   return (await billsWithClaimIds(db, claimIds)).find(paid) ?? (complete ? undefined : UNCHECKED);
 }

@@ -422,6 +422,30 @@ describe('a bill is paid with a single payment of its own, and only its payor’
       expect(initiationsAtBank(next.claimId), service).toHaveLength(0);
     }
     expect(words('payment.bill.notChecked').is).toMatch(/Reyndu aftur/);
+    // A known bill's id as the message of a transfer to someone else is not its payment: sent while the claims
+    // bank fails, without asking it.
+    const known = await newBill();
+    for (let tries = 0; tries < 5; tries++)
+      app.proxy.answerNext('GET', /^\/business\/claims/, { status: 503, body: {} });
+    const toFriend = await app.initiation.initiateOnce({
+      psuId: payor,
+      submissionId: randomUUID(),
+      service: 'payments',
+      product: 'credit-transfers',
+      body: {
+        debtorAccount: { iban: JON_MAIN },
+        creditorAccount: { iban: 'IS870301260012345101696399' },
+        creditorName: 'Vinur',
+        instructedAmount: { currency: 'ISK', amount: '5000' },
+        remittanceInformationUnstructured: known.claimId,
+      },
+      scaLanguage: 'en',
+      uiLocale: 'en',
+      summary: { amount: '5000', currency: 'ISK', creditorAccount: 'IS870301260012345101696399' },
+      psuIpAddress: '10.20.30.40',
+    });
+    app.proxy.dropUnusedAnswers();
+    expect(toFriend).toMatchObject({ ok: true });
     // Once the claims are read, the bill is paid once, as any other.
     expect(await payBill(claim)).toMatchObject({ ok: true });
     expect(await payBill(claim)).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
