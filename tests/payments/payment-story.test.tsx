@@ -153,10 +153,10 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
       en: formatDate(moved, 'en', { weekday: true }),
     };
     expect(render('is', <StatusExplain payment={view} />)).toContain(
-      `Bankinn hefur samþykkt greiðsluna og greiðir hana ${shownDay.is}.`,
+      `Bankinn er með greiðsluna og greiðir hana ${shownDay.is}.`,
     );
     expect(render('en', <StatusExplain payment={view} />)).toContain(
-      `Your bank has accepted the payment and pays it on ${shownDay.en}.`,
+      `Your bank has the payment and pays it on ${shownDay.en}.`,
     );
 
     // Cancelled before that day: the day is the one the bank was to pay on, and nothing says it pays.
