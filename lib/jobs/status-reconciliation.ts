@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
+import { endDateColumn } from '@/lib/db/queries/payments';
 import { payments } from '@/lib/db/schema';
 import { type JobQueueDeclaration, keysInHand } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
@@ -14,6 +15,7 @@ import {
 import {
   debitedFollowUpSeconds,
   finalStatusList,
+  isSettledForPsu,
   standingOrderEndList,
   statusClass,
 } from '@/lib/payments/status';
@@ -37,7 +39,7 @@ async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
   if (!payment || !needsSync(payment)) return;
   logger.debug({ paymentId: payment.id, statusClass: job.statusClass, check: job.check }, 'status check');
   const { status } = await syncPaymentStatus(db, payment, 'poll');
-  const now = statusClass(status, payment.service);
+  const now = statusClass(status, payment);
   // A job queued before jobs carried their class has none, and starts the schedule afresh.
   const check = now === job.statusClass ? job.check + 1 : 0;
   await scheduleStatusCheck(boss, { paymentId: payment.id, statusClass: now, check });
@@ -50,7 +52,13 @@ async function reconcile(boss: PgBoss, job: StatusJob): Promise<void> {
 export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
   const db = await getDb();
   const unsettled = await db
-    .select({ id: payments.id, transactionStatus: payments.transactionStatus, service: payments.service })
+    .select({
+      id: payments.id,
+      transactionStatus: payments.transactionStatus,
+      service: payments.service,
+      // A standing order's last day, after which its execution's settlement is its end (lib/payments/status.ts).
+      endDate: endDateColumn,
+    })
     .from(payments)
     .where(
       and(
@@ -79,9 +87,13 @@ export async function sweepUnsettledPayments(boss: PgBoss): Promise<number> {
   const inHand = await keysInHand(boss, statusQueue);
   for (const payment of unsettled) {
     if (inHand.has(payment.id)) continue;
+    const subject = { service: payment.service, body: { endDate: payment.endDate } };
+    // A standing order that ended with its last execution settled is read no more.
+    if (payment.service === 'periodic-payments' && isSettledForPsu(payment.transactionStatus, subject))
+      continue;
     await scheduleStatusCheck(boss, {
       paymentId: payment.id,
-      statusClass: statusClass(payment.transactionStatus, payment.service),
+      statusClass: statusClass(payment.transactionStatus, subject),
       check: 0,
     });
   }

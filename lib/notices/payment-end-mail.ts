@@ -11,7 +11,7 @@ import { paymentAmounts } from '@/lib/payments/amounts';
 import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
-import { isFinalStatus } from '@/lib/payments/status';
+import { isSettledForPsu } from '@/lib/payments/status';
 import { payDayOf } from '@/lib/payments/view';
 
 /**
@@ -21,9 +21,9 @@ import { payDayOf } from '@/lib/payments/view';
 const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
 
 /** Whether a status ends the payment for the PSU; a standing order's only when it has ended (lib/payments/status.ts). */
-export function endsPayment(status: string, service: PaymentService): boolean {
-  return service === 'periodic-payments'
-    ? isFinalStatus(status, service)
+export function endsPayment(status: string, payment: { service: PaymentService; body?: unknown }): boolean {
+  return payment.service === 'periodic-payments'
+    ? isSettledForPsu(status, payment)
     : PAYMENT_END_STATUSES.includes(status);
 }
 
@@ -180,7 +180,7 @@ export async function mailPaymentEnd(
 ): Promise<'sent' | 'not-wanted' | 'sent-before' | 'failed'> {
   const row = await paymentEndRecipient(db, paymentId);
   const status = row?.payment.transactionStatus;
-  if (!row || !status || !endsPayment(status, row.payment.service)) return 'not-wanted';
+  if (!row || !status || !endsPayment(status, row.payment)) return 'not-wanted';
   if (!row.mailOnPaymentEnd || !row.emailVerifiedAt) return 'not-wanted';
   if (!(await claimPaymentEndMail(db, paymentId, status))) return 'sent-before';
   const { payment } = row;

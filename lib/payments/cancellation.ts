@@ -37,7 +37,7 @@ export async function askBankToCancel(
   const { bankPaymentId } = payment;
   // Cancelled already (from another tab, or by the costs step's "Stop"): what the PSU asked is done.
   if (payment.transactionStatus === 'CANC' && !change) return { kind: 'asked' };
-  if (!bankPaymentId || isFinalStatus(payment.transactionStatus, payment.service)) {
+  if (!bankPaymentId || isFinalStatus(payment.transactionStatus, payment)) {
     return { kind: 'refused', messageKey: 'bank.code.STATUS_INVALID' };
   }
   try {

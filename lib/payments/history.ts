@@ -23,14 +23,19 @@ export async function recordStatus(
 ): Promise<boolean> {
   const recorded = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ transactionStatus: payments.transactionStatus, sca: payments.sca, service: payments.service })
+      .select({
+        transactionStatus: payments.transactionStatus,
+        sca: payments.sca,
+        service: payments.service,
+        body: payments.body,
+      })
       .from(payments)
       .where(eq(payments.id, paymentId))
       .for('update');
     if (
       !current ||
       !mayReplace(current.transactionStatus, transactionStatus, {
-        service: current.service,
+        service: current,
         awaitingPsu: awaitsAuthorisation(current),
       })
     )

@@ -176,7 +176,7 @@ export async function processPaymentNotification(db: Db, notificationId: number)
     .from(paymentNotifications)
     .where(and(eq(paymentNotifications.paymentId, payment.id), isNull(paymentNotifications.processedAt)));
   // A final status is the bank's last word (lib/payments/status.ts): the notice changes nothing.
-  const final = isFinalStatus(payment.transactionStatus, payment.service) && !needsSync(payment);
+  const final = isFinalStatus(payment.transactionStatus, payment) && !needsSync(payment);
   const { status } = final
     ? { status: payment.transactionStatus }
     : await syncPaymentStatus(db, payment, 'notification');

@@ -38,6 +38,8 @@ export type BankOutcome =
 export interface OutcomeInput {
   phase: PaymentPhase;
   service: PaymentService;
+  /** A standing order's body: its last day says whether a settlement is its end (lib/payments/status.ts). */
+  body?: unknown;
   transactionStatus: string | null;
   scaStatus: string | undefined;
   statusReadFailed: boolean;
@@ -69,7 +71,7 @@ export function declinedAtBank(
 export function bankOutcome(input: OutcomeInput): BankOutcome | null {
   if (input.phase !== 'initiated') return null;
   if (input.statusReadFailed) return 'unreadable';
-  const cls = statusClass(input.transactionStatus, input.service);
+  const cls = statusClass(input.transactionStatus, input);
   if (cls === 'rejected') return input.scaStatus === 'failed' ? 'declined' : 'rejected';
   if (cls === 'in-progress' && input.transactionStatus === 'PDNG') return 'pending';
   if (cls !== 'awaiting-psu') return byClass[cls];

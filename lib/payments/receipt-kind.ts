@@ -20,8 +20,7 @@ export function receiptKind(
   switch (payment.transactionStatus) {
     case 'ACSC':
     case 'ACCC':
-      return payment.service === 'periodic-payments' &&
-        !isFinalStatus(payment.transactionStatus, payment.service)
+      return payment.service === 'periodic-payments' && !isFinalStatus(payment.transactionStatus, payment)
         ? null
         : 'paid';
     case 'PART':

@@ -151,7 +151,7 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
   if (old?.service !== 'periodic-payments' || old.phase !== 'initiated') {
     return { ok: false, messageKey: 'standingOrderChange.notFound' };
   }
-  if (isFinalStatus(old.transactionStatus, old.service)) {
+  if (isFinalStatus(old.transactionStatus, old)) {
     const refusal = await refusalOfEnded(db, request.psuId, old.id);
     if (refusal) return { ok: false, messageKey: refusal };
   }
@@ -163,7 +163,7 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
       messageKey: existing?.state === 'sent' ? 'standingOrderChange.alreadyChanged' : 'payment.stillSending',
     };
   }
-  if (!isFinalStatus(old.transactionStatus, old.service)) {
+  if (!isFinalStatus(old.transactionStatus, old)) {
     const answer = await askBankToCancel(db, old, request.psuIpAddress, change.id);
     if (answer.kind === 'refused')
       return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
@@ -209,7 +209,7 @@ async function afterCancellation(
   request: Pick<ChangeRequest, 'psuId' | 'psuIpAddress' | 'psuUserAgent'>,
 ): Promise<ChangeOutcome> {
   const old = await findOwnPayment(db, request.psuId, oldPaymentId);
-  if (!old || !isFinalStatus(old.transactionStatus, old.service)) {
+  if (!old || !isFinalStatus(old.transactionStatus, old)) {
     return keptOld(db, change, 'standingOrderChange.notCancelled');
   }
   if (change.state === 'cancelling') {
@@ -266,7 +266,7 @@ export async function continueChangeAfterReturn(
     // Back from a stop ("Cancel payment") that ended the order: a change begun meanwhile in another tab, whose
     // own cancellation is still at the bank, is given up, so that its form sends nothing once the order ended.
     const now = await findOwnPayment(db, old.psuId, old.id);
-    if (now && isFinalStatus(now.transactionStatus, now.service)) await giveUpChangeOf(db, old.psuId, old.id);
+    if (now && isFinalStatus(now.transactionStatus, now)) await giveUpChangeOf(db, old.psuId, old.id);
     return undefined;
   }
   const change = await findChangeOf(db, old.psuId, old.id);

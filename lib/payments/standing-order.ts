@@ -41,12 +41,9 @@ export function standingOrderSchedule(payment: Payment, today: IsoDate, count = 
   const end = fields.endDate ? reykjavikDateOf(fields.endDate) : undefined;
   // Sent, but not yet confirmed by the PSU (or every signer) at the bank: nothing is paid until it is.
   const unconfirmed =
-    payment.phase === 'initiated' &&
-    awaitsAuthorisation(statusClass(payment.transactionStatus, 'periodic-payments'));
+    payment.phase === 'initiated' && awaitsAuthorisation(statusClass(payment.transactionStatus, payment));
   const running =
-    payment.phase === 'initiated' &&
-    !isFinalStatus(payment.transactionStatus, 'periodic-payments') &&
-    !unconfirmed;
+    payment.phase === 'initiated' && !isFinalStatus(payment.transactionStatus, payment) && !unconfirmed;
   const next =
     running && start && fields.frequency
       ? nextExecutionDates({

@@ -61,9 +61,9 @@ export function buildStatement(
   const t = exportTranslator(locale);
   // Icelandic readers take "10.12.2026" as the exports write it; to an English reader it could be 12 October.
   const day = (iso: string) => (locale === 'is' ? icelandicDay(iso) : formatDate(iso, locale));
-  const rows = payments.flatMap((payment) => {
+  const lines = payments.map((payment) => {
     const payDay = payDayOf(payment);
-    return paymentLinesInWords(payment, locale).map((row) => ({
+    const rows = paymentLinesInWords(payment, locale).map((row) => ({
       ...row,
       ...(locale === 'is'
         ? {}
@@ -73,10 +73,15 @@ export function buildStatement(
           }),
       shownAmount: formatAmount(row.amount, row.currency, locale),
     }));
+    return { payment, rows };
   });
+  const rows = lines.flatMap((line) => line.rows);
   const paid = new Map<string, string[]>();
-  for (const row of rows) {
-    if (PAID.has(row.statusCode)) paid.set(row.currency, [...(paid.get(row.currency) ?? []), row.amount]);
+  // A standing order is listed, not summed: its status tells nothing of how many times it has paid.
+  for (const line of lines) {
+    if (line.payment.service === 'periodic-payments') continue;
+    for (const row of line.rows)
+      if (PAID.has(row.statusCode)) paid.set(row.currency, [...(paid.get(row.currency) ?? []), row.amount]);
   }
   return {
     locale,

@@ -1,4 +1,5 @@
 import type { PaymentService } from '@/lib/bank/payments';
+import { reykjavikDateOf, todayInReykjavik } from './calendar/date-time';
 
 /** Transaction statuses of spec part 3. */
 export const transactionStatuses = [
@@ -80,10 +81,32 @@ const acceptedForExecution = new Set(['ACTC', 'ACCP', 'ACFC', 'ACSP', 'ACWC']);
 const executionReports = new Set(['ACSC', 'ACCC', 'ACWP']);
 const standingOrderEnds: ReadonlySet<string> = new Set(['RJCT', 'CANC']);
 
-export function statusClass(status: string | null | undefined, service: PaymentService): StatusClass {
+/**
+ * What the status model reads of a payment: its service, and for a standing order its last day (spec 2.2 `endDate`),
+ * after which a settlement status is the order's end (our bank reports ACSC once the last execution is done). A
+ * bare service is a payment whose last day is not known.
+ */
+export type StatusSubject = PaymentService | { service: PaymentService; body?: unknown };
+
+const serviceOf = (subject: StatusSubject) => (typeof subject === 'string' ? subject : subject.service);
+
+/** A standing order whose last day has passed, in Iceland. */
+function pastItsLastDay(subject: StatusSubject): boolean {
+  if (typeof subject === 'string' || subject.service !== 'periodic-payments') return false;
+  const endDate = (subject.body as { endDate?: unknown } | null | undefined)?.endDate;
+  const lastDay = typeof endDate === 'string' ? reykjavikDateOf(endDate) : undefined;
+  return lastDay !== undefined && lastDay < todayInReykjavik();
+}
+
+/** A standing order still running as its bank reports it: accepted, or one of its executions settled. */
+function standsAsReported(status: string, subject: StatusSubject): boolean {
+  if (serviceOf(subject) !== 'periodic-payments') return false;
+  return acceptedForExecution.has(status) || (executionReports.has(status) && !pastItsLastDay(subject));
+}
+
+export function statusClass(status: string | null | undefined, subject: StatusSubject): StatusClass {
   if (!status || status === 'RCVD') return 'awaiting-psu';
-  if (service === 'periodic-payments' && (acceptedForExecution.has(status) || executionReports.has(status)))
-    return 'standing';
+  if (standsAsReported(status, subject)) return 'standing';
   if (Object.hasOwn(ends, status)) return ends[status] as StatusClass;
   if (status === 'PART') return 'partial';
   if (status === 'PATC') return 'awaiting-signer';
@@ -99,9 +122,10 @@ export function awaitsAuthorisation(statusClass: StatusClass | null): boolean {
 const finalClasses: ReadonlySet<StatusClass> = new Set(['completed', 'not-posted', 'rejected', 'cancelled']);
 
 /** Final as the bank means it: no further change will be reported, so nothing is polled any more. */
-export function isFinalStatus(status: string | null | undefined, service: PaymentService): boolean {
+export function isFinalStatus(status: string | null | undefined, subject: StatusSubject): boolean {
   if (typeof status !== 'string') return false;
-  return service === 'periodic-payments' ? standingOrderEnds.has(status) : Object.hasOwn(ends, status);
+  if (serviceOf(subject) !== 'periodic-payments') return Object.hasOwn(ends, status);
+  return standingOrderEnds.has(status) || (Object.hasOwn(ends, status) && pastItsLastDay(subject));
 }
 
 /** The final statuses of a single or bulk payment, and of a standing order. */
@@ -113,9 +137,10 @@ export const standingOrderEndList: readonly string[] = [...standingOrderEnds];
  * there is nothing left for them to confirm or to cancel. ACSC is settled but not final; a standing order is
  * settled only once it has ended.
  */
-export function isSettledForPsu(status: string | null | undefined, service: PaymentService): boolean {
-  if (service === 'periodic-payments') return isFinalStatus(status, service);
-  return status === 'ACSC' || status === 'PART' || isFinalStatus(status, service);
+export function isSettledForPsu(status: string | null | undefined, subject: StatusSubject): boolean {
+  if (serviceOf(subject) === 'periodic-payments')
+    return isFinalStatus(status, subject) || (status === 'ACSC' && pastItsLastDay(subject));
+  return status === 'ACSC' || status === 'PART' || isFinalStatus(status, subject);
 }
 
 /**
@@ -187,7 +212,7 @@ export function mayReplace(
     service,
     awaitingPsu = false,
   }: {
-    service: PaymentService;
+    service: StatusSubject;
     /**
      * The bank still awaits the PSU's authorisation of the payment, whose status has not moved from the initiation
      * answer's (lib/payments/sca.ts `awaitsAuthorisation`): that answer may have come as PDNG or ACTC (spec 2.5), and

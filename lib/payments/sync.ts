@@ -59,7 +59,7 @@ export async function syncPaymentStatus(
     if (bulkResultsDue({ ...payment, transactionStatus: status })) await syncBulkResults(db, payment, status);
     await details;
     // Every reading of an ended status may send the e-mail; the database lets only one through.
-    if (endsPayment(status, payment.service)) await mailPaymentEnd(db, payment.id);
+    if (endsPayment(status, payment)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
     if (!isFailedReading(error)) throw error;
@@ -103,7 +103,7 @@ async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Pr
 export function needsSync(payment: Payment): boolean {
   return (
     payment.phase === 'initiated' &&
-    (!isFinalStatus(payment.transactionStatus, payment.service) || bulkResultsDue(payment))
+    (!isFinalStatus(payment.transactionStatus, payment) || bulkResultsDue(payment))
   );
 }
 

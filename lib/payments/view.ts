@@ -109,7 +109,7 @@ export interface PaymentView {
 function refreshEveryMs(payment: Payment, atBank: boolean): number | false {
   if (!atBank) return payment.phase === 'refused' || payment.phase === 'unfollowable' ? false : 2_000;
   if (bulkResultsDue(payment)) return 10_000;
-  return liveRefreshMs(statusClass(payment.transactionStatus, payment.service));
+  return liveRefreshMs(statusClass(payment.transactionStatus, payment));
 }
 
 /**
@@ -171,6 +171,7 @@ export function paymentOutcome(payment: Payment): BankOutcome | null {
   return bankOutcome({
     phase: payment.phase,
     service: payment.service,
+    body: payment.body,
     transactionStatus: payment.transactionStatus,
     scaStatus: scaStateOf(payment)?.scaStatus,
     statusReadFailed: payment.statusReadFailedAt !== null,
@@ -218,10 +219,10 @@ export function toPaymentView(
     phase: payment.phase,
     transactionStatus: payment.transactionStatus,
     displayStatus,
-    statusClass: atBank ? statusClass(payment.transactionStatus, payment.service) : null,
+    statusClass: atBank ? statusClass(payment.transactionStatus, payment) : null,
     refreshEveryMs: refreshEveryMs(payment, atBank),
     outcome: outcome === 'awaitingPsu' && scaStep.kind === 'holder-confirms' ? 'awaitingHolder' : outcome,
-    cancellable: atBank && !isSettledForPsu(payment.transactionStatus, payment.service),
+    cancellable: atBank && !isSettledForPsu(payment.transactionStatus, payment),
     amount: payment.amount,
     currency: payment.currency,
     amounts,
@@ -241,7 +242,7 @@ export function toPaymentView(
     fundsShort:
       atBank &&
       payment.statusFundsAvailable === false &&
-      !isSettledForPsu(payment.transactionStatus, payment.service),
+      !isSettledForPsu(payment.transactionStatus, payment),
     bankNotes: [...notesBesideRefusal(payment), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
     costsStep,

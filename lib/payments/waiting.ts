@@ -29,8 +29,7 @@ export function waitingPayments(
 ): WaitingPayment[] {
   const waiting: WaitingPayment[] = [];
   for (const payment of candidates) {
-    if (payment.phase !== 'initiated' || isSettledForPsu(payment.transactionStatus, payment.service))
-      continue;
+    if (payment.phase !== 'initiated' || isSettledForPsu(payment.transactionStatus, payment)) continue;
     if (payment.service === 'periodic-payments') {
       standingOrderSchedule(payment, today, perOrder).next.forEach((next, occurrence) => {
         waiting.push({

@@ -77,6 +77,18 @@ describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
     }
   });
 
+  it('a standing order past its last day ends with its execution settled (our bank reports ACSC then): no stop offered', () => {
+    const ended = { service: 'periodic-payments' as const, body: { endDate: '2026-01-05T00:00:00Z' } };
+    const running = { service: 'periodic-payments' as const, body: { endDate: '2099-01-05T00:00:00Z' } };
+    expect(statusClass('ACSC', ended)).toBe('debited');
+    expect(isSettledForPsu('ACSC', ended)).toBe(true);
+    expect(isFinalStatus('ACCC', ended)).toBe(true);
+    expect(mayReplace('ACCC', 'CANC', { service: ended })).toBe(false);
+    expect(statusClass('ACSC', running)).toBe('standing');
+    expect(isSettledForPsu('ACSC', running)).toBe(false);
+    expect(isFinalStatus('ACCC', running)).toBe(false);
+  });
+
   it('a standing order ends only when rejected or cancelled: a paid execution (ACSC, ACCC) is not its end', () => {
     const ends = transactionStatuses.filter((status) => isFinalStatus(status, 'periodic-payments'));
     expect(ends.sort()).toEqual(['CANC', 'RJCT']);

@@ -132,3 +132,6 @@ export async function wholeBodiesOf(db: Db, psuId: string, ids: readonly string[
     .where(and(eq(payments.psuId, psuId), inArray(payments.id, [...ids])));
   return new Map(rows.map(({ id, ...whole }) => [id, whole]));
 }
+
+/** A standing order's last day as its body gives it (spec 2.2 `endDate`), for a query that reads no whole body. */
+export const endDateColumn = sql<string | null>`${payments.body} ->> 'endDate'`;

@@ -47,7 +47,7 @@ export default async function ChangeStandingOrderPage({
     savedChoicesFor(db, psuId),
   ]);
   const resumable = change && change.state !== 'sent';
-  const ended = isFinalStatus(old.transactionStatus, old.service) && !resumable;
+  const ended = isFinalStatus(old.transactionStatus, old) && !resumable;
   return (
     <div className="max-w-xl space-y-6">
       <Link href="/payments/standing-orders" className="text-sm text-brand-700 underline underline-offset-2">
