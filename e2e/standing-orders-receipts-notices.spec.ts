@@ -192,7 +192,7 @@ test('receipts: a printable page and a PDF in Icelandic and English, from what t
   await expect(receipt).not.toContainText('ACSC');
   await expect(receipt.locator('[data-line="message"] dd')).toHaveText('Kvittun prófuð');
   await expect(receipt.locator('[data-line="debtor"] dd')).toContainText(
-    '0159-26-007654, ID no. 551073-0339',
+    '0159-26-007654, kennitala 551073-0339',
   );
   await expect(receipt.locator('[data-line="debtor"] dd')).toContainText('IS14 0159 2600 7654 5510 7303 39');
   await expect(receipt.locator('li[data-status="ACSC"]')).toHaveCount(1);

@@ -7,7 +7,7 @@ import { renderIn } from '@/tests/support/render-intl';
 describe('an account as the PSU reads it', () => {
   it.each([
     ['is', 'kt. 510169-6399'],
-    ['en', 'ID no. 510169-6399'],
+    ['en', 'kennitala 510169-6399'],
   ] as const)('keeps its domestic number and its kennitala each on one line (%s)', (locale, kennitala) => {
     const html = renderIn(locale, <AccountNumber account="IS870301260012345101696399" />);
     expect(html).toMatch(/<span class="whitespace-nowrap[^"]*"[^>]*>0301-26-001234<\/span>/);

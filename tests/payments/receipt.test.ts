@@ -200,7 +200,7 @@ describe('a receipt', () => {
     const receipt = buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z'));
     expect(receipt.heading).toBe('Payment receipt');
     expect(lineOf(receipt, 'amount')?.value).toBe('ISK\u00a012,500');
-    expect(lineOf(receipt, 'debtor')?.value).toBe('0133-26-012345, ID no. 010130-2989');
+    expect(lineOf(receipt, 'debtor')?.value).toBe('0133-26-012345, kennitala 010130-2989');
     expect(lineOf(receipt, 'created')?.value).toBe('7 Dec 2026, 13:05');
     expect(lineOf(receipt, 'status')?.value).toBe('Paid');
   });
