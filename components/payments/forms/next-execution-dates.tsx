@@ -4,12 +4,13 @@ import { useTranslations } from 'next-intl';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
 import { withShownNumbers } from '@/lib/format/number';
 import type { Locale } from '@/lib/i18n/routing';
-import { type ExecutionScheduleInput, nextExecutionDates } from '@/lib/payments/calendar';
+import { type ExecutionScheduleInput, nextExecutionDates, todayInReykjavik } from '@/lib/payments/calendar';
 
 /**
  * The next 12 execution dates of a schedule (spec 2.2 with the Icelandic bank holiday calendar), each
- * moved off weekends and bank holidays per `executionRule`. Loaded with the calendar once the periodic
- * form has a schedule to show (execution-preview.tsx).
+ * moved off weekends and bank holidays per `executionRule`, from today on: a first day typed in the past
+ * (which the form refuses) lists no day gone by. Loaded with the calendar once the periodic form has a
+ * schedule to show (execution-preview.tsx).
  */
 export function NextExecutionDates({
   schedule,
@@ -19,7 +20,7 @@ export function NextExecutionDates({
   locale: Locale;
 }) {
   const t = useTranslations('forms.periodic');
-  const dates = nextExecutionDates({ ...schedule, count: 12 });
+  const dates = nextExecutionDates({ ...schedule, count: 12, from: todayInReykjavik() });
   return dates.length === 0 ? (
     <p className="mt-2 text-sm text-slate-700">{t('previewEmpty')}</p>
   ) : (
