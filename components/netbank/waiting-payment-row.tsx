@@ -100,7 +100,7 @@ export function WaitingPaymentRow({
           <CancelPayment
             action={cancelPaymentAction}
             paymentId={payment.id}
-            texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
+            texts={cancelTextsOf(tAll, payment.service)}
           />
         </div>
       ) : null}

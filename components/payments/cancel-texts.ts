@@ -6,11 +6,16 @@ export type CancelTexts = Record<
 
 /**
  * The cancel button's texts from a translator of the whole catalogue, on the server (a list of payments,
- * whose page carries no translations) or in the browser (the payment's live view). A standing order's
- * (`standing`) says it stops the order: none of its later payments is made.
+ * whose page carries no translations) or in the browser (the payment's live view), for the payment's service:
+ * a standing order's says it stops the order (none of its later payments is made), a bulk's names the bulk.
  */
-export function cancelTextsOf(t: (key: string) => string, standing = false): CancelTexts {
-  const own = standing ? 'payment.standingCancel' : 'payment';
+export function cancelTextsOf(t: (key: string) => string, service: string): CancelTexts {
+  const own =
+    service === 'periodic-payments'
+      ? 'payment.standingCancel'
+      : service === 'bulk-payments'
+        ? 'payment.bulkCancel'
+        : 'payment';
   return {
     cancel: t(`${own}.cancel`),
     cancelConfirm: t(`${own}.cancelConfirm`),

@@ -103,7 +103,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
           <CancelPayment
             action={cancelPaymentAction}
             paymentId={payment.id}
-            texts={cancelTextsOf(tAll, payment.service === 'periodic-payments')}
+            texts={cancelTextsOf(tAll, payment.service)}
           />
         )}
         {payment.scaRedirect && (

@@ -43,7 +43,7 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
     getTranslations(),
     getDb(),
   ]);
-  const cancelTexts = cancelTextsOf(tAll, true);
+  const cancelTexts = cancelTextsOf(tAll, 'periodic-payments');
   const pageLocale: Locale = localeOrDefault(locale);
   const today = todayInReykjavik();
   const orders = await Promise.all(
