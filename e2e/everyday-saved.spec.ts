@@ -70,9 +70,9 @@ test('my accounts: kept once the bank accepted a payment, named, picked in every
     const pick = page.getByLabel('Af mínum reikningum');
     await expect(pick.locator('option')).toHaveText([
       'Veldu, eða sláðu inn að neðan',
-      `Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39`,
+      'Everyday · 0159-26-007654',
     ]);
-    await pick.selectOption({ label: 'Everyday · 0159-26-007654 · IS14 0159 2600 7654 5510 7303 39' });
+    await pick.selectOption({ label: 'Everyday · 0159-26-007654' });
     early?.release();
     await expect(page.getByLabel('Af reikningi (IBAN)')).toHaveValue(debtorIban);
   }

@@ -38,10 +38,18 @@ export function accountLabel(account: string): string {
   return shown.kind === 'iban' ? shown.iban : shown.text;
 }
 
-/** The signed-in PSU's own accounts, as the paying-account list of a form offers them. */
+/**
+ * The signed-in PSU's own accounts, as the paying-account list of a form offers them: a domestic account by its
+ * number alone (its IBAN shows in the field once picked), so that a phone's narrow list shows it whole.
+ */
 export async function myAccountChoices(db: Db, psuId: string): Promise<MyAccountChoice[]> {
   const accounts = await listMyAccounts(db, psuId);
-  return accounts.map(({ iban, name }) => ({ iban, name, label: accountLabel(iban) }));
+  return accounts.map(({ iban, name }) => ({ iban, name, label: ownAccountLabel(iban) }));
+}
+
+function ownAccountLabel(iban: string): string {
+  const shown = accountDisplay(iban);
+  return shown.kind === 'domestic' ? shown.account : accountLabel(iban);
 }
 
 /** What a payment form offers the signed-in PSU: their accounts and their payees. */
