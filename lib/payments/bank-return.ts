@@ -7,7 +7,7 @@ import { findOwnPayment } from './history';
 import { confirmWithOAuthCode } from './oauth-confirm';
 import { psuIpAddress } from './psu-request';
 import { isValidReturnState } from './return-state';
-import { confirmWithCode, isFinalScaStatus, scaStateOf } from './sca';
+import { confirmAuthorisation, isFinalScaStatus, scaStateOf } from './sca';
 import { continueChangeAfterReturn } from './standing-order-change';
 import { refreshFromBank } from './sync';
 
@@ -43,7 +43,7 @@ async function confirmIfAsked(
   const asked = via === 'oauth' || (sca?.links.confirmation && !isFinalScaStatus(sca.scaStatus));
   if (!code || !asked) return payment;
   if (via === 'oauth') await confirmWithOAuthCode(db, payment, code, ip);
-  else await confirmWithCode(db, payment, code, ip);
+  else await confirmAuthorisation(db, payment, { kind: 'confirmation-code', code }, ip);
   return (await findOwnPayment(db, payment.psuId, payment.id)) ?? payment;
 }
 

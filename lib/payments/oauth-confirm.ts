@@ -5,7 +5,7 @@ import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { oauthReturnUri, oauthVerifierOf } from './oauth-request';
 import { inPaymentBank } from './payment-bank';
-import { advanceSca, authorisationContext, scaStateOf } from './sca';
+import { confirmAuthorisation, scaStateOf } from './sca';
 
 /**
  * The PSU is back from the bank's OAuth server with a `code` (payment spec 2.5 `scaOAuth`): BG IG 7.6.3 has it
@@ -28,8 +28,9 @@ export async function confirmWithOAuthCode(
     logger.warn({ paymentId: payment.id }, 'an OAuth code came back for no authorisation request of ours');
     return false;
   }
+  let accessToken: string;
   try {
-    const accessToken = await inPaymentBank(payment, async () =>
+    accessToken = await inPaymentBank(payment, async () =>
       exchangeOAuthCode({
         tokenEndpoint: (await oauthServerMetadata(metadataUrl)).tokenEndpoint,
         code,
@@ -37,20 +38,13 @@ export async function confirmWithOAuthCode(
         codeVerifier,
       }),
     );
-    if (!sca.links.confirmation) return true;
-    await advanceSca(
-      db,
-      payment,
-      { kind: 'access-token', accessToken },
-      authorisationContext(payment, ip),
-      'redirect',
-    );
-    return true;
   } catch (error) {
     logger.warn(
       { paymentId: payment.id, err: error instanceof Error ? error.message : error },
-      'OAuth authorisation not confirmed: the code exchange or the confirmation was refused',
+      'OAuth authorisation not confirmed: the code exchange was refused',
     );
     return false;
   }
+  if (!sca.links.confirmation) return true;
+  return confirmAuthorisation(db, payment, { kind: 'access-token', accessToken }, ip);
 }

@@ -232,19 +232,18 @@ export async function oauthRedirect(db: Db, payment: Payment): Promise<string> {
 }
 
 /**
- * Confirms the authorisation with the redirect's `confirmationCode` the bank sent the PSU back with, at its
- * `confirmation` link (BG IG 7.6.4). False when the bank refuses it. The OAuth approach's `code` is exchanged
- * for an access token first (lib/payments/oauth-confirm.ts).
+ * Confirms the authorisation at its `confirmation` link (BG IG 7.6.4) with what the PSU came back with: the
+ * redirect's `confirmationCode`, or the access token the OAuth approach's `code` was exchanged for
+ * (lib/payments/oauth-confirm.ts). False when the bank refuses it.
  */
-export async function confirmWithCode(db: Db, payment: Payment, code: string, ip: string): Promise<boolean> {
+export async function confirmAuthorisation(
+  db: Db,
+  payment: Payment,
+  input: Extract<ScaInput, { kind: 'confirmation-code' | 'access-token' }>,
+  ip: string,
+): Promise<boolean> {
   try {
-    await advanceSca(
-      db,
-      payment,
-      { kind: 'confirmation-code', code },
-      authorisationContext(payment, ip),
-      'redirect',
-    );
+    await advanceSca(db, payment, input, authorisationContext(payment, ip), 'redirect');
     return true;
   } catch (error) {
     logger.warn(
