@@ -35,7 +35,7 @@ export async function recordStatus(
     if (
       !current ||
       !mayReplace(current.transactionStatus, transactionStatus, {
-        service: current,
+        subject: current,
         awaitingPsu: awaitsAuthorisation(current),
       })
     )

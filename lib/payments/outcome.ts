@@ -72,7 +72,8 @@ export function bankOutcome(input: OutcomeInput): BankOutcome | null {
   if (input.phase !== 'initiated') return null;
   if (input.statusReadFailed) return 'unreadable';
   const cls = statusClass(input.transactionStatus, input);
-  if (cls === 'rejected') return input.scaStatus === 'failed' ? 'declined' : 'rejected';
+  if (cls === 'rejected')
+    return declinedAtBank(input.transactionStatus, input.scaStatus) ? 'declined' : 'rejected';
   if (cls === 'in-progress' && input.transactionStatus === 'PDNG') return 'pending';
   if (cls !== 'awaiting-psu') return byClass[cls];
   if (input.scaStatus === 'failed') return 'declined';

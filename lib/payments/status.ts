@@ -156,15 +156,21 @@ export function isSettledForPsu(status: string | null | undefined, subject: Stat
  *   when the PSU cancels it (in their online bank too), so a daily reading notices either within a
  *   day; a notification or the PSU opening the payment reads it at once.
  */
+/** After ACSC or PART: a minute, then ever more slowly, for about two days. */
+const afterSettlement = {
+  delaysSeconds: [60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600],
+  checks: 8,
+} as const;
+
 const pollingSchedules: Readonly<
   Record<StatusClass, { delaysSeconds: readonly number[]; checks: number } | undefined>
 > = {
   'awaiting-psu': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
   'awaiting-signer': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
   'in-progress': { delaysSeconds: [2, 5, 10, 30, 60, 120, 300, 600, 900], checks: 300 },
-  debited: { delaysSeconds: [60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600], checks: 8 },
+  debited: afterSettlement,
   // PART: some of a bulk accepted, the others rejected (spec part 3); what becomes of the accepted ones follows.
-  partial: { delaysSeconds: [60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600], checks: 8 },
+  partial: afterSettlement,
   standing: { delaysSeconds: [24 * 3600], checks: Number.POSITIVE_INFINITY },
   completed: undefined,
   'not-posted': undefined,
@@ -179,8 +185,8 @@ export function nextCheckSeconds(statusClass: StatusClass, check: number): numbe
   return schedule.delaysSeconds[Math.min(check, schedule.delaysSeconds.length - 1)];
 }
 
-/** How long after its last change an ACSC payment is still read: the whole of its schedule. */
-export const debitedFollowUpSeconds = (pollingSchedules.debited?.delaysSeconds ?? []).reduce(
+/** How long after its last change an ACSC or PART payment is still read: the whole of its schedule. */
+export const debitedFollowUpSeconds = afterSettlement.delaysSeconds.reduce<number>(
   (sum, seconds) => sum + seconds,
   0,
 );
@@ -209,10 +215,11 @@ export function mayReplace(
   current: string | null | undefined,
   reading: string,
   {
-    service,
+    subject,
     awaitingPsu = false,
   }: {
-    service: StatusSubject;
+    /** The payment, or its service: what the status model reads of it. */
+    subject: StatusSubject;
     /**
      * The bank still awaits the PSU's authorisation of the payment, whose status has not moved from the initiation
      * answer's (lib/payments/sca.ts `awaitsAuthorisation`): that answer may have come as PDNG or ACTC (spec 2.5), and
@@ -221,8 +228,8 @@ export function mayReplace(
     awaitingPsu?: boolean;
   },
 ): boolean {
-  if (current === reading || isFinalStatus(current, service)) return false;
-  if (isSettledForPsu(current, service) && !isSettledForPsu(reading, service)) return false;
+  if (current === reading || isFinalStatus(current, subject)) return false;
+  if (isSettledForPsu(current, subject) && !isSettledForPsu(reading, subject)) return false;
   const accepted = typeof current === 'string' && !awaitingAuthorisation.has(current) && !awaitingPsu;
   return !(accepted && awaitingAuthorisation.has(reading));
 }

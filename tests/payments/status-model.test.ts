@@ -83,7 +83,7 @@ describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
     expect(statusClass('ACSC', ended)).toBe('debited');
     expect(isSettledForPsu('ACSC', ended)).toBe(true);
     expect(isFinalStatus('ACCC', ended)).toBe(true);
-    expect(mayReplace('ACCC', 'CANC', { service: ended })).toBe(false);
+    expect(mayReplace('ACCC', 'CANC', { subject: ended })).toBe(false);
     expect(statusClass('ACSC', running)).toBe('standing');
     expect(isSettledForPsu('ACSC', running)).toBe(false);
     expect(isFinalStatus('ACCC', running)).toBe(false);
@@ -96,9 +96,9 @@ describe('status classes (payment spec part 3; BG IG 4.14.1)', () => {
       transactionStatuses.filter((status) => isSettledForPsu(status, 'periodic-payments')).sort(),
     ).toEqual(['CANC', 'RJCT']);
     // Stopped after its first execution was reported paid: the stop is recorded.
-    expect(mayReplace('ACCC', 'CANC', { service: 'periodic-payments' })).toBe(true);
-    expect(mayReplace('ACSC', 'CANC', { service: 'periodic-payments' })).toBe(true);
-    expect(mayReplace('CANC', 'ACSC', { service: 'periodic-payments' })).toBe(false);
+    expect(mayReplace('ACCC', 'CANC', { subject: 'periodic-payments' })).toBe(true);
+    expect(mayReplace('ACSC', 'CANC', { subject: 'periodic-payments' })).toBe(true);
+    expect(mayReplace('CANC', 'ACSC', { subject: 'periodic-payments' })).toBe(false);
   });
 
   it('settled for the PSU: the final statuses and ACSC ("settlement on the debtor\u2019s account completed")', () => {
@@ -185,7 +185,7 @@ describe('the history keeps the newest status (a reading that arrives late is dr
   it('a final status is never replaced', () => {
     fc.assert(
       fc.property(status, status, service, (current, reading, of) => {
-        if (isFinalStatus(current, of)) expect(mayReplace(current, reading, { service: of })).toBe(false);
+        if (isFinalStatus(current, of)) expect(mayReplace(current, reading, { subject: of })).toBe(false);
       }),
     );
   });
@@ -194,7 +194,7 @@ describe('the history keeps the newest status (a reading that arrives late is dr
     fc.assert(
       fc.property(status, status, service, (current, reading, of) => {
         if (isSettledForPsu(current, of) && !isSettledForPsu(reading, of))
-          expect(mayReplace(current, reading, { service: of })).toBe(false);
+          expect(mayReplace(current, reading, { subject: of })).toBe(false);
       }),
     );
   });
@@ -203,10 +203,10 @@ describe('the history keeps the newest status (a reading that arrives late is dr
     fc.assert(
       fc.property(status, fc.constantFrom('RCVD', 'PATC'), service, (current, reading, of) => {
         if (!['RCVD', 'PATC'].includes(current))
-          expect(mayReplace(current, reading, { service: of })).toBe(false);
+          expect(mayReplace(current, reading, { subject: of })).toBe(false);
       }),
     );
-    const single = { service: 'payments' } as const;
+    const single = { subject: 'payments' } as const;
     expect(mayReplace('PDNG', 'RCVD', single)).toBe(false);
     expect(mayReplace('ACTC', 'PATC', single)).toBe(false);
     expect(mayReplace('RCVD', 'PATC', single)).toBe(true);
@@ -219,10 +219,10 @@ describe('the history keeps the newest status (a reading that arrives late is dr
       fc.property(status, status, service, (current, reading, of) => {
         const backToAwaiting = !awaiting(current) && awaiting(reading);
         if (!isSettledForPsu(current, of) && current !== reading && !backToAwaiting)
-          expect(mayReplace(current, reading, { service: of })).toBe(true);
+          expect(mayReplace(current, reading, { subject: of })).toBe(true);
       }),
     );
-    const single = { service: 'payments' } as const;
+    const single = { subject: 'payments' } as const;
     expect(mayReplace('ACSC', 'ACCC', single)).toBe(true);
     expect(mayReplace('ACSC', 'ACWP', single)).toBe(true);
     expect(mayReplace('ACCC', 'ACSC', single)).toBe(false);

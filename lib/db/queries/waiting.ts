@@ -1,12 +1,12 @@
 import { and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
-import { standingOrderEndList } from '@/lib/payments/status';
+import { finalStatusList, standingOrderEndList } from '@/lib/payments/status';
 import { payments } from '../schema';
 import type { Db } from '../types';
 import { listedColumns } from './payments';
 
 // Final statuses and ACSC (settled for the PSU): nothing is waiting to be paid any more; a standing order goes on
 // paying on its dates until it is rejected or cancelled (lib/payments/status.ts).
-const settled = ['ACCC', 'ACWP', 'PART', 'RJCT', 'CANC', 'ACSC'];
+const settled = [...finalStatusList, 'ACSC', 'PART'];
 
 /** The PSU's payments that reached the bank (initiated here). */
 const initiatedBy = (psuId: string) => and(eq(payments.psuId, psuId), eq(payments.phase, 'initiated'));
