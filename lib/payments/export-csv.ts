@@ -1,7 +1,7 @@
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { exportTranslator, statusInWords } from './export-words';
+import { bulkLineWords, exportTranslator, statusInWords } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 import { bulkLinesOf } from './story';
 import { type MaybeListed, toPaymentView } from './view';
@@ -111,18 +111,18 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
       }),
     ];
   }
-  return bulk.map((payee) =>
-    line({
-      kind: t('exports.bulkPart', { position: payee.position, count: bulk.length }),
+  return bulk.map((payee) => {
+    const words = bulkLineWords(t, payee, bulk.length, view.displayStatus);
+    return line({
+      kind: words.kind,
       name: payee.name,
       account: payee.account,
       reference: payee.message ?? view.reference,
       amount: payee.amount,
       currency: payee.currency,
-      status:
-        payee.status && payee.status !== view.displayStatus ? statusInWords(t, payee.status, null) : status,
-    }),
-  );
+      status: words.status ?? status,
+    });
+  });
 }
 
 export async function paymentsCsv(

@@ -13,7 +13,7 @@ import storyIs from '@/messages/story/is.json';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
-import { bulkLinesOf, recipientNameOf } from './story';
+import { bulkLinesOf, recipientNameOf, type StoryBulkLine } from './story';
 import { displayStatusOf, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
 /**
@@ -182,16 +182,27 @@ export function paymentLinesInWords(payment: MaybeListed, locale: Locale): Payme
   const t = exportTranslator(locale);
   return lines.map((line) => ({
     ...whole,
-    kind: t('exports.bulkPart', { position: line.position, count: lines.length }),
+    ...bulkLineWords(t, line, lines.length, whole.statusCode),
     name: line.name ?? '',
     account: line.account ? accountAsKnown(line.account) : '',
     // Its own message, else the bulk's (its name, as the PSU gave it).
     reference: line.message ? referenceInWords(line.message, locale) : whole.reference,
     amount: line.amount && line.currency ? amountWithDecimals(line.amount, line.currency) : '',
     currency: line.currency ?? '',
-    // The bank's word on this payment where it differs from the bulk's.
-    ...(line.status && line.status !== whole.statusCode
-      ? { status: statusInWords(t, line.status, null), statusCode: line.status }
-      : {}),
   }));
+}
+
+/**
+ * A bulk's payment as a line of an export names it ("Bulk payment (1 of 3)"), and gives the bank's word on it where
+ * that differs from the bulk's (`bulkStatus`, the bulk's code), in words and code; otherwise the bulk's stands.
+ */
+export function bulkLineWords(
+  t: Translate,
+  line: StoryBulkLine,
+  count: number,
+  bulkStatus: string,
+): { kind: string; status?: string; statusCode?: string } {
+  const kind = t('exports.bulkPart', { position: line.position, count });
+  if (!line.status || line.status === bulkStatus) return { kind };
+  return { kind, status: statusInWords(t, line.status, null), statusCode: line.status };
 }
