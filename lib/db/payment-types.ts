@@ -61,7 +61,10 @@ export interface ScaState extends ScaAnswer {
  */
 export type CostsDecision = 'continued' | 'cancelled' | 'stopped';
 
-/** A stop of a standing order left for the PSU to confirm at the bank: when it was asked, and where it is read. */
+/**
+ * A stop of a standing order, kept from before the bank is asked: when it was asked, and where its authorisation
+ * is read where the PSU is to confirm it at the bank.
+ */
 export interface StopAsked {
   askedAt: string;
   /** The cancellation authorisation's scaStatus link, where the bank's answer gave one. */

@@ -40,10 +40,13 @@ export async function askBankToCancel(
   if (!bankPaymentId || isFinalStatus(payment.transactionStatus, payment)) {
     return { kind: 'refused', messageKey: 'bank.code.STATUS_INVALID' };
   }
+  // A stop of a standing order is kept before the bank hears it: a change of the order whose own cancellation
+  // reaches the bank first, and ends the order, then finds the stop and makes no new order.
+  const stop = !change && payment.service === 'periodic-payments';
+  if (stop) await recordStopAsked(db, payment.id, undefined);
   try {
     const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress, change);
-    if (outcome.kind !== 'cancelled' && !change && payment.service === 'periodic-payments')
-      await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
+    if (outcome.kind !== 'cancelled' && stop) await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
     // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
     // bank has been asked, and the status read shows where it stands.
@@ -62,16 +65,25 @@ export async function askBankToCancel(
       const now = await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress).catch(() => undefined);
       if (now?.status === 'CANC') return { kind: 'asked' };
     }
+    // A stop refused stopped nothing: a change that ends the order later is not taken for it.
+    if (stop) await keepStopAsked(db, payment.id, payment.stopAsked);
     return { kind: 'refused', messageKey: key };
   }
 }
 
 /**
- * A stop of a standing order that the PSU is to confirm at the bank, kept with the order: a change of it begun
- * meanwhile does not replace an order that this stop ended (lib/payments/standing-order-change.ts).
+ * A stop of a standing order, kept with the order from before the bank is asked, and with the address of its
+ * authorisation where the PSU is to confirm it at the bank: a change of it begun meanwhile does not replace an
+ * order that this stop ended (lib/payments/standing-order-change.ts).
  */
 async function recordStopAsked(db: Db, paymentId: string, scaStatusUrl: string | undefined) {
-  const stopAsked = { askedAt: new Date().toISOString(), ...(scaStatusUrl ? { scaStatusUrl } : {}) };
+  await keepStopAsked(db, paymentId, {
+    askedAt: new Date().toISOString(),
+    ...(scaStatusUrl ? { scaStatusUrl } : {}),
+  });
+}
+
+async function keepStopAsked(db: Db, paymentId: string, stopAsked: Payment['stopAsked']) {
   await db.update(payments).set({ stopAsked }).where(eq(payments.id, paymentId));
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { ChangedOrder } from '@/lib/db/change-schema';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { addFault, clearFaults } from '@/tests/support/sandbox-admin';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // The PSU signed in to the app, for the route handler the bank sends the PSU back to.
@@ -332,6 +333,58 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(newOrdersSent()).toHaveLength(0);
     expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
+  });
+
+  it('"Cancel payment" pressed while a change is read, and heard at the bank after the change cancelled: no new order', async () => {
+    // An order the PSU has not yet confirmed at the bank: the bank cancels it at once, without asking the PSU.
+    const { paymentId: oldId } = await sentOrder();
+    app.proxy.reset();
+    const deleted = /\/periodic-payments\/credit-transfers\/[^/]+$/;
+    // The stop's DELETE (the first) waits at the bank; the change's read of the order goes on once it has left.
+    await addFault(app.sandbox.url, {
+      method: 'DELETE',
+      pathRegex: '/periodic-payments/credit-transfers/[^/]+$',
+      count: 1,
+      latencyMs: 1500,
+    });
+    void app.proxy.holdAnswerNext('GET', /\/status$/, { method: 'DELETE', path: deleted }, 3000);
+    try {
+      const changing = ask(oldId, changed('176000'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // "Cancel payment" in another tab, as its action does it.
+      const cancel = await import('@/lib/payments/cancellation');
+      await change.giveUpChangeOf(app.db, app.psuId, oldId);
+      const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
+      const answered = await changing;
+      expect(stop).toEqual({ kind: 'asked' });
+      expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+      expect(newOrdersSent()).toHaveLength(0);
+      expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
+    } finally {
+      await clearFaults(app.sandbox.url);
+    }
+  });
+
+  it('"Cancel payment" the bank refused, then a change: the change makes its new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
+      status: 405,
+      headers: { Allow: 'GET' },
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
+    });
+    const cancel = await import('@/lib/payments/cancellation');
+    expect(await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP)).toEqual({
+      kind: 'refused',
+      messageKey: 'payment.notCancellable',
+    });
+    expect((await app.payment(oldId)).stopAsked).toBeNull();
+    const changing = await ask(oldId, changed('177000'));
+    if (!changing.ok) throw new Error(JSON.stringify(changing));
+    await back(await decideAtBank(changing.redirectTo, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(1);
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
   });
 
   it('an order the bank reports paid (ACSC, ACCC: one execution settled) still stands, and a stop stops it', async () => {
