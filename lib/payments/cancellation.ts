@@ -58,8 +58,8 @@ export async function askBankToCancel(
       'cancellation refused',
     );
     // Refused as no longer cancellable: it may have been cancelled meanwhile, by a cancellation sent at the
-    // same moment. The bank's status says which; a cancelled payment is not "already being paid". (Not for a
-    // change's cancellation: an order another cancellation ended is a stop, and the change sends nothing.)
+    // same moment. The bank's status says which; a cancelled payment is not "already being paid". (A change's
+    // cancellation reads it itself: lib/payments/standing-order-change.ts.)
     const key = cancellationRefusalKey(error);
     if (key === 'payment.notCancellable' && !change) {
       const now = await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress).catch(() => undefined);

@@ -11,7 +11,7 @@ import { initiateOnce } from './initiation';
 import { inPaymentBank } from './payment-bank';
 import { isFinalStatus } from './status';
 import { accountLabel } from './submit-payment';
-import { readOwnPaymentFromBank } from './sync';
+import { readOwnPaymentFromBank, syncPaymentStatus } from './sync';
 import { paymentOutcome } from './view';
 
 /**
@@ -165,14 +165,28 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
   }
   if (!isFinalStatus(old.transactionStatus, old)) {
     const answer = await askBankToCancel(db, old, request.psuIpAddress, change.id);
-    if (answer.kind === 'refused')
+    if (answer.kind === 'refused') {
+      if (await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress))
+        return afterCancellation(db, change, old.id, request);
       return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
+    }
     if (answer.kind === 'sca') {
       await moveChange(db, change.id, ['cancelling', 'cancelRefused', 'newFailed'], 'cancelling');
       return { ok: true, redirectTo: answer.redirectTo };
     }
   }
   return afterCancellation(db, change, old.id, request);
+}
+
+/**
+ * Whether the bank refused the change's cancellation as too late because the order has just ended: cancelled by
+ * this change sent at the same moment from another form (whose new order is then made once, by whichever sends it
+ * first), or by a stop, which `afterCancellation` tells apart. The order is not told as still standing then.
+ */
+async function endedMeanwhile(db: Db, old: Payment, refusal: string, psuIpAddress: string): Promise<boolean> {
+  if (refusal !== 'payment.notCancellable') return false;
+  const { status } = await syncPaymentStatus(db, old, 'cancellation', psuIpAddress);
+  return isFinalStatus(status, old);
 }
 
 /**

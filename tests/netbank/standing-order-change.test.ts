@@ -387,6 +387,32 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
   });
 
+  it('"Cancel payment" heard at the bank first, a change that read the order before it: no new order', async () => {
+    const { paymentId: oldId } = await sentOrder();
+    app.proxy.reset();
+    const deleted = /\/periodic-payments\/credit-transfers\/[^/]+$/;
+    // The change's read of the order comes back only once the stop's DELETE has left for the bank.
+    void app.proxy.holdAnswerNext('GET', /\/status$/, { method: 'DELETE', path: deleted }, 3000);
+    const changing = ask(oldId, changed('181000'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const cancel = await import('@/lib/payments/cancellation');
+    await change.giveUpChangeOf(app.db, app.psuId, oldId);
+    expect(await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP)).toEqual({ kind: 'asked' });
+    expect(await changing).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+  });
+
+  it('two change forms sent at once, the order cancelled at once by the bank: one new order, none lost', async () => {
+    const { paymentId: oldId } = await sentOrder();
+    app.proxy.reset();
+    const answers = await Promise.all([ask(oldId, changed('178000')), ask(oldId, changed('179000'))]);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(1);
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
+  });
+
   it('an order the bank reports paid (ACSC, ACCC: one execution settled) still stands, and a stop stops it', async () => {
     const oldId = await liveOrder();
     for (const reported of ['ACSC', 'ACCC']) {
