@@ -6,9 +6,16 @@ type Json = Record<string, unknown>;
 
 const DATE_MEMBERS = ['requestedExecutionDate', 'startDate', 'endDate'] as const;
 
+/**
+ * A value of a date member that is no IOBWS date (a date-time among them) is handed on as this, which our bank
+ * refuses at that member, so that the IOBWS bank refuses it too (`format: date`, in its words: inIobwsNames).
+ */
+const NOT_A_DATE = 'not a date';
 /** IOBWS `format: date` → our `date-time` (midnight in Iceland, which keeps UTC). */
-const toDateTime = (value: unknown) =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+const toDateTime = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : NOT_A_DATE;
+};
 /** Our `date-time` → IOBWS `format: date`: its day in Iceland (UTC). */
 const toDate = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value))
@@ -89,8 +96,30 @@ function withIobwsLinks(links: unknown, context: AnswerContext): unknown {
   );
 }
 
+/** A name of ours in a refusal's `path` and `text`, and what the IOBWS bank's client knows it by. */
+type Naming = readonly [ours: RegExp, theirs: string];
+
+function iobwsNamings(): Naming[] {
+  // A date member's format is `date` (toDateTime).
+  return [[new RegExp(`^((?:${DATE_MEMBERS.join('|')}) must match format) "date-time"`), '$1 "date"']];
+}
+
+/** A refusal's message naming what the IOBWS bank's client sent, by IOBWS's names where ours differ. */
+function inIobwsNames(message: unknown, namings: Naming[]): unknown {
+  if (!isObject(message)) return message;
+  const renamed = (value: unknown) =>
+    typeof value === 'string'
+      ? namings.reduce((named, [ours, theirs]) => named.replace(ours, theirs), value)
+      : value;
+  return { ...message, path: renamed(message.path), text: renamed(message.text) };
+}
+
 function answerBody(body: Json, context: AnswerContext): Json {
   const out: Json = { ...body };
+  if (Array.isArray(out.tppMessages)) {
+    const namings = iobwsNamings();
+    out.tppMessages = out.tppMessages.map((message) => inIobwsNames(message, namings));
+  }
   if ('_links' in out) out._links = withIobwsLinks(out._links, context);
   if (Array.isArray(out.transactionFeesDetails))
     out.transactionFeesDetails = out.transactionFeesDetails.map((detail) =>
