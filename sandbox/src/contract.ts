@@ -114,3 +114,16 @@ export function describeAjvError(error: ErrorObject): { path: string; text: stri
   const path = jsonPointerToPath(error.instancePath);
   return { path, text: `${path || 'The body'} ${error.message ?? 'is invalid'}.` };
 }
+
+/**
+ * The error of a body that matches none of a schema's alternatives (`anyOf`) that says most about it: the one
+ * deepest inside the body, the first among equals. A too-long `confirmationCode` is refused for its length by the
+ * alternative that has the member, not as an unknown property of the first alternative, which has not.
+ */
+export function mostSpecificError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const depth = (error: ErrorObject) => error.instancePath.split('/').length;
+  return errors.reduce<ErrorObject | undefined>(
+    (deepest, error) => (deepest === undefined || depth(error) > depth(deepest) ? error : deepest),
+    undefined,
+  );
+}

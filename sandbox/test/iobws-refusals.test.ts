@@ -3,11 +3,14 @@ import { OTHER_BANKS } from '../src/banks.js';
 import type { RunningSandbox } from '../src/server.js';
 import { CREDITOR, expectError, startTestSandbox, TestTpp } from './helpers.js';
 
-// Suðurbankinn speaks IOBWS 3.2 as published (contract/published/IOBWS3.2.yaml): it refuses what the file refuses.
+// Suðurbankinn speaks IOBWS 3.2 as published (contract/published/IOBWS3.2.yaml): it refuses what the file refuses,
+// and its refusals name what its client sent, by IOBWS's names, where our bank's spec names a member or header
+// otherwise.
 
 const SUDUR = OTHER_BANKS.find((bank) => bank.id === 'sudur');
 if (!SUDUR) throw new Error('no sandbox bank sudur');
 const JON_AT_SUDUR = SUDUR.psus[0]?.accounts[0]?.iban ?? '';
+const BOKHALD_AT_SUDUR = SUDUR.psus.find((psu) => psu.username === 'bokhald')?.accounts[0]?.iban ?? '';
 
 let sandbox: RunningSandbox;
 let sudur: TestTpp;
@@ -75,5 +78,48 @@ describe('an IOBWS 3.2 bank refuses what its file refuses', () => {
     const refused = await initiate('payments', single({ requestedExecutionDate: '2026-13-45' }));
     expectError(refused, 400, 'FORMAT_ERROR', 'requestedExecutionDate');
     expect(refused.json.tppMessages?.[0]?.text).toBe('requestedExecutionDate must match format "date".');
+  });
+});
+
+describe('an IOBWS 3.2 bank names in its refusals what its client sent', () => {
+  it('the funds-check header as TPP-Rejection-NoFunds-Preferred', async () => {
+    const refused = await initiate('payments', single(), { 'TPP-Rejection-NoFunds-Preferred': 'maybe' });
+    expectError(refused, 400, 'FORMAT_ERROR', 'TPP-Rejection-NoFunds-Preferred');
+    expect(refused.json.tppMessages?.[0]?.text).toBe(
+      'TPP-Rejection-NoFunds-Preferred must be true or false.',
+    );
+  });
+
+  it("a single payment's structured references as remittanceInformationStructuredArray", async () => {
+    const refused = await initiate(
+      'payments',
+      single({ remittanceInformationStructuredArray: [{ reference: 'x'.repeat(36) }] }),
+    );
+    const path = 'remittanceInformationStructuredArray[0].reference';
+    expectError(refused, 400, 'FORMAT_ERROR', path);
+    expect(refused.json.tppMessages?.[0]?.text).toBe(`${path} must NOT have more than 35 characters.`);
+  });
+
+  it("a standing order's reference as remittanceInformationStructuredArray[0].reference", async () => {
+    const refused = await initiate(
+      'periodic-payments',
+      standingOrder({ remittanceInformationStructuredArray: [{ reference: 'x'.repeat(141) }] }),
+    );
+    expectError(refused, 400, 'FORMAT_ERROR', 'remittanceInformationStructuredArray[0].reference');
+  });
+
+  it("the straight-through confirmation's confirmationMessage", async () => {
+    const initiated = await initiate('payments', single({ debtorAccount: { iban: BOKHALD_AT_SUDUR } }));
+    expect(initiated.status, initiated.text).toBe(201);
+    const links = initiated.json._links as Record<string, { href: string }>;
+    const confirm = links.confirmIobwsStraightThroughProcessingAuthorisation?.href ?? '';
+    const refused = await sudur.request('PUT', confirm, sudur.headers(token), {
+      confirmationMessage: 'x'.repeat(600),
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.tppMessages?.[0]?.path).toBe('confirmationMessage');
+    expect(refused.json.tppMessages?.[0]?.text).toBe(
+      'confirmationMessage must NOT have more than 512 characters.',
+    );
   });
 });

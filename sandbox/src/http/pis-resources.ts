@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { describeAjvError, loadPisContract } from '../contract.js';
+import { describeAjvError, loadPisContract, mostSpecificError } from '../contract.js';
 import { type AuthorisationRow, findAuthorisation } from '../db/queries/authorisations.js';
 import {
   findPayment,
@@ -109,8 +109,10 @@ export async function readAuthorisationBody(
   }
   const validate = loadPisContract().validator(schema);
   if (!validate(body)) {
-    const first = validate.errors?.[0];
-    const { path, text } = first ? describeAjvError(first) : { path: '', text: 'The body is not valid.' };
+    const specific = mostSpecificError(validate.errors ?? []);
+    const { path, text } = specific
+      ? describeAjvError(specific)
+      : { path: '', text: 'The body is not valid.' };
     fail(400, 'FORMAT_ERROR', path || null, text);
   }
   return body as UpdateBody;

@@ -99,9 +99,23 @@ function withIobwsLinks(links: unknown, context: AnswerContext): unknown {
 /** A name of ours in a refusal's `path` and `text`, and what the IOBWS bank's client knows it by. */
 type Naming = readonly [ours: RegExp, theirs: string];
 
-function iobwsNamings(): Naming[] {
+function iobwsNamings(context: AnswerContext): Naming[] {
+  // `TPP-Rejection-NoFunds-Preferred`: our spec spells it with a hyphen (iobws-face.ts).
+  const namings: Naming[] = [[/TPP-Rejection-No-Funds-Preferred/g, 'TPP-Rejection-NoFunds-Preferred']];
+  // `iobwsAuthorisationConfirmation.confirmationMessage`, our `confirmationCode` (fromIobwsRequest).
+  if (context.method === 'PUT') namings.push([/\bconfirmationCode\b/g, 'confirmationMessage']);
+  if (context.method !== 'POST') return namings;
+  // `remittanceInformationStructuredArray`, our `remittanceInformationStructured` (fromIobwsRequest).
+  if (context.service === 'payments')
+    namings.push([/\bremittanceInformationStructured\b/g, 'remittanceInformationStructuredArray']);
+  if (context.service === 'periodic-payments')
+    namings.push([
+      /\bremittanceInformationStructured\b/g,
+      'remittanceInformationStructuredArray[0].reference',
+    ]);
   // A date member's format is `date` (toDateTime).
-  return [[new RegExp(`^((?:${DATE_MEMBERS.join('|')}) must match format) "date-time"`), '$1 "date"']];
+  namings.push([new RegExp(`^((?:${DATE_MEMBERS.join('|')}) must match format) "date-time"`), '$1 "date"']);
+  return namings;
 }
 
 /** A refusal's message naming what the IOBWS bank's client sent, by IOBWS's names where ours differ. */
@@ -117,7 +131,7 @@ function inIobwsNames(message: unknown, namings: Naming[]): unknown {
 function answerBody(body: Json, context: AnswerContext): Json {
   const out: Json = { ...body };
   if (Array.isArray(out.tppMessages)) {
-    const namings = iobwsNamings();
+    const namings = iobwsNamings(context);
     out.tppMessages = out.tppMessages.map((message) => inIobwsNames(message, namings));
   }
   if ('_links' in out) out._links = withIobwsLinks(out._links, context);
