@@ -145,8 +145,9 @@ export function createPki(): Pki {
     };
   };
 
+  // A website certificate secures the TPP's domain (the notification URIs it may give: payment spec part 6).
   const clientExtensions =
-    'keyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n';
+    'subjectAltName=DNS:greidsla.example,DNS:*.greidsla.example\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n';
 
   /** A certificate whose validity ended in 2020: `openssl ca` is the one 3.0 command that takes dates. */
   const issueExpired = (name: string, ca: Issued, subject: string, serial: string): Issued => {

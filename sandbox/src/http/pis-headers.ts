@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, type X509Certificate } from 'node:crypto';
 import type { Context } from 'hono';
 import { fail } from '../errors.js';
+import { inCertificateDomain } from '../notifications/content.js';
 import type { InitiationHeaders } from '../pis/initiate.js';
 import { type Language, psuLanguage } from '../shared/language.js';
 import { isUuid } from '../shared/uuid.js';
@@ -108,8 +109,11 @@ export function idempotencyKeyOf(c: Context): string | null {
   return idempotencyKey;
 }
 
-/** The headers of part 4.1 for a payment initiation. */
-export function checkInitiationHeaders(c: Context): InitiationHeaders {
+/** The headers of part 4.1 for a payment initiation, from a TPP that presented `certificate` (or none). */
+export function checkInitiationHeaders(
+  c: Context,
+  certificate: X509Certificate | undefined,
+): InitiationHeaders {
   const requestId = requireRequestId(c);
   const { language } = checkPsuHeaders(c, { ipRequired: true });
   // Consent-ID names an account-information consent of a combined session. This bank holds no such consents
@@ -179,7 +183,9 @@ export function checkInitiationHeaders(c: Context): InitiationHeaders {
         : c.req.header('TPP-Rejection-No-Funds-Preferred') === 'false'
           ? false
           : null,
-    notificationUri,
+    // Outside the domain of the TPP's certificate the URI is ignored (ASPSP-Notification-Support: false).
+    notificationUri:
+      notificationUri !== null && inCertificateDomain(notificationUri, certificate) ? notificationUri : null,
     notificationContentPreferred,
     idempotencyKey,
   };

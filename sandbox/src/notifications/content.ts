@@ -1,3 +1,5 @@
+import type { X509Certificate } from 'node:crypto';
+import { isIP } from 'node:net';
 import { FINAL_STATUSES } from '../pis/payments.js';
 
 /**
@@ -15,8 +17,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * An acceptable TPP-Notification-URI: absolute https, or plain http to a loopback host (127.0.0.1, localhost,
- * ::1) so that a TPP on the same machine can be notified in development. No credentials in the URI. The
- * sandbox has no TPP certificates, so the domain check of the IG (section 5.2) is not made.
+ * ::1) so that a TPP on the same machine can be notified in development. No credentials in the URI. Its domain
+ * is checked at initiation against the certificate the TPP presents (inCertificateDomain).
  */
 export function acceptableNotificationUri(uri: string | null | undefined): boolean {
   if (!uri || uri.length > 2048) return false;
@@ -29,6 +31,17 @@ export function acceptableNotificationUri(uri: string | null | undefined): boole
   if (url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * Whether a TPP-Notification-URI is in the domain of the TPP's website certificate: its host among the certificate's
+ * SubjectAltNames, or its CN where it has no DNS name, wildcards considered (payment spec part 6; BG Lean Push IG
+ * 5.2). A request without a certificate (plain HTTP, or TLS without one) names no domain, and is not checked.
+ */
+export function inCertificateDomain(uri: string, certificate: X509Certificate | undefined): boolean {
+  if (!certificate) return true;
+  const host = new URL(uri).hostname.replace(/^\[|\]$/g, '');
+  return (isIP(host) ? certificate.checkIP(host) : certificate.checkHost(host)) !== undefined;
 }
 
 /** `status=SCA, PROCESS` → ['SCA', 'PROCESS']; anything unreadable → undefined. */

@@ -6,6 +6,7 @@ import { checkRequestDate } from '../../pis/payments.js';
 import { APPROACH_HEADER, type Approach } from '../../sca/approach.js';
 import type { SandboxContext } from '../env.js';
 import { sendError } from '../errors.js';
+import { tlsClientCertificate } from '../middleware/security.js';
 import { setNotificationHeaders } from '../notification-headers.js';
 import { checkInitiationHeaders, checkSignatureHeaders, idempotencyKeyOf } from '../pis-headers.js';
 import { pathParams } from '../pis-resources.js';
@@ -58,7 +59,7 @@ async function initiationOf(
   service: PaymentService,
   product: PaymentProduct,
 ): Promise<Response> {
-  const headers = checkInitiationHeaders(c);
+  const headers = checkInitiationHeaders(c, tlsClientCertificate(c));
   checkRequestDate(c.req.header('Date'), c.get('now'));
   const rawBody = await c.req.text();
   checkSignatureHeaders(c, rawBody);
