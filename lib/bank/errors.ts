@@ -71,6 +71,20 @@ export class BankError extends KnownByKind {
     return new BankError(this.status, this.messages, this.requestId, this.retryAfterSeconds, true);
   }
 
+  /** This answer with each message's `path` as `rename` gives it (a dialect's member names as ours). */
+  withPaths(rename: (path: string) => string): BankError {
+    const messages = this.messages.map((message) =>
+      message.path ? { ...message, path: rename(message.path) } : message,
+    );
+    return new BankError(
+      this.status,
+      messages,
+      this.requestId,
+      this.retryAfterSeconds,
+      this.afterUnsettledAttempt,
+    );
+  }
+
   get codes(): string[] {
     return this.messages.map((message) => message.code);
   }

@@ -4,7 +4,7 @@ import { withChallengeImage } from './challenge-image';
 import { callBank } from './client';
 import { type PaymentCosts, readCosts } from './costs';
 import type { ClaimToPay, WireProduct } from './dialects';
-import { BankProtocolError } from './errors';
+import { BankError, BankProtocolError } from './errors';
 import { type ScaAnswer, scaFieldsSchema, toScaAnswer } from './sca-answer';
 import { currentBank, currentDialect } from './scope';
 
@@ -69,6 +69,16 @@ function wirePayment(input: InitiatePaymentInput): { product: WireProduct; body:
   return { product: input.product, body: dialect.toBankBody(input.service, ours) };
 }
 
+/**
+ * A refusal of an initiation, its messages' paths naming the members of our body they came from (the dialect's
+ * `fromBankPath`), so that each is told beside the form's field. A claim payment's body is not ours: as it is.
+ */
+function inOurNames(error: BankError, service: PaymentService, product: WireProduct): BankError {
+  const { fromBankPath } = currentDialect('payments');
+  if (!fromBankPath || product === 'claim-payments') return error;
+  return error.withPaths((path) => fromBankPath(service, path));
+}
+
 /** `{payments URL}{prefix}/{service}/{product}`: payment spec 2.1 `/api/v1/…`, IOBWS 3.2 `/v1/…`. */
 function servicePath(service: PaymentService, product: WireProduct): string {
   return `${currentBank('payments').urls.payments}${currentDialect('payments').paymentsPrefix}/${service}/${product}`;
@@ -109,6 +119,8 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
       'TPP-Notification-URI': input.notification?.uri,
       'TPP-Notification-Content-Preferred': input.notification?.contentPreferred,
     },
+  }).catch((error: unknown) => {
+    throw error instanceof BankError ? inOurNames(error, input.service, wire.product) : error;
   });
   const answer = readInitiationAnswer(response.body);
   if (!answer) throw new BankProtocolError('The bank answered the initiation without a payment id');

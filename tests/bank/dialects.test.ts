@@ -144,6 +144,31 @@ describe('a payment in the IOBWS 3.2 dialect', () => {
     expect(ours).not.toHaveProperty('remittanceInformationStructuredArray');
   });
 
+  it('reads a refusal`s path by its names as ours, as each service`s references were renamed for it', () => {
+    const ours = (service: 'payments' | 'periodic-payments' | 'bulk-payments', path: string) =>
+      iobwsDialect.fromBankPath?.(service, path);
+    expect(ours('payments', 'remittanceInformationStructuredArray[1].reference')).toBe(
+      'remittanceInformationStructured[1].reference',
+    );
+    expect(ours('payments', '/remittanceInformationStructuredArray/0/reference')).toBe(
+      '/remittanceInformationStructured/0/reference',
+    );
+    expect(ours('periodic-payments', 'remittanceInformationStructuredArray[0].reference')).toBe(
+      'remittanceInformationStructured',
+    );
+    expect(ours('periodic-payments', '$.remittanceInformationStructuredArray[0]')).toBe(
+      '$.remittanceInformationStructured',
+    );
+    // A bulk's payments carry the array in both; other members and look-alike names are as they are.
+    const bulkPath = 'payments[2].remittanceInformationStructuredArray[0].reference';
+    expect(ours('bulk-payments', bulkPath)).toBe(bulkPath);
+    expect(ours('payments', 'remittanceInformationStructuredArrayX')).toBe(
+      'remittanceInformationStructuredArrayX',
+    );
+    expect(ours('payments', 'creditorAccount.iban')).toBe('creditorAccount.iban');
+    expect(specDialect.fromBankPath).toBeUndefined();
+  });
+
   it('names the paths, claims and fee codes of each', () => {
     expect([specDialect.paymentsPrefix, iobwsDialect.paymentsPrefix]).toEqual(['/api/v1', '/v1']);
     expect([specDialect.claimsPath, iobwsDialect.claimsPath]).toEqual(['/claims', '/v1/claims']);

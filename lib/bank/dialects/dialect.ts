@@ -48,6 +48,11 @@ export interface Dialect {
   toBankBody(service: WireService, body: Record<string, unknown>): Record<string, unknown>;
   /** Our payment to a claim's deposit account → its claim payment body (for a dialect with `claim-payments`). */
   toClaimPaymentBody?(body: Record<string, unknown>, claim: ClaimToPay): Record<string, unknown>;
+  /**
+   * A refusal's `path` (spec part 7), which names a member of the body it was sent (`toBankBody`) → the member of
+   * ours it came from; undefined: its names are ours.
+   */
+  fromBankPath?(service: WireService, path: string): string;
   /** Its payment information (payment spec 2.6 / IOBWS `…WithStatusResponse`) → ours. */
   fromBankPaymentInformation(service: WireService, body: unknown): unknown;
   /** The body of the straight-through confirmation (`confirmIobwsStraightThroughProcessingAuthorisation`). */

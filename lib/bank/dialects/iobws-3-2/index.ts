@@ -1,5 +1,11 @@
 import type { Dialect } from '../dialect';
-import { fromIobwsPaymentInformation, IOBWS_DATES, toIobwsBody, toIobwsClaimPayment } from './transform';
+import {
+  fromIobwsPath,
+  fromIobwsPaymentInformation,
+  IOBWS_DATES,
+  toIobwsBody,
+  toIobwsClaimPayment,
+} from './transform';
 import { IOBWS_FEE_TYPES, type IobwsAuthorisationConfirmation } from './types';
 
 /**
@@ -22,6 +28,7 @@ export const iobwsDialect: Dialect = {
   feeTypes: IOBWS_FEE_TYPES,
   toBankBody: toIobwsBody,
   toClaimPaymentBody: toIobwsClaimPayment,
+  fromBankPath: fromIobwsPath,
   fromBankPaymentInformation: fromIobwsPaymentInformation,
   // `iobwsAuthorisationConfirmation: { confirmationMessage }` (ÍST TS 310, "Payment processing flow"), where the
   // spec has `confirmationCode`.

@@ -58,6 +58,21 @@ export function toIobwsBody(service: string, ours: Record<string, unknown>): Rec
   return body as IobwsBulkPaymentInitiation;
 }
 
+/**
+ * A refusal's `path` by IOBWS's names → ours, as `toIobwsBody` renamed them: a single payment's
+ * `remittanceInformationStructuredArray[i]…` is our `remittanceInformationStructured[i]…`; a standing order's
+ * `remittanceInformationStructuredArray[0].reference` our one `remittanceInformationStructured`. Dotted, JSON
+ * Pointer and JSONPath spellings alike; any other path as it is.
+ */
+export function fromIobwsPath(service: string, path: string): string {
+  const named = /^(\s*(?:\$\.?|\/)?)remittanceInformationStructuredArray(?=$|[.[/])(.*)$/s.exec(path);
+  if (!named) return path;
+  const [, lead = '', rest = ''] = named;
+  if (service === 'payments') return `${lead}remittanceInformationStructured${rest}`;
+  if (service === 'periodic-payments') return `${lead}remittanceInformationStructured`;
+  return path;
+}
+
 /** ÍST TS 310 "Claim key transformed to BBAN": claimant kennitala, account (bank, branch, 66, number), due date DDMMYY. */
 export function claimBban(claim: Pick<ClaimToPay, 'claimantId' | 'account' | 'dueDate'>): string {
   const [year = '', month = '', day = ''] = claim.dueDate.split('-');

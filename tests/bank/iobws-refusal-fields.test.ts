@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAppDirectory } from '@/sandbox/src/app-directory';
+import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
+import type { RunningSandbox } from '@/sandbox/src/server';
+import { startSandbox } from '@/sandbox/src/server';
+import { sandboxDataDir } from '@/sandbox/src/testing';
+import { freshAppDatabase } from '@/tests/support/app-database';
+import { scratchDir } from '@/tests/support/scratch';
+
+/**
+ * A refusal from a bank that speaks IOBWS 3.2 names its members by IOBWS's names (the sandbox's Suðurbankinn:
+ * `remittanceInformationStructuredArray[0].reference`); the app tells it beside the form's field that the member
+ * came from, as it does for our bank. The bodies here break the published file on purpose, so the sandbox's
+ * contract check is off (tests/bank/iobws-bank.test.ts holds the app to it).
+ */
+const SUDUR = OTHER_BANKS.find((bank) => bank.id === 'sudur');
+if (!SUDUR) throw new Error('no sandbox bank sudur');
+const DEBTOR = SUDUR.psus.find((psu) => psu.username === 'jon')?.accounts[0]?.iban ?? '';
+const CREDITOR = 'IS870301260012345101696399';
+
+let sandbox: RunningSandbox;
+let initiateOnce: typeof import('@/lib/payments/initiation').initiateOnce;
+let closeDatabase: () => Promise<void>;
+let psuId: string;
+
+beforeAll(async () => {
+  const dir = scratchDir('greidsla-iobws-refusals-');
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: await sandboxDataDir([SUDUR]),
+    otherBanks: [SUDUR],
+    contractCheck: false,
+    log: () => {},
+  });
+  const directory = path.join(dir, 'banks.json');
+  writeAppDirectory(directory, sandbox.url, [DEFAULT_BANK, SUDUR]);
+  Object.assign(process.env, await freshAppDatabase(), {
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
+    BANK_DIRECTORY: directory,
+  });
+  const [initiation, dbModule, schema] = await Promise.all([
+    import('@/lib/payments/initiation'),
+    import('@/lib/db'),
+    import('@/lib/db/schema'),
+  ]);
+  initiateOnce = initiation.initiateOnce;
+  closeDatabase = dbModule.closeDatabase;
+  const db = await dbModule.getDb();
+  const [psu] = await db.select().from(schema.psus).where(eq(schema.psus.email, 'demo@greidsla.is'));
+  psuId = psu?.id ?? '';
+}, 180_000);
+
+afterAll(async () => {
+  await closeDatabase?.();
+  await sandbox?.close();
+});
+
+async function refusedFields(service: 'payments' | 'periodic-payments', body: Record<string, unknown>) {
+  const outcome = await initiateOnce({
+    psuId,
+    submissionId: randomUUID(),
+    service,
+    product: 'credit-transfers',
+    body: {
+      debtorAccount: { iban: DEBTOR },
+      creditorAccount: { iban: CREDITOR },
+      instructedAmount: { currency: 'ISK', amount: '1500' },
+      ...body,
+    },
+    scaLanguage: 'en',
+    uiLocale: 'en',
+    summary: { amount: '1500', currency: 'ISK', creditorAccount: CREDITOR },
+    psuIpAddress: '10.1.2.3',
+  });
+  expect(outcome.ok, JSON.stringify(outcome)).toBe(false);
+  return outcome.ok ? {} : outcome.fieldErrors;
+}
+
+describe('a refusal from an IOBWS 3.2 bank, beside the form`s field', () => {
+  it('a single payment`s structured reference: the reference of our remittanceInformationStructured', async () => {
+    const fields = await refusedFields('payments', {
+      creditorName: 'Anna Sigurðardóttir',
+      remittanceInformationStructured: [{ reference: 'x'.repeat(36) }],
+    });
+    expect(fields).toEqual({
+      'payment.remittanceInformationStructured.0.reference': ['forms.bankRefusal.FORMAT_ERROR'],
+    });
+  });
+
+  it('a standing order`s reference: our one remittanceInformationStructured', async () => {
+    const fields = await refusedFields('periodic-payments', {
+      remittanceInformationStructured: 'x'.repeat(141),
+      startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      frequency: 'Monthly',
+    });
+    expect(fields).toEqual({ 'payment.remittanceInformationStructured': ['forms.bankRefusal.FORMAT_ERROR'] });
+  });
+});
