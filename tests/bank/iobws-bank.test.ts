@@ -4,13 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Payment } from '@/lib/db/schema';
 import { adjustToBankingDay, type IsoDate } from '@/lib/payments/calendar';
-import { writeAppDirectory } from '@/sandbox/src/app-directory';
-import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
 import { contractCheckCounts } from '@/sandbox/src/contract-violations-file';
 import type { RunningSandbox } from '@/sandbox/src/server';
-import { startSandbox } from '@/sandbox/src/server';
-import { sandboxDataDir } from '@/sandbox/src/testing';
-import { freshAppDatabase } from '@/tests/support/app-database';
+import { SUDUR, startSandboxWithSudur } from '@/tests/support/iobws-sandbox';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 import { scratchDir } from '@/tests/support/scratch';
 
@@ -20,8 +16,6 @@ import { scratchDir } from '@/tests/support/scratch';
  * Every request the IOBWS bank received and every answer it gave is checked against contract/published/ (and each
  * status notification against the Lean Push contract); the run ends with the count, and 0 violations.
  */
-const SUDUR = OTHER_BANKS.find((bank) => bank.id === 'sudur');
-if (!SUDUR) throw new Error('no sandbox bank sudur');
 const ibanOf = (username: string) =>
   SUDUR.psus.find((psu) => psu.username === username)?.accounts[0]?.iban ?? '';
 const CREDITOR = 'IS870301260012345101696399';
@@ -52,24 +46,11 @@ let app: App;
 let psuId: string;
 
 beforeAll(async () => {
-  const dir = scratchDir('greidsla-iobws-');
-  violationsFile = path.join(dir, 'violations.jsonl');
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: await sandboxDataDir([SUDUR]),
-    otherBanks: [SUDUR],
-    contractCheck: true,
-    contractViolationsFile: violationsFile,
-    delays: { acsp: 0, acsc: 0 },
-    log: () => {},
-  });
-  const directory = path.join(dir, 'banks.json');
-  writeAppDirectory(directory, sandbox.url, [DEFAULT_BANK, SUDUR]);
-  Object.assign(process.env, await freshAppDatabase(), {
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
-    BANK_DIRECTORY: directory,
-    BANK_TIMEOUT_MS: '20000',
-  });
+  violationsFile = path.join(scratchDir('greidsla-iobws-'), 'violations.jsonl');
+  sandbox = await startSandboxWithSudur(
+    { contractCheck: true, contractViolationsFile: violationsFile, delays: { acsp: 0, acsc: 0 } },
+    { BANK_TIMEOUT_MS: '20000' },
+  );
   const [initiation, sca, sync, bulkResults, scope, bankPayments, dbModule, schema] = await Promise.all([
     import('@/lib/payments/initiation'),
     import('@/lib/payments/sca'),

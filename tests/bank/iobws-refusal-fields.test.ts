@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAppDirectory } from '@/sandbox/src/app-directory';
-import { DEFAULT_BANK, OTHER_BANKS } from '@/sandbox/src/banks';
 import type { RunningSandbox } from '@/sandbox/src/server';
-import { startSandbox } from '@/sandbox/src/server';
-import { sandboxDataDir } from '@/sandbox/src/testing';
-import { freshAppDatabase } from '@/tests/support/app-database';
-import { scratchDir } from '@/tests/support/scratch';
+import { SUDUR, startSandboxWithSudur } from '@/tests/support/iobws-sandbox';
 
 /**
  * A refusal from a bank that speaks IOBWS 3.2 names its members by IOBWS's names (the sandbox's Suðurbankinn:
@@ -16,8 +10,6 @@ import { scratchDir } from '@/tests/support/scratch';
  * came from, as it does for our bank. The bodies here break the published file on purpose, so the sandbox's
  * contract check is off (tests/bank/iobws-bank.test.ts holds the app to it).
  */
-const SUDUR = OTHER_BANKS.find((bank) => bank.id === 'sudur');
-if (!SUDUR) throw new Error('no sandbox bank sudur');
 const DEBTOR = SUDUR.psus.find((psu) => psu.username === 'jon')?.accounts[0]?.iban ?? '';
 const CREDITOR = 'IS870301260012345101696399';
 
@@ -27,20 +19,7 @@ let closeDatabase: () => Promise<void>;
 let psuId: string;
 
 beforeAll(async () => {
-  const dir = scratchDir('greidsla-iobws-refusals-');
-  sandbox = await startSandbox({
-    port: 0,
-    dataDir: await sandboxDataDir([SUDUR]),
-    otherBanks: [SUDUR],
-    contractCheck: false,
-    log: () => {},
-  });
-  const directory = path.join(dir, 'banks.json');
-  writeAppDirectory(directory, sandbox.url, [DEFAULT_BANK, SUDUR]);
-  Object.assign(process.env, await freshAppDatabase(), {
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-1234',
-    BANK_DIRECTORY: directory,
-  });
+  sandbox = await startSandboxWithSudur({ contractCheck: false });
   const [initiation, dbModule, schema] = await Promise.all([
     import('@/lib/payments/initiation'),
     import('@/lib/db'),

@@ -116,6 +116,16 @@ async function stopAtBank(oldId: string): Promise<string> {
 const newOrdersSent = () =>
   app.proxy.bankCalls().filter((call) => call.method === 'POST' && NEW_ORDER.test(call.path));
 
+/** A change whose cancellation the PSU confirms at the bank: the old order cancelled, one new order sent. */
+async function confirmedChange(oldId: string, order: ChangedOrder): Promise<string> {
+  const changing = await ask(oldId, order);
+  if (!changing.ok) throw new Error(JSON.stringify(changing));
+  const next = await back(await decideAtBank(changing.redirectTo, 'approve'), oldId);
+  expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+  expect(newOrdersSent()).toHaveLength(1);
+  return next;
+}
+
 describe('changing a standing order: cancel the old one, then make the new one', () => {
   it('the PSU confirms the cancellation at the bank; on return the new order is sent and awaits them', async () => {
     const oldId = await liveOrder();
@@ -196,11 +206,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
       messageKey: 'standingOrderChange.notCancelled',
     });
     // The PSU thinks again and sends the change once more: cancelled this time, and the new order follows.
-    const again = await ask(oldId, changed());
-    if (!again.ok) throw new Error(JSON.stringify(again));
-    await back(await decideAtBank(again.redirectTo, 'approve'), oldId);
-    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
-    expect(newOrdersSent()).toHaveLength(1);
+    await confirmedChange(oldId, changed());
     expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
   });
 
@@ -309,11 +315,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
     const oldId = await liveOrder();
     app.proxy.reset();
     await stopAtBank(oldId);
-    const changing = await ask(oldId, changed('175000'));
-    if (!changing.ok) throw new Error(JSON.stringify(changing));
-    const next = await back(await decideAtBank(changing.redirectTo, 'approve'), oldId);
-    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
-    expect(newOrdersSent()).toHaveLength(1);
+    const next = await confirmedChange(oldId, changed('175000'));
     // On to the new order's page, which waits for the PSU's confirmation of it.
     expect(next).toMatch(/\/en\/payments\/[0-9a-f-]{36}$/);
     expect(next).not.toContain(oldId);
@@ -379,11 +381,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
       messageKey: 'payment.notCancellable',
     });
     expect((await app.payment(oldId)).stopAsked).toBeNull();
-    const changing = await ask(oldId, changed('177000'));
-    if (!changing.ok) throw new Error(JSON.stringify(changing));
-    await back(await decideAtBank(changing.redirectTo, 'approve'), oldId);
-    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
-    expect(newOrdersSent()).toHaveLength(1);
+    await confirmedChange(oldId, changed('177000'));
     expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
   });
 
