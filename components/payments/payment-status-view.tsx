@@ -43,6 +43,9 @@ export function StatusExplain({ payment }: { payment: PaymentView }) {
   if (payment.paysOn) return t('paysOn', { date: formatDate(payment.paysOn, locale, { weekday: true }) });
   if (payment.service === 'periodic-payments' && ts.has(`${status}.standingExplain`))
     return ts(`${status}.standingExplain`);
+  // A bulk's payments reach several recipients' accounts, not one.
+  if (payment.service === 'bulk-payments' && ts.has(`${status}.bulkExplain`))
+    return ts(`${status}.bulkExplain`);
   return ts.has(`${status}.explain`) ? ts(`${status}.explain`) : null;
 }
 
@@ -179,7 +182,13 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
         )}
         {payment.refreshEveryMs !== false && (
           <p className="mt-2 text-sm text-slate-600">
-            {t(payment.statusClass === 'debited' ? 'liveAfterDebit' : 'live')}
+            {t(
+              payment.statusClass !== 'debited'
+                ? 'live'
+                : payment.service === 'bulk-payments'
+                  ? 'liveAfterDebitBulk'
+                  : 'liveAfterDebit',
+            )}
           </p>
         )}
         {payment.statusClass === 'standing' && (
