@@ -14,7 +14,7 @@ import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
 import { bulkLinesOf, recipientNameOf, type StoryBulkLine } from './story';
-import { displayStatusOf, type MaybeListed, payDayOf, paymentOutcome } from './view';
+import { displayStatusOf, endedUnpaid, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -154,7 +154,11 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
   return {
     id: payment.id,
     ...icelandicMoment(payment.createdAt),
-    payDay: payDay ? payDayInWords(t, icelandicDay(payDay), payment.service) : t('payments.payDayAsap'),
+    payDay: payDay
+      ? payDayInWords(t, icelandicDay(payDay), payment.service)
+      : endedUnpaid(payment)
+        ? ''
+        : t('payments.payDayAsap'),
     kind: t.has(`payments.service.${payment.service}`)
       ? t(`payments.service.${payment.service}`)
       : payment.service,

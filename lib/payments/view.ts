@@ -151,8 +151,11 @@ function paysOnOf(payment: Payment, payDay: IsoDate | null, today = todayInReykj
   return payDay && payDay > today ? payDay : null;
 }
 
-/** A payment that ended with nothing paid: refused at its initiation, rejected or cancelled. */
-function endedUnpaid(payment: Payment): boolean {
+/**
+ * A payment that ended with nothing paid: refused at its initiation, rejected or cancelled. One sent without a day
+ * of its own is then paid on no day: the lists leave its pay day empty rather than say "as soon as possible".
+ */
+export function endedUnpaid(payment: { phase: string; transactionStatus: string | null }): boolean {
   return (
     payment.phase === 'refused' ||
     payment.transactionStatus === 'RJCT' ||

@@ -131,8 +131,8 @@ describe('CSV for Icelandic Excel', () => {
       expect(Number((row.Upphæð ?? '').replace(',', '.'))).toBe(Number(payment.amount));
       expect(row.Gjaldmiðill).toBe(payment.currency);
       expect(row['Kóði stöðu']).toBe(payment.status);
-      // Sent without a date: paid as soon as possible, in words.
-      expect(row.Greiðsludagur).toBe('Sem fyrst');
+      // Sent without a date: paid as soon as possible, in words; the rejected one is paid on no day.
+      expect(row.Greiðsludagur).toBe(payment.status === 'RJCT' ? '' : 'Sem fyrst');
     });
     expect(rows.map((row) => row.Staða)).toEqual(words(appIs, ['RJCT', 'ACCC', 'ACSC']));
     expect(rows[1]?.Upphæð).toBe('1234,50');
@@ -193,9 +193,10 @@ describe('the payments statement as PDF', () => {
       expect(text).toContain(line);
     }
     expect(text).not.toContain('Utan tímabils');
-    // Each payment's day of payment beside the day it was made: these were sent to be paid at once.
+    // Each payment's day of payment beside the day it was made: these were sent to be paid at once, save the
+    // rejected one, which is paid on no day.
     expect(text).toContain('Greiðsludagur');
-    expect(text.match(/Sem fyrst/g)).toHaveLength(3);
+    expect(text.match(/Sem fyrst/g)).toHaveLength(2);
     expect(text.indexOf('03.11.2026')).toBeLessThan(text.indexOf('20.11.2026'));
   });
 

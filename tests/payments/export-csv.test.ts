@@ -130,6 +130,25 @@ describe('a payment in words, for the Excel file and the statement', () => {
       paymentInWords({ ...waiting, transactionStatus: 'ACSC', paidDay: '2026-12-08' }, 'is').payDay,
     ).toBe('08.12.2026');
   });
+
+  it('gives no pay day to a payment made as soon as possible that ended unpaid, and its own day to a dated one', async () => {
+    const { paymentInWords } = await import('@/lib/payments/export-words');
+    for (const ended of [
+      payment({ transactionStatus: 'RJCT', sca: { scaStatus: 'failed', links: {}, initiationLinks: {} } }),
+      payment({ transactionStatus: 'RJCT' }),
+      payment({ transactionStatus: 'CANC' }),
+      payment({ phase: 'refused', transactionStatus: null }),
+    ]) {
+      expect(paymentInWords({ ...ended, paidDay: null }, 'is').payDay).toBe('');
+      expect(paymentInWords({ ...ended, paidDay: null }, 'en').payDay).toBe('');
+    }
+    const dated = payment({ transactionStatus: 'CANC', body: { requestedExecutionDate: '2026-12-18' } });
+    expect(paymentInWords({ ...dated, paidDay: null }, 'is').payDay).toBe('18.12.2026');
+    // Still waiting for the PSU's confirmation: as soon as possible, once confirmed.
+    expect(paymentInWords({ ...payment({ transactionStatus: 'RCVD' }), paidDay: null }, 'en').payDay).toBe(
+      'As soon as possible',
+    );
+  });
 });
 
 describe('the status code column of the Excel file', () => {

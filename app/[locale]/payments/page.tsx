@@ -20,7 +20,7 @@ import type { BulkOverview } from '@/lib/payments/bulk-overview';
 import { listedBulkRecipients } from '@/lib/payments/bulk-recipients';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
 import { dayOf } from '@/lib/payments/story';
-import { type PaymentView, toPaymentView } from '@/lib/payments/view';
+import { endedUnpaid, type PaymentView, toPaymentView } from '@/lib/payments/view';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -65,7 +65,9 @@ export default async function PaymentsPage({
       ? payment.payDay && t('payDayFrom', { date: formatDate(payment.payDay, localeOrDefault(locale)) })
       : payment.payDay
         ? formatDate(payment.payDay, localeOrDefault(locale))
-        : t('payDayAsap');
+        : endedUnpaid(payment)
+          ? ''
+          : t('payDayAsap');
   const { after: _after, ...filterOnly } = filters;
   const filterQuery = Object.fromEntries(Object.entries(filterOnly).filter(([, value]) => value));
   return (
