@@ -117,6 +117,29 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
   await expect(
     paidBill.getByTestId('paid-by-payment').getByRole('link', { name: 'View payment' }),
   ).toHaveAttribute('href', new URL(paymentPage).pathname);
+  // The history lists it with its claim number and code, and the table keeps inside its box: the code does not
+  // squeeze the recipient's column to a letter a line.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto('/is/payments');
+  const listed = page.locator(
+    `tbody tr[data-payment-id="${new URL(paymentPage).pathname.split('/').pop()}"]`,
+  );
+  await expect(listed.locator('[data-code]')).toBeVisible();
+  const fit = await page
+    .locator('table')
+    .evaluate((table) => ({ table: table.scrollWidth, box: table.parentElement?.clientWidth ?? 0 }));
+  expect(fit.table).toBeLessThanOrEqual(fit.box);
+  const recipient = listed.locator('td').nth(2);
+  await expect(recipient).toHaveText('Greiðsla ehf.');
+  // Its words whole, not a column of letters: at most a line a word.
+  const lines = await recipient.evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBeLessThanOrEqual('Greiðsla ehf.'.split(' ').length);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // "Pay again" on the bill's payment goes to the bill's own page, which says it is paid, rather than to a form
   // that would be refused only once sent.
   await page.goto(paymentPage);

@@ -188,7 +188,8 @@ export default async function PaymentsPage({
                   <td className="hidden p-2 lg:table-cell" data-pay-day={payment.payDay ?? ''}>
                     {payDayText(payment)}
                   </td>
-                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0">
+                  {/* In the table a name breaks between its words, and within one only where it could not fit. */}
+                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0 lg:[overflow-wrap:break-word]">
                     {payment.creditorName ?? (
                       <Recipient payment={payment} overview={overviewOf.get(payment.id) ?? null} />
                     )}
@@ -196,8 +197,10 @@ export default async function PaymentsPage({
                       <span className="block text-xs text-slate-600">{labelOf.get(payment.id)}</span>
                     ) : null}
                   </td>
-                  <td className="p-2 text-slate-700 [overflow-wrap:anywhere] max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:empty:hidden">
-                    {/* A bill's claim id as the claim number people read, as on the payment's page. */}
+                  <td className="p-2 text-slate-700 [overflow-wrap:anywhere] max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:empty:hidden [&_[data-code]]:whitespace-normal">
+                    {/* A bill's claim id as the claim number people read, as on the payment's page; its code wraps
+                        here, so that the column does not take the recipient's width (names were cut letter by
+                        letter and the bank's column cut off at 1100 px). */}
                     {payment.reference ? <PaymentMessage message={payment.reference} /> : null}
                   </td>
                   <td className="p-2 text-right max-lg:col-start-2 max-lg:row-span-2 max-lg:row-start-1 max-lg:p-0">
