@@ -3,7 +3,7 @@ import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
-import { localeOrDefault } from '@/lib/i18n/routing';
+import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey } from './cancellation-refusal';
 import { inPaymentBank } from './payment-bank';
@@ -22,6 +22,19 @@ export type CancellationAnswer =
   | { kind: 'sca'; redirectTo: string }
   | { kind: 'refused'; messageKey: string };
 
+/** Who asks for a cancellation, besides the PSU's address. */
+export interface CancellationAsked {
+  /** The standing-order change this cancellation is for (its return then sends the new order). */
+  change?: string;
+  /** The language of the bank's page for the cancellation; the payment's own where not given. */
+  scaLanguage?: Locale;
+  /**
+   * The language of the page the PSU asked from, which they come back to and are told the rest in from then on;
+   * the payment's own where not given.
+   */
+  uiLocale?: Locale;
+}
+
 /**
  * Asks the payment's bank to cancel one of the PSU's payments, with cancellation SCA where the bank
  * asks for it; the PSU comes back to the payment's return address. A payment not at the bank, or one
@@ -31,8 +44,7 @@ export async function askBankToCancel(
   db: Db,
   payment: Payment,
   psuIpAddress: string,
-  /** The standing-order change this cancellation is for (its return then sends the new order). */
-  change?: string,
+  { change, scaLanguage, uiLocale }: CancellationAsked = {},
 ): Promise<CancellationAnswer> {
   const { bankPaymentId } = payment;
   // Cancelled already (from another tab, or by the costs step's "Stop"): what the PSU asked is done.
@@ -44,8 +56,10 @@ export async function askBankToCancel(
   // reaches the bank first, and ends the order, then finds the stop and makes no new order.
   const stop = !change && payment.service === 'periodic-payments';
   if (stop) await recordStopAsked(db, payment.id, undefined);
+  if (uiLocale && uiLocale !== payment.uiLocale)
+    await db.update(payments).set({ uiLocale }).where(eq(payments.id, payment.id));
   try {
-    const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress, change);
+    const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress, { change, scaLanguage });
     if (outcome.kind !== 'cancelled' && stop) await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
     // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
@@ -96,14 +110,14 @@ export async function cancelAtItsBank(
   payment: Payment,
   bankPaymentId: string,
   psuIpAddress: string,
-  change?: string,
+  { change, scaLanguage }: Pick<CancellationAsked, 'change' | 'scaLanguage'> = {},
 ) {
   const uris = returnUris(payment.id, payment.psuId, change);
   const psuId = await psuIdHeaderFor(payment.psuId, db);
   return inPaymentBank(payment, () =>
     cancelAtBank(bankRefOf(payment, bankPaymentId), {
       psuIpAddress,
-      scaLanguage: localeOrDefault(payment.scaLanguage),
+      scaLanguage: scaLanguage ?? localeOrDefault(payment.scaLanguage),
       redirectUri: uris.ok,
       nokRedirectUri: uris.nok,
       psuId,

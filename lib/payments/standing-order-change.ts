@@ -164,7 +164,11 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
     };
   }
   if (!isFinalStatus(old.transactionStatus, old)) {
-    const answer = await askBankToCancel(db, old, request.psuIpAddress, change.id);
+    // The old order's cancellation is confirmed at the bank in the language the PSU chose for the new one.
+    const answer = await askBankToCancel(db, old, request.psuIpAddress, {
+      change: change.id,
+      scaLanguage: request.changed.scaLanguage,
+    });
     if (answer.kind === 'refused') {
       if (await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress))
         return afterCancellation(db, change, old.id, request);

@@ -311,6 +311,31 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
   });
 
+  it('a stop pressed on the English page of an order made in Icelandic: the bank`s page and the way back in English', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const cancel = await import('@/lib/payments/cancellation');
+    const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP, {
+      scaLanguage: 'en',
+      uiLocale: 'en',
+    });
+    if (stop.kind !== 'sca') throw new Error(JSON.stringify(stop));
+    const asked = app.proxy.bankCalls().find((call) => call.method === 'DELETE');
+    expect(asked?.headers['psu-accept-language']).toBe('en');
+    expect(await back(await decideAtBank(stop.redirectTo, 'approve'), oldId)).toMatch(
+      new RegExp(`/en/payments/${oldId}$`),
+    );
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+  });
+
+  it('a change of an order made in Icelandic, its form sent for an English bank page: the cancellation`s page too', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    await confirmedChange(oldId, changed('176000'));
+    const asked = app.proxy.bankCalls().find((call) => call.method === 'DELETE');
+    expect(asked?.headers['psu-accept-language']).toBe('en');
+  });
+
   it('"Cancel payment" left at the bank unconfirmed, then a change confirmed there: the change makes its new order', async () => {
     const oldId = await liveOrder();
     app.proxy.reset();

@@ -23,7 +23,11 @@ export const cancelPaymentAction = paymentAction
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!payment) return failure('payment.notFound');
     if (payment.service === 'periodic-payments') await giveUpChangeOf(db, psuId, payment.id);
-    const answer = await askBankToCancel(db, payment, psuIpAddress(await headers()));
+    // The bank's page and the way back in the language of the page the PSU pressed it on.
+    const answer = await askBankToCancel(db, payment, psuIpAddress(await headers()), {
+      scaLanguage: input.locale,
+      uiLocale: input.locale,
+    });
     if (answer.kind === 'refused') return failure(answer.messageKey);
     return success(answer.kind === 'sca' ? { redirectTo: answer.redirectTo } : {});
   });
