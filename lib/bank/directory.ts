@@ -234,6 +234,8 @@ export interface PublicBank {
   names: BankNameForms;
   bankNumbers: string[];
   offer: BankOffer;
+  /** The most characters its interface takes in a standing order's reference (its dialect's). */
+  standingOrderReferenceMax: number;
 }
 
 export function publicDirectory(directory: BankDirectory = bankDirectory()): PublicBank[] {
@@ -243,5 +245,6 @@ export function publicDirectory(directory: BankDirectory = bankDirectory()): Pub
     names: namesOf(bank),
     bankNumbers: bank.bankNumbers,
     offer: bank.offer,
+    standingOrderReferenceMax: dialectNamed(bank.dialect).standingOrderReferenceMax,
   }));
 }

@@ -1,25 +1,44 @@
-import { bankDirectory } from '@/lib/bank/directory';
+import { bankDirectory, publicDirectory } from '@/lib/bank/directory';
 import { bankOfAccount } from '@/lib/bank/offer';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { inBank } from '@/lib/bank/scope';
 import { inWorkContext } from '@/lib/observability/context';
+import { codePointLength } from './schemas/fields';
+import { issueMessage } from './schemas/issue-message';
 
 /**
  * The bank a payment goes to: the directory's bank of its debtor account (lib/bank/directory.ts), if that bank
- * offers its service and product. Decided on the server for every submission, before anything is saved or sent,
- * whatever the form showed.
+ * offers its service and product, and its interface takes the body's members as long as they are (a standing
+ * order's reference: 35 characters at a bank of IOBWS 3.2, 140 at ours). Decided on the server for every
+ * submission, before anything is saved or sent, whatever the form showed.
  */
 export function paymentBank(request: {
   body: Record<string, unknown>;
   service: PaymentService;
   product: PaymentProduct;
-}): { ok: true; id: string } | { ok: false; messageKey: string } {
+}): { ok: true; id: string } | { ok: false; messageKey: string; fieldErrors?: Record<string, string[]> } {
   const debtor = request.body.debtorAccount as { iban?: unknown; bban?: unknown } | undefined;
   const account = debtor?.iban ?? debtor?.bban;
-  const bank = typeof account === 'string' ? bankOfAccount(bankDirectory(), account) : undefined;
+  const bank =
+    typeof account === 'string' ? bankOfAccount(publicDirectory(bankDirectory()), account) : undefined;
   if (!bank) return { ok: false, messageKey: 'banks.unknown' };
   if (!bank.offer.services.includes(request.service) || !bank.offer.products.includes(request.product)) {
     return { ok: false, messageKey: 'banks.notOffered' };
+  }
+  const reference = request.body.remittanceInformationStructured;
+  const max = bank.standingOrderReferenceMax;
+  if (
+    request.service === 'periodic-payments' &&
+    typeof reference === 'string' &&
+    codePointLength(reference) > max
+  ) {
+    return {
+      ok: false,
+      messageKey: 'banks.longerThanBankTakes',
+      fieldErrors: {
+        'payment.remittanceInformationStructured': [issueMessage('validation.maxLengthAtBank', { max })],
+      },
+    };
   }
   return { ok: true, id: bank.id };
 }

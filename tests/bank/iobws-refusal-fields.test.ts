@@ -7,8 +7,9 @@ import { SUDUR, startSandboxWithSudur } from '@/tests/support/iobws-sandbox';
 /**
  * A refusal from a bank that speaks IOBWS 3.2 names its members by IOBWS's names (the sandbox's Suðurbankinn:
  * `remittanceInformationStructuredArray[0].reference`); the app tells it beside the form's field that the member
- * came from, as it does for our bank. The bodies here break the published file on purpose, so the sandbox's
- * contract check is off (tests/bank/iobws-bank.test.ts holds the app to it).
+ * came from, as it does for our bank; and a bound of IOBWS 3.2 narrower than ours is refused there before anything
+ * is sent. The bodies here break the published file on purpose, so the sandbox's contract check is off
+ * (tests/bank/iobws-bank.test.ts holds the app to it).
  */
 const DEBTOR = SUDUR.psus.find((psu) => psu.username === 'jon')?.accounts[0]?.iban ?? '';
 const CREDITOR = 'IS870301260012345101696399';
@@ -16,6 +17,7 @@ const CREDITOR = 'IS870301260012345101696399';
 let sandbox: RunningSandbox;
 let initiateOnce: typeof import('@/lib/payments/initiation').initiateOnce;
 let closeDatabase: () => Promise<void>;
+let paymentsOfPsu: () => Promise<unknown[]>;
 let psuId: string;
 
 beforeAll(async () => {
@@ -30,6 +32,7 @@ beforeAll(async () => {
   const db = await dbModule.getDb();
   const [psu] = await db.select().from(schema.psus).where(eq(schema.psus.email, 'demo@greidsla.is'));
   psuId = psu?.id ?? '';
+  paymentsOfPsu = () => db.select().from(schema.payments).where(eq(schema.payments.psuId, psuId));
 }, 180_000);
 
 afterAll(async () => {
@@ -69,12 +72,33 @@ describe('a refusal from an IOBWS 3.2 bank, beside the form`s field', () => {
     });
   });
 
-  it('a standing order`s reference: our one remittanceInformationStructured', async () => {
-    const fields = await refusedFields('periodic-payments', {
-      remittanceInformationStructured: 'x'.repeat(141),
+  it('a standing order`s reference longer than its 35 characters: refused beside the field, nothing sent', async () => {
+    const saved = (await paymentsOfPsu()).length;
+    const order = {
       startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       frequency: 'Monthly',
+    };
+    const fields = await refusedFields('periodic-payments', {
+      ...order,
+      remittanceInformationStructured: 'x'.repeat(36),
     });
-    expect(fields).toEqual({ 'payment.remittanceInformationStructured': ['forms.bankRefusal.FORMAT_ERROR'] });
+    expect(fields).toEqual({
+      'payment.remittanceInformationStructured': ['validation.maxLengthAtBank|{"max":35}'],
+    });
+    // Nothing was saved, so nothing was sent; 35 characters go to the bank.
+    expect(await paymentsOfPsu()).toHaveLength(saved);
+    const { paymentBank } = await import('@/lib/payments/payment-bank');
+    const within = { debtorAccount: { iban: DEBTOR }, remittanceInformationStructured: 'ð'.repeat(35) };
+    expect(paymentBank({ body: within, service: 'periodic-payments', product: 'credit-transfers' }).ok).toBe(
+      true,
+    );
+    // Our bank takes 140 (payment spec 2.2).
+    const ours = {
+      debtorAccount: { iban: 'IS140159260076545510730339' },
+      remittanceInformationStructured: 'x'.repeat(140),
+    };
+    expect(paymentBank({ body: ours, service: 'periodic-payments', product: 'credit-transfers' }).ok).toBe(
+      true,
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
   RegisteredSelect as Select,
 } from './choice-fields';
 import { DateField } from './date-field';
+import { useDebtorBank } from './debtor-bank';
 import { ExecutionPreview, loadNextExecutionDates } from './execution-preview';
 import { PaymentForm, usePaymentForm } from './payment-form';
 import { ProductAccountFields } from './product-field';
@@ -124,14 +125,22 @@ export function PeriodicPaymentForm({
       <PurposeCodeField name="payment.icelandicPurposeCode" />
       <MoreDetails>
         <OptionalTextField name="payment.endToEndIdentification" label={t('fields.endToEndIdentification')} />
-        <RemittanceField
-          name="payment.remittanceInformationStructured"
-          label={t('periodic.remittanceStructured')}
-          max={PERIODIC_REMITTANCE_STRUCTURED_MAX}
-        />
+        <StandingOrderReferenceField label={t('periodic.remittanceStructured')} />
         <OptionalTextField name="payment.debtorId" label={t('fields.debtorId')} />
         <OptionalTextField name="payment.creditorId" label={t('fields.creditorId')} />
       </MoreDetails>
     </PaymentForm>
+  );
+}
+
+/** The order's structured reference, counted against what the paying account's bank takes (at most ours). */
+function StandingOrderReferenceField({ label }: { label: string }) {
+  const { bank } = useDebtorBank();
+  return (
+    <RemittanceField
+      name="payment.remittanceInformationStructured"
+      label={label}
+      max={Math.min(bank?.standingOrderReferenceMax ?? Infinity, PERIODIC_REMITTANCE_STRUCTURED_MAX)}
+    />
   );
 }

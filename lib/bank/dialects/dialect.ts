@@ -42,6 +42,11 @@ export interface Dialect {
   dates: DateFields;
   /** The products it can express; a directory entry offers some of them. */
   products: readonly WireProduct[];
+  /**
+   * The most characters its bank takes in a standing order's structured reference (our body's one
+   * `remittanceInformationStructured`): a bound of its interface that ours is wider than.
+   */
+  standingOrderReferenceMax: number;
   /** The fee codes its `transactionFeesDetails[].feeType` may carry; undefined: any text. Passed on as given. */
   feeTypes?: readonly string[];
   /** Our payment body (the spec's shape, as saved) → its body. */

@@ -14,6 +14,8 @@ export const specDialect: Dialect = {
   dates: { requestedExecutionDate: 'date-time', startDate: 'date-time', endDate: 'date-time' },
   // Payment spec 2.1: payment-product is credit-transfers or card-deposits.
   products: ['credit-transfers', 'card-deposits'],
+  // Payment spec 2.2: remittanceInformationStructured is "a single string here", max 140.
+  standingOrderReferenceMax: 140,
   // Payment spec 2.5: transactionFeesDetails[].feeType is free text (the sandbox sends TRANSFER, CURRENCY_CONVERSION).
   feeTypes: undefined,
   toBankBody: (_service, body) => body,

@@ -24,6 +24,8 @@ export const iobwsDialect: Dialect = {
   // `paymentProduct` parameter: credit-transfers, claim-payments, card-deposits (and the SEPA and cross-border
   // products, which this app does not make).
   products: ['credit-transfers', 'card-deposits', 'claim-payments'],
+  // `remittanceInformationStructured.reference: maxLength: 35`, the one reference a standing order is sent with.
+  standingOrderReferenceMax: 35,
   // `transactionFeesDetail.feeType: enum [FEES, PRIORITYFEES, FOREIGNBANKSERVICEFEES, OTHERFEES]`.
   feeTypes: IOBWS_FEE_TYPES,
   toBankBody: toIobwsBody,
