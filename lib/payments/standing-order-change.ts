@@ -170,8 +170,9 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
       scaLanguage: request.changed.scaLanguage,
     });
     if (answer.kind === 'refused') {
-      if (await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress))
-        return afterCancellation(db, change, old.id, request);
+      const ended = await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress);
+      if (ended === 'cancelled') return afterCancellation(db, change, old.id, request);
+      if (ended) return endedOtherwise(db, change, ended);
       return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
     }
     if (answer.kind === 'sca') {
@@ -183,14 +184,39 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
 }
 
 /**
- * Whether the bank refused the change's cancellation as too late because the order has just ended: cancelled by
- * this change sent at the same moment from another form (whose new order is then made once, by whichever sends it
- * first), or by a stop, which `afterCancellation` tells apart. The order is not told as still standing then.
+ * How the order ended, where the bank refused the change's cancellation as too late because it has just ended;
+ * undefined where it still stands. `cancelled`: cancelled, by this change sent at the same moment from another form
+ * (whose new order is then made once, by whichever sends it first) or by a stop ("Cancel payment"), which
+ * `afterCancellation` tells apart. `stopped`: cancelled by the PSU's "Stop" at its costs, kept before the bank heard
+ * it (./costs-decision.ts). `ended`: rejected, or ended on its last day: no cancellation ended it. Only the first may
+ * go on to the new order; the order is not told as still standing in any.
  */
-async function endedMeanwhile(db: Db, old: Payment, refusal: string, psuIpAddress: string): Promise<boolean> {
-  if (refusal !== 'payment.notCancellable') return false;
+async function endedMeanwhile(
+  db: Db,
+  old: Payment,
+  refusal: string,
+  psuIpAddress: string,
+): Promise<'cancelled' | 'stopped' | 'ended' | undefined> {
+  if (refusal !== 'payment.notCancellable') return undefined;
   const { status } = await syncPaymentStatus(db, old, 'cancellation', psuIpAddress);
-  return isFinalStatus(status, old);
+  if (!isFinalStatus(status, old)) return undefined;
+  if (status !== 'CANC') return 'ended';
+  const now = await findOwnPayment(db, old.psuId, old.id);
+  return now?.costsDecision === 'stopped' || now?.costsDecision === 'cancelled' ? 'stopped' : 'cancelled';
+}
+
+/**
+ * A change whose old order ended meanwhile by other means than a cancellation of this change: given up, so that
+ * neither this form nor another sends a new order for it.
+ */
+async function endedOtherwise(
+  db: Db,
+  change: StandingOrderChange,
+  ended: 'stopped' | 'ended',
+): Promise<ChangeOutcome> {
+  const messageKey = ended === 'stopped' ? 'standingOrderChange.stoppedInstead' : 'standingOrderChange.ended';
+  await moveChange(db, change.id, ['cancelling', 'cancelRefused'], 'cancelRefused', { messageKey });
+  return { ok: false, messageKey };
 }
 
 /**

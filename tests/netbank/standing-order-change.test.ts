@@ -426,6 +426,57 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect(newOrdersSent()).toHaveLength(0);
   });
 
+  it('an order stopped at its costs while a change read it: the change`s cancellation, refused as too late, makes no new order', async () => {
+    // An order in euros from Jón's krónur account: the bank gives its costs, which the PSU is shown before the bank.
+    const outcome = await app.initiation.initiateOnce({
+      psuId: app.psuId,
+      submissionId: randomUUID(),
+      service: 'periodic-payments',
+      product: 'credit-transfers',
+      body: { ...orderBody('250'), instructedAmount: { currency: 'EUR', amount: '250' } },
+      scaLanguage: 'is',
+      uiLocale: 'is',
+      summary: { amount: '250', currency: 'EUR', creditorAccount: CREDITOR, label: 'Leiga' },
+      psuIpAddress: PSU_IP,
+    });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome));
+    const oldId = outcome.paymentId;
+    const { costsStepOf } = await import('@/lib/payments/costs-step');
+    expect(costsStepOf(await app.payment(oldId))).toBe('pending');
+    app.proxy.reset();
+    const deleted = /\/periodic-payments\/credit-transfers\/[^/]+$/;
+    // The change's read of the order comes back only once the costs page's "Stop" has reached the bank.
+    void app.proxy.holdAnswerNext('GET', /\/status$/, { method: 'DELETE', path: deleted }, 3000);
+    const changing = ask(oldId, changed('182000'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { stopAtCosts } = await import('@/lib/payments/costs-decision');
+    expect(await stopAtCosts(app.db, await app.payment(oldId), PSU_IP)).toBe('cancelled');
+    const answered = await changing;
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('cancelRefused');
+  });
+
+  it('an order the bank rejected while a change read it: the change`s cancellation, refused as too late, makes no new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    // The order stands when the change reads it; the bank then ends it (rejected on its side), so that it refuses
+    // the change's cancellation as too late and reports the order rejected.
+    app.proxy.reshapeNext('GET', /\/status$/, (body) => body);
+    app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
+      status: 405,
+      headers: { Allow: 'GET' },
+      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
+    });
+    app.proxy.reshapeNext('GET', /\/status$/, (body) => ({ ...(body as object), transactionStatus: 'RJCT' }));
+    const answered = await ask(oldId, changed('183000'));
+    expect((await app.payment(oldId)).transactionStatus).toBe('RJCT');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.ended' });
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('cancelRefused');
+  });
+
   it('two change forms sent at once, the order cancelled at once by the bank: one new order, none lost', async () => {
     const { paymentId: oldId } = await sentOrder();
     app.proxy.reset();
