@@ -188,8 +188,11 @@ export default async function PaymentsPage({
                   <td className="hidden p-2 lg:table-cell" data-pay-day={payment.payDay ?? ''}>
                     {payDayText(payment)}
                   </td>
-                  {/* In the table a name breaks between its words, and within one only where it could not fit. */}
-                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0 lg:[overflow-wrap:break-word]">
+                  {/* In the table a name breaks between its words, and within one only where it could not fit: the
+                      column is wide enough for a word of a name (10rem), and a longer word (an Icelandic compound
+                      written whole) breaks rather than widen the table past its box. With `break-word` a table
+                      takes such a word whole into its column's least width, and the bank's column was cut off. */}
+                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0 lg:min-w-40">
                     {payment.creditorName ?? (
                       <Recipient payment={payment} overview={overviewOf.get(payment.id) ?? null} />
                     )}
