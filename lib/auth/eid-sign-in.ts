@@ -13,7 +13,8 @@ import { endSession } from './sessions';
  * (lib/auth/identity.ts); only when the PSU of this browser asked for it on their account page, and
  * confirmed (`linkTo`, lib/auth/browser-session.ts), does it link the verified kennitala to their
  * account instead. `user.id` is what the session is then made for. A link refused comes back to the
- * account page saying why.
+ * account page saying why. A token of one person acting for another signs in to no account: its subject is the
+ * one represented, who is not the one at the keyboard.
  */
 export async function eidSignIn(
   claims: Record<string, unknown>,
@@ -37,6 +38,12 @@ export async function eidSignIn(
     await endSession(linkTo.sessionId, 'newSignIn');
     user.id = linkTo.psuId;
     return true;
+  }
+  // Acting for another, the token's subject is the one represented: signing in as them would give the delegate
+  // their account (and an account made here would hold their subject, where their own sign-in would land).
+  if (person.delegated) {
+    logger.warn('electronic-ID sign-in refused: the token is of one person acting for another');
+    return false;
   }
   const psu = await psuForOidc(person);
   user.id = psu.id;

@@ -12,6 +12,11 @@ export interface OidcPerson {
   kennitala?: string;
   email?: string;
   displayName: string;
+  /**
+   * A token of one person acting for another (island.is's `actor`, RFC 8693's `act`): its subject and kennitala
+   * claims are the one represented, not the one who signed in.
+   */
+  delegated?: true;
 }
 
 type Claims = Record<string, unknown>;
@@ -84,6 +89,7 @@ export function oidcPerson(claims: Claims, issuer: string, kennitalaClaim: strin
     ...(kennitala ? { kennitala } : {}),
     ...(email ? { email } : {}),
     displayName: printableName(displayName),
+    ...(delegated ? { delegated: true as const } : {}),
   };
 }
 
