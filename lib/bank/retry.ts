@@ -44,25 +44,23 @@ function transient(error: unknown, request: BankRequest): error is BankError | B
  * it meanwhile (the open page asking every few seconds) gets that answer again without being sent; at most a
  * quarter of an hour is kept. A call that makes or changes something is never held: its address (the initiation
  * endpoint) is every PSU's, and one PSU's answer is not another's; a lost initiation's resend waits for the
- * Retry-After of its own (lib/payments/status-checks.ts).
+ * Retry-After of its own (lib/payments/status-checks.ts). For the same reason the address is taken whole, query
+ * and all: the claims list's path is every payor's, and its query (`payorId`) says whose list it is.
  */
 const holds = new Map<string, { until: number; error: BankError }>();
 const maxHoldSeconds = 15 * 60;
 
-/** The resource a call is to, without its query. */
-const resourceOf = (url: string) => url.split('?')[0] ?? url;
-
 function heldAnswer(request: BankRequest): BankError | undefined {
-  const hold = holds.get(resourceOf(request.url));
+  const hold = holds.get(request.url);
   if (!hold) return undefined;
   const left = Math.ceil((hold.until - Date.now()) / 1000);
   if (left > 0) return new BankError(hold.error.status, hold.error.messages, hold.error.requestId, left);
-  holds.delete(resourceOf(request.url));
+  holds.delete(request.url);
   return undefined;
 }
 
 function hold(request: BankRequest, error: BankError, seconds: number): void {
-  holds.set(resourceOf(request.url), { until: Date.now() + Math.min(seconds, maxHoldSeconds) * 1000, error });
+  holds.set(request.url, { until: Date.now() + Math.min(seconds, maxHoldSeconds) * 1000, error });
 }
 
 /**

@@ -98,7 +98,7 @@ describe('retrying a busy bank', () => {
     // Asked again within those two minutes (the open page, every few seconds): the bank's answer stands, and
     // nothing is sent; another of its resources is called as before.
     for (let ask = 0; ask < 5; ask++)
-      await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/held?x=2` })).rejects.toMatchObject({
+      await expect(bankFetchWithRetry({ method: 'GET', url: `${base}/held?x=1` })).rejects.toMatchObject({
         status: 503,
         retryAfterSeconds: expect.any(Number),
       });
@@ -113,6 +113,22 @@ describe('retrying a busy bank', () => {
     await expect(postWithIdempotencyKey()).rejects.toMatchObject({ status: 503, retryAfterSeconds: 900 });
     await expect(postWithIdempotencyKey()).resolves.toMatchObject({ status: 200 });
     expect(seen).toHaveLength(4);
+  });
+
+  it('holds a read for its own query only: one payor’s claims list held leaves another payor’s to be asked', async () => {
+    busyLeft = 1;
+    busyStatus = 429;
+    retryAfter = '600';
+    const claimsOf = (payorId: string) =>
+      bankFetchWithRetry({ method: 'GET', url: `${base}/claims?payorId=${payorId}&page=1` });
+    await expect(claimsOf('1203892039')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 600 });
+    expect(seen).toHaveLength(1);
+    // The same list asked again is held: nothing is sent.
+    await expect(claimsOf('1203892039')).rejects.toMatchObject({ status: 429 });
+    expect(seen).toHaveLength(1);
+    // Another payor's list is another resource: it is asked, and answered.
+    await expect(claimsOf('0101302989')).resolves.toMatchObject({ status: 200 });
+    expect(seen).toHaveLength(2);
   });
 
   it('repeats 408 where safe, and 409 only for a call with an Idempotency-Key (ÍST TS 316: still in progress)', async () => {
