@@ -13,6 +13,7 @@ import storyIs from '@/messages/story/is.json';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
+import { scaStateOf } from './sca';
 import { bulkLinesOf, recipientNameOf, type StoryBulkLine } from './story';
 import { displayStatusOf, endedUnpaid, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
@@ -156,7 +157,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     ...icelandicMoment(payment.createdAt),
     payDay: payDay
       ? payDayInWords(t, icelandicDay(payDay), payment.service)
-      : endedUnpaid(payment)
+      : endedUnpaid({ ...payment, scaStatus: scaStateOf(payment)?.scaStatus })
         ? ''
         : t('payments.payDayAsap'),
     kind: t.has(`payments.service.${payment.service}`)

@@ -152,14 +152,22 @@ function paysOnOf(payment: Payment, payDay: IsoDate | null, today = todayInReykj
 }
 
 /**
- * A payment that ended with nothing paid: refused at its initiation, rejected or cancelled. One sent without a day
- * of its own is then paid on no day: the lists leave its pay day empty rather than say "as soon as possible".
+ * A payment that ended with nothing paid: refused at its initiation, rejected or cancelled, or declined by the PSU
+ * at the bank where the bank kept its status (RCVD) after the failed authorisation. One sent without a day of its
+ * own is then paid on no day: the lists leave its pay day empty rather than say "as soon as possible".
  */
-export function endedUnpaid(payment: { phase: string; transactionStatus: string | null }): boolean {
+export function endedUnpaid(payment: {
+  phase: string;
+  transactionStatus: string | null;
+  scaStatus: string | null | undefined;
+}): boolean {
   return (
     payment.phase === 'refused' ||
     payment.transactionStatus === 'RJCT' ||
-    payment.transactionStatus === 'CANC'
+    payment.transactionStatus === 'CANC' ||
+    (payment.phase === 'initiated' &&
+      (payment.transactionStatus ?? 'RCVD') === 'RCVD' &&
+      payment.scaStatus === 'failed')
   );
 }
 
@@ -236,7 +244,10 @@ export function toPaymentView(
     elementCount: payment.elementCount,
     costs,
     // What leaves the account: nothing, for a payment the bank refused, rejected or cancelled.
-    costsTotal: costs && !endedUnpaid(payment) ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
+    costsTotal:
+      costs && !endedUnpaid({ ...payment, scaStatus: sca?.scaStatus })
+        ? costsTotal(amounts, costs, debtorCurrency(payment))
+        : null,
     story,
     payDay,
     paysOn: paysOnOf(payment, payDay),

@@ -77,6 +77,11 @@ describe('transaction statuses of spec part 3', () => {
     expect(text(render('en', <StatusBadge status="RJCT" outcome="rejected" />))).toBe('Rejected');
   });
 
+  it('RCVD kept by a bank after the PSU declined at its page reads as not confirmed, not as still waiting', () => {
+    expect(text(render('en', <StatusBadge status="RCVD" outcome="declined" />))).toBe('Not confirmed');
+    expect(text(render('is', <StatusBadge status="RCVD" outcome="declined" />))).toBe('Ekki staðfest');
+  });
+
   it('an accepted standing order is active, not "being paid", before any of its days', () => {
     for (const status of ['ACTC', 'ACCP', 'ACFC', 'ACSP']) {
       expect(text(render('is', <StatusBadge status={status} standing />))).toBe('Virk');

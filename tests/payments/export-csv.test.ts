@@ -120,6 +120,12 @@ describe('a payment in words, for the Excel file and the statement', () => {
     expect(paymentInWords(declined, 'is').status).toBe('Ekki staðfest');
     expect(paymentCsvLine(declined, 'en').split(',')[9]).toBe('Not confirmed');
     expect(paymentCsvLine(payment({ transactionStatus: 'RJCT' }), 'en').split(',')[9]).toBe('Rejected');
+    const keptReceived = payment({
+      transactionStatus: 'RCVD',
+      sca: { scaStatus: 'failed', links: {}, initiationLinks: {} },
+    });
+    expect(paymentInWords(keptReceived, 'en').status).toBe('Not confirmed');
+    expect(paymentInWords(keptReceived, 'is').status).toBe('Ekki staðfest');
   });
 
   it('gives the day a payment made as soon as possible was paid, and "as soon as possible" before', async () => {
@@ -138,6 +144,8 @@ describe('a payment in words, for the Excel file and the statement', () => {
       payment({ transactionStatus: 'RJCT' }),
       payment({ transactionStatus: 'CANC' }),
       payment({ phase: 'refused', transactionStatus: null }),
+      // Declined at the bank's page, which kept its status RCVD after the failed authorisation.
+      payment({ transactionStatus: 'RCVD', sca: { scaStatus: 'failed', links: {}, initiationLinks: {} } }),
     ]) {
       expect(paymentInWords({ ...ended, paidDay: null }, 'is').payDay).toBe('');
       expect(paymentInWords({ ...ended, paidDay: null }, 'en').payDay).toBe('');
