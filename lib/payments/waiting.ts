@@ -1,8 +1,10 @@
 import type { PaymentService } from '@/lib/bank/payments';
 import type { Payment } from '@/lib/db/schema';
 import { type IsoDate, reykjavikDateOf } from './calendar';
+import { scaStateOf } from './sca';
 import { standingOrderSchedule } from './standing-order';
 import { isSettledForPsu } from './status';
+import { endedUnpaid } from './view';
 
 /** One payment to come: a future-dated payment, or one execution of a standing order. */
 export interface WaitingPayment {
@@ -20,7 +22,7 @@ export interface WaitingPayment {
  * Every payment of `candidates` still to be paid on `today` or later, soonest first: a single or bulk
  * payment on its execution date (the bank's, where it read the payment back, else the one requested), a standing order on each of its next `perOrder` execution
  * dates by the holiday-aware calendar of the form's preview. A payment that is not at the bank, has
- * settled or has ended waits for nothing.
+ * settled or has ended (the PSU's decline at the bank too) waits for nothing.
  */
 export function waitingPayments(
   candidates: readonly Payment[],
@@ -30,6 +32,8 @@ export function waitingPayments(
   const waiting: WaitingPayment[] = [];
   for (const payment of candidates) {
     if (payment.phase !== 'initiated' || isSettledForPsu(payment.transactionStatus, payment)) continue;
+    // Declined at the bank's page, where the bank keeps its status RCVD: nothing will be paid.
+    if (endedUnpaid({ ...payment, scaStatus: scaStateOf(payment)?.scaStatus })) continue;
     if (payment.service === 'periodic-payments') {
       standingOrderSchedule(payment, today, perOrder).next.forEach((next, occurrence) => {
         waiting.push({

@@ -23,6 +23,7 @@ function payment(fields: Partial<Payment>): Payment {
 }
 
 const today = '2026-11-27';
+const declined = { scaStatus: 'failed', links: {}, initiationLinks: {} };
 const dated = (date: string, fields: Partial<Payment> = {}) =>
   payment({ body: { requestedExecutionDate: `${date}T00:00:00Z` }, ...fields });
 
@@ -63,6 +64,14 @@ describe('payments waiting', () => {
         payment({
           service: 'periodic-payments',
           transactionStatus: 'CANC',
+          body: { frequency: 'Monthly', startDate: '2026-12-01T00:00:00Z' },
+        }),
+        // Declined by the PSU at the bank's page, the bank keeping its status RCVD after the failed authorisation.
+        dated('2026-12-01', { transactionStatus: 'RCVD', sca: declined }),
+        payment({
+          service: 'periodic-payments',
+          transactionStatus: 'RCVD',
+          sca: declined,
           body: { frequency: 'Monthly', startDate: '2026-12-01T00:00:00Z' },
         }),
       ],
