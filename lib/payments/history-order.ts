@@ -1,4 +1,6 @@
+import type { PaymentService } from '@/lib/bank/payments';
 import type { PaymentEvent } from '@/lib/db/schema';
+import { standingOrderActiveStatuses } from './status';
 
 /** Statuses that say the payment still waits: for the PSU's authorisation, or for the bank to start on it. */
 const WAITING = new Set(['RCVD', 'PDNG']);
@@ -38,17 +40,30 @@ export function inTellingOrder<T extends Told>(events: readonly T[]): T[] {
 }
 
 /**
- * The history as the PSU reads it: a report that tells nothing new (the status and the authorisation's step as
- * told just before, such as the bank's notice of the status the PSU saw on their return) is left out, so that
- * "Active" is not told twice in a row. Every report stays recorded (the operators' audit shows them all).
+ * A status as the PSU reads it in a history: a standing order's statuses that its badge says alike ("Active",
+ * accepted or one of its executions reported) are one, so that the bank's ACTC and the ACSP read on the PSU's
+ * return are not told as "Active" twice; any other status is its own.
  */
-export function toldOnce<T extends Told>(told: readonly T[]): T[] {
+function statusInWords(status: string, service: PaymentService | undefined): string {
+  return service === 'periodic-payments' && standingOrderActiveStatuses.has(status)
+    ? 'standing:active'
+    : status;
+}
+
+/**
+ * The history as the PSU reads it: a report that tells nothing new (the status in the words it was told in just
+ * before, and the authorisation's step as told just before, such as the bank's notice of the status the PSU saw on
+ * their return) is left out, so that "Active" is not told twice in a row. Every report stays recorded (the
+ * operators' audit shows them all).
+ */
+export function toldOnce<T extends Told>(told: readonly T[], service?: PaymentService): T[] {
   let status: string | null = null;
   let sca: string | null = null;
   return told.filter((event, index) => {
-    const tellsStatus = event.transactionStatus !== null && event.transactionStatus !== status;
+    const words = event.transactionStatus === null ? null : statusInWords(event.transactionStatus, service);
+    const tellsStatus = words !== null && words !== status;
     const tellsSca = event.scaStatus !== null && event.scaStatus !== sca;
-    status = event.transactionStatus ?? status;
+    status = words ?? status;
     sca = event.scaStatus ?? sca;
     return index === 0 || tellsStatus || tellsSca;
   });

@@ -82,6 +82,14 @@ const executionReports = new Set(['ACSC', 'ACCC', 'ACWP']);
 const standingOrderEnds: ReadonlySet<string> = new Set(['RJCT', 'CANC']);
 
 /**
+ * The statuses a standing order's badge reads alike, as "Active" ("Virk"; messages `status.*.standingLabel`):
+ * accepted for execution, and each execution reported. ACWC is "Active with a change", told apart.
+ */
+export const standingOrderActiveStatuses: ReadonlySet<string> = new Set(
+  [...acceptedForExecution, ...executionReports].filter((status) => status !== 'ACWC'),
+);
+
+/**
  * What the status model reads of a payment: its service, and for a standing order its last day (spec 2.2 `endDate`),
  * after which a settlement status is the order's end (our bank reports ACSC once the last execution is done). A
  * bare service is a payment whose last day is not known.

@@ -267,7 +267,7 @@ export function toPaymentView(
       toSca && payment.phase === 'initiated' && awaitsAuthorisation(payment) ? payment.scaRedirect : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
-    events: toldOnce(inTellingOrder(events)).map((event) => ({
+    events: toldOnce(inTellingOrder(events), payment.service).map((event) => ({
       id: event.id,
       transactionStatus: event.transactionStatus,
       scaStatus: event.scaStatus,

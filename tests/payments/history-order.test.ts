@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StatusSource } from '@/lib/db/payment-types';
 import { inTellingOrder, toldOnce } from '@/lib/payments/history-order';
+import { standingOrderActiveStatuses, transactionStatuses } from '@/lib/payments/status';
+import en from '@/messages/en.json';
+import is from '@/messages/is.json';
 
 // The status history of a payment page: the PSU's confirmation at the bank before what the bank then did,
 // though the bank's notification of it reached us before the PSU came back.
@@ -109,6 +112,38 @@ describe('a payment history that tells each status once', () => {
       event(7, 'poll', null, 'finalised'),
     ];
     expect(toldOnce(told).map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('tells a standing order \u201cActive\u201d once: the bank\u2019s ACTC and the ACSP read on the PSU\u2019s return read alike', () => {
+    // As recorded for a standing order confirmed at the bank: the return gave the authorisation and ACSP, the bank's
+    // notification ACTC in between. The badge of each says "Virk" / "Active".
+    const told = inTellingOrder([
+      event(1, 'initiation', 'RCVD'),
+      event(2, 'notification', 'ACTC'),
+      event(3, 'redirect', null, 'finalised'),
+      event(4, 'redirect', 'ACSP'),
+      event(5, 'poll', 'ACSC'),
+      event(6, 'poll', 'ACWC'),
+      event(7, 'notification', 'CANC'),
+    ]);
+    expect(toldOnce(told, 'periodic-payments').map((e) => e.id)).toEqual([1, 3, 2, 6, 7]);
+    // A single payment's ACTC, ACSP and ACSC are each told: "Checked", "Being paid", "Paid".
+    expect(toldOnce(told, 'payments').map((e) => e.id)).toEqual([1, 3, 2, 4, 5, 6, 7]);
+    expect(toldOnce(told).map((e) => e.id)).toEqual([1, 3, 2, 4, 5, 6, 7]);
+  });
+
+  it('the statuses a standing order tells as one are those whose badge reads alike, in both languages', () => {
+    for (const messages of [en, is]) {
+      const standing = (status: string) =>
+        (messages.status as Record<string, { standingLabel?: string; label: string }>)[status]
+          ?.standingLabel ?? (messages.status as Record<string, { label: string }>)[status]?.label;
+      const active = standing('ACTC');
+      for (const status of transactionStatuses)
+        expect([status, standing(status) === active]).toEqual([
+          status,
+          standingOrderActiveStatuses.has(status),
+        ]);
+    }
   });
 
   it('never leaves out a change: every status and authorisation step of the history is still told', () => {
