@@ -40,6 +40,27 @@ export function inTellingOrder<T extends Told>(events: readonly T[]): T[] {
 }
 
 /**
+ * When each event of a history in telling order is told to have happened (`toldAt`): when we learnt it, unless an
+ * event told after it was learnt earlier. An authorisation told before the bank's answer to it (`inTellingOrder`)
+ * had ended by the time that answer came: approved in the bank's app and learnt by our poll a second after the
+ * bank's notification of ACTC, it is told at the notification's time, so that the history's times never go back.
+ * The time recorded (`occurredAt`) stays as it was.
+ */
+export function atTellingTimes<T extends Told & Pick<PaymentEvent, 'occurredAt'>>(
+  told: readonly T[],
+): (T & { toldAt: Date })[] {
+  const timed: (T & { toldAt: Date })[] = [];
+  let next: Date | null = null;
+  for (let index = told.length - 1; index >= 0; index--) {
+    const event = told[index] as T;
+    const toldAt: Date = next && next < event.occurredAt ? next : event.occurredAt;
+    timed.unshift({ ...event, toldAt });
+    next = toldAt;
+  }
+  return timed;
+}
+
+/**
  * A status as the PSU reads it in a history: a standing order's statuses that its badge says alike ("Active",
  * accepted or one of its executions reported) are one, so that the bank's ACTC and the ACSP read on the PSU's
  * return are not told as "Active" twice; any other status is its own.

@@ -9,7 +9,7 @@ import { bulkResultsDue } from './bulk-results';
 import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
-import { inTellingOrder, toldOnce } from './history-order';
+import { atTellingTimes, inTellingOrder, toldOnce } from './history-order';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { awaitsAuthorisation, isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
@@ -267,12 +267,12 @@ export function toPaymentView(
       toSca && payment.phase === 'initiated' && awaitsAuthorisation(payment) ? payment.scaRedirect : null,
     failureCode: payment.failureCode,
     createdAt: payment.createdAt.toISOString(),
-    events: toldOnce(inTellingOrder(events), payment.service).map((event) => ({
+    events: toldOnce(atTellingTimes(inTellingOrder(events)), payment.service).map((event) => ({
       id: event.id,
       transactionStatus: event.transactionStatus,
       scaStatus: event.scaStatus,
       source: event.source,
-      at: event.occurredAt.toISOString(),
+      at: event.toldAt.toISOString(),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StatusSource } from '@/lib/db/payment-types';
-import { inTellingOrder, toldOnce } from '@/lib/payments/history-order';
+import { atTellingTimes, inTellingOrder, toldOnce } from '@/lib/payments/history-order';
 import { standingOrderActiveStatuses, transactionStatuses } from '@/lib/payments/status';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
@@ -83,6 +83,68 @@ describe('a payment history told in the order things happened', () => {
             (e) => !['finalised', 'failed'].includes(e.scaStatus ?? '') || e.source === 'initiation',
           );
         expect(others(told)).toEqual(others(recorded));
+      }),
+    );
+  });
+});
+
+describe('a payment history whose times never go back', () => {
+  const at = (seconds: number) => new Date(Date.UTC(2026, 11, 7, 5, 41, seconds));
+
+  it('tells a confirmation in the bank\u2019s app, learnt a second after the bank\u2019s ACTC, at the time of that ACTC', () => {
+    // Decoupled SCA: our poll reads the authorisation finalised at 05:41:35, a second after the bank's notification
+    // of ACTC (05:41:34); the confirmation is told first, and had happened by 05:41:34.
+    const recorded = [
+      { ...event(1, 'initiation', 'RCVD'), occurredAt: at(3) },
+      { ...event(2, 'poll', null, 'started'), occurredAt: at(5) },
+      { ...event(3, 'notification', 'ACTC'), occurredAt: at(34) },
+      { ...event(4, 'poll', null, 'finalised'), occurredAt: at(35) },
+      { ...event(5, 'notification', 'ACSP'), occurredAt: at(35) },
+      { ...event(6, 'notification', 'ACSC'), occurredAt: at(36) },
+    ];
+    const told = atTellingTimes(inTellingOrder(recorded));
+    expect(told.map((e) => [e.id, e.toldAt.getUTCSeconds()])).toEqual([
+      [1, 3],
+      [2, 5],
+      [4, 34],
+      [3, 34],
+      [5, 35],
+      [6, 36],
+    ]);
+    // The time we learnt it stays recorded.
+    expect(told.find((e) => e.id === 4)?.occurredAt).toEqual(at(35));
+  });
+
+  it('never goes back in time, and moves no event learnt in the order it is told', () => {
+    const sources: StatusSource[] = [
+      'initiation',
+      'confirmation',
+      'redirect',
+      'poll',
+      'notification',
+      'webhook',
+    ];
+    const arbitraryEvent = fc.record({
+      source: fc.constantFrom(...sources),
+      transactionStatus: fc.constantFrom(null, 'RCVD', 'ACTC', 'ACSP', 'ACSC', 'RJCT'),
+      scaStatus: fc.constantFrom(null, 'started', 'finalised', 'failed'),
+      gap: fc.nat({ max: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbitraryEvent, { maxLength: 12 }), (drawn) => {
+        let seconds = 0;
+        const recorded = drawn.map(({ gap, ...e }, id) => {
+          seconds += gap;
+          return { ...e, id, occurredAt: at(seconds) };
+        });
+        const told = atTellingTimes(inTellingOrder(recorded));
+        const times = told.map((e) => e.toldAt.getTime());
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        for (const [index, e] of told.entries()) {
+          expect(e.toldAt.getTime()).toBeLessThanOrEqual(e.occurredAt.getTime());
+          const learntLater = told.slice(index + 1).some((later) => later.occurredAt < e.occurredAt);
+          if (!learntLater) expect(e.toldAt).toEqual(e.occurredAt);
+        }
       }),
     );
   });
