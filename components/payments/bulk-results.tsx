@@ -95,25 +95,30 @@ export function BulkResultsSection({
   const notCarriedOut = list.filter(rejectedByBank).length;
   const countShown = formatNumber(String(list.length), locale);
   const showResults = perPayment !== null;
+  const withIntro = lines !== null && lines.length > 0;
   return (
     <section aria-labelledby="bulk-results-heading" className="rounded border border-slate-200 bg-white p-4">
       <h2 id="bulk-results-heading" className="mb-2 text-lg font-semibold">
         {results ? t('title') : ts('bulkTitle')}
       </h2>
-      {lines && lines.length > 0 && <p data-testid="bulk-intro">{bulkIntro(lines, ts, locale)}</p>}
+      {withIntro && <p data-testid="bulk-intro">{bulkIntro(lines, ts, locale)}</p>}
       {results && !perPayment && <p data-bulk-results="bulk-only">{t('bulkOnly')}</p>}
       {!results && <p className="text-sm text-slate-700">{ts('bulkWaiting')}</p>}
       {list.length > 0 && (
         <details open={list.length <= openUpTo}>
+          {/* Where the intro above says how many payments there are and how many the bank rejected, the toggle names
+              what it opens; without it (the bank's read-back alone), the toggle gives the count. */}
           <summary className="cursor-pointer" data-bulk-results={showResults ? 'each' : 'sent'}>
-            {showResults
-              ? t('summary', {
-                  count: list.length,
-                  countShown,
-                  rejected: notCarriedOut,
-                  rejectedShown: formatNumber(String(notCarriedOut), locale),
-                })
-              : ts('bulkEach')}
+            {!showResults
+              ? ts('bulkEach')
+              : withIntro
+                ? t('summaryEach')
+                : t('summary', {
+                    count: list.length,
+                    countShown,
+                    rejected: notCarriedOut,
+                    rejectedShown: formatNumber(String(notCarriedOut), locale),
+                  })}
           </summary>
           {/* On a phone each payment is a card (its number, to whom and the amount, then its message and what became
               of it), so that the amount is whole and the table keeps inside its box. */}
