@@ -15,6 +15,18 @@ test.describe.configure({ timeout: 180_000 });
 
 const phone = { width: 390, height: 844 };
 
+/** The bank's exchange rate reads on one line ("145 for 1 EUR (selling rate)"), not a word or two a line. */
+async function expectRateOnOneLine(page: Page) {
+  const rate = page.getByTestId('payment-costs').locator('[data-cost="exchangeRate"]');
+  await expect(rate).toContainText(/(for|fyrir) 1 EUR/);
+  const lines = await rate.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size;
+  });
+  expect(lines, `the rate "${await rate.textContent()}" on ${lines} lines`).toBe(1);
+}
+
 /** No sideways scroll: the whole document, header included, is at most the screen's width. */
 async function expectFitsThePhone(page: Page) {
   await expect
@@ -43,10 +55,12 @@ test('the month pages and the site header fit a 390 px screen and are axe-clean 
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}\/costs$/, { timeout: 30_000 });
   await expect(page.getByTestId('payment-costs')).toBeVisible();
   await expectFitsThePhone(page);
+  await expectRateOnOneLine(page);
   await expectAxeClean(page);
   await page.goto(page.url().replace('/en/', '/is/'));
   await expect(page.getByTestId('payment-costs')).toBeVisible();
   await expectFitsThePhone(page);
+  await expectRateOnOneLine(page);
   await expectAxeClean(page);
 
   // Paid at the bank: the paying account is kept, the change is a notice on the next visit to the

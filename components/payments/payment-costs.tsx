@@ -110,16 +110,22 @@ export function PaymentCostsSection({
             </dd>
           </>
         )}
+        {/* On a phone the rate and its contract go under their names, across the box: beside the fees' names
+            "145 for 1 EUR (selling rate)" had a column a word wide and stood on four lines. */}
         {rate?.exchangeRate && (
           <>
-            <dt>{t('exchangeRate')}</dt>
-            <dd data-cost="exchangeRate">{rateInWords(rate, locale, t)}</dd>
+            <dt className="max-sm:col-span-2">{t('exchangeRate')}</dt>
+            <dd className="max-sm:col-span-2 max-sm:pl-4" data-cost="exchangeRate">
+              {rateInWords(rate, locale, t)}
+            </dd>
           </>
         )}
         {rate?.contractIdentification && (
           <>
-            <dt>{t('rateContract')}</dt>
-            <dd>{rate.contractIdentification}</dd>
+            <dt className="max-sm:col-span-2">{t('rateContract')}</dt>
+            <dd className="max-sm:col-span-2 max-sm:pl-4 [overflow-wrap:anywhere]">
+              {rate.contractIdentification}
+            </dd>
           </>
         )}
       </dl>
