@@ -101,4 +101,17 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(resultsIs.getByTestId('bulk-intro')).toHaveText(
     'Af reikningnum þínum: 7.500\u00a0kr. af samtals 10.000\u00a0kr. í 2 greiðslum. Bankinn hafnaði 1 þeirra (2.500\u00a0kr.).',
   );
+
+  // In the payments list its reference is words, not the id the form made for it (GRD-…), which its page names.
+  const bulkId = /\/payments\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+  await expect(page.getByText(/^GRD-\d{8}-[0-9A-Z]{12}$/)).toBeVisible();
+  for (const [locale, words] of [
+    ['is', /^Fjölda\u00ad?greiðsla$/],
+    ['en', /^Bulk payment$/],
+  ] as const) {
+    await page.goto(`/${locale}/payments`);
+    const row = page.locator(`tr[data-payment-id="${bulkId}"]`);
+    await expect(row.locator('[data-reference="bulk"]')).toHaveText(words);
+    await expect(row).not.toContainText('GRD-');
+  }
 });

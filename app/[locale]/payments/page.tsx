@@ -4,7 +4,7 @@ import { AccountNumber } from '@/components/payments/account-number';
 import { Amounts } from '@/components/payments/amount';
 import { BulkRecipients } from '@/components/payments/bulk-recipients';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
-import { PaymentMessage } from '@/components/payments/payment-story';
+import { ListedReference } from '@/components/payments/listed-reference';
 import { StatusBadge } from '@/components/payments/status-badge';
 import { DateText } from '@/components/ui/date-text';
 import { PageLinks } from '@/components/ui/page-links';
@@ -203,8 +203,9 @@ export default async function PaymentsPage({
                   <td className="p-2 text-slate-700 [overflow-wrap:anywhere] max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:empty:hidden [&_[data-code]]:whitespace-normal">
                     {/* A bill's claim id as the claim number people read, as on the payment's page; its code wraps
                         here, so that the column does not take the recipient's width (names were cut letter by
-                        letter and the bank's column cut off at 1100 px). */}
-                    {payment.reference ? <PaymentMessage message={payment.reference} /> : null}
+                        letter and the bank's column cut off at 1100 px). A bulk whose id the form made reads as a
+                        bulk payment. */}
+                    <ListedReference payment={payment} />
                   </td>
                   <td className="p-2 text-right max-lg:col-start-2 max-lg:row-span-2 max-lg:row-start-1 max-lg:p-0">
                     <Amounts amounts={payment.amounts} />
