@@ -113,6 +113,14 @@ async function stopAtBank(oldId: string): Promise<string> {
   return stop.redirectTo;
 }
 
+/** The bank refuses the next cancellation of a standing order: 405, as no longer cancellable. */
+const refuseNextCancellation = () =>
+  app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
+    status: 405,
+    headers: { Allow: 'GET' },
+    body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
+  });
+
 const newOrdersSent = () =>
   app.proxy.bankCalls().filter((call) => call.method === 'POST' && NEW_ORDER.test(call.path));
 
@@ -176,11 +184,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
   it('the bank refuses the cancellation: nothing new is sent, and the old order stays live', async () => {
     const oldId = await liveOrder();
     app.proxy.reset();
-    app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
-      status: 405,
-      headers: { Allow: 'GET' },
-      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
-    });
+    refuseNextCancellation();
     const outcome = await ask(oldId, changed());
     expect(outcome).toEqual({
       ok: false,
@@ -395,11 +399,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
   it('"Cancel payment" the bank refused, then a change: the change makes its new order', async () => {
     const oldId = await liveOrder();
     app.proxy.reset();
-    app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
-      status: 405,
-      headers: { Allow: 'GET' },
-      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
-    });
+    refuseNextCancellation();
     const cancel = await import('@/lib/payments/cancellation');
     expect(await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP)).toEqual({
       kind: 'refused',
@@ -464,11 +464,7 @@ describe('changing a standing order: cancel the old one, then make the new one',
     // The order stands when the change reads it; the bank then ends it (rejected on its side), so that it refuses
     // the change's cancellation as too late and reports the order rejected.
     app.proxy.reshapeNext('GET', /\/status$/, (body) => body);
-    app.proxy.answerNext('DELETE', /\/periodic-payments\/credit-transfers\/[^/]+$/, {
-      status: 405,
-      headers: { Allow: 'GET' },
-      body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', text: 'Not cancellable now.' }] },
-    });
+    refuseNextCancellation();
     app.proxy.reshapeNext('GET', /\/status$/, (body) => ({ ...(body as object), transactionStatus: 'RJCT' }));
     const answered = await ask(oldId, changed('183000'));
     expect((await app.payment(oldId)).transactionStatus).toBe('RJCT');

@@ -21,6 +21,9 @@ const event = (
   scaStatus,
 });
 
+/** Every source a history's event may come from. */
+const sources: StatusSource[] = ['initiation', 'confirmation', 'redirect', 'poll', 'notification', 'webhook'];
+
 describe('a payment history told in the order things happened', () => {
   it('puts the confirmation on return from the bank before the rejection the bank notified first', () => {
     const recorded = [
@@ -60,14 +63,6 @@ describe('a payment history told in the order things happened', () => {
   });
 
   it('keeps every event once, and the order of those that are not an ended authorisation', () => {
-    const sources: StatusSource[] = [
-      'initiation',
-      'confirmation',
-      'redirect',
-      'poll',
-      'notification',
-      'webhook',
-    ];
     const arbitraryEvent = fc.record({
       source: fc.constantFrom(...sources),
       transactionStatus: fc.constantFrom(null, 'RCVD', 'PDNG', 'ACTC', 'ACSP', 'ACSC', 'RJCT', 'CANC'),
@@ -116,14 +111,6 @@ describe('a payment history whose times never go back', () => {
   });
 
   it('never goes back in time, and moves no event learnt in the order it is told', () => {
-    const sources: StatusSource[] = [
-      'initiation',
-      'confirmation',
-      'redirect',
-      'poll',
-      'notification',
-      'webhook',
-    ];
     const arbitraryEvent = fc.record({
       source: fc.constantFrom(...sources),
       transactionStatus: fc.constantFrom(null, 'RCVD', 'ACTC', 'ACSP', 'ACSC', 'RJCT'),
