@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { lockForm } from '@/lib/db/queries/form-locks';
-import { paymentOfContentOutcomeUnknown } from '@/lib/db/queries/initiation';
+import { bulkPaymentsOutcomeUnknown, paymentOfContentOutcomeUnknown } from '@/lib/db/queries/initiation';
 import { type Payment, payments } from '@/lib/db/schema';
 
 /**
@@ -59,17 +59,45 @@ export type AttemptOutcome =
  * within the `hours` the bank keeps its key: the bank may have made it (or has), so a second one beside it could
  * pay twice (a PSU who opens the form again, or pays from a template, while the first is being asked about).
  */
-export function sameContentStillUnknown(
+export async function sameContentStillUnknown(
   db: Db,
   attempt: Attempt,
   hours: number,
 ): Promise<{ id: string } | undefined> {
-  return paymentOfContentOutcomeUnknown(db, {
+  const same = await paymentOfContentOutcomeUnknown(db, {
     psuId: attempt.psuId,
     fingerprint: fingerprintOf(attempt),
     submissionId: attempt.submissionId,
     hours,
   });
+  if (same || attempt.service !== 'bulk-payments') return same;
+  // A bulk form names its bulk with an id of its own (spec 2.3 `paymentInformationId`): the same payments sent
+  // from another form (a template used again, the form opened anew) differ from the lost one by that id alone,
+  // and the bank would take them as a second bulk.
+  const payments = bulkPaymentsFingerprintOf(attempt);
+  const lost = await bulkPaymentsOutcomeUnknown(db, {
+    psuId: attempt.psuId,
+    submissionId: attempt.submissionId,
+    hours,
+  });
+  const match = lost.find(
+    (payment) =>
+      bulkPaymentsFingerprintOf({
+        service: attempt.service,
+        product: payment.product,
+        body: payment.body,
+      }) === payments,
+  );
+  return match && { id: match.id };
+}
+
+/** A bulk's fingerprint without the id its form gave it: what it pays, from where and when. */
+function bulkPaymentsFingerprintOf(attempt: Pick<Attempt, 'service' | 'product' | 'body'>): string {
+  const body =
+    attempt.body !== null && typeof attempt.body === 'object' && !Array.isArray(attempt.body)
+      ? Object.fromEntries(Object.entries(attempt.body).filter(([key]) => key !== 'paymentInformationId'))
+      : attempt.body;
+  return fingerprintOf({ ...attempt, body });
 }
 
 /** Every payment sent from this attempt's form: the form's own, and its corrections. */

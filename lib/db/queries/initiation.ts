@@ -228,3 +228,28 @@ export async function recordInitiation(
   });
   return row && { ...claimed, ...answer, claimedUntil: null, updatedAt: row.updatedAt };
 }
+
+/**
+ * The bulk payments of the PSU whose bank answer was lost or not recorded, saved within the last `hours`, of
+ * another form than `submissionId`: their product and body, for the caller to compare by their payments (each bulk
+ * form names its bulk with an id of its own, so the same payments from another form never share a fingerprint).
+ */
+export function bulkPaymentsOutcomeUnknown(
+  db: Db,
+  of: { psuId: string; submissionId: string; hours: number },
+): Promise<Pick<Payment, 'id' | 'product' | 'body'>[]> {
+  return db
+    .select({ id: payments.id, product: payments.product, body: payments.body })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.psuId, of.psuId),
+        eq(payments.service, 'bulk-payments'),
+        inArray(payments.failureCode, [OUTCOME_UNKNOWN, ANSWER_NOT_SAVED]),
+        ne(payments.submissionId, of.submissionId),
+        or(isNull(payments.correctionOf), ne(payments.correctionOf, of.submissionId)),
+        gt(payments.createdAt, sql`now() - make_interval(hours => ${of.hours})`),
+      ),
+    )
+    .orderBy(payments.createdAt);
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDITOR, JON_MAIN } from '@/sandbox/test/helpers';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+
+// A bulk payment is paid once. Each bulk form names its bulk with a paymentInformationId of its own, so the
+// same payments from another form (a template used again, the form opened anew) are a bulk the bank has not
+// seen: while an earlier bulk of those payments may be at the bank, they are not sent beside it.
+
+let app: AppAtSandbox;
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'bulk-money-secret-bulk-money-secret-0001' });
+});
+
+afterAll(() => app?.close());
+
+const BULK = /\/bulk-payments\/credit-transfers$/;
+const bulkInitiations = () =>
+  app.proxy.calls.filter((call) => call.method === 'POST' && BULK.test(call.path));
+
+const ROWS = [
+  { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '1000' } },
+  { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '2000' } },
+];
+
+function sendBulk(submissionId: string, paymentInformationId: string) {
+  return app.initiation.initiateOnce({
+    psuId: app.psuId,
+    submissionId,
+    service: 'bulk-payments',
+    product: 'credit-transfers',
+    body: { paymentInformationId, debtorAccount: { iban: JON_MAIN }, payments: ROWS },
+    scaLanguage: 'en',
+    uiLocale: 'en',
+    summary: { amount: '3000', currency: 'ISK', creditorAccount: '', elementCount: 2 },
+    psuIpAddress: '10.20.30.40',
+  });
+}
+
+const formId = () => `GRD-20261207-${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+
+describe('a bulk payment whose bank’s answer was lost', () => {
+  it('keeps the same payments from another bulk form from being sent beside it', async () => {
+    for (let answer = 0; answer < 3; answer++)
+      app.proxy.answerNext('POST', BULK, {
+        status: 503,
+        body: { tppMessages: [{ category: 'ERROR', code: 'SERVICE_UNAVAILABLE' }] },
+      });
+    const first = await sendBulk(randomUUID(), formId());
+    expect(first.ok).toBe(false);
+    app.proxy.dropUnusedAnswers();
+    const lostId = first.ok ? '' : (first.paymentId ?? '');
+    const lost = await app.payment(lostId);
+    expect(lost.failureCode).not.toBeNull();
+    const before = bulkInitiations().length;
+    // The same rows from a new form (a template used again): that form's own paymentInformationId.
+    expect(await sendBulk(randomUUID(), formId())).toEqual({
+      ok: false,
+      paymentId: lostId,
+      messageKey: 'payment.sameStillUnknown',
+    });
+    expect(bulkInitiations()).toHaveLength(before);
+    // Once the first one's outcome is known, the same payments may be sent again.
+    await app.db
+      .update(app.schema.payments)
+      .set({ failureCode: null, phase: 'refused' })
+      .where(eq(app.schema.payments.id, lostId));
+    expect(await sendBulk(randomUUID(), formId())).toMatchObject({ ok: true });
+  });
+});
