@@ -7,7 +7,11 @@ export async function FilledFromNotice({ filledFrom }: { filledFrom: FormStart['
   const t = await getTranslations('saved');
   return (
     <p role="status" className="rounded border border-sky-300 bg-sky-50 p-3 text-sm">
-      {filledFrom.kind === 'payment' ? t('filledFrom') : t('filledFromTemplate', { name: filledFrom.name })}
+      {filledFrom.kind === 'template'
+        ? t('filledFromTemplate', { name: filledFrom.name })
+        : filledFrom.rejectedOf
+          ? t('filledFromRejected', { count: filledFrom.rejectedOf })
+          : t('filledFrom')}
     </p>
   );
 }

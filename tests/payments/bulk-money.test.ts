@@ -70,3 +70,57 @@ describe('a bulk payment whose bank’s answer was lost', () => {
     expect(await sendBulk(randomUUID(), formId())).toMatchObject({ ok: true });
   });
 });
+
+describe('a bulk payment the bank rejected in part (PART), paid again', () => {
+  it('starts its form from the payments the bank rejected, not from those it carried out', async () => {
+    const [{ formStart }, { toBulkResults }] = await Promise.all([
+      import('@/lib/payments/saved/form-start'),
+      import('@/lib/bank/bulk-results'),
+    ]);
+    const body = {
+      paymentInformationId: formId(),
+      debtorAccount: { iban: JON_MAIN },
+      payments: [
+        { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '1000' } },
+        {
+          creditorAccount: { iban: 'IS500159260000000000000000' },
+          instructedAmount: { currency: 'ISK', amount: '2000' },
+        },
+        { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '3000' } },
+      ],
+    };
+    // The bank's read of the bulk: the first and last carried out, the second rejected.
+    const read = {
+      ...body,
+      transactionStatus: 'PART',
+      payments: body.payments.map((element, index) => ({
+        ...element,
+        transactionStatus: index === 1 ? 'RJCT' : 'ACSC',
+      })),
+    };
+    const [saved] = await app.db
+      .insert(app.schema.payments)
+      .values({
+        psuId: app.psuId,
+        submissionId: randomUUID(),
+        idempotencyKey: randomUUID(),
+        service: 'bulk-payments',
+        product: 'credit-transfers',
+        body,
+        scaLanguage: 'en',
+        uiLocale: 'en',
+        amount: '6000',
+        currency: 'ISK',
+        creditorAccount: '',
+        elementCount: 3,
+        phase: 'initiated',
+        transactionStatus: 'PART',
+        bulkResults: toBulkResults(read, 'PART'),
+      })
+      .returning();
+    const start = await formStart(app.psuId, 'bulk-payments', { from: saved?.id });
+    const rows = (start.initial as { rows: { creditorAccount: string; amount: string }[] }).rows;
+    expect(rows.map((row) => row.amount)).toEqual(['2000']);
+    expect(start.filledFrom).toEqual({ kind: 'payment', rejectedOf: 3 });
+  });
+});

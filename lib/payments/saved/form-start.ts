@@ -3,7 +3,14 @@ import { getDb } from '@/lib/db';
 import { findBulkTemplate } from '@/lib/db/queries/bulk-templates';
 import { findOwnPayment } from '@/lib/payments/history';
 import { type SavedChoices, savedChoicesFor } from './choices';
-import { type BulkPrefill, bulkPrefill, type FormPrefill, namesOf, payAgainPrefill } from './pay-again';
+import {
+  type BulkPrefill,
+  bulkPrefill,
+  type FormPrefill,
+  namesOf,
+  payAgainPrefill,
+  rejectedOfPart,
+} from './pay-again';
 
 export interface FormStart {
   /** Names what the form starts from, so that a form started from something else is a new one. */
@@ -11,7 +18,12 @@ export interface FormStart {
   choices: SavedChoices;
   initial?: FormPrefill | BulkPrefill;
   /** What the form was filled in from, for the PSU to read first. */
-  filledFrom?: { kind: 'payment' } | { kind: 'template'; name: string };
+  filledFrom?:
+    | {
+        kind: 'payment' /** Of a bulk rejected in part: how many payments it held (the form has the rejected). */;
+        rejectedOf?: number;
+      }
+    | { kind: 'template'; name: string };
 }
 
 const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
@@ -31,13 +43,16 @@ export async function formStart(
   const from = one(query.from);
   if (from) {
     const payment = await findOwnPayment(db, psuId, from);
-    if (payment?.service === service)
+    if (payment?.service === service) {
+      const rejected = rejectedOfPart(payment.body, payment.bulkResults);
+      const elements = Array.isArray(payment.body.payments) ? payment.body.payments.length : 0;
       return {
         key: payment.id,
         choices,
         initial: payAgainPrefill(payment),
-        filledFrom: { kind: 'payment' },
+        filledFrom: rejected ? { kind: 'payment', rejectedOf: elements } : { kind: 'payment' },
       };
+    }
   }
   const templateId = one(query.template);
   if (templateId && /^[0-9a-f-]{36}$/i.test(templateId)) {

@@ -1,3 +1,4 @@
+import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { BulkCells } from '@/lib/payments/csv/columns';
 
@@ -83,15 +84,40 @@ export function bulkPrefill(product: PaymentProduct, body: Record<string, unknow
   };
 }
 
-/** The prefill of a past payment's form, by its service. */
+/**
+ * The payments of a bulk the bank rejected in part (PART) that it rejected, by their place in the bulk; undefined
+ * where that cannot be told (no result per payment, or a list that is not the bulk's).
+ */
+export function rejectedOfPart(
+  body: Record<string, unknown>,
+  results: BulkResults | null | undefined,
+): unknown[] | undefined {
+  const elements = Array.isArray(body.payments) ? body.payments : [];
+  const lines = results?.bulkStatus === 'PART' ? results.payments : null;
+  if (!lines || lines.length !== elements.length) return undefined;
+  const rejected = elements.filter((_, index) => {
+    const line = lines[index];
+    return line?.transactionStatus === 'RJCT' || (line?.errorCodes?.length ?? 0) > 0;
+  });
+  return rejected.length > 0 && rejected.length < elements.length ? rejected : undefined;
+}
+
+/**
+ * The prefill of a past payment's form, by its service. A bulk the bank rejected in part is paid again with the
+ * payments it rejected only: those it carried out are paid, and sent again they would be paid twice.
+ */
 export function payAgainPrefill(payment: {
   service: PaymentService;
   product: PaymentProduct;
   body: Record<string, unknown>;
   label?: string | null;
   creditorName?: string | null;
+  bulkResults?: BulkResults | null;
 }): FormPrefill | BulkPrefill {
-  if (payment.service === 'bulk-payments') return bulkPrefill(payment.product, payment.body);
+  if (payment.service === 'bulk-payments') {
+    const rejected = rejectedOfPart(payment.body, payment.bulkResults);
+    return bulkPrefill(payment.product, rejected ? { ...payment.body, payments: rejected } : payment.body);
+  }
   const prefill: FormPrefill = { product: payment.product, payment: without(payment.body, renewed) };
   if (payment.service === 'periodic-payments') prefill.names = namesOf(payment);
   return prefill;
