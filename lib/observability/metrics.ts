@@ -98,7 +98,7 @@ function createMetrics() {
     }),
     throttleRefusals: new Counter({
       name: 'greidsla_throttle_refusals_total',
-      help: 'Requests refused by a rate limit, by limit (sign-in:email, sign-in:ip, sign-up:ip, action:psu, public:ip, …).',
+      help: 'Requests refused by a rate limit, by limit (sign-in:email-at-address, sign-in:ip, sign-up:ip, password:psu, action:psu, public:ip, verification-mail:psu).',
       labelNames: ['limit'] as const,
       registers,
     }),

@@ -9,7 +9,7 @@ import { metrics } from '@/lib/observability/metrics';
  * restarts. One atomic upsert per counted hit (lib/db/queries/rate-limits.ts).
  */
 export interface Limit {
-  /** Names the limit, e.g. `sign-in:email`; part of the key. */
+  /** Names the limit, e.g. `sign-in:ip`; part of the key, and the throttle metric's `limit` label. */
   name: string;
   limit: number;
   windowSeconds: number;
