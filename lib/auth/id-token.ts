@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
-import { secureProviderUrl } from '@/lib/config';
+import { secureUrl } from '@/lib/config';
 
 /**
  * The ID token of an electronic-ID sign-in, verified as OpenID Connect Core 3.1.3.7 asks, before a
@@ -67,7 +67,7 @@ async function keysOf(issuer: string): Promise<ReturnType<typeof createRemoteJWK
   }
   if (document.issuer !== issuer || typeof document.jwks_uri !== 'string')
     throw new Refused('discoveryFailed');
-  if (!secureProviderUrl(document.jwks_uri)) throw new Refused('insecureKeySet');
+  if (!secureUrl(document.jwks_uri)) throw new Refused('insecureKeySet');
   if (keySet?.address !== document.jwks_uri) {
     keySet = {
       address: document.jwks_uri,
@@ -100,7 +100,7 @@ export async function verifyIdToken(
   expected: { issuer: string; clientId: string },
 ): Promise<IdTokenCheck> {
   if (typeof idToken !== 'string' || idToken === '') return { ok: false, reason: 'missing' };
-  if (!secureProviderUrl(expected.issuer)) return { ok: false, reason: 'insecureIssuer' };
+  if (!secureUrl(expected.issuer)) return { ok: false, reason: 'insecureIssuer' };
   try {
     const keys = await keysOf(expected.issuer);
     const { payload } = await jwtVerify(idToken, keys, {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { type Settings, SettingsError, settings } from '@/lib/config';
+import { type Settings, SettingsError, secureUrl, settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
 import { type BankNameForms, bankNameForms } from './bank-name';
 import { DIALECT_IDS, dialectNamed } from './dialects';
@@ -158,8 +158,16 @@ export function directoryFromSettings(current: Settings): BankDirectory {
   ];
 }
 
-/** Reads and checks a directory file; every problem in one message that names the file and the place. */
-export function parseDirectory(text: string, source: string): BankDirectory {
+/**
+ * Reads and checks a directory file; every problem in one message that names the file and the place. In
+ * `production`, each bank's addresses must be https (or plain http to this machine, the sandbox's): the client
+ * secret, tokens and payments travel over them.
+ */
+export function parseDirectory(
+  text: string,
+  source: string,
+  { production = false }: { production?: boolean } = {},
+): BankDirectory {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -167,11 +175,29 @@ export function parseDirectory(text: string, source: string): BankDirectory {
     throw new SettingsError(`Invalid bank directory ${source}: not JSON (${(error as Error).message})`);
   }
   const parsed = directorySchema.safeParse(json);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const issues = parsed.success
+    ? production
+      ? insecureAddresses(parsed.data.banks)
+      : []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  if (issues.length > 0 || !parsed.success) {
+    const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`);
     throw new SettingsError(`Invalid bank directory ${source}; fix these:\n${lines.join('\n')}`);
   }
   return parsed.data.banks.map(asDirectoryBank);
+}
+
+function insecureAddresses(
+  banks: readonly z.infer<typeof bankSchema>[],
+): { path: string; message: string }[] {
+  return banks.flatMap((bank, index) =>
+    Object.entries(bank.urls)
+      .filter(([, address]) => !secureUrl(address))
+      .map(([name]) => ({
+        path: `banks.${index}.urls.${name}`,
+        message: 'must be https:// for an app in production (plain http only to this machine)',
+      })),
+  );
 }
 
 function loadDirectory(): BankDirectory {
@@ -185,7 +211,7 @@ function loadDirectory(): BankDirectory {
       `BANK_DIRECTORY: cannot read ${current.BANK_DIRECTORY} (${(error as Error).message})`,
     );
   }
-  return parseDirectory(text, current.BANK_DIRECTORY);
+  return parseDirectory(text, current.BANK_DIRECTORY, { production: current.NODE_ENV === 'production' });
 }
 
 const state = processGlobal<{ directory?: BankDirectory }>('bank-directory', () => ({}));

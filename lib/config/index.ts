@@ -198,11 +198,11 @@ function isLoopback(host: string): boolean {
 }
 
 /**
- * Whether an identity provider's address (its issuer, its key set) may be used: https, or plain
- * http to this machine only (the sandbox bank's provider under `npm start` and the tests), in any
- * mode. Anything else could be read or changed on the way.
+ * Whether an address may carry secrets (an identity provider's issuer and key set in any mode; a live app's bank):
+ * https, or plain http to this machine only (the sandbox bank and its provider under `npm start` and the tests).
+ * Anything else could be read or changed on the way.
  */
-export function secureProviderUrl(address: string): boolean {
+export function secureUrl(address: string): boolean {
   let url: URL;
   try {
     url = new URL(address);
@@ -242,6 +242,22 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
         'must be false for an app in production at a bank not on this machine: the demo accounts\u2019 password is shown on the sign-in page, and the demo PSU is an operator',
     });
   }
+  // The client secret, tokens, the PSUs' data and their payments travel to the bank: never in the clear.
+  for (const name of [
+    'BANK_BASE_URL',
+    'BANK_AUTH_URL',
+    'BANK_EVENTS_BASE_URL',
+    'BANK_BUSINESS_BASE_URL',
+  ] as const) {
+    if (live && !secureUrl(value[name])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message:
+          'must be https:// for an app in production at a bank not on this machine: the client secret, tokens and payments travel over it',
+      });
+    }
+  }
   if (live && value.PASSWORD_HASH_COST < 10) {
     ctx.addIssue({
       code: 'custom',
@@ -257,7 +273,7 @@ function checkTogether(value: z.infer<typeof settingsSchema>, ctx: z.RefinementC
         'can be `separate` only with DATABASE_URL (PostgreSQL): the embedded database admits one process, so its job workers run in the app',
     });
   }
-  if (value.OIDC_ISSUER !== undefined && !secureProviderUrl(value.OIDC_ISSUER)) {
+  if (value.OIDC_ISSUER !== undefined && !secureUrl(value.OIDC_ISSUER)) {
     ctx.addIssue({
       code: 'custom',
       path: ['OIDC_ISSUER'],

@@ -60,6 +60,18 @@ describe('the bank directory file', () => {
     expect(() => parseDirectory('{', 'banks.json')).toThrow(/not JSON/);
   });
 
+  it('in production, refuses a bank address in plain http to another machine; the sandbox on this one may be http', () => {
+    const text = JSON.stringify({
+      banks: [entry('a', ['01'], 'http://bank.example'), entry('b', ['02'], 'http://127.0.0.1:1')],
+    });
+    expect(() => parseDirectory(text, 'banks.json', { production: true })).toThrow(
+      /banks\.0\.urls\.payments: must be https:\/\//,
+    );
+    expect(parseDirectory(text, 'banks.json')).toHaveLength(2);
+    const secure = JSON.stringify({ banks: [entry('a', ['01'], 'https://bank.example')] });
+    expect(parseDirectory(secure, 'banks.json', { production: true })).toHaveLength(1);
+  });
+
   it('says which dialect each bank speaks: ours by default, IOBWS 3.2 with its claim payments where named', () => {
     const iobws = {
       ...entry('sudur', ['11'], 'http://127.0.0.1:1'),

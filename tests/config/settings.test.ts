@@ -92,6 +92,24 @@ describe('settings', () => {
     });
   });
 
+  it('refuses a bank URL in plain http to another machine for an app in production; loopback may be http', () => {
+    expect(() => parseSettings({ ...liveSettings, BANK_BASE_URL: 'http://api.bank.example/psd2' })).toThrow(
+      /BANK_BASE_URL: must be https:\/\//,
+    );
+    for (const name of ['BANK_AUTH_URL', 'BANK_EVENTS_BASE_URL', 'BANK_BUSINESS_BASE_URL'])
+      expect(() => parseSettings({ ...liveSettings, [name]: 'http://api.bank.example/x' })).toThrow(
+        new RegExp(`${name}: must be https://`),
+      );
+    expect(parseSettings({ ...liveSettings, BANK_AUTH_URL: 'https://auth.bank.example' }).BANK_AUTH_URL).toBe(
+      'https://auth.bank.example',
+    );
+    // In development, or the sandbox on this machine, http stays.
+    expect(
+      parseSettings({ ...liveSettings, NODE_ENV: 'development', BANK_BASE_URL: 'http://bank.test/psd2' })
+        .BANK_BASE_URL,
+    ).toBe('http://bank.test/psd2');
+  });
+
   describe('SEED_DEMO_PSU: the demo accounts, whose password the sign-in page shows', () => {
     it('must be false to run in production against a bank not on this machine; the sandbox keeps them', () => {
       const live = liveWithout('SEED_DEMO_PSU');
