@@ -44,7 +44,7 @@ function createMetrics() {
     }),
     bankCallRetries: new Counter({
       name: 'greidsla_bank_call_retries_total',
-      help: 'Exchanges that were a retry of a call the bank answered busy (429, 503, 408, 409).',
+      help: 'Exchanges that repeated a call the bank answered busy (429, 503, 408, 409) or whose connection was lost before any answer.',
       labelNames: ['bank', 'interface', 'operation'] as const,
       registers,
     }),
