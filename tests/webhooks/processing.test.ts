@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBankResource } from '@/lib/bank/resources';
 import { closeDatabase, type Db, getDb } from '@/lib/db';
-import { webhookEvents } from '@/lib/db/schema';
+import { insertEventOnce } from '@/lib/db/queries/webhook-events';
+import { webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
 import { freshAppDatabase } from '../support/app-database';
@@ -103,6 +104,40 @@ describe('webhook event processing', () => {
     expect(bank.calls.map((call) => call.url)).toEqual([claim('r')]);
     expect((await outcomeOf(newer.eventId))?.outcome).toBe('applied');
     expect((await outcomeOf(older.eventId))?.outcome).toBe('superseded');
+  });
+
+  it("does not count another bank's event for the same self link as a later one (ids and links are each bank's own)", async () => {
+    const { id, secret } = await createSubscription(db);
+    // A self link written relative to the business interface reads alike at every bank.
+    const href = 'claims/v1/claims/same-href';
+    const elsewhere = await createSubscription(db);
+    await db
+      .update(webhookSubscriptions)
+      .set({ bankId: 'nordur' })
+      .where(eq(webhookSubscriptions.id, elsewhere.id));
+    const later = claimEnvelope({ occurredAt: '2026-03-05T12:00:00Z', links: selfTo(href) });
+    await insertEventOnce(db, {
+      eventId: later.eventId,
+      bankId: 'nordur',
+      subscriptionId: elsewhere.id,
+      eventType: later.eventType,
+      schemaVersion: later.schemaVersion,
+      occurredAt: later.occurredAt,
+      selfLink: href,
+      links: later.links,
+      requestId: null,
+    });
+    await db
+      .update(webhookEvents)
+      .set({ outcome: 'applied', processedAt: sql`now()` })
+      .where(eq(webhookEvents.eventId, later.eventId));
+
+    const ours = claimEnvelope({ occurredAt: '2026-03-05T11:00:00Z', links: selfTo(href) });
+    await deliver(id, secret, ours);
+    const bank = fakeClaims();
+    expect(await processSubscriptionEvents(db, id, bank.read)).toEqual({ processed: 1 });
+    expect(bank.calls.map((call) => call.url)).toEqual([claim('same-href')]);
+    expect((await outcomeOf(ours.eventId))?.outcome).toBe('applied');
   });
 
   it('ignores event types it does not know, and records why others could not be applied', async () => {

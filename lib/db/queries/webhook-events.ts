@@ -134,7 +134,11 @@ export async function claimNextEvent(
   return event;
 }
 
-/** A later event for the same resource already read it: this one has nothing newer to tell. */
+/**
+ * A later event for the same resource already read it: this one has nothing newer to tell. The resource is the
+ * self link at the event's own bank: another bank's link may read alike (one written relative to its business
+ * interface) and names another bank's resource.
+ */
 export async function laterEventApplied(db: Db, event: WebhookEvent): Promise<boolean> {
   if (!event.selfLink) return false;
   const [later] = await db
@@ -142,6 +146,7 @@ export async function laterEventApplied(db: Db, event: WebhookEvent): Promise<bo
     .from(webhookEvents)
     .where(
       and(
+        eq(webhookEvents.bankId, event.bankId),
         eq(webhookEvents.selfLink, event.selfLink),
         eq(webhookEvents.outcome, 'applied'),
         gt(webhookEvents.occurredAt, event.occurredAt),
