@@ -28,7 +28,7 @@ export function callBank(api: BankInterface, request: BankRequest): Promise<Bank
       return await bankFetchWithRetry(withBearer(api, toBank, token));
     } catch (error) {
       if (!(error instanceof BankError && refusesToken(error.status, error.codes))) throw error;
-      if (!tokenIsRenewable(api)) throw error;
+      if (!tokenIsRenewable(api, bank)) throw error;
       discardAccessToken(api, token, bank);
       return bankFetchWithRetry(withBearer(api, toBank, await accessToken(api, bank)));
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { settings } from '@/lib/config';
 import { processGlobal } from '@/lib/server/process-global';
-import type { DirectoryBank } from './directory';
+import { bankDirectory, type DirectoryBank } from './directory';
 import { BankError, BankProtocolError, BankTokenError } from './errors';
 import { bankFetchWithRetry } from './retry';
 import { currentBank } from './scope';
@@ -73,14 +73,21 @@ async function requestToken(api: BankInterface, bank: DirectoryBank): Promise<Ca
   };
 }
 
-/** The sandbox token of the business interfaces, made in the bank's portal, where one is set. */
-function portalToken(api: BankInterface): string | undefined {
-  return api === 'business' ? settings().BANK_B2B_SANDBOX_TOKEN : undefined;
+/**
+ * The sandbox token of the business interfaces, made in the bank's portal, where one is set. It is one bank's
+ * token: that of the BANK_* settings, the only bank when there is no directory. With a directory of several banks
+ * it is sent to none of them (each one's business token is asked of it with its own credentials), so that a
+ * bearer token of one bank never reaches another.
+ */
+function portalToken(api: BankInterface, bank: DirectoryBank): string | undefined {
+  if (api !== 'business') return undefined;
+  const banks = bankDirectory();
+  return banks.length === 1 && bank.id === banks[0]?.id ? settings().BANK_B2B_SANDBOX_TOKEN : undefined;
 }
 
 /** False for a token set from the portal: a new one cannot be asked for, so a refusal stands. */
-export function tokenIsRenewable(api: BankInterface): boolean {
-  return portalToken(api) === undefined;
+export function tokenIsRenewable(api: BankInterface, bank = currentBank(api)): boolean {
+  return portalToken(api, bank) === undefined;
 }
 
 /**
@@ -90,7 +97,7 @@ export function tokenIsRenewable(api: BankInterface): boolean {
  * bank's tokens apart from every other's.
  */
 export async function accessToken(api: BankInterface, bank = currentBank(api)): Promise<string> {
-  const fromPortal = portalToken(api);
+  const fromPortal = portalToken(api, bank);
   if (fromPortal) return fromPortal;
   const state = cacheOf(api, bank);
   if (state.cached && Date.now() < state.cached.refreshAt) return state.cached.value;

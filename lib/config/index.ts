@@ -176,7 +176,8 @@ const settingsSchema = z.object({
   BANK_B2B_PASSWORD: z.string().min(1).default('sandbox-b2b'),
   /**
    * A sandbox token made in the bank's portal (business spec part 5, "Sandbox": "a token generated in
-   * the portal instead of user credentials"): sent as the business token, and no token is requested.
+   * the portal instead of user credentials"): sent as the business token, and no token is requested. It is
+   * the token of one bank: with a BANK_DIRECTORY of several banks it is sent to none (lib/bank/tokens.ts).
    */
   BANK_B2B_SANDBOX_TOKEN: z.string().min(1).optional(),
   /**
