@@ -165,6 +165,28 @@ describe('webhook event processing', () => {
     });
   });
 
+  it('reads the self link of a claim.paid event only in the claims interface, not another business interface', async () => {
+    const { id, secret } = await createSubscription(db);
+    const document = `${bankServer.url}/business/documents/v1/documents/d-1`;
+    const dotted = `${bankServer.url}/business/claims/../cards/v1/cards/k-1`;
+    const toDocument = claimEnvelope({ occurredAt: '2026-03-06T08:00:00Z', links: selfTo(document) });
+    const toCard = claimEnvelope({ occurredAt: '2026-03-06T08:01:00Z', links: selfTo(dotted) });
+    for (const envelope of [toDocument, toCard]) await deliver(id, secret, envelope);
+    const from = bankServer.requests.length;
+    fakeClaims();
+    await processSubscriptionEvents(db, id, readBankResource);
+    const reads = bankServer.requests
+      .slice(from)
+      .filter((request) => request.path !== '/oauth/v2/oauth-token');
+    expect(reads).toEqual([]);
+    for (const envelope of [toDocument, toCard]) {
+      expect(await outcomeOf(envelope.eventId)).toMatchObject({
+        outcome: 'failed',
+        detail: { reason: 'self_link_outside_claims_interface' },
+      });
+    }
+  });
+
   it('leaves an event pending and throws for a retry while the bank is unavailable', async () => {
     const { id, secret } = await createSubscription(db);
     const envelope = claimEnvelope({ links: selfTo(claim('busy')) });
