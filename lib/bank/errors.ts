@@ -159,6 +159,9 @@ export function bankErrorMessageKey(error: unknown): string {
     // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
     // bank) says the same, that the bank does not take this call, which trying again will not change.
     if (error.status === 405) return 'bank.code.SERVICE_INVALID';
+    // 406 and 415 (no body, part 7) refuse the form of our request (the media type of the answer we accept, of the
+    // body we send), never the PSU's details: trying again with other details would change nothing.
+    if (error.status === 406 || error.status === 415) return 'bank.notAcceptable';
     if (error.status === 429) return 'bank.busy';
     if (error.status === 408) return 'bank.timeout';
     if (error.status >= 500) return 'bank.down';

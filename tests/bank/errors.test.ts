@@ -29,6 +29,13 @@ describe('bank error mapping', () => {
     expect(bankErrorMessageKey(new BankError(405, [], 'r'))).toBe('bank.code.SERVICE_INVALID');
   });
 
+  // Payment spec part 4.1/7: 406 and 415 carry no body. They refuse the form of our request (the answer's media
+  // type, the body's), never the PSU's details: "check the details and try again" would send the PSU round in circles.
+  it('reads a 406 or 415 without a body as a request this app cannot make so, not as details to check', () => {
+    expect(bankErrorMessageKey(new BankError(406, [], 'r'))).toBe('bank.notAcceptable');
+    expect(bankErrorMessageKey(new BankError(415, [], 'r'))).toBe('bank.notAcceptable');
+  });
+
   it('tells a timeout from an unreachable bank', () => {
     expect(bankErrorMessageKey(new BankUnavailableError('timeout', 'r'))).toBe('bank.timeout');
     expect(bankErrorMessageKey(new BankUnavailableError('network', 'r'))).toBe('bank.network');
