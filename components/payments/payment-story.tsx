@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amounts } from '@/components/payments/amount';
 import { CodeDetail } from '@/components/payments/code-detail';
@@ -37,6 +38,16 @@ function Party({ label, party, testId }: { label: string; party: StoryParty; tes
           </span>
         )}
       </dd>
+    </div>
+  );
+}
+
+/** One more thing the bank holds of the payment (spec 2.6), or the PSU sent: its name and what it is. */
+function Detail({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div data-testid={testId}>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="break-words">{children}</dd>
     </div>
   );
 }
@@ -159,6 +170,36 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             <dt className="text-sm text-slate-600">{t('ownReference')}</dt>
             <dd className="break-words">{story.ownReference}</dd>
           </div>
+        )}
+        {story.onBehalfOf && (
+          <Detail label={t('onBehalfOf')} testId="payment-on-behalf-of">
+            {story.onBehalfOf}
+          </Detail>
+        )}
+        {story.finalRecipient && (
+          <Detail label={t('finalRecipient')} testId="payment-final-recipient">
+            {story.finalRecipient}
+          </Detail>
+        )}
+        {story.creditorAgent && (
+          <Detail label={t('creditorAgent')} testId="payment-creditor-agent">
+            {story.creditorAgent}
+          </Detail>
+        )}
+        {story.purposeCode && (
+          <Detail label={t('purposeCode')} testId="payment-purpose-code">
+            {story.purposeCode}
+          </Detail>
+        )}
+        {story.chargeBearer && (
+          <Detail label={t('chargeBearer.label')} testId="payment-charge-bearer">
+            {t(`chargeBearer.${story.chargeBearer}`)}
+          </Detail>
+        )}
+        {story.chargesAccount && (
+          <Detail label={t('chargesAccount')} testId="payment-charges-account">
+            <AccountNumber account={story.chargesAccount} />
+          </Detail>
         )}
         {story.bulkId && (
           <div>

@@ -16,10 +16,28 @@ export interface BankPaymentDetails {
   remittanceInformationUnstructured?: string;
   remittanceInformationStructured?: string;
   endToEndIdentification?: string;
+  /** On whose behalf the payment is made, and its final recipient, as the bank holds them. */
+  ultimateDebtor?: string;
+  ultimateCreditor?: string;
+  /** The recipient's bank: its BICFI, or another identification where none applies (spec 2.1). */
+  creditorAgent?: string;
+  creditorAddress?: {
+    country: string;
+    streetName?: string;
+    buildingNumber?: string;
+    townName?: string;
+    postCode?: string;
+  };
+  /** Who bears the charges (spec 2.4 ChargeBearer). */
+  chargeBearer?: 'DEBT' | 'CRED' | 'SHAR' | 'SLEV';
+  icelandicPurposeCode?: string;
+  /** The account the charges are taken from, as its identifier (iban, bban, maskedPan or msisdn). */
+  chargesAccount?: string;
   transactionFeesDetails?: { feeType: string; value: { currency: string; amount: string } }[];
   exchangeRateInformation?: {
     unitCurrency?: string;
     exchangeRate?: string;
+    contractIdentification?: string;
     rateType?: string;
   };
 }
@@ -47,9 +65,43 @@ const day = z
   .catch(undefined)
   .transform((value) => value ?? undefined);
 
+/** Spec 2.4 Address: a country, and what else of it the bank gives. */
+const address = z
+  .object({
+    country: z.string().regex(/^[A-Z]{2}$/),
+    streetName: text(70),
+    buildingNumber: text(70),
+    townName: text(70),
+    postCode: text(70),
+  })
+  .nullish()
+  .catch(undefined)
+  .transform((value) =>
+    value ? Object.fromEntries(Object.entries(value).filter(([, part]) => part !== undefined)) : undefined,
+  );
+
+/** Spec 2.4 AccountReference, as the account it names: the first of iban, bban, maskedPan, msisdn given. */
+const account = z
+  .object({ iban: text(34), bban: text(30), maskedPan: text(35), msisdn: text(35) })
+  .nullish()
+  .catch(undefined)
+  .transform((value) => value?.iban ?? value?.bban ?? value?.maskedPan ?? value?.msisdn);
+
 const detailsSchema = z.object({
   debtorName: text(70),
   creditorName: text(70),
+  ultimateDebtor: text(70),
+  ultimateCreditor: text(70),
+  // No bound in spec 2.1 beyond "any single line" where no BICFI applies; one a line can hold.
+  creditorAgent: text(140),
+  creditorAddress: address,
+  chargeBearer: z
+    .enum(['DEBT', 'CRED', 'SHAR', 'SLEV'])
+    .nullish()
+    .catch(undefined)
+    .transform((value) => value ?? undefined),
+  icelandicPurposeCode: text(2),
+  chargesAccount: account,
   requestedExecutionDate: day,
   remittanceInformationUnstructured: text(140),
   remittanceInformationStructured: text(140),
@@ -72,6 +124,7 @@ const detailsSchema = z.object({
         .regex(/^[0-9]{1,14}(\.[0-9]{1,12})?$/)
         .nullish()
         .catch(undefined),
+      contractIdentification: text(140),
       rateType: z.enum(['SPOT', 'SALE', 'AGRD']).nullish().catch(undefined),
     })
     .nullish()
@@ -91,6 +144,7 @@ export function toPaymentDetails(body: unknown, status: string): BankPaymentDeta
     details.exchangeRateInformation = {
       exchangeRate: rate.exchangeRate,
       ...(rate.unitCurrency ? { unitCurrency: rate.unitCurrency } : {}),
+      ...(rate.contractIdentification ? { contractIdentification: rate.contractIdentification } : {}),
       ...(rate.rateType ? { rateType: rate.rateType } : {}),
     };
   }

@@ -72,6 +72,24 @@ export interface PaymentStory {
    */
   change: 'date' | 'unstated' | null;
   bulk: StoryBulkLine[] | null;
+  /** On whose behalf the PSU pays (spec 2.1/2.6 ultimateDebtor): the bank's word, else what the PSU sent. */
+  onBehalfOf: string | null;
+  /** The final recipient behind the account paid (ultimateCreditor) of a single payment or standing order. */
+  finalRecipient: string | null;
+  /** The recipient's bank (creditorAgent): a BICFI, or another identification. */
+  creditorAgent: string | null;
+  /** Who bears the charges (chargeBearer), as a code of spec 2.4 the page puts in words. */
+  chargeBearer: 'DEBT' | 'CRED' | 'SHAR' | 'SLEV' | null;
+  /** The Icelandic purpose code (textalykill, icelandicPurposeCode). */
+  purposeCode: string | null;
+  /** The account the charges are taken from (chargesAccount), where it is not the payment's own. */
+  chargesAccount: string | null;
+}
+
+const CHARGE_BEARERS = ['DEBT', 'CRED', 'SHAR', 'SLEV'] as const;
+
+function chargeBearerOf(value: unknown): PaymentStory['chargeBearer'] {
+  return CHARGE_BEARERS.find((code) => code === value) ?? null;
 }
 
 const ACCOUNT_FIELDS = ['iban', 'bban', 'maskedPan', 'msisdn'] as const;
@@ -278,7 +296,8 @@ export function paymentStory(
           account: creditorAccount,
           name: recipientNameOf(payment),
           bank: creditorAccount ? banks.ofAccount(creditorAccount) : null,
-          address: addressOf(body.creditorAddress),
+          // What the PSU gave, else the address the bank holds (spec 2.6 creditorAddress).
+          address: addressOf(body.creditorAddress) ?? addressOf(details?.creditorAddress),
         },
     message:
       messageOf(body) ??
@@ -293,6 +312,13 @@ export function paymentStory(
     paidDate: paidDateOf(events),
     change,
     bulk: bulk ? bulkLinesOf(payment) : null,
+    onBehalfOf: details?.ultimateDebtor ?? nonEmpty(body.ultimateDebtor),
+    // A bulk's final recipients are its payments' own names (bulkLinesOf).
+    finalRecipient: bulk ? null : (details?.ultimateCreditor ?? nonEmpty(body.ultimateCreditor)),
+    creditorAgent: bulk ? null : (details?.creditorAgent ?? nonEmpty(body.creditorAgent)),
+    chargeBearer: details?.chargeBearer ?? chargeBearerOf(body.chargeBearer),
+    purposeCode: bulk ? null : (details?.icelandicPurposeCode ?? nonEmpty(body.icelandicPurposeCode)),
+    chargesAccount: details?.chargesAccount ?? accountOf(body.chargesAccount),
   };
 }
 
