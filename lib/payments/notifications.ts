@@ -18,7 +18,8 @@ import { needsSync, syncPaymentStatus } from './sync';
  * gave at initiation. The URI carries a random token, so that only the bank, which was given it,
  * can make us act; only the token's SHA-256 is stored.
  */
-export const notificationContentPreferred = 'status=SCA,PROCESS,LAST';
+/** What the bank is asked to notify, in the form of payment spec part 6: `status=X1, ..., Xn`. */
+export const notificationContentPreferred = 'status=SCA, PROCESS, LAST';
 
 function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
