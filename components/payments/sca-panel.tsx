@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { continueScaAction } from '@/lib/payments/actions/continue-sca';
 import type { ScaStep } from '@/lib/payments/sca';
-import type { ScaTexts } from './sca-texts';
+import { methodLabel, type ScaTexts } from './sca-texts';
 
 /**
  * The SCA step the bank asks of the PSU when it happens on our page: choosing a method, entering a
@@ -97,7 +97,7 @@ export function ScaPanel({
                   value={method.authenticationMethodId}
                   defaultChecked={index === 0}
                 />
-                <span>{method.name ?? method.authenticationType}</span>
+                <span>{methodLabel(method, texts)}</span>
                 {method.explanation && <span className="text-sm text-slate-600">{method.explanation}</span>}
               </label>
             ))}

@@ -125,7 +125,16 @@ export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
   return {
     links,
     scaStatus: body.scaStatus ?? undefined,
-    scaMethods: body.scaMethods ?? undefined,
+    // The bank's words for each method, fit to show (lib/bank/bank-text.ts); an empty one is none.
+    scaMethods: body.scaMethods?.map(({ name, explanation, ...method }) => {
+      const shownName = boundedBankText(name);
+      const shownExplanation = boundedBankText(explanation);
+      return {
+        ...method,
+        ...(shownName ? { name: shownName } : {}),
+        ...(shownExplanation ? { explanation: shownExplanation } : {}),
+      };
+    }),
     ...chosenMethodOf(body.chosenScaMethod),
     challengeData: challenge
       ? { ...challenge, additionalInformation: boundedBankText(challenge.additionalInformation) }
