@@ -15,13 +15,13 @@ export type PaymentProduct = 'credit-transfers' | 'card-deposits';
 
 export const linkSchema = z.object({ href: z.string().nullish() });
 
-const initiationResponseSchema = z
-  .object({
-    transactionStatus: z.string().min(1),
-    paymentId: z.string().min(1),
-    _links: z.record(z.string(), linkSchema),
-  })
-  .and(scaFieldsSchema);
+// What a 201 must carry to be read (spec 2.5); its SCA members, the links among them, are read one by one
+// (scaFieldsSchema), one outside its type left out.
+const initiationResponseSchema = z.object({
+  transactionStatus: z.string().min(1),
+  paymentId: z.string().min(1),
+  _links: z.record(z.string(), z.unknown()),
+});
 
 const statusResponseSchema = z.object({
   transactionStatus: z.string().min(1),
@@ -141,7 +141,7 @@ export async function initiatePayment(input: InitiatePaymentInput): Promise<Init
 export function readInitiationAnswer(body: unknown): Omit<Initiated, 'requestId' | 'product'> | undefined {
   const parsed = initiationResponseSchema.safeParse(body);
   if (!parsed.success) return undefined;
-  const sca = toScaAnswer(parsed.data);
+  const sca = toScaAnswer(scaFieldsSchema.parse(body));
   const { costs, unreadable } = readCosts(body);
   return {
     paymentId: parsed.data.paymentId,

@@ -42,12 +42,38 @@ export type ChallengeData = Omit<
   additionalInformation?: string;
 };
 
-/** The SCA members of an initiation or authorisation answer (BG IG; spec 2.5). */
+const linkEntry = z.object({ href: z.string().nullish() });
+
+/** `_links` as a map of name to link: an entry that is no link (null, an href that is no string) is left out. */
+export const lenientLinksSchema = z.record(z.string(), z.unknown()).transform((entries) => {
+  const links: Record<string, z.infer<typeof linkEntry>> = {};
+  for (const [name, entry] of Object.entries(entries)) {
+    const parsed = linkEntry.safeParse(entry);
+    if (parsed.success) links[name] = parsed.data;
+  }
+  return links;
+});
+
+/**
+ * The SCA members of an initiation or authorisation answer (BG IG; spec 2.5), each read on its own: one outside its
+ * type is left out, never the answer that carries it (which names a payment the bank holds); a method outside
+ * AuthenticationObject is left out of the methods, the others kept.
+ */
 export const scaFieldsSchema = z.object({
-  _links: z.record(z.string(), z.object({ href: z.string().nullish() })).nullish(),
-  scaStatus: z.string().nullish(),
-  authorisationId: z.string().nullish(),
-  scaMethods: z.array(methodSchema).nullish(),
+  _links: lenientLinksSchema.nullish().catch(undefined),
+  scaStatus: z.string().nullish().catch(undefined),
+  authorisationId: z.string().nullish().catch(undefined),
+  scaMethods: z
+    .array(z.unknown())
+    .nullish()
+    .catch(undefined)
+    .transform((methods) => {
+      const usable = methods?.flatMap((method) => {
+        const parsed = methodSchema.safeParse(method);
+        return parsed.success ? [parsed.data] : [];
+      });
+      return usable?.length ? usable : undefined;
+    }),
   // "An object with no defined properties" in our spec (2.5); IOBWS 3.2 gives it a method's `name` and
   // `explanation`, read where given, and nothing else of it.
   chosenScaMethod: z
@@ -57,10 +83,10 @@ export const scaFieldsSchema = z.object({
     })
     .nullish()
     .catch(undefined),
-  challengeData: challengeSchema.nullish(),
+  challengeData: challengeSchema.nullish().catch(undefined),
   // Read leniently and bounded when kept: a long text must not lose the answer it came with.
-  psuMessage: z.string().nullish(),
-  tppMessages: z.array(z.unknown()).nullish(),
+  psuMessage: z.string().nullish().catch(undefined),
+  tppMessages: z.array(z.unknown()).nullish().catch(undefined),
 });
 
 export type ScaMethod = z.infer<typeof methodSchema>;
@@ -113,7 +139,7 @@ function chosenMethodOf(
 }
 
 /** Links may be relative to the bank's base; we keep them absolute, and drop the empty ones. */
-export function toScaAnswer(body: z.infer<typeof scaFieldsSchema>): ScaAnswer {
+export function toScaAnswer(body: Partial<z.infer<typeof scaFieldsSchema>>): ScaAnswer {
   const links: Record<string, string> = {};
   for (const [name, link] of Object.entries(body._links ?? {})) {
     const resolved = resolveLink(link.href);
