@@ -13,8 +13,6 @@ export type { ClaimToPay };
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 export type PaymentProduct = 'credit-transfers' | 'card-deposits';
 
-export const linkSchema = z.object({ href: z.string().nullish() });
-
 // What a 201 must carry to be read (spec 2.5); its SCA members, the links among them, are read one by one
 // (scaFieldsSchema), one outside its type left out.
 const initiationResponseSchema = z.object({
