@@ -112,6 +112,27 @@ function claimsUrl(): string {
   return `${currentBank('business').urls.business}${currentDialect('business').claimsPath}`;
 }
 
+/**
+ * Where a link leads at the current bank, resolved as a read of it resolves it (dot segments and all): into its
+ * claims interface (`{business}{claimsPath}/…`), into another of its business interfaces (cards, documents), or
+ * out of them.
+ */
+export function claimLinkPlace(href: string): 'claims' | 'business' | 'outside' {
+  const business = currentBank('business').urls.business;
+  const base = business.endsWith('/') ? business : `${business}/`;
+  let url: URL;
+  let claims: URL;
+  try {
+    url = new URL(href, base);
+    claims = new URL(`${business}${currentDialect('business').claimsPath}/`);
+  } catch {
+    return 'outside';
+  }
+  if (url.origin !== claims.origin) return 'outside';
+  if (url.pathname.startsWith(claims.pathname)) return 'claims';
+  return url.pathname.startsWith(new URL(base).pathname) ? 'business' : 'outside';
+}
+
 /** A claimId carries a `+` (`5501692829015966000001+20260415`); as a path segment it is sent as %2B. */
 export function claimPath(claimId: string): string {
   return `${claimsUrl()}/${encodeURIComponent(claimId)}`;
