@@ -43,7 +43,7 @@ function Party({ label, party, testId }: { label: string; party: StoryParty; tes
 }
 
 /** One more thing the bank holds of the payment (spec 2.6), or the PSU sent: its name and what it is. */
-function Detail({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+function Detail({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
   return (
     <div data-testid={testId}>
       <dt className="text-sm text-slate-600">{label}</dt>
@@ -165,12 +165,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             <DateText value={payment.createdAt} time />
           </dd>
         </div>
-        {story.ownReference && (
-          <div>
-            <dt className="text-sm text-slate-600">{t('ownReference')}</dt>
-            <dd className="break-words">{story.ownReference}</dd>
-          </div>
-        )}
+        {story.ownReference && <Detail label={t('ownReference')}>{story.ownReference}</Detail>}
         {story.onBehalfOf && (
           <Detail label={t('onBehalfOf')} testId="payment-on-behalf-of">
             {story.onBehalfOf}
@@ -201,12 +196,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             <AccountNumber account={story.chargesAccount} />
           </Detail>
         )}
-        {story.bulkId && (
-          <div>
-            <dt className="text-sm text-slate-600">{t('bulkId')}</dt>
-            <dd className="break-words">{story.bulkId}</dd>
-          </div>
-        )}
+        {story.bulkId && <Detail label={t('bulkId')}>{story.bulkId}</Detail>}
       </dl>
       {story.change === 'date' && story.requestedDate && story.bankDate && (
         <p

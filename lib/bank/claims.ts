@@ -3,6 +3,7 @@ import { formatKennitala } from '@/lib/format';
 import { ibanCheckDigits } from '@/lib/payments/accounts/check-digits';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
+import { linkUnder } from './links';
 import { currentBank, currentDialect } from './scope';
 
 /**
@@ -119,18 +120,9 @@ function claimsUrl(): string {
  */
 export function claimLinkPlace(href: string): 'claims' | 'business' | 'outside' {
   const business = currentBank('business').urls.business;
-  const base = business.endsWith('/') ? business : `${business}/`;
-  let url: URL;
-  let claims: URL;
-  try {
-    url = new URL(href, base);
-    claims = new URL(`${business}${currentDialect('business').claimsPath}/`);
-  } catch {
-    return 'outside';
-  }
-  if (url.origin !== claims.origin) return 'outside';
-  if (url.pathname.startsWith(claims.pathname)) return 'claims';
-  return url.pathname.startsWith(new URL(base).pathname) ? 'business' : 'outside';
+  const url = linkUnder(href, business);
+  if (!url) return 'outside';
+  return linkUnder(url.href, `${business}${currentDialect('business').claimsPath}`) ? 'claims' : 'business';
 }
 
 /** A claimId carries a `+` (`5501692829015966000001+20260415`); as a path segment it is sent as %2B. */

@@ -264,6 +264,11 @@ export interface PublicBank {
   standingOrderReferenceMax: number;
 }
 
+/** The most characters a bank's interface takes in a standing order's reference (its dialect's). */
+export function standingOrderReferenceMax(bank: Pick<DirectoryBank, 'dialect'>): number {
+  return dialectNamed(bank.dialect).standingOrderReferenceMax;
+}
+
 export function publicDirectory(directory: BankDirectory = bankDirectory()): PublicBank[] {
   return directory.map((bank) => ({
     id: bank.id,
@@ -271,6 +276,6 @@ export function publicDirectory(directory: BankDirectory = bankDirectory()): Pub
     names: namesOf(bank),
     bankNumbers: bank.bankNumbers,
     offer: bank.offer,
-    standingOrderReferenceMax: dialectNamed(bank.dialect).standingOrderReferenceMax,
+    standingOrderReferenceMax: standingOrderReferenceMax(bank),
   }));
 }

@@ -30,6 +30,23 @@ function resolved(href: string, base: string): string {
   return new URL(`${prefix}/${href}`, baseUrl.origin).toString();
 }
 
+/**
+ * A link resolved against `base` (a relative one under it, dot segments and all), if it lies under `base`: the
+ * same origin, and a path within base's. Undefined for any other, or one that is no URL.
+ */
+export function linkUnder(href: string, base: string): URL | undefined {
+  let under: URL;
+  let url: URL;
+  try {
+    under = new URL(base.endsWith('/') ? base : `${base}/`);
+    url = new URL(href, under);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== under.origin || !url.pathname.startsWith(under.pathname)) return undefined;
+  return url;
+}
+
 /** A link of the payment interface of the bank of the work in progress (lib/bank/scope.ts), made absolute. */
 export function resolveLink(href: string | null | undefined): string | undefined {
   return resolveLinkAgainst(href, currentBank('payments').urls.payments);

@@ -1,5 +1,6 @@
 import { callBank } from './client';
 import { BankError, BankTokenError } from './errors';
+import { linkUnder } from './links';
 import { currentBank } from './scope';
 
 /**
@@ -15,28 +16,12 @@ export type ResourceRead =
   | { ok: false; kind: 'outside_business_interface' };
 
 /**
- * Our bearer token goes only to the business interface we are configured for: a link is followed
- * only if it lies under BANK_BUSINESS_BASE_URL.
- */
-function resolveBusinessLink(href: string, baseUrl: string): URL | undefined {
-  let base: URL;
-  let url: URL;
-  try {
-    base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-    url = new URL(href, base);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return undefined;
-  return url;
-}
-
-/**
  * One read, sent once: a busy bank (429, 5xx), an unreachable one or a token the bank still refuses
  * after its one renewal is `unavailable`, and the event's job retries with its own backoff.
  */
 export async function readBankResource(href: string): Promise<ResourceRead> {
-  const url = resolveBusinessLink(href, currentBank('business').urls.business);
+  // Our bearer token goes only to the business interface we are configured for.
+  const url = linkUnder(href, currentBank('business').urls.business);
   if (!url) return { ok: false, kind: 'outside_business_interface' };
   try {
     const response = await callBank('business', { method: 'GET', url: url.toString(), once: true });

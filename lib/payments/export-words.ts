@@ -13,9 +13,8 @@ import storyIs from '@/messages/story/is.json';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
-import { scaStateOf } from './sca';
 import { bulkLinesOf, recipientNameOf, type StoryBulkLine } from './story';
-import { displayStatusOf, endedUnpaid, type MaybeListed, payDayOf, paymentOutcome } from './view';
+import { displayStatusOf, endedUnpaidAsSaved, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
 /**
  * A payment as a customer reads it in an export or a statement: its moment in Iceland's time, its kind
@@ -157,7 +156,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     ...icelandicMoment(payment.createdAt),
     payDay: payDay
       ? payDayInWords(t, icelandicDay(payDay), payment.service)
-      : endedUnpaid({ ...payment, scaStatus: scaStateOf(payment)?.scaStatus })
+      : endedUnpaidAsSaved(payment)
         ? ''
         : t('payments.payDayAsap'),
     kind: t.has(`payments.service.${payment.service}`)

@@ -1,4 +1,4 @@
-import { bankDirectory, publicDirectory } from '@/lib/bank/directory';
+import { bankDirectory, standingOrderReferenceMax } from '@/lib/bank/directory';
 import { bankOfAccount } from '@/lib/bank/offer';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import { inBank } from '@/lib/bank/scope';
@@ -19,14 +19,13 @@ export function paymentBank(request: {
 }): { ok: true; id: string } | { ok: false; messageKey: string; fieldErrors?: Record<string, string[]> } {
   const debtor = request.body.debtorAccount as { iban?: unknown; bban?: unknown } | undefined;
   const account = debtor?.iban ?? debtor?.bban;
-  const bank =
-    typeof account === 'string' ? bankOfAccount(publicDirectory(bankDirectory()), account) : undefined;
+  const bank = typeof account === 'string' ? bankOfAccount(bankDirectory(), account) : undefined;
   if (!bank) return { ok: false, messageKey: 'banks.unknown' };
   if (!bank.offer.services.includes(request.service) || !bank.offer.products.includes(request.product)) {
     return { ok: false, messageKey: 'banks.notOffered' };
   }
   const reference = request.body.remittanceInformationStructured;
-  const max = bank.standingOrderReferenceMax;
+  const max = standingOrderReferenceMax(bank);
   if (
     request.service === 'periodic-payments' &&
     typeof reference === 'string' &&

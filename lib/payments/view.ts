@@ -171,6 +171,11 @@ export function endedUnpaid(payment: {
   );
 }
 
+/** `endedUnpaid` of a payment as saved: its authorisation's scaStatus as last read. */
+export function endedUnpaidAsSaved(payment: Payment): boolean {
+  return endedUnpaid({ ...payment, scaStatus: scaStateOf(payment)?.scaStatus });
+}
+
 /** The paying account's currency, where the PSU's body names it (spec 2.4 AccountReference.currency). */
 function debtorCurrency(payment: Payment): string | null {
   const account = (payment.body as { debtorAccount?: { currency?: unknown } }).debtorAccount;
@@ -245,9 +250,7 @@ export function toPaymentView(
     costs,
     // What leaves the account: nothing, for a payment the bank refused, rejected or cancelled.
     costsTotal:
-      costs && !endedUnpaid({ ...payment, scaStatus: sca?.scaStatus })
-        ? costsTotal(amounts, costs, debtorCurrency(payment))
-        : null,
+      costs && !endedUnpaidAsSaved(payment) ? costsTotal(amounts, costs, debtorCurrency(payment)) : null,
     story,
     payDay,
     paysOn: paysOnOf(payment, payDay),

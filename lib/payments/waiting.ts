@@ -1,10 +1,9 @@
 import type { PaymentService } from '@/lib/bank/payments';
 import type { Payment } from '@/lib/db/schema';
 import { type IsoDate, reykjavikDateOf } from './calendar';
-import { scaStateOf } from './sca';
 import { standingOrderSchedule } from './standing-order';
 import { isSettledForPsu } from './status';
-import { endedUnpaid } from './view';
+import { endedUnpaidAsSaved } from './view';
 
 /** One payment to come: a future-dated payment, or one execution of a standing order. */
 export interface WaitingPayment {
@@ -33,7 +32,7 @@ export function waitingPayments(
   for (const payment of candidates) {
     if (payment.phase !== 'initiated' || isSettledForPsu(payment.transactionStatus, payment)) continue;
     // Declined at the bank's page, where the bank keeps its status RCVD: nothing will be paid.
-    if (endedUnpaid({ ...payment, scaStatus: scaStateOf(payment)?.scaStatus })) continue;
+    if (endedUnpaidAsSaved(payment)) continue;
     if (payment.service === 'periodic-payments') {
       standingOrderSchedule(payment, today, perOrder).next.forEach((next, occurrence) => {
         waiting.push({
