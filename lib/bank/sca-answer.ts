@@ -45,7 +45,7 @@ export type ChallengeData = Omit<
 const linkEntry = z.object({ href: z.string().nullish() });
 
 /** `_links` as a map of name to link: an entry that is no link (null, an href that is no string) is left out. */
-export const lenientLinksSchema = z.record(z.string(), z.unknown()).transform((entries) => {
+const lenientLinksSchema = z.record(z.string(), z.unknown()).transform((entries) => {
   const links: Record<string, z.infer<typeof linkEntry>> = {};
   for (const [name, entry] of Object.entries(entries)) {
     const parsed = linkEntry.safeParse(entry);

@@ -1,8 +1,19 @@
+const ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
 /**
- * The form of a bulk's id that the bulk form makes (spec 2.3 `paymentInformationId`): "GRD-", the day and 12
- * characters ("GRD-20261207-WJEWAW5BNC7E"; components/payments/forms/payment-information-id.ts).
+ * A new `paymentInformationId` for a bulk payment, as the bulk form makes it: "GRD-" + the day + 12 random
+ * characters, 25 characters in all (the spec allows 1 to 35). With 34^12 values per day a repeat, which the bank
+ * would reject as a duplicate, is not a practical concern.
  */
-const MADE_BY_THE_FORM = /^GRD-\d{8}-[0-9A-HJ-NP-Z]{12}$/;
+export function newPaymentInformationId(now: Date = new Date()): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  const random = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
+  return `GRD-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`;
+}
+
+/** The form of the ids `newPaymentInformationId` makes. */
+const MADE_BY_THE_FORM = new RegExp(`^GRD-\\d{8}-[${ALPHABET}]{12}$`);
 
 /** Whether a bulk's id is one the form made, not one the PSU gave it. */
 export const isGeneratedBulkId = (id: string): boolean => MADE_BY_THE_FORM.test(id);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newPaymentInformationId } from '@/components/payments/forms/payment-information-id';
 import { ListedReference } from '@/components/payments/listed-reference';
-import { isGeneratedBulkId } from '@/lib/payments/bulk-id';
+import { isGeneratedBulkId, newPaymentInformationId } from '@/lib/payments/bulk-id';
 import { renderIn } from '@/tests/support/render-intl';
 
 // The reference column of the payments list says what the PSU reads: their message, or the name they gave a bulk;

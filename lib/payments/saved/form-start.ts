@@ -20,7 +20,8 @@ export interface FormStart {
   /** What the form was filled in from, for the PSU to read first. */
   filledFrom?:
     | {
-        kind: 'payment' /** Of a bulk rejected in part: how many payments it held (the form has the rejected). */;
+        kind: 'payment';
+        /** Of a bulk rejected in part: how many payments it held (the form has the rejected). */
         rejectedOf?: number;
       }
     | { kind: 'template'; name: string };

@@ -4,13 +4,13 @@ import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/clien
 import { AwaitingConfirmationNotice } from '@/components/payments/awaiting-confirmation-notice';
 import { BulkPaymentForm } from '@/components/payments/forms/bulk-payment-form';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
-import { newPaymentInformationId } from '@/components/payments/forms/payment-information-id';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { BulkTemplates } from '@/components/saved/bulk-templates';
 import { FilledFromNotice } from '@/components/saved/filled-from-notice';
 import { requirePsuId } from '@/lib/auth/session';
 import { publicDirectory } from '@/lib/bank/directory';
 import { localeOrDefault } from '@/lib/i18n/routing';
+import { newPaymentInformationId } from '@/lib/payments/bulk-id';
 import { formStart } from '@/lib/payments/saved/form-start';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
