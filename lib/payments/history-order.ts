@@ -49,15 +49,16 @@ export function inTellingOrder<T extends Told>(events: readonly T[]): T[] {
 export function atTellingTimes<T extends Told & Pick<PaymentEvent, 'occurredAt'>>(
   told: readonly T[],
 ): (T & { toldAt: Date })[] {
-  const timed: (T & { toldAt: Date })[] = [];
+  // From the last event back: each is told no later than the one told after it.
   let next: Date | null = null;
-  for (let index = told.length - 1; index >= 0; index--) {
-    const event = told[index] as T;
-    const toldAt: Date = next && next < event.occurredAt ? next : event.occurredAt;
-    timed.unshift({ ...event, toldAt });
-    next = toldAt;
-  }
-  return timed;
+  return told
+    .toReversed()
+    .map((event) => {
+      const toldAt: Date = next && next < event.occurredAt ? next : event.occurredAt;
+      next = toldAt;
+      return { ...event, toldAt };
+    })
+    .reverse();
 }
 
 /**
