@@ -135,6 +135,45 @@ describe('a delivery', () => {
     await remove(created.subscriptionId);
   });
 
+  /** The test delivery a user's verify sends, decrypted, with what its `self` link answers to that user. */
+  async function testDeliveryOf(user: BusinessClient) {
+    const created = (await user.create({ callbackUrl: receiver.url, eventTypes: ['Claim'] })).json;
+    receiver.answer = 200;
+    receiver.received.length = 0;
+    expect((await user.verify(created.subscriptionId)).status).toBe(200);
+    const envelope = await open(receiver.received[0] as Received, created.signingSecret);
+    receiver.received.length = 0;
+    expect((await user.call('DELETE', `${user.subscriptions}/${created.subscriptionId}`)).status).toBe(204);
+    const self = envelope.links.find((l) => l.rel === 'self');
+    expect(self?.method).toBe('GET');
+    const href = self?.href ?? '';
+    expect(href.startsWith(`${sandbox.url}/business/claims`), href).toBe(true);
+    return { envelope, href, followed: await user.call('GET', href.slice(sandbox.url.length)) };
+  }
+
+  it("of verify (the test delivery) has a self link that answers: a paid claim of the caller's, as claim.paid says", async () => {
+    const claimant = await testDeliveryOf(client);
+    expect(claimant.envelope.eventType).toBe('claim.paid');
+    expect(claimant.followed.status, claimant.href).toBe(200);
+    // Greiðsla ehf. has claims paid in full: the event's claim is one of them.
+    expect(claimant.followed.json).toMatchObject({ claimStatus: 'Paid' });
+    expect(claimant.href).toBe(`${sandbox.url}/business/claims/${claimant.followed.json.claimId}`);
+
+    // Jón is the payor of claims and claimant of none: a claim he can read.
+    const payor = await testDeliveryOf(
+      await BusinessClient.signIn(sandbox.url, { username: 'jon', password: 'sandbox' }),
+    );
+    expect(payor.followed.status, payor.href).toBe(200);
+    expect(payor.followed.json.payorId).toBe('0101302989');
+
+    // Helga has no claim on either side: the link leads to her claims, which answer (none).
+    const none = await testDeliveryOf(
+      await BusinessClient.signIn(sandbox.url, { username: 'helga', password: 'sandbox' }),
+    );
+    expect(none.href).toBe(`${sandbox.url}/business/claims`);
+    expect(none.followed).toMatchObject({ status: 200, json: [] });
+  });
+
   it('follows the retry schedule on the sandbox clock, signed afresh each time, then is given up', async () => {
     const sub = await activeSubscription();
     receiver.answer = 503;

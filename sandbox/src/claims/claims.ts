@@ -147,6 +147,9 @@ export async function claimTransactionsJson(db: Queryable, row: ClaimRow) {
   });
 }
 
+/** The claims list of the claims interface (mounted at `/business`), and a claim under it. */
+export const CLAIMS_PATH = '/business/claims';
+
 export function claimPath(claimId: string): string {
-  return `/business/claims/${claimId}`;
+  return `${CLAIMS_PATH}/${claimId}`;
 }

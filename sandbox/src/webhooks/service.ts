@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { BusinessCaller } from '../business/auth.js';
 import { problem } from '../business/errors.js';
+import { CLAIMS_PATH, claimPath } from '../claims/claims.js';
 import type { Db, Queryable } from '../db/db.js';
-import { newestClaimIdOf } from '../db/queries/claims.js';
+import { testEventClaimIdOf } from '../db/queries/claims.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
   insertDelivery,
@@ -132,9 +134,15 @@ export async function cancelOwnSubscription(db: Db, owner: string, id: string): 
   await db.transaction(async (tx) => cancelSubscription(tx, row.id, await sandboxNow(tx)));
 }
 
-/** A claim the test delivery's `self` link points to: the caller's newest claim, if any. */
-async function verifyResourcePath(db: Queryable, owner: string): Promise<string> {
-  return `/business/claims/${(await newestClaimIdOf(db, owner)) ?? randomUUID()}`;
+/**
+ * Where the test delivery's `self` link leads: the claim the test `claim.paid` is about, one the caller can read
+ * (db/queries/claims.ts testEventClaimIdOf: a claim of theirs paid last, where they have one), so that the link
+ * answers as a real event's does; a caller with no claim on either side gets their claims list (empty), which
+ * answers too. The spec does not say what a test delivery's link is (docs/sandbox-extras.md).
+ */
+async function verifyResourcePath(db: Queryable, caller: BusinessCaller): Promise<string> {
+  const claimId = await testEventClaimIdOf(db, caller.kennitala);
+  return claimId ? claimPath(claimId) : CLAIMS_PATH;
 }
 
 /**
@@ -144,10 +152,11 @@ async function verifyResourcePath(db: Queryable, owner: string): Promise<string>
 export async function verifySubscription(
   db: Db,
   publicUrl: string,
-  owner: string,
+  caller: BusinessCaller,
   id: string,
   requested: string | undefined,
 ): Promise<SubscriptionRow> {
+  const owner = caller.username;
   const row = await ownSubscription(db, owner, id);
   if (!requested)
     problem(400, 'EVENT_TYPE_MISSING', 'The query parameter eventType is required, e.g. Claim.');
@@ -171,7 +180,7 @@ export async function verifySubscription(
     owner,
     event_type: action,
     occurred_at: now,
-    resource_path: await verifyResourcePath(db, owner),
+    resource_path: await verifyResourcePath(db, caller),
   };
   const result = await postDelivery(row.callback_url, row.signing_secret, envelopeFor(event, publicUrl));
   const deliveryId = randomUUID();

@@ -154,10 +154,20 @@ export async function updateClaim(q: Queryable, id: string, change: ClaimChange,
 }
 
 /** The newest claim of a claimant (by online-banking username). */
-export async function newestClaimIdOf(q: Queryable, claimantUsername: string): Promise<string | undefined> {
+/**
+ * The claim a test `claim.paid` event of a caller (by kennitala) is about: one they can read (as claimant or
+ * payor), theirs as claimant before one they pay, one paid (in part or in full) before one not, the one paid
+ * last before the others, then the newest.
+ */
+export async function testEventClaimIdOf(q: Queryable, kennitala: string): Promise<string | undefined> {
   const rows = await q.query<{ id: string }>(
-    'SELECT id FROM claims WHERE claimant_username = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
-    [claimantUsername],
+    `SELECT c.id FROM claims c
+      WHERE c.claimant_kennitala = $1 OR c.payor_id = $1
+      ORDER BY c.claimant_kennitala = $1 DESC, c.paid_minor > 0 DESC,
+        (SELECT max(p.at) FROM claim_payments p WHERE p.claim_id = c.id) DESC NULLS LAST,
+        c.closing_date DESC NULLS LAST, c.created_at DESC, c.id DESC
+      LIMIT 1`,
+    [kennitala],
   );
   return rows[0]?.id;
 }

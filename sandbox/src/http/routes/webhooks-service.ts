@@ -102,7 +102,7 @@ export function webhooksServiceRoutes() {
     const row = await verifySubscription(
       c.get('db'),
       publicUrl,
-      c.get('businessCaller').username,
+      c.get('businessCaller'),
       c.req.param('id'),
       c.req.query('eventType'),
     );
