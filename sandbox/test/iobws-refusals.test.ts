@@ -81,6 +81,82 @@ describe('an IOBWS 3.2 bank refuses what its file refuses', () => {
   });
 });
 
+describe("an IOBWS 3.2 bank's standing order carries the file's structured reference", () => {
+  const ARRAY = 'remittanceInformationStructuredArray';
+
+  it('a reference of at most 35 characters (remittanceInformationStructured.reference maxLength 35), read back as sent', async () => {
+    const long = await initiate(
+      'periodic-payments',
+      standingOrder({ [ARRAY]: [{ reference: 'x'.repeat(36) }] }),
+    );
+    expectError(long, 400, 'FORMAT_ERROR', `${ARRAY}[0].reference`);
+    expect(long.json.tppMessages?.[0]?.text).toBe(
+      `${ARRAY}[0].reference must NOT have more than 35 characters.`,
+    );
+    const reference = 'y'.repeat(35);
+    const taken = await initiate('periodic-payments', standingOrder({ [ARRAY]: [{ reference }] }));
+    expect(taken.status, taken.text).toBe(201);
+    const self = (taken.json._links as Record<string, { href: string }>).self?.href ?? '';
+    const read = await sudur.request('GET', self, sudur.headers(token, { 'Content-Type': undefined }));
+    expect(read.json[ARRAY]).toEqual([{ reference }]);
+  });
+
+  it.each([
+    ['an object, not an array', { reference: 'A1' }, ARRAY, `${ARRAY} must be array.`],
+    ['null (not nullable)', null, ARRAY, `${ARRAY} must be array.`],
+    ['an entry that is no object', ['A1'], `${ARRAY}[0]`, `${ARRAY}[0] must be object.`],
+    ['an entry without its reference', [{}], `${ARRAY}[0].reference`, `${ARRAY}[0].reference is required.`],
+    [
+      'a reference that is no string',
+      [{ reference: 42 }],
+      `${ARRAY}[0].reference`,
+      `${ARRAY}[0].reference must be string.`,
+    ],
+  ])('%s is 400 FORMAT_ERROR where the file refuses it', async (_, value, path, text) => {
+    const refused = await initiate('periodic-payments', standingOrder({ [ARRAY]: value }));
+    expectError(refused, 400, 'FORMAT_ERROR', path);
+    expect(refused.json.tppMessages?.[0]?.text).toBe(text);
+  });
+
+  it("remittanceInformationStructured, which the file's standing order does not have, is 400 FORMAT_ERROR", async () => {
+    for (const value of ['A1', ['A1', 'B2'], [{ reference: 'A1' }, { reference: 'B2' }]]) {
+      const refused = await initiate(
+        'periodic-payments',
+        standingOrder({ remittanceInformationStructured: value }),
+      );
+      expectError(refused, 400, 'FORMAT_ERROR', 'remittanceInformationStructured');
+      expect(refused.json.tppMessages?.[0]?.text).toBe('Unknown property remittanceInformationStructured.');
+    }
+  });
+
+  it('one reference and nothing beside it, as our bank carries (sandbox extra): more entries, or a referenceType, are 400 FORMAT_ERROR', async () => {
+    const several = await initiate(
+      'periodic-payments',
+      standingOrder({ [ARRAY]: [{ reference: 'A1' }, { reference: 'B2' }] }),
+    );
+    expectError(several, 400, 'FORMAT_ERROR', ARRAY);
+    expect(several.json.tppMessages?.[0]?.text).toBe(`${ARRAY} must NOT have more than 1 items.`);
+    const typed = await initiate(
+      'periodic-payments',
+      standingOrder({ [ARRAY]: [{ reference: 'A1', referenceType: 'KID' }] }),
+    );
+    expectError(typed, 400, 'FORMAT_ERROR', `${ARRAY}[0].referenceType`);
+    expect(typed.json.tppMessages?.[0]?.text).toBe(`Unknown property ${ARRAY}[0].referenceType.`);
+    const none = await initiate('periodic-payments', standingOrder({ [ARRAY]: [] }));
+    expect(none.status, none.text).toBe(201);
+  });
+
+  it('refuses the body only once its client is known: without a token, 401', async () => {
+    const anonymous = await sudur.request(
+      'POST',
+      '/v1/periodic-payments/credit-transfers',
+      sudur.headers(token, { Authorization: undefined }),
+      standingOrder({ [ARRAY]: [{ reference: 'x'.repeat(36) }] }),
+    );
+    expect(anonymous.status, anonymous.text).toBe(401);
+  });
+});
+
 describe('an IOBWS 3.2 bank names in its refusals what its client sent', () => {
   it('the funds-check header as TPP-Rejection-NoFunds-Preferred', async () => {
     const refused = await initiate('payments', single(), { 'TPP-Rejection-NoFunds-Preferred': 'maybe' });

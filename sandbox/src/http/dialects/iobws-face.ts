@@ -35,7 +35,7 @@ export function iobwsFace(inner: Fetch, bank: Bank): Fetch {
     innerUrl.pathname = claims
       ? `/business${claims[1]}`
       : `/psd2/api/v1/${service}${claimPayment ? rest.replace('/claim-payments', '/credit-transfers') : rest}`;
-    const innerText = requestText && fromIobwsRequest(request.method, service, requestText);
+    const ours = requestText ? fromIobwsRequest(request.method, service, requestText) : undefined;
     const headers = new Headers(request.headers);
     headers.delete('content-length');
     // IOBWS 3.2 names the funds check's header TPP-Rejection-NoFunds-Preferred; our spec, inside, spells it
@@ -45,7 +45,7 @@ export function iobwsFace(inner: Fetch, bank: Bank): Fetch {
     headers.delete('TPP-Rejection-No-Funds-Preferred');
     if (noFunds !== null) headers.set('TPP-Rejection-No-Funds-Preferred', noFunds);
     const answer = await inner(
-      new Request(innerUrl, { method: request.method, headers, body: innerText || undefined }),
+      new Request(innerUrl, { method: request.method, headers, body: ours?.text || undefined }),
       env,
     );
     const outer = await toIobwsAnswer(answer, {
@@ -53,6 +53,7 @@ export function iobwsFace(inner: Fetch, bank: Bank): Fetch {
       service,
       method: request.method,
       claimPayment,
+      refusal: ours?.refusal,
     });
     const record = bank.contractViolations;
     if (record && coveredByPublished(url.pathname)) {

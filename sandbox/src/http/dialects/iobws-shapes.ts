@@ -26,36 +26,104 @@ function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A refusal the face words itself, by the names its client sent (`path` and `text` of a tppMessage). */
+export interface FaceRefusal {
+  path: string;
+  text: string;
+}
+
+/** A request body in the sandbox bank's shapes, and what of it the face refuses (iobwsFace hands it on all the same). */
+export interface InnerRequest {
+  text: string;
+  refusal?: FaceRefusal;
+}
+
+const STRUCTURED_ARRAY = 'remittanceInformationStructuredArray';
+/** `remittanceInformationStructured.reference: maxLength 35`. */
+const REFERENCE_MAX = 35;
+
+/**
+ * A standing order's `remittanceInformationStructuredArray` (`periodicPaymentInitiationDomestic_json`) → our bank's
+ * one `remittanceInformationStructured` string (payment spec 2.2), or why it is refused. The file's refusals: no
+ * array, an entry that is no object or has no string `reference` of at most 35 characters; and a
+ * `remittanceInformationStructured`, which its standing order does not have. Beyond the file, as our bank carries a
+ * standing order's reference (docs/sandbox-extras.md): one entry at most, and nothing in it but `reference` (the
+ * file's `referenceType` and `referenceIssuer` have no place there), where keeping the first reference alone would
+ * lose what the client sent.
+ */
+function standingOrderReference(body: Json): { reference?: string; refusal?: FaceRefusal } {
+  if ('remittanceInformationStructured' in body) {
+    const path = 'remittanceInformationStructured';
+    return { refusal: { path, text: `Unknown property ${path}.` } };
+  }
+  if (!(STRUCTURED_ARRAY in body)) return {};
+  const entries = body[STRUCTURED_ARRAY];
+  if (!Array.isArray(entries))
+    return { refusal: { path: STRUCTURED_ARRAY, text: `${STRUCTURED_ARRAY} must be array.` } };
+  for (const [index, entry] of entries.entries()) {
+    const at = `${STRUCTURED_ARRAY}[${index}]`;
+    if (!isObject(entry)) return { refusal: { path: at, text: `${at} must be object.` } };
+    const path = `${at}.reference`;
+    if (!('reference' in entry)) return { refusal: { path, text: `${path} is required.` } };
+    if (typeof entry.reference !== 'string') return { refusal: { path, text: `${path} must be string.` } };
+    if (entry.reference.length > REFERENCE_MAX)
+      return {
+        refusal: { path, text: `${path} must NOT have more than ${REFERENCE_MAX} characters.` },
+      };
+    const other = Object.keys(entry).find((key) => key !== 'reference');
+    if (other !== undefined)
+      return { refusal: { path: `${at}.${other}`, text: `Unknown property ${at}.${other}.` } };
+  }
+  if (entries.length > 1)
+    return {
+      refusal: { path: STRUCTURED_ARRAY, text: `${STRUCTURED_ARRAY} must NOT have more than 1 items.` },
+    };
+  const [first] = entries as Array<{ reference: string }>;
+  return first ? { reference: first.reference } : {};
+}
+
+/**
+ * What our bank finds at its `remittanceInformationStructured` when the face refuses what its client sent there: a
+ * value of no type it takes (a number), so that our bank refuses the body at that member, after the request's
+ * headers and credentials, as it refuses any body; the face then words the refusal as `FaceRefusal` says.
+ */
+const REFUSED_BY_FACE = 0;
+
 /** A request body of the IOBWS bank's client → the sandbox bank's. Anything not JSON is passed on for it to refuse. */
-export function fromIobwsRequest(method: string, service: string, text: string): string {
+export function fromIobwsRequest(method: string, service: string, text: string): InnerRequest {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return text;
+    return { text };
   }
-  if (!isObject(body)) return text;
+  if (!isObject(body)) return { text };
   const ours: Json = { ...body };
   for (const name of DATE_MEMBERS) if (name in ours) ours[name] = toDateTime(ours[name]);
+  if (method === 'POST' && service === 'periodic-payments') {
+    const { remittanceInformationStructured: _ours, [STRUCTURED_ARRAY]: _theirs, ...rest } = ours;
+    const { reference, refusal } = standingOrderReference(ours);
+    const structured = refusal ? REFUSED_BY_FACE : reference;
+    return {
+      text: JSON.stringify(
+        structured === undefined ? rest : { ...rest, remittanceInformationStructured: structured },
+      ),
+      ...(refusal ? { refusal } : {}),
+    };
+  }
   // `paymentInitiationDomestic_json.remittanceInformationStructuredArray`: ours is `remittanceInformationStructured`
-  // (an array on a single payment, a single string on a standing order; bulk elements share IOBWS's name).
-  if (method === 'POST' && 'remittanceInformationStructuredArray' in ours && service !== 'bulk-payments') {
-    const { remittanceInformationStructuredArray: references, ...rest } = ours;
-    const first = Array.isArray(references)
-      ? (references[0] as { reference?: unknown } | undefined)
-      : undefined;
-    Object.assign(rest, {
-      remittanceInformationStructured: service === 'periodic-payments' ? first?.reference : references,
-    });
-    return JSON.stringify(rest);
+  // (an array on a single payment; bulk elements share IOBWS's name).
+  if (method === 'POST' && STRUCTURED_ARRAY in ours && service === 'payments') {
+    const { [STRUCTURED_ARRAY]: references, ...rest } = ours;
+    return { text: JSON.stringify({ ...rest, remittanceInformationStructured: references }) };
   }
   // `iobwsAuthorisationConfirmation.confirmationMessage`: our bank's straight-through confirmation is
   // `confirmationCode` (payment spec 2.5).
   if (method === 'PUT' && 'confirmationMessage' in ours && !('confirmationCode' in ours)) {
     const { confirmationMessage, ...rest } = ours;
-    return JSON.stringify({ ...rest, confirmationCode: confirmationMessage ?? '' });
+    return { text: JSON.stringify({ ...rest, confirmationCode: confirmationMessage ?? '' }) };
   }
-  return JSON.stringify(ours);
+  return { text: JSON.stringify(ours) };
 }
 
 /**
@@ -70,6 +138,8 @@ interface AnswerContext {
   method: string;
   /** The request was for `claim-payments`: the links name that product, as it was asked for. */
   claimPayment: boolean;
+  /** What the face refused of the request's body (fromIobwsRequest), worded so where our bank refuses it. */
+  refusal?: FaceRefusal;
 }
 
 /** `hrefEntry` example `/v1/payments/sepa-credit-transfers/1234-wertiq-983`: a path under the bank's server. */
@@ -108,6 +178,7 @@ function iobwsNamings(context: AnswerContext): Naming[] {
   // `remittanceInformationStructuredArray`, our `remittanceInformationStructured` (fromIobwsRequest).
   if (context.service === 'payments')
     namings.push([/\bremittanceInformationStructured\b/g, 'remittanceInformationStructuredArray']);
+  // A standing order's one reference is the first entry's (fromIobwsRequest); what the face refused it words itself.
   if (context.service === 'periodic-payments')
     namings.push([
       /\bremittanceInformationStructured\b/g,
@@ -119,8 +190,10 @@ function iobwsNamings(context: AnswerContext): Naming[] {
 }
 
 /** A refusal's message naming what the IOBWS bank's client sent, by IOBWS's names where ours differ. */
-function inIobwsNames(message: unknown, namings: Naming[]): unknown {
+function inIobwsNames(message: unknown, namings: Naming[], refusal: FaceRefusal | undefined): unknown {
   if (!isObject(message)) return message;
+  // Our bank refused the value the face put in place of what it refused (REFUSED_BY_FACE).
+  if (refusal && message.path === 'remittanceInformationStructured') return { ...message, ...refusal };
   const renamed = (value: unknown) =>
     typeof value === 'string'
       ? namings.reduce((named, [ours, theirs]) => named.replace(ours, theirs), value)
@@ -132,7 +205,7 @@ function answerBody(body: Json, context: AnswerContext): Json {
   const out: Json = { ...body };
   if (Array.isArray(out.tppMessages)) {
     const namings = iobwsNamings(context);
-    out.tppMessages = out.tppMessages.map((message) => inIobwsNames(message, namings));
+    out.tppMessages = out.tppMessages.map((message) => inIobwsNames(message, namings, context.refusal));
   }
   if ('_links' in out) out._links = withIobwsLinks(out._links, context);
   if (Array.isArray(out.transactionFeesDetails))
