@@ -30,18 +30,19 @@ async function start() {
   return { url: sandbox.url, tpp };
 }
 
-/** Initiates and authorises a standing order; returns its id. */
+/** Initiates and authorises a standing order (a member given as `undefined` is left out); returns its id. */
 async function standingOrder(url: string, tpp: TestTpp, order: Record<string, unknown>): Promise<string> {
   const token = await tpp.token();
+  const body: Record<string, unknown> = {
+    debtorAccount: { iban: BOKHALD },
+    creditorAccount: { iban: CREDITOR },
+    instructedAmount: { currency: 'ISK', amount: AMOUNT.toString() },
+    remittanceInformationUnstructured: 'Húsaleiga',
+    ...order,
+  };
   const created = await tpp.initiate(
     token,
-    {
-      debtorAccount: { iban: BOKHALD },
-      creditorAccount: { iban: CREDITOR },
-      instructedAmount: { currency: 'ISK', amount: AMOUNT.toString() },
-      remittanceInformationUnstructured: 'Húsaleiga',
-      ...order,
-    },
+    Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
     {
       service: 'periodic-payments',
       headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
@@ -172,5 +173,25 @@ describe('standing orders on the sandbox clock', () => {
     // Tuesdays from 5 January; none falls on a holiday.
     expect(dates(read)).toEqual(['2027-01-05', '2027-01-12', '2027-01-19', '2027-01-26', '2027-02-02']);
     expect(read.transactionStatus).toBe('ACSP');
+  });
+
+  it('without creditorAccount (spec 2.2: optional) is taken, then rejected once approved (RJCT, CH21): nothing is paid to no one', async () => {
+    const { url, tpp } = await start();
+    const before = await balance(url);
+    const id = await standingOrder(url, tpp, {
+      creditorAccount: undefined,
+      startDate: '2027-01-05T00:00:00Z',
+      frequency: 'Weekly',
+    });
+    await advanceTo(url, '2027-02-03T00:00:00Z');
+    const read = await payment(url, id);
+    expect(read.executions).toEqual([]);
+    expect(read.transactionStatus).toBe('RJCT');
+    expect(read.history.map((h) => h.transactionStatus)).toEqual(['RCVD', 'ACTC', 'RJCT']);
+    expect(read.history.at(-1)?.reason).toMatch(/^CH21 /);
+    expect(await balance(url)).toBe(before);
+    const token = await tpp.token();
+    const status = await tpp.get(token, `/psd2/api/v1/periodic-payments/credit-transfers/${id}/status`);
+    expect(status.json.transactionStatus).toBe('RJCT');
   });
 });

@@ -32,7 +32,8 @@ import { FINAL_STATUSES } from './payments.js';
  * ACWP when its account takes no credits). Variants (README "Transaction statuses"):
  * - short of funds with `TPP-Rejection-No-Funds-Preferred: false`: PDNG, funds re-checked hourly for 24 hours;
  * - bulk with elements to unknown accounts at this bank: PART (the others are booked) or RJCT (all bad);
- * - periodic: one debit per execution date until `endDate` (then ACSC).
+ * - periodic: one debit per execution date until `endDate` (then ACSC); an order that names no creditor account is
+ *   rejected instead of accepted (RJCT, CH21).
  */
 
 const FUNDS_RECHECK_MS = 3_600_000;
@@ -92,6 +93,18 @@ async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
   if (payment.sca_approach === 'IOBWS') {
     await recordStatus(tx, payment.id, 'ACCC', 'settled through domestic clearing', now);
   }
+}
+
+/**
+ * Whether a standing order names the account it pays. Payment spec 2.2 (and IOBWS 3.2's
+ * `periodicPaymentInitiationDomestic_json`) leave `creditorAccount` out of the required list, so an order without
+ * one is taken; but an execution pays an account, so the bank does not accept it for execution: RJCT at the step
+ * that would have been ACSP, with ISO 20022's CH21 (a required element missing), before any execution debits
+ * the debtor (docs/sandbox-extras.md).
+ */
+function namesCreditorAccount(body: Record<string, unknown>): boolean {
+  const creditor = body.creditorAccount as Record<string, unknown> | null | undefined;
+  return ['iban', 'bban', 'maskedPan', 'msisdn'].some((key) => typeof creditor?.[key] === 'string');
 }
 
 /**
@@ -177,6 +190,13 @@ async function applyTransition(
       return;
     case 'ACSP': {
       if (payment.payment_service === 'periodic-payments') {
+        if (!namesCreditorAccount(payment.body))
+          return rejectPayment(
+            tx,
+            payment.id,
+            'CH21 no creditorAccount: the standing order pays no one',
+            now,
+          );
         await recordStatus(tx, payment.id, 'ACSP', 'standing order accepted', now);
         return;
       }
