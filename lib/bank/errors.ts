@@ -148,10 +148,17 @@ export function parseTppMessages(body: unknown): TppMessage[] {
 }
 
 /**
- * The message key we show for a bank error. The bank's own `text` is logged, never shown: it may be
- * in the wrong language or reveal internals.
+ * What the refused call asked of the bank: to make a payment (`initiation`), which a refusal leaves unmade, or
+ * anything else (an authorisation step, a cancellation, a read) of a payment the bank may hold and carry out.
  */
-export function bankErrorMessageKey(error: unknown): string {
+export type BankCallKind = 'initiation' | 'other';
+
+/**
+ * The message key we show for a bank error. The bank's own `text` is logged, never shown: it may be
+ * in the wrong language or reveal internals. `call` says what was asked: only a refused initiation is told
+ * "nothing was paid".
+ */
+export function bankErrorMessageKey(error: unknown, call: BankCallKind = 'other'): string {
   if (error instanceof BankUnavailableError) return `bank.${error.reason}`;
   if (error instanceof BankError) {
     const known = error.codes.find((code) => knownCodes.has(code));
@@ -159,6 +166,14 @@ export function bankErrorMessageKey(error: unknown): string {
     // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
     // bank) says the same, that the bank does not take this call, which trying again will not change.
     if (error.status === 405) return 'bank.code.SERVICE_INVALID';
+    // A 401 without a code is one our renewed token met too (./client.ts), and a 403 without one refuses us: either
+    // way the bank did not let this app in just now, which other details would not change.
+    if (error.status === 401 || error.status === 403)
+      return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
+    // A 404 without a code: the bank does not know what was asked of it. Asked of a payment, it does not know the
+    // payment (part 7: RESOURCE_UNKNOWN); asked to make one, it does not know where we asked.
+    if (error.status === 404)
+      return call === 'initiation' ? 'bank.unknownRequestUnpaid' : 'bank.code.RESOURCE_UNKNOWN';
     // 406 and 415 (no body, part 7) refuse the form of our request (the media type of the answer we accept, of the
     // body we send), never the PSU's details: trying again with other details would change nothing.
     if (error.status === 406 || error.status === 415) return 'bank.notAcceptable';

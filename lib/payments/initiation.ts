@@ -233,7 +233,7 @@ async function send(
       if (!refused.length) return await decidedMeanwhile(db, payment);
       return refusal(
         payment.id,
-        error.status === 409 ? 'bank.notCompleted' : bankErrorMessageKey(error),
+        error.status === 409 ? 'bank.notCompleted' : bankErrorMessageKey(error, 'initiation'),
         refusedFields,
       );
     }
@@ -252,7 +252,7 @@ async function send(
     return {
       ok: false,
       paymentId: payment.id,
-      messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error),
+      messageKey: stillSending ? 'payment.stillSending' : bankErrorMessageKey(error, 'initiation'),
     };
   }
   // The bank has the payment from here on: a failure to record its answer is never told as "not sent".

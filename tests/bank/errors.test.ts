@@ -36,6 +36,23 @@ describe('bank error mapping', () => {
     expect(bankErrorMessageKey(new BankError(415, [], 'r'))).toBe('bank.notAcceptable');
   });
 
+  // Payment spec part 7 gives 401, 403 and 404 a body; one without it names no code. A 401 so (after the renewed
+  // token, lib/bank/client.ts) or a 403 refuses our app, a 404 names what the bank does not know: never details to
+  // check. Only a refused initiation made nothing, and says so.
+  it('reads a 401, 403 or 404 without a body as what it refuses, "nothing was paid" only of an initiation', () => {
+    for (const status of [401, 403]) {
+      expect(bankErrorMessageKey(new BankError(status, [], 'r'), 'initiation')).toBe(
+        'bank.accessRefusedUnpaid',
+      );
+      expect(bankErrorMessageKey(new BankError(status, [], 'r'))).toBe('bank.accessRefused');
+    }
+    expect(bankErrorMessageKey(new BankError(404, [], 'r'), 'initiation')).toBe('bank.unknownRequestUnpaid');
+    expect(bankErrorMessageKey(new BankError(404, [], 'r'))).toBe('bank.code.RESOURCE_UNKNOWN');
+    // With a code, the code says it.
+    const expired = new BankError(401, [{ category: 'ERROR', code: 'CERTIFICATE_EXPIRED' }], 'r');
+    expect(bankErrorMessageKey(expired, 'initiation')).toBe('bank.code.CERTIFICATE_EXPIRED');
+  });
+
   it('tells a timeout from an unreachable bank', () => {
     expect(bankErrorMessageKey(new BankUnavailableError('timeout', 'r'))).toBe('bank.timeout');
     expect(bankErrorMessageKey(new BankUnavailableError('network', 'r'))).toBe('bank.network');
