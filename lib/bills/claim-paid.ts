@@ -31,7 +31,12 @@ export const handleClaimPaid: EventHandler = async (db, event, read) => {
     return { outcome: 'failed', detail: { reason: 'self_link_outside_business_interface' } };
   const self = await readSelfLink(event, read);
   if (!self.ok) return self.handled;
+  // A 200 whose body is no claim (empty, or without a claim's members) says nothing of the claim: the event is not
+  // applied, and the bill stays as it was, as a claim read in a shape we do not know is refused elsewhere
+  // (lib/bank/claims.ts getClaim).
   const claim = parseClaim(self.body);
-  if (claim) await saveClaim(db, currentBank('business').id, claim, { eventId: event.eventId });
+  if (!claim)
+    return { outcome: 'failed', detail: { reason: 'self_link_not_a_claim', httpStatus: self.status } };
+  await saveClaim(db, currentBank('business').id, claim, { eventId: event.eventId });
   return { outcome: 'applied', detail: { httpStatus: self.status, claim: claimSummary(self.body) } };
 };

@@ -19,6 +19,7 @@ import {
   claimEnvelope,
   createSubscription,
   type FakeBank,
+  paidClaim,
   sealedDelivery,
   startFakeBank,
   waitFor,
@@ -37,7 +38,7 @@ beforeAll(async () => {
       return { status: 200, body: { transactionStatus: statusAtBank.get(statusRead[1] ?? '') ?? 'ACSC' } };
     }
     if (method === 'GET' && path.startsWith('/business/claims/v1/claims/')) {
-      return { status: 200, body: { claimId: path.split('/').pop(), claimStatus: 'Paid' } };
+      return { status: 200, body: paidClaim(path.split('/').pop() ?? '') };
     }
     return undefined;
   });

@@ -13,6 +13,7 @@ import {
   claimEnvelope,
   createSubscription,
   type FakeBank,
+  paidClaim,
   sealedDelivery,
   startFakeBank,
   waitFor,
@@ -27,7 +28,7 @@ let bank: FakeBank;
 beforeAll(async () => {
   bank = await startFakeBank((method, path) =>
     method === 'GET' && path.startsWith('/business/claims/v1/claims/')
-      ? { status: 200, body: { claimId: path.split('/').pop(), claimStatus: 'Paid' } }
+      ? { status: 200, body: paidClaim(path.split('/').pop() ?? '') }
       : undefined,
   );
   Object.assign(process.env, await freshAppDatabase());

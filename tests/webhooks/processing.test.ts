@@ -7,7 +7,14 @@ import { webhookEvents, webhookSubscriptions } from '@/lib/db/schema';
 import { acceptDelivery } from '@/lib/webhooks/intake';
 import { processSubscriptionEvents } from '@/lib/webhooks/process-events';
 import { freshAppDatabase } from '../support/app-database';
-import { claimEnvelope, createSubscription, type FakeBank, sealedDelivery, startFakeBank } from './support';
+import {
+  claimEnvelope,
+  createSubscription,
+  type FakeBank,
+  paidClaim,
+  sealedDelivery,
+  startFakeBank,
+} from './support';
 
 let db: Db;
 let bankServer: FakeBank;
@@ -17,7 +24,7 @@ let answers: Record<string, { status: number; body?: unknown }> = {};
 beforeAll(async () => {
   bankServer = await startFakeBank((method, path) =>
     method === 'GET' && path.startsWith('/business/claims/')
-      ? (answers[path] ?? { status: 200, body: { claimId: path.split('/').pop(), claimStatus: 'Paid' } })
+      ? (answers[path] ?? { status: 200, body: paidClaim(path.split('/').pop() ?? '') })
       : undefined,
   );
   Object.assign(process.env, await freshAppDatabase());

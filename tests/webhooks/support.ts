@@ -34,6 +34,22 @@ export function claimEnvelope(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * A Paid claim as a bank's claims interface answers it (IOBWS-Claims 3.1 claimDetails, with the sandbox's
+ * claimId): one the app reads as a claim (lib/bank/claims.ts), where a claim.paid event's self link leads.
+ */
+export function paidClaim(claimId: string) {
+  return {
+    claimId,
+    claimKey: { claimantId: '5501692829', account: '015966000001', dueDate: '2026-04-15' },
+    payorId: '0101302989',
+    claimStatus: 'Paid',
+    currency: 'ISK',
+    amount: 12500,
+    totalAmountDue: 0,
+  };
+}
+
 /** What the bank sends: the JWE, and its signature header. */
 export async function sealedDelivery(
   envelope: unknown,
