@@ -16,6 +16,18 @@ const bankText = z
   .transform((value) => boundedBankText(value))
   .pipe(z.string());
 
+/**
+ * Spec 2.5 exchangeRateInformation: each member nullable, and each read on its own (`readRate`), so that one outside
+ * its type loses only itself, never the rate's other members.
+ */
+const rateMembers = {
+  unitCurrency: z.string().regex(/^[A-Z]{3}$/),
+  exchangeRate: z.string().regex(/^[0-9]{1,14}(\.[0-9]{1,12})?$/),
+  // A nullable string (spec 2.5): an empty or blank one is no identification.
+  contractIdentification: z.string().transform((value) => boundedBankText(value)),
+  rateType: z.enum(['SPOT', 'SALE', 'AGRD']),
+} as const;
+
 /** Each member of the initiation answer's costs (spec 2.5), read on its own. */
 const costFields = {
   transactionFees: amountSchema,
@@ -28,21 +40,12 @@ const costFields = {
   /** true: specific costs per the price list or agreement; false: none beyond any amounts given. */
   transactionFeeIndicator: z.boolean(),
   transactionFeesDetails: z.array(z.object({ feeType: bankText, value: amountSchema })),
+  // Its type; it is read member by member (`readRate`).
   exchangeRateInformation: z.object({
-    unitCurrency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .nullish(),
-    exchangeRate: z
-      .string()
-      .regex(/^[0-9]{1,14}(\.[0-9]{1,12})?$/)
-      .nullish(),
-    // A nullable string (spec 2.5): an empty or blank one is no identification.
-    contractIdentification: z
-      .string()
-      .transform((value) => boundedBankText(value))
-      .nullish(),
-    rateType: z.enum(['SPOT', 'SALE', 'AGRD']).nullish(),
+    unitCurrency: rateMembers.unitCurrency.nullish(),
+    exchangeRate: rateMembers.exchangeRate.nullish(),
+    contractIdentification: rateMembers.contractIdentification.nullish(),
+    rateType: rateMembers.rateType.nullish(),
   }),
 } as const;
 
@@ -63,9 +66,38 @@ export function readCosts(body: unknown): { costs: PaymentCosts; unreadable: str
   for (const [name, schema] of Object.entries(costFields)) {
     const value = source[name];
     if (value === undefined || value === null) continue;
+    if (name === 'exchangeRateInformation') {
+      const rate = readRate(value);
+      if (rate.rate) costs[name] = rate.rate;
+      unreadable.push(...rate.unreadable);
+      continue;
+    }
     const parsed = (schema as z.ZodType).safeParse(value);
     if (parsed.success) costs[name] = parsed.data;
     else unreadable.push(name);
   }
   return { costs: costs as PaymentCosts, unreadable };
+}
+
+/**
+ * The rate's members that read, each on its own; one outside its type is named (`exchangeRateInformation.rateType`),
+ * and the rate kept without it. A rate that is no object, or of which no member reads, is no rate.
+ */
+function readRate(value: unknown): { rate?: PaymentCosts['exchangeRateInformation']; unreadable: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { unreadable: ['exchangeRateInformation'] };
+  const given = value as Record<string, unknown>;
+  const rate: Record<string, unknown> = {};
+  const unreadable: string[] = [];
+  for (const [name, schema] of Object.entries(rateMembers)) {
+    const member = given[name];
+    if (member === undefined || member === null) continue;
+    const parsed = (schema as z.ZodType).safeParse(member);
+    if (!parsed.success) unreadable.push(`exchangeRateInformation.${name}`);
+    else if (parsed.data !== undefined) rate[name] = parsed.data;
+  }
+  return {
+    ...(Object.keys(rate).length > 0 ? { rate: rate as PaymentCosts['exchangeRateInformation'] } : {}),
+    unreadable,
+  };
 }

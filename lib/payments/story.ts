@@ -324,15 +324,19 @@ export function paymentStory(
 
 /**
  * The costs to show: those of the initiation answer (spec 2.5), with what the bank's read-back (spec 2.6)
- * adds where the answer had none of it: its list of fees, its rate.
+ * adds where the answer had none of it: its list of fees, its rate. An answer's rate whose exchange rate could not
+ * be read (its contract or type kept alone, lib/bank/costs.ts) is no rate: the read-back's is shown, with what of
+ * the answer's it does not give.
  */
 export function storyCosts(payment: Payment): PaymentCosts | null {
   const costs: PaymentCosts = { ...(payment.costs ?? {}) };
   const details = payment.bankDetails;
   if (!costs.transactionFeesDetails && details?.transactionFeesDetails?.length)
     costs.transactionFeesDetails = details.transactionFeesDetails;
-  if (!costs.exchangeRateInformation && details?.exchangeRateInformation)
-    costs.exchangeRateInformation =
-      details.exchangeRateInformation as PaymentCosts['exchangeRateInformation'];
+  if (!costs.exchangeRateInformation?.exchangeRate && details?.exchangeRateInformation)
+    costs.exchangeRateInformation = {
+      ...costs.exchangeRateInformation,
+      ...(details.exchangeRateInformation as PaymentCosts['exchangeRateInformation']),
+    };
   return Object.keys(costs).length > 0 ? costs : null;
 }

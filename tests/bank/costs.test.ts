@@ -42,14 +42,36 @@ describe('costs of the initiation answer (payment spec 2.5)', () => {
         exchangeRateInformation: { exchangeRate: '150', rateType: 'MIDDLE' },
       }),
     ).toEqual({
-      costs: {},
+      // The rate's members are read each on its own: the rate is kept without its type.
+      costs: { exchangeRateInformation: { exchangeRate: '150' } },
       unreadable: [
         'transactionFees',
         'currencyConversionFee',
         'transactionFeeIndicator',
         'transactionFeesDetails',
-        'exchangeRateInformation',
+        'exchangeRateInformation.rateType',
       ],
+    });
+  });
+
+  it('a rate that is no object, or of which no member reads, is no rate', () => {
+    expect(readCosts({ exchangeRateInformation: '150' })).toEqual({
+      costs: {},
+      unreadable: ['exchangeRateInformation'],
+    });
+    expect(readCosts({ exchangeRateInformation: [] })).toEqual({
+      costs: {},
+      unreadable: ['exchangeRateInformation'],
+    });
+    expect(readCosts({ exchangeRateInformation: { unitCurrency: 'euro', exchangeRate: 150 } })).toEqual({
+      costs: {},
+      unreadable: ['exchangeRateInformation.unitCurrency', 'exchangeRateInformation.exchangeRate'],
+    });
+    expect(
+      readCosts({ exchangeRateInformation: { exchangeRate: null, contractIdentification: ' ' } }),
+    ).toEqual({
+      costs: {},
+      unreadable: [],
     });
   });
 });
