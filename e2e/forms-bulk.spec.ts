@@ -9,8 +9,9 @@ function bulkCsv(): Buffer {
     'creditorAccount;creditorKennitala;amount;currency;remittanceInformationUnstructured;endToEndIdentification',
   ];
   for (let i = 1; i <= ROWS; i++) {
-    // Payment 3 has a decimal ISK lacks; payment 250 an IBAN with a wrong check digit.
-    const amount = i === 3 ? '30,5' : (i * 10).toLocaleString('de-DE');
+    // Amounts as the English page writes them ("1,000"). Payment 3 has a decimal ISK lacks; payment 250 an
+    // IBAN with a wrong check digit.
+    const amount = i === 3 ? '30.5' : (i * 10).toLocaleString('en-US');
     const account =
       i === 250
         ? 'IS870301260012345101696398;'
@@ -40,7 +41,7 @@ test('bulk payment: a 500-row CSV with bad cells, row-numbered errors, corrected
   const errors = page.getByTestId('bulk-errors');
   await expect(errors).toContainText('Payment 3: Amount: An amount in ISK can have no decimals');
   await expect(errors).toContainText('Payment 250: To account: This IBAN is not valid');
-  // The file's Icelandic 30,5 is shown in the English table in English marks, as the amount it is.
+  // The cell keeps what the file wrote, for the PSU to correct.
   await expect(page.getByLabel('Amount, payment 3')).toHaveValue('30.5');
 
   // Sending is refused here, and focus goes to the first bad cell.

@@ -182,8 +182,11 @@ describe('messages in both languages (messages/GLOSSARY.md)', () => {
   });
 
   it('write numbers the Icelandic way in Icelandic: 10.000 and 1.234,50, never 10,000 or 1234.50', () => {
-    // The one text about English marks: what an amount typed on an English page must look like.
-    const aboutEnglish = new Set(['validation.amountInput.englishFormat']);
+    // The texts about English marks: what an amount typed on an English page, or in a file read there, must look like.
+    const aboutEnglish = new Set([
+      'validation.amountInput.englishFormat',
+      'validation.amount.writeEnglishMarks',
+    ]);
     const wrong = [...icelandic].filter(
       ([key, text]) => !aboutEnglish.has(key) && /\d,\d{3}(?!\d)|(?<![\d.])\d+\.\d{2}(?![\d.])/.test(text),
     );

@@ -5,7 +5,7 @@ import type { PaymentProduct } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
 import { type BulkCells, type BulkColumn, columnOfHeader } from '@/lib/payments/csv/columns';
 import type { BulkCsvResult } from '@/lib/payments/csv/parse';
-import type { BulkRow, CellIssue, validateBulkRow } from '@/lib/payments/csv/row';
+import type { AmountSource, BulkRow, CellIssue, validateBulkRow } from '@/lib/payments/csv/row';
 import { sumByCurrency } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
 import type { BulkRowEditor } from './bulk-row-editor';
@@ -70,15 +70,17 @@ const initialBulkRows: Omit<BulkRowsState, 'locale'> = {
   imported: null,
 };
 
-// There are rows only once the validator has loaded; a row it has not checked could not be sent.
+// There are rows only once the validator has loaded; a row it has not checked could not be sent. An amount is
+// read as typed, or as its file wrote it (`source`) while its cell is as the file has it.
 function checked(
   cells: BulkCells,
   index: number,
   { product, locale }: Pick<BulkRowsState, 'product' | 'locale'>,
   tools?: RowTools,
+  source: AmountSource = 'typed',
 ): BulkRow {
   return tools
-    ? tools.validateBulkRow(cells, index + 1, product, locale)
+    ? tools.validateBulkRow(cells, index + 1, product, locale, source)
     : {
         cells,
         errors: [{ row: index + 1, column: null, message: issueMessage('validation.invalid') }],
@@ -94,7 +96,7 @@ function checkedAgain(
   tools?: RowTools,
 ): TableRow {
   return {
-    ...checked(row.cells, index, context, tools),
+    ...checked(row.cells, index, context, tools, row.fileAmount ? 'file' : 'typed'),
     ...(row.pristine ? { pristine: true as const } : {}),
   };
 }
@@ -123,11 +125,13 @@ function bulkRowsReducer(state: BulkRowsState, action: BulkRowsAction): BulkRows
       const row = state.rows[action.index];
       if (!row) return state;
       const rows = state.rows.slice();
+      // An amount typed over the file's is read as typed.
       rows[action.index] = checked(
         { ...row.cells, [action.column]: action.value },
         action.index,
         state,
         state.tools,
+        row.fileAmount && action.column !== 'amount' ? 'file' : 'typed',
       );
       return { ...state, rows };
     }

@@ -1,3 +1,4 @@
+export { type AmountSource, type BulkAmount, readBulkAmount } from './amount';
 export {
   BULK_COLUMNS,
   BULK_TABLE_COLUMNS,

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { PaymentProduct } from '@/lib/bank/payments';
 import type { Locale } from '@/lib/i18n/routing';
 import { type BulkCells, type BulkColumn, columnOfHeader, REQUIRED_COLUMNS } from './columns';
-import { type BulkRow, type CellIssue, csvMessage, fileRowForPage, validateBulkRow } from './row';
+import { type BulkRow, type CellIssue, csvMessage, validateBulkRow } from './row';
 import { csvDelimiter, fileText } from './text';
 
 export interface BulkCsvResult {
@@ -18,7 +18,10 @@ export interface BulkCsvResult {
 
 export interface ParseBulkCsvOptions {
   product: PaymentProduct;
-  /** The page's language: the rows' amount cells are written in its marks (`fileRowForPage`); `is` unless given. */
+  /**
+   * The page's language: the file's amounts are read in its marks, or in the bank's form, and one that reads as
+   * thousands in one language and as decimals in the other is refused (`readBulkAmount`); `is` unless given.
+   */
   locale?: Locale;
   /** Called with the share read so far, 0..1, after each chunk. */
   onProgress?: (fraction: number) => void;
@@ -45,9 +48,11 @@ function fileProblem(message: string): BulkCsvResult {
 
 /**
  * Reads a bulk payment CSV (a string or a browser File) in chunks with papaparse: header row
- * first; `;`, `,` or tab between cells, as the header line has them (lib/payments/csv/text.ts); Icelandic
- * amounts such as "1.234,50" (quoted when the delimiter is a comma), as the template writes them, whatever
- * the page's language. A file is read as UTF-8, UTF-16 or Windows-1252 text, and one that is no text (a
+ * first; `;`, `,` or tab between cells, as the header line has them (lib/payments/csv/text.ts); amounts as the
+ * page's language writes them ("1.234,50" on an Icelandic page, quoted when the delimiter is a comma; "1,234.50"
+ * on an English one), as its template writes them, or in the bank's form ("1234.50"); an amount that could be
+ * thousands or decimals ("1.500" euros) is refused in its row, never guessed. The cells are kept as written. A
+ * file is read as UTF-8, UTF-16 or Windows-1252 text, and one that is no text (a
  * workbook, a PDF) is told so. Each row is checked as the form will check it; issues carry 1-based payment
  * numbers and the column they belong to.
  */
@@ -121,8 +126,14 @@ function parseText(
             const value = raw[header];
             if (value !== undefined && value !== '') cells[column] = value;
           }
-          const row = validateBulkRow(cells, rows.length + 1, options.product);
-          rows.push(options.locale ? fileRowForPage(row, options.locale) : row);
+          const row = validateBulkRow(
+            cells,
+            rows.length + 1,
+            options.product,
+            options.locale ?? 'is',
+            'file',
+          );
+          rows.push(row);
           for (const issue of row.errors) errors.push(issue);
         }
         options.onProgress?.(size === 0 ? 1 : Math.min(1, results.meta.cursor / size));

@@ -1,5 +1,4 @@
 import type { PaymentProduct } from '@/lib/bank/payments';
-import { formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import {
   domesticAccountToIban,
@@ -8,10 +7,12 @@ import {
   normalizeKennitala,
   parseDomesticAccount,
 } from '@/lib/payments/accounts';
-import { minorUnits, parseAmountInput } from '@/lib/payments/money';
 import { type BulkPaymentElement, BulkPaymentElementSchema, issueMessage } from '@/lib/payments/schemas';
 import { unreadableTexts } from '@/lib/payments/schemas/readable-text';
+import { type AmountSource, readBulkAmount } from './amount';
 import { BULK_COLUMNS, type BulkCells, type BulkColumn } from './columns';
+
+export type { AmountSource } from './amount';
 
 /**
  * A message about a cell: either a validation key of the payment schemas (`validation.…`) or one of
@@ -34,6 +35,8 @@ export interface BulkRow {
   errors: CellIssue[];
   /** Worth a look but not blocking, e.g. a kennitala whose check digit does not match. */
   warnings: CellIssue[];
+  /** The amount cell is as a file wrote it, not typed in since: it is read as a file's (`readBulkAmount`). */
+  fileAmount?: true;
 }
 
 export function csvMessage(key: string, params?: Record<string, string | number>): CellMessage {
@@ -79,9 +82,6 @@ function columnOfPath(path: ReadonlyArray<PropertyKey>): BulkColumn | null {
   }
 }
 
-/** An amount with commas between groups of three digits: thousands as English writes them. */
-const ENGLISH_THOUSANDS = /^\d{1,3}(,\d{3})+$/;
-
 /** A row's currency: an empty cell means ISK. */
 function cellCurrency(cells: BulkCells): string {
   return (cells.currency ?? '').trim().toUpperCase() || 'ISK';
@@ -91,13 +91,16 @@ function cellCurrency(cells: BulkCells): string {
  * Turns the cells of one row into a bulk element and checks it with the form layer's element
  * schema (`BulkPaymentElementSchema`), so a row passes here exactly when the form would send it.
  * Conveniences: an empty currency means ISK; amounts are read as `locale` writes them ("1.234,50" in
- * Icelandic, "1,234.50" in English; `parseAmountInput`); a domestic account plus kennitala becomes the IBAN.
+ * Icelandic, "1,234.50" in English) or in the bank's form ("1234.50"), as a file's or as typed (`source`,
+ * `readBulkAmount`), never at a thousand times more or less than meant; a domestic account plus kennitala becomes
+ * the IBAN.
  */
 export function validateBulkRow(
   cells: BulkCells,
   row: number,
   product: PaymentProduct,
   locale: Locale = 'is',
+  source: AmountSource = 'typed',
 ): BulkRow {
   const errors: CellIssue[] = [];
   const warnings: CellIssue[] = [];
@@ -107,19 +110,9 @@ export function validateBulkRow(
   const amountText = (cells.amount ?? '').trim();
   let amount = amountText;
   if (amountText !== '') {
-    const parsed = parseAmountInput(amountText, currency, locale);
-    const decimals = parsed.ok ? (parsed.amount.split('.')[1]?.length ?? 0) : Number.POSITIVE_INFINITY;
-    if (locale === 'is' && ENGLISH_THOUSANDS.test(amountText) && decimals > (minorUnits(currency) ?? 2))
-      // "1,500" with English marks: never "remove the extra decimals", which would pay a thousandth of it.
-      issue(
-        'amount',
-        issueMessage('validation.amount.icelandicMarks', {
-          typed: amountText,
-          whole: amountText.replaceAll(',', '.'),
-        }),
-      );
-    else if (parsed.ok) amount = parsed.amount;
-    else issue('amount', issueMessage(parsed.error));
+    const read = readBulkAmount(amountText, currency, locale, source);
+    if (read.ok) amount = read.amount;
+    else issue('amount', read.message);
   }
 
   const accountText = (cells.creditorAccount ?? '').trim();
@@ -203,28 +196,6 @@ export function validateBulkRow(
     element: parsed.success && errors.length === 0 ? parsed.data : undefined,
     errors,
     warnings,
+    ...(source === 'file' ? { fileAmount: true as const } : {}),
   };
-}
-
-/**
- * A row of a CSV file, read with Icelandic marks as the template writes them, for the table of a page in
- * `locale`, which reads typed cells that page's way: its amount cell is written in the page's marks, so
- * that it reads as the same amount when the row is checked again ("1.234,50" EUR → "1,234.50" in English).
- * An amount the file's marks cannot read is left as it was, and stays an error until corrected.
- */
-export function fileRowForPage(row: BulkRow, locale: Locale): BulkRow {
-  const text = row.cells.amount;
-  if (locale === 'is' || !text) return row;
-  // Thousands written the English way: left as written, which this page reads as meant, for the PSU to check.
-  const thousands = (issue: CellIssue) =>
-    issue.column === 'amount' && issue.message.startsWith('validation.amount.icelandicMarks');
-  if (row.errors.some(thousands)) {
-    const check = issueMessage('validation.amount.fileThousands', { typed: text });
-    return {
-      ...row,
-      errors: row.errors.map((issue) => (thousands(issue) ? { ...issue, message: check } : issue)),
-    };
-  }
-  const parsed = parseAmountInput(text, cellCurrency(row.cells));
-  return parsed.ok ? { ...row, cells: { ...row.cells, amount: formatNumber(parsed.amount, locale) } } : row;
 }

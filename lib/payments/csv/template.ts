@@ -21,9 +21,10 @@ export function bulkRowsToCsv(rows: readonly BulkCells[], delimiter = ';', icela
 }
 
 /**
- * The template offered for download: every column, with a domestic account, an IBAN and an
- * Icelandic amount as examples. `;` between cells, as spreadsheet programs in Iceland expect,
- * and a byte order mark so they read the file as UTF-8. Headed in Icelandic on an Icelandic page.
+ * The template offered for download: every column, with a domestic account, an IBAN and amounts written as the
+ * page's language writes them ("12.500" krónur and "1.234,50" euros on an Icelandic page, "12,500" and "1,234.50"
+ * on an English one), as the import reads them there. `;` between cells, as spreadsheet programs in Iceland
+ * expect, and a byte order mark so they read the file as UTF-8. Headed in Icelandic on an Icelandic page.
  */
 export function bulkCsvTemplate(locale: 'is' | 'en' = 'en'): string {
   return `\uFEFF${bulkRowsToCsv(
@@ -31,14 +32,14 @@ export function bulkCsvTemplate(locale: 'is' | 'en' = 'en'): string {
       {
         creditorAccount: '0133-26-012345',
         creditorKennitala: '551073-0339',
-        amount: '12.500',
+        amount: locale === 'is' ? '12.500' : '12,500',
         currency: 'ISK',
         remittanceInformationUnstructured: 'Leiga mars',
         endToEndIdentification: 'LEIGA-2027-03',
       },
       {
         creditorAccount: 'IS870301260012345101696399',
-        amount: '1.234,50',
+        amount: locale === 'is' ? '1.234,50' : '1,234.50',
         currency: 'EUR',
         remittanceInformationUnstructured: 'Reikningur 42',
         remittanceReference: 'INV-42',

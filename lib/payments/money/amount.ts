@@ -103,6 +103,22 @@ const GROUPED = /^\d{1,3}(\.\d{3})+$/;
 const CURRENCY_MARK = /^(kr\.?|€|\$|£|[A-Za-z]{3})|(kr\.?|€|\$|£|[A-Za-z]{3})$/gi;
 
 /**
+ * The digits and marks of an amount as typed ("1.234,50" of "-EUR 1.234,50"), without spaces, a currency's
+ * symbol, code or "kr.", and its sign; undefined when anything else is left.
+ */
+export function amountMarks(input: string): { negative: boolean; body: string } | undefined {
+  let text = input.replace(/[\s\u00a0\u202f]/g, '');
+  // The minus before or after the currency: "-EUR 5" as the app shows it, or "EUR -5".
+  let negative = text.startsWith('-');
+  text = text.replace(/^-/, '').replace(CURRENCY_MARK, '');
+  if (!negative && text.startsWith('-')) {
+    negative = true;
+    text = text.slice(1);
+  }
+  return /^[0-9.,]+$/.test(text) ? { negative, body: text } : undefined;
+}
+
+/**
  * Reads an amount typed as the page's language writes it and returns the spec's string.
  *
  * Icelandic (`is`): "1.234.567" → "1234567", "1.234,50" → "1234.50". Plain "1234567" and "1234.50" are
@@ -125,15 +141,10 @@ export function parseAmountInput(input: string, currency: string, locale: Locale
     ok: false,
     error: locale === 'en' ? 'validation.amountInput.englishFormat' : 'validation.amountInput.format',
   };
-  let text = input.replace(/[\s\u00a0\u202f]/g, '');
-  // The minus before or after the currency: "-EUR 5" as the app shows it, or "EUR -5".
-  let negative = text.startsWith('-');
-  text = text.replace(/^-/, '').replace(CURRENCY_MARK, '');
-  if (!negative && text.startsWith('-')) {
-    negative = true;
-    text = text.slice(1);
-  }
-  if (!/^[0-9.,]+$/.test(text)) return fail;
+  const marked = amountMarks(input);
+  if (!marked) return fail;
+  const { negative } = marked;
+  let text = marked.body;
   // Read in the Icelandic marks from here on: English swaps them.
   if (locale === 'en') text = text.replace(/[.,]/g, (mark) => (mark === '.' ? ',' : '.'));
 

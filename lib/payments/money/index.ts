@@ -1,5 +1,6 @@
 export {
   AMOUNT_PATTERN,
+  amountMarks,
   type CurrencyTotal,
   fractionDigits,
   fractionFits,
