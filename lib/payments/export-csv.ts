@@ -1,7 +1,14 @@
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { bulkLineWords, exportTranslator, statusInWords } from './export-words';
+import {
+  bulkLineWords,
+  exportTranslator,
+  generatedBulkInWords,
+  MEMBER_COLUMNS,
+  membersInWords,
+  statusInWords,
+} from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 import { bulkLinesOf } from './story';
 import { type MaybeListed, toPaymentView } from './view';
@@ -19,6 +26,14 @@ const headers = {
     'currency',
     'status',
     'bank',
+    'on behalf of',
+    'final recipient',
+    'recipient address',
+    'recipient bank',
+    'purpose code (textalykill)',
+    'who pays the charges',
+    'account for the charges',
+    'rate contract',
   ],
   is: [
     'stofnuð (íslenskur tími)',
@@ -32,6 +47,14 @@ const headers = {
     'gjaldmiðill',
     'staða',
     'banki',
+    'fyrir hönd',
+    'endanlegur viðtakandi',
+    'heimilisfang viðtakanda',
+    'banki viðtakanda',
+    'textalykill',
+    'hver greiðir kostnaðinn',
+    'reikningur fyrir kostnað',
+    'gengissamningur',
   ],
 } as const;
 
@@ -67,13 +90,18 @@ export function reykjavikTime(at: Date): string {
 /**
  * A payment's lines, the status and type in words of the language, the time in Iceland: one, or a bulk's payments
  * each on its own (whom it paid, how much, and what the bank said of it where that differs from the bulk), so that
- * the file names everyone paid and its amounts add up to what was debited; each with the bulk's id, time and bank.
+ * the file names everyone paid and its amounts add up to what was debited; each with the bulk's id, time and bank,
+ * and what more the bank holds of the payment (spec 2.6), as its receipt says it.
  */
 export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: CsvLayout = COMMA_SEPARATED) {
   const t = exportTranslator(locale);
   const words = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
   const view = toPaymentView(payment, []);
   const status = statusInWords(t, view.displayStatus, view.outcome, payment.service);
+  // What more the bank holds of it (spec 2.6), the accounts as the payment gives them; a bulk's on each of its lines.
+  const members = membersInWords(payment, locale, (account) => account);
+  // A bulk whose id the form made, as the payments list names it.
+  const reference = generatedBulkInWords(payment, locale) ?? view.reference;
   const line = (
     cells: Record<
       'kind' | 'name' | 'account' | 'reference' | 'amount' | 'currency' | 'status',
@@ -93,6 +121,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
       cells.currency,
       cells.status,
       bankName(payment.bankId) ?? payment.bankId,
+      ...MEMBER_COLUMNS.map((column) => members[column]),
     ]
       .map((value) => cell(value, layout))
       .join(layout.separator);
@@ -103,7 +132,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
         kind: words(`payments.service.${view.service}`, view.service),
         name: view.creditorName,
         account: view.creditorAccount,
-        reference: view.reference,
+        reference,
         // A bulk in several currencies: its totals side by side, each with its currency in the next column.
         amount: view.amounts.map((money) => money.amount).join(' + '),
         currency: view.amounts.map((money) => money.currency).join(' + '),
@@ -117,7 +146,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
       kind: words.kind,
       name: payee.name,
       account: payee.account,
-      reference: payee.message ?? view.reference,
+      reference: payee.message ?? reference,
       amount: payee.amount,
       currency: payee.currency,
       status: words.status ?? status,

@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { exportTranslator, type PaymentInWords, paymentLinesInWords } from './export-words';
+import { exportTranslator, MEMBER_COLUMNS, type PaymentInWords, paymentLinesInWords } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 
 /**
@@ -12,7 +12,8 @@ import { allMatchingPayments, type HistoryFilters } from './history-query';
  * - amounts with `,` for decimals and no thousands mark ("1234,50", "12500"): Icelandic Excel reads that
  *   as a number to sum, and nothing in it can be taken for a date or for thousands; "1.234,50" would also
  *   be read in Icelandic, but a "1.500" ISK would be read as 1500 in one locale and 1,5 in another;
- * - statuses and kinds in words, in the chosen language, with the bank's code in a column of its own.
+ * - statuses and kinds in words, in the chosen language, with the bank's code in a column of its own;
+ * - who pays the charges in words, the recipient's address on one line.
  */
 const COLUMNS = [
   'created',
@@ -27,6 +28,8 @@ const COLUMNS = [
   'statusCode',
   'bank',
   'id',
+  // What more the bank holds of the payment (spec 2.6), as its receipt says it.
+  ...MEMBER_COLUMNS,
 ] as const satisfies readonly (keyof PaymentInWords)[];
 
 /**

@@ -10,10 +10,18 @@ import netbankEn from '@/messages/netbank/en.json';
 import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
+import { addressInWords } from './address-words';
+import { listedReference } from './bulk-id';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
-import { bulkLinesOf, recipientNameOf, type StoryBulkLine } from './story';
+import {
+  bulkLinesOf,
+  type ReadBackMembers,
+  readBackMembers,
+  recipientNameOf,
+  type StoryBulkLine,
+} from './story';
 import { displayStatusOf, endedUnpaidAsSaved, type MaybeListed, payDayOf, paymentOutcome } from './view';
 
 /**
@@ -22,7 +30,7 @@ import { displayStatusOf, endedUnpaidAsSaved, type MaybeListed, payDayOf, paymen
  * decimals. Made from the message files themselves, so that a route and a test build the same rows.
  * The Icelandic-Excel CSV and the PDF statement share it.
  */
-export interface PaymentInWords {
+export interface PaymentInWords extends MembersInWords {
   id: string;
   /** The moment it was made, in Iceland: "27.11.2026 14:05" (dd.mm.yyyy HH:MM, Atlantic/Reykjavik). */
   created: string;
@@ -45,6 +53,61 @@ export interface PaymentInWords {
   /** The bank's code behind `status`, for a reader who wants it; empty where the bank gave none. */
   statusCode: string;
   bank: string;
+}
+
+/**
+ * What more the bank holds of a payment (spec 2.6), else what the PSU sent, as the payment's page and receipt say it
+ * (lib/payments/story.ts `readBackMembers`): who pays the charges in words, the address on one line with its country
+ * by name; each empty where there is none. A bulk's payments each carry the bulk's.
+ */
+export type MembersInWords = Record<keyof ReadBackMembers, string>;
+
+/** The columns of `MembersInWords`, in the order the files give them. */
+export const MEMBER_COLUMNS = [
+  'onBehalfOf',
+  'finalRecipient',
+  'creditorAddress',
+  'creditorAgent',
+  'purposeCode',
+  'chargeBearer',
+  'chargesAccount',
+  'rateContract',
+] as const satisfies readonly (keyof MembersInWords)[];
+
+/**
+ * A payment's members of spec 2.6 in the words of `locale`; `account` writes the account the charges are taken
+ * from (the Excel file as the PSU knows it, the plain file as the payment gives it).
+ */
+export function membersInWords(
+  payment: Pick<MaybeListed, 'service' | 'body' | 'bankDetails' | 'costs'>,
+  locale: Locale,
+  account: (account: string) => string = accountAsKnown,
+): MembersInWords {
+  const t = exportTranslator(locale);
+  const members = readBackMembers(payment);
+  return {
+    onBehalfOf: members.onBehalfOf ?? '',
+    finalRecipient: members.finalRecipient ?? '',
+    creditorAddress: members.creditorAddress ? addressInWords(members.creditorAddress, locale) : '',
+    creditorAgent: members.creditorAgent ?? '',
+    purposeCode: members.purposeCode ?? '',
+    chargeBearer: members.chargeBearer ? t(`story.chargeBearer.${members.chargeBearer}`) : '',
+    chargesAccount: members.chargesAccount ? account(members.chargesAccount) : '',
+    rateContract: members.rateContract ?? '',
+  };
+}
+
+/**
+ * A bulk whose id the form made, as the payments list names it where it would give the reference ("Fjöldagreiðsla",
+ * "Bulk payment"; lib/payments/bulk-id.ts `listedReference`); null for any other payment, whose reference stands.
+ */
+export function generatedBulkInWords(
+  payment: Pick<MaybeListed, 'service' | 'reference'>,
+  locale: Locale,
+): string | null {
+  if (listedReference(payment)?.kind !== 'bulk') return null;
+  // The list's word breaks at its soft hyphen in a narrow column; a file has no column to break in.
+  return exportTranslator(locale)('payments.bulkReference').replaceAll('\u00ad', '');
 }
 
 const translators = {
@@ -164,13 +227,14 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
       : payment.service,
     name,
     account: bulk ? '' : accountAsKnown(payment.creditorAccount),
-    reference: referenceInWords(payment.reference, locale),
+    reference: generatedBulkInWords(payment, locale) ?? referenceInWords(payment.reference, locale),
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
     status: statusInWords(t, statusCode, paymentOutcome(payment), payment.service),
     // The bank's own code; none for a payment the bank gave no status (refused, not sent, its answer lost).
     statusCode: payment.phase === 'initiated' ? statusCode : '',
     bank: bankName(payment.bankId) ?? payment.bankId,
+    ...membersInWords(payment, locale),
   };
 }
 

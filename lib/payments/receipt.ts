@@ -64,6 +64,16 @@ function accountLine(account: string, kennitalaLabel: (kennitala: string) => str
 }
 
 /**
+ * The recipient's bank, one line: the directory's name for it by its account number with the identification the
+ * bank holds (creditorAgent, spec 2.6, a BICFI) beneath it, or the one of them there is.
+ */
+function creditorBankLines(bank: string | null, agent: string | null, label: string): ReceiptLine[] {
+  const value = bank ?? agent;
+  if (!value) return [];
+  return [{ key: 'creditorBank', label, value, ...(bank && agent ? { detail: agent } : {}) }];
+}
+
+/**
  * Where the bank rejected some payments of a bulk: how many and how much, and what its account pays (the
  * rest), so that a receipt never gives the whole bulk as paid.
  */
@@ -186,7 +196,14 @@ export function buildReceipt(
       : []),
     // Which bank the money left and, where the directory knows it, which it went to.
     ...(story.from.bank ? [{ key: 'debtorBank', label: t('debtorBank'), value: story.from.bank }] : []),
+    // What more the bank holds of the payment (spec 2.6), else what the PSU sent, as the payment's page says it.
+    ...(story.onBehalfOf
+      ? [{ key: 'onBehalfOf', label: tAll('story.onBehalfOf'), value: story.onBehalfOf }]
+      : []),
     ...(story.to?.name ? [{ key: 'creditor', label: t('creditor'), value: story.to.name }] : []),
+    ...(story.finalRecipient
+      ? [{ key: 'finalRecipient', label: tAll('story.finalRecipient'), value: story.finalRecipient }]
+      : []),
     ...(story.to?.account
       ? [{ key: 'creditorAccount', label: t('creditorAccount'), ...accountLine(story.to.account, kennitala) }]
       : []),
@@ -199,7 +216,7 @@ export function buildReceipt(
           },
         ]
       : []),
-    ...(story.to?.bank ? [{ key: 'creditorBank', label: t('creditorBank'), value: story.to.bank }] : []),
+    ...creditorBankLines(story.to?.bank ?? null, story.creditorAgent, t('creditorBank')),
     { key: 'amount', label: t('amount'), value: formatAmounts(amounts, locale) },
     ...bulkSplitLines(story.bulk, locale, tStory),
     ...(total?.fees
@@ -221,6 +238,27 @@ export function buildReceipt(
           },
         ]
       : []),
+    ...(story.rateContract
+      ? [{ key: 'rateContract', label: tAll('payment.costs.rateContract'), value: story.rateContract }]
+      : []),
+    ...(story.chargeBearer
+      ? [
+          {
+            key: 'chargeBearer',
+            label: tAll('story.chargeBearer.label'),
+            value: tAll(`story.chargeBearer.${story.chargeBearer}`),
+          },
+        ]
+      : []),
+    ...(story.chargesAccount
+      ? [
+          {
+            key: 'chargesAccount',
+            label: tAll('story.chargesAccount'),
+            ...accountLine(story.chargesAccount, kennitala),
+          },
+        ]
+      : []),
     ...(total && total.kind !== 'unknown' && kind === 'paid'
       ? [
           {
@@ -237,6 +275,9 @@ export function buildReceipt(
       ? [{ key: 'message', label: tStory('message'), value: messageInWords(story.message) }]
       : []),
     ...(story.ownReference ? [{ key: 'reference', label: t('reference'), value: story.ownReference }] : []),
+    ...(story.purposeCode
+      ? [{ key: 'purposeCode', label: tAll('story.purposeCode'), value: story.purposeCode }]
+      : []),
     ...(story.bulkId ? [{ key: 'bulkId', label: tAll('story.bulkId'), value: story.bulkId }] : []),
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },
     ...(story.bulk ?? []).map((line) => ({

@@ -46,7 +46,7 @@ export interface StoryBulkLine {
  * pays on, what the bank changed, and for a bulk each payment. Built from what the PSU sent (the body
  * we keep) and what the bank said when it was read back (`bankDetails`, `bulkResults`).
  */
-export interface PaymentStory {
+export interface PaymentStory extends ReadBackMembers {
   from: StoryParty;
   /** Null for a bulk: its payments each have their own recipient (`bulk`). */
   to: StoryParty | null;
@@ -72,6 +72,13 @@ export interface PaymentStory {
    */
   change: 'date' | 'unstated' | null;
   bulk: StoryBulkLine[] | null;
+}
+
+/**
+ * What more the bank holds of a payment (spec 2.6) than its parties, amount and date, else what the PSU sent: the
+ * payment's page, its receipt and the exports read it here (`readBackMembers`), so that they say the same.
+ */
+export interface ReadBackMembers {
   /** On whose behalf the PSU pays (spec 2.1/2.6 ultimateDebtor): the bank's word, else what the PSU sent. */
   onBehalfOf: string | null;
   /** The final recipient behind the account paid (ultimateCreditor) of a single payment or standing order. */
@@ -84,6 +91,10 @@ export interface PaymentStory {
   purposeCode: string | null;
   /** The account the charges are taken from (chargesAccount), where it is not the payment's own. */
   chargesAccount: string | null;
+  /** The recipient's address (creditorAddress), as its page shows it (`to.address`). */
+  creditorAddress: StoryAddress | null;
+  /** The rate's contract (exchangeRateInformation.contractIdentification), as its page shows it with the rate. */
+  rateContract: string | null;
 }
 
 const CHARGE_BEARERS = ['DEBT', 'CRED', 'SHAR', 'SLEV'] as const;
@@ -280,6 +291,7 @@ export function paymentStory(
     payment.transactionStatus === 'ACWC' || events.some((event) => event.transactionStatus === 'ACWC');
   const change =
     requestedDate && bankDate && requestedDate !== bankDate ? 'date' : sawAcwc ? 'unstated' : null;
+  const members = readBackMembers(payment);
   const creditorAccount = bulk
     ? null
     : (accountOf(body.creditorAccount) ?? nonEmpty(payment.creditorAccount));
@@ -296,8 +308,7 @@ export function paymentStory(
           account: creditorAccount,
           name: recipientNameOf(payment),
           bank: creditorAccount ? banks.ofAccount(creditorAccount) : null,
-          // What the PSU gave, else the address the bank holds (spec 2.6 creditorAddress).
-          address: addressOf(body.creditorAddress) ?? addressOf(details?.creditorAddress),
+          address: members.creditorAddress,
         },
     message:
       messageOf(body) ??
@@ -312,13 +323,31 @@ export function paymentStory(
     paidDate: paidDateOf(events),
     change,
     bulk: bulk ? bulkLinesOf(payment) : null,
+    ...members,
+  };
+}
+
+/**
+ * The payment's members of spec 2.6 beyond its parties: the bank's word, else what the PSU sent; the recipient's
+ * address as the PSU gave it, else as the bank holds it. A bulk's final recipients are its payments' own names
+ * (bulkLinesOf), and it has no one recipient's bank, address or purpose code.
+ */
+export function readBackMembers(
+  payment: Pick<Payment, 'service' | 'body' | 'bankDetails' | 'costs'>,
+): ReadBackMembers {
+  const body = record(payment.body);
+  const details = payment.bankDetails;
+  const bulk = payment.service === 'bulk-payments';
+  return {
     onBehalfOf: details?.ultimateDebtor ?? nonEmpty(body.ultimateDebtor),
-    // A bulk's final recipients are its payments' own names (bulkLinesOf).
     finalRecipient: bulk ? null : (details?.ultimateCreditor ?? nonEmpty(body.ultimateCreditor)),
     creditorAgent: bulk ? null : (details?.creditorAgent ?? nonEmpty(body.creditorAgent)),
+    creditorAddress: bulk ? null : (addressOf(body.creditorAddress) ?? addressOf(details?.creditorAddress)),
     chargeBearer: details?.chargeBearer ?? chargeBearerOf(body.chargeBearer),
     purposeCode: bulk ? null : (details?.icelandicPurposeCode ?? nonEmpty(body.icelandicPurposeCode)),
     chargesAccount: details?.chargesAccount ?? accountOf(body.chargesAccount),
+    // The rate's contract: of the costs shown (storyCosts), the answer's or the read-back's.
+    rateContract: storyCosts(payment)?.exchangeRateInformation?.contractIdentification ?? null,
   };
 }
 
@@ -328,7 +357,7 @@ export function paymentStory(
  * be read (its contract or type kept alone, lib/bank/costs.ts) is no rate: the read-back's is shown, with what of
  * the answer's it does not give.
  */
-export function storyCosts(payment: Payment): PaymentCosts | null {
+export function storyCosts(payment: Pick<Payment, 'costs' | 'bankDetails'>): PaymentCosts | null {
   const costs: PaymentCosts = { ...(payment.costs ?? {}) };
   const details = payment.bankDetails;
   if (!costs.transactionFeesDetails && details?.transactionFeesDetails?.length)

@@ -9,6 +9,7 @@ import { statementPdf } from '@/lib/payments/statement-pdf';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
 import { freshAppDatabase } from '../support/app-database';
+import { pdfText } from '../support/pdf-text';
 import { newPsu } from '../support/psu';
 
 // Exports a customer can open: the CSV for Icelandic Excel read back by a CSV parser, its times and
@@ -80,18 +81,6 @@ beforeAll(async () => {
 
 afterAll(() => closeDatabase());
 
-async function pdfText(pdf: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf) }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await document.destroy();
-  return pages.join('\n').replace(/\u00a0/g, ' ');
-}
-
 describe('CSV for Icelandic Excel', () => {
   it('reads back with ; and a BOM: Icelandic times, amounts with a decimal comma, statuses in words', async () => {
     const csv = await paymentsExcelCsv(db, me, { from: '2026-11-01', to: '2026-11-30' }, 'is');
@@ -115,6 +104,15 @@ describe('CSV for Icelandic Excel', () => {
       'Kóði stöðu',
       'Banki',
       'Auðkenni',
+      // What more the bank holds of the payment (spec 2.6), as its receipt says it.
+      'Fyrir hönd',
+      'Endanlegur viðtakandi',
+      'Heimilisfang viðtakanda',
+      'Banki viðtakanda',
+      'Textalykill',
+      'Hver greiðir kostnaðinn',
+      'Reikningur fyrir kostnað',
+      'Gengissamningur',
     ]);
     const rows = parsed.data;
     expect(rows.map((row) => row.Viðtakandi)).toEqual(['Örn', 'Ægir "Sjór" ehf.', 'Þórður Ólafsson']);

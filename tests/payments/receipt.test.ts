@@ -7,6 +7,7 @@ import type { StoryBanks } from '@/lib/payments/story';
 import appEn from '@/messages/en.json';
 import appIs from '@/messages/is.json';
 import { paymentRow as paidPayment } from '@/tests/support/payment-row';
+import { pdfText } from '@/tests/support/pdf-text';
 
 // Receipts in both languages, from the payment as the bank answered it; the PDF read back as text
 // by pdf.js, as a PSU's PDF reader (search, copy) would read it.
@@ -49,18 +50,6 @@ const banks: StoryBanks = {
 
 const lineOf = (receipt: ReturnType<typeof buildReceipt>, key: string) =>
   receipt.lines.find((line) => line.key === key);
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
-  const texts: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await document.destroy();
-  return texts.join('\n');
-}
 
 describe('a receipt', () => {
   it('writes Icelandic formats: 12.500 kr., 7. des. 2026, the account as 0133-26-012345 beside its IBAN', () => {
@@ -407,7 +396,7 @@ describe('the receipt PDF', () => {
   it('is a PDF whose text carries the Icelandic letters þ, ð, æ and ö and the Icelandic formats', async () => {
     const pdf = await receiptPdf(buildReceipt(paidPayment(), events, 'is', new Date('2026-12-08T09:00:00Z')));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = (await pdfText(pdf)).replace(/\u00a0/g, ' ');
+    const text = await pdfText(pdf);
     for (const letter of ['þ', 'ð', 'æ', 'ö', 'Þ', 'Æ']) expect(text).toContain(letter);
     expect(text).toContain('Kvittun fyrir greiðslu');
     expect(text).toContain('Þórður Ævarsson');
@@ -420,7 +409,7 @@ describe('the receipt PDF', () => {
 
   it('in English is in English', async () => {
     const pdf = await receiptPdf(buildReceipt(paidPayment(), events, 'en', new Date('2026-12-08T09:00:00Z')));
-    const text = (await pdfText(pdf)).replace(/\u00a0/g, ' ');
+    const text = await pdfText(pdf);
     expect(text).toContain('Payment receipt');
     expect(text).toContain('ISK 12,500');
     expect(text).toContain('Þórður Ævarsson');

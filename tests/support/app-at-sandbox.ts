@@ -27,6 +27,8 @@ export interface AppAtSandbox {
     amount?: string;
     currency?: string;
     uiLocale?: 'is' | 'en';
+    /** More members of the payment's body (spec 2.1): an ultimateDebtor, a chargeBearer. */
+    members?: Record<string, unknown>;
   }): Promise<{ id: string; redirectTo: string }>;
   /** The payment as the app holds it now. */
   payment(id: string): Promise<import('@/lib/db/schema').Payment>;
@@ -71,7 +73,7 @@ export async function startAppAtSandbox(env: Record<string, string>): Promise<Ap
     view,
     sync,
     sca,
-    async pay({ debtorIban, amount = '2500', currency = 'ISK', uiLocale = 'en' }) {
+    async pay({ debtorIban, amount = '2500', currency = 'ISK', uiLocale = 'en', members = {} }) {
       const outcome = await initiation.initiateOnce({
         psuId,
         submissionId: randomUUID(),
@@ -82,6 +84,7 @@ export async function startAppAtSandbox(env: Record<string, string>): Promise<Ap
           creditorAccount: { iban: CREDITOR },
           instructedAmount: { currency, amount },
           remittanceInformationUnstructured: `test ${randomUUID().slice(0, 8)}`,
+          ...members,
         },
         scaLanguage: uiLocale,
         uiLocale,
