@@ -6,6 +6,7 @@ import type { BillView } from '@/lib/bills/bill-view';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { BillsLive } from './bills-live';
+import { PartlyPaidNote } from './partly-paid-note';
 
 const STATUS_STYLE: Record<BillView['status'], string> = {
   Unpaid: 'bg-amber-100 text-amber-900',
@@ -122,6 +123,9 @@ function BillList({ bills }: { bills: BillView[] }) {
                   {t('cancelledNote')}
                 </p>
               )}
+              {bill.status === 'Unpaid' && bill.partiallyPaid && (
+                <PartlyPaidNote amount={bill.amount} left={bill.totalAmountDue} currency={bill.currency} />
+              )}
               {bill.status === 'Unpaid' && !bill.payable && (
                 <p className="text-sm text-slate-700" data-testid="not-payable">
                   {t('notPayable')}
@@ -138,7 +142,7 @@ function BillList({ bills }: { bills: BillView[] }) {
                   )}
                 </p>
               )}
-              {bill.status === 'Unpaid' && !bill.paying && bill.payment && (
+              {bill.status === 'Unpaid' && !bill.paying && bill.payment?.failed && (
                 <p className="text-sm">
                   {t('lastPaymentFailed')}
                   {' · '}

@@ -10,6 +10,7 @@ export interface BillView {
   claimNumber: string | null;
   claimantName: string;
   status: ClaimStatus;
+  /** Part of it was paid (the claim's `isPartiallyPaid`): `amount` is what it was, `totalAmountDue` what is left. */
   partiallyPaid: boolean;
   /** Open, and the bank named the account it is paid into (lib/bank/claims.ts `payable`). */
   payable: boolean;
@@ -20,8 +21,11 @@ export interface BillView {
   reference: string | null;
   /** When the bank's `claim.paid` notice told us it was paid. */
   paidEventAt: string | null;
-  /** The PSU's payment of it, with the day the bank reported it paid (null until then). */
-  payment: { id: string; transactionStatus: string | null; paidDay: string | null } | null;
+  /**
+   * The PSU's latest payment of it, with the day the bank reported it paid (null until then); `failed` when the
+   * bank refused, rejected or cancelled it.
+   */
+  payment: { id: string; transactionStatus: string | null; paidDay: string | null; failed: boolean } | null;
   /**
    * A payment of the bill that can still succeed (lib/bills/payment-of-bill.ts): while there is one, the
    * bill is not offered for paying again. `paymentId` when it is this PSU's own.

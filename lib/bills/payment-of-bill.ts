@@ -16,7 +16,9 @@ import { type BillsFreshness, refreshBillsFromBank } from './refresh';
  * the claim's key as the creditor's BBAN (ÍST TS 310). While one payment of a bill is saved and not
  * refused, at the bank, or carried out, another is refused before it reaches the bank: the unique
  * index `payments_bill_in_flight_idx` makes that hold when two are sent at once, and a payment the
- * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next. A claim the app has not read yet
+ * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next; so does one that paid part of a claim
+ * that may be paid in part, once the bank has carried it out and says less is due: the index holds one payment
+ * per bill and amount due (`payments.bill_amount_due`), and what is left is paid once, as the whole was. A claim the app has not read yet
  * (the PSU has not opened their bills since it was made) is read from the banks when a payment names it, so
  * that it is paid once as any other; and a payment of it saved before payments named their bill holds it too.
  * A bill's payment is in the bill's currency, and of all that is due unless the claim may be paid in part.
@@ -146,9 +148,14 @@ async function billsInSeveralPayments(db: Db, service: string, body: Body, who: 
   return { paths, unchecked };
 }
 
-/** The payment of this bill that can still succeed, if any: the payor's (only their payments are a bill's). */
-export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'claimId'>) {
-  const [payment] = await paymentsInFlightOfBills(db, [{ bankId: bill.bankId, claimId: bill.claimId }]);
+/**
+ * The payment of this bill, for what is due on it now, that can still succeed, if any: the payor's (only their
+ * payments are a bill's).
+ */
+export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'claimId' | 'totalAmountDue'>) {
+  const [payment] = await paymentsInFlightOfBills(db, [
+    { bankId: bill.bankId, claimId: bill.claimId, amountDue: bill.totalAmountDue },
+  ]);
   return payment;
 }
 

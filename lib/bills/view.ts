@@ -31,7 +31,12 @@ function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['p
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
     payment: payment
-      ? { id: payment.id, transactionStatus: payment.transactionStatus, paidDay: payment.paidDay ?? null }
+      ? {
+          id: payment.id,
+          transactionStatus: payment.transactionStatus,
+          paidDay: payment.paidDay ?? null,
+          failed: !canStillSucceed(payment),
+        }
       : null,
     paying,
   };
@@ -52,18 +57,19 @@ export async function billViews(db: Db, psuId: string, payorId: string): Promise
     ),
     paymentsInFlightOfBills(
       db,
-      rows.map((row) => ({ bankId: row.bankId, claimId: row.claimId })),
+      rows.map((row) => ({ bankId: row.bankId, claimId: row.claimId, amountDue: row.totalAmountDue })),
     ),
   ]);
   return rows.map((row) => {
     // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends it.
     const latest = payments.find((payment) => paysBillByDeposit(payment, row));
-    // The payment that holds the bill (the payor's: another PSU's payment is not linked to it, see
-    // lib/bills/payment-of-bill.ts); or one of the PSU's saved before payments named their bill, that can still succeed.
+    // The payment that holds the bill for what is due on it now (the payor's: another PSU's payment is not linked
+    // to it, see lib/bills/payment-of-bill.ts); or one of the PSU's saved before payments named their bill, that
+    // can still succeed. A payment of part of the bill that the bank carried out holds it no longer.
     const holding = inFlight.find((p) => p.billBankId === row.bankId && p.billClaimId === row.claimId);
     const paying = holding
       ? { paymentId: holding.psuId === psuId ? holding.id : null }
-      : latest && canStillSucceed(latest)
+      : latest && latest.billClaimId === null && canStillSucceed(latest)
         ? { paymentId: latest.id }
         : null;
     return toView(row, latest, paying);

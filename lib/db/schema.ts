@@ -211,6 +211,11 @@ export const payments = pgTable(
     billBankId: text('bill_bank_id'),
     billClaimId: text('bill_claim_id'),
     /**
+     * What the bank said was due on the bill when the payment was saved (the claim's `totalAmountDue`): a payment
+     * of part of a claim, carried out, leaves less due, and what is left is paid by one payment of its own.
+     */
+    billAmountDue: text('bill_amount_due'),
+    /**
      * What the bank says of the payment when read back (spec 2.6: names, the date it pays on, fees, rate),
      * with the status it had then; read again when the status changes (lib/payments/details.ts).
      */
@@ -244,11 +249,13 @@ export const payments = pgTable(
     index('payments_outcome_unknown_idx')
       .on(table.psuId, table.fingerprint)
       .where(sql.raw(`failure_code in ('${OUTCOME_UNKNOWN}', '${ANSWER_NOT_SAVED}')`)),
-    // One payment of a bill that can still succeed: saved and not yet answered, at the bank, or carried
-    // out. One the bank refused, rejected (RJCT) or cancelled (CANC) leaves room for another. Concurrent
-    // attempts to pay one bill end in one row; the others meet this index (lib/payments/initiation.ts).
+    // One payment of a bill that can still succeed, for what is due on it: saved and not yet answered, at the
+    // bank, or carried out. One the bank refused, rejected (RJCT) or cancelled (CANC) leaves room for another;
+    // so does one that paid part of a claim that may be paid in part, once the bank says less is due (what is
+    // left is another amount due). Concurrent attempts to pay one bill end in one row; the others meet this
+    // index (lib/payments/initiation.ts).
     uniqueIndex(BILL_IN_FLIGHT_INDEX)
-      .on(table.billBankId, table.billClaimId)
+      .on(table.billBankId, table.billClaimId, table.billAmountDue)
       .where(
         sql`${table.billClaimId} is not null and ${table.phase} <> 'refused' and coalesce(${table.transactionStatus}, '') not in ('RJCT', 'CANC')`,
       ),

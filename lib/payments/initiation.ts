@@ -81,17 +81,16 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
 
 /**
- * The payment this submission is: one saved before (the same content again), or a new one saved
- * now, before the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of
- * the form, when the content changed while that one is at the bank. A new payment is saved claimed
- * for sending by this request, with its notification token where its bank takes one, in one
- * statement: `sendable` then holds what sending it needs.
+ * The payment this submission is: one saved before (the same content again), or a new one saved now, before
+ * the bank is called (lib/payments/submission-attempts.ts); or the earlier attempt of the form, when the
+ * content changed while that one is at the bank. A new payment is saved claimed for sending by this request,
+ * with its notification token where its bank takes one, in one statement: `sendable` is what sending it needs.
  */
 async function saveOnce(
   db: Db,
   request: InitiationRequest,
   bankId: string,
-  bill: { bankId: string; claimId: string } | undefined,
+  bill: { bankId: string; claimId: string; totalAmountDue: string } | undefined,
 ) {
   const notification = bankById(bankId)?.offer.notifications ? newNotificationToken() : undefined;
   let inserted: Payment | undefined;
@@ -124,6 +123,7 @@ async function saveOnce(
         bankId,
         billBankId: bill?.bankId ?? null,
         billClaimId: bill?.claimId ?? null,
+        billAmountDue: bill?.totalAmountDue ?? null,
       },
       { seconds: claimSeconds(), notificationTokenHash: notification?.hash },
     );
@@ -325,7 +325,7 @@ async function saveBillPaymentOnce(
   db: Db,
   request: InitiationRequest,
   bankId: string,
-  bill: { bankId: string; claimId: string } | undefined,
+  bill: { bankId: string; claimId: string; totalAmountDue: string } | undefined,
 ): Promise<Awaited<ReturnType<typeof saveOnce>> | undefined> {
   for (let attempt = 0; ; attempt++) {
     try {

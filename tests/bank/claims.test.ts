@@ -127,6 +127,7 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
       id: paying.id,
       transactionStatus: 'ACSP',
       paidDay: null,
+      failed: false,
     });
     expect(views.filter((v) => v.payment).map((v) => v.reference)).toEqual(['EUR-2026']);
     // Once the bank reports it paid, the bill says on which day.

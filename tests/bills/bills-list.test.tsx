@@ -20,7 +20,12 @@ const paid: BillView = {
   dueDate: '2026-12-21',
   reference: 'ASKRIFT-2026',
   paidEventAt: null,
-  payment: { id: '0b1c2d3e-0000-4000-8000-000000000001', transactionStatus: 'ACSC', paidDay: '2026-12-07' },
+  payment: {
+    id: '0b1c2d3e-0000-4000-8000-000000000001',
+    transactionStatus: 'ACSC',
+    paidDay: '2026-12-07',
+    failed: false,
+  },
   paying: null,
 };
 
@@ -30,5 +35,46 @@ describe('the bills list', () => {
     expect(renderIn('en', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Paid on 7 Dec 2026');
     const notYet = { ...paid, payment: { ...paid.payment, paidDay: null } } as BillView;
     expect(renderIn('en', <Bills bills={[notYet]} />, ['bills', 'payments'])).not.toContain('Paid on');
+  });
+});
+
+describe('a partly paid bill in the list', () => {
+  // IOBWS-Claims 3.1 claimDetails: `amount` the claim's amount, `totalAmountDue` the total to be paid, and
+  // `isPartiallyPaid` that payment has been made on it.
+  const partly: BillView = {
+    ...paid,
+    status: 'Unpaid',
+    partiallyPaid: true,
+    payable: true,
+    amount: '12000',
+    totalAmountDue: '7000',
+    payment: {
+      id: '0b1c2d3e-0000-4000-8000-000000000002',
+      transactionStatus: 'ACSC',
+      paidDay: null,
+      failed: false,
+    },
+  };
+
+  // Amounts are written with a no-break space between the figure and the currency.
+  const read = (locale: 'is' | 'en', bill: BillView) =>
+    renderIn(locale, <Bills bills={[bill]} />, ['bills', 'payments']).replaceAll('\u00a0', ' ');
+
+  it('says that part was paid, what the bill was and what is left, in both languages', () => {
+    const english = read('en', partly);
+    expect(english).toContain('Partly paid: the bill was for ISK 12,000 and part of it has been paid.');
+    expect(english).toContain('Left to pay: ISK 7,000');
+    const icelandic = read('is', partly);
+    expect(icelandic).toContain(
+      'Greidd að hluta: krafan var upp á 12.000 kr. og hluti hennar hefur verið greiddur.',
+    );
+    expect(icelandic).toContain('Ógreitt: 7.000 kr.');
+  });
+
+  it('does not call the payment that paid the first part one that did not go through', () => {
+    const english = renderIn('en', <Bills bills={[partly]} />, ['bills', 'payments']);
+    expect(english).not.toContain('did not go through');
+    const failed = { ...partly, payment: { ...partly.payment, failed: true } } as BillView;
+    expect(renderIn('en', <Bills bills={[failed]} />, ['bills', 'payments'])).toContain('did not go through');
   });
 });

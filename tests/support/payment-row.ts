@@ -50,6 +50,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     statusFundsAvailable: null,
     billBankId: null,
     billClaimId: null,
+    billAmountDue: null,
     searchText: null,
     createdAt: at,
     updatedAt: at,
@@ -88,6 +89,7 @@ export function claimedPaymentValues(
     bankId: 'default',
     billBankId: null,
     billClaimId: null,
+    billAmountDue: null,
     ...overrides,
   };
 }

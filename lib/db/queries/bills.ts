@@ -150,11 +150,13 @@ export async function billsWithClaimIds(db: Db, claimIds: string[]): Promise<Bil
 
 /**
  * The payments of these bills that can still succeed (the predicate of `payments_bill_in_flight_idx`): saved and
- * not refused by the bank, nor rejected or cancelled by it. At most one per bill.
+ * not refused by the bank, nor rejected or cancelled by it, for what is due on the bill now (`amountDue`, the
+ * claim's `totalAmountDue`). At most one per bill. A payment of part of the bill that the bank has carried out,
+ * after which less is due, no longer holds it.
  */
 export async function paymentsInFlightOfBills(
   db: Db,
-  keys: { bankId: string; claimId: string }[],
+  keys: { bankId: string; claimId: string; amountDue: string }[],
 ): Promise<{ id: string; psuId: string; billBankId: string; billClaimId: string }[]> {
   if (keys.length === 0) return [];
   const rows = await db
@@ -163,6 +165,7 @@ export async function paymentsInFlightOfBills(
       psuId: payments.psuId,
       billBankId: payments.billBankId,
       billClaimId: payments.billClaimId,
+      billAmountDue: payments.billAmountDue,
     })
     .from(payments)
     .where(
@@ -176,10 +179,13 @@ export async function paymentsInFlightOfBills(
         or(isNull(payments.transactionStatus), notInArray(payments.transactionStatus, ['RJCT', 'CANC'])),
       ),
     );
-  return rows.flatMap((row) =>
+  return rows.flatMap(({ billAmountDue, ...row }) =>
     row.billBankId !== null &&
     row.billClaimId !== null &&
-    keys.some((key) => key.bankId === row.billBankId && key.claimId === row.billClaimId)
+    keys.some(
+      (key) =>
+        key.bankId === row.billBankId && key.claimId === row.billClaimId && key.amountDue === billAmountDue,
+    )
       ? [{ ...row, billBankId: row.billBankId, billClaimId: row.billClaimId }]
       : [],
   );

@@ -34,6 +34,7 @@ export type ClaimedPaymentValues = Required<
     | 'bankId'
     | 'billBankId'
     | 'billClaimId'
+    | 'billAmountDue'
   >
 >;
 
@@ -98,6 +99,7 @@ function buildStatements(db: Db) {
         bankId: slot('bankId'),
         billBankId: slot('billBankId'),
         billClaimId: slot('billClaimId'),
+        billAmountDue: slot('billAmountDue'),
         phase: 'sending',
         claimedUntil: sql`now() + make_interval(secs => ${slot('claimSeconds')})`,
       })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PartlyPaidNote } from '@/components/bills/partly-paid-note';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
@@ -86,7 +87,11 @@ export default async function PayBillPage({
   }
   // A payment of the bill that can still succeed: the bill is not paid twice (the payment's action refuses
   // it too); the PSU is shown their payment.
-  const inFlight = await paymentInFlightOf(db, { bankId: bank.id, claimId: claim.claimId });
+  const inFlight = await paymentInFlightOf(db, {
+    bankId: bank.id,
+    claimId: claim.claimId,
+    totalAmountDue: claim.totalAmountDue,
+  });
   if (inFlight) {
     return (
       <div className="space-y-4">
@@ -117,6 +122,9 @@ export default async function PayBillPage({
           amount: formatAmount(claim.totalAmountDue, claim.currency, localeOrDefault(locale)),
         })}
       </p>
+      {claim.isPartiallyPaid && (
+        <PartlyPaidNote amount={claim.amount} left={claim.totalAmountDue} currency={claim.currency} />
+      )}
       {claim.isPartialPaymentAllowed && <p className="text-sm text-slate-700">{t('partialAllowed')}</p>}
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
         <BankDirectoryProvider banks={publicDirectory()}>
