@@ -92,6 +92,14 @@ function BillList({ bills }: { bills: BillView[] }) {
               <p className="text-sm text-slate-700">
                 {t('claimant')}: {bill.claimantName} ·{' '}
                 {t('dueDate', { date: formatDate(bill.dueDate, locale) })}
+                {bill.finalDueDate && (
+                  <>
+                    {' · '}
+                    <span data-testid="final-due-date" data-final-due-date={bill.finalDueDate}>
+                      {t('finalDueDate', { date: formatDate(bill.finalDueDate, locale) })}
+                    </span>
+                  </>
+                )}
               </p>
               <p className="text-sm text-slate-700" data-testid="bill-bank">
                 {t('bank', { bank: bill.bankName ?? bill.bankId })}

@@ -18,6 +18,8 @@ export interface BillView {
   totalAmountDue: string;
   currency: string;
   dueDate: string;
+  /** The claim's final due date (eindagi), null where the bank gave none. */
+  finalDueDate: string | null;
   reference: string | null;
   /** When the bank's `claim.paid` notice told us it was paid. */
   paidEventAt: string | null;

@@ -28,6 +28,7 @@ function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['p
     totalAmountDue: bill.totalAmountDue,
     currency: bill.currency,
     dueDate: bill.dueDate,
+    finalDueDate: bill.finalDueDate,
     reference: bill.reference,
     paidEventAt: bill.paidEventAt?.toISOString() ?? null,
     payment: payment

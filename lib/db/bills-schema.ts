@@ -18,6 +18,8 @@ export const bills = pgTable(
     totalAmountDue: text('total_amount_due').notNull(),
     currency: text('currency').notNull(),
     dueDate: text('due_date').notNull(),
+    /** The claim's final due date (eindagi, IOBWS-Claims 3.1 `finalDueDate`), where the bank gave one. */
+    finalDueDate: text('final_due_date'),
     reference: text('reference'),
     depositIban: text('deposit_iban').notNull(),
     isPartialPaymentAllowed: boolean('is_partial_payment_allowed').notNull().default(false),

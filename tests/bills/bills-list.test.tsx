@@ -18,6 +18,7 @@ const paid: BillView = {
   totalAmountDue: '0',
   currency: 'ISK',
   dueDate: '2026-12-21',
+  finalDueDate: null,
   reference: 'ASKRIFT-2026',
   paidEventAt: null,
   payment: {
@@ -76,5 +77,32 @@ describe('a partly paid bill in the list', () => {
     expect(english).not.toContain('did not go through');
     const failed = { ...partly, payment: { ...partly.payment, failed: true } } as BillView;
     expect(renderIn('en', <Bills bills={[failed]} />, ['bills', 'payments'])).toContain('did not go through');
+  });
+});
+
+describe('a bill’s final due date in the list', () => {
+  // IOBWS-Claims 3.1 claimDetails `finalDueDate` (eindagi), beside the claim key's `dueDate` (gjalddagi).
+  const open: BillView = {
+    ...paid,
+    status: 'Unpaid',
+    payable: true,
+    totalAmountDue: '12500',
+    dueDate: '2026-12-01',
+    finalDueDate: '2026-12-11',
+    payment: null,
+  };
+
+  const text = (locale: 'is' | 'en', bill: BillView) =>
+    renderIn(locale, <Bills bills={[bill]} />, ['bills', 'payments']).replace(/<[^>]+>/g, '');
+
+  it('is given in words where the due date is, in both languages', () => {
+    expect(text('en', open)).toContain('Due 1 Dec 2026 · final due date 11 Dec 2026');
+    expect(text('is', open)).toContain('Gjalddagi 1. des. 2026 · eindagi 11. des. 2026');
+  });
+
+  it('is not made up where the bank gave none', () => {
+    const none = { ...open, finalDueDate: null };
+    expect(renderIn('en', <Bills bills={[none]} />, ['bills', 'payments'])).not.toContain('final due date');
+    expect(renderIn('is', <Bills bills={[none]} />, ['bills', 'payments'])).not.toContain('eindagi');
   });
 });

@@ -28,6 +28,7 @@ export async function saveClaim(db: Db, bankId: string, claim: Claim, event?: Pa
     totalAmountDue: claim.totalAmountDue,
     currency: claim.currency,
     dueDate: claim.dueDate,
+    finalDueDate: claim.finalDueDate,
     reference: claim.reference ?? null,
     depositIban: claim.depositAccount.iban,
     isPartialPaymentAllowed: claim.isPartialPaymentAllowed,

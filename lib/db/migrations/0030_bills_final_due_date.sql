@@ -1,0 +1,1 @@
+ALTER TABLE "bills" ADD COLUMN "final_due_date" text;
