@@ -156,33 +156,48 @@ export type BankCallKind = 'initiation' | 'other';
 /**
  * The message key we show for a bank error. The bank's own `text` is logged, never shown: it may be
  * in the wrong language or reveal internals. `call` says what was asked: only a refused initiation is told
- * "nothing was paid".
+ * "nothing was paid". An answer's words are those of its code as a payment's record keeps it (`refusalCodeOf`), so
+ * that one who reads the refusal from the record later is told what its sender was.
  */
 export function bankErrorMessageKey(error: unknown, call: BankCallKind = 'other'): string {
   if (error instanceof BankUnavailableError) return `bank.${error.reason}`;
-  if (error instanceof BankError) {
-    const known = error.codes.find((code) => knownCodes.has(code));
-    if (known) return `bank.code.${known}`;
-    // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
-    // bank) says the same, that the bank does not take this call, which trying again will not change.
-    if (error.status === 405) return 'bank.code.SERVICE_INVALID';
-    // A 401 without a code is one our renewed token met too (./client.ts), and a 403 without one refuses us: either
-    // way the bank did not let this app in just now, which other details would not change.
-    if (error.status === 401 || error.status === 403)
-      return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
-    // A 404 without a code: the bank does not know what was asked of it. Asked of a payment, it does not know the
-    // payment (part 7: RESOURCE_UNKNOWN); asked to make one, it does not know where we asked.
-    if (error.status === 404)
-      return call === 'initiation' ? 'bank.unknownRequestUnpaid' : 'bank.code.RESOURCE_UNKNOWN';
-    // 406 and 415 (no body, part 7) refuse the form of our request (the media type of the answer we accept, of the
-    // body we send), never the PSU's details: trying again with other details would change nothing.
-    if (error.status === 406 || error.status === 415) return 'bank.notAcceptable';
-    if (error.status === 429) return 'bank.busy';
-    if (error.status === 408) return 'bank.timeout';
-    if (error.status >= 500) return 'bank.down';
-    return 'bank.rejected';
-  }
+  if (error instanceof BankError) return refusalMessageKey(refusalCodeOf(error), call);
   return 'bank.unexpected';
+}
+
+/**
+ * A bank's error answer as a payment's record keeps it (payments.failure_code): the first of its codes that part 7
+ * has (one of the bank's own before it is told in the bank's words, lib/payments/view.ts), else its HTTP status
+ * (`HTTP_401`), which then says what the answer refused.
+ */
+export function refusalCodeOf(error: BankError): string {
+  return error.codes.find((code) => knownCodes.has(code)) ?? `HTTP_${error.status}`;
+}
+
+/** The message key of an error answer as `refusalCodeOf` records it: `bankErrorMessageKey`'s of the answer. */
+export function refusalMessageKey(code: string, call: BankCallKind = 'other'): string {
+  if (knownCodes.has(code)) return `bank.code.${code}`;
+  const status = Number(/^HTTP_(\d{3})$/.exec(code)?.[1] ?? Number.NaN);
+  // A code of the bank's own, as a refusal was recorded before its status was.
+  if (Number.isNaN(status)) return 'bank.rejected';
+  // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
+  // bank) says the same, that the bank does not take this call, which trying again will not change.
+  if (status === 405) return 'bank.code.SERVICE_INVALID';
+  // A 401 without a code is one our renewed token met too (./client.ts), and a 403 without one refuses us: either
+  // way the bank did not let this app in just now, which other details would not change.
+  if (status === 401 || status === 403)
+    return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
+  // A 404 without a code: the bank does not know what was asked of it. Asked of a payment, it does not know the
+  // payment (part 7: RESOURCE_UNKNOWN); asked to make one, it does not know where we asked.
+  if (status === 404)
+    return call === 'initiation' ? 'bank.unknownRequestUnpaid' : 'bank.code.RESOURCE_UNKNOWN';
+  // 406 and 415 (no body, part 7) refuse the form of our request (the media type of the answer we accept, of the
+  // body we send), never the PSU's details: trying again with other details would change nothing.
+  if (status === 406 || status === 415) return 'bank.notAcceptable';
+  if (status === 429) return 'bank.busy';
+  if (status === 408) return 'bank.timeout';
+  if (status >= 500) return 'bank.down';
+  return 'bank.rejected';
 }
 
 // Every code the spec allows in an error answer (part 7); each has a message in Icelandic and English.

@@ -3,7 +3,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { bankNotes } from '@/lib/bank/bank-text';
 import { bankById } from '@/lib/bank/directory';
-import { BankError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
+import { BankError, BankUnavailableError, bankErrorMessageKey, refusalCodeOf } from '@/lib/bank/errors';
 import {
   type Initiated,
   initiatePayment,
@@ -214,7 +214,7 @@ async function send(
     );
     countInitiation(payment, definitive ? 'refused' : 'unknown');
     if (definitive) {
-      const code = error.codes[0] ?? `HTTP_${error.status}`;
+      const code = refusalCodeOf(error);
       const refusedFields = refusedFieldsOf(error.messages);
       // Every message of the refusal, its text made safe to show: the payment's page gives each reason.
       const notes = bankNotes(error.messages);
@@ -231,11 +231,8 @@ async function send(
         .where(and(eq(payments.id, payment.id), undecided))
         .returning({ id: payments.id });
       if (!refused.length) return await decidedMeanwhile(db, payment);
-      return refusal(
-        payment.id,
-        error.status === 409 ? 'bank.notCompleted' : bankErrorMessageKey(error, 'initiation'),
-        refusedFields,
-      );
+      // In the words a request waiting for this sending reads from the record (./sending-outcome.ts).
+      return refusal(payment.id, code, refusedFields);
     }
     // The outcome is unknown (timeout, 5xx, 429, 408, 409 to a key sent before): release the payment, marked
     // so. A job resends it soon, as the PSU's retry does, with the same Idempotency-Key, so the bank answers

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { refusalMessageKey } from '@/lib/bank/errors';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { costsPage, costsStepOf } from './costs-step';
@@ -33,26 +34,34 @@ export function settled(payment: Payment): InitiationOutcome | undefined {
   if (payment.phase === 'unfollowable')
     return { ok: false, paymentId: payment.id, messageKey: 'payment.bankIdClash' };
   if (payment.phase === 'refused') {
-    return refusal(
-      payment.id,
-      `bank.code.${payment.failureCode ?? 'PAYMENT_FAILED'}`,
-      payment.refusedFields ?? [],
-    );
+    return refusal(payment.id, payment.failureCode, payment.refusedFields ?? []);
   }
   return undefined;
 }
 
 /**
- * A refused payment's answer: the bank's cause for the whole form, and where the refusal names
- * fields (spec part 7, `path`), each beside its field, the form then asking to correct those.
+ * The words of a refused initiation, by the code it is recorded with (lib/bank/errors.ts refusalCodeOf): its sender
+ * and a request that waited for it are told the same.
+ */
+function initiationRefusalKey(failureCode: string | null): string {
+  if (failureCode === null) return 'bank.code.PAYMENT_FAILED';
+  // A 409 refuses a first sending only (./initiation.ts send): part 7 gives it STATUS_INVALID, which of a payment
+  // not yet made says the bank will not carry it out.
+  if (failureCode === 'HTTP_409' || failureCode === 'STATUS_INVALID') return 'bank.notCompleted';
+  return refusalMessageKey(failureCode, 'initiation');
+}
+
+/**
+ * A refused payment's answer, by the code it is recorded with: the bank's cause for the whole form, and where the
+ * refusal names fields (spec part 7, `path`), each beside its field, the form then asking to correct those.
  */
 export function refusal(
   paymentId: string,
-  messageKey: string,
+  failureCode: string | null,
   refused: readonly RefusedField[],
 ): InitiationOutcome {
   const fieldErrors = refusalFieldErrors(refused);
   return Object.keys(fieldErrors).length > 0
     ? { ok: false, paymentId, messageKey: 'bank.refusedFields', fieldErrors }
-    : { ok: false, paymentId, messageKey };
+    : { ok: false, paymentId, messageKey: initiationRefusalKey(failureCode) };
 }
