@@ -12,6 +12,7 @@ import {
   paymentNotificationQueue,
   processPaymentNotification,
 } from '@/lib/payments/notifications';
+import { sendingDecided } from '@/lib/payments/sending-outcome';
 import {
   debitedFollowUpSeconds,
   finalStatusList,
@@ -124,9 +125,11 @@ export async function sweepUnsentPayments(boss: PgBoss): Promise<number> {
 async function resend(paymentId: string): Promise<void> {
   const outcome = await resendUnsentPayment(paymentId);
   if (!outcome || outcome.ok) return;
-  // Busy, or the outcome is unknown again (timeout, 5xx, 429): the job's retry tries later. A refusal
-  // by the bank (`bank.code.*`) is final and recorded on the payment.
-  if ('busy' in outcome || !outcome.messageKey.startsWith('bank.code.'))
+  // Busy, or the outcome is unknown again (timeout, 5xx, 429, 408, 409 to the key sent before): the job's retry
+  // tries later. A refusal for good, by the class of the bank's answer (any other 4xx, lib/payments/initiation.ts
+  // send), is recorded on the payment (sendingDecided), which is never sent again, and ends the job, whatever
+  // words it is told in.
+  if ('busy' in outcome || !(await sendingDecided(await getDb(), paymentId)))
     throw new Error(`payment ${paymentId} not sent yet: ${'busy' in outcome ? 'busy' : outcome.messageKey}`);
 }
 

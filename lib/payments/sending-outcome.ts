@@ -23,6 +23,16 @@ export async function decidedMeanwhile(db: Db, payment: Payment): Promise<Initia
   );
 }
 
+/**
+ * Whether the payment's sending is decided, as its record says (`settled`): the bank took it, or refused it for
+ * good (./initiation.ts send: a 4xx but 408 and 429, and 409 to a key sent before), or it cannot be followed. A
+ * payment so is never sent again (./initiation.ts resendUnsentPayment); one whose outcome is unknown is undecided.
+ */
+export async function sendingDecided(db: Db, paymentId: string): Promise<boolean> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return payment === undefined || settled(payment) !== undefined;
+}
+
 export function settled(payment: Payment): InitiationOutcome | undefined {
   if (payment.phase === 'initiated') {
     const redirectTo =

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDITOR } from '@/sandbox/test/helpers';
+import type { CannedAnswer } from '@/tests/bank/recording-proxy';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { eventually } from '@/tests/support/sandbox-admin';
+
+/**
+ * A payment whose bank's answer was lost is sent again by a job with its own Idempotency-Key
+ * (lib/jobs/status-reconciliation.ts). When the bank refuses that resend for good (a 4xx but 408 and 429, and 409
+ * to a key sent before: lib/payments/initiation.ts send), the refusal is recorded on the payment and the job ends:
+ * it is not retried, whatever words the refusal is told in, and the payment is never sent again. Against the
+ * sandbox bank, through a proxy that answers in its place, with the app's job queue on its embedded database.
+ */
+
+const JON = 'IS140159260076545510730339';
+const INITIATION = /^\/psd2\/api\/v1\/payments\/credit-transfers$/;
+
+let app: AppAtSandbox;
+let boss: PgBoss;
+let jobs: typeof import('@/lib/jobs');
+let checks: typeof import('@/lib/payments/status-checks');
+let reconciliation: typeof import('@/lib/jobs/status-reconciliation');
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'resend-refusal-secret-resend-refusal-0123' });
+  jobs = await import('@/lib/jobs');
+  checks = await import('@/lib/payments/status-checks');
+  reconciliation = await import('@/lib/jobs/status-reconciliation');
+  boss = await jobs.startJobs();
+});
+
+afterAll(async () => {
+  await jobs?.stopJobs();
+  await app?.close();
+});
+
+/** A payment the bank never answered (busy at the call and both retries): its outcome unknown, its resend due. */
+async function unanswered() {
+  for (let answer = 0; answer < 3; answer++) app.proxy.answerNext('POST', INITIATION, { status: 503 });
+  const outcome = await app.initiation.initiateOnce({
+    psuId: app.psuId,
+    submissionId: randomUUID(),
+    service: 'payments',
+    product: 'credit-transfers',
+    body: {
+      debtorAccount: { iban: JON },
+      creditorAccount: { iban: CREDITOR },
+      instructedAmount: { currency: 'ISK', amount: '2500' },
+      remittanceInformationUnstructured: `resend ${randomUUID().slice(0, 8)}`,
+    },
+    scaLanguage: 'en',
+    uiLocale: 'en',
+    summary: { amount: '2500', currency: 'ISK', creditorAccount: CREDITOR },
+    psuIpAddress: '10.20.30.40',
+  });
+  expect(outcome).toMatchObject({ ok: false, messageKey: 'bank.down' });
+  app.proxy.dropUnusedAnswers();
+  const payment = await app.payment(outcome.paymentId ?? '');
+  expect(payment).toMatchObject({ phase: 'new', failureCode: 'OUTCOME_UNKNOWN' });
+  return payment;
+}
+
+const sentWithKey = (key: string) =>
+  app.proxy.calls.filter(
+    (call) => call.method === 'POST' && INITIATION.test(call.path) && call.headers['idempotency-key'] === key,
+  ).length;
+
+describe('the resend of a payment whose answer was lost, refused by the bank', () => {
+  it.each([
+    { refusal: '403 without a body', answer: { status: 403 }, failureCode: 'HTTP_403' },
+    { refusal: '404 without a body', answer: { status: 404 }, failureCode: 'HTTP_404' },
+    { refusal: '400 without a body', answer: { status: 400 }, failureCode: 'HTTP_400' },
+    {
+      refusal: '400 naming a field',
+      answer: {
+        status: 400,
+        body: {
+          tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'creditorAccount.iban' }],
+        },
+      },
+      failureCode: 'FORMAT_ERROR',
+    },
+  ] satisfies { refusal: string; answer: CannedAnswer; failureCode: string }[])(
+    '$refusal: is recorded as refused, and its job ends without a retry',
+    async ({ answer, failureCode }) => {
+      const payment = await unanswered();
+      const before = sentWithKey(payment.idempotencyKey);
+      app.proxy.answerNext('POST', INITIATION, answer);
+      // The job resends it (after 10 s, lib/payments/status-checks.ts afterUnknownOutcome), and the bank refuses.
+      const refused = await eventually(
+        async () => {
+          const now = await app.payment(payment.id);
+          return now.phase === 'refused' ? now : undefined;
+        },
+        60_000,
+        'the resend to be refused',
+      );
+      expect(refused).toMatchObject({ phase: 'refused', failureCode, claimedUntil: null });
+      expect(sentWithKey(payment.idempotencyKey)).toBe(before + 1);
+      // The job has ended: completed, not failed and waiting to be retried.
+      const [job] = await eventually(
+        async () => {
+          const found = await boss.findJobs(checks.resendQueue, { key: payment.id });
+          return found.length > 0 && found.every((one) => !['created', 'active'].includes(one.state))
+            ? found
+            : undefined;
+        },
+        30_000,
+        'the resend job to end',
+      );
+      expect(job).toMatchObject({ state: 'completed', retryCount: 0 });
+      // The money rule: a refused payment is never sent again, by a resend asked for or by the sweep.
+      await checks.scheduleResend(boss, payment.id);
+      expect(await reconciliation.sweepUnsentPayments(boss)).toBe(0);
+      await eventually(
+        async () => {
+          const found = await boss.findJobs(checks.resendQueue, { key: payment.id });
+          return found.every((one) => one.state === 'completed') || undefined;
+        },
+        30_000,
+        'the resend asked for to end',
+      );
+      expect(sentWithKey(payment.idempotencyKey)).toBe(before + 1);
+      expect(await app.payment(payment.id)).toMatchObject({ phase: 'refused', failureCode });
+    },
+    120_000,
+  );
+});
