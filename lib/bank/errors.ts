@@ -168,18 +168,26 @@ export function bankErrorMessageKey(error: unknown, call: BankCallKind = 'other'
 /**
  * A bank's error answer as a payment's record keeps it (payments.failure_code): the first of its codes that part 7
  * has (one of the bank's own before it is told in the bank's words, lib/payments/view.ts), else its HTTP status
- * (`HTTP_401`), which then says what the answer refused.
+ * (`HTTP_401`), which then says what the answer refused; `TOKEN_HTTP_400` where it was the token endpoint's answer
+ * (`BankTokenError`), the interface never called.
  */
 export function refusalCodeOf(error: BankError): string {
-  return error.codes.find((code) => knownCodes.has(code)) ?? `HTTP_${error.status}`;
+  const known = error.codes.find((code) => knownCodes.has(code));
+  if (known) return known;
+  return `${error instanceof BankTokenError ? 'TOKEN_' : ''}HTTP_${error.status}`;
 }
 
 /** The message key of an error answer as `refusalCodeOf` records it: `bankErrorMessageKey`'s of the answer. */
 export function refusalMessageKey(code: string, call: BankCallKind = 'other'): string {
   if (knownCodes.has(code)) return `bank.code.${code}`;
-  const status = Number(/^HTTP_(\d{3})$/.exec(code)?.[1] ?? Number.NaN);
+  const [, token, digits] = /^(TOKEN_)?HTTP_(\d{3})$/.exec(code) ?? [];
   // A code of the bank's own, as a refusal was recorded before its status was.
-  if (Number.isNaN(status)) return 'bank.rejected';
+  if (digits === undefined) return 'bank.rejected';
+  const status = Number(digits);
+  // The token endpoint refused our token request (RFC 6749 5.2: invalid_client, unauthorized_client, …): the bank
+  // did not let this app in, whatever the PSU's details. A busy or failing one is told as the interface is.
+  if (token && status < 500 && status !== 408 && status !== 429)
+    return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
   // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
   // bank) says the same, that the bank does not take this call, which trying again will not change.
   if (status === 405) return 'bank.code.SERVICE_INVALID';

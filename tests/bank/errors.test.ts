@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BankError, BankUnavailableError, bankErrorMessageKey, parseTppMessages } from '@/lib/bank/errors';
+import {
+  BankError,
+  BankTokenError,
+  BankUnavailableError,
+  bankErrorMessageKey,
+  parseTppMessages,
+} from '@/lib/bank/errors';
 
 describe('bank error mapping', () => {
   it('maps a known tppMessages code to our own message', () => {
@@ -51,6 +57,19 @@ describe('bank error mapping', () => {
     // With a code, the code says it.
     const expired = new BankError(401, [{ category: 'ERROR', code: 'CERTIFICATE_EXPIRED' }], 'r');
     expect(bankErrorMessageKey(expired, 'initiation')).toBe('bank.code.CERTIFICATE_EXPIRED');
+  });
+
+  // The token endpoint's refusal (RFC 6749 5.2, no tppMessages) refuses our connection, never the PSU's details.
+  it('reads a refusal of our token request as the bank not accepting our connection', () => {
+    for (const status of [400, 401, 403, 404]) {
+      expect(bankErrorMessageKey(new BankTokenError(status, [], 'r'), 'initiation')).toBe(
+        'bank.accessRefusedUnpaid',
+      );
+      expect(bankErrorMessageKey(new BankTokenError(status, [], 'r'))).toBe('bank.accessRefused');
+    }
+    // Busy, timed out or failing, it is told as the interface is.
+    expect(bankErrorMessageKey(new BankTokenError(429, [], 'r'))).toBe('bank.busy');
+    expect(bankErrorMessageKey(new BankTokenError(503, [], 'r'))).toBe('bank.down');
   });
 
   it('tells a timeout from an unreachable bank', () => {

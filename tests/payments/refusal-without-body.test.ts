@@ -126,3 +126,45 @@ describe('a cancellation refused without a body: the payment stands, so nothing 
     expectTrueWords('bank.code.RESOURCE_UNKNOWN', { nothingPaid: false });
   });
 });
+
+// The token endpoint (RFC 6749 5.2) refuses our token request with an OAuth error (400 invalid_client,
+// unauthorized_client; 401): our connection to the bank was refused, the payment interface never called. The PSU's
+// details are not the cause: told as a 401 or 403 of the interface is.
+describe('the bank’s token endpoint refusing our token request', () => {
+  const oauthError = (status: number, error: string) => ({
+    status,
+    body: { error, error_description: 'Client authentication failed' },
+  });
+
+  it.each([
+    oauthError(400, 'invalid_client'),
+    oauthError(400, 'unauthorized_client'),
+    oauthError(401, 'invalid_client'),
+  ])(
+    '$status $body.error to an initiation: our connection was refused, nothing was paid, try again later',
+    async (refusal) => {
+      // The token the app holds is refused, and so is its request for a new one.
+      app.proxy.answerNext('POST', INITIATION, { status: 401 });
+      app.proxy.answerNext('POST', TOKEN, refusal);
+      const outcome = await initiate();
+      app.proxy.dropUnusedAnswers();
+      expect(app.proxy.bankCalls().filter((call) => TOKEN.test(call.path))).toHaveLength(1);
+      expect(outcome).toMatchObject({ ok: false, messageKey: 'bank.accessRefusedUnpaid' });
+      const payment = await app.payment(outcome.paymentId ?? '');
+      expect(payment.phase).toBe('refused');
+      // A request that waited for this sending reads the same words from the payment's record.
+      const { settled } = await import('@/lib/payments/sending-outcome');
+      expect(settled(payment)).toMatchObject({ ok: false, messageKey: 'bank.accessRefusedUnpaid' });
+    },
+  );
+
+  it('400 unauthorized_client to a cancellation: our connection was refused, nothing is said of what was paid', async () => {
+    const { id } = await app.pay({ debtorIban: JON });
+    app.proxy.answerNext('DELETE', PAYMENT, { status: 401 });
+    app.proxy.answerNext('POST', TOKEN, oauthError(400, 'unauthorized_client'));
+    const { askBankToCancel } = await import('@/lib/payments/cancellation');
+    const answer = await askBankToCancel(app.db, await app.payment(id), '10.20.30.40');
+    app.proxy.dropUnusedAnswers();
+    expect(answer).toEqual({ kind: 'refused', messageKey: 'bank.accessRefused' });
+  });
+});
