@@ -453,6 +453,13 @@ describe('paying a claim', () => {
   it('an element of a bulk payment pays a claim', async () => {
     const claim = await newClaim(7000);
     const from = receiver.received.length;
+    const deposit = async () => {
+      const { accounts } = (await (await fetch(`${sandbox.url}/sandbox/accounts`)).json()) as {
+        accounts: Array<{ iban: string; balance: string }>;
+      };
+      return Number(accounts.find((a) => a.iban === CLAIM_ACCOUNT)?.balance);
+    };
+    const before = await deposit();
     await payAsJon(
       {
         paymentInformationId: `claims-${Date.now()}`,
@@ -475,6 +482,8 @@ describe('paying a claim', () => {
     expect(read).toMatchObject({ claimStatus: 'Paid' });
     expect(await transactions(claim.claimId)).toEqual([expect.objectContaining({ elementIndex: 1 })]);
     expect((await envelopes(from)).map((e) => e.eventType)).toEqual(['claim.paid']);
+    // The element credits the deposit account it names, once; the claim adds nothing to it.
+    expect((await deposit()) - before).toBe(7000);
   });
 
   it('a bulk settled in part (PART) pays the claims of its booked elements, not of its rejected ones', async () => {

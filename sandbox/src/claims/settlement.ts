@@ -15,7 +15,8 @@ import { amountDueMinor, claimIdFromBban, claimPath, hasClaimIdForm } from './cl
  *   (`remittanceInformationStructured[].reference`, bulk elements `remittanceInformationStructuredArray[].reference`,
  *   or `remittanceInformationUnstructured`) with the claim's deposit account as `creditorAccount` (`iban`, or
  *   `bban` = the IBAN without its first four).
- * When the payment reaches ACSC (a bulk settled in part: its booked elements) it pays the claim if the debtor
+ * When the payment reaches ACSC (a bulk settled in part: its booked elements; a standing order: each execution, as
+ * the element of its index) it pays the claim if the debtor
  * account belongs to the payor, the currency is the claim's, the claim is still Unpaid, and the amount covers
  * what is due or the payment says `partialPayment: true` on a claim that allows it. A claim paid by its key is
  * credited to the claimant's deposit account here. Each applied payment raises `claim.paid` for the claimant.
@@ -108,8 +109,10 @@ export async function settleClaims(
   now: number,
   /** Bulk elements that were rejected (a bulk settled through PART): they pay nothing. */
   rejected: ReadonlySet<number> = new Set(),
+  /** A standing order's execution (0 the first): it pays as a single payment, recorded as that element. */
+  execution?: number,
 ): Promise<number> {
-  if (payment.payment_service === 'periodic-payments') return 0;
+  if (payment.payment_service === 'periodic-payments' && execution === undefined) return 0;
   const elements =
     payment.payment_service === 'bulk-payments'
       ? Array.isArray(payment.body.payments)
@@ -121,7 +124,7 @@ export async function settleClaims(
   let applied = 0;
   for (const [index, element] of elements.entries()) {
     if (rejected.has(index)) continue;
-    if (await applyElement(tx, payment.id, index, element, debtorKennitala, now)) applied++;
+    if (await applyElement(tx, payment.id, execution ?? index, element, debtorKennitala, now)) applied++;
   }
   return applied;
 }

@@ -12,6 +12,7 @@ import {
   insertPeriodicExecution,
   lockPayment,
   type PaymentRow,
+  periodicExecutionRecorded,
   recordStatus,
   setElementStatuses,
 } from '../db/queries/payments.js';
@@ -29,10 +30,11 @@ import { FINAL_STATUSES } from './payments.js';
  * Execution of approved payments on the sandbox clock. Steps are rows in `scheduled_transitions` (scheduled by
  * ./approval.ts), so a restart carries on where the previous process stopped. At ACSP the funds are checked
  * (RJCT with AM04 when short); at ACSC the debtor is debited and a creditor at this bank credited (ACCC, or
- * ACWP when its account takes no credits). Variants (README "Transaction statuses"):
+ * ACWP when its account takes no credits; a bulk's elements and each execution of a standing order credit theirs
+ * alike, in the transaction that debits). Variants (README "Transaction statuses"):
  * - short of funds with `TPP-Rejection-No-Funds-Preferred: false`: PDNG, funds re-checked hourly for 24 hours;
  * - bulk with elements to unknown accounts at this bank: PART (the others are booked) or RJCT (all bad);
- * - periodic: one debit per execution date until `endDate` (then ACSC); an order that names no creditor account is
+ * - periodic: one debit (and credit) per execution date until `endDate` (then ACSC); an order that names no creditor account is
  *   rejected instead of accepted (RJCT, CH21).
  */
 
@@ -54,33 +56,53 @@ async function debit(tx: Queryable, iban: string | null, minor: bigint) {
 }
 
 type Amount = { currency: string; amount: string };
-type Reference = { iban?: string | null; maskedPan?: string | null };
+type Reference = { iban?: string | null; bban?: string | null; maskedPan?: string | null };
 
 /**
- * A creditor account at this bank: credited (ACCC), or not posted (ACWP) when it takes no credits. A card deposit
- * credits the account behind the card.
+ * Credits the account at this bank that a transfer (a single payment, a bulk element, one execution of a standing
+ * order) pays `amount` into: the account named by `iban` or by a 22-digit `bban`, or for a card deposit the account
+ * behind the card. `credited` once it is; `not-posted` when the account takes no credits; `elsewhere` when no
+ * account here is named (another bank's, a claim key, which settleClaims credits to the claim's deposit account).
+ * It runs in the step that debits the debtor, in the same transaction: a step is taken once (its row is held and
+ * marked done there, runDueTransitions), so the credit is made once with the debit, or not at all.
+ */
+async function creditAccountHere(
+  tx: Queryable,
+  creditor: Reference | undefined,
+  amount: Amount | undefined,
+  product: string,
+): Promise<{ outcome: 'credited' | 'not-posted' | 'elsewhere'; card: boolean }> {
+  const card =
+    product === 'card-deposits' && creditor?.maskedPan ? await findCard(tx, creditor.maskedPan) : undefined;
+  const iban = card?.account_iban ?? creditor?.iban?.replaceAll(' ', '').toUpperCase();
+  const account = iban
+    ? await findAccountByReference(tx, { iban })
+    : creditor?.bban
+      ? await findAccountByReference(tx, { bban: creditor.bban })
+      : undefined;
+  if (!account || !amount) return { outcome: 'elsewhere', card: Boolean(card) };
+  if (account.credit_blocked) return { outcome: 'not-posted', card: Boolean(card) };
+  const minor = convertMinor(toMinorUnits(amount.amount, amount.currency), amount.currency, account.currency);
+  await adjustBalance(tx, account.iban, minor);
+  return { outcome: 'credited', card: Boolean(card) };
+}
+
+/**
+ * A single payment's creditor account at this bank: credited (ACCC), or not posted (ACWP) when it takes no credits.
+ * A card deposit credits the account behind the card.
  */
 async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
-  if (payment.payment_service !== 'payments') return;
-  const creditor = payment.body.creditorAccount as Reference | undefined;
-  const card =
-    payment.payment_product === 'card-deposits' && creditor?.maskedPan
-      ? await findCard(tx, creditor.maskedPan)
-      : undefined;
-  const iban = card?.account_iban ?? creditor?.iban;
-  const amount = payment.body.instructedAmount as Amount | undefined;
-  const account = iban ? await findAccountByReference(tx, { iban }) : undefined;
-  if (account?.credit_blocked) {
+  const { outcome, card } = await creditAccountHere(
+    tx,
+    payment.body.creditorAccount as Reference | undefined,
+    payment.body.instructedAmount as Amount | undefined,
+    payment.payment_product,
+  );
+  if (outcome === 'not-posted') {
     await recordStatus(tx, payment.id, 'ACWP', 'creditor account takes no credits', now);
     return;
   }
-  if (account && amount) {
-    const minor = convertMinor(
-      toMinorUnits(amount.amount, amount.currency),
-      amount.currency,
-      account.currency,
-    );
-    await adjustBalance(tx, account.iban, minor);
+  if (outcome === 'credited') {
     await recordStatus(
       tx,
       payment.id,
@@ -92,6 +114,25 @@ async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
   }
   if (payment.sca_approach === 'IOBWS') {
     await recordStatus(tx, payment.id, 'ACCC', 'settled through domestic clearing', now);
+  }
+}
+
+/**
+ * The booked elements of a bulk (`rejected` left out) credit their creditor accounts at this bank, each once; an
+ * account that takes no credits is not posted. The bulk's own status stays as booked (ACSC or PART).
+ */
+async function postBulkToCreditors(
+  tx: Queryable,
+  payment: PaymentRow,
+  rejected: ReadonlySet<number> = new Set(),
+) {
+  const elements =
+    (payment.body.payments as
+      | Array<{ creditorAccount?: Reference; instructedAmount?: Amount }>
+      | undefined) ?? [];
+  for (const [index, element] of elements.entries()) {
+    if (rejected.has(index)) continue;
+    await creditAccountHere(tx, element.creditorAccount, element.instructedAmount, payment.payment_product);
   }
 }
 
@@ -233,7 +274,8 @@ async function applyTransition(
       if (closed) return rejectPayment(tx, payment.id, closed, now);
       if (payment.total_minor !== null) await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
       await recordStatus(tx, payment.id, 'ACSC', null, now);
-      await postToCreditor(tx, payment, now);
+      if (payment.payment_service === 'bulk-payments') await postBulkToCreditors(tx, payment);
+      else await postToCreditor(tx, payment, now);
       await settleClaims(tx, payment, now);
       return;
     }
@@ -283,7 +325,8 @@ async function settleBulkPartly(tx: Queryable, payment: PaymentRow, bad: Set<num
     `${bad.size} of ${elements.length} payments rejected (AC03)`,
     now,
   );
-  // The booked elements pay their claims as they would in a bulk booked whole.
+  // The booked elements credit their accounts here and pay their claims as they would in a bulk booked whole.
+  await postBulkToCreditors(tx, payment, bad);
   await settleClaims(tx, payment, now, bad);
   await cancelPendingTransitions(tx, payment.id);
 }
@@ -291,14 +334,27 @@ async function settleBulkPartly(tx: Queryable, payment: PaymentRow, bad: Set<num
 async function executeStandingOrder(tx: Queryable, payment: PaymentRow, t: TransitionRow, now: number) {
   const index = Number(t.params?.index ?? 0);
   const date = String(t.params?.date ?? '');
+  // An execution date is executed once: a second step for a date already recorded debits and credits nothing, and
+  // schedules nothing (the first scheduled the next).
+  if (await periodicExecutionRecorded(tx, payment.id, date)) return;
   const ok = await hasFunds(tx, payment);
-  if (ok && payment.total_minor !== null) await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
+  if (ok && payment.total_minor !== null) {
+    await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
+    await creditAccountHere(
+      tx,
+      payment.body.creditorAccount as Reference | undefined,
+      payment.body.instructedAmount as Amount | undefined,
+      payment.payment_product,
+    );
+  }
   await insertPeriodicExecution(tx, {
     paymentId: payment.id,
     executionDate: date,
     status: ok ? 'ACSC' : 'RJCT',
     at: now,
   });
+  // Each execution pays a claim as a single payment would (claims/settlement.ts), as an element of its own.
+  if (ok) await settleClaims(tx, payment, now, new Set(), index);
   const next = executionDates(standingOrder(payment), index + 2)[index + 1];
   if (next) {
     await scheduleTransition(

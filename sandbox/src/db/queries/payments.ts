@@ -205,6 +205,19 @@ export async function periodicExecutions(
   );
 }
 
+/** Whether a standing order's execution on `executionDate` is recorded. */
+export async function periodicExecutionRecorded(
+  q: Queryable,
+  paymentId: string,
+  executionDate: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'SELECT 1 FROM periodic_executions WHERE payment_id = $1 AND execution_date = $2',
+    [paymentId, executionDate],
+  );
+  return rows.length > 0;
+}
+
 export async function insertPeriodicExecution(
   q: Queryable,
   execution: { paymentId: string; executionDate: string; status: 'ACSC' | 'RJCT'; at: number },
