@@ -176,6 +176,53 @@ describe('an IOBWS 3.2 bank names in its refusals what its client sent', () => {
     expect(refused.json.tppMessages?.[0]?.text).toBe(`${path} must NOT have more than 35 characters.`);
   });
 
+  it("a single payment's remittanceInformationStructured, which the file's single payment does not have, is 400 FORMAT_ERROR", async () => {
+    for (const extra of [
+      { remittanceInformationStructured: [{ reference: 'RF18539007547034' }] },
+      { remittanceInformationStructured: 'RF18539007547034' },
+      {
+        remittanceInformationStructured: [{ reference: 'RF18539007547034' }],
+        remittanceInformationStructuredArray: [{ reference: 'RF18539007547034' }],
+      },
+    ]) {
+      const refused = await initiate('payments', single(extra));
+      expectError(refused, 400, 'FORMAT_ERROR', 'remittanceInformationStructured');
+      expect(refused.json.tppMessages?.[0]?.text).toBe('Unknown property remittanceInformationStructured.');
+    }
+  });
+
+  it("a single payment's remittanceInformationStructuredArray within the file's bounds is taken; a null referenceType (type: string) is not", async () => {
+    const full = 'x'.repeat(35);
+    const taken = await initiate(
+      'payments',
+      single({
+        remittanceInformationStructuredArray: [
+          { reference: full, referenceType: full, referenceIssuer: full },
+          { reference: 'RF18539007547034', referenceType: 'SCOR' },
+        ],
+      }),
+    );
+    expect(taken.status, taken.text).toBe(201);
+    const path = 'remittanceInformationStructuredArray[1].referenceIssuer';
+    const refused = await initiate(
+      'payments',
+      single({
+        remittanceInformationStructuredArray: [{ reference: 'A' }, { reference: 'B', referenceIssuer: null }],
+      }),
+    );
+    expectError(refused, 400, 'FORMAT_ERROR', path);
+    expect(refused.json.tppMessages?.[0]?.text).toBe(`${path} must be string.`);
+    for (const member of ['referenceType', 'referenceIssuer']) {
+      const long = await initiate(
+        'payments',
+        single({ remittanceInformationStructuredArray: [{ reference: 'A', [member]: 'x'.repeat(36) }] }),
+      );
+      const at = `remittanceInformationStructuredArray[0].${member}`;
+      expectError(long, 400, 'FORMAT_ERROR', at);
+      expect(long.json.tppMessages?.[0]?.text).toBe(`${at} must NOT have more than 35 characters.`);
+    }
+  });
+
   it("a standing order's reference as remittanceInformationStructuredArray[0].reference", async () => {
     const refused = await initiate(
       'periodic-payments',

@@ -83,6 +83,32 @@ function standingOrderReference(body: Json): { reference?: string; refusal?: Fac
 }
 
 /**
+ * What the face refuses of a single payment's structured references (`paymentInitiationDomestic_json`): a
+ * `remittanceInformationStructured`, which the file's single payment does not have (its member is
+ * `remittanceInformationStructuredArray`), and an entry's `referenceType` or `referenceIssuer` that is no string
+ * (`type: string`; our bank takes null there). The rest of the file's bounds are our bank's (an array of objects, a
+ * `reference` of at most 35 characters, the other two likewise at most 35, nothing else in an entry, no bound on
+ * how many), which refuses them at the member's IOBWS name.
+ */
+function singlePaymentReferencesRefusal(body: Json): FaceRefusal | undefined {
+  if ('remittanceInformationStructured' in body) {
+    const path = 'remittanceInformationStructured';
+    return { path, text: `Unknown property ${path}.` };
+  }
+  const entries = body[STRUCTURED_ARRAY];
+  if (!Array.isArray(entries)) return undefined;
+  for (const [index, entry] of entries.entries()) {
+    if (!isObject(entry)) continue;
+    for (const member of ['referenceType', 'referenceIssuer']) {
+      const path = `${STRUCTURED_ARRAY}[${index}].${member}`;
+      if (member in entry && typeof entry[member] !== 'string')
+        return { path, text: `${path} must be string.` };
+    }
+  }
+  return undefined;
+}
+
+/**
  * What our bank finds at its `remittanceInformationStructured` when the face refuses what its client sent there: a
  * value of no type it takes (a number), so that our bank refuses the body at that member, after the request's
  * headers and credentials, as it refuses any body; the face then words the refusal as `FaceRefusal` says.
@@ -113,9 +139,16 @@ export function fromIobwsRequest(method: string, service: string, text: string):
   }
   // `paymentInitiationDomestic_json.remittanceInformationStructuredArray`: ours is `remittanceInformationStructured`
   // (an array on a single payment; bulk elements share IOBWS's name).
-  if (method === 'POST' && STRUCTURED_ARRAY in ours && service === 'payments') {
-    const { [STRUCTURED_ARRAY]: references, ...rest } = ours;
-    return { text: JSON.stringify({ ...rest, remittanceInformationStructured: references }) };
+  if (method === 'POST' && service === 'payments') {
+    const refusal = singlePaymentReferencesRefusal(ours);
+    const { remittanceInformationStructured: _ours, [STRUCTURED_ARRAY]: references, ...rest } = ours;
+    const structured = refusal ? REFUSED_BY_FACE : references;
+    return {
+      text: JSON.stringify(
+        structured === undefined ? rest : { ...rest, remittanceInformationStructured: structured },
+      ),
+      ...(refusal ? { refusal } : {}),
+    };
   }
   // `iobwsAuthorisationConfirmation.confirmationMessage`: our bank's straight-through confirmation is
   // `confirmationCode` (payment spec 2.5).
