@@ -208,6 +208,36 @@ export function refusalMessageKey(code: string, call: BankCallKind = 'other'): s
   return 'bank.rejected';
 }
 
+/**
+ * Part 7's codes that answer the moment, not the payment: our app's connection (its certificate, signature, role or
+ * token) or the currency markets' hours. Their words say to try again later.
+ */
+const momentCodes = new Set([
+  'CERTIFICATE_INVALID',
+  'CERTIFICATE_EXPIRED',
+  'CERTIFICATE_BLOCKED',
+  'CERTIFICATE_REVOKE',
+  'CERTIFICATE_MISSING',
+  'SIGNATURE_INVALID',
+  'SIGNATURE_MISSING',
+  'REQUIRED_KID_MISSING',
+  'ROLE_INVALID',
+  'TOKEN_UNKNOWN',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'MARKETS_CLOSED',
+]);
+
+/**
+ * Whether a refusal recorded as `code` (`refusalCodeOf`) answered the moment rather than the payment: one of
+ * `momentCodes`, or the bank not letting our app in (a 401 or 403 without a code, the token endpoint's refusal).
+ * The bank made no payment, and the same one asked again later may be taken.
+ */
+export function refusedForNow(code: string | null): boolean {
+  if (code === null) return false;
+  return momentCodes.has(code) || refusalMessageKey(code) === 'bank.accessRefused';
+}
+
 // Every code the spec allows in an error answer (part 7); each has a message in Icelandic and English.
 const knownCodes = new Set<string>(Object.values(ALLOWED_CODES).flat());
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
+import { refusedForNow } from '@/lib/bank/errors';
 import type { Db } from '@/lib/db';
 import { lockForm } from '@/lib/db/queries/form-locks';
 import { bulkPaymentsOutcomeUnknown, paymentOfContentOutcomeUnknown } from '@/lib/db/queries/initiation';
@@ -7,8 +8,9 @@ import { type Payment, payments } from '@/lib/db/schema';
 
 /**
  * One form may be sent more than once. The same content again is the same payment, with the same
- * Idempotency-Key (a double click, a retry after a timeout). Other content after the bank refused
- * every earlier attempt is a correction, and a new payment. Other content while an earlier attempt
+ * Idempotency-Key (a double click, a retry after a timeout), its refusal included, but for a refusal of the moment
+ * (the bank did not let our app in, its markets were closed), after which it is asked of the bank again as a new
+ * payment. Other content after the bank refused every earlier attempt is a correction, and a new payment. Other content while an earlier attempt
  * is at the bank, or may be, is neither: the caller says so rather than send either silently.
  */
 export interface Attempt {
@@ -115,22 +117,30 @@ async function attemptsOfForm(db: Db, attempt: Attempt): Promise<Payment[]> {
 
 function decide(earlier: Payment[], attempt: Attempt, fingerprint: string): AttemptOutcome {
   // A payment saved before fingerprints were kept counts as the form's one content.
-  const same = earlier.find(
-    (payment) =>
-      payment.fingerprint === fingerprint ||
-      (payment.fingerprint === null && payment.submissionId === attempt.submissionId),
-  );
-  if (same) return { kind: 'payment', payment: same };
+  const sameContent = earlier
+    .filter(
+      (payment) =>
+        payment.fingerprint === fingerprint ||
+        (payment.fingerprint === null && payment.submissionId === attempt.submissionId),
+    )
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const same = sameContent.at(-1);
+  // A refusal of the moment (lib/bank/errors.ts refusedForNow) is asked of the bank again; any other answer stands.
+  if (same && !(same.phase === 'refused' && refusedForNow(same.failureCode)))
+    return { kind: 'payment', payment: same };
   const unrefused = earlier.find((payment) => payment.phase !== 'refused');
   if (unrefused) return { kind: 'changedWhileSent', payment: unrefused };
-  return earlier.length === 0
-    ? { kind: 'new', submissionId: attempt.submissionId, correctionOf: null, fingerprint }
-    : {
-        kind: 'new',
-        submissionId: correctionId(attempt.submissionId, fingerprint),
-        correctionOf: attempt.submissionId,
-        fingerprint,
-      };
+  if (earlier.length === 0)
+    return { kind: 'new', submissionId: attempt.submissionId, correctionOf: null, fingerprint };
+  // The n-th try of one content after refusals of the moment has an id of its own, the same for every request that
+  // makes it (two at once are one payment).
+  const tried = sameContent.length;
+  return {
+    kind: 'new',
+    submissionId: correctionId(attempt.submissionId, tried === 0 ? fingerprint : `${fingerprint}:${tried}`),
+    correctionOf: attempt.submissionId,
+    fingerprint,
+  };
 }
 
 /**
