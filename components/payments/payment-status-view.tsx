@@ -78,9 +78,9 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
       )}
       <BankOutcomeMessage outcome={payment.outcome} service={payment.service} />
       {/* Refused at its initiation: why, in the bank's words, as the form said it. */}
-      {payment.phase === 'refused' && payment.failureCode && tAll.has(`bank.code.${payment.failureCode}`) && (
+      {payment.refusalReason && (
         <p data-testid="refusal-reason" className="rounded border border-red-200 bg-red-50 p-3 text-red-900">
-          {t('refusedBecause', { reason: tAll(`bank.code.${payment.failureCode}`) })}
+          {t('refusedBecause', { reason: tAll(payment.refusalReason) })}
         </p>
       )}
       <BankMessages

@@ -209,6 +209,18 @@ export function refusalMessageKey(code: string, call: BankCallKind = 'other'): s
 }
 
 /**
+ * The words of a refused initiation, by the code it is recorded with (`refusalCodeOf`): its sender, a request that
+ * waited for it (lib/payments/sending-outcome.ts), its page and its receipt say the same.
+ */
+export function initiationRefusalKey(failureCode: string | null): string {
+  if (failureCode === null) return 'bank.code.PAYMENT_FAILED';
+  // A 409 refuses a first sending only (lib/payments/initiation.ts send): part 7 gives it STATUS_INVALID, which of
+  // a payment not yet made says the bank will not carry it out.
+  if (failureCode === 'HTTP_409' || failureCode === 'STATUS_INVALID') return 'bank.notCompleted';
+  return refusalMessageKey(failureCode, 'initiation');
+}
+
+/**
  * Part 7's codes that answer the moment, not the payment: our app's connection (its certificate, signature, role or
  * token) or the currency markets' hours. Their words say to try again later.
  */

@@ -24,6 +24,7 @@ import { statusInWords } from './export-words';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { NO_BANK_NAMES, paymentStory, type StoryBanks, type StoryBulkLine, storyCosts } from './story';
+import { refusalReasonOf } from './view';
 
 /** One line of a receipt: what it is, and what the payment or the bank says. */
 export interface ReceiptLine {
@@ -134,6 +135,7 @@ export function buildReceipt(
   const atBank = payment.phase === 'initiated' || payment.bankPaymentId !== null;
   const story = paymentStory(payment, events, banks);
   const kind = receiptKind(payment);
+  const refusalReason = refusalReasonOf(payment);
   // Declined by the PSU at the bank: "not confirmed", as the payment's page says, not the bank's rejection.
   const statusLabel = (status: string) =>
     statusInWords(tAll, status, kind === 'declined' ? 'declined' : null);
@@ -180,9 +182,7 @@ export function buildReceipt(
             : t('noStatus'),
     },
     // Refused at its initiation: why, as the bank said it, in words (every code of spec part 7 has them).
-    ...(payment.phase === 'refused' && payment.failureCode && tAll.has(`bank.code.${payment.failureCode}`)
-      ? [{ key: 'reason', label: t('reason'), value: tAll(`bank.code.${payment.failureCode}`) }]
-      : []),
+    ...(refusalReason ? [{ key: 'reason', label: t('reason'), value: tAll(refusalReason) }] : []),
     {
       key: 'kind',
       label: t('kind'),

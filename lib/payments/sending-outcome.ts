@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { refusalMessageKey } from '@/lib/bank/errors';
+import { initiationRefusalKey } from '@/lib/bank/errors';
 import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { costsPage, costsStepOf } from './costs-step';
@@ -47,18 +47,6 @@ export function settled(payment: Payment): InitiationOutcome | undefined {
     return refusal(payment.id, payment.failureCode, payment.refusedFields ?? []);
   }
   return undefined;
-}
-
-/**
- * The words of a refused initiation, by the code it is recorded with (lib/bank/errors.ts refusalCodeOf): its sender
- * and a request that waited for it are told the same.
- */
-function initiationRefusalKey(failureCode: string | null): string {
-  if (failureCode === null) return 'bank.code.PAYMENT_FAILED';
-  // A 409 refuses a first sending only (./initiation.ts send): part 7 gives it STATUS_INVALID, which of a payment
-  // not yet made says the bank will not carry it out.
-  if (failureCode === 'HTTP_409' || failureCode === 'STATUS_INVALID') return 'bank.notCompleted';
-  return refusalMessageKey(failureCode, 'initiation');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
-import { bankErrorCodes } from '@/lib/bank/errors';
+import { bankErrorCodes, initiationRefusalKey } from '@/lib/bank/errors';
 import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
@@ -92,6 +92,8 @@ export interface PaymentView {
   scaStatus: string | null;
   scaRedirect: string | null;
   failureCode: string | null;
+  /** Why the bank refused it at its initiation, as the words its form gave (a message key); null if it did not. */
+  refusalReason: string | null;
   createdAt: string;
   events: {
     id: number;
@@ -194,6 +196,13 @@ export function paymentOutcome(payment: Payment): BankOutcome | null {
   });
 }
 
+/** Why the bank refused a payment at its initiation, as the words its form gave (a message key); null if it did not. */
+export function refusalReasonOf(payment: Pick<Payment, 'phase' | 'failureCode'>): string | null {
+  return payment.phase === 'refused' && payment.failureCode
+    ? initiationRefusalKey(payment.failureCode)
+    : null;
+}
+
 /**
  * The bank's messages kept with the payment. Of a refusal, all but the one its page already gives in our words
  * (its first code, where that is one of spec part 7's): the others, and a code we have no words for, in the bank's.
@@ -269,6 +278,7 @@ export function toPaymentView(
     scaRedirect:
       toSca && payment.phase === 'initiated' && awaitsAuthorisation(payment) ? payment.scaRedirect : null,
     failureCode: payment.failureCode,
+    refusalReason: refusalReasonOf(payment),
     createdAt: payment.createdAt.toISOString(),
     events: toldOnce(atTellingTimes(inTellingOrder(events)), payment.service).map((event) => ({
       id: event.id,

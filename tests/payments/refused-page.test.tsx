@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PaymentStatusView } from '@/components/payments/payment-status-view';
+import { buildReceipt } from '@/lib/payments/receipt';
 import { toPaymentView } from '@/lib/payments/view';
 import { paymentRow } from '@/tests/support/payment-row';
 import { renderIn } from '@/tests/support/render-intl';
@@ -31,5 +32,37 @@ describe('a refused payment’s page', () => {
     const english = renderIn('en', <PaymentStatusView payment={refused} />);
     expect(english).toContain('Your bank did not accept the payment, so it has no status there.');
     expect(english).not.toContain('has not reported a status yet');
+  });
+});
+
+describe('a payment refused with no code of part 7 (an answer without a body, the token endpoint, a code of its own)', () => {
+  const refusedAs = (failureCode: string) =>
+    paymentRow({ phase: 'refused', transactionStatus: null, bankPaymentId: null, failureCode });
+
+  it.each([
+    [
+      'HTTP_403',
+      'Svar bankans: Bankinn hafnaði tengingu okkar',
+      'Your bank did not accept our connection just now.',
+    ],
+    [
+      'TOKEN_HTTP_400',
+      'Svar bankans: Bankinn hafnaði tengingu okkar',
+      'Your bank did not accept our connection just now.',
+    ],
+    [
+      'HTTP_404',
+      'Svar bankans: Bankinn kannast ekki við beiðnina',
+      'does not recognise the request we sent it',
+    ],
+  ])('%s: its page and receipt give the words its form gave', (failureCode, icelandic, english) => {
+    const view = toPaymentView(refusedAs(failureCode), []);
+    expect(renderIn('is', <PaymentStatusView payment={view} />)).toContain(icelandic);
+    expect(renderIn('en', <PaymentStatusView payment={view} />)).toContain(english);
+    const at = new Date('2026-12-08T09:00:00Z');
+    const reason = (locale: 'is' | 'en') =>
+      buildReceipt(refusedAs(failureCode), [], locale, at).lines.find((line) => line.key === 'reason')?.value;
+    expect(reason('is')).toContain(icelandic.replace('Svar bankans: ', ''));
+    expect(reason('en')).toContain(english);
   });
 });
