@@ -64,12 +64,15 @@ describe('a partly paid bill in the list', () => {
   it('says that part was paid, what the bill was and what is left, in both languages', () => {
     const english = read('en', partly);
     expect(english).toContain('Partly paid: the bill was for ISK 12,000 and part of it has been paid.');
-    expect(english).toContain('Left to pay: ISK 7,000');
+    expect(english).toContain('Left to pay: ISK 7,000.');
+    expect(english).not.toContain('7,000..');
     const icelandic = read('is', partly);
     expect(icelandic).toContain(
       'Greidd að hluta: krafan var upp á 12.000 kr. og hluti hennar hefur verið greiddur.',
     );
+    // The amount's own full stop ends the sentence: one, not two.
     expect(icelandic).toContain('Ógreitt: 7.000 kr.');
+    expect(icelandic).not.toContain('kr..');
   });
 
   it('does not call the payment that paid the first part one that did not go through', () => {
