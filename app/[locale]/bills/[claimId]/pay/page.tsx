@@ -14,7 +14,7 @@ import { paymentInFlightOf } from '@/lib/bills/payment-of-bill';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
 import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
-import { formatAmount } from '@/lib/format';
+import { formatAmount, formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
 import { countryChoices } from '@/lib/payments/countries';
@@ -121,6 +121,22 @@ export default async function PayBillPage({
           claimant: claim.claimantName,
           amount: formatAmount(claim.totalAmountDue, claim.currency, localeOrDefault(locale)),
         })}
+      </p>
+      {/* Which bill this is and by when to pay it, as the bills page gives them. */}
+      <p className="text-sm text-slate-700" data-testid="bill-dates">
+        {claim.reference && (
+          <>
+            {t('reference')}: {claim.reference}
+            {' · '}
+          </>
+        )}
+        {t('dueDate', { date: formatDate(claim.dueDate, localeOrDefault(locale)) })}
+        {claim.finalDueDate && (
+          <>
+            {' · '}
+            {t('finalDueDate', { date: formatDate(claim.finalDueDate, localeOrDefault(locale)) })}
+          </>
+        )}
       </p>
       {claim.isPartiallyPaid && (
         <PartlyPaidNote amount={claim.amount} left={claim.totalAmountDue} currency={claim.currency} />
