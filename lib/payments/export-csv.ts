@@ -53,7 +53,7 @@ const headers = {
     'banki viðtakanda',
     'textalykill',
     'hver greiðir kostnaðinn',
-    'reikningur fyrir kostnað',
+    'kostnaður tekinn af reikningi',
     'gengissamningur',
   ],
 } as const;

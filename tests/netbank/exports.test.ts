@@ -111,7 +111,7 @@ describe('CSV for Icelandic Excel', () => {
       'Banki viðtakanda',
       'Textalykill',
       'Hver greiðir kostnaðinn',
-      'Reikningur fyrir kostnað',
+      'Kostnaður tekinn af reikningi',
       'Gengissamningur',
     ]);
     const rows = parsed.data;

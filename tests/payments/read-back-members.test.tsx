@@ -145,7 +145,7 @@ describe('the payment information read back (spec 2.6)', () => {
     expect(icelandic).toContain('Banki viðtakanda BUKBGB22');
     expect(icelandic).toContain('Textalykill 03');
     expect(icelandic).toContain('Hver greiðir kostnaðinn Skipt: hvor greiðir sínum banka');
-    expect(icelandic).toContain('Reikningur fyrir kostnað');
+    expect(icelandic).toContain('Kostnaður tekinn af reikningi');
     expect(icelandic).toContain('Church Street 12');
     const english = render('en', <PaymentStorySection payment={view} />);
     expect(english).toContain('On behalf of Prjónaklúbbur Akureyrar');

@@ -128,7 +128,7 @@ describe('the receipt of a payment the bank read back', () => {
       'Heimilisfang viðtakanda': 'Hafnarstræti 5, Þingeyri, Ísland',
       Textalykill: '03',
       'Hver greiðir kostnaðinn': 'Skipt: hvor greiðir sínum banka',
-      'Reikningur fyrir kostnað': '0133-26-012345, kt. 010130-2989',
+      'Kostnaður tekinn af reikningi': '0133-26-012345, kt. 010130-2989',
       Gengissamningur: 'FX-2026-0042',
     });
     const bank = receipt.lines.find((line) => line.key === 'creditorBank');
@@ -162,7 +162,7 @@ describe('the receipt of a payment the bank read back', () => {
       'Endanlegur viðtakandi',
       'Textalykill',
       'Skipt: hvor greiðir sínum banka',
-      'Reikningur fyrir kostnað',
+      'Kostnaður tekinn af reikningi',
       'NORDISRE',
       'FX-2026-0042',
     ])
@@ -192,7 +192,7 @@ describe('the exports of a payment the bank read back', () => {
       'Banki viðtakanda': 'NORDISRE',
       Textalykill: '03',
       'Hver greiðir kostnaðinn': 'Skipt: hvor greiðir sínum banka',
-      'Reikningur fyrir kostnað': '0133-26-012345',
+      'Kostnaður tekinn af reikningi': '0133-26-012345',
       Gengissamningur: 'FX-2026-0042',
     });
     const en = rowsOf(await paymentsExcelCsv(app.db, app.psuId, {}, 'en'), ';').find(
@@ -223,7 +223,7 @@ describe('the exports of a payment the bank read back', () => {
       'banki viðtakanda': 'NORDISRE',
       textalykill: '03',
       'hver greiðir kostnaðinn': 'Skipt: hvor greiðir sínum banka',
-      'reikningur fyrir kostnað': JON_CHARGES,
+      'kostnaður tekinn af reikningi': JON_CHARGES,
       gengissamningur: 'FX-2026-0042',
     });
     const en = rowsOf(await paymentsCsv(app.db, app.psuId, {}, 'en'), ',').find(
