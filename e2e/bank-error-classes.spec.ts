@@ -82,6 +82,10 @@ async function expectRefusedInBothLanguages(
     await expect(page.getByRole('alert').filter({ hasText: message[language] })).toBeVisible({
       timeout: 30_000,
     });
+    // The words are where the PSU looks, not above a form taller than the screen with the button at its foot;
+    // where the answer names a field, that field is (below).
+    if (!toFieldCause)
+      await expect(page.getByRole('alert').filter({ hasText: message[language] })).toBeInViewport();
     await expect(page).not.toHaveURL(atBank());
     await expect(page.getByLabel(l.from)).toHaveValue(from);
     await expect(page.getByLabel(l.to)).toHaveValue(to);

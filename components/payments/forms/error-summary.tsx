@@ -109,6 +109,23 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 /**
+ * Brings the summary's message about the whole submission (the bank's answer) into view, where the answer named no
+ * field to focus. The button is at the form's end and the summary above its first field: on a screen shorter than
+ * the form, the PSU who pressed the button would otherwise see nothing happen. Looks each frame until the message
+ * is drawn, as `focusFirstInvalid` does, and moves no focus.
+ */
+export function revealFailure(form: HTMLFormElement | null) {
+  const until = Date.now() + FOCUS_WAIT_MS;
+  const tryShow = () => {
+    if (!form?.isConnected || Date.now() > until) return;
+    const message = form.querySelector<HTMLElement>('[data-error-summary] > *');
+    if (message) message.scrollIntoView?.({ block: 'center' });
+    else requestAnimationFrame(tryShow);
+  };
+  requestAnimationFrame(tryShow);
+}
+
+/**
  * The list of what to correct, above the form. `role="alert"` makes screen readers announce it
  * when it appears or changes; each entry links to its field.
  */
@@ -129,7 +146,7 @@ export function ErrorSummary({
   const locale = usePageLocale();
   const show = failure || (visible && (items.length > 0 || extra));
   return (
-    <div role="alert" aria-atomic="true">
+    <div role="alert" aria-atomic="true" data-error-summary>
       {show && (
         <div className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {failure && <p>{failure}</p>}

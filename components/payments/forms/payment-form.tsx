@@ -17,7 +17,7 @@ import type { WordedResult } from '@/lib/actions/result';
 import { preloadOnInteraction } from '@/lib/forms/deferred-import';
 import type { SchemaLoader } from '@/lib/forms/deferred-schema';
 import { ScaLanguageField } from './choice-fields';
-import { ErrorSummary, focusFirstInvalid, useInvalidFields } from './error-summary';
+import { ErrorSummary, focusFirstInvalid, revealFailure, useInvalidFields } from './error-summary';
 import { useFormLocale } from './messages';
 import { formResolver } from './resolver';
 import { useRegistered } from './use-registered';
@@ -102,6 +102,7 @@ export function usePaymentForm<Values>({
         // The schema did not load (no network): nothing was sent.
         schemaFailed.current = true;
         setFailure(t('unexpected'));
+        revealFailure(formRef.current);
       }
     };
 
@@ -115,6 +116,7 @@ export function usePaymentForm<Values>({
       result = await action({ ...input, locale });
     } catch {
       setFailure(t('unexpected'));
+      revealFailure(formRef.current);
       return;
     }
     if (result.ok) {
@@ -125,7 +127,9 @@ export function usePaymentForm<Values>({
       if (!showServerFieldError?.(path, message)) methods.setError(path, { message });
     }
     if (result.text) setFailure(result.text);
-    requestFocus();
+    // A refusal that names fields takes the PSU to the first; one about the whole payment, to its words.
+    if (Object.keys(result.fieldErrors ?? {}).length > 0 || !result.text) requestFocus();
+    else revealFailure(formRef.current);
   }
 
   return { methods, formRef, failure, requestFocus, interaction, handleSubmit, submit };
