@@ -18,7 +18,9 @@ import { type BillsFreshness, refreshBillsFromBank } from './refresh';
  * index `payments_bill_in_flight_idx` makes that hold when two are sent at once, and a payment the
  * bank refused, rejected (RJCT) or cancelled (CANC) leaves room for the next; so does one that paid part of a claim
  * that may be paid in part, once the bank has carried it out and says less is due: the index holds one payment
- * per bill and amount due (`payments.bill_amount_due`), and what is left is paid once, as the whole was. A claim the app has not read yet
+ * per bill and amount due (`payments.bill_amount_due`), and what is left is paid once, as the whole was. One not yet
+ * carried out holds the bill whatever is due on it now (`payments_bill_open_idx`): costs added while it is at the
+ * bank do not make room for a second payment of the new amount. A claim the app has not read yet
  * (the PSU has not opened their bills since it was made) is read from the banks when a payment names it, so
  * that it is paid once as any other; and a payment of it saved before payments named their bill holds it too.
  * A bill's payment is in the bill's currency, and of all that is due unless the claim may be paid in part.

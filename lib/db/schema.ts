@@ -121,6 +121,15 @@ export const kennitalaLinks = pgTable('kennitala_links', {
 /** The index that lets one payment of a bill at a time be in flight (see `payments`). */
 export const BILL_IN_FLIGHT_INDEX = 'payments_bill_in_flight_idx';
 
+/** The index that lets one payment of a bill not yet carried out be in flight, whatever is due (see `payments`). */
+export const BILL_OPEN_INDEX = 'payments_bill_open_idx';
+
+/**
+ * The statuses of a single payment the bank has carried out (ACSC debited, ACCC credited): only such a payment of
+ * part of a bill, after which the bank says less is due, leaves room for a payment of the rest.
+ */
+export const CARRIED_OUT_STATUSES = ['ACSC', 'ACCC'] as const;
+
 /**
  * A payment as this app knows it. The row is written before the bank is called, so that a crash,
  * a timeout or a double submit always finds it again by `(psuId, submissionId)` and re-sends with the
@@ -251,13 +260,21 @@ export const payments = pgTable(
       .where(sql.raw(`failure_code in ('${OUTCOME_UNKNOWN}', '${ANSWER_NOT_SAVED}')`)),
     // One payment of a bill that can still succeed, for what is due on it: saved and not yet answered, at the
     // bank, or carried out. One the bank refused, rejected (RJCT) or cancelled (CANC) leaves room for another;
-    // so does one that paid part of a claim that may be paid in part, once the bank says less is due (what is
-    // left is another amount due). Concurrent attempts to pay one bill end in one row; the others meet this
+    // so does one that paid part of a claim that may be paid in part, once carried out (and so out of
+    // `payments_bill_open_idx`) and the bank says less is due (what is left is another amount due). Concurrent attempts to pay one bill end in one row; the others meet this
     // index (lib/payments/initiation.ts).
     uniqueIndex(BILL_IN_FLIGHT_INDEX)
       .on(table.billBankId, table.billClaimId, table.billAmountDue)
       .where(
         sql`${table.billClaimId} is not null and ${table.phase} <> 'refused' and coalesce(${table.transactionStatus}, '') not in ('RJCT', 'CANC')`,
+      ),
+    // One payment of a bill that can still succeed and is not carried out yet, whatever was due on the bill when
+    // it was saved: what is due may change while it is at the bank (costs added, a bank reading the claim
+    // otherwise), and a second payment of the new amount would be carried out as well as the first.
+    uniqueIndex(BILL_OPEN_INDEX)
+      .on(table.billBankId, table.billClaimId)
+      .where(
+        sql`${table.billClaimId} is not null and ${table.phase} <> 'refused' and coalesce(${table.transactionStatus}, '') not in ('RJCT', 'CANC', 'ACSC', 'ACCC')`,
       ),
   ],
 );

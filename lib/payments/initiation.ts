@@ -18,7 +18,7 @@ import { type Db, getDb } from '@/lib/db';
 import { databaseNow, databaseNowPlus } from '@/lib/db/clock';
 import { OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import { insertClaimedPayment, undecided } from '@/lib/db/queries/initiation';
-import { BILL_IN_FLIGHT_INDEX, type Payment, payments } from '@/lib/db/schema';
+import { BILL_IN_FLIGHT_INDEX, BILL_OPEN_INDEX, type Payment, payments } from '@/lib/db/schema';
 import { isUniqueViolationOf } from '@/lib/db/unique-violation';
 import { logger } from '@/lib/log';
 import { inBackground } from '@/lib/server/background';
@@ -315,7 +315,8 @@ async function untilSendingMayHaveEnded(paymentId: string, deadline: number): Pr
 
 /**
  * `saveOnce`, where another payment of the same bill that can still succeed refuses this one (undefined): the
- * unique `payments_bill_in_flight_idx` settles concurrent attempts. When it refuses, the payment that holds the
+ * unique `payments_bill_in_flight_idx` (per amount due) and `payments_bill_open_idx` (one not yet carried out,
+ * whatever was due) settle concurrent attempts. When it refuses, the payment that holds the
  * bill may be this very form's, saved by a concurrent submission: asked once more, the form finds it.
  */
 async function saveBillPaymentOnce(
@@ -328,7 +329,9 @@ async function saveBillPaymentOnce(
     try {
       return await saveOnce(db, request, bankId, bill);
     } catch (error) {
-      if (!bill || !isUniqueViolationOf(error, BILL_IN_FLIGHT_INDEX)) throw error;
+      const held =
+        isUniqueViolationOf(error, BILL_IN_FLIGHT_INDEX) || isUniqueViolationOf(error, BILL_OPEN_INDEX);
+      if (!bill || !held) throw error;
       if (attempt > 0) return undefined;
     }
   }

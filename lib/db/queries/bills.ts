@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } fr
 import type { Claim } from '@/lib/bank/claims';
 import { type Bill, bills } from '../bills-schema';
 import { databaseNow } from '../clock';
-import { payments } from '../schema';
+import { CARRIED_OUT_STATUSES, payments } from '../schema';
 import type { Db } from '../types';
 import { listedColumns } from './payments';
 
@@ -152,8 +152,9 @@ export async function billsWithClaimIds(db: Db, claimIds: string[]): Promise<Bil
 /**
  * The payments of these bills that can still succeed (the predicate of `payments_bill_in_flight_idx`): saved and
  * not refused by the bank, nor rejected or cancelled by it, for what is due on the bill now (`amountDue`, the
- * claim's `totalAmountDue`). At most one per bill. A payment of part of the bill that the bank has carried out,
- * after which less is due, no longer holds it.
+ * claim's `totalAmountDue`), or not yet carried out whatever was due when it was saved (`payments_bill_open_idx`).
+ * At most one per bill. A payment of part of the bill that the bank has carried out, after which less is due, no
+ * longer holds it.
  */
 export async function paymentsInFlightOfBills(
   db: Db,
@@ -167,6 +168,7 @@ export async function paymentsInFlightOfBills(
       billBankId: payments.billBankId,
       billClaimId: payments.billClaimId,
       billAmountDue: payments.billAmountDue,
+      transactionStatus: payments.transactionStatus,
     })
     .from(payments)
     .where(
@@ -180,12 +182,16 @@ export async function paymentsInFlightOfBills(
         or(isNull(payments.transactionStatus), notInArray(payments.transactionStatus, ['RJCT', 'CANC'])),
       ),
     );
-  return rows.flatMap(({ billAmountDue, ...row }) =>
+  const carriedOut = (status: string | null) =>
+    (CARRIED_OUT_STATUSES as readonly string[]).includes(status ?? '');
+  return rows.flatMap(({ billAmountDue, transactionStatus, ...row }) =>
     row.billBankId !== null &&
     row.billClaimId !== null &&
     keys.some(
       (key) =>
-        key.bankId === row.billBankId && key.claimId === row.billClaimId && key.amountDue === billAmountDue,
+        key.bankId === row.billBankId &&
+        key.claimId === row.billClaimId &&
+        (key.amountDue === billAmountDue || !carriedOut(transactionStatus)),
     )
       ? [{ ...row, billBankId: row.billBankId, billClaimId: row.billClaimId }]
       : [],

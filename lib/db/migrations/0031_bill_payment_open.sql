@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payments_bill_open_idx" ON "payments" USING btree ("bill_bank_id","bill_claim_id") WHERE "payments"."bill_claim_id" is not null and "payments"."phase" <> 'refused' and coalesce("payments"."transaction_status", '') not in ('RJCT', 'CANC', 'ACSC', 'ACCC');
