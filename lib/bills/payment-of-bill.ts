@@ -164,8 +164,9 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
 /**
  * Why a new payment of this bill is refused before it is saved: it is paid, or its sender cancelled it; the
  * payment is in another currency than the bill, or of less than is due where the claim may not be paid in part
- * (the bank would book it as a plain transfer, and the bill would stay unpaid and held by it), or of more than is
- * due (a slip of the keys the bank would carry out: the claim paid, and the rest gone to the claimant).
+ * (the bank would book it as a plain transfer, and the bill would stay unpaid and held by it), or where it may but
+ * the payment does not say it is a part payment (the same), or of more than is due (a slip of the keys the bank
+ * would carry out: the claim paid, and the rest gone to the claimant).
  */
 function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
@@ -184,6 +185,15 @@ function billRefusalKey(bill: Bill, body: Body): string | undefined {
     toMinorUnits(amount, bill.currency) > toMinorUnits(bill.totalAmountDue, bill.currency)
   )
     return 'payment.bill.aboveDue';
+  // Less than is due where the claim may be paid in part: a part payment only where it says so (partialPayment), as
+  // a bank pays a claim in part; unmarked, it books it as a plain transfer to the deposit account, the claim stays
+  // due in full, and the payment, carried out, holds the bill for what was due.
+  if (
+    typeof amount === 'string' &&
+    body.partialPayment !== true &&
+    toMinorUnits(amount, bill.currency) < toMinorUnits(bill.totalAmountDue, bill.currency)
+  )
+    return 'payment.bill.partNotMarked';
   return undefined;
 }
 

@@ -82,7 +82,7 @@ async function newBill(amount = 3700, options: { partial?: boolean } = {}) {
 function payBill(
   claim: Awaited<ReturnType<typeof newClaim>>,
   submissionId = randomUUID(),
-  { psuId = payor, amount = claim.totalAmountDue as string | null } = {},
+  { psuId = payor, amount = claim.totalAmountDue as string | null, partialPayment = false } = {},
 ) {
   return app.initiation.initiateOnce({
     psuId,
@@ -95,6 +95,7 @@ function payBill(
       creditorName: claim.claimantName,
       ...(amount === null ? {} : { instructedAmount: { currency: claim.currency, amount } }),
       remittanceInformationUnstructured: claim.claimId,
+      ...(partialPayment ? { partialPayment: true } : {}),
     },
     scaLanguage: 'en',
     uiLocale: 'en',
@@ -481,7 +482,9 @@ describe('a bill is paid with a single payment of its own, and only its payor’
     expect(await payBill(claim)).toMatchObject({ ok: true });
 
     const inPart = await newBill(3500, { partial: true });
-    expect(await payBill(inPart, randomUUID(), { amount: '1000' })).toMatchObject({ ok: true });
+    expect(await payBill(inPart, randomUUID(), { amount: '1000', partialPayment: true })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('refuses more than is due (a slip of the keys: 4,000,000 for a bill of 48,900), in words, after reading the claim again', async () => {

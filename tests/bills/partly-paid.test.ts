@@ -64,8 +64,8 @@ async function newBill(amount: number) {
 type Claim = Awaited<ReturnType<typeof newBill>>;
 
 /** What the bill's pay form sends, of `amount`: less than is due with "This is a part payment of a bill" ticked. */
-function payBill(claim: Claim, amount: string) {
-  const part = Number(amount) < Number(claim.totalAmountDue);
+function payBill(claim: Claim, amount: string, { marked = true } = {}) {
+  const part = marked && Number(amount) < Number(claim.totalAmountDue);
   return app.initiation.initiateOnce({
     psuId: payor,
     submissionId: randomUUID(),
@@ -158,5 +158,14 @@ describe('a partly paid bill', () => {
     expect(paid).toMatchObject({ claimStatus: 'Paid', totalAmountDue: '0' });
     if (paid) await saveClaim(app.db, 'default', paid);
     expect(await payBill(after, '7000')).toEqual({ ok: false, messageKey: 'payment.bill.alreadyPaid' });
+  });
+
+  it('refuses a payment of part of the bill not marked as one, which the bank would book as a plain transfer, leaving the bill unpaid and held by it', async () => {
+    const claim = await newBill(12_000);
+    const unmarked = await payBill(claim, '5000', { marked: false });
+    expect(unmarked).toEqual({ ok: false, messageKey: 'payment.bill.partNotMarked' });
+    expect(await billPayments(claim.claimId)).toHaveLength(0);
+    // Marked as a part payment, it is sent.
+    expect(await payBill(claim, '5000')).toMatchObject({ ok: true });
   });
 });
