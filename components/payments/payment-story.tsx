@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { addressInWords } from '@/lib/payments/address-words';
 import type { ClosedDay } from '@/lib/payments/calendar';
+import { purposeNameKey } from '@/lib/payments/purpose-words';
 import type { StatusClass } from '@/lib/payments/status';
 import type { StoryParty } from '@/lib/payments/story';
 import type { PaymentView } from '@/lib/payments/view';
@@ -183,7 +184,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
         )}
         {story.purposeCode && (
           <Detail label={t('purposeCode')} testId="payment-purpose-code">
-            {story.purposeCode}
+            <PurposeCode code={story.purposeCode} />
           </Detail>
         )}
         {story.chargeBearer && (
@@ -222,5 +223,17 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A purpose code by its name, the code in small print beside it; a code without a name by itself. */
+function PurposeCode({ code }: { code: string }) {
+  const t = useTranslations('story');
+  const name = purposeNameKey(code);
+  if (!name) return code;
+  return (
+    <>
+      {t(name)} <CodeDetail code={code} />
+    </>
   );
 }

@@ -15,6 +15,7 @@ import { listedReference } from './bulk-id';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
 import type { BankOutcome } from './outcome';
+import { purposeInWords } from './purpose-words';
 import {
   bulkLinesOf,
   type ReadBackMembers,
@@ -90,7 +91,7 @@ export function membersInWords(
     finalRecipient: members.finalRecipient ?? '',
     creditorAddress: members.creditorAddress ? addressInWords(members.creditorAddress, locale) : '',
     creditorAgent: members.creditorAgent ?? '',
-    purposeCode: members.purposeCode ?? '',
+    purposeCode: members.purposeCode ? purposeInWords(members.purposeCode, t) : '',
     chargeBearer: members.chargeBearer ? t(`story.chargeBearer.${members.chargeBearer}`) : '',
     chargesAccount: members.chargesAccount ? account(members.chargesAccount) : '',
     rateContract: members.rateContract ?? '',

@@ -21,6 +21,7 @@ import { addressInWords } from './address-words';
 import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { costsTotal } from './costs-total';
 import { statusInWords } from './export-words';
+import { purposeInWords } from './purpose-words';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { NO_BANK_NAMES, paymentStory, type StoryBanks, type StoryBulkLine, storyCosts } from './story';
@@ -276,7 +277,13 @@ export function buildReceipt(
       : []),
     ...(story.ownReference ? [{ key: 'reference', label: t('reference'), value: story.ownReference }] : []),
     ...(story.purposeCode
-      ? [{ key: 'purposeCode', label: tAll('story.purposeCode'), value: story.purposeCode }]
+      ? [
+          {
+            key: 'purposeCode',
+            label: tAll('story.purposeCode'),
+            value: purposeInWords(story.purposeCode, tAll),
+          },
+        ]
       : []),
     ...(story.bulkId ? [{ key: 'bulkId', label: tAll('story.bulkId'), value: story.bulkId }] : []),
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },

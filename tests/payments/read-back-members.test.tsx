@@ -143,7 +143,7 @@ describe('the payment information read back (spec 2.6)', () => {
     expect(icelandic).toContain('Fyrir hönd Prjónaklúbbur Akureyrar');
     expect(icelandic).toContain('Endanlegur viðtakandi Whitby Knitting Guild');
     expect(icelandic).toContain('Banki viðtakanda BUKBGB22');
-    expect(icelandic).toContain('Textalykill 03');
+    expect(icelandic).toContain('Textalykill Millifærsla (kóði: 03)');
     expect(icelandic).toContain('Hver greiðir kostnaðinn Skipt: hvor greiðir sínum banka');
     expect(icelandic).toContain('Kostnaður tekinn af reikningi');
     expect(icelandic).toContain('Church Street 12');
@@ -151,7 +151,7 @@ describe('the payment information read back (spec 2.6)', () => {
     expect(english).toContain('On behalf of Prjónaklúbbur Akureyrar');
     expect(english).toContain('Final recipient Whitby Knitting Guild');
     expect(english).toContain('Recipient’s bank BUKBGB22');
-    expect(english).toContain('Purpose code (textalykill) 03');
+    expect(english).toContain('Purpose code (textalykill) Transfer (code: 03)');
     expect(english).toContain('Who pays the charges Shared: each pays their own bank');
     expect(english).toContain('Account for the charges');
   });

@@ -5,15 +5,13 @@ import { Children, isValidElement, useEffect, useState } from 'react';
 import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { NAMED_PURPOSE_CODES } from '@/lib/payments/purpose-words';
 import { CHARGE_BEARERS } from '@/lib/payments/schemas/enums';
 import { usePaymentFieldError } from './use-payment-field-error';
 import { useRegistered } from './use-registered';
 
-/**
- * Icelandic purpose codes (textalyklar) offered in the list. Which codes a bank accepts is up to
- * the bank (ÍST TS-310), so "another code" lets the user type any; the schema checks the length.
- */
-export const PURPOSE_CODES = ['03', '04'] as const;
+// The list offers the purpose codes (textalyklar) with a name. Which codes a bank accepts is up to the bank
+// (ÍST TS-310), so "another code" lets the user type any; the schema checks the length.
 const OTHER = 'other';
 
 export function PurposeCodeField({ name }: { name: string }) {
@@ -24,7 +22,7 @@ export function PurposeCodeField({ name }: { name: string }) {
   const value = (useWatch({ name }) as string | undefined) ?? '';
   const [choice, setChoice] = useState<string>(() => {
     const initial = (getValues(name) as string | undefined) ?? '';
-    return initial === '' || (PURPOSE_CODES as readonly string[]).includes(initial) ? initial : OTHER;
+    return initial === '' || (NAMED_PURPOSE_CODES as readonly string[]).includes(initial) ? initial : OTHER;
   });
   const error = usePaymentFieldError(name);
   const set = (code: string) => setValue(name, code, { shouldValidate: isSubmitted, shouldDirty: true });
@@ -40,7 +38,7 @@ export function PurposeCodeField({ name }: { name: string }) {
         }}
       >
         <option value="">{tCommon('none')}</option>
-        {PURPOSE_CODES.map((code) => (
+        {NAMED_PURPOSE_CODES.map((code) => (
           <option key={code} value={code}>
             {t(`purpose.${code}`)}
           </option>
