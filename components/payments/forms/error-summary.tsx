@@ -88,41 +88,39 @@ export function useInvalidFields(formRef: RefObject<HTMLFormElement | null>) {
   return items;
 }
 
-/** How long a request to focus the first invalid field waits for one to be drawn. */
+/** How long a request to focus the first invalid field, or to show the form's failure, waits for it to be drawn. */
 const FOCUS_WAIT_MS = 1500;
 
 /**
- * Moves focus to the form's first invalid field, opening its section if needed (after a failed submit).
- * react-hook-form may draw the errors a render after it reports them, so this looks again each frame until
- * an invalid field is on the page, but briefly: a later error must never pull focus while the user types.
- * No state of the form's changes, so nothing draws again for it.
+ * Does `act` with the form's first element that `selector` finds. react-hook-form may draw the errors a render
+ * after it reports them, so this looks again each frame until one is on the page, but briefly: a later error must
+ * never pull focus while the user types. No state of the form's changes, so nothing draws again for it.
  */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
+function whenDrawn(form: HTMLFormElement | null, selector: string, act: (element: HTMLElement) => void) {
   const until = Date.now() + FOCUS_WAIT_MS;
-  const tryFocus = () => {
+  const look = () => {
     if (!form?.isConnected || Date.now() > until) return;
-    const first = form.querySelector<HTMLElement>(invalid);
-    if (first) reveal(first);
-    else requestAnimationFrame(tryFocus);
+    const found = form.querySelector<HTMLElement>(selector);
+    if (found) act(found);
+    else requestAnimationFrame(look);
   };
-  tryFocus();
+  look();
+}
+
+/** Moves focus to the form's first invalid field, opening its section if needed (after a failed submit). */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  whenDrawn(form, invalid, reveal);
 }
 
 /**
  * Brings the summary's message about the whole submission (the bank's answer) into view, where the answer named no
- * field to focus. The button is at the form's end and the summary above its first field: on a screen shorter than
- * the form, the PSU who pressed the button would otherwise see nothing happen. Looks each frame until the message
- * is drawn, as `focusFirstInvalid` does, and moves no focus.
+ * field to focus: the button is at the form's end and the summary above its first field, so on a screen shorter
+ * than the form the PSU who pressed it would otherwise see nothing happen. Moves no focus.
  */
 export function revealFailure(form: HTMLFormElement | null) {
-  const until = Date.now() + FOCUS_WAIT_MS;
-  const tryShow = () => {
-    if (!form?.isConnected || Date.now() > until) return;
-    const message = form.querySelector<HTMLElement>('[data-error-summary] > *');
-    if (message) message.scrollIntoView?.({ block: 'center' });
-    else requestAnimationFrame(tryShow);
-  };
-  requestAnimationFrame(tryShow);
+  requestAnimationFrame(() =>
+    whenDrawn(form, '[data-error-summary] > *', (message) => message.scrollIntoView?.({ block: 'center' })),
+  );
 }
 
 /**
