@@ -220,23 +220,20 @@ export function initiationRefusalKey(failureCode: string | null): string {
   return refusalMessageKey(failureCode, 'initiation');
 }
 
+/** Part 7's 401 codes of the PSU's own credentials or consent; the others refuse our app's connection. */
+const aboutThePsu = new Set([
+  'CORPORATE_ID_INVALID',
+  'PSU_CREDENTIALS_INVALID',
+  'CONSENT_INVALID',
+  'CONSENT_EXPIRED',
+]);
+
 /**
- * Part 7's codes that answer the moment, not the payment: our app's connection (its certificate, signature, role or
- * token) or the currency markets' hours. Their words say to try again later.
+ * Part 7's codes that answer the moment, not the payment: a 401's refusing our app's connection (its certificate,
+ * signature, role or token), and the currency markets' hours. Their words say to try again later.
  */
-const momentCodes = new Set([
-  'CERTIFICATE_INVALID',
-  'CERTIFICATE_EXPIRED',
-  'CERTIFICATE_BLOCKED',
-  'CERTIFICATE_REVOKE',
-  'CERTIFICATE_MISSING',
-  'SIGNATURE_INVALID',
-  'SIGNATURE_MISSING',
-  'REQUIRED_KID_MISSING',
-  'ROLE_INVALID',
-  'TOKEN_UNKNOWN',
-  'TOKEN_INVALID',
-  'TOKEN_EXPIRED',
+const momentCodes = new Set<string>([
+  ...ALLOWED_CODES[401].filter((code) => !aboutThePsu.has(code)),
   'MARKETS_CLOSED',
 ]);
 
