@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDITOR } from '@/sandbox/test/helpers';
 import type { CannedAnswer } from '@/tests/bank/recording-proxy';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { eventually } from '@/tests/support/sandbox-admin';
@@ -14,7 +12,6 @@ import { eventually } from '@/tests/support/sandbox-admin';
  * sandbox bank, through a proxy that answers in its place, with the app's job queue on its embedded database.
  */
 
-const JON = 'IS140159260076545510730339';
 const INITIATION = /^\/psd2\/api\/v1\/payments\/credit-transfers$/;
 
 let app: AppAtSandbox;
@@ -39,22 +36,7 @@ afterAll(async () => {
 /** A payment the bank never answered (busy at the call and both retries): its outcome unknown, its resend due. */
 async function unanswered() {
   for (let answer = 0; answer < 3; answer++) app.proxy.answerNext('POST', INITIATION, { status: 503 });
-  const outcome = await app.initiation.initiateOnce({
-    psuId: app.psuId,
-    submissionId: randomUUID(),
-    service: 'payments',
-    product: 'credit-transfers',
-    body: {
-      debtorAccount: { iban: JON },
-      creditorAccount: { iban: CREDITOR },
-      instructedAmount: { currency: 'ISK', amount: '2500' },
-      remittanceInformationUnstructured: `resend ${randomUUID().slice(0, 8)}`,
-    },
-    scaLanguage: 'en',
-    uiLocale: 'en',
-    summary: { amount: '2500', currency: 'ISK', creditorAccount: CREDITOR },
-    psuIpAddress: '10.20.30.40',
-  });
+  const outcome = await app.initiation.initiateOnce(app.request({ note: 'resend' }));
   expect(outcome).toMatchObject({ ok: false, messageKey: 'bank.down' });
   app.proxy.dropUnusedAnswers();
   const payment = await app.payment(outcome.paymentId ?? '');

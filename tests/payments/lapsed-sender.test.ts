@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { eventually } from '@/tests/support/sandbox-admin';
 
@@ -29,24 +28,14 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
-function request(submissionId: string) {
-  return {
-    psuId: app.psuId,
+const request = (submissionId: string) =>
+  app.request({
     submissionId,
-    service: 'payments' as const,
-    product: 'credit-transfers' as const,
-    body: {
-      debtorAccount: { iban: JON_MAIN },
-      creditorAccount: { iban: 'IS870301260012345101696399' },
-      instructedAmount: { currency: 'ISK', amount: '1250' },
-      remittanceInformationUnstructured: `lapsed ${submissionId.slice(0, 8)}`,
-    },
-    scaLanguage: 'is' as const,
-    uiLocale: 'is' as const,
-    summary: { amount: '1250', currency: 'ISK', creditorAccount: 'IS870301260012345101696399' },
-    psuIpAddress: '10.20.30.40',
-  };
-}
+    creditorIban: 'IS870301260012345101696399',
+    amount: '1250',
+    uiLocale: 'is',
+    note: 'lapsed',
+  });
 
 /** Starts sending a payment whose bank answer is held back, and lets its claim lapse once the bank has the call. */
 async function firstSenderWaiting(submissionId: string, held: Promise<boolean>) {

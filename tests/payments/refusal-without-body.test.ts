@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
-import { CREDITOR } from '@/sandbox/test/helpers';
+import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
 /**
@@ -13,7 +12,6 @@ import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-san
  * proxy that answers in its place.
  */
 
-const JON = 'IS140159260076545510730339';
 const INITIATION = /^\/psd2\/api\/v1\/payments\/credit-transfers$/;
 const PAYMENT = /^\/psd2\/api\/v1\/payments\/credit-transfers\/[^/]+$/;
 const TOKEN = /^\/oauth\/v2\/oauth-token$/;
@@ -38,22 +36,7 @@ function words(messages: unknown, key: string): string {
 }
 
 function initiate() {
-  return app.initiation.initiateOnce({
-    psuId: app.psuId,
-    submissionId: randomUUID(),
-    service: 'payments',
-    product: 'credit-transfers',
-    body: {
-      debtorAccount: { iban: JON },
-      creditorAccount: { iban: CREDITOR },
-      instructedAmount: { currency: 'ISK', amount: '2500' },
-      remittanceInformationUnstructured: `test ${randomUUID().slice(0, 8)}`,
-    },
-    scaLanguage: 'en',
-    uiLocale: 'en',
-    summary: { amount: '2500', currency: 'ISK', creditorAccount: CREDITOR },
-    psuIpAddress: '10.20.30.40',
-  });
+  return app.initiation.initiateOnce(app.request());
 }
 
 /** Neither language tells the PSU to check or correct the details, and each says "nothing was paid" as `paid` says. */
@@ -97,7 +80,7 @@ describe('an initiation refused without a body', () => {
 
 describe('a cancellation refused without a body: the payment stands, so nothing is said of what was paid', () => {
   async function refusedCancellation(...statuses: number[]) {
-    const { id } = await app.pay({ debtorIban: JON });
+    const { id } = await app.pay({ debtorIban: JON_MAIN });
     for (const status of statuses) app.proxy.answerNext('DELETE', PAYMENT, { status });
     // Loaded after the app's settings are set (startAppAtSandbox).
     const { askBankToCancel } = await import('@/lib/payments/cancellation');
@@ -159,7 +142,7 @@ describe('the bank’s token endpoint refusing our token request', () => {
   );
 
   it('400 unauthorized_client to a cancellation: our connection was refused, nothing is said of what was paid', async () => {
-    const { id } = await app.pay({ debtorIban: JON });
+    const { id } = await app.pay({ debtorIban: JON_MAIN });
     app.proxy.answerNext('DELETE', PAYMENT, { status: 401 });
     app.proxy.answerNext('POST', TOKEN, oauthError(400, 'unauthorized_client'));
     const { askBankToCancel } = await import('@/lib/payments/cancellation');

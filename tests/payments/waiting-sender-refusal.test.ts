@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
-import { CREDITOR } from '@/sandbox/test/helpers';
 import type { CannedAnswer } from '@/tests/bank/recording-proxy';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { paymentRow } from '@/tests/support/payment-row';
@@ -15,7 +14,6 @@ import { eventually } from '@/tests/support/sandbox-admin';
  * key the messages do not have. Against the sandbox bank, through a proxy that answers in its place.
  */
 
-const JON = 'IS140159260076545510730339';
 const INITIATION = /^\/psd2\/api\/v1\/payments\/credit-transfers$/;
 const NEVER = { method: 'GET', path: /^\/never$/ };
 
@@ -40,24 +38,7 @@ function expectWords(key: string) {
   expect(words(is, key), `is ${key}`).toBeTypeOf('string');
 }
 
-function request(submissionId: string) {
-  return {
-    psuId: app.psuId,
-    submissionId,
-    service: 'payments' as const,
-    product: 'credit-transfers' as const,
-    body: {
-      debtorAccount: { iban: JON },
-      creditorAccount: { iban: CREDITOR },
-      instructedAmount: { currency: 'ISK', amount: '2500' },
-      remittanceInformationUnstructured: `waiting ${submissionId.slice(0, 8)}`,
-    },
-    scaLanguage: 'en' as const,
-    uiLocale: 'en' as const,
-    summary: { amount: '2500', currency: 'ISK', creditorAccount: CREDITOR },
-    psuIpAddress: '10.20.30.40',
-  };
-}
+const request = (submissionId: string) => app.request({ submissionId, note: 'waiting' });
 
 /**
  * The bank answers the form's sending with `answers` (the first held back a moment), while a second submission of

@@ -4,6 +4,7 @@ import type { RunningSandbox } from '@/sandbox/src/server';
 import { CREDITOR, startTestSandbox } from '@/sandbox/test/helpers';
 import { RecordingProxy } from '@/tests/bank/recording-proxy';
 import { freshAppDatabase } from './app-database';
+import { creditTransferRequest } from './initiation-request';
 
 /**
  * The app's domains in this process against a sandbox bank on loopback (every interface: payments,
@@ -21,18 +22,31 @@ export interface AppAtSandbox {
   view: typeof import('@/lib/payments/view');
   sync: typeof import('@/lib/payments/sync');
   sca: typeof import('@/lib/payments/sca');
+  /**
+   * The PSU's payment from 10.20.30.40 as the payment form sends it to initiateOnce: from Jón's main account to
+   * CREDITOR unless told otherwise, of 2500 krónur, with a message of `note` and the form's id; a new form unless
+   * `submissionId` is given.
+   */
+  request(payment?: PaymentForm): import('@/lib/payments/initiation').InitiationRequest;
   /** A payment of the PSU sent to the bank; fails the test when the bank does not take it. */
-  pay(payment: {
-    debtorIban: string;
-    amount?: string;
-    currency?: string;
-    uiLocale?: 'is' | 'en';
-    /** More members of the payment's body (spec 2.1): an ultimateDebtor, a chargeBearer. */
-    members?: Record<string, unknown>;
-  }): Promise<{ id: string; redirectTo: string }>;
+  pay(payment: PaymentForm & { debtorIban: string }): Promise<{ id: string; redirectTo: string }>;
   /** The payment as the app holds it now. */
   payment(id: string): Promise<import('@/lib/db/schema').Payment>;
   close(): Promise<void>;
+}
+
+/** What `request` and `pay` are told of a payment; the rest is theirs to choose. */
+export interface PaymentForm {
+  debtorIban?: string;
+  creditorIban?: string;
+  amount?: string;
+  currency?: string;
+  uiLocale?: 'is' | 'en';
+  submissionId?: string;
+  /** The message's first word (remittanceInformationUnstructured), before the form's id. */
+  note?: string;
+  /** More members of the payment's body (spec 2.1): an ultimateDebtor, a chargeBearer. */
+  members?: Record<string, unknown>;
 }
 
 export async function startAppAtSandbox(env: Record<string, string>): Promise<AppAtSandbox> {
@@ -63,6 +77,26 @@ export async function startAppAtSandbox(env: Record<string, string>): Promise<Ap
     .values({ email: `${randomUUID()}@sandbox.test`, passwordHash: 'x', displayName: 'PSU' })
     .returning();
   const psuId = psu?.id ?? '';
+  const request = ({
+    debtorIban,
+    creditorIban = CREDITOR,
+    amount = '2500',
+    currency,
+    uiLocale,
+    submissionId = randomUUID(),
+    note = 'test',
+    members,
+  }: PaymentForm = {}) =>
+    creditTransferRequest(psuId, {
+      debtor: debtorIban,
+      creditor: creditorIban,
+      amount,
+      currency,
+      uiLocale,
+      submissionId,
+      psuIpAddress: '10.20.30.40',
+      members: { remittanceInformationUnstructured: `${note} ${submissionId.slice(0, 8)}`, ...members },
+    });
   return {
     sandbox,
     proxy,
@@ -73,24 +107,9 @@ export async function startAppAtSandbox(env: Record<string, string>): Promise<Ap
     view,
     sync,
     sca,
-    async pay({ debtorIban, amount = '2500', currency = 'ISK', uiLocale = 'en', members = {} }) {
-      const outcome = await initiation.initiateOnce({
-        psuId,
-        submissionId: randomUUID(),
-        service: 'payments',
-        product: 'credit-transfers',
-        body: {
-          debtorAccount: { iban: debtorIban },
-          creditorAccount: { iban: CREDITOR },
-          instructedAmount: { currency, amount },
-          remittanceInformationUnstructured: `test ${randomUUID().slice(0, 8)}`,
-          ...members,
-        },
-        scaLanguage: uiLocale,
-        uiLocale,
-        summary: { amount, currency, creditorAccount: CREDITOR },
-        psuIpAddress: '10.20.30.40',
-      });
+    request,
+    async pay(payment) {
+      const outcome = await initiation.initiateOnce(request(payment));
       if (!outcome.ok) throw new Error(`initiation failed: ${JSON.stringify(outcome)}`);
       return { id: outcome.paymentId, redirectTo: outcome.redirectTo };
     },
