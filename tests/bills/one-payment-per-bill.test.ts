@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Claim } from '@/lib/bank/claims';
 import en from '@/messages/en.json';
 import is from '@/messages/is.json';
 import {
@@ -11,8 +12,8 @@ import {
   ScaBrowser,
   TestTpp,
 } from '@/sandbox/test/helpers';
-import { BusinessClient } from '@/sandbox/test/webhooks-support';
-import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import type { AppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { type BillsAtSandbox, startBillsAtSandbox } from './support';
 
 // One bill, at most one payment that can still succeed: while a payment of a bill is saved and not
 // refused, at the bank, or carried out, another payment of it is refused before it reaches the bank,
@@ -20,11 +21,8 @@ import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-san
 // PostgreSQL alike). A payment the bank rejected or cancelled leaves room for the next. The bank
 // answers a payment of a claim it has paid with 400 CLAIM_ALREADY_PAID (payment spec part 7), shown in words.
 
-const JON = '0101302989';
-const GREIDSLA = '5501692829';
-
+let bills: BillsAtSandbox;
 let app: AppAtSandbox;
-let business: BusinessClient;
 let saveClaim: typeof import('@/lib/db/queries/bills').saveClaim;
 let getClaim: typeof import('@/lib/bank/claims').getClaim;
 let readOwnPaymentFromBank: typeof import('@/lib/payments/sync').readOwnPaymentFromBank;
@@ -32,82 +30,33 @@ let readOwnPaymentFromBank: typeof import('@/lib/payments/sync').readOwnPaymentF
 let payor: string;
 
 beforeAll(async () => {
-  app = await startAppAtSandbox({ AUTH_SECRET: 'one-payment-per-bill-secret-0123456789abcd' });
-  business = await BusinessClient.signIn(app.sandbox.url);
+  bills = await startBillsAtSandbox('one-payment-per-bill-secret-0123456789abcd');
+  ({ app, payor } = bills);
   ({ saveClaim } = await import('@/lib/db/queries/bills'));
   ({ getClaim } = await import('@/lib/bank/claims'));
   ({ readOwnPaymentFromBank } = await import('@/lib/payments/sync'));
-  const [demo] = await app.db
-    .select()
-    .from(app.schema.psus)
-    .where(eq(app.schema.psus.email, 'demo@greidsla.is'));
-  payor = demo?.id ?? '';
 });
 
 afterAll(async () => {
   await app?.close();
 });
 
-let nextClaimNo = 900_000 + Math.floor(Math.random() * 90_000);
-
 /** A new claim of Greiðsla ehf. on jon at the sandbox bank, not yet read by the app. */
-async function newClaim(amount = 3700, { partial = false } = {}) {
-  const created = await business.call('POST', '/business/claims', {
-    claimKey: { claimantId: GREIDSLA, account: `0159${'66'}${String(++nextClaimNo)}`, dueDate: '2026-12-01' },
-    payorId: JON,
-    templateCode: '001',
-    amount,
-    finalDueDate: '2026-12-11',
-    expirationDate: '2030-12-11',
-    currency: 'ISK',
-    isPartialPaymentAllowed: partial,
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const claim = await getClaim(created.json.success.claimId as string);
-  if (!claim) throw new Error('the new claim could not be read');
-  return claim;
-}
+const newClaim = (amount = 3700, options: { partial?: boolean } = {}) => bills.newClaim(amount, options);
 
 /** A new claim, known to the app as a bill (as the bills page reads it). */
-async function newBill(amount = 3700, options: { partial?: boolean } = {}) {
-  const claim = await newClaim(amount, options);
-  await saveClaim(app.db, 'default', claim);
-  return claim;
-}
+const newBill = (amount = 3700, options: { partial?: boolean } = {}) => bills.newBill(amount, options);
 
 /**
  * What the bill's pay form sends (app/[locale]/bills/[claimId]/pay): one form, one submission id; by the payor,
  * or the same payment to the claim's account with its id as `psuId` would send it, of `amount` (none: null).
  */
 function payBill(
-  claim: Awaited<ReturnType<typeof newClaim>>,
+  claim: Claim,
   submissionId = randomUUID(),
-  { psuId = payor, amount = claim.totalAmountDue as string | null, partialPayment = false } = {},
+  options: { psuId?: string; amount?: string | null; partialPayment?: boolean } = {},
 ) {
-  return app.initiation.initiateOnce({
-    psuId,
-    submissionId,
-    service: 'payments',
-    product: 'credit-transfers',
-    body: {
-      debtorAccount: { iban: JON_MAIN },
-      creditorAccount: { iban: claim.depositAccount.iban },
-      creditorName: claim.claimantName,
-      ...(amount === null ? {} : { instructedAmount: { currency: claim.currency, amount } }),
-      remittanceInformationUnstructured: claim.claimId,
-      ...(partialPayment ? { partialPayment: true } : {}),
-    },
-    scaLanguage: 'en',
-    uiLocale: 'en',
-    summary: {
-      amount: amount ?? '',
-      currency: amount === null ? '' : claim.currency,
-      creditorName: claim.claimantName,
-      creditorAccount: claim.depositAccount.iban,
-      reference: claim.claimId,
-    },
-    psuIpAddress: '10.20.30.40',
-  });
+  return app.initiation.initiateOnce(bills.billForm(claim, { submissionId, ...options }));
 }
 
 /** Payment initiations that reached the bank with this claim id as their reference. */
@@ -120,12 +69,7 @@ function initiationsAtBank(claimId: string) {
   );
 }
 
-async function billRows(claimId: string) {
-  return app.db
-    .select()
-    .from(app.schema.payments)
-    .where(and(eq(app.schema.payments.psuId, payor), eq(app.schema.payments.billClaimId, claimId)));
-}
+const billRows = (claimId: string) => bills.billPayments(claimId);
 
 function words(key: string) {
   const at = (messages: unknown) =>
@@ -286,7 +230,7 @@ describe('a bill is paid with a single payment of its own, and only its payor’
   /** A bulk payment (or a standing order) whose one payment is the bill's, as the PSU could type it in that form. */
   function inSeveral(
     service: 'bulk-payments' | 'periodic-payments',
-    claim: Awaited<ReturnType<typeof newBill>>,
+    claim: Claim,
     submissionId = randomUUID(),
   ) {
     const transfer = {
