@@ -286,6 +286,36 @@ export async function advanceClock(base: string, seconds: number) {
   expect(response.status).toBe(200);
 }
 
+/** Moves the sandbox clock to `iso` (UTC), applying every step due by then. */
+export async function advanceClockTo(base: string, iso: string) {
+  const clock = (await fetch(`${base}/sandbox/clock`).then((r) => r.json())) as { now: string };
+  const seconds = Math.ceil((Date.parse(iso) - Date.parse(clock.now)) / 1000);
+  expect(seconds).toBeGreaterThan(0);
+  await advanceClock(base, seconds);
+}
+
+/**
+ * A payment of `service` initiated by `tpp` from an account the bank authorises IOBWS straight-through
+ * (Bókhaldskerfi ehf.'s) and authorised by the one PUT that takes: its payment id.
+ */
+export async function initiateStraightThrough(
+  tpp: TestTpp,
+  service: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const token = await tpp.token();
+  const created = await tpp.initiate(token, body, {
+    service,
+    headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const confirm = (created.json._links as Record<string, { href: string }>)
+    .confirmIobwsStraightThroughProcessingAuthorisation?.href;
+  const confirmed = await tpp.request('PUT', (confirm ?? '').replace(tpp.base, ''), tpp.headers(token), {});
+  expect(confirmed.json.scaStatus).toBe('finalised');
+  return created.json.paymentId as string;
+}
+
 /** A browser on the bank's SCA pages: follows nothing by itself, keeps the bank's cookie. */
 export class ScaBrowser {
   private cookie: string | undefined;

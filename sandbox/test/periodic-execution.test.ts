@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
-import { advanceClock, CREDITOR, startTestSandbox, TestTpp } from './helpers.js';
+import { advanceClockTo, CREDITOR, initiateStraightThrough, startTestSandbox, TestTpp } from './helpers.js';
 
 const BOKHALD = 'IS950515260012346403164039';
 const AMOUNT = 25_000n;
@@ -31,8 +31,7 @@ async function start() {
 }
 
 /** Initiates and authorises a standing order (a member given as `undefined` is left out); returns its id. */
-async function standingOrder(url: string, tpp: TestTpp, order: Record<string, unknown>): Promise<string> {
-  const token = await tpp.token();
+function standingOrder(tpp: TestTpp, order: Record<string, unknown>): Promise<string> {
   const body: Record<string, unknown> = {
     debtorAccount: { iban: BOKHALD },
     creditorAccount: { iban: CREDITOR },
@@ -40,28 +39,11 @@ async function standingOrder(url: string, tpp: TestTpp, order: Record<string, un
     remittanceInformationUnstructured: 'Húsaleiga',
     ...order,
   };
-  const created = await tpp.initiate(
-    token,
+  return initiateStraightThrough(
+    tpp,
+    'periodic-payments',
     Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
-    {
-      service: 'periodic-payments',
-      headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined },
-    },
   );
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const confirm = (created.json._links as Record<string, { href: string }>)
-    .confirmIobwsStraightThroughProcessingAuthorisation?.href;
-  const confirmed = await tpp.request('PUT', (confirm ?? '').replace(url, ''), tpp.headers(token), {});
-  expect(confirmed.json.scaStatus).toBe('finalised');
-  return created.json.paymentId as string;
-}
-
-/** Moves the sandbox clock to `iso` (UTC), applying every step due by then. */
-async function advanceTo(url: string, iso: string) {
-  const clock = (await fetch(`${url}/sandbox/clock`).then((r) => r.json())) as { now: string };
-  const seconds = Math.ceil((Date.parse(iso) - Date.parse(clock.now)) / 1000);
-  expect(seconds).toBeGreaterThan(0);
-  await advanceClock(url, seconds);
 }
 
 async function payment(url: string, paymentId: string): Promise<AdminPayment> {
@@ -84,7 +66,7 @@ describe('standing orders on the sandbox clock', () => {
   it('monthly on day 31: the last day of each month, February included, moved past weekends and holidays, until endDate', async () => {
     const { url, tpp } = await start();
     const before = await balance(url);
-    const id = await standingOrder(url, tpp, {
+    const id = await standingOrder(tpp, {
       startDate: '2026-12-15T00:00:00Z',
       endDate: '2027-04-15T00:00:00Z',
       frequency: 'Monthly',
@@ -94,14 +76,14 @@ describe('standing orders on the sandbox clock', () => {
 
     // 31 Dec 2026 (Gamlársdagur) and 1 Jan (Nýársdagur) are bank holidays, then a weekend: Monday 4 January.
     // 31 Jan 2027 is a Sunday: Monday 1 February. February's last day, Sunday the 28th: Monday 1 March.
-    await advanceTo(url, '2027-02-15T12:00:00Z');
+    await advanceClockTo(url, '2027-02-15T12:00:00Z');
     let read = await payment(url, id);
     expect(dates(read)).toEqual(['2027-01-04', '2027-02-01']);
     expect(read.transactionStatus).toBe('ACSP');
     expect(before - (await balance(url))).toBe(2n * AMOUNT);
 
     // Wednesday 31 March; 30 April is past endDate: done, ACSC.
-    await advanceTo(url, '2027-04-20T12:00:00Z');
+    await advanceClockTo(url, '2027-04-20T12:00:00Z');
     read = await payment(url, id);
     expect(dates(read)).toEqual(['2027-01-04', '2027-02-01', '2027-03-01', '2027-03-31']);
     // Each execution is booked on its own date, not on the day the clock was moved.
@@ -111,7 +93,7 @@ describe('standing orders on the sandbox clock', () => {
     expect(before - (await balance(url))).toBe(4n * AMOUNT);
 
     // endDate stops it: nothing more, however far the clock goes.
-    await advanceTo(url, '2027-09-01T00:00:00Z');
+    await advanceClockTo(url, '2027-09-01T00:00:00Z');
     expect(dates(await payment(url, id))).toHaveLength(4);
     expect(before - (await balance(url))).toBe(4n * AMOUNT);
     const token = await tpp.token();
@@ -121,13 +103,13 @@ describe('standing orders on the sandbox clock', () => {
 
   it('day 31 in a leap year: 31 January, then 29 February', async () => {
     const { url, tpp } = await start();
-    const id = await standingOrder(url, tpp, {
+    const id = await standingOrder(tpp, {
       startDate: '2028-01-10T00:00:00Z',
       endDate: '2028-03-10T00:00:00Z',
       frequency: 'Monthly',
       dayOfExecution: '31',
     });
-    await advanceTo(url, '2028-03-15T00:00:00Z');
+    await advanceClockTo(url, '2028-03-15T00:00:00Z');
     const read = await payment(url, id);
     expect(dates(read)).toEqual(['2028-01-31', '2028-02-29']);
     expect(read.transactionStatus).toBe('ACSC');
@@ -141,20 +123,20 @@ describe('standing orders on the sandbox clock', () => {
       frequency: 'Monthly',
       dayOfExecution: '26',
     };
-    const following = await standingOrder(url, tpp, { ...order, executionRule: 'following' });
-    const preceding = await standingOrder(url, tpp, { ...order, executionRule: 'preceding' });
-    const byDefault = await standingOrder(url, tpp, order);
+    const following = await standingOrder(tpp, { ...order, executionRule: 'following' });
+    const preceding = await standingOrder(tpp, { ...order, executionRule: 'preceding' });
+    const byDefault = await standingOrder(tpp, order);
 
     // Before either date nothing has run.
-    await advanceTo(url, '2027-03-23T12:00:00Z');
+    await advanceClockTo(url, '2027-03-23T12:00:00Z');
     expect(dates(await payment(url, preceding))).toEqual([]);
 
-    await advanceTo(url, '2027-03-25T00:00:00Z');
+    await advanceClockTo(url, '2027-03-25T00:00:00Z');
     expect(dates(await payment(url, preceding))).toEqual(['2027-03-24']);
     expect(dates(await payment(url, following))).toEqual([]);
 
     // 25 (Skírdagur), 26 (Föstudagurinn langi), the weekend and 29 (Annar í páskum) are not business days.
-    await advanceTo(url, '2027-04-12T00:00:00Z');
+    await advanceClockTo(url, '2027-04-12T00:00:00Z');
     expect(dates(await payment(url, following))).toEqual(['2027-03-30']);
     expect(dates(await payment(url, byDefault))).toEqual(['2027-03-30']);
     for (const id of [following, preceding, byDefault]) {
@@ -164,11 +146,11 @@ describe('standing orders on the sandbox clock', () => {
 
   it('weekly without endDate keeps going: one execution per week, still ACSP', async () => {
     const { url, tpp } = await start();
-    const id = await standingOrder(url, tpp, {
+    const id = await standingOrder(tpp, {
       startDate: '2027-01-05T00:00:00Z',
       frequency: 'Weekly',
     });
-    await advanceTo(url, '2027-02-03T00:00:00Z');
+    await advanceClockTo(url, '2027-02-03T00:00:00Z');
     const read = await payment(url, id);
     // Tuesdays from 5 January; none falls on a holiday.
     expect(dates(read)).toEqual(['2027-01-05', '2027-01-12', '2027-01-19', '2027-01-26', '2027-02-02']);
@@ -178,12 +160,12 @@ describe('standing orders on the sandbox clock', () => {
   it('without creditorAccount (spec 2.2: optional) is taken, then rejected once approved (RJCT, CH21): nothing is paid to no one', async () => {
     const { url, tpp } = await start();
     const before = await balance(url);
-    const id = await standingOrder(url, tpp, {
+    const id = await standingOrder(tpp, {
       creditorAccount: undefined,
       startDate: '2027-01-05T00:00:00Z',
       frequency: 'Weekly',
     });
-    await advanceTo(url, '2027-02-03T00:00:00Z');
+    await advanceClockTo(url, '2027-02-03T00:00:00Z');
     const read = await payment(url, id);
     expect(read.executions).toEqual([]);
     expect(read.transactionStatus).toBe('RJCT');

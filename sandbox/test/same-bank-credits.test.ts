@@ -12,8 +12,10 @@ import { sandboxDataDir } from '../src/testing.js';
 import {
   ANNA_MAIN,
   advanceClock,
+  advanceClockTo,
   CREDITOR,
   decideOnScaPages,
+  initiateStraightThrough,
   JON_MAIN,
   startTestSandbox,
   TestTpp,
@@ -59,30 +61,9 @@ async function adminPayment(url: string, paymentId: string): Promise<AdminPaymen
   return found;
 }
 
-/** Moves the sandbox clock to `iso` (UTC), applying every step due by then. */
-async function advanceTo(url: string, iso: string) {
-  const clock = (await fetch(`${url}/sandbox/clock`).then((r) => r.json())) as { now: string };
-  const seconds = Math.ceil((Date.parse(iso) - Date.parse(clock.now)) / 1000);
-  expect(seconds).toBeGreaterThan(0);
-  await advanceClock(url, seconds);
-}
-
 /** Initiates from Bókhaldskerfi ehf. (IOBWS straight-through: one PUT authorises); returns the payment id. */
-async function fromBokhald(url: string, service: string, body: Record<string, unknown>): Promise<string> {
-  const tpp = new TestTpp(url);
-  const token = await tpp.token();
-  const created = await tpp.initiate(
-    token,
-    { debtorAccount: { iban: BOKHALD }, ...body },
-    { service, headers: { 'TPP-Redirect-URI': undefined, 'TPP-Nok-Redirect-URI': undefined } },
-  );
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  const confirm = (created.json._links as Record<string, { href: string }>)
-    .confirmIobwsStraightThroughProcessingAuthorisation?.href;
-  const confirmed = await tpp.request('PUT', (confirm ?? '').replace(url, ''), tpp.headers(token), {});
-  expect(confirmed.json.scaStatus).toBe('finalised');
-  return created.json.paymentId as string;
-}
+const fromBokhald = (url: string, service: string, body: Record<string, unknown>) =>
+  initiateStraightThrough(new TestTpp(url), service, { debtorAccount: { iban: BOKHALD }, ...body });
 
 describe('transfers to an account at this bank credit it, once', () => {
   it('a standing order credits the creditor on each execution: once across passes, a restart and a step met twice', {
@@ -100,7 +81,7 @@ describe('transfers to an account at this bank credit it, once', () => {
       frequency: 'Weekly',
     });
     // Tuesdays 5, 12 and 19 January.
-    await advanceTo(url, '2027-01-20T00:00:00Z');
+    await advanceClockTo(url, '2027-01-20T00:00:00Z');
     expect((await adminPayment(url, id)).executions).toHaveLength(3);
     expect(await moved(url, before, [BOKHALD, ANNA_MAIN])).toEqual([-7500, 7500]);
     // More passes of the scheduler with nothing due change nothing.
@@ -123,7 +104,7 @@ describe('transfers to an account at this bank credit it, once', () => {
     expect(await moved(sandbox.url, before, [BOKHALD, ANNA_MAIN])).toEqual([-7500, 7500]);
 
     // The order goes on after the restart: 26 January, once.
-    await advanceTo(sandbox.url, '2027-01-27T00:00:00Z');
+    await advanceClockTo(sandbox.url, '2027-01-27T00:00:00Z');
     expect((await adminPayment(sandbox.url, id)).executions).toHaveLength(4);
     expect(await moved(sandbox.url, before, [BOKHALD, ANNA_MAIN])).toEqual([-10000, 10000]);
   });
@@ -195,7 +176,7 @@ describe('transfers to an account at this bank credit it, once', () => {
     expect((await decideOnScaPages(scaRedirect)).status).toBe(303);
     const paymentId = response.json.paymentId as string;
 
-    await advanceTo(url, '2027-01-06T00:00:00Z');
+    await advanceClockTo(url, '2027-01-06T00:00:00Z');
     expect((await adminPayment(url, paymentId)).executions).toHaveLength(1);
     expect((await business.call('GET', `/business/claims/${claimId}`)).json).toMatchObject({
       claimStatus: 'Paid',
@@ -206,7 +187,7 @@ describe('transfers to an account at this bank credit it, once', () => {
     expect(await moved(url, before, [JON_MAIN, CLAIM_ACCOUNT])).toEqual([-4200, 4200]);
 
     // The second execution is a transfer to the deposit account: credited, the claim not paid twice.
-    await advanceTo(url, '2027-01-15T00:00:00Z');
+    await advanceClockTo(url, '2027-01-15T00:00:00Z');
     expect((await adminPayment(url, paymentId)).executions).toHaveLength(2);
     expect((await business.call('GET', `/business/claims/${claimId}/transactions`)).json).toHaveLength(1);
     expect(await moved(url, before, [JON_MAIN, CLAIM_ACCOUNT])).toEqual([-8400, 8400]);
