@@ -104,7 +104,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   await expect(listed).toContainText('Húsaleiga');
   // Typed in the search field without the Icelandic letters, as on a foreign keyboard: found all the same.
   await page.goto('/en/payments');
-  await page.getByLabel('Search recipient or reference').fill('thordur olafs');
+  await page.getByLabel('Search recipient or message').fill('thordur olafs');
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await expect(page).toHaveURL(/[?&]q=thordur\+olafs/);
   await expect(page.locator('tbody tr')).toHaveCount(1);

@@ -1,15 +1,18 @@
 import { useTranslations } from 'next-intl';
 
-/** The bank's own code in small print, beside the words that say what it means: for an expert, or the bank. */
-export function CodeDetail({ code }: { code: string }) {
+/**
+ * The bank's own code in small print, beside the words that say what it means: for an expert, or the bank. A
+ * bill's ID (`of="bill"`), which a payment of the bill carries as its message, is named as the bill's ID.
+ */
+export function CodeDetail({ code, of = 'bank' }: { code: string; of?: 'bank' | 'bill' }) {
   const t = useTranslations('story');
   return (
     <span
       className="whitespace-nowrap font-mono text-xs text-slate-600"
-      title={t('codeTitle')}
+      title={of === 'bill' ? t('billIdTitle') : t('codeTitle')}
       data-code={code}
     >
-      ({t('code', { code })})
+      ({of === 'bill' ? t('billId', { code }) : t('code', { code })})
     </span>
   );
 }

@@ -64,7 +64,7 @@ export function PaymentMessage({ message }: { message: string | null }) {
   if (!claim) return message;
   return (
     <>
-      {t('claimMessage', { number: claim })} <CodeDetail code={message} />
+      {t('claimMessage', { number: claim })} <CodeDetail code={message} of="bill" />
     </>
   );
 }

@@ -88,7 +88,8 @@ const texts = {
       `, ${several ? 'viðtakendur' : 'viðtakandi'} ${recipients}`,
     see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
     payDay: 'Greiðsludagur',
-    reference: 'Tilvísun',
+    // The payment's message to the recipient, as the payments list heads it.
+    reference: 'Skilaboð',
     // "Góðan dag", as a bank writes to a customer; the name as the PSU gave it, in the nominative of address.
     body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
       `Góðan dag ${name},\n\n${said}: ${what}.\n\n${details}${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
@@ -133,7 +134,7 @@ const texts = {
     bulkTo: (recipients: string) => ` to ${recipients}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
     payDay: 'Payment date',
-    reference: 'Reference',
+    reference: 'Message',
     body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
       `Hello ${name},\n\n${said}: ${what}.\n\n${details}${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },

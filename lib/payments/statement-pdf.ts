@@ -93,6 +93,8 @@ export async function statementPdf(statement: Statement): Promise<Buffer> {
   }
   doc.moveDown(1).font('bold').fontSize(11);
   for (const total of statement.totals) doc.text(total, 48, doc.y, { width: 499, align: 'right' });
+  if (statement.totalsNote)
+    doc.moveDown(0.5).font('body').fontSize(9).text(statement.totalsNote, 48, doc.y, { width: 499 });
   doc
     .moveDown(1.5)
     .font('body')

@@ -31,8 +31,16 @@ export interface Statement {
   columns: { day: string; payDay: string; name: string; reference: string; status: string; amount: string };
   rows: StatementRow[];
   empty: string;
-  /** What was paid in the period, per currency: "Greitt samtals: 187.500 kr.". */
+  /**
+   * What was paid in the period, per currency: "Greitt samtals: 187.500 kr."; with several currencies each names
+   * its own ("Paid in total in EUR: EUR 250.00"), so that no two lines both claim to be the total.
+   */
   totals: string[];
+  /**
+   * Where a total is in a currency other than krónur: that it is the payments' own currency, not what left the
+   * PSU's account (a payment in euros from a króna account took krónur at the bank's rate, plus fees).
+   */
+  totalsNote: string | null;
   footer: string;
 }
 
@@ -83,6 +91,7 @@ export function buildStatement(
     for (const row of line.rows)
       if (PAID.has(row.statusCode)) paid.set(row.currency, [...(paid.get(row.currency) ?? []), row.amount]);
   }
+  const currencies = [...paid.keys()].sort((a, b) => a.localeCompare(b));
   return {
     locale,
     title: t('exports.statement.title'),
@@ -101,11 +110,13 @@ export function buildStatement(
     },
     rows,
     empty: t('exports.statement.empty'),
-    totals: [...paid.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, amounts]) =>
-        t('exports.statement.total', { amount: formatAmount(sum(amounts, currency), currency, locale) }),
-      ),
+    totals: currencies.map((currency) => {
+      const amount = formatAmount(sum(paid.get(currency) ?? [], currency), currency, locale);
+      return currencies.length > 1
+        ? t('exports.statement.totalIn', { currency, amount })
+        : t('exports.statement.total', { amount });
+    }),
+    totalsNote: currencies.some((currency) => currency !== 'ISK') ? t('exports.statement.totalsNote') : null,
     footer: t('exports.statement.footer'),
   };
 }

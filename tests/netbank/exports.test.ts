@@ -97,7 +97,7 @@ describe('CSV for Icelandic Excel', () => {
       'Tegund',
       'Viðtakandi',
       'Reikningur viðtakanda',
-      'Tilvísun',
+      'Skilaboð',
       'Upphæð',
       'Gjaldmiðill',
       'Staða',
@@ -137,8 +137,8 @@ describe('CSV for Icelandic Excel', () => {
     expect(rows[2]?.Upphæð).toBe('185000');
     expect(rows[2]?.['Reikningur viðtakanda']).toBe('0301-26-001234');
     // A formula is never a formula, and a ; in a cell stays in its cell.
-    expect(rows[1]?.Tilvísun).toBe("'=SUM(A1)");
-    expect(rows[2]?.Tilvísun).toBe('Leiga; nóvember');
+    expect(rows[1]?.Skilaboð).toBe("'=SUM(A1)");
+    expect(rows[2]?.Skilaboð).toBe('Leiga; nóvember');
   });
 
   it('defuses text that starts like a negative number and goes on as a formula; a negative amount stays a number', () => {
@@ -185,8 +185,11 @@ describe('the payments statement as PDF', () => {
       '185.000 kr.',
       '1.234,50 €',
       ...words(appIs, ['RJCT', 'ACSC']),
-      'Greitt samtals: 185.000 kr.',
-      'Greitt samtals: 1.234,50 €',
+      // Two currencies: each total names its own, and a total in euros is said to be in euros, not what left the
+      // account.
+      'Greitt samtals í ISK: 185.000 kr.',
+      'Greitt samtals í EUR: 1.234,50 €',
+      'Upphæðir eru lagðar saman í gjaldmiðli hverrar greiðslu, ekki reikningsins þíns.',
     ]) {
       expect(text).toContain(line);
     }
@@ -240,7 +243,8 @@ describe('the payments statement as PDF', () => {
     );
     expect(english).toContain('Payments statement');
     expect(english).toContain('ISK 185,000');
-    expect(english).toContain('Paid in total: ISK 185,000');
+    expect(english).toContain('Paid in total in ISK: ISK 185,000');
+    expect(english).toContain("Amounts are added up in each payment's own currency, not in your account's.");
     // Days as English readers write them, never "01.11.2026", which could read as 11 January.
     expect(english).toContain('1 Nov 2026 to 30 Nov 2026');
     expect(english).toContain('3 Nov 2026');

@@ -281,12 +281,12 @@ describe('the e-mail when a payment ends', () => {
     const mailOf = (id: string) =>
       mailTo(mailbox, 'dates@example.is').find((message) => message.text.includes(id))?.text ?? '';
     expect(mailOf(dated.id)).toContain(
-      '12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nGreiðsludagur: 10. des. 2026\nTilvísun: Leiga desember\n\nSjáðu',
+      '12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nGreiðsludagur: 10. des. 2026\nSkilaboð: Leiga desember\n\nSjáðu',
     );
     expect(mailOf(english.id)).toContain('Payment date: 4 Jan 2027\n\nSee the payment');
-    expect(mailOf(rejected.id)).toContain('viðtakandi Þórður Ævarsson.\n\nTilvísun: Rafmagn\n\nSjáðu');
+    expect(mailOf(rejected.id)).toContain('viðtakandi Þórður Ævarsson.\n\nSkilaboð: Rafmagn\n\nSjáðu');
     expect(mailOf(rejected.id)).not.toContain('Greiðsludagur');
-    expect(mailOf(bill.id)).toContain('\nTilvísun: Greiðsla kröfu nr. 0130-66-000123\n');
+    expect(mailOf(bill.id)).toContain('\nSkilaboð: Greiðsla kröfu nr. 0130-66-000123\n');
   });
 
   it('goes only to a verified address, and not for a status that is no end', async () => {

@@ -151,6 +151,10 @@ describe('a claim where a customer reads it', () => {
     expect(claimNumberOf('5501692829013366000123+20261201')).toBe('0133-66-000123');
     expect(claimNumberOf('some-other-id')).toBeNull();
     const html = render('en', <PaymentMessage message="5501692829013366000123+20261201" />);
-    expect(text(html)).toBe('Payment of bill no. 0133-66-000123 (code: 5501692829013366000123+20261201)');
+    // The raw key in small print is named as the bill's ID, as the bill's pay page names it, not as a code.
+    expect(text(html)).toBe('Payment of bill no. 0133-66-000123 (bill ID: 5501692829013366000123+20261201)');
+    expect(text(render('is', <PaymentMessage message="5501692829013366000123+20261201" />))).toBe(
+      'Greiðsla kröfu nr. 0133-66-000123 (auðkenni kröfu: 5501692829013366000123+20261201)',
+    );
   });
 });

@@ -300,6 +300,8 @@ describe('parseBulkCsv', () => {
       expect(columnOfHeader(formsEn.forms.bulk.column[column]), formsEn.forms.bulk.column[column]).toBe(
         column,
       );
+    // A file made from the template when it headed the PSU's reference "Tilvísun" still reads.
+    expect(columnOfHeader('Tilvísun')).toBe('endToEndIdentification');
   });
 
   it('round-trips cells that need quoting', async () => {

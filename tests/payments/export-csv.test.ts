@@ -265,6 +265,27 @@ describe('a bulk payment in the exports', () => {
     expect(statement.totals).toEqual([expect.stringMatching(/^Greitt samtals: 1\.500\skr\.$/)]);
   });
 
+  it('on the statement, names each total by its currency where there are several, and says what a total in another currency is', async () => {
+    const { buildStatement } = await import('@/lib/payments/statement');
+    const krónur = payment({ transactionStatus: 'ACSC', amount: '12500', currency: 'ISK' });
+    const euros = payment({ transactionStatus: 'ACSC', amount: '250.00', currency: 'EUR' });
+    const period = { from: '2026-12-01', to: '2026-12-31' };
+    const both = buildStatement([krónur, euros], period, 'en', new Date());
+    expect(both.totals).toEqual([
+      expect.stringMatching(/^Paid in total in EUR: EUR\s250\.00$/),
+      expect.stringMatching(/^Paid in total in ISK: ISK\s12,500$/),
+    ]);
+    expect(both.totalsNote).toMatch(
+      /^Amounts are added up in each payment's own currency, not in your account's\./,
+    );
+    const alone = buildStatement([krónur], period, 'en', new Date());
+    expect(alone.totals).toEqual([expect.stringMatching(/^Paid in total: ISK\s12,500$/)]);
+    expect(alone.totalsNote).toBeNull();
+    expect(buildStatement([krónur, euros], period, 'is', new Date()).totals[1]).toMatch(
+      /^Greitt samtals í ISK: 12\.500\skr\.$/,
+    );
+  });
+
   it('is one line as the history names it where the row does not hold its payments', () => {
     const listed = { ...bulk(), body: { paymentInformationId: 'b-1' } };
     expect(csv.paymentCsvLines(listed, 'en')).toHaveLength(1);

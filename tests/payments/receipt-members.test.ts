@@ -288,7 +288,7 @@ describe('a bulk whose id the form made, in the exports', () => {
     const { statementFor } = await import('@/lib/payments/statement');
     const excelIs = rowsOf(await paymentsExcelCsv(app.db, app.psuId, filters, 'is'), ';');
     const bulkIs = excelIs.filter((row) => row.Tegund?.startsWith('Fjöldagreiðsla ('));
-    expect(bulkIs.map((row) => row.Tilvísun)).toEqual(['Fjöldagreiðsla', 'Fjöldagreiðsla']);
+    expect(bulkIs.map((row) => row.Skilaboð)).toEqual(['Fjöldagreiðsla', 'Fjöldagreiðsla']);
     // The bulk's own member, on each of its payments.
     expect(bulkIs.map((row) => row['Hver greiðir kostnaðinn'])).toEqual([
       'Þú greiðir allan kostnað',
@@ -296,7 +296,7 @@ describe('a bulk whose id the form made, in the exports', () => {
     ]);
     const excelEn = rowsOf(await paymentsExcelCsv(app.db, app.psuId, filters, 'en'), ';');
     const bulkEn = excelEn.filter((row) => row.Kind?.startsWith('Bulk payment ('));
-    expect(bulkEn.map((row) => row.Reference)).toEqual(['Bulk payment', 'Bulk payment']);
+    expect(bulkEn.map((row) => row.Message)).toEqual(['Bulk payment', 'Bulk payment']);
     const plainIs = rowsOf(await paymentsCsv(app.db, app.psuId, filters, 'is'), ',');
     expect(
       plainIs.filter((row) => row.tegund?.startsWith('Fjöldagreiðsla (')).map((row) => row.tilvísun),

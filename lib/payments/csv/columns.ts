@@ -53,7 +53,7 @@ export const ICELANDIC_HEADERS: Readonly<Record<BulkColumn, string>> = {
   amount: 'Upphæð',
   currency: 'Gjaldmiðill',
   remittanceInformationUnstructured: 'Skilaboð',
-  endToEndIdentification: 'Tilvísun',
+  endToEndIdentification: 'Tilvísun þín',
   remittanceReference: 'Tilvísun (skipulögð)',
   icelandicPurposeCode: 'Textalykill',
   centralBankPurposeCode: 'Tilgangskóði Seðlabanka',
@@ -91,6 +91,10 @@ const ALIASES: Record<string, BulkColumn> = {
   // structured one, which its header names so.
   reference: 'endToEndIdentification',
   tilvisun: 'endToEndIdentification',
+  // The template's header before it was headed as the table heads it ("Tilvísun þín"), and the English table's.
+  tilvísun: 'endToEndIdentification',
+  tilvisunthin: 'endToEndIdentification',
+  yourreference: 'endToEndIdentification',
   structuredreference: 'remittanceReference',
   // The table's own column names (ICELANDIC_HEADERS) typed without Icelandic letters, and the English table's.
   areikning: 'creditorAccount',
