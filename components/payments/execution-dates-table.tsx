@@ -35,17 +35,22 @@ function movedOver({ scheduled, execution }: ExecutionDate, locale: Locale, week
 export function ExecutionDatesTable({
   dates,
   locale,
-  caption,
+  name,
 }: {
   dates: readonly ExecutionDate[];
   locale: Locale;
-  caption: string;
+  /** The table's name for a screen reader: a caption of its own, or the heading just above it (its id). */
+  name: { caption: string } | { labelledBy: string };
 }) {
   const t = useTranslations('forms.periodic');
   const show = (iso: string) => formatDate(iso, locale, { weekday: true });
   return (
-    <table className="mt-2 w-full text-sm" data-testid="execution-preview">
-      <caption className="sr-only">{caption}</caption>
+    <table
+      className="mt-2 w-full text-sm"
+      data-testid="execution-preview"
+      aria-labelledby={'labelledBy' in name ? name.labelledBy : undefined}
+    >
+      {'caption' in name && <caption className="sr-only">{name.caption}</caption>}
       <thead>
         <tr className="text-left">
           <th scope="col" className="py-1 pr-4 font-medium">

@@ -78,9 +78,15 @@ export async function StandingOrderScheduleSection({
         {t('schedule')}
       </h2>
       <p data-testid="schedule">{await scheduleText(schedule, locale)}</p>
-      <h3 className="mt-3 font-medium">{t('nextDates')}</h3>
+      <h3 id="next-dates-heading" className="mt-3 font-medium">
+        {t('nextDates')}
+      </h3>
       {schedule.next.length > 0 ? (
-        <ExecutionDatesTable dates={schedule.next} locale={locale} caption={t('nextDates')} />
+        <ExecutionDatesTable
+          dates={schedule.next}
+          locale={locale}
+          name={{ labelledBy: 'next-dates-heading' }}
+        />
       ) : (
         <p className="text-sm text-slate-700">{ts(noNextDatesKey(view))}</p>
       )}

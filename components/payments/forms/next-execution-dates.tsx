@@ -27,7 +27,7 @@ export function NextExecutionDates({
     <ExecutionDatesTable
       dates={dates}
       locale={locale}
-      caption={t('previewCaption', withShownNumbers({ count: dates.length }, locale))}
+      name={{ caption: t('previewCaption', withShownNumbers({ count: dates.length }, locale)) }}
     />
   );
 }

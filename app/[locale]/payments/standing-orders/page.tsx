@@ -115,10 +115,12 @@ export default async function StandingOrdersPage({ params }: { params: Promise<{
                       <ExecutionDatesTable
                         dates={schedule.next}
                         locale={pageLocale}
-                        caption={t(
-                          'nextCaption',
-                          withShownNumbers({ count: schedule.next.length }, pageLocale),
-                        )}
+                        name={{
+                          caption: t(
+                            'nextCaption',
+                            withShownNumbers({ count: schedule.next.length }, pageLocale),
+                          ),
+                        }}
                       />
                     ) : (
                       <p className="text-sm text-slate-700">{t(noNextDatesKey(view))}</p>
