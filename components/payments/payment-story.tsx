@@ -57,14 +57,22 @@ function Detail({ label, testId, children }: { label: string; testId?: string; c
  * The message, as sent; a bill's claim id (which its payment carries so that the bank matches it to the
  * claim) as the claim number people read, the id itself in small print.
  */
-export function PaymentMessage({ message }: { message: string | null }) {
+export function PaymentMessage({
+  message,
+  partPayment = false,
+}: {
+  message: string | null;
+  /** A part payment of the bill ("Innborgun á kröfu nr."). */
+  partPayment?: boolean;
+}) {
   const t = useTranslations('story');
   if (!message) return <span className="text-slate-600">{t('noMessage')}</span>;
   const claim = claimNumberOf(message);
   if (!claim) return message;
   return (
     <>
-      {t('claimMessage', { number: claim })} <CodeDetail code={message} of="bill" />
+      {t(partPayment ? 'claimPartMessage' : 'claimMessage', { number: claim })}{' '}
+      <CodeDetail code={message} of="bill" />
     </>
   );
 }
@@ -156,7 +164,7 @@ export function PaymentStorySection({ payment }: { payment: PaymentView }) {
             {!story.message && story.bulk?.some((line) => line.message) ? (
               t('messagePerPayment')
             ) : (
-              <PaymentMessage message={story.message} />
+              <PaymentMessage message={story.message} partPayment={story.partPayment} />
             )}
           </dd>
         </div>

@@ -12,6 +12,7 @@ import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payment
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
 import { isSettledForPsu } from '@/lib/payments/status';
+import { isPartPayment } from '@/lib/payments/story';
 import { payDayOf } from '@/lib/payments/view';
 
 /**
@@ -163,7 +164,8 @@ function detailsOf(payment: Payment, ending: Ending, locale: Locale): string {
   const paid = (ending === 'paid' || ending === 'partial') && payment.service !== 'periodic-payments';
   const lines = [
     paid && `${text.payDay}: ${formatDate(payDayOf(payment) ?? todayInReykjavik(), locale)}`,
-    payment.reference && `${text.reference}: ${referenceInWords(payment.reference, locale)}`,
+    payment.reference &&
+      `${text.reference}: ${referenceInWords(payment.reference, locale, isPartPayment(payment.body))}`,
   ].filter(Boolean);
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
 }

@@ -18,6 +18,7 @@ import type { BankOutcome } from './outcome';
 import { purposeInWords } from './purpose-words';
 import {
   bulkLinesOf,
+  isPartPayment,
   type ReadBackMembers,
   readBackMembers,
   recipientNameOf,
@@ -168,11 +169,15 @@ export function amountWithDecimals(amount: string, currency: string): string {
 
 /**
  * The PSU's reference for a payment as they read it: a bill's claim id, which its payment carries for the bank,
- * as the claim number people read ("Greiðsla kröfu nr. 0130-66-000123"); any other as written.
+ * as the claim number people read ("Greiðsla kröfu nr. 0130-66-000123", of a part payment "Innborgun á kröfu nr.
+ * …"); any other as written.
  */
-export function referenceInWords(reference: string | null, locale: Locale): string {
+export function referenceInWords(reference: string | null, locale: Locale, partPayment = false): string {
   const claim = reference ? claimNumberOf(reference) : null;
-  return claim ? exportTranslator(locale)('story.claimMessage', { number: claim }) : (reference ?? '');
+  if (!claim) return reference ?? '';
+  return exportTranslator(locale)(partPayment ? 'story.claimPartMessage' : 'story.claimMessage', {
+    number: claim,
+  });
 }
 
 /**
@@ -228,7 +233,9 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
       : payment.service,
     name,
     account: bulk ? '' : accountAsKnown(payment.creditorAccount),
-    reference: generatedBulkInWords(payment, locale) ?? referenceInWords(payment.reference, locale),
+    reference:
+      generatedBulkInWords(payment, locale) ??
+      referenceInWords(payment.reference, locale, isPartPayment(payment.body)),
     amount: amountWithDecimals(payment.amount, payment.currency),
     currency: payment.currency,
     status: statusInWords(t, statusCode, paymentOutcome(payment), payment.service),

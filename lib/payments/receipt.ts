@@ -1,5 +1,4 @@
 import { type AbstractIntlMessages, createTranslator } from 'use-intl/core';
-import { claimNumberOf } from '@/lib/bills/bill-view';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import {
   accountAsKnown,
@@ -20,7 +19,7 @@ import storyIs from '@/messages/story/is.json';
 import { addressInWords } from './address-words';
 import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { costsTotal } from './costs-total';
-import { statusInWords } from './export-words';
+import { referenceInWords, statusInWords } from './export-words';
 import { purposeInWords } from './purpose-words';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
@@ -148,11 +147,6 @@ export function buildReceipt(
   const amounts = paymentAmounts(payment);
   const total = costs ? costsTotal(amounts, costs) : null;
   const rate = costs?.exchangeRateInformation;
-  // A bill's claim id, which its payment carries for the bank, as the claim number people read.
-  const messageInWords = (message: string) => {
-    const claim = claimNumberOf(message);
-    return claim ? tAll('story.claimMessage', { number: claim }) : message;
-  };
   const paid = kind === 'paid' || kind === 'partial';
   const date = story.bankDate ?? story.requestedDate ?? (paid ? story.paidDate : null);
   // Nothing paid (refused, rejected, cancelled): the day is the one asked for, or the bank was to pay on.
@@ -273,7 +267,13 @@ export function buildReceipt(
       : []),
     ...(date ? [{ key: 'executionDate', label: dateLabel, value: formatDate(date, locale) }] : []),
     ...(story.message
-      ? [{ key: 'message', label: tStory('message'), value: messageInWords(story.message) }]
+      ? [
+          {
+            key: 'message',
+            label: tStory('message'),
+            value: referenceInWords(story.message, locale, story.partPayment),
+          },
+        ]
       : []),
     ...(story.ownReference ? [{ key: 'reference', label: t('reference'), value: story.ownReference }] : []),
     ...(story.purposeCode
@@ -295,7 +295,7 @@ export function buildReceipt(
         line.account ? accountAsKnown(line.account) : null,
         line.amount && line.currency ? money({ amount: line.amount, currency: line.currency }) : null,
         // Its message to the recipient, a bill's claim id as the claim number people read.
-        line.message ? messageInWords(line.message) : null,
+        line.message ? referenceInWords(line.message, locale) : null,
         line.status ? statusLabel(line.status) : null,
       ]
         .filter(Boolean)

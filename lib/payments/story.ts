@@ -51,6 +51,8 @@ export interface PaymentStory extends ReadBackMembers {
   /** Null for a bulk: its payments each have their own recipient (`bulk`). */
   to: StoryParty | null;
   message: string | null;
+  /** Whether it says it is a part payment (of a bill: its message then says "Innborgun á kröfu"). */
+  partPayment: boolean;
   /** The PSU's own identification of the payment (end-to-end id), where one was given. */
   ownReference: string | null;
   /** A bulk's own id at the bank (paymentInformationId): made by the form, and named as such, not as the PSU's. */
@@ -137,6 +139,11 @@ function addressOf(value: unknown): StoryAddress | null {
     lines,
     country: code ? { code, is: countryName(code, 'is'), en: countryName(code, 'en') } : null,
   };
+}
+
+/** Whether a payment says it is a part payment (spec 2.1 `partialPayment`): of a bill, a part of what is due. */
+export function isPartPayment(body: unknown): boolean {
+  return record(body).partialPayment === true;
 }
 
 /** The message a payment carries: its unstructured text, or its structured references joined. */
@@ -315,6 +322,7 @@ export function paymentStory(
       details?.remittanceInformationUnstructured ??
       details?.remittanceInformationStructured ??
       null,
+    partPayment: !bulk && isPartPayment(body),
     ownReference: nonEmpty(body.endToEndIdentification),
     bulkId: nonEmpty(body.paymentInformationId),
     requestedDate,

@@ -157,4 +157,14 @@ describe('a claim where a customer reads it', () => {
       'Greiðsla kröfu nr. 0133-66-000123 (auðkenni kröfu: 5501692829013366000123+20261201)',
     );
   });
+
+  it('of a part payment says so', () => {
+    const part = <PaymentMessage message="5501692829013366000123+20261201" partPayment />;
+    expect(text(render('en', part))).toBe(
+      'Part payment of bill no. 0133-66-000123 (bill ID: 5501692829013366000123+20261201)',
+    );
+    expect(text(render('is', part))).toBe(
+      'Innborgun á kröfu nr. 0133-66-000123 (auðkenni kröfu: 5501692829013366000123+20261201)',
+    );
+  });
 });

@@ -101,6 +101,12 @@ describe('a payment in words, for the Excel file and the statement', () => {
       reference: 'Greiðsla kröfu nr. 0159-66-864446',
     });
     expect(paymentInWords(bill, 'en').reference).toBe('Payment of bill no. 0159-66-864446');
+    const part = payment({
+      reference: '5501692829015966864446+20261215',
+      body: { partialPayment: true, remittanceInformationUnstructured: '5501692829015966864446+20261215' },
+    });
+    expect(paymentInWords(part, 'is').reference).toBe('Innborgun á kröfu nr. 0159-66-864446');
+    expect(paymentInWords(part, 'en').reference).toBe('Part payment of bill no. 0159-66-864446');
   });
 
   it('names the recipient as the bank did, and a payment the PSU declined at the bank as not confirmed, in both files', async () => {

@@ -154,6 +154,15 @@ describe('a receipt', () => {
     expect(lineOf(buildReceipt(bill, events, 'en', new Date()), 'message')?.value).toBe(
       'Payment of bill no. 0159-66-000001',
     );
+    const part = paidPayment({
+      body: { partialPayment: true, remittanceInformationUnstructured: '5501692829015966000001+20261215' },
+    });
+    expect(lineOf(buildReceipt(part, events, 'is', new Date()), 'message')?.value).toBe(
+      'Innborgun á kröfu nr. 0159-66-000001',
+    );
+    expect(lineOf(buildReceipt(part, events, 'en', new Date()), 'message')?.value).toBe(
+      'Part payment of bill no. 0159-66-000001',
+    );
   });
 
   it('of a payment abroad gives the recipient’s address as the PSU gave it, its country by name', () => {
