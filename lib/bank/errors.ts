@@ -177,24 +177,32 @@ export function refusalCodeOf(error: BankError): string {
   return `${error instanceof BankTokenError ? 'TOKEN_' : ''}HTTP_${error.status}`;
 }
 
+/** A refusal recorded by its HTTP status (`refusalCodeOf`'s `HTTP_401`, `TOKEN_HTTP_400`), read back. */
+function statusRefusal(code: string): { token: boolean; status: number } | undefined {
+  const [, token, digits] = /^(TOKEN_)?HTTP_(\d{3})$/.exec(code) ?? [];
+  return digits === undefined ? undefined : { token: token !== undefined, status: Number(digits) };
+}
+
+/**
+ * Whether a refusal without a code of part 7 shut our app out, whatever the PSU's details: the token endpoint
+ * refused our token request (RFC 6749 5.2: invalid_client, unauthorized_client, …; a busy or failing one aside), or
+ * the interface answered 401 (to our renewed token too, ./client.ts) or 403.
+ */
+function shutOut({ token, status }: { token: boolean; status: number }): boolean {
+  return token ? status < 500 && status !== 408 && status !== 429 : status === 401 || status === 403;
+}
+
 /** The message key of an error answer as `refusalCodeOf` records it: `bankErrorMessageKey`'s of the answer. */
 export function refusalMessageKey(code: string, call: BankCallKind = 'other'): string {
   if (knownCodes.has(code)) return `bank.code.${code}`;
-  const [, token, digits] = /^(TOKEN_)?HTTP_(\d{3})$/.exec(code) ?? [];
+  const refusal = statusRefusal(code);
   // A code of the bank's own, as a refusal was recorded before its status was.
-  if (digits === undefined) return 'bank.rejected';
-  const status = Number(digits);
-  // The token endpoint refused our token request (RFC 6749 5.2: invalid_client, unauthorized_client, …): the bank
-  // did not let this app in, whatever the PSU's details. A busy or failing one is told as the interface is.
-  if (token && status < 500 && status !== 408 && status !== 429)
-    return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
+  if (refusal === undefined) return 'bank.rejected';
+  if (shutOut(refusal)) return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
+  const { status } = refusal;
   // Part 7 gives 405 one code, SERVICE_INVALID: a 405 without it (from a gateway in front of the
   // bank) says the same, that the bank does not take this call, which trying again will not change.
   if (status === 405) return 'bank.code.SERVICE_INVALID';
-  // A 401 without a code is one our renewed token met too (./client.ts), and a 403 without one refuses us: either
-  // way the bank did not let this app in just now, which other details would not change.
-  if (status === 401 || status === 403)
-    return call === 'initiation' ? 'bank.accessRefusedUnpaid' : 'bank.accessRefused';
   // A 404 without a code: the bank does not know what was asked of it. Asked of a payment, it does not know the
   // payment (part 7: RESOURCE_UNKNOWN); asked to make one, it does not know where we asked.
   if (status === 404)
@@ -244,7 +252,9 @@ const momentCodes = new Set<string>([
  */
 export function refusedForNow(code: string | null): boolean {
   if (code === null) return false;
-  return momentCodes.has(code) || refusalMessageKey(code) === 'bank.accessRefused';
+  if (momentCodes.has(code)) return true;
+  const refusal = statusRefusal(code);
+  return refusal !== undefined && shutOut(refusal);
 }
 
 // Every code the spec allows in an error answer (part 7); each has a message in Icelandic and English.

@@ -10,8 +10,9 @@ import { type Payment, payments } from '@/lib/db/schema';
  * One form may be sent more than once. The same content again is the same payment, with the same
  * Idempotency-Key (a double click, a retry after a timeout), its refusal included, but for a refusal of the moment
  * (the bank did not let our app in, its markets were closed), after which it is asked of the bank again as a new
- * payment. Other content after the bank refused every earlier attempt is a correction, and a new payment. Other content while an earlier attempt
- * is at the bank, or may be, is neither: the caller says so rather than send either silently.
+ * payment. Other content after the bank refused every earlier attempt is a correction, and a new payment. Other
+ * content while an earlier attempt is at the bank, or may be, is neither: the caller says so rather than send either
+ * silently.
  */
 export interface Attempt {
   psuId: string;
