@@ -6,7 +6,8 @@ import type { Locale } from '@/lib/i18n/routing';
 // are numbers with their currency's decimals and sign.
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+/** Each language's marks: between groups of three digits, and before the decimals. */
+export const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
   is: { group: '.', decimal: ',' },
   en: { group: ',', decimal: '.' },
 };

@@ -7,6 +7,7 @@ import { type ClosedDay, closedDayOf, type IsoDate, reykjavikDateOf } from './ca
 import { dayInReykjavik } from './calendar/date-time';
 import { countryName } from './countries';
 import { sameAmount } from './money';
+import { CHARGE_BEARERS, type ChargeBearer } from './schemas/enums';
 import { reportedPaidStatuses } from './status';
 
 /**
@@ -88,7 +89,7 @@ export interface ReadBackMembers {
   /** The recipient's bank (creditorAgent): a BICFI, or another identification. */
   creditorAgent: string | null;
   /** Who bears the charges (chargeBearer), as a code of spec 2.4 the page puts in words. */
-  chargeBearer: 'DEBT' | 'CRED' | 'SHAR' | 'SLEV' | null;
+  chargeBearer: ChargeBearer | null;
   /** The Icelandic purpose code (textalykill, icelandicPurposeCode). */
   purposeCode: string | null;
   /** The account the charges are taken from (chargesAccount), where it is not the payment's own. */
@@ -98,8 +99,6 @@ export interface ReadBackMembers {
   /** The rate's contract (exchangeRateInformation.contractIdentification), as its page shows it with the rate. */
   rateContract: string | null;
 }
-
-const CHARGE_BEARERS = ['DEBT', 'CRED', 'SHAR', 'SLEV'] as const;
 
 function chargeBearerOf(value: unknown): PaymentStory['chargeBearer'] {
   return CHARGE_BEARERS.find((code) => code === value) ?? null;

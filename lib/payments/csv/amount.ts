@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/format/number';
+import { formatNumber, SEPARATORS } from '@/lib/format/number';
 import type { Locale } from '@/lib/i18n/routing';
 import { amountMarks, minorUnits, parseAmountInput } from '@/lib/payments/money';
 import { issueMessage } from '@/lib/payments/schemas/issue-message';
@@ -14,11 +14,6 @@ export type BulkAmount = { ok: true; amount: string } | { ok: false; message: st
 
 /** One mark between up to three digits and exactly three: thousands in one language, decimals in the other. */
 const THOUSANDS_OR_DECIMALS = /^(\d{1,3})([.,])(\d{3})$/;
-
-const MARKS: Record<Locale, { group: string; decimal: string }> = {
-  is: { group: '.', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
 
 /**
  * Reads a bulk row's amount cell as the page's language writes amounts ("1.500,50" in Icelandic, "1,500.50" in
@@ -43,12 +38,11 @@ export function readBulkAmount(
   locale: Locale,
   source: AmountSource,
 ): BulkAmount {
-  const marks = MARKS[locale];
   const digits = minorUnits(currency);
   const split = THOUSANDS_OR_DECIMALS.exec(amountMarks(text)?.body ?? '');
   if (split) {
     const [, whole = '', mark = '', fraction = ''] = split;
-    const byPage = mark === marks.group ? 'thousands' : 'decimals';
+    const byPage = mark === SEPARATORS[locale].group ? 'thousands' : 'decimals';
     const wholeIsThousands = digits === 0 && !whole.startsWith('0');
     const pageReadingFits = digits === undefined || digits >= 3;
     const refused =
