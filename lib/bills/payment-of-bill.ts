@@ -174,26 +174,17 @@ function billRefusalKey(bill: Bill, body: Body): string | undefined {
   // A payment without an amount (spec 2.1) pays what the bank says is due.
   const { amount, currency } = (body.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
   if (typeof currency === 'string' && currency !== bill.currency) return 'payment.bill.otherCurrency';
-  if (
-    !bill.isPartialPaymentAllowed &&
-    typeof amount === 'string' &&
-    toMinorUnits(amount, bill.currency) < toMinorUnits(bill.totalAmountDue, bill.currency)
-  )
-    return 'payment.bill.belowDue';
-  if (
-    typeof amount === 'string' &&
-    toMinorUnits(amount, bill.currency) > toMinorUnits(bill.totalAmountDue, bill.currency)
-  )
-    return 'payment.bill.aboveDue';
-  // Less than is due where the claim may be paid in part: a part payment only where it says so (partialPayment), as
-  // a bank pays a claim in part; unmarked, it books it as a plain transfer to the deposit account, the claim stays
-  // due in full, and the payment, carried out, holds the bill for what was due.
-  if (
-    typeof amount === 'string' &&
-    body.partialPayment !== true &&
-    toMinorUnits(amount, bill.currency) < toMinorUnits(bill.totalAmountDue, bill.currency)
-  )
-    return 'payment.bill.partNotMarked';
+  if (typeof amount !== 'string') return undefined;
+  const paid = toMinorUnits(amount, bill.currency);
+  const due = toMinorUnits(bill.totalAmountDue, bill.currency);
+  if (paid > due) return 'payment.bill.aboveDue';
+  if (paid < due) {
+    if (!bill.isPartialPaymentAllowed) return 'payment.bill.belowDue';
+    // Where the claim may be paid in part: a part payment only where it says so (partialPayment), as a bank pays a
+    // claim in part; unmarked, it books it as a plain transfer to the deposit account, the claim stays due in
+    // full, and the payment, carried out, holds the bill for what was due.
+    if (body.partialPayment !== true) return 'payment.bill.partNotMarked';
+  }
   return undefined;
 }
 
