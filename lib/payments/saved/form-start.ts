@@ -50,7 +50,7 @@ export async function formStart(
       return {
         key: payment.id,
         choices,
-        initial: payAgainPrefill(payment),
+        initial: payAgainPrefill(payment, rejected),
         filledFrom: rejected ? { kind: 'payment', rejectedOf: elements } : { kind: 'payment' },
       };
     }

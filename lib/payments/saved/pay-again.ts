@@ -104,18 +104,21 @@ export function rejectedOfPart(
 
 /**
  * The prefill of a past payment's form, by its service. A bulk the bank rejected in part is paid again with the
- * payments it rejected only: those it carried out are paid, and sent again they would be paid twice.
+ * payments it rejected only (`rejected`, which a caller that also tells their count has read already): those it
+ * carried out are paid, and sent again they would be paid twice.
  */
-export function payAgainPrefill(payment: {
-  service: PaymentService;
-  product: PaymentProduct;
-  body: Record<string, unknown>;
-  label?: string | null;
-  creditorName?: string | null;
-  bulkResults?: BulkResults | null;
-}): FormPrefill | BulkPrefill {
+export function payAgainPrefill(
+  payment: {
+    service: PaymentService;
+    product: PaymentProduct;
+    body: Record<string, unknown>;
+    label?: string | null;
+    creditorName?: string | null;
+    bulkResults?: BulkResults | null;
+  },
+  rejected = rejectedOfPart(payment.body, payment.bulkResults),
+): FormPrefill | BulkPrefill {
   if (payment.service === 'bulk-payments') {
-    const rejected = rejectedOfPart(payment.body, payment.bulkResults);
     return bulkPrefill(payment.product, rejected ? { ...payment.body, payments: rejected } : payment.body);
   }
   const prefill: FormPrefill = { product: payment.product, payment: without(payment.body, renewed) };
