@@ -45,17 +45,13 @@ const REFERENCE_MAX = 35;
 /**
  * A standing order's `remittanceInformationStructuredArray` (`periodicPaymentInitiationDomestic_json`) → our bank's
  * one `remittanceInformationStructured` string (payment spec 2.2), or why it is refused. The file's refusals: no
- * array, an entry that is no object or has no string `reference` of at most 35 characters; and a
- * `remittanceInformationStructured`, which its standing order does not have. Beyond the file, as our bank carries a
+ * array, an entry that is no object or has no string `reference` of at most 35 characters (and our own member,
+ * `ourMemberRefusal`). Beyond the file, as our bank carries a
  * standing order's reference (docs/sandbox-extras.md): one entry at most, and nothing in it but `reference` (the
  * file's `referenceType` and `referenceIssuer` have no place there), where keeping the first reference alone would
  * lose what the client sent.
  */
-function standingOrderReference(body: Json): { reference?: string; refusal?: FaceRefusal } {
-  if ('remittanceInformationStructured' in body) {
-    const path = 'remittanceInformationStructured';
-    return { refusal: { path, text: `Unknown property ${path}.` } };
-  }
+function standingOrderReference(body: Json): OurReference {
   if (!(STRUCTURED_ARRAY in body)) return {};
   const entries = body[STRUCTURED_ARRAY];
   if (!Array.isArray(entries))
@@ -79,22 +75,18 @@ function standingOrderReference(body: Json): { reference?: string; refusal?: Fac
       refusal: { path: STRUCTURED_ARRAY, text: `${STRUCTURED_ARRAY} must NOT have more than 1 items.` },
     };
   const [first] = entries as Array<{ reference: string }>;
-  return first ? { reference: first.reference } : {};
+  return first ? { structured: first.reference } : {};
 }
 
 /**
- * What the face refuses of a single payment's structured references (`paymentInitiationDomestic_json`): a
- * `remittanceInformationStructured`, which the file's single payment does not have (its member is
- * `remittanceInformationStructuredArray`), and an entry's `referenceType` or `referenceIssuer` that is no string
+ * What the face refuses of a single payment's structured references (`paymentInitiationDomestic_json`) beside our
+ * own member (`ourMemberRefusal`; the file's is `remittanceInformationStructuredArray`): an entry's
+ * `referenceType` or `referenceIssuer` that is no string
  * (`type: string`; our bank takes null there). The rest of the file's bounds are our bank's (an array of objects, a
  * `reference` of at most 35 characters, the other two likewise at most 35, nothing else in an entry, no bound on
  * how many), which refuses them at the member's IOBWS name.
  */
 function singlePaymentReferencesRefusal(body: Json): FaceRefusal | undefined {
-  if ('remittanceInformationStructured' in body) {
-    const path = 'remittanceInformationStructured';
-    return { path, text: `Unknown property ${path}.` };
-  }
   const entries = body[STRUCTURED_ARRAY];
   if (!Array.isArray(entries)) return undefined;
   for (const [index, entry] of entries.entries()) {
@@ -115,6 +107,33 @@ function singlePaymentReferencesRefusal(body: Json): FaceRefusal | undefined {
  */
 const REFUSED_BY_FACE = 0;
 
+/** Our bank's structured reference for a body the face read: what to put at our member, or why it is refused. */
+interface OurReference {
+  structured?: unknown;
+  refusal?: FaceRefusal;
+}
+
+/** Our bank's own member, `remittanceInformationStructured`, which neither of the file's bodies has. */
+function ourMemberRefusal(body: Json): FaceRefusal | undefined {
+  const path = 'remittanceInformationStructured';
+  return path in body ? { path, text: `Unknown property ${path}.` } : undefined;
+}
+
+/**
+ * The body for our bank, its structured reference at our member as `reference` says (none where it has none), or,
+ * where the face refused what its client sent, `REFUSED_BY_FACE` there and the refusal beside it.
+ */
+function withOurReference(body: Json, reference: OurReference): InnerRequest {
+  const { remittanceInformationStructured: _ours, [STRUCTURED_ARRAY]: _theirs, ...rest } = body;
+  const structured = reference.refusal ? REFUSED_BY_FACE : reference.structured;
+  return {
+    text: JSON.stringify(
+      structured === undefined ? rest : { ...rest, remittanceInformationStructured: structured },
+    ),
+    ...(reference.refusal ? { refusal: reference.refusal } : {}),
+  };
+}
+
 /** A request body of the IOBWS bank's client → the sandbox bank's. Anything not JSON is passed on for it to refuse. */
 export function fromIobwsRequest(method: string, service: string, text: string): InnerRequest {
   let body: unknown;
@@ -127,29 +146,16 @@ export function fromIobwsRequest(method: string, service: string, text: string):
   const ours: Json = { ...body };
   for (const name of DATE_MEMBERS) if (name in ours) ours[name] = toDateTime(ours[name]);
   if (method === 'POST' && service === 'periodic-payments') {
-    const { remittanceInformationStructured: _ours, [STRUCTURED_ARRAY]: _theirs, ...rest } = ours;
-    const { reference, refusal } = standingOrderReference(ours);
-    const structured = refusal ? REFUSED_BY_FACE : reference;
-    return {
-      text: JSON.stringify(
-        structured === undefined ? rest : { ...rest, remittanceInformationStructured: structured },
-      ),
-      ...(refusal ? { refusal } : {}),
-    };
+    const refusal = ourMemberRefusal(ours);
+    return withOurReference(ours, refusal ? { refusal } : standingOrderReference(ours));
   }
   // `paymentInitiationDomestic_json.remittanceInformationStructuredArray`: ours is `remittanceInformationStructured`
   // (an array on a single payment; bulk elements share IOBWS's name).
-  if (method === 'POST' && service === 'payments') {
-    const refusal = singlePaymentReferencesRefusal(ours);
-    const { remittanceInformationStructured: _ours, [STRUCTURED_ARRAY]: references, ...rest } = ours;
-    const structured = refusal ? REFUSED_BY_FACE : references;
-    return {
-      text: JSON.stringify(
-        structured === undefined ? rest : { ...rest, remittanceInformationStructured: structured },
-      ),
-      ...(refusal ? { refusal } : {}),
-    };
-  }
+  if (method === 'POST' && service === 'payments')
+    return withOurReference(ours, {
+      structured: ours[STRUCTURED_ARRAY],
+      refusal: ourMemberRefusal(ours) ?? singlePaymentReferencesRefusal(ours),
+    });
   // `iobwsAuthorisationConfirmation.confirmationMessage`: our bank's straight-through confirmation is
   // `confirmationCode` (payment spec 2.5).
   if (method === 'PUT' && 'confirmationMessage' in ours && !('confirmationCode' in ours)) {
