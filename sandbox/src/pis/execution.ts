@@ -34,8 +34,8 @@ import { FINAL_STATUSES } from './payments.js';
  * alike, in the transaction that debits). Variants (README "Transaction statuses"):
  * - short of funds with `TPP-Rejection-No-Funds-Preferred: false`: PDNG, funds re-checked hourly for 24 hours;
  * - bulk with elements to unknown accounts at this bank: PART (the others are booked) or RJCT (all bad);
- * - periodic: one debit (and credit) per execution date until `endDate` (then ACSC); an order that names no creditor account is
- *   rejected instead of accepted (RJCT, CH21).
+ * - periodic: one debit (and credit) per execution date until `endDate` (then ACSC); an order that names no
+ *   creditor account is rejected instead of accepted (RJCT, CH21).
  */
 
 const FUNDS_RECHECK_MS = 3_600_000;
@@ -87,17 +87,22 @@ async function creditAccountHere(
   return { outcome: 'credited', card: Boolean(card) };
 }
 
-/**
- * A single payment's creditor account at this bank: credited (ACCC), or not posted (ACWP) when it takes no credits.
- * A card deposit credits the account behind the card.
- */
-async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
-  const { outcome, card } = await creditAccountHere(
+/** `creditAccountHere` of a single payment, or of one execution of a standing order: its one creditor account. */
+function creditPaymentsCreditor(tx: Queryable, payment: PaymentRow) {
+  return creditAccountHere(
     tx,
     payment.body.creditorAccount as Reference | undefined,
     payment.body.instructedAmount as Amount | undefined,
     payment.payment_product,
   );
+}
+
+/**
+ * A single payment's creditor account at this bank: credited (ACCC), or not posted (ACWP) when it takes no credits.
+ * A card deposit credits the account behind the card.
+ */
+async function postToCreditor(tx: Queryable, payment: PaymentRow, now: number) {
+  const { outcome, card } = await creditPaymentsCreditor(tx, payment);
   if (outcome === 'not-posted') {
     await recordStatus(tx, payment.id, 'ACWP', 'creditor account takes no credits', now);
     return;
@@ -340,12 +345,7 @@ async function executeStandingOrder(tx: Queryable, payment: PaymentRow, t: Trans
   const ok = await hasFunds(tx, payment);
   if (ok && payment.total_minor !== null) {
     await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
-    await creditAccountHere(
-      tx,
-      payment.body.creditorAccount as Reference | undefined,
-      payment.body.instructedAmount as Amount | undefined,
-      payment.payment_product,
-    );
+    await creditPaymentsCreditor(tx, payment);
   }
   await insertPeriodicExecution(tx, {
     paymentId: payment.id,
