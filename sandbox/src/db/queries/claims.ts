@@ -153,7 +153,6 @@ export async function updateClaim(q: Queryable, id: string, change: ClaimChange,
   ]);
 }
 
-/** The newest claim of a claimant (by online-banking username). */
 /**
  * The claim a test `claim.paid` event of a caller (by kennitala) is about: one they can read (as claimant or
  * payor), theirs as claimant before one they pay, one paid (in part or in full) before one not, the one paid
