@@ -60,23 +60,37 @@ export type PaymentCosts = { -readonly [K in keyof typeof costFields]?: z.infer<
  * loses the payment the bank has just made, and is never shown as something it is not.
  */
 export function readCosts(body: unknown): { costs: PaymentCosts; unreadable: string[] } {
-  const costs: Record<string, unknown> = {};
-  const unreadable: string[] = [];
   const source = (body ?? {}) as Record<string, unknown>;
-  for (const [name, schema] of Object.entries(costFields)) {
+  const { exchangeRateInformation: _readOnItsOwn, ...fields } = costFields;
+  const { read, unreadable } = readEach(source, fields);
+  const rate = source.exchangeRateInformation;
+  if (rate !== undefined && rate !== null) {
+    const members = readRate(rate);
+    if (members.rate) read.exchangeRateInformation = members.rate;
+    unreadable.push(...members.unreadable);
+  }
+  return { costs: read as PaymentCosts, unreadable };
+}
+
+/**
+ * Each member of `source` that `schemas` names, read on its own: absent or null, none; the value each reads as;
+ * the names (under `prefix`) of those that do not read.
+ */
+function readEach(
+  source: Record<string, unknown>,
+  schemas: Record<string, z.ZodType>,
+  prefix = '',
+): { read: Record<string, unknown>; unreadable: string[] } {
+  const read: Record<string, unknown> = {};
+  const unreadable: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
     const value = source[name];
     if (value === undefined || value === null) continue;
-    if (name === 'exchangeRateInformation') {
-      const rate = readRate(value);
-      if (rate.rate) costs[name] = rate.rate;
-      unreadable.push(...rate.unreadable);
-      continue;
-    }
-    const parsed = (schema as z.ZodType).safeParse(value);
-    if (parsed.success) costs[name] = parsed.data;
-    else unreadable.push(name);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) unreadable.push(`${prefix}${name}`);
+    else if (parsed.data !== undefined) read[name] = parsed.data;
   }
-  return { costs: costs as PaymentCosts, unreadable };
+  return { read, unreadable };
 }
 
 /**
@@ -86,18 +100,13 @@ export function readCosts(body: unknown): { costs: PaymentCosts; unreadable: str
 function readRate(value: unknown): { rate?: PaymentCosts['exchangeRateInformation']; unreadable: string[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { unreadable: ['exchangeRateInformation'] };
-  const given = value as Record<string, unknown>;
-  const rate: Record<string, unknown> = {};
-  const unreadable: string[] = [];
-  for (const [name, schema] of Object.entries(rateMembers)) {
-    const member = given[name];
-    if (member === undefined || member === null) continue;
-    const parsed = (schema as z.ZodType).safeParse(member);
-    if (!parsed.success) unreadable.push(`exchangeRateInformation.${name}`);
-    else if (parsed.data !== undefined) rate[name] = parsed.data;
-  }
+  const { read, unreadable } = readEach(
+    value as Record<string, unknown>,
+    rateMembers,
+    'exchangeRateInformation.',
+  );
   return {
-    ...(Object.keys(rate).length > 0 ? { rate: rate as PaymentCosts['exchangeRateInformation'] } : {}),
+    ...(Object.keys(read).length > 0 ? { rate: read as PaymentCosts['exchangeRateInformation'] } : {}),
     unreadable,
   };
 }
