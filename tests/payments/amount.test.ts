@@ -106,6 +106,34 @@ describe('parseAmountInput', () => {
     expect(parsed.ok && fractionFits(parsed.amount, currency)).toBe(false);
   });
 
+  // No one groups thousands after a lone zero: "0.500" on an Icelandic page (or "0,500" on an English one) is a
+  // half written the other language's way, never 500, and the currency's check refuses its three decimals.
+  it.each([
+    ['0.500', 'EUR', 'is'],
+    ['0.500', 'ISK', 'is'],
+    ['0,500', 'EUR', 'en'],
+    ['0,250', 'USD', 'en'],
+    ['00.500', 'EUR', 'is'],
+  ] as const)('%s (%s, %s) is not read as thousands', (input, currency, locale) => {
+    const parsed = parseAmountInput(input, currency, locale);
+    expect(parsed.ok && fractionFits(parsed.amount, currency)).toBe(false);
+  });
+
+  it('never reads a whole number after a leading zero and a thousands mark', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom('is', 'en'),
+        fc.constantFrom('ISK', 'EUR', 'USD'),
+        (three, locale: 'is' | 'en', currency) => {
+          const group = locale === 'is' ? '.' : ',';
+          const parsed = parseAmountInput(`0${group}${String(three).padStart(3, '0')}`, currency, locale);
+          return !parsed.ok || !fractionFits(parsed.amount, currency) || Number(parsed.amount) < 1;
+        },
+      ),
+    );
+  });
+
   it.each([['abc'], [''], ['1,2,3'], ['12.34.5'], ['1.23,4.5'], ['1..2']])('rejects %j', (input) => {
     expect(parseAmountInput(input, 'ISK')).toEqual({ ok: false, error: 'validation.amountInput.format' });
   });

@@ -99,7 +99,8 @@ export type ParseAmountResult =
   | { ok: true; amount: string }
   | { ok: false; error: 'validation.amountInput.format' | 'validation.amountInput.englishFormat' };
 
-const GROUPED = /^\d{1,3}(\.\d{3})+$/;
+// Groups of thousands never follow a lone zero: "0.500" is a half written the other language's way, never 500.
+const GROUPED = /^[1-9]\d{0,2}(\.\d{3})+$/;
 const CURRENCY_MARK = /^(kr\.?|€|\$|£|[A-Za-z]{3})|(kr\.?|€|\$|£|[A-Za-z]{3})$/gi;
 
 /**
@@ -129,6 +130,9 @@ export function amountMarks(input: string): { negative: boolean; body: string } 
  * comma followed by three digits always groups thousands ("1,234" KWD → "1234"); "12,5" is read as 12.5.
  * So an amount typed the Icelandic way on an English page ("12.500") is read the English way, as 12.5,
  * which ISK and EUR refuse for its decimals: it is never read as a thousand times less or more.
+ *
+ * A lone zero before the thousands mark is never thousands: "0.500" (is) or "0,500" (en) is "0.500", which ISK and
+ * EUR refuse for its decimals, never 500.
  *
  * Zero decimals the currency lacks are dropped where they cannot be thousands: "2.750,00" ISK → "2750".
  *
