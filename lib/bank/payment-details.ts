@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reykjavikDateOf } from '@/lib/payments/calendar/date-time';
 
 /**
  * What the bank says of a payment when it is read back (payment spec 2.6): the names it holds for the
@@ -11,7 +12,7 @@ export interface BankPaymentDetails {
   status: string;
   debtorName?: string;
   creditorName?: string;
-  /** Spec 2.6 `requestedExecutionDate`: the day the bank will pay or paid, as it holds it now. */
+  /** Spec 2.6 `requestedExecutionDate`: the day (in Iceland) the bank will pay or paid, as it holds it now. */
   requestedExecutionDate?: string;
   remittanceInformationUnstructured?: string;
   remittanceInformationStructured?: string;
@@ -57,13 +58,23 @@ const amount = z.object({
   amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/),
 });
 
-// A calendar day or a date-time (spec 2.6 says date-time; IOBWS 3.2 writes a date).
+// A date-time in local time, without a zone (ISO 20022 ISODateTime allows one): in Iceland, UTC all year.
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
+
+/**
+ * The calendar day in Iceland of a calendar day or a date-time (spec 2.6 says date-time, with `Z` or an offset;
+ * IOBWS 3.2 writes a date; ISO 20022 may leave the zone out), kept as the day; one that reads as no day is left
+ * out, so that every reader of it (the payment's page, the payments waiting) falls back to the day asked for alike.
+ */
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/)
   .nullish()
   .catch(undefined)
-  .transform((value) => value ?? undefined);
+  .transform((value) => {
+    if (!value) return undefined;
+    const local = LOCAL_DATE_TIME.exec(value)?.[1];
+    return reykjavikDateOf(local ?? value);
+  });
 
 /** Spec 2.4 Address: a country, and what else of it the bank gives. */
 const address = z

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toPaymentDetails } from '@/lib/bank/payment-details';
 import type { Payment } from '@/lib/db/schema';
+import { payDayOf } from '@/lib/payments/view';
 import { waitingPayments } from '@/lib/payments/waiting';
 import { paymentRow } from '@/tests/support/payment-row';
 
@@ -91,6 +93,30 @@ describe('payments waiting', () => {
       ['2026-12-06', between.id],
       ['2026-12-07', moved.id],
     ]);
+  });
+
+  it.each([
+    '2026-12-07',
+    '2026-12-07T00:00:00Z',
+    '2026-12-07T00:00:00+00:00',
+    '2026-12-07T00:00:00.000Z',
+    // ISO 20022 ISODateTime in local time, without a zone: Iceland's, which is UTC all year.
+    '2026-12-07T00:00:00',
+  ])('reads the bank\u2019s day written %s alike in the list and on the payment', (written) => {
+    const moved = dated('2026-12-05', {
+      transactionStatus: 'ACWC',
+      bankDetails: toPaymentDetails({ requestedExecutionDate: written }, 'ACWC'),
+    });
+    expect(waitingPayments([moved], today).map((item) => item.date)).toEqual(['2026-12-07']);
+    expect(payDayOf(moved)).toBe('2026-12-07');
+  });
+
+  it('leaves out a day of the bank\u2019s it cannot read, and lists the payment on the day asked for', () => {
+    const unreadable = dated('2026-12-05', {
+      bankDetails: toPaymentDetails({ requestedExecutionDate: '2026-12-07T00:00Z' }, 'ACTC'),
+    });
+    expect(unreadable.bankDetails).not.toHaveProperty('requestedExecutionDate');
+    expect(waitingPayments([unreadable], today).map((item) => item.date)).toEqual(['2026-12-05']);
   });
 
   it('keeps a payment due today and one still awaiting the PSU at the bank', () => {

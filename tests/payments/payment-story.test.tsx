@@ -116,7 +116,7 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
     expect(payment.transactionStatus).toBe('ACWC');
     expect(payment.bankDetails).toMatchObject({
       status: 'ACWC',
-      requestedExecutionDate: `${moved}T00:00:00Z`,
+      requestedExecutionDate: moved,
     });
     // Read once for that status: another reading of ACWC does not read the payment again.
     expect(selfReads()).toHaveLength(1);
