@@ -157,11 +157,14 @@ export type BankCallKind = 'initiation' | 'other';
  * The message key we show for a bank error. The bank's own `text` is logged, never shown: it may be
  * in the wrong language or reveal internals. `call` says what was asked: only a refused initiation is told
  * "nothing was paid". An answer's words are those of its code as a payment's record keeps it (`refusalCodeOf`), so
- * that one who reads the refusal from the record later is told what its sender was.
+ * that one who reads the refusal from the record later is told what its sender was. A success answer that could not
+ * be read is never told as "nothing was paid".
  */
 export function bankErrorMessageKey(error: unknown, call: BankCallKind = 'other'): string {
   if (error instanceof BankUnavailableError) return `bank.${error.reason}`;
   if (error instanceof BankError) return refusalMessageKey(refusalCodeOf(error), call);
+  // A 2xx we could not read: the bank took the call, and may have done what it asked (made the payment).
+  if (error instanceof BankProtocolError) return 'bank.unreadableAnswer';
   return 'bank.unexpected';
 }
 

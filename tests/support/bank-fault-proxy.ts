@@ -4,6 +4,22 @@ import { keepConnectionsAlive } from '@/sandbox/src/http/listen';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { startTestSandbox } from '@/sandbox/test/helpers';
 
+/** An answer a fault proxy gives in place of the bank's. */
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** A gateway in front of the bank answering `status` with its own HTML page, as nginx does. */
+export function gatewayPage(status: 502 | 503 | 504): Answer {
+  return {
+    status,
+    contentType: 'text/html',
+    body: `<html><head><title>${status}</title></head><body><center><h1>${status}</h1></center><hr><center>nginx</center></body></html>`,
+  };
+}
+
 /**
  * A loopback HTTP proxy in front of the sandbox bank that can hold back an answer, or cut it off: the
  * bank does the work, but its answer arrives too late, as on a slow network, or breaks off half-way, as
@@ -15,7 +31,14 @@ import { startTestSandbox } from '@/sandbox/test/helpers';
  */
 export class BankFaultProxy {
   private server: Server | undefined;
-  private faults: { method: string; path: RegExp; ms: number; cut?: boolean }[] = [];
+  private faults: {
+    method: string;
+    path: RegExp;
+    ms: number;
+    cut?: boolean;
+    reset?: boolean;
+    answer?: Answer;
+  }[] = [];
   readonly seen: { method: string; path: string }[] = [];
   /** Requests the bank has answered, whether or not the answer has been passed on yet. */
   readonly answered: { method: string; path: string }[] = [];
@@ -34,6 +57,19 @@ export class BankFaultProxy {
   /** The bank's status line, headers and half its body reach the client; then the connection drops. */
   cutNext(method: string, path: RegExp): void {
     this.faults.push({ method, path, ms: 0, cut: true });
+  }
+
+  /** The bank does the work; then the connection drops before a byte of its answer reaches the client. */
+  resetNext(method: string, path: RegExp): void {
+    this.faults.push({ method, path, ms: 0, reset: true });
+  }
+
+  /**
+   * The bank does the work; the client gets `answer` in place of the bank's (a gateway's HTML error page, a
+   * 200 whose body is not JSON).
+   */
+  reshapeNext(method: string, path: RegExp, answer: Answer): void {
+    this.faults.push({ method, path, ms: 0, answer });
   }
 
   async start(): Promise<string> {
@@ -61,6 +97,12 @@ export class BankFaultProxy {
               this.answered.push({ method, path });
               setTimeout(() => {
                 if (outgoing.destroyed) return;
+                if (fault?.reset) return void outgoing.destroy();
+                if (fault?.answer) {
+                  const { status, contentType, body } = fault.answer;
+                  outgoing.writeHead(status, { 'content-type': contentType });
+                  return void outgoing.end(body);
+                }
                 const body = Buffer.concat(chunks);
                 // Passed on whole, with its length: a client can tell a cut answer from a short one.
                 const headers = { ...answer.headers, 'content-length': String(body.length) };
