@@ -83,18 +83,28 @@ export async function claimTargetOf(db: Queryable, element: Element): Promise<Cl
 
 /**
  * Why a single payment meant for a claim may no longer be carried out: the claim was paid (by another payment
- * approved at the same time) or cancelled since the payment was initiated. Checked before the payment is
- * accepted for settlement and again before it is booked, so that one claim is never paid twice: the later
- * payment is rejected (RJCT) with the spec's code for it, CLAIM_ALREADY_PAID (or CLAIM_NOT_FOUND), and
- * nothing is debited. Undefined when it may go on (an ordinary transfer, or a claim still open).
+ * approved at the same time) or cancelled since the payment was initiated, or less is due on it now than the
+ * payment pays (another payment of part of it booked first). Checked before the payment is accepted for settlement
+ * and again before it is booked, so that one claim is never paid twice nor over what is due: the later payment is
+ * rejected (RJCT) with the spec's code for it, CLAIM_ALREADY_PAID or CLAIM_NOT_FOUND, or FORMAT_ERROR (its amount)
+ * as at initiation (pis/creditor-checks.ts), and nothing is debited. Undefined when it may go on (an ordinary
+ * transfer, or a claim still open with at least its amount due).
  */
-export async function closedClaimOf(tx: Queryable, payment: PaymentRow): Promise<string | undefined> {
+export async function claimRefusalOf(tx: Queryable, payment: PaymentRow): Promise<string | undefined> {
   if (payment.payment_service !== 'payments') return undefined;
   const target = await claimTargetOf(tx, payment.body);
   if (!target?.found) return undefined;
   const claim = await findClaim(tx, target.claim.id);
   if (claim?.status === 'Paid') return 'CLAIM_ALREADY_PAID the claim was paid by another payment';
   if (claim?.status === 'Cancelled') return 'CLAIM_NOT_FOUND the claim was cancelled by its claimant';
+  const amount = payment.body.instructedAmount as { currency?: unknown; amount?: unknown } | undefined;
+  if (
+    claim &&
+    amount?.currency === claim.currency &&
+    typeof amount.amount === 'string' &&
+    toMinorUnits(amount.amount, claim.currency) > amountDueMinor(claim)
+  )
+    return 'FORMAT_ERROR more than is due on the claim now: another payment of it was booked first';
   return undefined;
 }
 

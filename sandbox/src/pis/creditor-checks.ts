@@ -4,7 +4,7 @@ import { findAccountByReference, findAccountHolder, keepsBankCode } from '../db/
 import { findCard } from '../db/queries/cards.js';
 import { fail } from '../errors.js';
 import { icelandicIban } from '../shared/iban.js';
-import { fromMinorUnits } from '../shared/money.js';
+import { fromMinorUnits, toMinorUnits } from '../shared/money.js';
 
 type AccountReference = { iban?: string | null; bban?: string | null; maskedPan?: string | null };
 type Body = Record<string, unknown>;
@@ -62,8 +62,10 @@ const COLLECTION_AGENCY_STATES = new Set(['SecondaryCollection', 'LegalCollectio
  *   reference to a resource that "has expired, not addressable anymore" (BG IG 14.11);
  * - with a collection agency (collectionState SecondaryCollection or LegalCollection): 400 RESOURCE_BLOCKED, "not
  *   addressable by this request, since it is blocked" (BG IG 14.11): it is paid to the agency.
- * A payment by claim key pays in the claim's currency (else 400 FORMAT_ERROR on its currency). Returns what is
- * still due: the amount of a payment that gives none (spec 2.1: instructedAmount is optional).
+ * A payment by claim key pays in the claim's currency (else 400 FORMAT_ERROR on its currency). A payment in the
+ * claim's currency of more than is due on it: 400 FORMAT_ERROR at its amount, the code that carries a field's path
+ * (a claim is not paid over what is due, docs/sandbox-extras.md). Returns what is still due: the amount of a payment
+ * that gives none (spec 2.1: instructedAmount is optional).
  */
 export async function checkClaimPayment(
   db: Queryable,
@@ -94,7 +96,21 @@ export async function checkClaimPayment(
     );
   }
   const due = amountDue(claim);
-  return { currency: due.currency, amount: fromMinorUnits(due.minor, due.currency) };
+  const dueAmount = fromMinorUnits(due.minor, due.currency);
+  const given = element.instructedAmount as { currency?: unknown; amount?: unknown } | undefined;
+  if (
+    given?.currency === claim.currency &&
+    typeof given.amount === 'string' &&
+    toMinorUnits(given.amount, claim.currency) > due.minor
+  ) {
+    fail(
+      400,
+      'FORMAT_ERROR',
+      `${prefix}instructedAmount.amount`,
+      `More than is due on the claim: ${dueAmount} ${claim.currency} is due, and a claim is not paid over it.`,
+    );
+  }
+  return { currency: due.currency, amount: dueAmount };
 }
 
 /**

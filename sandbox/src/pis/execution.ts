@@ -1,4 +1,4 @@
-import { closedClaimOf, settleClaims } from '../claims/settlement.js';
+import { claimRefusalOf, settleClaims } from '../claims/settlement.js';
 import type { Db, Queryable } from '../db/db.js';
 import {
   accountFunds,
@@ -250,8 +250,8 @@ async function applyTransition(
         const bad = await badBulkElements(tx, payment);
         if (bad.size > 0) return settleBulkPartly(tx, payment, bad, now);
       }
-      const closed = await closedClaimOf(tx, payment);
-      if (closed) return rejectPayment(tx, payment.id, closed, now);
+      const refused = await claimRefusalOf(tx, payment);
+      if (refused) return rejectPayment(tx, payment.id, refused, now);
       if (payment.transaction_status !== 'ACFC' && !(await hasFunds(tx, payment)))
         return shortOfFunds(tx, payment, now, t.params);
       await recordStatus(tx, payment.id, 'ACSP', null, now);
@@ -274,9 +274,9 @@ async function applyTransition(
     }
     case 'ACSC': {
       if (payment.transaction_status !== 'ACSP') return;
-      // Two payments of one claim accepted at once: the one booked first pays it, the other is not booked.
-      const closed = await closedClaimOf(tx, payment);
-      if (closed) return rejectPayment(tx, payment.id, closed, now);
+      // Two payments of one claim accepted at once: the one booked first pays it (or part), the other is not booked.
+      const refused = await claimRefusalOf(tx, payment);
+      if (refused) return rejectPayment(tx, payment.id, refused, now);
       if (payment.total_minor !== null) await debit(tx, payment.debtor_iban, BigInt(payment.total_minor));
       await recordStatus(tx, payment.id, 'ACSC', null, now);
       if (payment.payment_service === 'bulk-payments') await postBulkToCreditors(tx, payment);
