@@ -65,6 +65,9 @@ function fieldMessage(code: string, field: string): string {
   // Where more about the recipient is their address, what an address is made of.
   if (field === 'payment.creditorAddress' && code === 'RECIPIENT_INFO_INSUFFICIENT')
     return 'forms.bankRefusal.addressNeeded';
+  // An amount of a form the form already checked: refused for what it is, most often more than is due on a bill.
+  if (field === 'payment.instructedAmount.amount' && code === 'FORMAT_ERROR')
+    return 'forms.bankRefusal.amountNotTaken';
   return `forms.bankRefusal.${fieldCodes.has(code) ? code : 'other'}`;
 }
 
