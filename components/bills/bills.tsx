@@ -161,7 +161,11 @@ function BillList({ bills }: { bills: BillView[] }) {
             <div className="flex items-center gap-3">
               <span className="text-lg font-semibold">
                 <Amount
-                  amount={bill.totalAmountDue === '0' ? bill.amount : bill.totalAmountDue}
+                  amount={
+                    bill.totalAmountDue === '0' || bill.totalAmountDue === null
+                      ? bill.amount
+                      : bill.totalAmountDue
+                  }
                   currency={bill.currency}
                 />
               </span>

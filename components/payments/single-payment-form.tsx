@@ -39,6 +39,8 @@ export interface SinglePaymentPrefill {
   amount: string;
   currency: string;
   remittance?: string;
+  /** "This is a part payment of a bill" ticked: a bill whose bank did not say what is left is paid in parts. */
+  partialPayment?: boolean;
 }
 
 /** Spec 2.1 single payment: every field reachable, the rare ones under "more details". */
@@ -65,6 +67,7 @@ export function SinglePaymentForm({
       instructedAmount: { currency: prefill?.currency ?? 'ISK', amount: prefill?.amount ?? '' },
       ...(prefill?.creditorName ? { creditorName: prefill.creditorName } : {}),
       ...(prefill?.remittance ? { remittanceInformationUnstructured: prefill.remittance } : {}),
+      ...(prefill?.partialPayment ? { partialPayment: true } : {}),
       ...initial?.payment,
     },
   });

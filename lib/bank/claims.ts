@@ -91,8 +91,11 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
   isPartialPaymentAllowed: claim.isPartialPaymentAllowed,
   currency: claim.currency,
   amount: claim.amount,
-  // The reference makes it optional: an open claim without it owes its amount, a closed one nothing.
-  totalAmountDue: claim.totalAmountDue ?? (claim.claimStatus === 'Unpaid' ? claim.amount : '0'),
+  // The reference makes it optional: an open claim without it owes its amount, a closed one nothing; one part of
+  // which was paid owes what the bank did not say (null), never its whole amount again.
+  totalAmountDue:
+    claim.totalAmountDue ??
+    (claim.claimStatus !== 'Unpaid' ? '0' : claim.isPartiallyPaid ? null : claim.amount),
   dueDate: claim.claimKey.dueDate,
   finalDueDate: claim.finalDueDate ?? null,
   reference: claim.reference ?? null,

@@ -10,12 +10,15 @@ export interface BillView {
   claimNumber: string | null;
   claimantName: string;
   status: ClaimStatus;
-  /** Part of it was paid (the claim's `isPartiallyPaid`): `amount` is what it was, `totalAmountDue` what is left. */
+  /**
+   * Part of it was paid (the claim's `isPartiallyPaid`): `amount` is what it was, `totalAmountDue` what is left, null
+   * where the bank did not say.
+   */
   partiallyPaid: boolean;
   /** Open, and the bank named the account it is paid into (lib/bank/claims.ts `payable`). */
   payable: boolean;
   amount: string;
-  totalAmountDue: string;
+  totalAmountDue: string | null;
   currency: string;
   dueDate: string;
   /** The claim's final due date (eindagi), null where the bank gave none. */

@@ -33,7 +33,11 @@ export async function claimPaidBy(
   if (!bill) return undefined;
   return {
     ...key,
+    // Where the bank did not say what is left, a payment of the bill with an amount pays part of it
+    // (./payment-of-bill.ts); one without pays what the bank says is due.
     partial:
-      toMinorUnits(payment.amount, payment.currency) < toMinorUnits(bill.totalAmountDue, bill.currency),
+      bill.totalAmountDue === null
+        ? payment.amount !== ''
+        : toMinorUnits(payment.amount, payment.currency) < toMinorUnits(bill.totalAmountDue, bill.currency),
   };
 }

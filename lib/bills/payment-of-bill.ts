@@ -165,8 +165,10 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
  * Why a new payment of this bill is refused before it is saved: it is paid, or its sender cancelled it; the
  * payment is in another currency than the bill, or of less than is due where the claim may not be paid in part
  * (the bank would book it as a plain transfer, and the bill would stay unpaid and held by it), or where it may but
- * the payment does not say it is a part payment (the same), or of more than is due (a slip of the keys the bank
- * would carry out: the claim paid, and the rest gone to the claimant).
+ * the payment does not say it is a part payment (the same), or of more than is due (a slip of the keys a bank may
+ * carry out: the claim paid, and the rest gone to the claimant). Where part of the bill was paid and the bank did
+ * not say what is left (`totalAmountDue` null), only a part payment of less than the bill's amount is sent (or one
+ * without an amount, which pays what the bank says is due): the whole amount again would pay twice over.
  */
 function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
@@ -176,6 +178,13 @@ function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (typeof currency === 'string' && currency !== bill.currency) return 'payment.bill.otherCurrency';
   if (typeof amount !== 'string') return undefined;
   const paid = toMinorUnits(amount, bill.currency);
+  if (bill.totalAmountDue === null) {
+    const part =
+      bill.isPartialPaymentAllowed &&
+      body.partialPayment === true &&
+      paid < toMinorUnits(bill.amount, bill.currency);
+    return part ? undefined : 'payment.bill.amountDueUnknown';
+  }
   const due = toMinorUnits(bill.totalAmountDue, bill.currency);
   if (paid > due) return 'payment.bill.aboveDue';
   if (paid < due) {

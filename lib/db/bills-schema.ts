@@ -15,7 +15,8 @@ export const bills = pgTable(
     claimantName: text('claimant_name').notNull(),
     status: text('status').notNull(),
     amount: text('amount').notNull(),
-    totalAmountDue: text('total_amount_due').notNull(),
+    /** What is left to pay; null where part was paid and the bank did not say what is left (lib/bank/claims.ts). */
+    totalAmountDue: text('total_amount_due'),
     currency: text('currency').notNull(),
     dueDate: text('due_date').notNull(),
     /** The claim's final due date (eindagi, IOBWS-Claims 3.1 `finalDueDate`), where the bank gave one. */

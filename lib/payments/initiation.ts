@@ -90,7 +90,7 @@ async function saveOnce(
   db: Db,
   request: InitiationRequest,
   bankId: string,
-  bill: { bankId: string; claimId: string; totalAmountDue: string } | undefined,
+  bill: { bankId: string; claimId: string; totalAmountDue: string | null } | undefined,
 ) {
   const notification = bankById(bankId)?.offer.notifications ? newNotificationToken() : undefined;
   let inserted: Payment | undefined;
@@ -323,7 +323,7 @@ async function saveBillPaymentOnce(
   db: Db,
   request: InitiationRequest,
   bankId: string,
-  bill: { bankId: string; claimId: string; totalAmountDue: string } | undefined,
+  bill: { bankId: string; claimId: string; totalAmountDue: string | null } | undefined,
 ): Promise<Awaited<ReturnType<typeof saveOnce>> | undefined> {
   for (let attempt = 0; ; attempt++) {
     try {

@@ -292,13 +292,13 @@ describe('a bank that speaks IOBWS 3.2 as published', () => {
       body: {
         debtorAccount: { iban: ibanOf('jon') },
         creditorAccount: { iban: row?.depositIban ?? '' },
-        instructedAmount: { currency: 'ISK', amount: bill.totalAmountDue },
+        instructedAmount: { currency: 'ISK', amount: bill.totalAmountDue ?? bill.amount },
         remittanceInformationUnstructured: bill.claimId,
       },
       scaLanguage: 'en',
       uiLocale: 'en',
       summary: {
-        amount: bill.totalAmountDue,
+        amount: bill.totalAmountDue ?? bill.amount,
         currency: 'ISK',
         creditorAccount: row?.depositIban ?? '',
         reference: bill.claimId,

@@ -236,7 +236,7 @@ describe('a bill is paid with a single payment of its own, and only its payor’
     const transfer = {
       creditorAccount: { iban: claim.depositAccount.iban },
       creditorName: claim.claimantName,
-      instructedAmount: { currency: claim.currency, amount: claim.totalAmountDue },
+      instructedAmount: { currency: claim.currency, amount: claim.totalAmountDue ?? claim.amount },
       remittanceInformationUnstructured: claim.claimId,
     };
     const rent = { ...transfer, remittanceInformationUnstructured: 'Rent', creditorName: 'Landlord' };

@@ -154,11 +154,11 @@ export async function billsWithClaimIds(db: Db, claimIds: string[]): Promise<Bil
  * not refused by the bank, nor rejected or cancelled by it, for what is due on the bill now (`amountDue`, the
  * claim's `totalAmountDue`), or not yet carried out whatever was due when it was saved (`payments_bill_open_idx`).
  * At most one per bill. A payment of part of the bill that the bank has carried out, after which less is due, no
- * longer holds it.
+ * longer holds it; one carried out while the bank did not say what is due (null) holds it until the bank says.
  */
 export async function paymentsInFlightOfBills(
   db: Db,
-  keys: { bankId: string; claimId: string; amountDue: string }[],
+  keys: { bankId: string; claimId: string; amountDue: string | null }[],
 ): Promise<{ id: string; psuId: string; billBankId: string; billClaimId: string }[]> {
   if (keys.length === 0) return [];
   const rows = await db

@@ -68,15 +68,20 @@ export default async function PayBillPage({
       ← {t('back')}
     </Link>
   );
+  // Part of it paid and what is left not said by the bank: never offered as the whole amount, but as a part payment
+  // of less, where the claim may be paid in parts (lib/bills/payment-of-bill.ts refuses any other).
+  const leftUnknown = claim.totalAmountDue === null;
   // Only an open claim whose deposit account the bank named is paid here: a paid or cancelled one has
-  // nothing to pay, whatever the address bar says.
-  if (!payable(claim)) {
+  // nothing to pay, whatever the address bar says; nor one whose rest is not known and that may not be paid in parts.
+  if (!payable(claim) || (leftUnknown && !claim.isPartialPaymentAllowed)) {
     const why =
       claim.claimStatus === 'Paid'
         ? t('alreadyPaid')
         : claim.claimStatus === 'Cancelled'
           ? t('alreadyCancelled')
-          : t('notPayable');
+          : payable(claim)
+            ? t('leftUnknownNotPayable')
+            : t('notPayable');
     return (
       <div className="space-y-4">
         {back}
@@ -116,11 +121,16 @@ export default async function PayBillPage({
     <div className="max-w-xl space-y-6">
       {back}
       <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
-      <p className="text-slate-700">
-        {t('payIntro', {
-          claimant: claim.claimantName,
-          amount: formatAmount(claim.totalAmountDue, claim.currency, localeOrDefault(locale)),
-        })}
+      <p className="text-slate-700" data-testid="pay-intro">
+        {claim.totalAmountDue === null
+          ? t('payIntroLeftUnknown', {
+              claimant: claim.claimantName,
+              amount: formatAmount(claim.amount, claim.currency, localeOrDefault(locale)),
+            })
+          : t('payIntro', {
+              claimant: claim.claimantName,
+              amount: formatAmount(claim.totalAmountDue, claim.currency, localeOrDefault(locale)),
+            })}
       </p>
       {/* Which bill this is and by when to pay it, as the bills page gives them. */}
       <p className="text-sm text-slate-700" data-testid="bill-dates">
@@ -141,7 +151,9 @@ export default async function PayBillPage({
       {claim.isPartiallyPaid && (
         <PartlyPaidNote amount={claim.amount} left={claim.totalAmountDue} currency={claim.currency} />
       )}
-      {claim.isPartialPaymentAllowed && <p className="text-sm text-slate-700">{t('partialAllowed')}</p>}
+      {claim.isPartialPaymentAllowed && !leftUnknown && (
+        <p className="text-sm text-slate-700">{t('partialAllowed')}</p>
+      )}
       <ClientMessages namespaces={PAYMENT_FORM_MESSAGES}>
         <BankDirectoryProvider banks={publicDirectory()}>
           {/* The PSU's own accounts to pay from; no payees: a bill is paid to its claimant's account. */}
@@ -153,9 +165,10 @@ export default async function PayBillPage({
                 debtorIban: lastDebtor,
                 creditorIban: claim.depositAccount.iban,
                 creditorName: claim.claimantName,
-                amount: claim.totalAmountDue,
+                amount: claim.totalAmountDue ?? '',
                 currency: claim.currency,
                 remittance: claim.claimId,
+                partialPayment: leftUnknown,
               }}
             />
           </SavedChoicesProvider>

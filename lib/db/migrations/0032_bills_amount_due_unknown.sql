@@ -1,0 +1,1 @@
+ALTER TABLE "bills" ALTER COLUMN "total_amount_due" DROP NOT NULL;
