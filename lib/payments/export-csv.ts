@@ -141,7 +141,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
     ];
   }
   return bulk.map((payee) => {
-    const words = bulkLineWords(t, payee, bulk.length, view.displayStatus);
+    const words = bulkLineWords(t, payee, bulk.length, view.displayStatus, locale);
     return line({
       kind: words.kind,
       name: payee.name,

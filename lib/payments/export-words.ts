@@ -258,7 +258,7 @@ export function paymentLinesInWords(payment: MaybeListed, locale: Locale): Payme
   const t = exportTranslator(locale);
   return lines.map((line) => ({
     ...whole,
-    ...bulkLineWords(t, line, lines.length, whole.statusCode),
+    ...bulkLineWords(t, line, lines.length, whole.statusCode, locale),
     name: line.name ?? '',
     account: line.account ? accountAsKnown(line.account) : '',
     // Its own message, else the bulk's (its name, as the PSU gave it).
@@ -277,8 +277,9 @@ export function bulkLineWords(
   line: StoryBulkLine,
   count: number,
   bulkStatus: string,
+  locale: Locale,
 ): { kind: string; status?: string; statusCode?: string } {
-  const kind = t('exports.bulkPart', { position: line.position, count });
+  const kind = t('exports.bulkPart', withShownNumbers({ position: line.position, count }, locale));
   if (!line.status || line.status === bulkStatus) return { kind };
   return { kind, status: statusInWords(t, line.status, null), statusCode: line.status };
 }

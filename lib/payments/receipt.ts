@@ -289,7 +289,7 @@ export function buildReceipt(
     { key: 'created', label: t('created'), value: formatDateTime(payment.createdAt, locale) },
     ...(story.bulk ?? []).map((line) => ({
       key: `payment-${line.position}`,
-      label: tStory('paymentNumber', { position: String(line.position) }),
+      label: tStory('paymentNumber', withShownNumbers({ position: line.position }, locale)),
       value: [
         line.name,
         line.account ? accountAsKnown(line.account) : null,

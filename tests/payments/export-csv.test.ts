@@ -320,3 +320,26 @@ describe('a standing order in the exports', () => {
     expect(paymentInWords({ ...order, transactionStatus: 'CANC' }, 'en').status).not.toBe('Active');
   });
 });
+
+// messages/GLOSSARY.md, Numbers: a bulk of thousands names its payment's place in the file's way, not as ICU leaves it.
+describe('a bulk payment line of an export', () => {
+  it('writes its place and the bulk’s count as the language writes numbers', async () => {
+    const { bulkLineWords, exportTranslator } = await import('@/lib/payments/export-words');
+    const line = {
+      position: 1234,
+      account: null,
+      name: null,
+      amount: null,
+      currency: null,
+      message: null,
+      status: null,
+      errorCodes: [],
+    };
+    expect(bulkLineWords(exportTranslator('is'), line, 1500, 'ACSC', 'is').kind).toBe(
+      'Fjöldagreiðsla (1.234 af 1.500)',
+    );
+    expect(bulkLineWords(exportTranslator('en'), line, 1500, 'ACSC', 'en').kind).toBe(
+      'Bulk payment (1,234 of 1,500)',
+    );
+  });
+});

@@ -1,6 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { withShownNumbers } from '@/lib/format';
+import { localeOrDefault } from '@/lib/i18n/routing';
 import type { BulkColumn } from '@/lib/payments/csv/columns';
 import type { BadRow } from './bulk-rows';
 import { useFieldMessage } from './messages';
@@ -17,6 +19,7 @@ export function BulkRowErrors({
 }) {
   const t = useTranslations('forms');
   const translate = useFieldMessage();
+  const locale = localeOrDefault(useLocale());
   if (badRows.length === 0) return null;
   return (
     <div className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
@@ -39,7 +42,7 @@ export function BulkRowErrors({
         ))}
       </ul>
       {badRows.length > MAX_LISTED_ERRORS && (
-        <p>{t('bulk.moreErrors', { count: badRows.length - MAX_LISTED_ERRORS })}</p>
+        <p>{t('bulk.moreErrors', withShownNumbers({ count: badRows.length - MAX_LISTED_ERRORS }, locale))}</p>
       )}
     </div>
   );
