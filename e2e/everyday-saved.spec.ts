@@ -76,6 +76,12 @@ test('my accounts: kept once the bank accepted a payment, named, picked in every
     early?.release();
     await expect(page.getByLabel('Af reikningi (IBAN)')).toHaveValue(debtorIban);
   }
+  // Another account typed below: the pick no longer names the one picked, and names it again when it is typed back.
+  const pick = page.getByLabel('Af mínum reikningum');
+  await page.getByLabel('Af reikningi (IBAN)').fill(creditorIban);
+  await expect(pick).toHaveValue('');
+  await page.getByLabel('Af reikningi (IBAN)').fill(debtorIban);
+  await expect(pick).toHaveValue(debtorIban);
   // In English, before the scripts: an account picked, and one typed in the other form.
   let early = await openBeforeScripts(page, '/en/payments/new/single');
   await page.getByLabel('From my accounts').selectOption({ index: 1 });

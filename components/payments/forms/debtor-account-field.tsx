@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
 import { AccountField } from './account-field';
@@ -16,15 +16,15 @@ import { useSavedChoices } from './saved-choices';
 export function DebtorAccountField({ name, label }: { name: string; label: string }) {
   const t = useTranslations('saved.accounts');
   const { accounts } = useSavedChoices();
-  const { getValues, setValue, trigger } = useFormContext();
+  const { setValue, trigger } = useFormContext();
   const { isSubmitted } = useFormState();
-  const current = () => (getValues(`${name}.iban`) as string | undefined) ?? '';
-  const [picked, setPicked] = useState(() => (accounts.some((a) => a.iban === current()) ? current() : ''));
+  // The pick names the account the field below holds, picked or typed: never one the PSU has since typed over.
+  const paying = (useWatch({ name: `${name}.iban` }) as string | undefined) ?? '';
+  const picked = accounts.some((account) => account.iban === paying) ? paying : '';
   // The account field shows its own text: a pick draws it afresh with the account picked.
   const [pickCount, setPickCount] = useState(0);
   const select = useRef<HTMLSelectElement>(null);
   const pick = (iban: string) => {
-    setPicked(iban);
     if (!iban) return;
     setValue(`${name}.iban`, iban, { shouldDirty: true });
     setPickCount((n) => n + 1);
