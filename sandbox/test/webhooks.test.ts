@@ -172,6 +172,23 @@ describe('subscriptions', () => {
     await client.call('DELETE', `${client.subscriptions}/${https.json.subscriptionId}`);
   });
 
+  it('needs the four fields of the create body (spec part 4: callbackUrl, eventTypes, description, subjectScope)', async () => {
+    const complete = {
+      callbackUrl: receiver.url,
+      eventTypes: ['Claim'],
+      description: 'd',
+      subjectScope: 'Self',
+    };
+    for (const field of ['description', 'subjectScope'] as const) {
+      const { [field]: _left, ...body } = complete;
+      const answer = await client.call('POST', client.subscriptions, body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.json).toMatchObject({ code: 'BODY_INVALID' });
+      expect(answer.json.detail).toContain(field);
+    }
+    expect((await client.call('GET', client.subscriptions)).json.subscriptions).toEqual([]);
+  });
+
   it('allows 5 subscriptions per client and answers 409 beyond', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {

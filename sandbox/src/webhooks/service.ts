@@ -77,15 +77,14 @@ export async function createSubscription(
   request: {
     callbackUrl: string;
     eventTypes: string[];
-    description?: string;
-    subjectScope?: string;
+    description: string;
+    subjectScope: string;
   },
 ): Promise<{ row: SubscriptionRow; signingSecret: string }> {
   const urlProblem = callbackUrlProblem(request.callbackUrl);
   if (urlProblem) problem(400, 'CALLBACK_URL_INVALID', urlProblem);
   const eventTypes = canonicalEventTypes(request.eventTypes, 'eventTypes');
-  const subjectScope = request.subjectScope ?? 'Self';
-  if (subjectScope.toLowerCase() !== 'self')
+  if (request.subjectScope.toLowerCase() !== 'self')
     problem(400, 'SUBJECT_SCOPE_UNSUPPORTED', 'subjectScope must be Self.');
   const signingSecret = newSigningSecret();
   const row = await db.transaction(async (tx) => {
@@ -107,7 +106,7 @@ export async function createSubscription(
       owner,
       callback_url: request.callbackUrl,
       event_types: eventTypes,
-      description: request.description ?? '',
+      description: request.description,
       subject_scope: 'Self',
       signing_secret: signingSecret,
       created_at: await sandboxNow(tx),

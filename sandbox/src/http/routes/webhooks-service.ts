@@ -19,8 +19,9 @@ import { businessAuth } from '../middleware/business-auth.js';
 const createBody = z.object({
   callbackUrl: z.string().min(1).max(2048),
   eventTypes: z.array(z.string().max(100)).min(1).max(20),
-  description: z.string().max(500).optional(),
-  subjectScope: z.string().max(50).optional(),
+  // Spec part 4: the body is callbackUrl, eventTypes, description, subjectScope; all four are sent.
+  description: z.string().max(500),
+  subjectScope: z.string().max(50),
 });
 
 const updateBody = z.object({
