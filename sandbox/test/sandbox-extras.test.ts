@@ -48,4 +48,23 @@ describe('docs/sandbox-extras.md', () => {
       expect(EXTRAS, surface).toContain(`\`${surface}`);
     }
   });
+
+  it('names each choice of the webhooks service and the business token where the business spec says "not shown"', () => {
+    for (const choice of [
+      'Location',
+      '{"subscriptions": [',
+      'FIELD_NOT_UPDATABLE',
+      'SUBJECT_SCOPE_UNSUPPORTED',
+      'EVENT_TYPE_MISSING',
+      'CALLBACK_UNREACHABLE',
+      'SANDBOX_WEBHOOK_TIMEOUT_MS',
+      'whsec_',
+      'bank-webhook-jwe-v1',
+      '"cty":"application/json"',
+      'expires_in',
+      'claim.paid` for a payment of part of a claim',
+    ]) {
+      expect(EXTRAS, choice).toContain(choice);
+    }
+  });
 });
