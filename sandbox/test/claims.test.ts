@@ -425,7 +425,7 @@ describe('paying a claim', () => {
     expect(third.json.tppMessages?.[0]).toMatchObject({ code: 'CLAIM_ALREADY_PAID' });
   });
 
-  it('a partial payment (partialPayment: true) pays part of a claim that allows it', async () => {
+  it('a partial payment (partialPayment: true) pays part of a claim that allows it; claim.paid comes when it is settled', async () => {
     const claim = await newClaim(48900, { isPartialPaymentAllowed: true });
     const from = receiver.received.length;
     await payAsJon(claimPayment(claim.claimId, '10000', { partialPayment: true }));
@@ -434,6 +434,10 @@ describe('paying a claim', () => {
     expect(await transactions(claim.claimId)).toEqual([
       expect.objectContaining({ amount: 10000, paymentType: 'Partial', totalAmountPaid: 10000 }),
     ]);
+    // Business spec 6: claim.paid says a claim was settled, which a payment of part of it is not.
+    expect(await envelopes(from)).toEqual([]);
+    await payAsJon(claimPayment(claim.claimId, '38900'));
+    expect((await business.call('GET', `/business/claims/${claim.claimId}`)).json.claimStatus).toBe('Paid');
     expect((await envelopes(from)).map((e) => e.eventType)).toEqual(['claim.paid']);
   });
 

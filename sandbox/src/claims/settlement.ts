@@ -172,11 +172,13 @@ async function applyElement(
     if (deposit)
       await adjustBalance(tx, deposit.iban, convertMinor(paying, claim.currency, deposit.currency));
   }
-  await recordEvent(tx, {
-    owner: claim.claimant_username,
-    eventType: 'claim.paid',
-    resourcePath: claimPath(claim.id),
-    occurredAt: now,
-  });
+  // claim.paid says a claim was settled (business spec 6): a payment of part of it settles nothing.
+  if (settledOn)
+    await recordEvent(tx, {
+      owner: claim.claimant_username,
+      eventType: 'claim.paid',
+      resourcePath: claimPath(claim.id),
+      occurredAt: now,
+    });
   return true;
 }
