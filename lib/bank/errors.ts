@@ -116,6 +116,18 @@ export class BankUnavailableError extends KnownByKind {
     super(`Bank ${reason === 'timeout' ? 'did not answer in time' : 'could not be reached'}`, options);
   }
 
+  /**
+   * Whether the connection was refused: the request never left, so the bank has not seen it (a reset or a
+   * timeout may have come after the bank had it all).
+   */
+  get refused(): boolean {
+    for (let cause: unknown = this.cause; cause instanceof Error; cause = cause.cause) {
+      const errors = cause instanceof AggregateError ? cause.errors : [cause];
+      if (errors.some((error) => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED')) return true;
+    }
+    return false;
+  }
+
   /** A call that failed before the bank's whole answer arrived: its timeout ran out, or the connection failed. */
   static from(error: unknown, requestId: string): BankUnavailableError {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

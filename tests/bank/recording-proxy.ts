@@ -36,6 +36,8 @@ export interface CannedAnswer {
   headers?: Record<string, string>;
   /** JSON, or bytes sent as they are (with `headers` saying what they are). */
   body?: unknown;
+  /** The call goes to the bank, which does its work; the app gets this answer in place of the bank's. */
+  afterBank?: boolean;
 }
 
 /**
@@ -80,7 +82,10 @@ export class RecordingProxy {
     this.target = new URL(target);
   }
 
-  /** The next call matching `method` and `path` is answered with `answer` and never reaches the bank. */
+  /**
+   * The next call matching `method` and `path` is answered with `answer` and never reaches the bank (unless the
+   * answer is given `afterBank`).
+   */
   answerNext(method: string, path: RegExp, answer: CannedAnswer): void {
     this.canned.push({ method, path, answer });
   }
@@ -147,18 +152,51 @@ export class RecordingProxy {
       call.status = answer.status;
       const bytes = Buffer.isBuffer(answer.body);
       const text = answer.body === undefined || bytes ? '' : JSON.stringify(answer.body);
-      this.sendOnceReleased(hold, () => {
-        outgoing.writeHead(answer.status, {
-          ...(text ? { 'Content-Type': 'application/json' } : {}),
-          ...answer.headers,
+      const send = () =>
+        this.sendOnceReleased(hold, () => {
+          outgoing.writeHead(answer.status, {
+            ...(text ? { 'Content-Type': 'application/json' } : {}),
+            ...answer.headers,
+          });
+          outgoing.end(bytes ? answer.body : text);
         });
-        outgoing.end(bytes ? answer.body : text);
-      });
+      if (answer.afterBank) this.toBank(incoming, body, send, outgoing);
+      else send();
       return;
     }
     const reshaperIndex = this.reshapers.findIndex((r) => r.method === method && r.path.test(path));
     const reshape = reshaperIndex >= 0 ? this.reshapers.splice(reshaperIndex, 1)[0]?.reshape : undefined;
+    this.toBank(
+      incoming,
+      body,
+      (answer, received) => {
+        call.status = answer.statusCode;
+        let payload = received;
+        const headers = { ...answer.headers };
+        if ((answer.headers['content-type'] ?? '').includes('json') && payload.length > 0) {
+          let text = payload.toString('utf8');
+          if (reshape) text = JSON.stringify(reshape(JSON.parse(text)));
+          payload = Buffer.from(this.rewriteLinks(text), 'utf8');
+          headers['content-length'] = String(payload.length);
+        }
+        this.sendOnceReleased(hold, () => {
+          outgoing.writeHead(answer.statusCode ?? 502, headers);
+          outgoing.end(payload);
+        });
+      },
+      outgoing,
+    );
+  }
+
+  /** The call sent on to the bank: `done` with its answer and the answer's bytes; no answer drops the client's. */
+  private toBank(
+    incoming: IncomingMessage,
+    body: Buffer,
+    done: (answer: IncomingMessage, payload: Buffer) => void,
+    outgoing: ServerResponse,
+  ): void {
     const target = this.target;
+    const path = incoming.url ?? '/';
     if (!target) {
       outgoing.writeHead(502);
       outgoing.end();
@@ -168,28 +206,14 @@ export class RecordingProxy {
       {
         host: target.hostname,
         port: target.port,
-        method,
+        method: incoming.method ?? 'GET',
         path: path.startsWith('/via-link/') ? path.slice('/via-link'.length) : path,
         headers: { ...incoming.headers, host: target.host },
       },
       (answer) => {
         const parts: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => parts.push(chunk));
-        answer.on('end', () => {
-          call.status = answer.statusCode;
-          let payload = Buffer.concat(parts);
-          const headers = { ...answer.headers };
-          if ((answer.headers['content-type'] ?? '').includes('json') && payload.length > 0) {
-            let text = payload.toString('utf8');
-            if (reshape) text = JSON.stringify(reshape(JSON.parse(text)));
-            payload = Buffer.from(this.rewriteLinks(text), 'utf8');
-            headers['content-length'] = String(payload.length);
-          }
-          this.sendOnceReleased(hold, () => {
-            outgoing.writeHead(answer.statusCode ?? 502, headers);
-            outgoing.end(payload);
-          });
-        });
+        answer.on('end', () => done(answer, Buffer.concat(parts)));
       },
     );
     upstream.on('error', () => outgoing.destroy());

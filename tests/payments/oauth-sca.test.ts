@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formAction, ScaBrowser } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { approveAtBank, arriveAt as arriveFrom } from '@/tests/support/oauth-return';
 
 // The PSU signed in to the app, for the route handler the bank's OAuth server sends the PSU back to.
 const session = vi.hoisted(() => ({ psuId: null as string | null }));
@@ -28,34 +28,7 @@ afterAll(() => app?.close());
 
 beforeEach(() => app.proxy.reset());
 
-/** Sigrún at the bank: the authorisation request the app sent her to, her sign-in and approval; where she is sent. */
-async function approveAtBank(authorize: string): Promise<URL> {
-  const browser = new ScaBrowser();
-  const first = await browser.get(authorize);
-  expect(first.status, first.html).toBe(302);
-  const pageUrl = new URL(first.location ?? '', authorize).toString();
-  const login = await browser.get(pageUrl);
-  const posted = await browser.post(formAction(login.html, pageUrl), {
-    username: 'sigrun',
-    password: 'sandbox',
-  });
-  const review = await browser.get(new URL(posted.location ?? '', pageUrl).toString());
-  const decided = await browser.post(formAction(review.html, pageUrl), { decision: 'approve' });
-  expect(decided.status).toBe(303);
-  return new URL(decided.location ?? '');
-}
-
-/** The browser arrives at our OAuth return address: where we send it. */
-async function arriveAt(address: URL, paymentId: string) {
-  const [{ GET }, { NextRequest }] = await Promise.all([
-    import('@/app/api/payments/[id]/oauth/route'),
-    import('next/server'),
-  ]);
-  const response = await GET(new NextRequest(address, { headers: { 'x-forwarded-for': PSU_IP } }), {
-    params: Promise.resolve({ id: paymentId }),
-  });
-  return response.headers.get('location');
-}
+const arriveAt = (address: URL, paymentId: string) => arriveFrom(address, paymentId, PSU_IP);
 
 const bearerOf = (call: { headers: Record<string, unknown> }) => String(call.headers.authorization ?? '');
 
