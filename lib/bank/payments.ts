@@ -171,6 +171,11 @@ function paymentUrl(ref: PaymentRef, link: 'self' | 'status'): string {
   return link === 'self' ? self : `${self}/status`;
 }
 
+/** Where a new authorisation sub-resource of the payment is started (BG IG 7.1: POST …/{paymentId}/authorisations). */
+export function authorisationsUrl(ref: PaymentRef): string {
+  return `${paymentUrl(ref, 'self')}/authorisations`;
+}
+
 /** What a status read says: the payment's transactionStatus, and the bank's words for the PSU with it, if any. */
 export interface PaymentStatusAnswer {
   transactionStatus: string;

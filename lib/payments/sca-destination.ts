@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db';
 import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { costsStepOf } from './costs-step';
-import { advanceSca, authorisationContext, nextScaStep, oauthRedirect } from './sca';
+import { oauthRedirect } from './oauth-step';
+import { advanceSca, authorisationContext, nextScaStep } from './sca';
 
 /**
  * Where the PSU goes after the bank accepted the payment: the bank's SCA page, its OAuth server, or
@@ -24,7 +25,7 @@ export async function scaDestinationOf(db: Db, payment: Payment, psuIpAddress: s
   const step = nextScaStep(payment);
   try {
     if (step.kind === 'redirect') return step.url;
-    if (step.kind === 'oauth') return await oauthRedirect(db, payment);
+    if (step.kind === 'oauth') return await oauthRedirect(db, payment, psuIpAddress);
     if (step.kind === 'another-signer') {
       const { redirectTo } = await advanceSca(
         db,

@@ -7,7 +7,7 @@ import {
   confirmWithAccessToken,
   readScaStatus,
 } from '@/lib/bank/authorisations';
-import type { PaymentRef } from '@/lib/bank/payments';
+import { authorisationsUrl, type PaymentRef } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
@@ -218,17 +218,8 @@ export function authorisationContext(
 }
 
 /** The PSU's own way to the bank's SCA is taken only past the costs ("Continue to your bank"); a stop is a stop. */
-function assertPastCosts(payment: Payment): void {
+export function assertPastCosts(payment: Payment): void {
   if (costsStepOf(payment) !== null) throw new CostsUndecidedError(payment.id);
-}
-
-/**
- * The OAuth authorisation request the PSU's browser is sent to (RFC 6749 4.1.1, BG IG 13.1), `state` bound to the
- * PSU, with the PKCE challenge of the authorisation's verifier (lib/payments/oauth-request.ts).
- */
-export async function oauthRedirect(db: Db, payment: Payment): Promise<string> {
-  assertPastCosts(payment);
-  return inPaymentBank(payment, () => oauthAuthorisationRequest(db, payment));
 }
 
 /**
@@ -263,7 +254,9 @@ export type ScaInput =
   /** The redirect's `confirmationCode` the bank hands back, for its `confirmation` link. */
   | { kind: 'confirmation-code'; code: string }
   /** The access token obtained with the OAuth approach's code (BG IG 13.3), which confirms at that link. */
-  | { kind: 'access-token'; accessToken: string };
+  | { kind: 'access-token'; accessToken: string }
+  /** A new authorisation of the payment (BG IG 7.1) in place of one that cannot be finished (lib/payments/oauth-step.ts). */
+  | { kind: 'new-authorisation' };
 
 /**
  * Takes the step the PSU asked for at the link the bank gave for it, and records the answer.
@@ -354,6 +347,14 @@ async function advanceScaAtBank(
       break;
     case 'access-token':
       answer = await confirmWithAccessToken(required(links.confirmation), input.accessToken, identified);
+      break;
+    case 'new-authorisation':
+      answer = await authorisationStep(
+        'POST',
+        authorisationsUrl(bankRefOf(payment, required(payment.bankPaymentId ?? undefined))),
+        {},
+        context,
+      );
       break;
   }
   const updated = await saveAnswer(db, payment, answer, source);

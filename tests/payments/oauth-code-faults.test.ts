@@ -138,3 +138,33 @@ function forwarder(target: string): Server {
     incoming.pipe(upstream);
   });
 }
+
+describe('the code may be spent: the PSU approves again, in a new authorisation of the same payment', () => {
+  it('after a 502 from the token endpoint, the step offered starts a new authorisation the bank lets the PSU approve', async () => {
+    const { id, back } = await approved();
+    app.proxy.answerNext('POST', TOKEN, { status: 502, afterBank: true });
+    await arriveAt(back, id, PSU_IP);
+    const stuck = await app.payment(id);
+    expect(stuck.transactionStatus).toBe('RCVD');
+    expect(stuck.sca?.scaStatus).toBe('unconfirmed');
+    expect(app.sca.nextScaStep(stuck).kind).toBe('oauth');
+
+    // The PSU presses the step again: a new authorisation sub-resource (BG IG 7.1), and its authorisation request.
+    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
+    const authorize = await oauthRedirect(app.db, stuck, PSU_IP);
+    const started = app.proxy
+      .bankCalls()
+      .filter(
+        (call) => call.method === 'POST' && /\/payments\/[^/]+\/[^/]+\/authorisations$/.test(call.path),
+      );
+    expect(started).toHaveLength(1);
+    expect(new URL(authorize).searchParams.get('code_challenge')).not.toBe(
+      new URL(back).searchParams.get('code_challenge'),
+    );
+    const again = await approveAtBank(authorize);
+    expect(await arriveAt(again, id, PSU_IP)).toBe(`http://127.0.0.1:9/en/payments/${id}`);
+    await expectConfirmed(id);
+    // One payment: nothing initiated again, and the first authorisation can no longer make it twice.
+    expect(app.proxy.bankCalls().filter((call) => /\/credit-transfers$/.test(call.path))).toHaveLength(0);
+  });
+});

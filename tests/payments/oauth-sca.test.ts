@@ -82,7 +82,8 @@ describe('OAuth SCA (BG IG 13): PKCE, the code exchanged at the token endpoint, 
 
   it('one verifier per authorisation: sent to the bank twice, the PSU meets the same challenge', async () => {
     const payment = await app.pay({ debtorIban: SIGRUN });
-    const again = new URL(await app.sca.oauthRedirect(app.db, await app.payment(payment.id)));
+    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
+    const again = new URL(await oauthRedirect(app.db, await app.payment(payment.id), PSU_IP));
     expect(again.searchParams.get('code_challenge')).toBe(
       new URL(payment.redirectTo).searchParams.get('code_challenge'),
     );

@@ -9,6 +9,7 @@ import { BankError, bankErrorMessageKey } from '@/lib/bank/errors';
 import { getDb } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { findOwnPayment } from '@/lib/payments/history';
+import { oauthRedirect } from '@/lib/payments/oauth-step';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import {
   advanceSca,
@@ -16,7 +17,6 @@ import {
   CostsUndecidedError,
   NotAccountHolderError,
   nextScaStep,
-  oauthRedirect,
 } from '@/lib/payments/sca';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 
@@ -45,7 +45,7 @@ export const continueScaAction = paymentAction
     if (nextScaStep(payment).kind === 'none') return failure('bank.code.STATUS_INVALID');
     const ip = psuIpAddress(await headers());
     try {
-      if (step.kind === 'oauth') return success({ redirectTo: await oauthRedirect(db, payment) });
+      if (step.kind === 'oauth') return success({ redirectTo: await oauthRedirect(db, payment, ip) });
       const { redirectTo, payment: updated } = await advanceSca(
         db,
         payment,
