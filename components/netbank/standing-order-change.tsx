@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/payments/status-badge';
 import type { StandingOrderChange } from '@/lib/db/change-schema';
 import type { Payment } from '@/lib/db/schema';
 import { Link } from '@/lib/i18n/navigation';
-import type { BankOutcome } from '@/lib/payments/outcome';
+import { type BankOutcome, waitsForPsu } from '@/lib/payments/outcome';
 import { toPaymentView } from '@/lib/payments/view';
 
 /** The order being changed, as it stands: its names, whom it pays, how much, and the bank's status. */
@@ -89,7 +89,7 @@ export async function ChangeNotice({
  * that no order now takes the old one's place. Otherwise nothing: the order speaks for itself.
  */
 export function newOrderNoteOf(outcome: BankOutcome | null): 'confirmNew' | 'newNotConfirmed' | null {
-  if (outcome === 'awaitingPsu') return 'confirmNew';
+  if (waitsForPsu(outcome)) return 'confirmNew';
   return outcome === 'declined' || outcome === 'rejected' ? 'newNotConfirmed' : null;
 }
 

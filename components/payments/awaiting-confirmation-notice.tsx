@@ -5,6 +5,7 @@ import { formatAmounts, withShownNumbers } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { paymentAmounts } from '@/lib/payments/amounts';
+import { waitsForPsu } from '@/lib/payments/outcome';
 import { paymentOutcome } from '@/lib/payments/view';
 
 const SHOWN = 3;
@@ -18,7 +19,7 @@ export async function AwaitingConfirmationNotice({ psuId, locale }: { psuId: str
   // Those whose SCA ended (confirmed, the bank yet to say so; or failed) are left out before the few shown are
   // picked, so that they never hide one that still waits for the PSU.
   const waiting = (await paymentsAwaitingConfirmation(await getDb(), psuId))
-    .filter((payment) => paymentOutcome(payment) === 'awaitingPsu')
+    .filter((payment) => waitsForPsu(paymentOutcome(payment)))
     .slice(0, SHOWN);
   if (waiting.length === 0) return null;
   const t = await getTranslations('forms.awaitingConfirmation');

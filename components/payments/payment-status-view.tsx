@@ -17,6 +17,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import { formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { cancelPaymentAction } from '@/lib/payments/actions/cancel-payment';
+import { waitsForPsu } from '@/lib/payments/outcome';
 import type { PaymentView } from '@/lib/payments/view';
 
 /**
@@ -38,8 +39,7 @@ export function StatusExplain({ payment }: { payment: PaymentView }) {
     payment.outcome === 'cancelled'
   )
     return null;
-  if (status === 'RCVD' && (payment.outcome === 'awaitingPsu' || payment.outcome === 'awaitingBank'))
-    return null;
+  if (status === 'RCVD' && (waitsForPsu(payment.outcome) || payment.outcome === 'awaitingBank')) return null;
   if (payment.paysOn) return t('paysOn', { date: formatDate(payment.paysOn, locale, { weekday: true }) });
   if (payment.service === 'periodic-payments' && ts.has(`${status}.standingExplain`))
     return ts(`${status}.standingExplain`);

@@ -19,6 +19,11 @@ export type BankOutcome =
   /** RCVD, the authorisation not done: the bank still waits for the PSU. */
   | 'awaitingPsu'
   /**
+   * RCVD, the PSU's approval at the bank not finished (scaStatus `unconfirmed`): the confirmation that completes it
+   * could not be made (lib/payments/oauth-step.ts). The PSU confirms again.
+   */
+  | 'unfinished'
+  /**
    * RCVD, where the bank takes our straight-through confirmation, which this PSU may not give for the account
    * (lib/payments/sca.ts, `holder-confirms`): the bank waits for the account's holder. Set by the payment's view.
    */
@@ -67,6 +72,11 @@ export function declinedAtBank(
   return transactionStatus === 'RJCT' && scaStatus === 'failed';
 }
 
+/** Whether the bank waits for the PSU to confirm the payment: not yet confirmed, or confirmed again. */
+export function waitsForPsu(outcome: BankOutcome | null): boolean {
+  return outcome === 'awaitingPsu' || outcome === 'unfinished';
+}
+
 /** The outcome of a payment the bank has; null for one it does not have (not sent, or refused at once). */
 export function bankOutcome(input: OutcomeInput): BankOutcome | null {
   if (input.phase !== 'initiated') return null;
@@ -77,5 +87,6 @@ export function bankOutcome(input: OutcomeInput): BankOutcome | null {
   if (cls === 'in-progress' && input.transactionStatus === 'PDNG') return 'pending';
   if (cls !== 'awaiting-psu') return byClass[cls];
   if (input.scaStatus === 'failed') return 'declined';
+  if (input.scaStatus === 'unconfirmed') return 'unfinished';
   return input.scaStatus === 'finalised' || input.scaStatus === 'exempted' ? 'awaitingBank' : 'awaitingPsu';
 }

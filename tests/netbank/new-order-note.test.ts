@@ -14,6 +14,8 @@ const outcomes = Object.keys(appEn.payment.outcome) as BankOutcome[];
 describe("a change's new order", () => {
   it('waiting for the PSU at the bank: confirm it, nothing takes the old one’s place until then', () => {
     expect(newOrderNoteOf('awaitingPsu')).toBe('confirmNew');
+    // Confirmed at the bank, the confirmation not finished: the PSU confirms it again.
+    expect(newOrderNoteOf('unfinished')).toBe('confirmNew');
   });
 
   it('declined or rejected at the bank: there is now no standing order in the old one’s place', () => {
@@ -22,7 +24,9 @@ describe("a change's new order", () => {
   });
 
   it('any other outcome adds nothing to what the payment itself says', () => {
-    const others = outcomes.filter((outcome) => !['awaitingPsu', 'declined', 'rejected'].includes(outcome));
+    const others = outcomes.filter(
+      (outcome) => !['awaitingPsu', 'unfinished', 'declined', 'rejected'].includes(outcome),
+    );
     expect(others).toContain('cancelled');
     for (const outcome of [null, ...others]) expect(newOrderNoteOf(outcome), String(outcome)).toBeNull();
   });

@@ -168,3 +168,18 @@ describe('the code may be spent: the PSU approves again, in a new authorisation 
     expect(app.proxy.bankCalls().filter((call) => /\/credit-transfers$/.test(call.path))).toHaveLength(0);
   });
 });
+
+describe('what the PSU reads of a payment whose confirmation could not be finished', () => {
+  it('says in both languages that they confirmed, nothing was paid, and to confirm again', async () => {
+    const { id, back } = await approved();
+    app.proxy.answerNext('POST', TOKEN, { status: 504, afterBank: true });
+    await arriveAt(back, id, PSU_IP);
+    const row = await app.payment(id);
+    expect(row.sca?.scaStatus).toBe('unconfirmed');
+    expect(app.view.paymentOutcome(row)).toBe('unfinished');
+    const [en, is] = await Promise.all([import('@/messages/en.json'), import('@/messages/is.json')]);
+    expect(en.payment.outcome.unfinished).toMatch(/nothing has been paid.*confirm it again/);
+    expect(is.payment.outcome.unfinished).toMatch(/ekkert hefur enn verið greitt.*staðfestu hana aftur/);
+    expect(en.scaStatus.unconfirmed).not.toBe('Awaiting confirmation');
+  });
+});

@@ -22,7 +22,7 @@ describe('what the bank says, by status and scaStatus', () => {
     ['RCVD', 'psuAuthenticated', 'awaitingPsu'],
     ['RCVD', 'scaMethodSelected', 'awaitingPsu'],
     ['RCVD', 'started', 'awaitingPsu'],
-    ['RCVD', 'unconfirmed', 'awaitingPsu'],
+    ['RCVD', 'unconfirmed', 'unfinished'],
     ['RCVD', 'failed', 'declined'],
     ['RCVD', 'finalised', 'awaitingBank'],
     ['RCVD', 'exempted', 'awaitingBank'],
