@@ -78,7 +78,8 @@ export async function createBankSubscription(
   const response = await callBank('business', {
     method: 'POST',
     url: base(),
-    json: { ...input, subjectScope: 'Self' },
+    // Spec part 4: the body is callbackUrl, eventTypes, description and subjectScope, all four.
+    json: { ...input, description: input.description ?? '', subjectScope: 'Self' },
   });
   return parse(createdSchema, response.body, 'a created subscription');
 }
