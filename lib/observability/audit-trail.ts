@@ -20,7 +20,11 @@ export const AUDIT_CSV_ROWS = 50_000;
 
 const uuid = z.uuid();
 const filterSchema = z.object({
-  payment: uuid.optional(),
+  // Ours (a UUID) or the bank's, whose form is the bank's to choose: the one the payment's page shows the PSU.
+  payment: z
+    .string()
+    .regex(/^[\w.~:-]{1,100}$/)
+    .optional(),
   psu: uuid.optional(),
   bank: z
     .string()

@@ -67,6 +67,25 @@ describe('the audit trail of bank calls', () => {
     expect(unfiled).toEqual([]);
   });
 
+  it('finds a payment’s calls by the bank’s id of it, the one its page shows the PSU, as by ours', async () => {
+    const { parseAuditQuery, auditPage } = await import('@/lib/observability/audit-trail');
+    const { id, redirectTo } = await app.pay({ debtorIban: JON_MAIN });
+    await decideAtBank(redirectTo, 'approve');
+    await app.sync.refreshFromBank(app.db, await app.payment(id), 'redirect', '10.20.30.40');
+    const { bankPaymentId } = await app.payment(id);
+    await audit.flushBankCallAudit();
+    const ours = await auditPage(app.db, parseAuditQuery({ payment: id }).query);
+    const asked = parseAuditQuery({ payment: ` ${bankPaymentId} ` });
+    expect(asked.invalid).toEqual([]);
+    const theirs = await auditPage(app.db, asked.query);
+    expect(theirs.rows.length).toBeGreaterThan(0);
+    expect(theirs.rows.map((row) => row.id)).toEqual(ours.rows.map((row) => row.id));
+    // A bank's id need not be a UUID (IOBWS 3.2 leaves its form to the bank): one that is not is looked for.
+    const other = parseAuditQuery({ payment: 'PMT-2026.0001_a' });
+    expect(other.invalid).toEqual([]);
+    expect((await auditPage(app.db, other.query)).rows).toEqual([]);
+  });
+
   it('records a refusal with the bank’s status and tppMessages codes, and a busy answer’s retry', async () => {
     app.proxy.answerNext('GET', /\/status$/, {
       status: 503,

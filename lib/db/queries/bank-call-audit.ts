@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type BankCallAuditRow, bankCallAudit, type NewBankCallAuditRow } from '../audit-schema';
 import { databaseNowMinus } from '../clock';
+import { payments } from '../schema';
 import type { Db } from '../types';
 
 export type { BankCallAuditRow, NewBankCallAuditRow };
@@ -12,6 +13,7 @@ export async function insertBankCalls(db: Db, rows: NewBankCallAuditRow[]): Prom
 }
 
 export interface BankCallFilters {
+  /** Our payment id, or the bank's (`payments.bank_payment_id`, the one the payment's page shows the PSU). */
   paymentId?: string;
   bankId?: string;
   psuId?: string;
@@ -29,9 +31,17 @@ export interface BankCallFilters {
   after?: number;
 }
 
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The calls of the payment whose id, ours or the bank's, is `id`. */
+function ofPayment(id: string): SQL | undefined {
+  const byBank = sql`${bankCallAudit.paymentId} in (select ${payments.id} from ${payments} where ${payments.bankPaymentId} = ${id})`;
+  return uuidShape.test(id) ? or(eq(bankCallAudit.paymentId, id), byBank) : byBank;
+}
+
 function conditions(filters: BankCallFilters): SQL | undefined {
   const where: (SQL | undefined)[] = [
-    filters.paymentId ? eq(bankCallAudit.paymentId, filters.paymentId) : undefined,
+    filters.paymentId ? ofPayment(filters.paymentId) : undefined,
     filters.bankId ? eq(bankCallAudit.bankId, filters.bankId) : undefined,
     filters.psuId ? eq(bankCallAudit.psuId, filters.psuId) : undefined,
     filters.requestId
