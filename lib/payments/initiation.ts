@@ -155,15 +155,16 @@ async function claim(db: Db, paymentId: string): Promise<boolean> {
 }
 
 /**
- * Sends a payment this request has claimed. `first`: this is its first sending, its Idempotency-Key never
- * sent before, with the notification URI whose token was saved with it (without one, a new one is issued
- * where the bank takes notifications).
+ * Sends a payment this request has claimed. `first`: its first sending, its Idempotency-Key never sent before,
+ * with the notification URI whose token was saved with it (without one, one is issued where the bank takes
+ * them). `resendLater`: an unknown outcome schedules a resend; not for the resend job's own, which it retries.
  */
 async function send(
   db: Db,
   payment: Payment,
   request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
   first?: { notificationUri?: string },
+  resendLater = true,
 ): Promise<InitiationOutcome> {
   const uris = returnUris(payment.id, payment.psuId);
   let initiated: Initiated;
@@ -244,7 +245,7 @@ async function send(
       .returning({ id: payments.id });
     if (!released.length) return await decidedMeanwhile(db, payment);
     const retryAfter = error instanceof BankError ? error.retryAfterSeconds : undefined;
-    inBackground(() => afterUnknownOutcome(payment.id, retryAfter));
+    if (resendLater) inBackground(() => afterUnknownOutcome(payment.id, retryAfter));
     const stillSending = error instanceof BankError && error.status === 409;
     return {
       ok: false,
@@ -283,15 +284,9 @@ async function send(
 }
 
 /** Sends the payment to the bank of its debtor account, chosen when it was saved: every call goes there. */
-function sendToItsBank(
-  db: Db,
-  payment: Payment,
-  request: Pick<InitiationRequest, 'psuIpAddress' | 'psuUserAgent'>,
-  first?: { notificationUri?: string },
-): Promise<InitiationOutcome> {
-  const sending = inPaymentBank(payment, () => send(db, payment, request, first)).finally(() =>
-    sendingHere.delete(payment.id),
-  );
+function sendToItsBank(...sent: Parameters<typeof send>): Promise<InitiationOutcome> {
+  const payment = sent[1];
+  const sending = inPaymentBank(payment, () => send(...sent)).finally(() => sendingHere.delete(payment.id));
   sendingHere.set(payment.id, sending);
   return sending;
 }
@@ -378,13 +373,13 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
 }
 
 /**
- * Recovery after a crash or restart (lib/jobs sweeps these at start): a payment that was saved but
- * whose sending never finished (phase `new`, or `sending` by a process that died) is sent again with
- * its own Idempotency-Key, as the PSU's own retry would be. If the bank made it before the crash, it
- * answers with that payment, which is then linked; if not, it makes it now, awaiting the PSU's SCA,
- * so nothing is paid without them. `busy`: another sender holds it (a live one, or a dead one whose
- * claim has not lapsed yet); try later. The PSU is not present: PSU-IP-Address is the address they
- * submitted from, kept on the payment, or our own (TPP_PUBLIC_IP) where theirs was not known.
+ * Recovery after a crash or restart (lib/jobs sweeps these at start): a payment that was saved but whose sending
+ * never finished (phase `new`, or `sending` by a process that died) is sent again with its own Idempotency-Key,
+ * as the PSU's own retry would be. If the bank made it before the crash, it answers with that payment, which is
+ * then linked; if not, it makes it now, awaiting the PSU's SCA, so nothing is paid without them. `busy`: another
+ * sender holds it (a live one, or a dead one whose claim has not lapsed yet); try later. An unknown outcome again
+ * is the resend job's to retry, backed off (lib/jobs/status-reconciliation.ts). The PSU is not present:
+ * PSU-IP-Address is the address they submitted from, kept on the payment, or ours (TPP_PUBLIC_IP).
  */
 export async function resendUnsentPayment(
   paymentId: string,
@@ -396,5 +391,6 @@ export async function resendUnsentPayment(
   if (outcome) return outcome;
   if (!(await claim(db, payment.id))) return { ok: false, busy: true };
   logger.info({ paymentId }, 'resending a payment whose sending did not finish');
-  return sendToItsBank(db, payment, { psuIpAddress: payment.psuIpAddress ?? settings().TPP_PUBLIC_IP });
+  const request = { psuIpAddress: payment.psuIpAddress ?? settings().TPP_PUBLIC_IP };
+  return sendToItsBank(db, payment, request, undefined, false);
 }

@@ -110,3 +110,39 @@ describe('the resend of a payment whose answer was lost, refused by the bank', (
     120_000,
   );
 });
+
+describe('the resend of a payment whose answer is lost again', () => {
+  it('is retried by its own job, later each time, not by a new job every 10 s', async () => {
+    const payment = await unanswered();
+    const before = sentWithKey(payment.idempotencyKey);
+    for (let answer = 0; answer < 3; answer++) app.proxy.answerNext('POST', INITIATION, { status: 503 });
+    // The job resends it after 10 s, and the bank is busy again (the call and both its retries).
+    const jobsOf = () => boss.findJobs(checks.resendQueue, { key: payment.id });
+    const waiting = await eventually(
+      async () => {
+        const found = await jobsOf();
+        return found.some((one) => ['retry', 'failed'].includes(one.state)) ? found : undefined;
+      },
+      60_000,
+      'the resend to go unanswered',
+    );
+    expect(sentWithKey(payment.idempotencyKey)).toBe(before + 3);
+    // One job, waiting for its retry (backed off: pg-boss's retryBackoff), where another job was sent to
+    // resend it in 10 s, whichever the bank's trouble lasted, and the first counted as failed.
+    expect(waiting.map(({ state, retryCount }) => ({ state, retryCount }))).toEqual([
+      { state: 'retry', retryCount: 0 },
+    ]);
+    app.proxy.dropUnusedAnswers();
+    // Its retry sends it again, with its own key, and the bank, back, takes it.
+    const initiated = await eventually(
+      async () => {
+        const now = await app.payment(payment.id);
+        return now.phase === 'initiated' ? now : undefined;
+      },
+      60_000,
+      'the retried resend to be taken',
+    );
+    expect(initiated.bankPaymentId).toBeTruthy();
+    expect(sentWithKey(payment.idempotencyKey)).toBe(before + 4);
+  }, 150_000);
+});
