@@ -6,6 +6,7 @@ import { metrics } from '@/lib/observability/metrics';
 import { decryptDelivery } from './encryption';
 import { type DeliveryEnvelope, parseEnvelope, selfLink } from './envelope';
 import { wakeWebhookEvents } from './queue';
+import { SecretBoxError } from './secret-box';
 import { webhookSettings } from './settings';
 import { type SignatureCheck, type SignatureRefusal, verifySignature } from './signature';
 import { type DeliveryKeys, deliveryKeys, deliverySecrets, reloadDeliveryKeys } from './subscriptions';
@@ -22,6 +23,8 @@ export type DeliveryRefusal =
   | 'unknown_subscription'
   | 'too_large'
   | `signature_${SignatureRefusal}`
+  // Its signing secret, sealed under another AUTH_SECRET, no longer opens: made again, it takes deliveries.
+  | 'signature_secret_unreadable'
   | 'undecryptable'
   | 'invalid_envelope';
 
@@ -60,7 +63,13 @@ export async function acceptDelivery(input: DeliveryInput): Promise<DeliveryOutc
   const db = await getDb();
   const now = input.now ?? new Date();
   // The callback URL names one subscription, at one bank: only its own secrets are tried, never another's.
-  let keys = await deliveryKeys(db, input.subscriptionId, now.getTime());
+  let keys: DeliveryKeys | undefined;
+  try {
+    keys = await deliveryKeys(db, input.subscriptionId, now.getTime());
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    return refuse(input, 'signature_secret_unreadable', { err: error.message });
+  }
   if (!takesDeliveries(keys)) return refuse(input, 'unknown_subscription');
   let signature = checkSignature(input, keys, now);
   if (!signature.ok && signature.reason === 'mismatch') {

@@ -161,6 +161,28 @@ describe('webhook delivery intake', () => {
     });
   });
 
+  it('refuses, counts and logs a delivery whose signing secret no longer opens (AUTH_SECRET changed)', async () => {
+    const { metrics } = await import('@/lib/observability/metrics');
+    const { id, secret } = await createSubscription(db);
+    // Sealed under another key than this AUTH_SECRET's (here: bound to another row), as after a change of it.
+    await db
+      .update(webhookSubscriptions)
+      .set({ signingSecretSealed: sealSecret(secret, crypto.randomUUID()) })
+      .where(eq(webhookSubscriptions.id, id));
+    const counted = async () =>
+      (await metrics().webhookDeliveries.get()).values.find(
+        (value) => value.labels.outcome === 'signature_secret_unreadable',
+      )?.value ?? 0;
+    const before = await counted();
+    const delivery = await sealedDelivery(claimEnvelope(), secret);
+    expect(await acceptDelivery({ subscriptionId: id, ...delivery })).toEqual({
+      ok: false,
+      reason: 'signature_secret_unreadable',
+    });
+    expect(await counted()).toBe(before + 1);
+    expect(await storedCount(id)).toBe(0);
+  });
+
   it('stores an event whose occurredAt is written +00:00 as the same instant', async () => {
     const { id, secret } = await createSubscription(db);
     const envelope = claimEnvelope({ occurredAt: '2026-03-02T11:59:00+00:00' });
