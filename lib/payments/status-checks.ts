@@ -65,10 +65,13 @@ export async function scheduleResend(boss: PgBoss, paymentId: string, afterSecon
     {
       singletonKey: paymentId,
       startAfter: afterSeconds,
-      // A dead sender's claim lapses after the bank timeout + 10 s: retries outlast it.
-      retryLimit: 8,
+      // A dead sender's claim lapses after the bank timeout + 10 s: retries outlast it. While the bank stays
+      // down they go on, at most 5 minutes apart, for as long as it keeps the payment's Idempotency-Key
+      // (IDEMPOTENCY_WINDOW_HOURS): a payment saved is sent, once, whenever the bank is back within it.
+      retryLimit: 300,
       retryDelay: 5,
       retryBackoff: true,
+      retryDelayMax: 300,
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_WINDOW_HOURS } from '@/lib/payments/initiation';
 import type { CannedAnswer } from '@/tests/bank/recording-proxy';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { eventually } from '@/tests/support/sandbox-admin';
@@ -132,6 +133,17 @@ describe('the resend of a payment whose answer is lost again', () => {
     expect(waiting.map(({ state, retryCount }) => ({ state, retryCount }))).toEqual([
       { state: 'retry', retryCount: 0 },
     ]);
+    // Its retries go on while the bank keeps the payment's key: the least time pg-boss's backoff can take
+    // (half of retryDelay · 2^n, at most retryDelayMax) summed over its retries spans the window.
+    const [job] = waiting;
+    let span = 0;
+    for (let n = 0; n < (job?.retryLimit ?? 0); n++)
+      span += Math.min(
+        job?.retryDelayMax ?? Number.POSITIVE_INFINITY,
+        ((job?.retryDelay ?? 0) * 2 ** Math.min(16, n)) / 2,
+      );
+    expect(span).toBeGreaterThanOrEqual(IDEMPOTENCY_WINDOW_HOURS * 3600);
+    expect(job?.retryDelayMax).toBeLessThanOrEqual(300);
     app.proxy.dropUnusedAnswers();
     // Its retry sends it again, with its own key, and the bank, back, takes it.
     const initiated = await eventually(
