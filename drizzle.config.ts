@@ -12,6 +12,7 @@ export default defineConfig({
     './lib/db/holder-schema.ts',
     './lib/db/rate-limit-schema.ts',
     './lib/db/notification-schema.ts',
+    './lib/db/oauth-code-schema.ts',
   ],
   out: './lib/db/migrations',
 });

@@ -28,11 +28,18 @@ export interface CodeGrant {
  * timeout, a connection lost after sending) or the repeats ran out.
  */
 function waitBeforeRepeat(error: unknown, attempt: number): number | undefined {
-  if (attempt >= maxRepeats) return undefined;
-  const busy = error instanceof BankError && (error.status === 429 || error.status === 503);
-  if (!busy && !(error instanceof BankUnavailableError && error.refused)) return undefined;
-  const wait = (busy ? error.retryAfterSeconds : undefined) ?? 0.25 * 4 ** attempt;
+  if (attempt >= maxRepeats || codeMayBeSpent(error)) return undefined;
+  const wait = (error instanceof BankError ? error.retryAfterSeconds : undefined) ?? 0.25 * 4 ** attempt;
   return wait <= maxWaitSeconds ? wait : undefined;
+}
+
+/**
+ * Whether the bank may have used the code of an exchange that failed with `error`: false only for a busy answer
+ * (429, 503: the request was not acted on) and a connection refused before anything was sent.
+ */
+export function codeMayBeSpent(error: unknown): boolean {
+  if (error instanceof BankError) return error.status !== 429 && error.status !== 503;
+  return !(error instanceof BankUnavailableError && error.refused);
 }
 
 /**

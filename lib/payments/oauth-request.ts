@@ -18,7 +18,7 @@ export function oauthReturnUri(paymentId: string): string {
 }
 
 /** Which authorisation the OAuth SCA in progress is: the link its confirmation goes to, else its scaStatus. */
-function authorisationOf(sca: ScaState): string {
+export function authorisationOf(sca: ScaState): string {
   return sca.links.confirmation ?? sca.links.scaStatus ?? sca.links.scaOAuth ?? '';
 }
 

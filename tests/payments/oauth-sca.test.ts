@@ -80,6 +80,27 @@ describe('OAuth SCA (BG IG 13): PKCE, the code exchanged at the token endpoint, 
     expect(['ACTC', 'ACSP', 'ACSC']).toContain(row.transactionStatus);
   });
 
+  it('the same return arriving three times at once (a double click, two tabs): the code is exchanged once, the payment confirmed', async () => {
+    const payment = await app.pay({ debtorIban: SIGRUN });
+    const back = await approveAtBank(payment.redirectTo);
+    app.proxy.reset();
+    const pages = await Promise.all([1, 2, 3].map(() => arriveAt(back, payment.id)));
+    expect(pages).toEqual(Array(3).fill(`http://127.0.0.1:9/en/payments/${payment.id}`));
+
+    const calls = app.proxy.bankCalls();
+    const exchanges = calls.filter(
+      (call) =>
+        call.method === 'POST' && call.path === '/oauth/v2/oauth-token' && call.body.includes('code='),
+    );
+    expect(exchanges).toHaveLength(1);
+    expect(
+      calls.filter((call) => call.method === 'PUT' && /\/authorisations\/[^/]+$/.test(call.path)),
+    ).toHaveLength(1);
+    const row = await app.payment(payment.id);
+    expect(row.sca?.scaStatus).toBe('finalised');
+    expect(['ACTC', 'ACSP', 'ACSC']).toContain(row.transactionStatus);
+  });
+
   it('one verifier per authorisation: sent to the bank twice, the PSU meets the same challenge', async () => {
     const payment = await app.pay({ debtorIban: SIGRUN });
     const { oauthRedirect } = await import('@/lib/payments/oauth-step');

@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import { databaseNow } from '../clock';
+import { type OAuthCodeOutcome, oauthCodeExchanges } from '../oauth-code-schema';
+import type { Db } from '../types';
+
+/** The queries of OAuth codes (lib/payments/oauth-confirm.ts): one payment's code, by the hash of the code. */
+export interface OAuthCodeRef {
+  paymentId: string;
+  codeHash: string;
+}
+
+/**
+ * A claim on the code by the request about to exchange it: true for the one request that gets it. A code whose
+ * earlier exchange ended `unspent` (the bank never used it) may be claimed again; any other claim stands.
+ */
+export async function claimOAuthCode(
+  db: Db,
+  code: OAuthCodeRef & { authorisation: string },
+): Promise<boolean> {
+  const claimed = await db
+    .insert(oauthCodeExchanges)
+    .values(code)
+    .onConflictDoUpdate({
+      target: [oauthCodeExchanges.paymentId, oauthCodeExchanges.codeHash],
+      set: { outcome: null, claimedAt: databaseNow() },
+      setWhere: eq(oauthCodeExchanges.outcome, 'unspent'),
+    })
+    .returning({ codeHash: oauthCodeExchanges.codeHash });
+  return claimed.length === 1;
+}
+
+export async function settleOAuthCode(db: Db, code: OAuthCodeRef, outcome: OAuthCodeOutcome): Promise<void> {
+  await db
+    .update(oauthCodeExchanges)
+    .set({ outcome })
+    .where(
+      and(eq(oauthCodeExchanges.paymentId, code.paymentId), eq(oauthCodeExchanges.codeHash, code.codeHash)),
+    );
+}
+
+/** What came of the code's exchange: null while it is under way, undefined for a code never claimed. */
+export async function oauthCodeOutcome(
+  db: Db,
+  code: OAuthCodeRef,
+): Promise<OAuthCodeOutcome | null | undefined> {
+  const [row] = await db
+    .select({ outcome: oauthCodeExchanges.outcome })
+    .from(oauthCodeExchanges)
+    .where(
+      and(eq(oauthCodeExchanges.paymentId, code.paymentId), eq(oauthCodeExchanges.codeHash, code.codeHash)),
+    );
+  return row?.outcome;
+}
