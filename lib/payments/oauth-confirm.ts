@@ -7,6 +7,7 @@ import type { OAuthCodeOutcome } from '@/lib/db/oauth-code-schema';
 import {
   claimOAuthCode,
   type OAuthCodeRef,
+  oauthCodeLost,
   oauthCodeOutcome,
   settleOAuthCode,
 } from '@/lib/db/queries/oauth-codes';
@@ -19,6 +20,8 @@ import { confirmAuthorisation, scaStateOf } from './sca';
 // Another request of the same return waits this long for the exchange of the request that claimed the code.
 const waitForClaimMs = 10_000;
 const pollMs = 100;
+// A claim without an outcome this old was left by a request that ended mid-exchange: its code may be spent.
+const stuckClaimSeconds = 300;
 
 /**
  * The PSU is back from the bank's OAuth server with a `code` (payment spec 2.5 `scaOAuth`): BG IG 7.6.3 has it
@@ -110,4 +113,14 @@ async function outcomeOfClaim(db: Db, ref: OAuthCodeRef): Promise<OAuthCodeOutco
     if (outcome || Date.now() >= deadline) return outcome ?? null;
     await sleep(pollMs);
   }
+}
+
+/**
+ * Whether the code of the payment's OAuth authorisation in progress was lost (its exchange failed where the bank
+ * may have spent it, or its confirmation was refused after): the PSU's approval of that authorisation cannot be
+ * finished, whatever scaStatus we last read of it (lib/payments/oauth-step.ts).
+ */
+export async function oauthCodeWasLost(db: Db, payment: Payment): Promise<boolean> {
+  const sca = scaStateOf(payment);
+  return sca !== undefined && oauthCodeLost(db, payment.id, authorisationOf(sca), stuckClaimSeconds);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -167,6 +168,50 @@ describe('the code may be spent: the PSU approves again, in a new authorisation 
     // One payment: nothing initiated again, and the first authorisation can no longer make it twice.
     expect(app.proxy.bankCalls().filter((call) => /\/credit-transfers$/.test(call.path))).toHaveLength(0);
   });
+
+  it('a 502 and the scaStatus unread on return: the next press still starts a new authorisation', async () => {
+    const { id, back } = await approved();
+    app.proxy.answerNext('POST', TOKEN, { status: 502, afterBank: true });
+    app.proxy.answerNext('GET', /\/authorisations\/[^/]+$/, { status: 500 });
+    await arriveAt(back, id, PSU_IP);
+    const stuck = await app.payment(id);
+    expect(stuck.transactionStatus).toBe('RCVD');
+    // What we last read of the authorisation is from before the PSU approved it.
+    expect(stuck.sca?.scaStatus).not.toBe('unconfirmed');
+
+    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
+    const authorize = await oauthRedirect(app.db, stuck, PSU_IP);
+    const started = app.proxy
+      .bankCalls()
+      .filter(
+        (call) => call.method === 'POST' && /\/payments\/[^/]+\/[^/]+\/authorisations$/.test(call.path),
+      );
+    expect(started).toHaveLength(1);
+    const again = await approveAtBank(authorize);
+    await arriveAt(again, id, PSU_IP);
+    await expectConfirmed(id);
+  });
+  it('a claim on the code left without an outcome for minutes (its request ended mid-exchange): taken as lost', async () => {
+    const { id, back } = await approved();
+    const [{ oauthCodeExchanges }, { authorisationOf }] = await Promise.all([
+      import('@/lib/db/oauth-code-schema'),
+      import('@/lib/payments/oauth-request'),
+    ]);
+    const row = await app.payment(id);
+    await app.db.insert(oauthCodeExchanges).values({
+      paymentId: id,
+      codeHash: createHash('sha256')
+        .update(back.searchParams.get('code') ?? '')
+        .digest('hex'),
+      authorisation: authorisationOf(row.sca ?? raise()),
+      claimedAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
+    await oauthRedirect(app.db, row, PSU_IP);
+    expect(
+      app.proxy.bankCalls().filter((call) => call.method === 'POST' && /\/authorisations$/.test(call.path)),
+    ).toHaveLength(1);
+  });
 });
 
 describe('what the PSU reads of a payment whose confirmation could not be finished', () => {
@@ -183,3 +228,7 @@ describe('what the PSU reads of a payment whose confirmation could not be finish
     expect(en.scaStatus.unconfirmed).not.toBe('Awaiting confirmation');
   });
 });
+
+function raise(): never {
+  throw new Error('The payment has no SCA');
+}

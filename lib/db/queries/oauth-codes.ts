@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { databaseNow } from '../clock';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { databaseNow, databaseNowMinus } from '../clock';
 import { type OAuthCodeOutcome, oauthCodeExchanges } from '../oauth-code-schema';
 import type { Db } from '../types';
 
@@ -50,4 +50,34 @@ export async function oauthCodeOutcome(
       and(eq(oauthCodeExchanges.paymentId, code.paymentId), eq(oauthCodeExchanges.codeHash, code.codeHash)),
     );
   return row?.outcome;
+}
+
+/**
+ * Whether a code of this authorisation of the payment was lost: its exchange ended `lost`, or its claim is older
+ * than `stuckSeconds` without an outcome (the request that claimed it ended without one, the code maybe sent).
+ */
+export async function oauthCodeLost(
+  db: Db,
+  paymentId: string,
+  authorisation: string,
+  stuckSeconds: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(oauthCodeExchanges)
+    .where(
+      and(
+        eq(oauthCodeExchanges.paymentId, paymentId),
+        eq(oauthCodeExchanges.authorisation, authorisation),
+        or(
+          eq(oauthCodeExchanges.outcome, 'lost'),
+          and(
+            isNull(oauthCodeExchanges.outcome),
+            lt(oauthCodeExchanges.claimedAt, databaseNowMinus(stuckSeconds, 'secs')),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
