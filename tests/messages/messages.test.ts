@@ -113,4 +113,13 @@ describe('app messages', () => {
     const written = [...icelandic, ...english].filter(([, text]) => bare.test(text)).map(([key]) => key);
     expect(written).toEqual([]);
   });
+
+  // An indirect question after "hvort" takes the subjunctive (messages/GLOSSARY.md: "athugar hvort hún hafi borist"):
+  // "hvort hann hafi gert það", never "hvort hann gerði það". The indicative forms a message has used are refused up to
+  // the clause's end.
+  it('put the verb after "hvort" in the subjunctive', () => {
+    const indicative = /\bhvort\b[^.,;:]*?\b(gerði|gerðu|var|voru|fór|barst|er|eru|hefur|hafa)\b/i;
+    const written = [...icelandic].filter(([, text]) => indicative.test(text)).map(([key]) => key);
+    expect(written).toEqual([]);
+  });
 });
