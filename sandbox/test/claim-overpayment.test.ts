@@ -123,13 +123,7 @@ describe('a payment of more than is due on a claim', () => {
     }
     await advanceClock(sandbox.url, 60);
     await advanceClock(sandbox.url, 60);
-    const statuses = await Promise.all(
-      ids.map(
-        async (id) =>
-          (await tpp.get(tppToken, `/psd2/api/v1/payments/credit-transfers/${id}/status`)).json
-            .transactionStatus as string,
-      ),
-    );
+    const statuses = await tpp.statusesOf(tppToken, ids);
     expect(statuses.filter((status) => /^AC(SC|CC)$/.test(status))).toHaveLength(1);
     expect(statuses.filter((status) => status === 'RJCT')).toHaveLength(1);
     expect(await readClaim(claimId)).toMatchObject({

@@ -257,6 +257,17 @@ export class TestTpp {
   get(token: string, path: string, headers: Record<string, string | undefined> = {}) {
     return this.request('GET', path, this.headers(token, { 'Content-Type': undefined, ...headers }));
   }
+
+  /** The transactionStatus of each single payment of `ids`, in their order. */
+  statusesOf(token: string, ids: readonly string[]): Promise<string[]> {
+    return Promise.all(
+      ids.map(
+        async (id) =>
+          (await this.get(token, `/psd2/api/v1/payments/credit-transfers/${id}/status`)).json
+            .transactionStatus as string,
+      ),
+    );
+  }
 }
 
 export function expectError(response: ApiResponse, status: number, code: string, path?: string | null) {
