@@ -41,9 +41,12 @@ function ResultCell({ payment }: { payment: Row }) {
       {status ? <StatusBadge status={status} /> : <span className="text-slate-600">{t('noError')}</span>}
       {payment.errorCodes.map((code) => (
         <span key={code} className="block text-sm" data-error-code={code}>
-          {tBank.has(`code.${code}`) ? tBank(`code.${code}`) : code}
+          {tBank.has(`code.${code}`) ? tBank(`code.${code}`) : t('reasonUnknown', { code })}
         </span>
       ))}
+      {rejectedByBank(payment) && payment.errorCodes.length === 0 && (
+        <span className="block text-sm">{t('noReason')}</span>
+      )}
     </>
   );
 }
@@ -82,9 +85,12 @@ function bulkIntro(lines: StoryBulkLine[], ts: ReturnType<typeof useTranslations
 export function BulkResultsSection({
   results,
   lines = null,
+  payAgainRejectedOnly = false,
 }: {
   results: BulkResults | null;
   lines?: StoryBulkLine[] | null;
+  /** "Pay again" below fills in a new bulk with the payments the bank rejected, and those only. */
+  payAgainRejectedOnly?: boolean;
 }) {
   const t = useTranslations('payment.bulk');
   const ts = useTranslations('story');
@@ -177,6 +183,11 @@ export function BulkResultsSection({
             </tbody>
           </table>
         </details>
+      )}
+      {showResults && notCarriedOut > 0 && payAgainRejectedOnly && (
+        <p className="mt-3 text-sm" data-testid="bulk-pay-again">
+          {t('payAgainRejected')}
+        </p>
       )}
     </section>
   );

@@ -131,7 +131,11 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
         />
       )}
       {(payment.bulkResults || (payment.story.bulk?.length ?? 0) > 0) && (
-        <BulkResultsSection results={payment.bulkResults} lines={payment.story.bulk} />
+        <BulkResultsSection
+          results={payment.bulkResults}
+          lines={payment.story.bulk}
+          payAgainRejectedOnly={payment.payAgainRejectedOnly}
+        />
       )}
       {payment.costs && (
         <PaymentCostsSection costs={payment.costs} total={payment.costsTotal} amounts={payment.amounts} />

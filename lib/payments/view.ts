@@ -12,6 +12,7 @@ import { type CostsTotal, costsTotal } from './costs-total';
 import { atTellingTimes, inTellingOrder, toldOnce } from './history-order';
 import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
+import { paysAgainRejectedOnly } from './saved/pay-again';
 import { awaitsAuthorisation, isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
 import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
 import {
@@ -83,6 +84,8 @@ export interface PaymentView {
   bankNotes: BankNote[];
   /** For a bulk that has ended: each payment's result as the bank gave it (spec 2.6), if it was read. */
   bulkResults: BulkResults | null;
+  /** For a bulk: "Pay again" fills in a new bulk with the payments the bank rejected, and those only. */
+  payAgainRejectedOnly: boolean;
   /** Where the PSU stands with costs shown before SCA: stopped there (cancelled or left unauthorised), or not. */
   costsStep: CostsStep;
   /** What the page says of a stop at the costs, following the bank's status (lib/payments/costs-step.ts). */
@@ -271,6 +274,7 @@ export function toPaymentView(
       !isSettledForPsu(payment.transactionStatus, payment),
     bankNotes: [...notesBesideRefusal(payment), ...(sca?.notes ?? [])],
     bulkResults: payment.bulkResults,
+    payAgainRejectedOnly: paysAgainRejectedOnly(payment),
     costsStep,
     costsStopNote: costsStopNote(costsStep, payment.transactionStatus, payment.service),
     scaStep,

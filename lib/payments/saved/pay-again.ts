@@ -103,6 +103,22 @@ export function rejectedOfPart(
 }
 
 /**
+ * Whether "Pay again" of this payment fills in a new bulk with the payments the bank rejected and no others: those
+ * of a bulk rejected in part that can be told by their place (`rejectedOfPart`), or all of a bulk rejected whole.
+ */
+export function paysAgainRejectedOnly(payment: {
+  service: PaymentService;
+  body: Record<string, unknown>;
+  bulkResults?: BulkResults | null;
+}): boolean {
+  if (payment.service !== 'bulk-payments') return false;
+  return (
+    payment.bulkResults?.bulkStatus === 'RJCT' ||
+    rejectedOfPart(payment.body, payment.bulkResults) !== undefined
+  );
+}
+
+/**
  * The prefill of a past payment's form, by its service. A bulk the bank rejected in part is paid again with the
  * payments it rejected only (`rejected`, which a caller that also tells their count has read already): those it
  * carried out are paid, and sent again they would be paid twice.
