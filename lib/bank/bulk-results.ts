@@ -27,6 +27,8 @@ export interface BulkResults {
   bulkStatus: string;
   /** Each payment's result; null when the bank gave no result per payment. */
   payments: BulkPaymentResult[] | null;
+  /** The debtor account holder's name, where the bank gave it (`debtorName`, as in a single payment's, spec 2.6). */
+  debtorName?: string;
 }
 
 const text = (max: number) =>
@@ -62,7 +64,7 @@ const elementSchema = z.object({
     .catch(undefined),
 });
 
-const bulkSchema = z.object({ payments: z.array(z.unknown()).max(100_000) });
+const bulkSchema = z.object({ payments: z.array(z.unknown()).max(100_000), debtorName: text(70) });
 
 /** The results of a bulk read, or undefined when the answer is not a bulk payment's information at all. */
 export function toBulkResults(body: unknown, bulkStatus: string): BulkResults | undefined {
@@ -84,5 +86,6 @@ export function toBulkResults(body: unknown, bulkStatus: string): BulkResults | 
     };
   });
   const anyResult = payments.some((payment) => payment.transactionStatus || payment.errorCodes);
-  return { bulkStatus, payments: anyResult ? payments : null };
+  const debtorName = bulk.data.debtorName;
+  return { bulkStatus, payments: anyResult ? payments : null, ...(debtorName ? { debtorName } : {}) };
 }

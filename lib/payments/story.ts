@@ -304,7 +304,7 @@ export function paymentStory(
   return {
     from: {
       account: debtorAccount,
-      name: partyName(details?.debtorName, debtorAccount),
+      name: partyName(details?.debtorName ?? payment.bulkResults?.debtorName, debtorAccount),
       bank: banks.name(payment.bankId),
       address: null,
     },

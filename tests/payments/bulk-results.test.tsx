@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { type BulkResults, toBulkResults } from '@/lib/bank/bulk-results';
+import { buildReceipt } from '@/lib/payments/receipt';
 import en from '@/messages/en.json';
 import { icelandicIban } from '@/sandbox/src/shared/iban';
 import { CREDITOR } from '@/sandbox/test/helpers';
@@ -254,6 +255,20 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     expect(html).not.toContain('ekki til');
   });
 
+  it('its receipt names the payer as a single payment\u2019s does, from the bank\u2019s read-back', async () => {
+    const single = await app.pay({ debtorIban: JON_MAIN });
+    await decideAtBank(single.redirectTo, 'approve');
+    const paidSingle = await read(single.id);
+    const bulk = await read(await executedBulk([CREDITOR, UNKNOWN_AT_BANK]));
+    expect(bulk.bulkResults?.debtorName).toBe('Jón Jónsson');
+    for (const locale of ['is', 'en'] as const) {
+      const payerOf = (payment: typeof bulk) =>
+        buildReceipt(payment, [], locale, new Date()).lines.find((line) => line.key === 'debtorName');
+      expect(payerOf(paidSingle)?.value).toBe('Jón Jónsson');
+      expect(payerOf(bulk)).toEqual(payerOf(paidSingle));
+    }
+  });
+
   it('a bank that gives no result per payment: the bulk\u2019s status stands alone', async () => {
     const id = await executedBulk([CREDITOR, UNKNOWN_AT_BANK]);
     app.proxy.reshapeNext('GET', SELF, (body) => {
@@ -265,7 +280,7 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     });
     const payment = await read(id);
     expect(payment.transactionStatus).toBe('PART');
-    expect(payment.bulkResults).toEqual({ bulkStatus: 'PART', payments: null });
+    expect(payment.bulkResults).toEqual({ bulkStatus: 'PART', payments: null, debtorName: 'Jón Jónsson' });
     expect(shown('en', payment.bulkResults)).toContain(
       'Your bank gives no result for the individual payments in this bulk payment',
     );
@@ -276,7 +291,7 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     const id = await executedBulk([CREDITOR, CREDITOR]);
     const payment = await read(id);
     expect(payment.transactionStatus).toBe('ACSC');
-    expect(payment.bulkResults).toEqual({ bulkStatus: 'ACSC', payments: null });
+    expect(payment.bulkResults).toEqual({ bulkStatus: 'ACSC', payments: null, debtorName: 'Jón Jónsson' });
   });
 
   it('a read that fails is tried again at the next reading, and PART is read on as after ACSC', async () => {

@@ -27,7 +27,8 @@ const SINGLE_INFORMATION_FIELDS = [
  * bank's records, `remittanceInformationStructured` as one string (the references joined), `creditorName`, which
  * 2.6 requires, falling back to the creditor's account identifier when none was sent, and for a payment in another
  * currency the `exchangeRateInformation` and `transactionFeesDetails` its initiation answered with.
- * Periodic and bulk payments read back as initiated, a standing order with a `creditorName` as a single payment.
+ * Periodic and bulk payments read back as initiated, a standing order with a `creditorName` as a single payment, a
+ * bulk with the `debtorName` a single payment has.
  */
 export async function paymentInformation(db: Queryable, payment: PaymentRow) {
   const information = await asInitiated(db, payment);
@@ -62,17 +63,30 @@ export function dayToPay(payment: PaymentRow): string | undefined {
   return executionDateMoved(payment) ?? (typeof requested === 'string' ? requested : undefined);
 }
 
+/** The name the bank holds for the debtor account's holder, as a read-back's `debtorName` (spec 2.6: max 70). */
+async function debtorNameOf(db: Queryable, payment: PaymentRow): Promise<{ debtorName?: string }> {
+  const owner = await findAccountHolder(db, payment.debtor_iban);
+  return owner ? { debtorName: owner.name.slice(0, 70) } : {};
+}
+
 async function asInitiated(db: Queryable, payment: PaymentRow) {
-  if (payment.payment_service === 'bulk-payments' && payment.element_statuses) {
-    // Settled element by element (PART, or RJCT after a partial check): each element shows its own status.
-    const statuses = new Map(payment.element_statuses.map((s) => [s.index, s.transactionStatus]));
+  if (payment.payment_service === 'bulk-payments') {
+    // The account holder's name, as a single payment's read-back gives it (Berlin Group: a payment resource may
+    // carry `debtorName` though the TPP sent none). Settled element by element (PART, or RJCT after a partial
+    // check): each element shows its own status.
+    const statuses = new Map((payment.element_statuses ?? []).map((s) => [s.index, s.transactionStatus]));
     const elements = (payment.body.payments as Array<Record<string, unknown>> | undefined) ?? [];
     return {
       ...payment.body,
-      payments: elements.map((element, index) => ({
-        ...element,
-        transactionStatus: statuses.get(index) ?? payment.transaction_status,
-      })),
+      ...(await debtorNameOf(db, payment)),
+      ...(payment.element_statuses
+        ? {
+            payments: elements.map((element, index) => ({
+              ...element,
+              transactionStatus: statuses.get(index) ?? payment.transaction_status,
+            })),
+          }
+        : {}),
       transactionStatus: payment.transaction_status,
     };
   }
@@ -101,8 +115,7 @@ async function asInitiated(db: Queryable, payment: PaymentRow) {
       .join(' ')
       .slice(0, 140);
   }
-  const owner = await findAccountHolder(db, payment.debtor_iban);
-  if (owner) info.debtorName = owner.name.slice(0, 70);
+  Object.assign(info, await debtorNameOf(db, payment));
   info.transactionStatus = payment.transaction_status;
   return info;
 }
