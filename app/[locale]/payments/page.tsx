@@ -3,6 +3,7 @@ import { StatusNotices } from '@/components/notices/status-notices';
 import { AccountNumber } from '@/components/payments/account-number';
 import { Amounts } from '@/components/payments/amount';
 import { BulkRecipients } from '@/components/payments/bulk-recipients';
+import { CardPayDay } from '@/components/payments/card-pay-day';
 import { HistoryFiltersForm } from '@/components/payments/history-filters';
 import { ListedReference } from '@/components/payments/listed-reference';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -180,9 +181,7 @@ export default async function PaymentsPage({
                     {/* In a card, where the pay day's column is hidden: a pay day other than the day it was made
                         (ahead, or paid later), so that a payment dated ahead does not read as gone today. */}
                     {payment.payDay && payment.payDay !== dayOf(payment.createdAt) ? (
-                      <span className="block text-xs text-slate-600 lg:hidden" data-pay-day-phone="">
-                        {t('columns.payDay')}: {payDayText(payment)}
-                      </span>
+                      <CardPayDay service={payment.service} payDay={payment.payDay} />
                     ) : null}
                   </td>
                   <td className="hidden p-2 lg:table-cell" data-pay-day={payment.payDay ?? ''}>
