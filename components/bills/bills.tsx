@@ -134,6 +134,16 @@ function BillList({ bills }: { bills: BillView[] }) {
               {bill.status === 'Unpaid' && bill.partiallyPaid && (
                 <PartlyPaidNote amount={bill.amount} left={bill.totalAmountDue} currency={bill.currency} />
               )}
+              {/* Part of it paid by the PSU's own payments: each with the day the bank reported it paid. */}
+              {bill.status === 'Unpaid' &&
+                bill.partiallyPaid &&
+                bill.partPayments.map((part) => (
+                  <p key={part.id} className="text-sm" data-testid="part-payment">
+                    {t('partPaidOn', { date: formatDate(part.paidDay, locale) })}
+                    {' · '}
+                    <PaymentLink id={part.id} />
+                  </p>
+                ))}
               {bill.status === 'Unpaid' && !bill.payable && (
                 <p className="text-sm text-slate-700" data-testid="not-payable">
                   {t('notPayable')}

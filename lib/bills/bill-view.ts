@@ -36,6 +36,8 @@ export interface BillView {
    * bill is not offered for paying again. `paymentId` when it is this PSU's own.
    */
   paying: { paymentId: string | null } | null;
+  /** The PSU's own payments of it that the bank reported paid, oldest first, with that day: of a part, where open. */
+  partPayments: { id: string; paidDay: string }[];
 }
 
 /** Worth asking again soon: a bill is open while a payment of it is under way or settled. */

@@ -14,7 +14,12 @@ function billStatus(status: string): ClaimStatus {
 
 type OwnPayment = { id: string; phase: string; transactionStatus: string | null; paidDay?: string | null };
 
-function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['paying']): BillView {
+function toView(
+  bill: Bill,
+  payment: OwnPayment | undefined,
+  paying: BillView['paying'],
+  partPayments: BillView['partPayments'],
+): BillView {
   return {
     bankId: bill.bankId,
     bankName: bankName(bill.bankId) ?? null,
@@ -40,6 +45,7 @@ function toView(bill: Bill, payment: OwnPayment | undefined, paying: BillView['p
         }
       : null,
     paying,
+    partPayments,
   };
 }
 
@@ -63,7 +69,14 @@ export async function billViews(db: Db, psuId: string, payorId: string): Promise
   ]);
   return rows.map((row) => {
     // A bill's payment is the latest one to its deposit account with its claim id, as its pay form sends it.
-    const latest = payments.find((payment) => paysBillByDeposit(payment, row));
+    const ofBill = payments.filter((payment) => paysBillByDeposit(payment, row));
+    const latest = ofBill[0];
+    // Of a bill still open and partly paid, the PSU's payments the bank reported paid paid part of it.
+    const partPayments = ofBill
+      .flatMap(({ id, paidDay, ...payment }) =>
+        paidDay && canStillSucceed(payment) ? [{ id, paidDay }] : [],
+      )
+      .reverse();
     // The payment that holds the bill for what is due on it now (the payor's: another PSU's payment is not linked
     // to it, see lib/bills/payment-of-bill.ts); or one of the PSU's saved before payments named their bill, that
     // can still succeed. A payment of part of the bill that the bank carried out holds it no longer.
@@ -73,6 +86,11 @@ export async function billViews(db: Db, psuId: string, payorId: string): Promise
       : latest && latest.billClaimId === null && canStillSucceed(latest)
         ? { paymentId: latest.id }
         : null;
-    return toView(row, latest, paying);
+    return toView(
+      row,
+      latest,
+      paying,
+      billStatus(row.status) === 'Unpaid' && row.isPartiallyPaid ? partPayments : [],
+    );
   });
 }

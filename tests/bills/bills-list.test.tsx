@@ -28,6 +28,7 @@ const paid: BillView = {
     failed: false,
   },
   paying: null,
+  partPayments: [],
 };
 
 describe('the bills list', () => {

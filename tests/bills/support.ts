@@ -38,8 +38,8 @@ export interface BillsAtSandbox {
     claim: Claim,
     options?: { psuId?: string; submissionId?: string; amount?: string | null; partialPayment?: boolean },
   ): InitiationRequest;
-  /** The payment approved by Jón at the bank and carried out there, as the app then reads it. */
-  approveAndSettle(paymentId: string): Promise<void>;
+  /** The payment approved by Jón at the bank and carried out there, as the app then reads it (for `psuId`). */
+  approveAndSettle(paymentId: string, psuId?: string): Promise<void>;
   /** The payor's payments the app holds as the bill's. */
   billPayments(claimId: string): Promise<import('@/lib/db/schema').Payment[]>;
 }
@@ -121,12 +121,12 @@ export async function startBillsAtSandbox(authSecret: string): Promise<BillsAtSa
         summary: { ...form.summary, creditorName: claim.claimantName, reference: claim.claimId },
       };
     },
-    async approveAndSettle(paymentId) {
+    async approveAndSettle(paymentId, psuId = payor) {
       const { scaRedirect } = await app.payment(paymentId);
       await decideOnScaPages(scaRedirect ?? '');
       await advanceClock(app.sandbox.url, 60);
       await advanceClock(app.sandbox.url, 60);
-      await readOwnPaymentFromBank(app.db, payor, paymentId, '10.20.30.40');
+      await readOwnPaymentFromBank(app.db, psuId, paymentId, '10.20.30.40');
     },
     billPayments(claimId) {
       return app.db
