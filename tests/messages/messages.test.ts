@@ -114,6 +114,13 @@ describe('app messages', () => {
     expect(written).toEqual([]);
   });
 
+  // A claimant's name often ends in its own period ("Greiðsla ehf."): a sentence that ends on it reads "ehf..".
+  it('never end a sentence on a claimant\u2019s name', () => {
+    const ends = /\{claimant\}\./;
+    const written = [...icelandic, ...english].filter(([, text]) => ends.test(text)).map(([key]) => key);
+    expect(written).toEqual([]);
+  });
+
   // An indirect question after "hvort" takes the subjunctive (messages/GLOSSARY.md: "athugar hvort hún hafi borist"):
   // "hvort hann hafi gert það", never "hvort hann gerði það". The indicative forms a message has used are refused up to
   // the clause's end.
