@@ -4,7 +4,8 @@ import { renderIn } from '@/tests/support/render-intl';
 
 // In a payment's card on a phone, where the list's pay-day column is hidden, the line under the time it was made
 // names its pay day in a sentence of its own: a standing order's is its first, and nothing after the colon is
-// written as if it began a sentence ("Greiðsludagur: Frá 22. des. 2026" read wrong in Icelandic).
+// written as if it began a sentence ("Greiðsludagur: Frá 22. des. 2026" read wrong in Icelandic), its date whole on one line (the card's narrow
+// column broke it after "22.").
 
 const text = (html: string) =>
   html
@@ -16,12 +17,12 @@ const card = (locale: 'is' | 'en', service: string) =>
 
 describe('the pay day in a payment\u2019s card', () => {
   it('of a standing order: its first pay day, in words that read on after the label', () => {
-    expect(card('is', 'periodic-payments')).toBe('Fyrsti greiðsludagur: 22. des. 2026');
-    expect(card('en', 'periodic-payments')).toBe('First payment date: 22 Dec 2026');
+    expect(card('is', 'periodic-payments')).toBe('Fyrsti greiðsludagur: 22.\u00a0des.\u00a02026');
+    expect(card('en', 'periodic-payments')).toBe('First payment date: 22\u00a0Dec\u00a02026');
   });
 
   it('of a single or bulk payment: the day it is paid on', () => {
-    expect(card('is', 'payments')).toBe('Greiðsludagur: 22. des. 2026');
-    expect(card('en', 'bulk-payments')).toBe('Payment date: 22 Dec 2026');
+    expect(card('is', 'payments')).toBe('Greiðsludagur: 22.\u00a0des.\u00a02026');
+    expect(card('en', 'bulk-payments')).toBe('Payment date: 22\u00a0Dec\u00a02026');
   });
 });
