@@ -360,7 +360,7 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   for (;;) {
     const outcome = settled(payment);
     if (outcome) return outcome;
-    if (Date.now() - payment.createdAt.getTime() > IDEMPOTENCY_WINDOW_HOURS * 3_600_000)
+    if (savedBeyondKeyWindow(payment))
       return { ok: false, paymentId: payment.id, messageKey: 'payment.unsentTooLong' };
     if (await claim(db, payment.id)) return sendToItsBank(db, payment, request);
     if (Date.now() > deadline)
@@ -372,14 +372,17 @@ export async function initiateOnce(request: InitiationRequest): Promise<Initiati
   }
 }
 
+/** Saved longer ago than the bank keeps its Idempotency-Key: sent again, it could be made twice. */
+const savedBeyondKeyWindow = (payment: Payment) =>
+  Date.now() - payment.createdAt.getTime() > IDEMPOTENCY_WINDOW_HOURS * 3_600_000;
+
 /**
- * Recovery after a crash or restart (lib/jobs sweeps these at start): a payment that was saved but whose sending
- * never finished (phase `new`, or `sending` by a process that died) is sent again with its own Idempotency-Key,
- * as the PSU's own retry would be. If the bank made it before the crash, it answers with that payment, which is
- * then linked; if not, it makes it now, awaiting the PSU's SCA, so nothing is paid without them. `busy`: another
+ * Recovery after a crash or restart (lib/jobs sweeps these at start): a payment saved whose sending never finished
+ * (phase `new`, or `sending` by a process that died) is sent again with its own Idempotency-Key, as the PSU's retry
+ * would be: the bank answers with the payment it made, or makes it now, awaiting the PSU's SCA. `busy`: another
  * sender holds it (a live one, or a dead one whose claim has not lapsed yet); try later. An unknown outcome again
- * is the resend job's to retry, backed off (lib/jobs/status-reconciliation.ts). The PSU is not present:
- * PSU-IP-Address is the address they submitted from, kept on the payment, or ours (TPP_PUBLIC_IP).
+ * is the resend job's to retry, backed off (lib/jobs/status-reconciliation.ts). PSU-IP-Address is the one kept on
+ * the payment, or ours (TPP_PUBLIC_IP). One saved longer ago than the bank keeps its key is not sent (undefined).
  */
 export async function resendUnsentPayment(
   paymentId: string,
@@ -389,6 +392,7 @@ export async function resendUnsentPayment(
   if (!payment) return undefined;
   const outcome = settled(payment);
   if (outcome) return outcome;
+  if (savedBeyondKeyWindow(payment)) return undefined;
   if (!(await claim(db, payment.id))) return { ok: false, busy: true };
   logger.info({ paymentId }, 'resending a payment whose sending did not finish');
   const request = { psuIpAddress: payment.psuIpAddress ?? settings().TPP_PUBLIC_IP };

@@ -158,3 +158,21 @@ describe('the resend of a payment whose answer is lost again', () => {
     expect(sentWithKey(payment.idempotencyKey)).toBe(before + 4);
   }, 150_000);
 });
+
+describe('the resend of a payment saved longer ago than the bank keeps its key', () => {
+  it('is not sent again, and its job ends: the bank may have made it and forgotten the key', async () => {
+    const payment = await unanswered();
+    const before = sentWithKey(payment.idempotencyKey);
+    const { payments } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    // Its resend's retries (or a sweep's resend just inside the window) reach past the bank's key's day.
+    await app.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - (IDEMPOTENCY_WINDOW_HOURS * 3600 + 60) * 1000) })
+      .where(eq(payments.id, payment.id));
+    const { resendUnsentPayment } = await import('@/lib/payments/initiation');
+    expect(await resendUnsentPayment(payment.id)).toBeUndefined();
+    expect(sentWithKey(payment.idempotencyKey)).toBe(before);
+    expect(await app.payment(payment.id)).toMatchObject({ phase: 'new', claimedUntil: null });
+  }, 60_000);
+});
