@@ -2,7 +2,12 @@ import { linkedKennitala } from '@/lib/auth/identity';
 import { isClaimId } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
-import { billsWithClaimIds, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
+import {
+  billsWithClaimIds,
+  carriedOutAmountsOfBill,
+  paymentsInFlightOfBills,
+  paymentsReferencing,
+} from '@/lib/db/queries/bills';
 import { logger } from '@/lib/log';
 import { normalizeIban } from '@/lib/payments/accounts';
 import { toMinorUnits } from '@/lib/payments/money';
@@ -198,6 +203,20 @@ function billRefusalKey(bill: Bill, body: Body): string | undefined {
 }
 
 /**
+ * Where the bank did not say what is left of a bill, whether the payment is of more than can be: the bill's amount
+ * less the payor's own payments of it that the bank carried out (others may have paid part too, never less).
+ */
+async function aboveWhatCanBeLeft(db: Db, bill: Bill, body: Body): Promise<boolean> {
+  const { amount } = (body.instructedAmount ?? {}) as { amount?: unknown };
+  if (bill.totalAmountDue !== null || typeof amount !== 'string') return false;
+  const paid = (await carriedOutAmountsOfBill(db, bill)).reduce(
+    (sum, part) => sum + toMinorUnits(part, bill.currency),
+    0n,
+  );
+  return toMinorUnits(amount, bill.currency) > toMinorUnits(bill.amount, bill.currency) - paid;
+}
+
+/**
  * Whether a payment is the bill's as its pay form sends it: to the bill's deposit account with its claim id; a
  * payment to someone else that happens to carry the same text is not.
  */
@@ -272,6 +291,8 @@ export async function billOfAttempt(
     refused = billRefusalKey(bill, attempt.body);
   }
   if (refused) return { ok: false, messageKey: refused };
+  if (await aboveWhatCanBeLeft(db, bill, attempt.body))
+    return { ok: false, messageKey: 'payment.bill.aboveLeftAtMost' };
   if (await unmarkedPaymentOf(db, attempt.psuId, bill))
     return { ok: false, messageKey: BILL_IN_FLIGHT_MESSAGE };
   return { ok: true, bill };

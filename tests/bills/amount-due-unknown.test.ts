@@ -75,6 +75,16 @@ describe('a partly paid bill whose bank does not say what is left', () => {
     expect(await bills.billPayments(claim.claimId)).toHaveLength(1);
   });
 
+  it('refuses before the bank a part payment of more than the amount less the payor’s own carried out', async () => {
+    // 5 000 of 12 000 paid by the payor: at most 7 000 is left, whoever else paid.
+    const claim = await partlyPaidWithoutAmountDue();
+    const refused = { ok: false, messageKey: 'payment.bill.aboveLeftAtMost' };
+    expect(await pay(claim, '11000', true)).toEqual(refused);
+    expect(await pay(claim, '7001', true)).toEqual(refused);
+    expect(await bills.billPayments(claim.claimId)).toHaveLength(1);
+    expect(await pay(claim, '7000', true)).toMatchObject({ ok: true });
+  });
+
   it('sends a part payment of less than the amount, once: a second is refused while the first can still succeed', async () => {
     const claim = await partlyPaidWithoutAmountDue();
     const part = await pay(claim, '4000', true);

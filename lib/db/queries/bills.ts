@@ -197,3 +197,21 @@ export async function paymentsInFlightOfBills(
       : [],
   );
 }
+
+/** The amounts of the payments of this bill that the bank carried out (the payor's: only theirs are a bill's). */
+export async function carriedOutAmountsOfBill(
+  db: Db,
+  bill: { bankId: string; claimId: string },
+): Promise<string[]> {
+  const rows = await db
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.billBankId, bill.bankId),
+        eq(payments.billClaimId, bill.claimId),
+        inArray(payments.transactionStatus, [...CARRIED_OUT_STATUSES]),
+      ),
+    );
+  return rows.map((row) => row.amount);
+}
