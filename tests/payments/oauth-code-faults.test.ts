@@ -151,13 +151,7 @@ describe('the code may be spent: the PSU approves again, in a new authorisation 
     expect(app.sca.nextScaStep(stuck).kind).toBe('oauth');
 
     // The PSU presses the step again: a new authorisation sub-resource (BG IG 7.1), and its authorisation request.
-    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
-    const authorize = await oauthRedirect(app.db, stuck, PSU_IP);
-    const started = app.proxy
-      .bankCalls()
-      .filter(
-        (call) => call.method === 'POST' && /\/payments\/[^/]+\/[^/]+\/authorisations$/.test(call.path),
-      );
+    const { authorize, started } = await pressAgain(stuck);
     expect(started).toHaveLength(1);
     expect(new URL(authorize).searchParams.get('code_challenge')).not.toBe(
       new URL(back).searchParams.get('code_challenge'),
@@ -179,13 +173,7 @@ describe('the code may be spent: the PSU approves again, in a new authorisation 
     // What we last read of the authorisation is from before the PSU approved it.
     expect(stuck.sca?.scaStatus).not.toBe('unconfirmed');
 
-    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
-    const authorize = await oauthRedirect(app.db, stuck, PSU_IP);
-    const started = app.proxy
-      .bankCalls()
-      .filter(
-        (call) => call.method === 'POST' && /\/payments\/[^/]+\/[^/]+\/authorisations$/.test(call.path),
-      );
+    const { authorize, started } = await pressAgain(stuck);
     expect(started).toHaveLength(1);
     const again = await approveAtBank(authorize);
     await arriveAt(again, id, PSU_IP);
@@ -206,11 +194,7 @@ describe('the code may be spent: the PSU approves again, in a new authorisation 
       authorisation: authorisationOf(row.sca ?? raise()),
       claimedAt: new Date(Date.now() - 10 * 60_000),
     });
-    const { oauthRedirect } = await import('@/lib/payments/oauth-step');
-    await oauthRedirect(app.db, row, PSU_IP);
-    expect(
-      app.proxy.bankCalls().filter((call) => call.method === 'POST' && /\/authorisations$/.test(call.path)),
-    ).toHaveLength(1);
+    expect((await pressAgain(row)).started).toHaveLength(1);
   });
 });
 
@@ -228,6 +212,19 @@ describe('what the PSU reads of a payment whose confirmation could not be finish
     expect(en.scaStatus.unconfirmed).not.toBe('Awaiting confirmation');
   });
 });
+
+/**
+ * The PSU's next press of the OAuth step on `payment`: the authorisation request it sends them to, and the new
+ * authorisation sub-resources (BG IG 7.1) started at the bank so far.
+ */
+async function pressAgain(payment: Awaited<ReturnType<AppAtSandbox['payment']>>) {
+  const { oauthRedirect } = await import('@/lib/payments/oauth-step');
+  const authorize = await oauthRedirect(app.db, payment, PSU_IP);
+  const started = app.proxy
+    .bankCalls()
+    .filter((call) => call.method === 'POST' && /\/payments\/[^/]+\/[^/]+\/authorisations$/.test(call.path));
+  return { authorize, started };
+}
 
 function raise(): never {
   throw new Error('The payment has no SCA');
