@@ -12,9 +12,10 @@ import { advanceSca, assertPastCosts, authorisationContext, scaStateOf } from '.
  * An authorisation the bank holds as `unconfirmed` has the PSU's approval, and waits for a confirmation with the
  * token of its code (BG IG 7.6.4) that we cannot give: the code's exchange failed where the bank may have spent it
  * (lib/payments/oauth-confirm.ts). Where we lost its code so, we know the approval was given whatever our last read
- * of its scaStatus said (that read may have failed on the same return). Its authorisation server takes no second approval of it, so the PSU approves a
- * new authorisation of the same payment (BG IG 7.1; 7.3 restarts a failed SCA so), with a verifier of its own.
- * Both are of one payment resource, which the bank makes once, whichever of them is finalised.
+ * of its scaStatus said (that read may have failed on the same return). Its authorisation server takes no second
+ * approval of it, so the PSU approves a new authorisation of the same payment (BG IG 7.1; 7.3 restarts a failed SCA
+ * so), with a verifier of its own. Both are of one payment resource, which the bank makes once, whichever of them
+ * is finalised.
  */
 export async function oauthRedirect(db: Db, payment: Payment, psuIpAddress: string): Promise<string> {
   assertPastCosts(payment);

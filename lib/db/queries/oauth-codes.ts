@@ -29,13 +29,12 @@ export async function claimOAuthCode(
   return claimed.length === 1;
 }
 
+/** The row of one payment's code. */
+const isCode = (code: OAuthCodeRef) =>
+  and(eq(oauthCodeExchanges.paymentId, code.paymentId), eq(oauthCodeExchanges.codeHash, code.codeHash));
+
 export async function settleOAuthCode(db: Db, code: OAuthCodeRef, outcome: OAuthCodeOutcome): Promise<void> {
-  await db
-    .update(oauthCodeExchanges)
-    .set({ outcome })
-    .where(
-      and(eq(oauthCodeExchanges.paymentId, code.paymentId), eq(oauthCodeExchanges.codeHash, code.codeHash)),
-    );
+  await db.update(oauthCodeExchanges).set({ outcome }).where(isCode(code));
 }
 
 /** What came of the code's exchange: null while it is under way, undefined for a code never claimed. */
@@ -46,9 +45,7 @@ export async function oauthCodeOutcome(
   const [row] = await db
     .select({ outcome: oauthCodeExchanges.outcome })
     .from(oauthCodeExchanges)
-    .where(
-      and(eq(oauthCodeExchanges.paymentId, code.paymentId), eq(oauthCodeExchanges.codeHash, code.codeHash)),
-    );
+    .where(isCode(code));
   return row?.outcome;
 }
 
