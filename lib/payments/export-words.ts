@@ -11,6 +11,7 @@ import netbankIs from '@/messages/netbank/is.json';
 import storyEn from '@/messages/story/en.json';
 import storyIs from '@/messages/story/is.json';
 import { addressInWords } from './address-words';
+import { rejectedByBank } from './amounts';
 import { listedReference } from './bulk-id';
 import { bulkCountOf, bulkNameLine, bulkRecipientsOf } from './bulk-recipients';
 import { minorUnits } from './money/minor-units';
@@ -196,6 +197,23 @@ export function statusInWords(
   if (service === 'periodic-payments' && t.has(`status.${status}.standingLabel`))
     return t(`status.${status}.standingLabel`);
   return t.has(`status.${status}.label`) ? t(`status.${status}.label`) : status;
+}
+
+/**
+ * Why the bank rejected a payment of a bulk, in words, as its page says it: each code it gave (ours for it, else
+ * that we do not know it), or that it gave none; null for a payment it did not reject.
+ */
+export function bulkLineReasonInWords(
+  t: Translate,
+  line: Pick<StoryBulkLine, 'status' | 'errorCodes'>,
+): string | null {
+  if (!rejectedByBank(line)) return null;
+  if (line.errorCodes.length === 0) return t('payment.bulk.noReason');
+  return line.errorCodes
+    .map((code) =>
+      t.has(`bank.code.${code}`) ? t(`bank.code.${code}`) : t('payment.bulk.reasonUnknown', { code }),
+    )
+    .join(' ');
 }
 
 /** The day a payment is paid on as the exports write it; a standing order's first day, "From 10.12.2026". */

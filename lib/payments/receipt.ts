@@ -19,7 +19,7 @@ import storyIs from '@/messages/story/is.json';
 import { addressInWords } from './address-words';
 import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { costsTotal } from './costs-total';
-import { referenceInWords, statusInWords } from './export-words';
+import { bulkLineReasonInWords, referenceInWords, statusInWords } from './export-words';
 import { purposeInWords } from './purpose-words';
 import { rateInWords } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
@@ -297,6 +297,7 @@ export function buildReceipt(
         // Its message to the recipient, a bill's claim id as the claim number people read.
         line.message ? referenceInWords(line.message, locale) : null,
         line.status ? statusLabel(line.status) : null,
+        bulkLineReasonInWords(tAll, line),
       ]
         .filter(Boolean)
         .join(' · '),

@@ -5,6 +5,7 @@ import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { type BulkResults, toBulkResults } from '@/lib/bank/bulk-results';
 import { buildReceipt } from '@/lib/payments/receipt';
 import en from '@/messages/en.json';
+import is from '@/messages/is.json';
 import { icelandicIban } from '@/sandbox/src/shared/iban';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
@@ -219,6 +220,15 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     expect(introIn('is')).toContain(
       'Af reikningnum þínum: 4.000\u00a0kr. af samtals 6.000\u00a0kr. í 3 greiðslum. Bankinn hafnaði 1 þeirra (2.000\u00a0kr.).',
     );
+    // Its receipt says of the rejected one that the bank gave no reason, and nothing of the others.
+    const receiptLines = (locale: 'is' | 'en') =>
+      buildReceipt(payment, [], locale, new Date()).lines.filter((line) => line.key.startsWith('payment-'));
+    expect(receiptLines('en').map((line) => line.value.includes(en.payment.bulk.noReason))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(receiptLines('is')[1]?.value).toContain(is.payment.bulk.noReason);
     // Read once: a later reading of the same status does not read it again.
     await read(id);
     expect(
@@ -253,6 +263,11 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     expect(html).toContain(en.bank.code.CREDITOR_ACCOUNT_NOT_FOUND.replace(/'/g, '&#x27;'));
     expect(html).toContain('No error reported');
     expect(html).not.toContain('ekki til');
+    // Its receipt says why too, as the page does.
+    const rejectedLine = (locale: 'is' | 'en') =>
+      buildReceipt(payment, [], locale, new Date()).lines.find((line) => line.key === 'payment-2')?.value;
+    expect(rejectedLine('en')).toContain(en.bank.code.CREDITOR_ACCOUNT_NOT_FOUND);
+    expect(rejectedLine('is')).toContain(is.bank.code.CREDITOR_ACCOUNT_NOT_FOUND);
   });
 
   it('its receipt names the payer as a single payment\u2019s does, from the bank\u2019s read-back', async () => {
