@@ -25,7 +25,8 @@ const filterSchema = z.object({
     .string()
     .regex(/^[\w.~:-]{1,100}$/)
     .optional(),
-  psu: uuid.optional(),
+  // Their account id, or the e-mail address of their account.
+  psu: z.union([uuid, z.email()]).optional(),
   bank: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
@@ -67,7 +68,7 @@ export function parseAuditQuery(params: Record<string, string | string[] | undef
 function toFilters(query: AuditQuery): BankCallFilters {
   return {
     paymentId: query.payment,
-    psuId: query.psu,
+    ...(query.psu && uuid.safeParse(query.psu).success ? { psuId: query.psu } : { psuEmail: query.psu }),
     bankId: query.bank,
     requestId: query.request,
     operation: query.operation,

@@ -86,6 +86,27 @@ describe('the audit trail of bank calls', () => {
     expect((await auditPage(app.db, other.query)).rows).toEqual([]);
   });
 
+  it('finds a PSU’s calls by their e-mail address, as by their account id, however the operator writes it', async () => {
+    const { parseAuditQuery, auditPage } = await import('@/lib/observability/audit-trail');
+    const { psus } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    await app.pay({ debtorIban: JON_MAIN });
+    await audit.flushBankCallAudit();
+    const [psu] = await app.db.select({ email: psus.email }).from(psus).where(eq(psus.id, app.psuId));
+    const byId = await auditPage(app.db, parseAuditQuery({ psu: app.psuId }).query);
+    expect(byId.rows.length).toBeGreaterThan(0);
+    const asked = parseAuditQuery({ psu: ` ${psu?.email.toUpperCase()} ` });
+    expect(asked.invalid).toEqual([]);
+    expect((await auditPage(app.db, asked.query)).rows.map((row) => row.id)).toEqual(
+      byId.rows.map((row) => row.id),
+    );
+    // An address no account has finds nothing, never every call.
+    const nobody = parseAuditQuery({ psu: 'nobody@example.is' });
+    expect(nobody.invalid).toEqual([]);
+    expect((await auditPage(app.db, nobody.query)).rows).toEqual([]);
+    expect(parseAuditQuery({ psu: 'not an address' }).invalid).toEqual(['psu']);
+  });
+
   it('records a refusal with the bank’s status and tppMessages codes, and a busy answer’s retry', async () => {
     app.proxy.answerNext('GET', /\/status$/, {
       status: 503,

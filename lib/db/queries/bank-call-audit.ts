@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type BankCallAuditRow, bankCallAudit, type NewBankCallAuditRow } from '../audit-schema';
 import { databaseNowMinus } from '../clock';
-import { payments } from '../schema';
+import { payments, psus } from '../schema';
 import type { Db } from '../types';
 
 export type { BankCallAuditRow, NewBankCallAuditRow };
@@ -17,6 +17,8 @@ export interface BankCallFilters {
   paymentId?: string;
   bankId?: string;
   psuId?: string;
+  /** The e-mail address of the PSU's account (a PSU who calls gives it; they do not know their account id). */
+  psuEmail?: string;
   requestId?: string;
   operation?: string;
   /** `failed`: answers of 400 and over, and calls that got no answer; `ok`: 2xx and 3xx answers. */
@@ -44,6 +46,13 @@ function conditions(filters: BankCallFilters): SQL | undefined {
     filters.paymentId ? ofPayment(filters.paymentId) : undefined,
     filters.bankId ? eq(bankCallAudit.bankId, filters.bankId) : undefined,
     filters.psuId ? eq(bankCallAudit.psuId, filters.psuId) : undefined,
+    // Addresses are kept in lower case (lib/auth/accounts.ts).
+    filters.psuEmail
+      ? inArray(
+          bankCallAudit.psuId,
+          sql`(select ${psus.id} from ${psus} where ${psus.email} = ${filters.psuEmail.toLowerCase()})`,
+        )
+      : undefined,
     filters.requestId
       ? or(eq(bankCallAudit.requestId, filters.requestId), eq(bankCallAudit.appRequestId, filters.requestId))
       : undefined,
