@@ -9,8 +9,23 @@ const tppMessageSchema = z.object({
 });
 const errorBodySchema = z.object({ tppMessages: z.array(tppMessageSchema).nullish() });
 // The business interfaces and the webhooks service answer errors as problem details (RFC 9457) with
-// a stable `code` (the spec shows no error body there).
-const problemSchema = z.object({ code: z.string(), detail: z.string().nullish() });
+// a stable `code` (the spec shows no error body there); so may a bank speaking IOBWS 3.2 (Error400_PIS and the
+// others, `application/problem+json`), which gives any further errors in `additionalErrors`, each with a code of
+// its own and `detail` or `title` as its text. An entry out of that shape is left out, never the answer.
+const problemText = z.string().nullish().catch(undefined);
+const problemEntry = z.object({ code: z.string(), detail: problemText, title: problemText });
+const problemSchema = problemEntry.extend({
+  additionalErrors: z
+    .array(z.unknown())
+    .nullish()
+    .catch(undefined)
+    .transform((entries) =>
+      (entries ?? []).flatMap((entry) => {
+        const parsed = problemEntry.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+});
 
 export type TppMessage = z.infer<typeof tppMessageSchema>;
 
@@ -156,7 +171,13 @@ export function parseTppMessages(body: unknown): TppMessage[] {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success && parsed.data.tppMessages) return parsed.data.tppMessages;
   const problem = problemSchema.safeParse(body);
-  return problem.success ? [{ category: 'ERROR', code: problem.data.code, text: problem.data.detail }] : [];
+  if (!problem.success) return [];
+  const { additionalErrors, ...first } = problem.data;
+  return [first, ...additionalErrors].map(({ code, detail, title }) => ({
+    category: 'ERROR',
+    code,
+    text: detail ?? title,
+  }));
 }
 
 /**
