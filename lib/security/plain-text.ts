@@ -8,27 +8,38 @@ export function isReadableText(value: string): boolean {
 }
 
 /**
+ * How deep an action's input may nest: no form's goes past a few levels (a bulk's row's account,
+ * `payment.payments.0.creditorAccount.iban`, is five). A body of a few kilobytes sent straight to an action
+ * can nest thousands deep, which ran this check out of stack (a 500) and copied the path at every level.
+ */
+export const maxInputDepth = 16;
+
+/**
  * Every string in `value` that `fault` finds fault with, with its path and the fault; keys too, a key's fault at
- * `[...path, '…']` (nothing under it is looked at). Depth is bounded by the request size.
+ * `[...path, '…']` (nothing under it is looked at). A list or an object at `maxInputDepth` is `tooDeep` at its
+ * path, and nothing under it is looked at either.
  */
 export function textFaults<Fault>(
   value: unknown,
   fault: (text: string) => Fault | undefined,
+  tooDeep: Fault,
   path: PropertyKey[] = [],
   found: { path: PropertyKey[]; fault: Fault }[] = [],
 ): { path: PropertyKey[]; fault: Fault }[] {
   if (typeof value === 'string') {
     const faulty = fault(value);
     if (faulty !== undefined) found.push({ path, fault: faulty });
+  } else if (value !== null && typeof value === 'object' && path.length >= maxInputDepth) {
+    found.push({ path, fault: tooDeep });
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      textFaults(item, fault, [...path, index], found);
+      textFaults(item, fault, tooDeep, [...path, index], found);
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const keyFault = fault(key);
       if (keyFault !== undefined) found.push({ path: [...path, '…'], fault: keyFault });
-      else textFaults(item, fault, [...path, key], found);
+      else textFaults(item, fault, tooDeep, [...path, key], found);
     }
   }
   return found;
@@ -39,7 +50,7 @@ export function textFaults<Fault>(
  * `payment.remittanceInformationUnstructured`.
  */
 export function unreadableTextPaths(value: unknown): string[] {
-  return textFaults(value, (text) => (isReadableText(text) ? undefined : true)).map(({ path }) =>
+  return textFaults(value, (text) => (isReadableText(text) ? undefined : true), true).map(({ path }) =>
     path.join('.'),
   );
 }

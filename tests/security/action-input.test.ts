@@ -4,7 +4,7 @@ import { formValues } from '@/lib/actions/form-values';
 import { safeReturnTo } from '@/lib/auth/actions/return-to';
 import { parseAuditQuery } from '@/lib/observability/audit-trail';
 import { parseHistoryFilters } from '@/lib/payments/history-query';
-import { isReadableText, unreadableTextPaths } from '@/lib/security/plain-text';
+import { isReadableText, maxInputDepth, unreadableTextPaths } from '@/lib/security/plain-text';
 
 describe('text an action refuses before it parses', () => {
   it('names the path of every string with a NUL or a lone surrogate', () => {
@@ -18,6 +18,19 @@ describe('text an action refuses before it parses', () => {
       'rows.1',
       'displayName',
     ]);
+  });
+
+  it('refuses input nested deeper than any form at the depth it passes, and reads nothing under it', () => {
+    // A body of a few kilobytes, sent straight to an action: it ran the check out of stack (a 500), and each
+    // level copied the path above it.
+    let nested: unknown = 'x\u0000';
+    for (let level = 0; level < 20_000; level += 1) nested = [nested];
+    const paths = unreadableTextPaths({ payment: nested });
+    expect(paths).toHaveLength(1);
+    expect(paths[0]?.split('.')).toHaveLength(maxInputDepth);
+    expect(unreadableTextPaths({ payment: { payments: [{ creditorAccount: { iban: 'IS14' } }] } })).toEqual(
+      [],
+    );
   });
 
   it('lets every well-formed text without NUL through', () => {

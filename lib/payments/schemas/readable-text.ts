@@ -12,5 +12,8 @@ function textIssue(value: string): ValidationKey | undefined {
  * is: its path, and the form's message for it. The same rule for a whole form and for each row of a bulk's table.
  */
 export function unreadableTexts(value: unknown): { path: PropertyKey[]; message: string }[] {
-  return textFaults(value, textIssue).map(({ path, fault }) => ({ path, message: issueMessage(fault) }));
+  return textFaults(value, textIssue, 'validation.unsafeText').map(({ path, fault }) => ({
+    path,
+    message: issueMessage(fault),
+  }));
 }
