@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
+import { findChangeOf, moveChange } from '@/lib/db/queries/standing-order-changes';
 import { type Payment, payments } from '@/lib/db/schema';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
@@ -44,7 +45,21 @@ export async function askBankToCancel(
   db: Db,
   payment: Payment,
   psuIpAddress: string,
-  { change, scaLanguage, uiLocale }: CancellationAsked = {},
+  asked: CancellationAsked = {},
+): Promise<CancellationAnswer> {
+  const answer = await askOnce(db, payment, psuIpAddress, asked);
+  // A stop the bank took (or left for the PSU to confirm there) gives up a change of the order not yet carried
+  // through; one it refused stopped nothing, and the change goes on where the PSU left it.
+  if (answer.kind !== 'refused' && !asked.change && payment.service === 'periodic-payments')
+    await giveUpChangeOf(db, payment.psuId, payment.id);
+  return answer;
+}
+
+async function askOnce(
+  db: Db,
+  payment: Payment,
+  psuIpAddress: string,
+  { change, scaLanguage, uiLocale }: CancellationAsked,
 ): Promise<CancellationAnswer> {
   const { bankPaymentId } = payment;
   // Cancelled already (from another tab, or by the costs step's "Stop"): what the PSU asked is done.
@@ -83,6 +98,19 @@ export async function askBankToCancel(
     if (stop) await keepStopAsked(db, payment.id, payment.stopAsked);
     return { kind: 'refused', messageKey: key };
   }
+}
+
+/**
+ * The PSU cancels a standing order itself ("Cancel payment", not a change): a change of it that had not yet
+ * cancelled it (waiting for the PSU at the bank, or refused there) is given up, so that neither the return from
+ * this cancellation nor a change form still open sends a new order for an order the PSU stopped.
+ */
+export async function giveUpChangeOf(db: Db, psuId: string, paymentId: string): Promise<void> {
+  const change = await findChangeOf(db, psuId, paymentId);
+  if (!change) return;
+  await moveChange(db, change.id, ['cancelling', 'cancelRefused'], 'cancelRefused', {
+    messageKey: 'standingOrderChange.stoppedInstead',
+  });
 }
 
 /**

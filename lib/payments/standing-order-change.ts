@@ -5,7 +5,7 @@ import type { ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
 import { claimChange, findChangeOf, moveChange } from '@/lib/db/queries/standing-order-changes';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { askBankToCancel } from './cancellation';
+import { askBankToCancel, giveUpChangeOf } from './cancellation';
 import { findOwnPayment } from './history';
 import { initiateOnce } from './initiation';
 import { inPaymentBank } from './payment-bank';
@@ -230,19 +230,6 @@ async function refusalOfEnded(db: Db, psuId: string, oldPaymentId: string): Prom
   if (change?.state === 'sent') return 'standingOrderChange.alreadyChanged';
   if (change && ['cancelling', 'sending', 'newFailed'].includes(change.state)) return undefined;
   return 'standingOrderChange.ended';
-}
-
-/**
- * The PSU cancels a standing order itself ("Cancel payment", not a change): a change of it that had not yet
- * cancelled it (waiting for the PSU at the bank, or refused there) is given up, so that neither the return from
- * this cancellation nor a change form still open sends a new order for an order the PSU stopped.
- */
-export async function giveUpChangeOf(db: Db, psuId: string, paymentId: string): Promise<void> {
-  const change = await findChangeOf(db, psuId, paymentId);
-  if (!change) return;
-  await moveChange(db, change.id, ['cancelling', 'cancelRefused'], 'cancelRefused', {
-    messageKey: 'standingOrderChange.stoppedInstead',
-  });
 }
 
 /** The old order as the bank now reports it: ended, and the new order is sent; live, and nothing is. */

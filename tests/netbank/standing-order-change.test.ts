@@ -266,7 +266,6 @@ describe('changing a standing order: cancel the old one, then make the new one',
     const left = await ask(oldId, order);
     if (!left.ok) throw new Error(JSON.stringify(left));
     // The PSU closes the bank's page, and later stops the order itself.
-    await change.giveUpChangeOf(app.db, app.psuId, oldId);
     const stop = await stopAtBank(oldId);
     const next = await back(await decideAtBank(stop, 'approve'), oldId);
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
@@ -359,7 +358,8 @@ describe('changing a standing order: cancel the old one, then make the new one',
     void app.proxy.holdAnswerNext('DELETE', deleted, { method: 'GET', path: /^\/never$/ }, 1500);
     const changing = ask(oldId, changed('173000'));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await change.giveUpChangeOf(app.db, app.psuId, oldId);
+    const cancel = await import('@/lib/payments/cancellation');
+    expect(await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP)).toEqual({ kind: 'asked' });
     const answered = await changing;
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(newOrdersSent()).toHaveLength(0);
@@ -384,7 +384,6 @@ describe('changing a standing order: cancel the old one, then make the new one',
       await new Promise((resolve) => setTimeout(resolve, 300));
       // "Cancel payment" in another tab, as its action does it.
       const cancel = await import('@/lib/payments/cancellation');
-      await change.giveUpChangeOf(app.db, app.psuId, oldId);
       const stop = await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP);
       const answered = await changing;
       expect(stop).toEqual({ kind: 'asked' });
@@ -410,6 +409,28 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
   });
 
+  it('a change left at the bank, then "Cancel payment" the bank refused, then the change confirmed: the new order is made', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const order = changed('178000');
+    const left = await ask(oldId, order);
+    if (!left.ok) throw new Error(JSON.stringify(left));
+    // "Cancel payment" in another tab, which the bank refuses: the order stands, and so does the change.
+    refuseNextCancellation();
+    const cancel = await import('@/lib/payments/cancellation');
+    expect(await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP)).toEqual({
+      kind: 'refused',
+      messageKey: 'payment.notCancellable',
+    });
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('cancelling');
+    // The PSU confirms the change's cancellation at the bank: the old order ends, and its new order is made.
+    const next = await back(await decideAtBank(left.redirectTo, 'approve'), oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(1);
+    expect(next).toMatch(/\/en\/payments\/[0-9a-f-]{36}$/);
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('sent');
+  });
+
   it('"Cancel payment" heard at the bank first, a change that read the order before it: no new order', async () => {
     const { paymentId: oldId } = await sentOrder();
     app.proxy.reset();
@@ -419,7 +440,6 @@ describe('changing a standing order: cancel the old one, then make the new one',
     const changing = ask(oldId, changed('181000'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const cancel = await import('@/lib/payments/cancellation');
-    await change.giveUpChangeOf(app.db, app.psuId, oldId);
     expect(await cancel.askBankToCancel(app.db, await app.payment(oldId), PSU_IP)).toEqual({ kind: 'asked' });
     expect(await changing).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');

@@ -9,7 +9,6 @@ import { getDb } from '@/lib/db';
 import { askBankToCancel } from '@/lib/payments/cancellation';
 import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
-import { giveUpChangeOf } from '@/lib/payments/standing-order-change';
 
 /**
  * Cancels one of the signed-in PSU's payments at the bank, with cancellation SCA where the bank asks for it. A
@@ -22,7 +21,6 @@ export const cancelPaymentAction = paymentAction
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     // Another PSU's payment is answered exactly like one that does not exist.
     if (!payment) return failure('payment.notFound');
-    if (payment.service === 'periodic-payments') await giveUpChangeOf(db, psuId, payment.id);
     // The bank's page and the way back in the language of the page the PSU pressed it on.
     const answer = await askBankToCancel(db, payment, psuIpAddress(await headers()), {
       scaLanguage: input.locale,
