@@ -11,12 +11,14 @@ export async function FilledFromNotice({ filledFrom }: { filledFrom: FormStart['
     <p role="status" className="rounded border border-sky-300 bg-sky-50 p-3 text-sm">
       {filledFrom.kind === 'template'
         ? t('filledFromTemplate', { name: filledFrom.name })
-        : filledFrom.rejectedOf
-          ? t(
-              'filledFromRejected',
-              withShownNumbers({ count: filledFrom.rejectedOf }, localeOrDefault(locale)),
-            )
-          : t('filledFrom')}
+        : filledFrom.partUnknown
+          ? t('filledFromPartUnknown')
+          : filledFrom.rejectedOf
+            ? t(
+                'filledFromRejected',
+                withShownNumbers({ count: filledFrom.rejectedOf }, localeOrDefault(locale)),
+              )
+            : t('filledFrom')}
     </p>
   );
 }

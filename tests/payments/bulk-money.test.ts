@@ -72,32 +72,26 @@ describe('a bulk payment whose bank’s answer was lost', () => {
 });
 
 describe('a bulk payment the bank rejected in part (PART), paid again', () => {
-  it('starts its form from the payments the bank rejected, not from those it carried out', async () => {
+  const body = () => ({
+    paymentInformationId: formId(),
+    debtorAccount: { iban: JON_MAIN },
+    payments: [
+      { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '1000' } },
+      {
+        creditorAccount: { iban: 'IS500159260000000000000000' },
+        instructedAmount: { currency: 'ISK', amount: '2000' },
+      },
+      { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '3000' } },
+    ],
+  });
+
+  /** "Pay again" of the bulk saved as the bank read it back (`read`, from its body), carried out in part. */
+  async function payAgainOfPart(read: (sent: ReturnType<typeof body>) => unknown) {
     const [{ formStart }, { toBulkResults }] = await Promise.all([
       import('@/lib/payments/saved/form-start'),
       import('@/lib/bank/bulk-results'),
     ]);
-    const body = {
-      paymentInformationId: formId(),
-      debtorAccount: { iban: JON_MAIN },
-      payments: [
-        { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '1000' } },
-        {
-          creditorAccount: { iban: 'IS500159260000000000000000' },
-          instructedAmount: { currency: 'ISK', amount: '2000' },
-        },
-        { creditorAccount: { iban: CREDITOR }, instructedAmount: { currency: 'ISK', amount: '3000' } },
-      ],
-    };
-    // The bank's read of the bulk: the first and last carried out, the second rejected.
-    const read = {
-      ...body,
-      transactionStatus: 'PART',
-      payments: body.payments.map((element, index) => ({
-        ...element,
-        transactionStatus: index === 1 ? 'RJCT' : 'ACSC',
-      })),
-    };
+    const sent = body();
     const [saved] = await app.db
       .insert(app.schema.payments)
       .values({
@@ -106,7 +100,7 @@ describe('a bulk payment the bank rejected in part (PART), paid again', () => {
         idempotencyKey: randomUUID(),
         service: 'bulk-payments',
         product: 'credit-transfers',
-        body,
+        body: sent,
         scaLanguage: 'en',
         uiLocale: 'en',
         amount: '6000',
@@ -115,12 +109,31 @@ describe('a bulk payment the bank rejected in part (PART), paid again', () => {
         elementCount: 3,
         phase: 'initiated',
         transactionStatus: 'PART',
-        bulkResults: toBulkResults(read, 'PART'),
+        bulkResults: toBulkResults(read(sent), 'PART'),
       })
       .returning();
-    const start = await formStart(app.psuId, 'bulk-payments', { from: saved?.id });
+    return formStart(app.psuId, 'bulk-payments', { from: saved?.id });
+  }
+
+  it('starts its form from the payments the bank rejected, not from those it carried out', async () => {
+    // The bank's read of the bulk: the first and last carried out, the second rejected.
+    const start = await payAgainOfPart((sent) => ({
+      ...sent,
+      transactionStatus: 'PART',
+      payments: sent.payments.map((element, index) => ({
+        ...element,
+        transactionStatus: index === 1 ? 'RJCT' : 'ACSC',
+      })),
+    }));
     const rows = (start.initial as { rows: { creditorAccount: string; amount: string }[] }).rows;
     expect(rows.map((row) => row.amount)).toEqual(['2000']);
     expect(start.filledFrom).toEqual({ kind: 'payment', rejectedOf: 3 });
+  });
+
+  it('fills in none of its payments where the bank did not say which it carried out', async () => {
+    // The bank's read says the bulk was carried out in part, and nothing of each payment.
+    const start = await payAgainOfPart((sent) => ({ ...sent, transactionStatus: 'PART' }));
+    expect(start.initial).toBeUndefined();
+    expect(start.filledFrom).toEqual({ kind: 'payment', partUnknown: true });
   });
 });

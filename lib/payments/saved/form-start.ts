@@ -8,6 +8,7 @@ import {
   bulkPrefill,
   type FormPrefill,
   namesOf,
+  partNotTold,
   payAgainPrefill,
   rejectedOfPart,
 } from './pay-again';
@@ -23,6 +24,8 @@ export interface FormStart {
         kind: 'payment';
         /** Of a bulk rejected in part: how many payments it held (the form has the rejected). */
         rejectedOf?: number;
+        /** Of a bulk carried out in part whose bank did not say which payments: the form has none of them. */
+        partUnknown?: true;
       }
     | { kind: 'template'; name: string };
 }
@@ -45,6 +48,8 @@ export async function formStart(
   if (from) {
     const payment = await findOwnPayment(db, psuId, from);
     if (payment?.service === service) {
+      if (partNotTold(payment))
+        return { key: payment.id, choices, filledFrom: { kind: 'payment', partUnknown: true } };
       const rejected = rejectedOfPart(payment.body, payment.bulkResults);
       const elements = Array.isArray(payment.body.payments) ? payment.body.payments.length : 0;
       return {

@@ -103,6 +103,21 @@ export function rejectedOfPart(
 }
 
 /**
+ * Whether this is a bulk the bank carried out in part (PART) without saying which of its payments it rejected, as
+ * `rejectedOfPart` tells them: "Pay again" fills in none of its payments, any of which may be paid already.
+ */
+export function partNotTold(payment: {
+  service: PaymentService;
+  body: Record<string, unknown>;
+  transactionStatus?: string | null;
+  bulkResults?: BulkResults | null;
+}): boolean {
+  if (payment.service !== 'bulk-payments') return false;
+  const inPart = payment.transactionStatus === 'PART' || payment.bulkResults?.bulkStatus === 'PART';
+  return inPart && rejectedOfPart(payment.body, payment.bulkResults) === undefined;
+}
+
+/**
  * Whether "Pay again" of this payment fills in a new bulk with the payments the bank rejected and no others: those
  * of a bulk rejected in part that can be told by their place (`rejectedOfPart`), or all of a bulk rejected whole.
  */
