@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '@/lib/i18n/routing';
 import { payments, psus } from './schema';
 
@@ -42,6 +42,13 @@ export const standingOrderChanges = pgTable(
     state: text('state').$type<StandingOrderChangeState>().notNull(),
     changed: jsonb('changed').$type<ChangedOrder>().notNull(),
     newPaymentId: uuid('new_payment_id').references(() => payments.id),
+    /**
+     * How many times this attempt of the change asked the bank to cancel the old order, counted before each ask
+     * (back to none when the change is sent again after the bank did not cancel it): where the bank refuses one as
+     * too late because the order was cancelled, only an earlier ask of this change can have cancelled it for the
+     * change; with none, the PSU stopped it elsewhere (their own online bank).
+     */
+    cancelAsks: integer('cancel_asks').notNull().default(0),
     /** The message key of what the bank answered, for the change page to say again. */
     messageKey: text('message_key'),
     /** The fields the bank's refusal of the new order named, to show on the form again. */

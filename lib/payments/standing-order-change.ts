@@ -2,7 +2,12 @@ import { readScaStatus } from '@/lib/bank/authorisations';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import type { ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
-import { claimChange, findChangeOf, moveChange } from '@/lib/db/queries/standing-order-changes';
+import {
+  claimChange,
+  countCancelAsk,
+  findChangeOf,
+  moveChange,
+} from '@/lib/db/queries/standing-order-changes';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { askBankToCancel, giveUpChangeOf } from './cancellation';
@@ -164,13 +169,16 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
     };
   }
   if (!isFinalStatus(old.transactionStatus, old)) {
+    await countCancelAsk(db, change.id);
     // The old order's cancellation is confirmed at the bank in the language the PSU chose for the new one.
     const answer = await askBankToCancel(db, old, request.psuIpAddress, {
       change: change.id,
       scaLanguage: request.changed.scaLanguage,
     });
     if (answer.kind === 'refused') {
-      const ended = await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress);
+      // Read after the refusal: another form's ask that cancelled the order first was counted before it was made.
+      const asks = (await findChangeOf(db, request.psuId, old.id))?.cancelAsks ?? 0;
+      const ended = await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress, asks > 1);
       if (ended === 'cancelled') return afterCancellation(db, change, old.id, request);
       if (ended) return endedOtherwise(db, change, ended);
       return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
@@ -185,22 +193,25 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
 
 /**
  * How the order ended, where the bank refused the change's cancellation as too late because it has just ended;
- * undefined where it still stands. `cancelled`: cancelled, by this change sent at the same moment from another form
- * (whose new order is then made once, by whichever sends it first) or by a stop ("Cancel payment"), which
- * `afterCancellation` tells apart. `stopped`: cancelled by the PSU's "Stop" at its costs, kept before the bank heard
- * it (./costs-decision.ts). `ended`: rejected, or ended on its last day: no cancellation ended it. Only the first may
- * go on to the new order; the order is not told as still standing in any.
+ * undefined where it still stands. `cancelled`: cancelled where this change asked more than once (`askedElsewhere`:
+ * sent at the same moment from another form, whose new order is then made once by whichever sends it first, or an
+ * earlier ask confirmed at the bank since) or by a stop ("Cancel payment"), which `afterCancellation` tells apart. `stopped`: cancelled by the
+ * PSU's "Stop" at its costs, kept before the bank heard it (./costs-decision.ts), or, where this ask of the change was
+ * its only one, by a stop made outside the app (the PSU's own online bank). `ended`: rejected, or ended on its last day: no
+ * cancellation ended it. Only the first may go on to the new order; the order is not told as still standing in any.
  */
 async function endedMeanwhile(
   db: Db,
   old: Payment,
   refusal: string,
   psuIpAddress: string,
+  askedElsewhere: boolean,
 ): Promise<'cancelled' | 'stopped' | 'ended' | undefined> {
   if (refusal !== 'payment.notCancellable') return undefined;
   const { status } = await syncPaymentStatus(db, old, 'cancellation', psuIpAddress);
   if (!isFinalStatus(status, old)) return undefined;
   if (status !== 'CANC') return 'ended';
+  if (!askedElsewhere) return 'stopped';
   const now = await findOwnPayment(db, old.psuId, old.id);
   return now?.costsDecision === 'stopped' || now?.costsDecision === 'cancelled' ? 'stopped' : 'cancelled';
 }

@@ -493,6 +493,25 @@ describe('changing a standing order: cancel the old one, then make the new one',
     expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('cancelRefused');
   });
 
+  it('an order the PSU stopped in their own online bank while a change read it: no new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    // The order stands when the change reads it; the PSU then stops it at their bank, outside the app, so that the
+    // bank refuses the change's cancellation as too late and reports the order cancelled.
+    app.proxy.reshapeNext('GET', /\/status$/, (body) => body);
+    refuseNextCancellation();
+    app.proxy.reshapeNext('GET', /\/status$/, (body) => ({ ...(body as object), transactionStatus: 'CANC' }));
+    const answered = await ask(oldId, changed('184000'));
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
+    expect(await ask(oldId, changed('184000'))).toEqual({
+      ok: false,
+      messageKey: 'standingOrderChange.ended',
+    });
+    expect(newOrdersSent()).toHaveLength(0);
+  });
+
   it('two change forms sent at once, the order cancelled at once by the bank: one new order, none lost', async () => {
     const { paymentId: oldId } = await sentOrder();
     app.proxy.reset();

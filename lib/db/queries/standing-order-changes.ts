@@ -55,6 +55,7 @@ export async function claimChange(
       set: {
         changed,
         state: sql`case when ${standingOrderChanges.state} = 'cancelRefused' then 'cancelling' else ${standingOrderChanges.state} end`,
+        cancelAsks: sql`case when ${standingOrderChanges.state} = 'cancelRefused' then 0 else ${standingOrderChanges.cancelAsks} end`,
         messageKey: null,
         fieldErrors: null,
         updatedAt: sql`now()`,
@@ -95,4 +96,12 @@ export async function moveChange(
     .where(and(eq(standingOrderChanges.id, id), inArray(standingOrderChanges.state, [...from])))
     .returning({ id: standingOrderChanges.id });
   return rows.length === 1;
+}
+
+/** Counts an ask of the bank to cancel the change's old order, before it is made. */
+export async function countCancelAsk(db: Db, id: string): Promise<void> {
+  await db
+    .update(standingOrderChanges)
+    .set({ cancelAsks: sql`${standingOrderChanges.cancelAsks} + 1` })
+    .where(eq(standingOrderChanges.id, id));
 }

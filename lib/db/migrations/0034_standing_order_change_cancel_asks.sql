@@ -1,0 +1,1 @@
+ALTER TABLE "standing_order_changes" ADD COLUMN "cancel_asks" integer DEFAULT 0 NOT NULL;
