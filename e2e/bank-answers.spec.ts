@@ -87,6 +87,9 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
     /Rejected by your bank\s*ISK\u00a02,500 \(1 payment\)/,
   );
   await expect(page.locator('[data-line="restAmount"]')).toHaveText(/From your account\s*ISK\u00a07,500/);
+  // The rejected payment's line says why, as the page does: this bank gives no reason for a payment of a bulk.
+  await expect(page.locator('[data-line="payment-2"]')).toContainText('Rejected · Your bank gave no reason.');
+  await expect(page.locator('[data-line="payment-1"]')).not.toContainText('reason');
 
   await page.goto(
     page
