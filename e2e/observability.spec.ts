@@ -178,6 +178,13 @@ test('a payment’s trace, its count in the metrics, and its audit trail for ope
     await paging.getByRole('link', { name: 'Nýjustu beiðnir' }).click();
     await expect(page).toHaveURL(`/is/operations/audit?payment=${paymentId}`);
     await expect(initiationRow).toHaveAttribute('data-status', '201');
+    // A PSU who calls gives the address they sign in with: the trail finds their calls by it, as typed.
+    await page.goto('/is/operations/audit');
+    await page.getByLabel('Auðkenni notanda eða netfang').fill('Demo@Greidsla.is');
+    await page.getByRole('button', { name: 'Sýna' }).click();
+    await expect(page).toHaveURL(/[?&]psu=Demo%40Greidsla\.is/);
+    await expect(page.getByText(/síur voru ógildar/)).toHaveCount(0);
+    await expect(initiationRow).toHaveAttribute('data-status', '201');
     const csv = await (await page.request.get(`/api/operations/audit?payment=${paymentId}`)).text();
     expect(csv).toContain(`initiate,POST`);
     expect(csv).toContain(paymentId);
