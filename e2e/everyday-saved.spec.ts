@@ -138,7 +138,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
   await search.press('Enter');
   await expect(page.getByLabel('Á reikning (IBAN)')).toHaveValue(creditorIban);
   await expect(page.getByLabel('Nafn viðtakanda')).toHaveValue(hostile);
-  await expect(page.getByText(/^Fyllt út: .+\.$/)).toBeAttached();
+  await expect(page.getByText(`Fyllt út eftir viðtakandanum „${hostile}“.`)).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
 
   // Saved from a form, in English.

@@ -114,9 +114,10 @@ describe('app messages', () => {
     expect(written).toEqual([]);
   });
 
-  // A claimant's name often ends in its own period ("Greiðsla ehf."): a sentence that ends on it reads "ehf..".
-  it('never end a sentence on a claimant\u2019s name', () => {
-    const ends = /\{claimant\}\./;
+  // A company's name ends in its own period ("Greiðsla ehf."), a claimant's or a saved payee's: a sentence that ends on
+  // it reads "ehf..". The text ends on the name in quotation marks, or turns the sentence.
+  it('never end a sentence on a name as someone wrote it', () => {
+    const ends = /\{(claimant|name)\}\./;
     const written = [...icelandic, ...english].filter(([, text]) => ends.test(text)).map(([key]) => key);
     expect(written).toEqual([]);
   });
