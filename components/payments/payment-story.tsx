@@ -60,10 +60,13 @@ function Detail({ label, testId, children }: { label: string; testId?: string; c
 export function PaymentMessage({
   message,
   partPayment = false,
+  billId = true,
 }: {
   message: string | null;
   /** A part payment of the bill ("Innborgun á kröfu nr."). */
   partPayment?: boolean;
+  /** The bill's claim id beside its number; a list names the bill by its number alone. */
+  billId?: boolean;
 }) {
   const t = useTranslations('story');
   if (!message) return <span className="text-slate-600">{t('noMessage')}</span>;
@@ -71,8 +74,13 @@ export function PaymentMessage({
   if (!claim) return message;
   return (
     <>
-      {t(partPayment ? 'claimPartMessage' : 'claimMessage', { number: claim })}{' '}
-      <CodeDetail code={message} of="bill" />
+      {t(partPayment ? 'claimPartMessage' : 'claimMessage', { number: claim })}
+      {billId && (
+        <>
+          {' '}
+          <CodeDetail code={message} of="bill" />
+        </>
+      )}
     </>
   );
 }

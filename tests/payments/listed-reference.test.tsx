@@ -41,6 +41,24 @@ describe('a payment\u2019s reference in the payments list', () => {
     expect(listed('is', 'periodic-payments', null)).toBe('');
   });
 
+  // The claim id is a key for the bank (kennitala, bank, ledger, number, due date): the list names the bill by the
+  // number people read, and its page gives the id.
+  it('is a bill\u2019s payment in words, by the claim number, without the claim id', () => {
+    const claimId = '5501692829013066000123+20261215';
+    expect(listed('is', 'payments', claimId)).toBe('Greiðsla kröfu nr. 0130-66-000123');
+    expect(listed('en', 'payments', claimId)).toBe('Payment of bill no. 0130-66-000123');
+    const part = (locale: 'is' | 'en') =>
+      text(
+        renderIn(
+          locale,
+          <ListedReference payment={{ service: 'payments', reference: claimId }} partPayment />,
+          ['payments', 'story'],
+        ),
+      );
+    expect(part('is')).toBe('Innborgun á kröfu nr. 0130-66-000123');
+    expect(part('en')).toBe('Part payment of bill no. 0130-66-000123');
+  });
+
   it('knows every id the bulk form makes', () => {
     for (let day = 0; day < 50; day++) {
       const id = newPaymentInformationId(new Date(Date.UTC(2026, 0, 1 + day * 7)));

@@ -199,12 +199,10 @@ export default async function PaymentsPage({
                       <span className="block text-xs text-slate-600">{labelOf.get(payment.id)}</span>
                     ) : null}
                   </td>
-                  <td className="p-2 text-slate-700 [overflow-wrap:anywhere] max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:empty:hidden [&_[data-code]]:whitespace-normal">
-                    {/* A bill's claim id as the claim number people read, as on the payment's page; its code wraps
-                        here, so that the column does not take the recipient's width (names were cut letter by
-                        letter and the bank's column cut off at 1100 px). A bulk whose id the form made reads as a
-                        bulk payment. */}
-                    <ListedReference payment={payment} />
+                  <td className="p-2 text-slate-700 [overflow-wrap:anywhere] max-lg:col-span-2 max-lg:p-0 max-lg:text-xs max-lg:empty:hidden">
+                    {/* A bill's claim id as the claim number people read, as on the payment's page, without the
+                        id itself. A bulk whose id the form made reads as a bulk payment. */}
+                    <ListedReference payment={payment} partPayment={payment.story.partPayment} />
                   </td>
                   <td className="p-2 text-right max-lg:col-start-2 max-lg:row-span-2 max-lg:row-start-1 max-lg:p-0">
                     <Amounts amounts={payment.amounts} />
