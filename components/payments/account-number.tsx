@@ -11,7 +11,12 @@ export function AccountNumber({ account }: { account: string }) {
   const t = useTranslations('payment');
   const shown = accountDisplay(account);
   if (shown.kind === 'other') return <span className="font-mono text-sm">{shown.text}</span>;
-  if (shown.kind === 'iban') return <span className="font-mono text-sm">{shown.iban}</span>;
+  if (shown.kind === 'iban')
+    return (
+      <span className="font-mono text-sm">
+        <Iban iban={shown.iban} />
+      </span>
+    );
   return (
     <span data-account={account}>
       <span className="whitespace-nowrap tabular-nums" data-testid="domestic-account">
@@ -21,7 +26,24 @@ export function AccountNumber({ account }: { account: string }) {
         {', '}
         <span className="whitespace-nowrap">{t('kennitala', { kennitala: shown.kennitala })}</span>
       </span>
-      <span className="block font-mono text-xs text-slate-600">{shown.iban}</span>
+      <span className="block font-mono text-xs text-slate-600">
+        <Iban iban={shown.iban} />
+      </span>
     </span>
+  );
+}
+
+/**
+ * An IBAN in its groups of four, which a narrow column breaks between: its last group, often short ("99"), stays
+ * on the line of the one before it, never alone on a line. Copied, it is the IBAN with its spaces.
+ */
+function Iban({ iban }: { iban: string }) {
+  const at = iban.lastIndexOf(' ', iban.lastIndexOf(' ') - 1);
+  if (at === -1) return iban;
+  return (
+    <>
+      {iban.slice(0, at + 1)}
+      <span className="whitespace-nowrap">{iban.slice(at + 1)}</span>
+    </>
   );
 }
