@@ -208,7 +208,7 @@ function BillList({ bills }: { bills: BillView[] }) {
 function PaymentLink({ id }: { id: string }) {
   const t = useTranslations('bills');
   return (
-    <Link href={`/payments/${id}`} className="text-brand-700 underline underline-offset-2">
+    <Link href={`/payments/${id}`} className="whitespace-nowrap text-brand-700 underline underline-offset-2">
       {t('viewPayment')}
     </Link>
   );

@@ -106,7 +106,10 @@ export default async function PayBillPage({
           {t('payBeingPaid')}
         </p>
         {inFlight.psuId === psuId && (
-          <Link href={`/payments/${inFlight.id}`} className="text-brand-700 underline underline-offset-2">
+          <Link
+            href={`/payments/${inFlight.id}`}
+            className="whitespace-nowrap text-brand-700 underline underline-offset-2"
+          >
             {t('viewPayment')}
           </Link>
         )}
