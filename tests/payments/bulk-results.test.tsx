@@ -115,6 +115,8 @@ describe('the bulk results of a payment information read (IOBWS 3.2 bulk shape)'
     });
   });
 
+  // One and two are words where Icelandic declines them: "einni þeirra", "báðum greiðslunum" ("öllum 2 greiðslunum"
+  // stops a native reader), and so in English: "one of them", "both payments".
   it('a bulk the bank rejected whole is said to take nothing from the account', () => {
     const line = (position: number, amount: string) => ({
       position,
@@ -129,10 +131,10 @@ describe('the bulk results of a payment information read (IOBWS 3.2 bulk shape)'
     const results = { bulkStatus: 'RJCT', payments: null };
     const lines = [line(1, '1000'), line(2, '2500')];
     expect(renderIn('en', <BulkResultsSection results={results} lines={lines} />)).toContain(
-      'Your bank rejected all 2 payments (ISK\u00a03,500 in all): nothing from your account.',
+      'Your bank rejected both payments (ISK\u00a03,500 in all): nothing from your account.',
     );
     expect(renderIn('is', <BulkResultsSection results={results} lines={lines} />)).toContain(
-      'Bankinn hafnaði öllum 2 greiðslunum (samtals 3.500\u00a0kr.): ekkert af reikningnum þínum.',
+      'Bankinn hafnaði báðum greiðslunum (samtals 3.500\u00a0kr.): ekkert af reikningnum þínum.',
     );
   });
 });
@@ -208,17 +210,17 @@ describe('per-payment results of a bulk, read when it ends (payment spec 2.6)', 
     const view = app.view.toPaymentView(payment, []);
     expect(view.bulkResults).toEqual(payment.bulkResults);
     const english = shown('en', view.bulkResults);
-    expect(english).toContain('3 payments; your bank rejected 1 of them.');
+    expect(english).toContain('3 payments; your bank rejected one of them.');
     expect(english).toMatch(/data-bulk-position="2" data-status="RJCT"/);
-    expect(shown('is', view.bulkResults)).toContain('3 greiðslur; bankinn hafnaði 1 þeirra.');
+    expect(shown('is', view.bulkResults)).toContain('3 greiðslur; bankinn hafnaði einni þeirra.');
     // What leaves the PSU's account leaves the rejected payment out.
     const introIn = (locale: 'is' | 'en') =>
       renderIn(locale, <BulkResultsSection results={view.bulkResults} lines={view.story.bulk} />);
     expect(introIn('en')).toContain(
-      'From your account: ISK\u00a04,000 of ISK\u00a06,000 in 3 payments. Your bank rejected 1 of them (ISK\u00a02,000).',
+      'From your account: ISK\u00a04,000 of ISK\u00a06,000 in 3 payments. Your bank rejected one of them (ISK\u00a02,000).',
     );
     expect(introIn('is')).toContain(
-      'Af reikningnum þínum: 4.000\u00a0kr. af samtals 6.000\u00a0kr. í 3 greiðslum. Bankinn hafnaði 1 þeirra (2.000\u00a0kr.).',
+      'Af reikningnum þínum: 4.000\u00a0kr. af samtals 6.000\u00a0kr. í 3 greiðslum. Bankinn hafnaði einni þeirra (2.000\u00a0kr.).',
     );
     // Its receipt says of the rejected one that the bank gave no reason, and nothing of the others.
     const receiptLines = (locale: 'is' | 'en') =>
