@@ -73,7 +73,7 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   // Whom each payment was to, as sent, beside its result.
   // The rejected one is not from the PSU's account: the intro says how much is.
   await expect(results.getByTestId('bulk-intro')).toHaveText(
-    'From your account: ISK\u00a07,500 of ISK\u00a010,000 in 2 payments. Your bank rejected 1 of them (ISK\u00a02,500).',
+    'From your account: ISK\u00a07,500 of ISK\u00a010,000 in 2 payments. Your bank rejected one of them (ISK\u00a02,500).',
   );
   await expect(results.locator('tr[data-bulk-position="1"]')).toContainText('0301-26-001234');
   await expect(results.locator('tr[data-bulk-position="2"]')).toContainText('0159-26-999999');
@@ -102,7 +102,7 @@ test('a bulk that ends partly paid lists each payment with its own result', asyn
   await expect(resultsIs).not.toContainText('2 greiðslur; bankinn hafnaði');
   await expect(resultsIs.locator('tr[data-bulk-position="2"]')).toContainText('Hafnað');
   await expect(resultsIs.getByTestId('bulk-intro')).toHaveText(
-    'Af reikningnum þínum: 7.500\u00a0kr. af samtals 10.000\u00a0kr. í 2 greiðslum. Bankinn hafnaði 1 þeirra (2.500\u00a0kr.).',
+    'Af reikningnum þínum: 7.500\u00a0kr. af samtals 10.000\u00a0kr. í 2 greiðslum. Bankinn hafnaði einni þeirra (2.500\u00a0kr.).',
   );
 
   // In the payments list its reference is words, not the id the form made for it (GRD-…), which its page names.

@@ -61,16 +61,16 @@ describe('the payments of a bulk the bank rejected in part', () => {
     {
       locale: 'is' as const,
       intro:
-        'Af reikningnum þínum: 3.500\u00a0kr. af samtals 6.000\u00a0kr. í 3 greiðslum. Bankinn hafnaði 1 þeirra (2.500\u00a0kr.).',
+        'Af reikningnum þínum: 3.500\u00a0kr. af samtals 6.000\u00a0kr. í 3 greiðslum. Bankinn hafnaði einni þeirra (2.500\u00a0kr.).',
       toggle: 'Niðurstaða hverrar greiðslu',
-      rejected: /hafnaði 1 þeirra/g,
+      rejected: /hafnaði einni þeirra/g,
     },
     {
       locale: 'en' as const,
       intro:
-        'From your account: ISK\u00a03,500 of ISK\u00a06,000 in 3 payments. Your bank rejected 1 of them (ISK\u00a02,500).',
+        'From your account: ISK\u00a03,500 of ISK\u00a06,000 in 3 payments. Your bank rejected one of them (ISK\u00a02,500).',
       toggle: 'The result of each payment',
-      rejected: /rejected 1 of them/g,
+      rejected: /rejected one of them/g,
     },
   ])(
     'says ($locale) once how many there are and how many were rejected',
@@ -84,10 +84,10 @@ describe('the payments of a bulk the bank rejected in part', () => {
 
   it('gives the count in the toggle where no intro says it (the bank\u2019s read-back alone)', () => {
     expect(toggleOf(renderIn('is', <BulkResultsSection results={results} />))).toBe(
-      '3 greiðslur; bankinn hafnaði 1 þeirra.',
+      '3 greiðslur; bankinn hafnaði einni þeirra.',
     );
     expect(toggleOf(renderIn('en', <BulkResultsSection results={results} />))).toBe(
-      '3 payments; your bank rejected 1 of them.',
+      '3 payments; your bank rejected one of them.',
     );
   });
 });
