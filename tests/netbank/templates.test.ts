@@ -98,4 +98,13 @@ describe('templates for every kind of payment', () => {
     });
     expect((await listTemplates(db, stranger)).length).toBe(0);
   });
+
+  it('a template id in the address that is no uuid, though of its length, opens the form empty', async () => {
+    // Thirty-six letters or dashes are no uuid: PostgreSQL refuses them, and the page would answer 500.
+    for (const template of ['a'.repeat(36), '-'.repeat(36), '0123456789abcdef0123456789abcdef0123'])
+      expect(await formStart(me, 'bulk-payments', { template })).toEqual({
+        key: 'new',
+        choices: expect.anything(),
+      });
+  });
 });

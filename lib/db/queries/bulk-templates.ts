@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentProduct, PaymentService } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
+import { isUuid } from '@/lib/db/ids';
 import { bulkTemplates, type TemplateDetails } from '@/lib/db/saved-schema';
 
 /**
@@ -31,7 +32,9 @@ export async function countBulkTemplates(db: Db, psuId: string): Promise<number>
   return row?.count ?? 0;
 }
 
+/** One of the PSU's templates; an id from an address that is no uuid finds none (PostgreSQL refuses it). */
 export async function findBulkTemplate(db: Db, psuId: string, id: string) {
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(bulkTemplates)

@@ -61,7 +61,7 @@ export async function formStart(
     }
   }
   const templateId = one(query.template);
-  if (templateId && /^[0-9a-f-]{36}$/i.test(templateId)) {
+  if (templateId) {
     const template = await findBulkTemplate(db, psuId, templateId);
     // A template of another service is not this form's: the form starts empty.
     if (template?.service === service)
