@@ -1,5 +1,6 @@
 import { settings } from '@/lib/config';
 import { type Db, getDb } from '@/lib/db';
+import { isUuid } from '@/lib/db/ids';
 import { endOpenSessions, insertSession, openSessionPsu, touchOpenSession } from '@/lib/db/queries/sessions';
 import { BACKGROUND_READ_HEADER } from './background-read';
 
@@ -11,8 +12,6 @@ import { BACKGROUND_READ_HEADER } from './background-read';
  */
 export type SessionEnd = 'signOut' | 'passwordChanged' | 'signOutEverywhere' | 'newSignIn' | 'rotated';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function startSession(psuId: string, db?: Db): Promise<string> {
   const id = await insertSession(db ?? (await getDb()), psuId, settings().SESSION_MAX_HOURS);
   if (!id) throw new Error('A session could not be saved');
@@ -21,7 +20,7 @@ export async function startSession(psuId: string, db?: Db): Promise<string> {
 
 /** The PSU of a session that still holds, noted as used now where `touch`; null for any other. */
 async function heldSession(sessionId: string, touch: boolean, db?: Db): Promise<string | null> {
-  if (!UUID.test(sessionId)) return null;
+  if (!isUuid(sessionId)) return null;
   const read = touch ? touchOpenSession : openSessionPsu;
   return (await read(db ?? (await getDb()), sessionId, settings().SESSION_IDLE_MINUTES)) ?? null;
 }
@@ -47,7 +46,7 @@ export function sessionOfRequest(
 }
 
 export async function endSession(sessionId: string, reason: SessionEnd, db?: Db): Promise<void> {
-  if (!UUID.test(sessionId)) return;
+  if (!isUuid(sessionId)) return;
   await endOpenSessions(db ?? (await getDb()), { sessionId }, reason);
 }
 
@@ -58,6 +57,6 @@ export async function endSessionsOf(
   keep?: string,
   db?: Db,
 ): Promise<number> {
-  const kept = keep && UUID.test(keep) ? keep : undefined;
+  const kept = keep && isUuid(keep) ? keep : undefined;
   return endOpenSessions(db ?? (await getDb()), { psuId, ...(kept ? { keep: kept } : {}) }, reason);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
+import { isUuid } from '@/lib/db/ids';
 import { paymentEvents, payments } from '@/lib/db/schema';
 import { countStatusRecorded } from './payment-metrics';
 import { keepAccountWhenAccepted } from './saved/my-accounts';
@@ -55,7 +56,7 @@ export async function recordStatus(
 
 /** One payment of one PSU; another PSU's payment is as absent as one that does not exist. */
 export async function findOwnPayment(db: Db, psuId: string, paymentId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(paymentId)) return undefined;
+  if (!isUuid(paymentId)) return undefined;
   const [payment] = await db
     .select()
     .from(payments)

@@ -1,6 +1,6 @@
-export const requestIdHeader = 'x-request-id';
+import { isUuid } from '@/lib/db/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const requestIdHeader = 'x-request-id';
 
 /**
  * The request's id: the caller's `X-Request-ID` when it is a UUID (the bank sends one with every
@@ -9,5 +9,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function requestIdFrom(headers: Pick<Headers, 'get'>): string {
   const incoming = headers.get(requestIdHeader)?.trim();
-  return incoming && UUID.test(incoming) ? incoming.toLowerCase() : crypto.randomUUID();
+  return incoming && isUuid(incoming) ? incoming.toLowerCase() : crypto.randomUUID();
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type BankCallAuditRow, bankCallAudit, type NewBankCallAuditRow } from '../audit-schema';
 import { databaseNowMinus } from '../clock';
+import { isUuid } from '../ids';
 import { payments, psus } from '../schema';
 import type { Db } from '../types';
 
@@ -33,12 +34,10 @@ export interface BankCallFilters {
   after?: number;
 }
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The calls of the payment whose id, ours or the bank's, is `id`. */
 function ofPayment(id: string): SQL | undefined {
   const byBank = sql`${bankCallAudit.paymentId} in (select ${payments.id} from ${payments} where ${payments.bankPaymentId} = ${id})`;
-  return uuidShape.test(id) ? or(eq(bankCallAudit.paymentId, id), byBank) : byBank;
+  return isUuid(id) ? or(eq(bankCallAudit.paymentId, id), byBank) : byBank;
 }
 
 function conditions(filters: BankCallFilters): SQL | undefined {

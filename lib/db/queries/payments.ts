@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizz
 import type { PaymentService } from '@/lib/bank/payments';
 import type { IsoDate } from '@/lib/payments/calendar';
 import { reportedPaidStatuses } from '@/lib/payments/status';
+import { isUuid } from '../ids';
 import { type Payment, paymentEvents, payments } from '../schema';
 import type { Db } from '../types';
 
@@ -40,7 +41,7 @@ export function encodeCursor(cursor: { id: string }): string {
 function decodeCursor(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const id = Buffer.from(value, 'base64url').toString('utf8');
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : undefined;
+  return isUuid(id) ? id : undefined;
 }
 
 function escapeLike(value: string): string {
