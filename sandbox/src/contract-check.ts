@@ -149,12 +149,31 @@ function partSevenViolations(status: number, body: unknown, where: string): stri
   if (!validate(body)) problems.push(`${where}: not an ErrorBody: ${JSON.stringify(validate.errors)}`);
   const messages = (body as { tppMessages?: Array<{ code?: string }> } | null)?.tppMessages ?? [];
   if (messages.length === 0) problems.push(`${where}: an error without tppMessages`);
+  return [...problems, ...codeViolations(status, messages, where)];
+}
+
+function codeViolations(status: number, messages: Array<{ code?: unknown }>, where: string): string[] {
   const allowed = ALLOWED_CODES[status as keyof typeof ALLOWED_CODES] as readonly string[] | undefined;
-  for (const message of messages) {
-    if (!allowed?.includes(message.code ?? ''))
-      problems.push(`${where}: code ${message.code} is not one part 7 allows for ${status}`);
-  }
-  return problems;
+  return messages
+    .filter((message) => typeof message.code !== 'string' || !allowed?.includes(message.code))
+    .map((message) => `${where}: code ${String(message.code)} is not one part 7 allows for ${status}`);
+}
+
+/**
+ * An error of the payment interface: a part 7 body, or the problem details of a fault rule's `error` with form
+ * `problem` (an extra, docs/sandbox-extras.md: IOBWS 3.2 lets a bank answer so), whose `code` and each of its
+ * `additionalErrors`' must be ones part 7 allows for the status.
+ */
+function errorViolations(answer: Answer, where: string): string[] {
+  const parsed = parseBody(answer, where);
+  if (typeof parsed === 'string') return [parsed];
+  const faultProblem =
+    answer.header('Sandbox-Fault') !== null &&
+    /^application\/problem\+json\b/.test(answer.header('Content-Type') ?? '');
+  if (!faultProblem) return partSevenViolations(answer.status, parsed.value, where);
+  const problem = parsed.value as { code?: unknown; additionalErrors?: Array<{ code?: unknown }> } | null;
+  const additional = Array.isArray(problem?.additionalErrors) ? problem.additionalErrors : [];
+  return codeViolations(answer.status, [{ code: problem?.code }, ...additional], where);
 }
 
 function parseBody(answer: Answer, where: string): { value: unknown; xml: boolean } | string {
@@ -177,9 +196,7 @@ export function contractViolations(answer: Answer): string[] {
   const operation = allOperations().find((o) => o.method === method && o.pattern.test(path));
   if (pis && ERROR_STATUSES.has(status) && (!operation || status === 405)) {
     // A path or method the interface does not have: still a part 7 error (405 with Allow).
-    const parsed = parseBody(answer, where);
-    if (typeof parsed === 'string') return [parsed];
-    const problems = partSevenViolations(status, parsed.value, where);
+    const problems = errorViolations(answer, where);
     // RFC 9110 15.5.6: "MUST generate an Allow header field in a 405 response"; empty where the resource allows
     // no method for now (10.2.1).
     if (status === 405 && answer.header('Allow') === null) problems.push(`${where}: 405 without Allow`);
@@ -195,10 +212,7 @@ export function contractViolations(answer: Answer): string[] {
     return [`${where}: status not declared in contract/${operation.contract}`];
   }
   const contract = loadContract(operation.contract);
-  if (pis && ERROR_STATUSES.has(status)) {
-    const parsed = parseBody(answer, where);
-    return typeof parsed === 'string' ? [parsed] : partSevenViolations(status, parsed.value, where);
-  }
+  if (pis && ERROR_STATUSES.has(status)) return errorViolations(answer, where);
   const base = `#/paths/${escapePointer(operation.template)}/${method.toLowerCase()}/responses/${status}`;
   const { response, pointer } = resolveResponse(contract, declared, base);
   if (!response.content) return answer.text === '' ? [] : [`${where}: the contract declares no body`];

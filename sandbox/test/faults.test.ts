@@ -71,6 +71,11 @@ describe('fault rules: admin CRUD', () => {
       { error: { status: 405, code: 'CANCELLATION_INVALID' } },
       { error: { status: 400, code: 'MARKETS_CLOSED' }, status: 500 },
       { target: 'notification', notification: 'drop', error: { status: 400, code: 'FORMAT_ERROR' } },
+      // Problem details: each additional error's code one part 7 allows, only in that form, no `path`.
+      { error: { status: 400, code: 'FORMAT_ERROR', form: 'problem', additionalErrors: [{ code: 'NOPE' }] } },
+      { error: { status: 400, code: 'FORMAT_ERROR', additionalErrors: [{ code: 'INSUFFICIENT_FUNDS' }] } },
+      { error: { status: 400, code: 'FORMAT_ERROR', form: 'problem', path: 'debtorAccount' } },
+      { error: { status: 400, code: 'FORMAT_ERROR', form: 'json' } },
     ]) {
       const answer = await addFault(bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
@@ -235,6 +240,37 @@ describe('fault rules: effects on requests', () => {
     expect(xml.text).toContain('<code>MARKETS_CLOSED</code><path>instructedAmount.currency</path>');
     expect((await payments()).length).toBe(before);
     expect((await tpp.initiate(token, singlePayment())).status).toBe(201);
+  });
+
+  // IOBWS 3.2 lets a bank answer a refusal as problem details (Error400_PIS, `application/problem+json`), its further
+  // errors in `additionalErrors`; `form: "problem"` answers so (an extra, docs/sandbox-extras.md).
+  it('error in problem form: IOBWS 3.2`s problem details with additionalErrors, the X-Request-ID echoed', async () => {
+    await addFault({
+      path: '/psd2/api/v1/payments',
+      count: 1,
+      error: {
+        status: 400,
+        code: 'PAYMENT_FAILED',
+        text: 'Not paid.',
+        form: 'problem',
+        additionalErrors: [{ code: 'INSUFFICIENT_FUNDS', title: 'No funds' }],
+      },
+    });
+    const requestId = randomUUID();
+    const before = (await payments()).length;
+    const refused = await tpp.initiate(token, singlePayment(), { headers: { 'X-Request-ID': requestId } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('Content-Type')).toBe('application/problem+json');
+    expect(refused.headers.get('X-Request-ID')).toBe(requestId);
+    expect(refused.json).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      code: 'PAYMENT_FAILED',
+      detail: 'Not paid.',
+      additionalErrors: [{ code: 'INSUFFICIENT_FUNDS', title: 'No funds' }],
+    });
+    expect((await payments()).length).toBe(before);
   });
 
   // Payment spec 4.1 lists 405 among the initiation's answers and part 7 gives it SERVICE_INVALID; BG IG 4.12 sends

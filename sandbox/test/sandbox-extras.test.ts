@@ -49,6 +49,11 @@ describe('docs/sandbox-extras.md', () => {
     }
   });
 
+  it('names the fault rule`s problem details form, which IOBWS 3.2 allows and our bank`s spec does not have', () => {
+    for (const choice of ['form: "problem"', 'application/problem+json', 'additionalErrors'])
+      expect(EXTRAS, choice).toContain(choice);
+  });
+
   it('names each choice of the webhooks service and the business token where the business spec says "not shown"', () => {
     for (const choice of [
       'Location',

@@ -15,6 +15,14 @@ export interface FaultRule {
   timeout?: 'after' | 'before';
   holdMs?: number;
   notification?: 'drop' | 'duplicate' | 'reorder';
+  error?: {
+    status: 400 | 401 | 403 | 404 | 405 | 409;
+    code: string;
+    path?: string | null;
+    text?: string;
+    form?: 'tppMessages' | 'problem';
+    additionalErrors?: { code: string; title?: string; detail?: string }[];
+  };
 }
 
 export interface BankPayment {

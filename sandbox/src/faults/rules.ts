@@ -68,9 +68,12 @@ const ruleShape = z
     timeout: z.enum(['before', 'after']).optional(),
     holdMs: z.number().int().min(0).max(600_000).optional(),
     /**
-     * Requests under `/psd2`: answer with this part 7 error instead of handling, its code one part 7 allows for
+     * Requests of the payment initiation interface (`/psd2`, and a bank of another dialect's own paths, which its
+     * face hands on as ours): answer with this part 7 error instead of handling, its codes ones part 7 allows for
      * the status (the scenario for codes no bank rule of the sandbox yields, README "Which condition yields which
-     * error"). JSON or XML as the request's Accept asks; a 405 with `Allow`, the methods the endpoint still offers.
+     * error"). `form` `tppMessages` (default): JSON or XML as the request's Accept asks; `problem`: problem
+     * details as IOBWS 3.2 allows (Error400_PIS and the others, `application/problem+json`), `text` its `detail`,
+     * with `additionalErrors`. A 405 carries `Allow`, the methods the endpoint still offers.
      */
     error: z
       .object({
@@ -85,11 +88,48 @@ const ruleShape = z
         code: z.string(),
         path: z.string().max(200).nullable().optional(),
         text: z.string().max(500).optional(),
+        form: z.enum(['tppMessages', 'problem']).optional(),
+        /** With form `problem`: further errors, each its code and a `title` (70) or `detail` (500), as IOBWS. */
+        additionalErrors: z
+          .array(
+            z
+              .object({
+                code: z.string(),
+                title: z.string().max(70).optional(),
+                detail: z.string().max(500).optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(20)
+          .optional(),
       })
       .strict()
-      .refine((e) => (ALLOWED_CODES[e.status] as readonly string[]).includes(e.code), {
-        message: 'code must be one part 7 allows for the status',
-        path: ['code'],
+      .superRefine((e, issue) => {
+        const allowed = ALLOWED_CODES[e.status] as readonly string[];
+        const codes: [PropertyKey[], string][] = [
+          [['code'], e.code],
+          ...(e.additionalErrors ?? []).map((a, i): [PropertyKey[], string] => [
+            ['additionalErrors', i, 'code'],
+            a.code,
+          ]),
+        ];
+        for (const [path, code] of codes)
+          if (!allowed.includes(code))
+            issue.addIssue({
+              code: 'custom',
+              path,
+              message: 'code must be one part 7 allows for the status',
+            });
+        if (e.form !== 'problem' && e.additionalErrors)
+          issue.addIssue({ code: 'custom', path: ['additionalErrors'], message: 'only with form problem' });
+        // Problem details have no member for it (IOBWS: "XPath might be used" in `detail`).
+        if (e.form === 'problem' && e.path != null)
+          issue.addIssue({
+            code: 'custom',
+            path: ['path'],
+            message: 'not with form problem: name it in text',
+          });
       })
       .optional(),
     /** Notifications: drop it, send it twice, or hold it back and send it after the next one. */
@@ -184,7 +224,8 @@ function matchesStatic(rule: FaultRule, subject: FaultSubject): boolean {
   if (rule.method && rule.method !== subject.method) return false;
   if (rule.path && !subject.path.startsWith(rule.path)) return false;
   if (rule.pathRegex && !new RegExp(rule.pathRegex).test(subject.path)) return false;
-  // A part 7 error body belongs to the payment initiation interface only.
+  // A part 7 error body belongs to the payment initiation interface only (a bank of another dialect's face hands
+  // its own paths on as ours: sandbox/src/http/dialects/).
   if (rule.error && !subject.path.startsWith('/psd2/')) return false;
   return true;
 }

@@ -18,6 +18,22 @@ export function sendError(c: Context, error: TppError): Response {
   return c.json(errorBody(error), error.status as ContentfulStatusCode);
 }
 
+/**
+ * An error as problem details (RFC 9457), as IOBWS 3.2 lets a bank give one (Error400_PIS and the others,
+ * `application/problem+json`): `type` `about:blank`, the status's `title` and the `status`, the `code`, its `detail`, and any
+ * further errors in `additionalErrors`. No bank of the sandbox answers so by itself: a fault rule asks for it.
+ */
+export function sendProblemDetails(
+  c: Context,
+  p: Problem & { additionalErrors?: { code: string; title?: string; detail?: string }[] },
+): Response {
+  const { additionalErrors, ...first } = p;
+  const body = { ...problemBody(first), ...(additionalErrors && { additionalErrors }) };
+  return c.body(JSON.stringify(body), p.status, {
+    'Content-Type': 'application/problem+json',
+  });
+}
+
 /** The problem body of the webhooks service and the business interfaces, with the request's X-Request-ID. */
 export function sendProblem(c: Context, p: Problem): Response {
   const requestId = c.req.header('X-Request-ID');
