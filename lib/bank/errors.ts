@@ -203,13 +203,16 @@ export function bankErrorMessageKey(error: unknown, call: BankCallKind = 'other'
 
 /**
  * A bank's error answer as a payment's record keeps it (payments.failure_code): the first of its codes that part 7
- * has (one of the bank's own before it is told in the bank's words, lib/payments/view.ts), else its HTTP status
- * (`HTTP_401`), which then says what the answer refused; `TOKEN_HTTP_400` where it was the token endpoint's answer
- * (`BankTokenError`), the interface never called.
+ * has (one of the bank's own before it is told in the bank's words, lib/payments/view.ts), PAYMENT_FAILED only where
+ * no other follows it (BG IG: the initiation failed, "additional information may be provided by the ASPSP", which a
+ * further code is: an IOBWS 3.2 problem answer's additionalErrors), else its HTTP status (`HTTP_401`), which then
+ * says what the answer refused; `TOKEN_HTTP_400` where it was the token endpoint's answer (`BankTokenError`), the
+ * interface never called.
  */
 export function refusalCodeOf(error: BankError): string {
-  const known = error.codes.find((code) => knownCodes.has(code));
-  if (known) return known;
+  const known = error.codes.filter((code) => knownCodes.has(code));
+  const reason = known.find((code) => code !== 'PAYMENT_FAILED') ?? known[0];
+  if (reason) return reason;
   return `${error instanceof BankTokenError ? 'TOKEN_' : ''}HTTP_${error.status}`;
 }
 

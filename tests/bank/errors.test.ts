@@ -5,6 +5,7 @@ import {
   BankUnavailableError,
   bankErrorMessageKey,
   parseTppMessages,
+  refusalCodeOf,
 } from '@/lib/bank/errors';
 
 describe('bank error mapping', () => {
@@ -15,6 +16,17 @@ describe('bank error mapping', () => {
       'r',
     );
     expect(bankErrorMessageKey(error)).toBe('bank.code.INSUFFICIENT_FUNDS');
+  });
+
+  // BG IG 1.3.8, PAYMENT_FAILED: "The payment initiation POST request failed during the initial process. Additional
+  // information may be provided by the ASPSP": a further code of part 7 is that information, and the PSU is told it.
+  it('tells the reason a bank gives after PAYMENT_FAILED, and PAYMENT_FAILED where it gives none', () => {
+    const messages = (...codes: string[]) => codes.map((code) => ({ category: 'ERROR', code }));
+    const reasoned = new BankError(400, messages('PAYMENT_FAILED', 'SB_OWN', 'INSUFFICIENT_FUNDS'), 'r');
+    expect(refusalCodeOf(reasoned)).toBe('INSUFFICIENT_FUNDS');
+    expect(bankErrorMessageKey(reasoned, 'initiation')).toBe('bank.code.INSUFFICIENT_FUNDS');
+    const bare = new BankError(400, messages('SB_OWN', 'PAYMENT_FAILED'), 'r');
+    expect(refusalCodeOf(bare)).toBe('PAYMENT_FAILED');
   });
 
   it('falls back by HTTP status when the bank gives no code we know', () => {
