@@ -132,7 +132,8 @@ async function exchange(request: BankRequest): Promise<BankResponse> {
   } catch (error) {
     throw BankUnavailableError.from(error, requestId);
   }
-  const text = bytes.toString('utf8');
+  // A byte order mark before the JSON, which RFC 8259 (8.1) lets a reader ignore, and JSON.parse does not.
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   let parsed: unknown = null;
   if (request.binary && response.ok) parsed = bytes;
   else if (text && readsAsJson(response.headers.get('content-type') ?? '', request)) {

@@ -42,6 +42,24 @@ async function refusal(answer: Answer): Promise<InstanceType<typeof BankError>> 
 const created = { transactionStatus: 'RCVD', paymentId: 'p-1', _links: { self: { href: '/v1/p-1' } } };
 
 describe('the media types a bank may answer in', () => {
+  // RFC 8259 8.1: a JSON text is sent without a byte order mark, and a reader "MAY ignore" one it finds.
+  it('reads a JSON answer that begins with a UTF-8 byte order mark, a success and a refusal', async () => {
+    const bom = '\uFEFF';
+    const response = await answering({
+      status: 201,
+      type: 'application/json',
+      body: bom + JSON.stringify(created),
+    });
+    expect(response.body).toEqual(created);
+    const problem = { type: 'about:blank', code: 'INSUFFICIENT_FUNDS' };
+    const error = await refusal({
+      status: 400,
+      type: 'application/problem+json',
+      body: bom + JSON.stringify(problem),
+    });
+    expect(error.codes).toEqual(['INSUFFICIENT_FUNDS']);
+  });
+
   it.each(['application/json', 'application/json; charset=utf-8', 'application/vnd.bank.payments.v1+json'])(
     'reads a 201 sent as %s',
     async (type) => {
