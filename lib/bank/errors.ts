@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { ALLOWED_CODES } from '@/contract/error-codes';
 
+// Each tppMessage is read on its own: one without a string code is left out, never the others with it; a missing
+// category is an error's (the answer is one), a `path` or `text` out of type is left out of its message.
+const messageText = z.string().nullish().catch(undefined);
 const tppMessageSchema = z.object({
-  category: z.string(),
+  category: z.string().catch('ERROR'),
   code: z.string(),
-  path: z.string().nullish(),
-  text: z.string().nullish(),
+  path: messageText,
+  text: messageText,
 });
-const errorBodySchema = z.object({ tppMessages: z.array(tppMessageSchema).nullish() });
+const errorBodySchema = z.object({ tppMessages: z.array(z.unknown()).nullish().catch(undefined) });
 // The business interfaces and the webhooks service answer errors as problem details (RFC 9457) with
 // a stable `code` (the spec shows no error body there); so may a bank speaking IOBWS 3.2 (Error400_PIS and the
 // others, `application/problem+json`), which gives any further errors in `additionalErrors`, each with a code of
@@ -169,7 +172,11 @@ export function refusesToken(status: number, codes: readonly string[]): boolean 
 /** The messages of an error answer: its tppMessages, or a problem-details `code` as one message. */
 export function parseTppMessages(body: unknown): TppMessage[] {
   const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success && parsed.data.tppMessages) return parsed.data.tppMessages;
+  const messages = (parsed.data?.tppMessages ?? []).flatMap((entry) => {
+    const message = tppMessageSchema.safeParse(entry);
+    return message.success ? [message.data] : [];
+  });
+  if (messages.length > 0) return messages;
   const problem = problemSchema.safeParse(body);
   if (!problem.success) return [];
   const { additionalErrors, ...first } = problem.data;

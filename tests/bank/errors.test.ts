@@ -97,4 +97,23 @@ describe('bank error mapping', () => {
     expect(parseTppMessages({ tppMessages: null })).toEqual([]);
     expect(parseTppMessages('<html>')).toEqual([]);
   });
+
+  // Part 7: each tppMessage has a category and a code. One out of type is left out, or read without what is out of
+  // type in it, never the others with it.
+  it('reads each tppMessage on its own: one out of type hides none of the others', () => {
+    const messages = parseTppMessages({
+      tppMessages: [
+        { category: 'ERROR', code: 42 },
+        { code: 'SB_OWN', text: 7 },
+        'INSUFFICIENT_FUNDS',
+        { category: 'ERROR', code: 'INSUFFICIENT_FUNDS', path: ['x'], text: 'Ónóg innstæða' },
+      ],
+    });
+    expect(messages).toEqual([
+      { category: 'ERROR', code: 'SB_OWN' },
+      { category: 'ERROR', code: 'INSUFFICIENT_FUNDS', text: 'Ónóg innstæða' },
+    ]);
+    const error = new BankError(400, messages, 'r');
+    expect(bankErrorMessageKey(error, 'initiation')).toBe('bank.code.INSUFFICIENT_FUNDS');
+  });
 });
