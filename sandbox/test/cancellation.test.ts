@@ -169,4 +169,29 @@ describe('cancellation', () => {
     expect((await del(links)).status).toBe(204);
     expect(await status(links)).toBe('CANC');
   });
+  it('(extra) a payment the PSU stops in their own online bank: CANC, and a cancellation left at the bank is not finalised', async () => {
+    const links = await initiate(singlePayment());
+    await approveJon(links);
+    const deleted = await del(links);
+    expect(deleted.status).toBe(202);
+    const started = await tpp.request(
+      'POST',
+      rel((deleted.json._links as Links).startAuthorisation?.href),
+      tpp.headers(token, { 'TPP-Redirect-URI': CANCEL_OK, 'PSU-Accept-Language': 'en' }),
+      {},
+    );
+    const authLinks = started.json._links as Links;
+    const paymentId = rel(links.self?.href).split('/').pop();
+    const stop = () => fetch(`${sandbox.url}/sandbox/payments/${paymentId}/stop`, { method: 'POST' });
+    const stopped = await stop();
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toEqual({ transactionStatus: 'CANC' });
+    expect(await status(links)).toBe('CANC');
+    // The TPP's own cancellation did not end it, and says so.
+    expect((await tpp.get(token, rel(authLinks.scaStatus?.href))).json).toEqual({ scaStatus: 'received' });
+    expect((await stop()).status).toBe(409);
+    expect(
+      (await fetch(`${sandbox.url}/sandbox/payments/no-such-payment/stop`, { method: 'POST' })).status,
+    ).toBe(404);
+  });
 });

@@ -39,6 +39,7 @@ describe('docs/sandbox-extras.md', () => {
       '/sandbox/faults',
       '/sandbox/decoupled/{authorisationId}',
       '/sandbox/portal/sandbox-tokens',
+      '/sandbox/payments/{paymentId}/stop',
       '/docs',
       '/idp',
       '/sandbox/idp/people',

@@ -27,3 +27,23 @@ export async function cancelByTpp(
     return { outcome: 'cancelled', transactionStatus: 'CANC' };
   });
 }
+
+/**
+ * (extra) The PSU stops the payment in the bank's own online bank, where no TPP is asked: cancelled wherever a TPP's
+ * cancellation could still be (RCVD, PATC, or with the PSU's authorisation: ./cancellation.ts's `cancelByTpp`), at
+ * once, the PSU being signed in there. A TPP's cancellation authorisation left open stays as it was, never
+ * finalised: its `scaStatus` tells the TPP that its own cancellation did not end the payment.
+ */
+export async function stopInOnlineBank(
+  db: Db,
+  paymentId: string,
+): Promise<{ outcome: 'cancelled' | 'too-late' | 'unknown'; transactionStatus?: string }> {
+  return changingPayment(db, paymentId, async (tx, held) => {
+    if (!held) return { outcome: 'unknown' };
+    const { transaction_status: transactionStatus } = held;
+    if (transactionStatus !== 'RCVD' && transactionStatus !== 'PATC' && !cancellationNeedsSca(held))
+      return { outcome: 'too-late', transactionStatus };
+    await cancelPayment(tx, held.id, 'stopped by the PSU in their online bank', await sandboxNow(tx));
+    return { outcome: 'cancelled', transactionStatus: 'CANC' };
+  });
+}

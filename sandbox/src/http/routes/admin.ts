@@ -9,6 +9,7 @@ import {
 } from '../../admin/reports.js';
 import { issueSandboxToken } from '../../business/auth.js';
 import { parseFaultRule } from '../../faults/rules.js';
+import { stopInOnlineBank } from '../../pis/cancellation.js';
 import { isValidIbanChecksum } from '../../shared/iban.js';
 import { isValidKennitala } from '../../shared/kennitala.js';
 import { currencyExponent, fractionDigits, isKnownCurrency } from '../../shared/money.js';
@@ -113,6 +114,18 @@ export function adminRoutes() {
   );
 
   app.get('/payments', async (c) => c.json(await paymentsReport(c.get('db'))));
+
+  // (extra) The PSU stops a payment in their own online bank, without the TPP: CANC where it could still be cancelled.
+  app.post('/payments/:paymentId/stop', async (c) => {
+    const stopped = await stopInOnlineBank(c.get('db'), c.req.param('paymentId'));
+    if (stopped.outcome === 'unknown') return c.json({ error: 'No such payment.' }, 404);
+    if (stopped.outcome === 'too-late')
+      return c.json(
+        { error: 'The payment can no longer be stopped.', transactionStatus: stopped.transactionStatus },
+        409,
+      );
+    return c.json({ transactionStatus: stopped.transactionStatus });
+  });
 
   // Seeding: online-banking users (with accounts), accounts for existing users, balances.
   app.post('/psus', async (c) => {
