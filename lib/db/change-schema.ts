@@ -26,6 +26,12 @@ export interface ChangedOrder {
 }
 
 /**
+ * What the bank made of one of a change's asks to cancel the old order: cancelled it there and then, or opened an
+ * authorisation for the PSU to confirm (its `scaStatus` link, null where the bank gave none).
+ */
+export type ChangeCancelAnswer = { cancelled: true } | { scaStatusUrl: string | null };
+
+/**
  * One change per old standing order: a second form for the same order finds this row, so that two
  * forms never both send a new order for one old one.
  */
@@ -43,12 +49,17 @@ export const standingOrderChanges = pgTable(
     changed: jsonb('changed').$type<ChangedOrder>().notNull(),
     newPaymentId: uuid('new_payment_id').references(() => payments.id),
     /**
-     * How many times this attempt of the change asked the bank to cancel the old order, counted before each ask
-     * (back to none when the change is sent again after the bank did not cancel it): where the bank refuses one as
-     * too late because the order was cancelled, only an earlier ask of this change can have cancelled it for the
-     * change; with none, the PSU stopped it elsewhere (their own online bank).
+     * How many of this attempt's asks of the bank to cancel the old order are under way: counted before each ask and
+     * no longer once the bank answered it (back to none when the change is sent again after the bank did not cancel
+     * it). Where the old order ended and none of `cancelAnswers` ended it, one under way still may.
      */
     cancelAsks: integer('cancel_asks').notNull().default(0),
+    /**
+     * The bank's answers to the change's asks to cancel the old order, every attempt's, as the bank gave them: where
+     * the order ended, it was the change that ended it only if one of them did (cancelled at once, or an authorisation
+     * the PSU confirmed there, as its `scaStatus` says); otherwise the PSU stopped it elsewhere (their own online bank).
+     */
+    cancelAnswers: jsonb('cancel_answers').$type<ChangeCancelAnswer[]>().notNull().default([]),
     /** The message key of what the bank answered, for the change page to say again. */
     messageKey: text('message_key'),
     /** The fields the bank's refusal of the new order named, to show on the form again. */

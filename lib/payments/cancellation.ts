@@ -16,12 +16,17 @@ import { syncPaymentStatus } from './sync';
 /**
  * What the bank made of a request to cancel: cancelled or left for the PSU to approve in its app (the
  * status read after it says which), the PSU to confirm at the bank first (`sca`), or refused, with the
- * message key of why.
+ * message key of why. `authorisation`: the cancellation's authorisation the bank opened for the PSU (its
+ * `scaStatus` link, null where the bank gave none); none where the bank cancelled at once.
  */
 export type CancellationAnswer =
-  | { kind: 'asked' }
-  | { kind: 'sca'; redirectTo: string }
+  | { kind: 'asked'; authorisation?: CancellationAuthorisation }
+  | { kind: 'sca'; redirectTo: string; authorisation: CancellationAuthorisation }
   | { kind: 'refused'; messageKey: string };
+
+export interface CancellationAuthorisation {
+  scaStatusUrl: string | null;
+}
 
 /** Who asks for a cancellation, besides the PSU's address. */
 export interface CancellationAsked {
@@ -75,12 +80,16 @@ async function askOnce(
     await db.update(payments).set({ uiLocale }).where(eq(payments.id, payment.id));
   try {
     const outcome = await cancelAtItsBank(db, payment, bankPaymentId, psuIpAddress, { change, scaLanguage });
-    if (outcome.kind !== 'cancelled' && stop) await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
-    if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo };
-    // Cancelled, or (decoupled) left for the PSU to approve in the bank's app: either way the
-    // bank has been asked, and the status read shows where it stands.
+    if (outcome.kind === 'cancelled') {
+      await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);
+      return { kind: 'asked' };
+    }
+    if (stop) await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
+    const authorisation = { scaStatusUrl: outcome.scaStatusUrl ?? null };
+    if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo, authorisation };
+    // Left for the PSU to approve in the bank's app (decoupled): the status read shows where it stands.
     await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);
-    return { kind: 'asked' };
+    return { kind: 'asked', authorisation };
   } catch (error) {
     logger.warn(
       { paymentId: payment.id, err: error instanceof Error ? error.message : error },

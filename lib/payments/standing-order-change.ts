@@ -1,8 +1,9 @@
 import { readScaStatus } from '@/lib/bank/authorisations';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
-import type { ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
+import type { ChangeCancelAnswer, ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
 import {
+  answerCancelAsk,
   claimChange,
   countCancelAsk,
   findChangeOf,
@@ -10,7 +11,7 @@ import {
 } from '@/lib/db/queries/standing-order-changes';
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { askBankToCancel, giveUpChangeOf } from './cancellation';
+import { askBankToCancel, type CancellationAnswer, giveUpChangeOf } from './cancellation';
 import { findOwnPayment } from './history';
 import { initiateOnce } from './initiation';
 import { inPaymentBank } from './payment-bank';
@@ -169,16 +170,9 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
     };
   }
   if (!isFinalStatus(old.transactionStatus, old)) {
-    await countCancelAsk(db, change.id);
-    // The old order's cancellation is confirmed at the bank in the language the PSU chose for the new one.
-    const answer = await askBankToCancel(db, old, request.psuIpAddress, {
-      change: change.id,
-      scaLanguage: request.changed.scaLanguage,
-    });
+    const answer = await askToCancel(db, change, old, request.psuIpAddress);
     if (answer.kind === 'refused') {
-      // Read after the refusal: another form's ask that cancelled the order first was counted before it was made.
-      const asks = (await findChangeOf(db, request.psuId, old.id))?.cancelAsks ?? 0;
-      const ended = await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress, asks > 1);
+      const ended = await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress);
       if (ended === 'cancelled') return afterCancellation(db, change, old.id, request);
       if (ended) return endedOtherwise(db, change, ended);
       return keptOld(db, change, 'standingOrderChange.cancelRefused', answer.messageKey);
@@ -192,26 +186,51 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
 }
 
 /**
+ * Asks the bank to cancel the change's old order, the ask counted as under way until the bank answered, and the
+ * answer kept with the change: what tells its own cancellation from a stop elsewhere once the order has ended. The
+ * cancellation is confirmed at the bank in the language the PSU chose for the new order.
+ */
+async function askToCancel(
+  db: Db,
+  change: StandingOrderChange,
+  old: Payment,
+  psuIpAddress: string,
+): Promise<CancellationAnswer> {
+  await countCancelAsk(db, change.id);
+  let answer: CancellationAnswer | undefined;
+  try {
+    answer = await askBankToCancel(db, old, psuIpAddress, {
+      change: change.id,
+      scaLanguage: change.changed.scaLanguage,
+    });
+    return answer;
+  } finally {
+    await answerCancelAsk(db, change.id, keptAnswer(answer));
+  }
+}
+
+function keptAnswer(answer: CancellationAnswer | undefined): ChangeCancelAnswer | undefined {
+  if (!answer || answer.kind === 'refused') return undefined;
+  return answer.authorisation ?? { cancelled: true };
+}
+
+/**
  * How the order ended, where the bank refused the change's cancellation as too late because it has just ended;
- * undefined where it still stands. `cancelled`: cancelled where this change asked more than once (`askedElsewhere`:
- * sent at the same moment from another form, whose new order is then made once by whichever sends it first, or an
- * earlier ask confirmed at the bank since) or by a stop ("Cancel payment"), which `afterCancellation` tells apart. `stopped`: cancelled by the
- * PSU's "Stop" at its costs, kept before the bank heard it (./costs-decision.ts), or, where this ask of the change was
- * its only one, by a stop made outside the app (the PSU's own online bank). `ended`: rejected, or ended on its last day: no
- * cancellation ended it. Only the first may go on to the new order; the order is not told as still standing in any.
+ * undefined where it still stands. `cancelled`: cancelled, by this change or by a stop, which `afterCancellation`
+ * tells apart. `stopped`: cancelled by the PSU's "Stop" at its costs, kept before the bank heard it
+ * (./costs-decision.ts). `ended`: rejected, or ended on its last day: no cancellation ended it. Only the first may go
+ * on to the new order; the order is not told as still standing in any.
  */
 async function endedMeanwhile(
   db: Db,
   old: Payment,
   refusal: string,
   psuIpAddress: string,
-  askedElsewhere: boolean,
 ): Promise<'cancelled' | 'stopped' | 'ended' | undefined> {
   if (refusal !== 'payment.notCancellable') return undefined;
   const { status } = await syncPaymentStatus(db, old, 'cancellation', psuIpAddress);
   if (!isFinalStatus(status, old)) return undefined;
   if (status !== 'CANC') return 'ended';
-  if (!askedElsewhere) return 'stopped';
   const now = await findOwnPayment(db, old.psuId, old.id);
   return now?.costsDecision === 'stopped' || now?.costsDecision === 'cancelled' ? 'stopped' : 'cancelled';
 }
@@ -223,9 +242,9 @@ async function endedMeanwhile(
 async function endedOtherwise(
   db: Db,
   change: StandingOrderChange,
-  ended: 'stopped' | 'ended',
+  ended: 'stopped' | 'stoppedAtBank' | 'ended',
 ): Promise<ChangeOutcome> {
-  const messageKey = ended === 'stopped' ? 'standingOrderChange.stoppedInstead' : 'standingOrderChange.ended';
+  const messageKey = `standingOrderChange.${ended === 'stopped' ? 'stoppedInstead' : ended}`;
   await moveChange(db, change.id, ['cancelling', 'cancelRefused'], 'cancelRefused', { messageKey });
   return { ok: false, messageKey };
 }
@@ -255,14 +274,69 @@ async function afterCancellation(
     return keptOld(db, change, 'standingOrderChange.notCancelled');
   }
   if (change.state === 'cancelling') {
-    const stopped = await endedByStop(old, request.psuIpAddress);
-    if (stopped === 'unknown') return { ok: false, messageKey: 'bank.network' };
-    if (stopped) {
+    const by = await endedBy(db, old, request.psuIpAddress);
+    if (by === 'unknown') return { ok: false, messageKey: 'bank.network' };
+    if (by === 'underWay') return { ok: false, messageKey: 'payment.stillSending' };
+    if (by === 'stop') {
       await giveUpChangeOf(db, old.psuId, old.id);
       return { ok: false, messageKey: 'standingOrderChange.stoppedInstead' };
     }
+    if (by === 'elsewhere') return endedOtherwise(db, change, 'stoppedAtBank');
   }
   return sendNewOrder(db, change, request);
+}
+
+/**
+ * What ended a change's old order that was cancelled while the change was cancelling it: the PSU's stop in the app
+ * (`stop`), the change's own cancellation (`change`: cancelled at once, or an authorisation of it the PSU confirmed
+ * at the bank), or neither (`elsewhere`: the PSU stopped it in their own online bank, say). `underWay`: not one of
+ * the change's answered asks, but an ask not yet answered may have; `unknown`: the bank could not be asked now.
+ */
+async function endedBy(
+  db: Db,
+  old: Payment,
+  psuIpAddress: string,
+): Promise<'stop' | 'change' | 'elsewhere' | 'underWay' | 'unknown'> {
+  const stopped = await endedByStop(old, psuIpAddress);
+  if (stopped !== false) return stopped === 'unknown' ? 'unknown' : 'stop';
+  // As the change stands now: another form's ask of it may have been answered since this one was claimed.
+  const change = await findChangeOf(db, old.psuId, old.id);
+  const own = await cancelledByChange(old, change?.cancelAnswers ?? [], psuIpAddress);
+  if (own !== false) return own === 'unknown' ? 'unknown' : 'change';
+  return (change?.cancelAsks ?? 0) > 0 ? 'underWay' : 'elsewhere';
+}
+
+/**
+ * Whether one of the change's asks ended the order: the bank cancelled it at once, or the PSU confirmed one of its
+ * authorisations at the bank, as its `scaStatus` says. An authorisation the bank gave no address of is taken for the
+ * one that ended it, as nothing else can tell; one that cannot be read now is `unknown`.
+ */
+async function cancelledByChange(
+  old: Payment,
+  answers: readonly ChangeCancelAnswer[],
+  psuIpAddress: string,
+): Promise<boolean | 'unknown'> {
+  let unread = false;
+  for (const answer of answers) {
+    if ('cancelled' in answer || !answer.scaStatusUrl) return true;
+    const scaStatus = await readAuthorisation(old, answer.scaStatusUrl, psuIpAddress);
+    if (scaStatus === 'finalised' || scaStatus === 'exempted') return true;
+    if (scaStatus === undefined) unread = true;
+  }
+  return unread ? 'unknown' : false;
+}
+
+/** The `scaStatus` of one of the order's cancellation authorisations, or undefined where the bank cannot say now. */
+async function readAuthorisation(old: Payment, scaStatusUrl: string, psuIpAddress: string) {
+  try {
+    return await inPaymentBank(old, () => readScaStatus(scaStatusUrl, psuIpAddress));
+  } catch (error) {
+    logger.warn(
+      { paymentId: old.id, err: error instanceof Error ? error.message : error },
+      "a cancellation's authorisation could not be read",
+    );
+    return undefined;
+  }
 }
 
 /**
@@ -276,16 +350,9 @@ async function endedByStop(old: Payment, psuIpAddress: string): Promise<boolean 
   if (!stopAsked) return false;
   const { scaStatusUrl } = stopAsked;
   if (!scaStatusUrl) return true;
-  try {
-    const scaStatus = await inPaymentBank(old, () => readScaStatus(scaStatusUrl, psuIpAddress));
-    return scaStatus === 'finalised' || scaStatus === 'exempted';
-  } catch (error) {
-    logger.warn(
-      { paymentId: old.id, err: error instanceof Error ? error.message : error },
-      "a stop's authorisation could not be read",
-    );
-    return 'unknown';
-  }
+  const scaStatus = await readAuthorisation(old, scaStatusUrl, psuIpAddress);
+  if (scaStatus === undefined) return 'unknown';
+  return scaStatus === 'finalised' || scaStatus === 'exempted';
 }
 
 /**

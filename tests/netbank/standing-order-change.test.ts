@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { ChangedOrder } from '@/lib/db/change-schema';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
-import { addFault, clearFaults } from '@/tests/support/sandbox-admin';
+import { addFault, clearFaults, stopInOnlineBank } from '@/tests/support/sandbox-admin';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // The PSU signed in to the app, for the route handler the bank sends the PSU back to.
@@ -504,12 +504,50 @@ describe('changing a standing order: cancel the old one, then make the new one',
     const answered = await ask(oldId, changed('184000'));
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(newOrdersSent()).toHaveLength(0);
-    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedInstead' });
+    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedAtBank' });
     expect(await ask(oldId, changed('184000'))).toEqual({
       ok: false,
       messageKey: 'standingOrderChange.ended',
     });
     expect(newOrdersSent()).toHaveLength(0);
+  });
+
+  it('a change left at the bank, then the order stopped in the PSU`s own online bank: its return makes no new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const order = changed('185000');
+    const left = await ask(oldId, order);
+    if (!left.ok) throw new Error(JSON.stringify(left));
+    await stopInOnlineBank(app.sandbox.url, (await app.payment(oldId)).bankPaymentId ?? '');
+    // The PSU comes back through the change's own return, its cancellation never confirmed at the bank.
+    const { returnUris } = await import('@/lib/payments/return-state');
+    const changeId = (await queries.findChangeOf(app.db, app.psuId, oldId))?.id;
+    const next = await back(returnUris(oldId, app.psuId, changeId).ok, oldId);
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(next).toBe(`http://127.0.0.1:9/en/payments/standing-orders/${oldId}/change`);
+    expect(await queries.findChangeOf(app.db, app.psuId, oldId)).toMatchObject({
+      state: 'cancelRefused',
+      messageKey: 'standingOrderChange.stoppedAtBank',
+    });
+    expect(await ask(oldId, order)).toEqual({ ok: false, messageKey: 'standingOrderChange.ended' });
+    expect(newOrdersSent()).toHaveLength(0);
+  });
+
+  it('a change left at the bank, the order stopped in the PSU`s own online bank, the form sent again: no new order', async () => {
+    const oldId = await liveOrder();
+    app.proxy.reset();
+    const left = await ask(oldId, changed('186000'));
+    if (!left.ok) throw new Error(JSON.stringify(left));
+    await stopInOnlineBank(app.sandbox.url, (await app.payment(oldId)).bankPaymentId ?? '');
+    // Sent again, the change reads the order as it stood just before the stop; the bank then refuses its second
+    // ask as too late, the order cancelled by the stop and not by the change's first ask, still open at the bank.
+    app.proxy.reshapeNext('GET', /\/status$/, (body) => ({ ...(body as object), transactionStatus: 'ACTC' }));
+    const answered = await ask(oldId, changed('186000'));
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(answered).toEqual({ ok: false, messageKey: 'standingOrderChange.stoppedAtBank' });
+    expect((await queries.findChangeOf(app.db, app.psuId, oldId))?.state).toBe('cancelRefused');
   });
 
   it('two change forms sent at once, the order cancelled at once by the bank: one new order, none lost', async () => {

@@ -107,3 +107,7 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The PSU stops a payment in their own online bank, without the app (extra: docs/sandbox-extras.md). */
+export const stopInOnlineBank = (base: string, bankPaymentId: string) =>
+  call<{ transactionStatus: string }>(base, 'POST', `/sandbox/payments/${bankPaymentId}/stop`);

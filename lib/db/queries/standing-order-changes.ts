@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
+  type ChangeCancelAnswer,
   type ChangedOrder,
   type StandingOrderChangeState,
   standingOrderChanges,
@@ -98,10 +99,28 @@ export async function moveChange(
   return rows.length === 1;
 }
 
-/** Counts an ask of the bank to cancel the change's old order, before it is made. */
+/** Counts an ask of the bank to cancel the change's old order as under way, before it is made. */
 export async function countCancelAsk(db: Db, id: string): Promise<void> {
   await db
     .update(standingOrderChanges)
     .set({ cancelAsks: sql`${standingOrderChanges.cancelAsks} + 1` })
+    .where(eq(standingOrderChanges.id, id));
+}
+
+/**
+ * An ask of the bank to cancel the change's old order is answered: no longer under way, and the bank's answer kept
+ * with the change's others (none where the bank refused it, or could not be heard).
+ */
+export async function answerCancelAsk(
+  db: Db,
+  id: string,
+  answer: ChangeCancelAnswer | undefined,
+): Promise<void> {
+  const answers = answer
+    ? sql`${standingOrderChanges.cancelAnswers} || ${JSON.stringify([answer])}::jsonb`
+    : standingOrderChanges.cancelAnswers;
+  await db
+    .update(standingOrderChanges)
+    .set({ cancelAsks: sql`greatest(${standingOrderChanges.cancelAsks} - 1, 0)`, cancelAnswers: answers })
     .where(eq(standingOrderChanges.id, id));
 }

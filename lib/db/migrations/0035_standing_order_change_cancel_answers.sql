@@ -1,0 +1,1 @@
+ALTER TABLE "standing_order_changes" ADD COLUMN "cancel_answers" jsonb DEFAULT '[]'::jsonb NOT NULL;
