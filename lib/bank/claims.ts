@@ -168,12 +168,24 @@ function shiftYears(date: Date, years: number): string {
 }
 
 /**
- * Every claim on a payor (by kennitala), of every status, by due date: each page of the paged list
- * (`page`, `itemsPerPage`; `X-Paging-TotalPages` says how many), until the last.
+ * A payor's claims as the bank listed them: `complete` is false where a claim of the list could not be read (a status
+ * outside the reference's enum, a member out of type), which is left out, or where the bank had more pages than
+ * `MAX_PAGES`: the PSU is then told that not every bill of the bank is shown.
  */
-export async function listClaims(payorId: string, now = new Date()): Promise<Claim[]> {
+export interface ClaimsList {
+  claims: Claim[];
+  complete: boolean;
+}
+
+/**
+ * Every claim on a payor (by kennitala), of every status, by due date: each page of the paged list
+ * (`page`, `itemsPerPage`; `X-Paging-TotalPages` says how many), until the last. Each claim is read on its own:
+ * one the app cannot read is left out, never the bank's whole list.
+ */
+export async function listClaims(payorId: string, now = new Date()): Promise<ClaimsList> {
   const claims: Claim[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  let complete = true;
+  for (let page = 1; ; page++) {
     const query = new URLSearchParams({
       payorId,
       dateFrom: shiftYears(now, -DATE_WINDOW_YEARS),
@@ -183,16 +195,18 @@ export async function listClaims(payorId: string, now = new Date()): Promise<Cla
       itemsPerPage: String(ITEMS_PER_PAGE),
     });
     const response = await callBank('business', { method: 'GET', url: `${claimsUrl()}?${query}` });
-    const parsed = z.array(claimSchema).safeParse(response.body);
-    if (!parsed.success)
+    if (!Array.isArray(response.body))
       throw new BankProtocolError('The claims interface answered a list in a shape we do not know');
-    claims.push(...parsed.data.map(claimAtBank));
+    const read = response.body.map(parseClaim);
+    const readable = read.filter((claim): claim is Claim => claim !== undefined);
+    if (readable.length < read.length) complete = false;
+    claims.push(...readable.map(claimAtBank));
     const totalPages = Number(response.headers.get('X-Paging-TotalPages'));
-    const last =
-      Number.isInteger(totalPages) && totalPages > 0 ? page >= totalPages : parsed.data.length === 0;
-    if (last || parsed.data.length === 0) break;
+    const last = Number.isInteger(totalPages) && totalPages > 0 ? page >= totalPages : read.length === 0;
+    if (last || read.length === 0) break;
+    if (page === MAX_PAGES) return { claims, complete: false };
   }
-  return claims;
+  return { claims, complete };
 }
 
 /** The claim with this id, or undefined: none at the bank, or an id of no claim's form (never sent). */

@@ -411,6 +411,7 @@ describe('claims per bank (IOBWS-Claims 3.1)', () => {
       expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({
         fresh: false,
         staleBankIds: ['austur'],
+        incompleteBankIds: [],
       });
     } finally {
       await clearFaults(austur);

@@ -58,7 +58,7 @@ describe('a sandbox token made in the portal (business spec part 5, "Sandbox")',
   it('is sent on claims and webhooks-service calls, and no business token is requested', async () => {
     const { listClaims } = await import('@/lib/bank/claims');
     const { listBankSubscriptions } = await import('@/lib/bank/webhooks-service');
-    await expect(listClaims('0101302989')).resolves.toBeInstanceOf(Array);
+    await expect(listClaims('0101302989')).resolves.toMatchObject({ complete: true });
     await expect(listBankSubscriptions()).resolves.toBeInstanceOf(Array);
     const calls = proxy.bankCalls();
     expect(calls.map((call) => `${call.method} ${call.path.split('?')[0]} ${call.status}`)).toEqual([

@@ -35,7 +35,8 @@ afterAll(async () => {
 
 describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', () => {
   it('reads every page of a payor’s claims: 105 of them at 100 a page', async () => {
-    const all = await claims.listClaims(ANNA);
+    const { claims: all, complete } = await claims.listClaims(ANNA);
+    expect(complete).toBe(true);
     expect(all).toHaveLength(105);
     expect(new Set(all.map((c) => c.claimId)).size).toBe(105);
     expect(new Set(all.map((c) => c.claimStatus))).toEqual(new Set(['Unpaid', 'Paid', 'Cancelled']));
@@ -43,7 +44,7 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
   });
 
   it('reads every status and currency: a cancelled claim owes nothing and cannot be paid; euros keep their cents', async () => {
-    const jons = await claims.listClaims(JON);
+    const { claims: jons } = await claims.listClaims(JON);
     const cancelled = jons.find((c) => c.reference === 'AFTURKOLLUD-77');
     expect(cancelled).toMatchObject({ claimStatus: 'Cancelled', totalAmountDue: '0', amount: '7900' });
     expect(cancelled && claims.payable(cancelled)).toBe(false);

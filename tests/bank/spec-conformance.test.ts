@@ -624,7 +624,7 @@ describe('business interfaces (claims, webhooks service)', () => {
     });
     const { listClaims } = await import('@/lib/bank/claims');
     const { listBankSubscriptions } = await import('@/lib/bank/webhooks-service');
-    await expect(listClaims(KENNITALA.jon)).resolves.toBeInstanceOf(Array);
+    await expect(listClaims(KENNITALA.jon)).resolves.toMatchObject({ complete: true });
     await expect(listBankSubscriptions()).resolves.toBeInstanceOf(Array);
     expect(calls('GET', /^\/business\/claims\?/).map((call) => call.status)).toEqual([503, 200]);
     expect(calls('GET', /^\/events\/api\/v1\/subscriptions$/).map((call) => call.status)).toEqual([429, 200]);
@@ -636,7 +636,9 @@ describe('webhook self-link reads renew a business token the bank refuses (spec 
 
   async function claimLink(): Promise<string> {
     const { listClaims, claimPath } = await import('@/lib/bank/claims');
-    const [claim] = await listClaims(KENNITALA.jon);
+    const {
+      claims: [claim],
+    } = await listClaims(KENNITALA.jon);
     if (!claim) throw new Error('the sandbox holds no claim on Jón');
     return claimPath(claim.claimId);
   }

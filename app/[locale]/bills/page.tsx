@@ -17,13 +17,25 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 
 export const dynamic = 'force-dynamic';
 
-/** The banks of `ids` listed in the accusative, as "Ekki náðist í …" needs them (messages/GLOSSARY.md). */
+/**
+ * The banks of `ids` listed in the accusative, as "Ekki náðist í …" needs them, and in the dative, as "… frá …" does
+ * (messages/GLOSSARY.md).
+ */
 function banksNamed(ids: readonly string[], locale: 'is' | 'en') {
-  const names = ids.map((id) => {
+  const forms = ids.map((id) => {
     const bank = bankById(id);
-    return bank ? bankArguments(namesOf(bank), locale).bankAccusative : id;
+    return bank ? bankArguments(namesOf(bank), locale) : { bankAccusative: id, bankDative: id };
   });
-  return { banksAccusative: listOfNames(names, locale) };
+  return {
+    banksAccusative: listOfNames(
+      forms.map((form) => form.bankAccusative),
+      locale,
+    ),
+    banksDative: listOfNames(
+      forms.map((form) => form.bankDative),
+      locale,
+    ),
+  };
 }
 
 /**
@@ -57,9 +69,14 @@ export default async function BillsPage({ params }: { params: Promise<{ locale: 
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <p className="max-w-2xl text-slate-700">{t('intro')}</p>
-        {!freshness.fresh && (
+        {!freshness.fresh && freshness.staleBankIds.length > 0 && (
           <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
             {t('staleBanks', banksNamed(freshness.staleBankIds, localeOrDefault(locale)))}
+          </p>
+        )}
+        {!freshness.fresh && freshness.incompleteBankIds.length > 0 && (
+          <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
+            {t('incompleteBanks', banksNamed(freshness.incompleteBankIds, localeOrDefault(locale)))}
           </p>
         )}
       </div>

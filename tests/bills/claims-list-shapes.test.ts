@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '@/sandbox/src/server';
+import { startTestSandbox } from '@/sandbox/test/helpers';
+import { RecordingProxy } from '@/tests/bank/recording-proxy';
+import { freshAppDatabase } from '@/tests/support/app-database';
+
+// A claims list as another bank may answer it within IOBWS-Claims 3.1, played by the sandbox behind a recording
+// proxy: a claim among the others that the app cannot read (a status outside the reference's enum, a claim key's
+// due date with a time), and more pages than the app reads. What was read is kept; the bank is named as one not
+// every bill of which is shown, never as one that could not be reached.
+
+const JON = '0101302989';
+
+let sandbox: RunningSandbox;
+let proxy: RecordingProxy;
+let app: {
+  db: import('@/lib/db').Db;
+  refresh: typeof import('@/lib/bills/refresh');
+  queries: typeof import('@/lib/db/queries/bills');
+};
+
+beforeAll(async () => {
+  proxy = new RecordingProxy();
+  const proxyUrl = await proxy.start();
+  sandbox = await startTestSandbox({ publicUrl: proxyUrl });
+  proxy.forwardTo(sandbox.url);
+  Object.assign(process.env, await freshAppDatabase(), {
+    AUTH_SECRET: 'claims-shapes-secret-claims-shapes-secret-0',
+    APP_BASE_URL: 'http://127.0.0.1:9',
+    BANK_BASE_URL: `${proxyUrl}/psd2`,
+    BANK_AUTH_URL: proxyUrl,
+    BANK_BUSINESS_BASE_URL: `${proxyUrl}/business`,
+    BANK_EVENTS_BASE_URL: `${proxyUrl}/events`,
+  });
+  const { getDb } = await import('@/lib/db');
+  app = {
+    db: await getDb(),
+    refresh: await import('@/lib/bills/refresh'),
+    queries: await import('@/lib/db/queries/bills'),
+  };
+});
+
+afterAll(async () => {
+  const { closeDatabase } = await import('@/lib/db');
+  await closeDatabase();
+  await proxy?.stop();
+  await sandbox?.close();
+});
+
+beforeEach(() => proxy.reset());
+
+const CLAIMS_LIST = /^\/business\/claims\?/;
+
+/** A claim as the reference has it, with only its required members and a status. */
+function claim(number: number, status = 'Unpaid') {
+  return {
+    claimKey: {
+      claimantId: '5501692829',
+      account: `0159${'66'}${String(number).padStart(6, '0')}`,
+      dueDate: '2027-01-15',
+    },
+    payorId: JON,
+    claimStatus: status,
+    templateCode: '001',
+    amount: 1000 + number,
+    reference: `SHAPE-${number}`,
+    finalDueDate: '2027-01-25',
+    expirationDate: '2031-01-25',
+  };
+}
+
+describe('a claims list with what the app cannot read', () => {
+  it('keeps the claims it can read and names the bank as not every bill of it shown, not as unreached', async () => {
+    proxy.reshapeNext('GET', CLAIMS_LIST, (body) => {
+      const claims = body as Record<string, unknown>[];
+      const odd = claim(900_001, 'Transferred');
+      const timed = {
+        ...claim(900_002),
+        claimKey: { ...claim(900_002).claimKey, dueDate: '2027-01-15T00:00:00Z' },
+      };
+      return [odd, ...claims, timed];
+    });
+    const freshness = await app.refresh.refreshBillsFromBank(app.db, JON);
+    expect(freshness).toEqual({ fresh: false, staleBankIds: [], incompleteBankIds: ['default'] });
+    const kept = await app.queries.billsOf(app.db, JON);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.map((bill) => bill.reference)).not.toContain('SHAPE-900001');
+    expect(kept.map((bill) => bill.reference)).not.toContain('SHAPE-900002');
+  });
+
+  it('says so where the bank has more pages than the app reads, and keeps those it read', async () => {
+    for (let page = 1; page <= 100; page++)
+      proxy.answerNext('GET', new RegExp(`^/business/claims\\?.*[?&]page=${page}&`), {
+        status: 200,
+        headers: { 'X-Paging-TotalPages': '1000', 'X-Paging-CurrentPage': String(page) },
+        body: [claim(800_000 + page)],
+      });
+    const freshness = await app.refresh.refreshBillsFromBank(app.db, JON);
+    expect(freshness).toEqual({ fresh: false, staleBankIds: [], incompleteBankIds: ['default'] });
+    const kept = await app.queries.billsOf(app.db, JON);
+    expect(kept.filter((bill) => bill.reference?.startsWith('SHAPE-8'))).toHaveLength(100);
+  });
+
+  it('a list read whole is fresh', async () => {
+    expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({ fresh: true });
+  });
+});
