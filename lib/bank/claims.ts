@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatKennitala } from '@/lib/format';
 import { ibanCheckDigits } from '@/lib/payments/accounts/check-digits';
+import { isIsoDate, isRfc3339DateTime } from '@/lib/payments/calendar/date-time';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
 import { linkUnder } from './links';
@@ -22,6 +23,20 @@ const decimalNumber = z
   .refine((value) => Number.isFinite(value) && value >= 0 && !/e/i.test(String(value)), 'not an amount')
   .transform((value) => String(value));
 
+/**
+ * A day the reference types `format: date`, as the bank wrote it: a bank that sends a date-time there
+ * ("2027-01-25T00:00:00+02:00", midnight where it stands) means the day written, which Iceland's clock would put a
+ * day early or late. Anything that is not a date is no day (null).
+ */
+const calendarDay = z
+  .string()
+  .nullish()
+  .transform((value) => {
+    if (!value) return null;
+    const day = value.slice(0, 10);
+    return isIsoDate(value) || (isRfc3339DateTime(value) && isIsoDate(day)) ? day : null;
+  });
+
 const claimKeySchema = z.object({
   claimantId: z.string().regex(/^[0-9]{10}$/),
   account: z.string().regex(/^[0-9]{4}66[0-9]{6}$/),
@@ -41,7 +56,7 @@ const claimDetailsSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/)
     .default('ISK'),
-  finalDueDate: z.string().nullish(),
+  finalDueDate: calendarDay,
   reference: z.string().nullish(),
   isPartialPaymentAllowed: z.boolean().default(false),
   isPartiallyPaid: z.boolean().default(false),
@@ -97,7 +112,7 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
     claim.totalAmountDue ??
     (claim.claimStatus !== 'Unpaid' ? '0' : claim.isPartiallyPaid ? null : claim.amount),
   dueDate: claim.claimKey.dueDate,
-  finalDueDate: claim.finalDueDate ?? null,
+  finalDueDate: claim.finalDueDate,
   reference: claim.reference ?? null,
   depositAccount: { iban: depositIban(claim.depositAccount) },
   closingDate: claim.closingDate ?? null,

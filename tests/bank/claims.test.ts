@@ -84,6 +84,25 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
     expect(claims.parseClaim({ claimKey: { claimantId: 'x' }, payorId: JON, amount: 1 })).toBeUndefined();
   });
 
+  it('a final due date sent with a time is the day the bank wrote, whatever its offset; one not a date is none', async () => {
+    const { formatDate } = await import('@/lib/format');
+    const base = {
+      claimKey: { claimantId: '5501692829', account: '015966000124', dueDate: '2027-01-15' },
+      payorId: JON,
+      amount: 1000,
+      finalDueDate: '2027-01-25T00:00:00+02:00',
+    };
+    const claim = claims.parseClaim(base);
+    expect(claim?.finalDueDate).toBe('2027-01-25');
+    expect(formatDate(claim?.finalDueDate ?? '', 'is')).toBe('25. jan. 2027');
+    expect(formatDate(claim?.finalDueDate ?? '', 'en')).toBe('25 Jan 2027');
+    expect(claims.parseClaim({ ...base, finalDueDate: '2027-01-25T23:30:00-05:00' })?.finalDueDate).toBe(
+      '2027-01-25',
+    );
+    expect(claims.parseClaim({ ...base, finalDueDate: '2027-01-25' })?.finalDueDate).toBe('2027-01-25');
+    expect(claims.parseClaim({ ...base, finalDueDate: 'next week' })?.finalDueDate).toBeNull();
+  });
+
   it('the bills page’s view: cancelled bills have no Pay, open ones do', async () => {
     const { getDb } = await import('@/lib/db');
     const { psus } = await import('@/lib/db/schema');
