@@ -183,6 +183,21 @@ function shiftYears(date: Date, years: number): string {
 }
 
 /**
+ * One page of the claims list, or `none` where the bank answers 404 RESOURCE_UNKNOWN, which IOBWS-Claims 3.1 lets it
+ * answer a query that finds nothing: no claims of the payor there (the first page), or none past the last (a bank
+ * that sends no `X-Paging-TotalPages`). Any other refusal is the bank's list not read.
+ */
+async function listPage(query: URLSearchParams) {
+  try {
+    return await callBank('business', { method: 'GET', url: `${claimsUrl()}?${query}` });
+  } catch (error) {
+    if (error instanceof BankError && error.status === 404 && error.codes.includes('RESOURCE_UNKNOWN'))
+      return 'none';
+    throw error;
+  }
+}
+
+/**
  * A payor's claims as the bank listed them: `complete` is false where a claim of the list could not be read (a status
  * outside the reference's enum, a member out of type), which is left out, or where the bank had more pages than
  * `MAX_PAGES`: the PSU is then told that not every bill of the bank is shown.
@@ -209,7 +224,8 @@ export async function listClaims(payorId: string, now = new Date()): Promise<Cla
       page: String(page),
       itemsPerPage: String(ITEMS_PER_PAGE),
     });
-    const response = await callBank('business', { method: 'GET', url: `${claimsUrl()}?${query}` });
+    const response = await listPage(query);
+    if (response === 'none') break;
     if (!Array.isArray(response.body))
       throw new BankProtocolError('The claims interface answered a list in a shape we do not know');
     const read = response.body.map(parseClaim);

@@ -10,7 +10,10 @@ const tppMessageSchema = z.object({
   path: messageText,
   text: messageText,
 });
-const errorBodySchema = z.object({ tppMessages: z.array(z.unknown()).nullish().catch(undefined) });
+// IOBWS-Claims 3.1 answers its errors as `{ messages: [...] }` (Error400_NG and the others), entries of tppMessages'
+// shape under another name.
+const messageList = z.array(z.unknown()).nullish().catch(undefined);
+const errorBodySchema = z.object({ tppMessages: messageList, messages: messageList });
 // The business interfaces and the webhooks service answer errors as problem details (RFC 9457) with
 // a stable `code` (the spec shows no error body there); so may a bank speaking IOBWS 3.2 (Error400_PIS and the
 // others, `application/problem+json`), which gives any further errors in `additionalErrors`, each with a code of
@@ -169,10 +172,13 @@ export function refusesToken(status: number, codes: readonly string[]): boolean 
   return status === 401 && (codes.length === 0 || codes.some((code) => tokenCodes.includes(code)));
 }
 
-/** The messages of an error answer: its tppMessages, or a problem-details `code` as one message. */
+/**
+ * The messages of an error answer: its tppMessages (or IOBWS-Claims 3.1's `messages`), or a problem-details `code`
+ * as one message.
+ */
 export function parseTppMessages(body: unknown): TppMessage[] {
   const parsed = errorBodySchema.safeParse(body);
-  const messages = (parsed.data?.tppMessages ?? []).flatMap((entry) => {
+  const messages = (parsed.data?.tppMessages ?? parsed.data?.messages ?? []).flatMap((entry) => {
     const message = tppMessageSchema.safeParse(entry);
     return message.success ? [message.data] : [];
   });

@@ -101,6 +101,37 @@ describe('a claims list with what the app cannot read', () => {
     expect(kept.filter((bill) => bill.reference?.startsWith('SHAPE-8'))).toHaveLength(100);
   });
 
+  it('takes 404 RESOURCE_UNKNOWN (IOBWS-Claims 3.1, its `messages` form) past the last page as the end of the list', async () => {
+    proxy.answerNext('GET', /^\/business\/claims\?.*[?&]page=1&/, { status: 200, body: [claim(700_001)] });
+    proxy.answerNext('GET', /^\/business\/claims\?.*[?&]page=2&/, {
+      status: 404,
+      body: { messages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] },
+    });
+    expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({ fresh: true });
+    const kept = await app.queries.billsOf(app.db, JON);
+    expect(kept.map((bill) => bill.reference)).toContain('SHAPE-700001');
+  });
+
+  it('takes 404 RESOURCE_UNKNOWN for the first page as a payor with no claims there, not a bank unreached', async () => {
+    proxy.answerNext('GET', CLAIMS_LIST, {
+      status: 404,
+      body: { messages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] },
+    });
+    expect(await app.refresh.refreshBillsFromBank(app.db, '0202024440')).toEqual({ fresh: true });
+  });
+
+  it('a 404 without that code, a 403 and a 429 leave the bank named as not reached', async () => {
+    for (const status of [404, 403, 429]) {
+      for (let i = 0; i < 5; i++) proxy.answerNext('GET', CLAIMS_LIST, { status, body: {} });
+      expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({
+        fresh: false,
+        staleBankIds: ['default'],
+        incompleteBankIds: [],
+      });
+      proxy.dropUnusedAnswers();
+    }
+  });
+
   it('a list read whole is fresh', async () => {
     expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({ fresh: true });
   });
