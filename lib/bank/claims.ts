@@ -52,6 +52,11 @@ const claimDetailsSchema = z.object({
   claimStatus: z.enum(CLAIM_STATUSES).default('Unpaid'),
   amount: decimalNumber,
   totalAmountDue: decimalNumber.optional(),
+  defaultChargeAmountDue: decimalNumber.optional(),
+  defaultInterestAmountDue: decimalNumber.optional(),
+  noticeChargeAmountDue: decimalNumber.optional(),
+  otherCostsAmountDue: decimalNumber.optional(),
+  otherDefaultCostsAmountDue: decimalNumber.optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -68,6 +73,36 @@ const claimDetailsSchema = z.object({
     .object({ id: z.string().regex(/^[0-9]{12}$/), ownerId: z.string().regex(/^[0-9]{10}$/) })
     .optional(),
 });
+
+/** The sum of amounts as decimal strings, exactly (each a JSON number's digits, never a float's sum). */
+function sumOf(amounts: readonly string[]): string {
+  const scale = Math.max(0, ...amounts.map((amount) => amount.split('.')[1]?.length ?? 0));
+  const total = amounts.reduce((sum, amount) => {
+    const [whole = '0', fraction = ''] = amount.split('.');
+    return sum + BigInt(whole + fraction.padEnd(scale, '0'));
+  }, 0n);
+  const digits = total.toString().padStart(scale + 1, '0');
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  const whole = digits.slice(0, digits.length - scale);
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+const COSTS_DUE = [
+  'defaultChargeAmountDue',
+  'defaultInterestAmountDue',
+  'noticeChargeAmountDue',
+  'otherCostsAmountDue',
+  'otherDefaultCostsAmountDue',
+] as const;
+
+/**
+ * What an open claim owes where the bank gave no `totalAmountDue`: its amount and what the reference names as to be
+ * paid besides (default charge, penalty interest, notice charge, other costs): its amount alone left a claim with
+ * costs added shown, and paid, for less than is due.
+ */
+function amountDueOf(claim: z.infer<typeof claimDetailsSchema>): string {
+  return sumOf([claim.amount, ...COSTS_DUE.flatMap((member) => claim[member] ?? [])]);
+}
 
 /** The reference's composite id: claimant, account, `+`, due date as YYYYMMDD. */
 export function claimIdOf(key: z.infer<typeof claimKeySchema>): string {
@@ -106,11 +141,11 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
   isPartialPaymentAllowed: claim.isPartialPaymentAllowed,
   currency: claim.currency,
   amount: claim.amount,
-  // The reference makes it optional: an open claim without it owes its amount, a closed one nothing; one part of
-  // which was paid owes what the bank did not say (null), never its whole amount again.
+  // The reference makes it optional: an open claim without it owes its amount and costs, a closed one nothing; one
+  // part of which was paid owes what the bank did not say (null), never its whole amount again.
   totalAmountDue:
     claim.totalAmountDue ??
-    (claim.claimStatus !== 'Unpaid' ? '0' : claim.isPartiallyPaid ? null : claim.amount),
+    (claim.claimStatus !== 'Unpaid' ? '0' : claim.isPartiallyPaid ? null : amountDueOf(claim)),
   dueDate: claim.claimKey.dueDate,
   finalDueDate: claim.finalDueDate,
   reference: claim.reference ?? null,

@@ -103,6 +103,30 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
     expect(claims.parseClaim({ ...base, finalDueDate: 'next week' })?.finalDueDate).toBeNull();
   });
 
+  it('a claim without totalAmountDue owes its amount and the charges, interest and costs the bank says are to be paid', () => {
+    const base = {
+      claimKey: { claimantId: '5501692829', account: '015966000125', dueDate: '2026-11-01' },
+      payorId: JON,
+      amount: 10000,
+    };
+    const withCosts = {
+      ...base,
+      defaultChargeAmountDue: 950,
+      defaultInterestAmountDue: 412,
+      noticeChargeAmountDue: 300,
+      otherCostsAmountDue: 0,
+      otherDefaultCostsAmountDue: 1500,
+    };
+    expect(claims.parseClaim(withCosts)?.totalAmountDue).toBe('13162');
+    expect(
+      claims.parseClaim({ ...base, currency: 'EUR', amount: 89.9, noticeChargeAmountDue: 2.15 })
+        ?.totalAmountDue,
+    ).toBe('92.05');
+    // What the bank says is due stands; a closed claim owes nothing whatever costs it had.
+    expect(claims.parseClaim({ ...withCosts, totalAmountDue: 10300 })?.totalAmountDue).toBe('10300');
+    expect(claims.parseClaim({ ...withCosts, claimStatus: 'Paid' })?.totalAmountDue).toBe('0');
+  });
+
   it('the bills page’s view: cancelled bills have no Pay, open ones do', async () => {
     const { getDb } = await import('@/lib/db');
     const { psus } = await import('@/lib/db/schema');
