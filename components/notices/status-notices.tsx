@@ -38,7 +38,7 @@ export async function StatusNotices({ psuId }: { psuId: string }) {
           change.elementCount ?? 0,
           locale,
           {
-            more: (othersShown) => tPayments('moreRecipients', { shown: othersShown }),
+            more: (others, shown) => tPayments('moreRecipients', { others, shown }),
             count: (count) =>
               tPayments('elementCount', { count, shown: formatNumber(String(count), locale) }),
           },

@@ -13,8 +13,8 @@ import { bulkRecipientWords } from '@/lib/payments/bulk-recipients';
 export function BulkRecipients({ recipients, count }: { recipients: Recipients; count: number }) {
   const t = useTranslations('payments');
   const locale = usePageLocale();
-  const { shown, more } = bulkRecipientWords(recipients, locale, (others) =>
-    t('moreRecipients', { shown: others }),
+  const { shown, more } = bulkRecipientWords(recipients, locale, (others, shown) =>
+    t('moreRecipients', { others, shown }),
   );
   return (
     <span>

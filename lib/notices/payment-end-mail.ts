@@ -143,14 +143,16 @@ const texts = {
 
 /**
  * A bulk's amount, how many payments it holds and who they pay, as the history names them: "44.750 kr. í 3
- * greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar".
+ * greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og einn til viðbótar".
  */
 function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
   const text = texts[locale];
   const counted = text.bulk(amount, bulkCountOf(payment));
   const t = exportTranslator(locale);
   const recipients = bulkRecipientsOf(payment);
-  const named = bulkRecipientsLine(recipients, locale, (shown) => t('payments.moreRecipients', { shown }));
+  const named = bulkRecipientsLine(recipients, locale, (others, shown) =>
+    t('payments.moreRecipients', { others, shown }),
+  );
   if (!named) return counted;
   return `${counted}${text.bulkTo(named, recipients.shown.length + recipients.others > 1)}`;
 }

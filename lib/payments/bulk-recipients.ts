@@ -77,14 +77,14 @@ export function listedBulkRecipients(
  */
 export interface BulkRecipientWords {
   shown: { text: string; account: boolean; joinedBy: string }[];
-  /** "and 3 more", by `more` (counts written by lib/format: "1.203"); null where the shown are all. */
+  /** "and 3 more" ("and one more"), by `more` (counts written by lib/format: "1.203"); null where the shown are all. */
   more: string | null;
 }
 
 export function bulkRecipientWords(
   { shown, others }: BulkRecipients,
   locale: Locale,
-  more: (othersShown: string) => string,
+  more: (others: number, othersShown: string) => string,
 ): BulkRecipientWords {
   // Where others follow ("and 3 more"), no shown name is the last.
   const last = others > 0 ? -1 : shown.length - 1;
@@ -95,7 +95,7 @@ export function bulkRecipientWords(
         : { text: accountAsKnown(recipient.account), account: true }),
       joinedBy: joinedBefore(index, last, locale),
     })),
-    more: others > 0 ? more(formatNumber(String(others), locale)) : null,
+    more: others > 0 ? more(others, formatNumber(String(others), locale)) : null,
   };
 }
 
@@ -106,7 +106,7 @@ export function bulkRecipientWords(
 export function bulkRecipientsLine(
   recipients: BulkRecipients,
   locale: Locale,
-  more: (othersShown: string) => string,
+  more: (others: number, othersShown: string) => string,
 ): string {
   const words = bulkRecipientWords(recipients, locale, more);
   const names = words.shown.map((recipient) => recipient.joinedBy + recipient.text).join('');
@@ -114,7 +114,7 @@ export function bulkRecipientsLine(
 }
 
 /**
- * Who a bulk pays and how many payments it holds, in one line: "Guðrún Helgadóttir, Þórður Ólafsson og 1 til
+ * Who a bulk pays and how many payments it holds, in one line: "Guðrún Helgadóttir, Þórður Ólafsson og einn til
  * viðbótar (3 greiðslur)", where `count` words the number of payments ("3 greiðslur"); the count alone where no
  * payment names anyone; empty for a bulk of one payment without a name (its account says who).
  */
@@ -122,7 +122,7 @@ export function bulkNameLine(
   recipients: BulkRecipients,
   elementCount: number,
   locale: Locale,
-  words: { more: (othersShown: string) => string; count: (count: number) => string },
+  words: { more: (others: number, othersShown: string) => string; count: (count: number) => string },
 ): string {
   const toName = recipientsToName(recipients, elementCount);
   const named = toName && bulkRecipientsLine(toName, locale, words.more);

@@ -234,7 +234,7 @@ export function paymentInWords(payment: MaybeListed, locale: Locale): PaymentInW
     payment.label ??
     (payment.service === 'bulk-payments'
       ? bulkNameLine(bulkRecipientsOf(payment), bulkCountOf(payment), locale, {
-          more: (shown) => t('payments.moreRecipients', { shown }),
+          more: (others, shown) => t('payments.moreRecipients', { others, shown }),
           count: (count) => t('waiting.bulkCount', withShownNumbers({ count }, locale)),
         })
       : '');

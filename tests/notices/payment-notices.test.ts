@@ -203,12 +203,12 @@ describe('the e-mail when a payment ends', () => {
       [
         'en',
         'Bulk payment made',
-        'Your bank says the bulk payment has been paid: ISK\u00a045,750 in 4 payments to Guðrún Helgadóttir, Þórður Ólafsson and 1 more.',
+        'Your bank says the bulk payment has been paid: ISK\u00a045,750 in 4 payments to Guðrún Helgadóttir, Þórður Ólafsson and one more.',
       ],
       [
         'is',
         'Fjöldagreiðsla framkvæmd',
-        'Bankinn þinn segir að fjöldagreiðslan hafi verið framkvæmd: 45.750\u00a0kr. í 4 greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar.',
+        'Bankinn þinn segir að fjöldagreiðslan hafi verið framkvæmd: 45.750\u00a0kr. í 4 greiðslum, viðtakendur Guðrún Helgadóttir, Þórður Ólafsson og einn til viðbótar.',
       ],
     ] as const) {
       const row = await bulk(locale, [20000, 24000, 750, 1000], names);
@@ -377,7 +377,7 @@ describe('status notices since the last visit', () => {
       bulkRecipientsOf({ body: bulkChange?.bulkBody ?? {}, bulkResults: bulkChange?.bulkResults ?? null }),
       bulkChange?.elementCount ?? 0,
       'is',
-      { more: (shown) => `og ${shown} til viðbótar`, count: (count) => `${count} greiðslur` },
+      { more: (_others, shown) => `og ${shown} til viðbótar`, count: (count) => `${count} greiðslur` },
     );
     expect(line).toBe('Guðrún Helgadóttir og 0159-26-007654 (2 greiðslur)');
   });

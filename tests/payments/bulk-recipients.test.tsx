@@ -136,8 +136,8 @@ describe('a bulk’s row in the history', () => {
       element(null, 'IS140159260076545510730339'),
       ...Array.from({ length: 1200 }, () => element('Guðrún Helgadóttir', 'IS870301260012345101696399')),
     ]);
-    expect(row('is', view)).toBe('Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar 1.203 greiðslur');
-    expect(row('en', view)).toBe('Guðrún Helgadóttir, Þórður Ólafsson and 1 more 1,203 payments');
+    expect(row('is', view)).toBe('Guðrún Helgadóttir, Þórður Ólafsson og einn til viðbótar 1.203 greiðslur');
+    expect(row('en', view)).toBe('Guðrún Helgadóttir, Þórður Ólafsson and one more 1,203 payments');
   });
 
   it('names an unnamed recipient by the account as people know it', () => {
@@ -249,9 +249,13 @@ describe('a bulk in the exports (the CSV for Excel, the PDF statement)', () => {
   it('names who it pays, as the history does, and how many payments it holds', () => {
     const names = ['Guðrún Helgadóttir', 'Þórður Ólafsson', 'Anna Jónsdóttir'];
     expect(exported(names, 'is').name).toBe(
-      'Guðrún Helgadóttir, Þórður Ólafsson og 1 til viðbótar (3 greiðslur)',
+      'Guðrún Helgadóttir, Þórður Ólafsson og einn til viðbótar (3 greiðslur)',
     );
-    expect(exported(names, 'en').name).toBe('Guðrún Helgadóttir, Þórður Ólafsson and 1 more (3 payments)');
+    // Two or more others by the number.
+    expect(exported([...names, 'Ása Sigurðardóttir'], 'is').name).toBe(
+      'Guðrún Helgadóttir, Þórður Ólafsson og 2 til viðbótar (4 greiðslur)',
+    );
+    expect(exported(names, 'en').name).toBe('Guðrún Helgadóttir, Þórður Ólafsson and one more (3 payments)');
     expect(exported([null, null], 'is').name).toBe('0301-26-001234 og 0159-26-007654 (2 greiðslur)');
     // Where the names shown are all, the last is joined with "og" / "and", as a sentence lists them.
     expect(exported(names.slice(0, 2), 'is').name).toBe(
