@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
@@ -130,12 +130,10 @@ export function AccountField({
 
 /**
  * The owner of a valid Icelandic IBAN, which carries the account and its owner's kennitala (ÍST TS-310): shown
- * rather than asked for, so that the PSU checks it is whom they mean to pay. Nothing for other IBANs.
+ * rather than asked for, so that the PSU checks it is whom they mean to pay. Nothing for other IBANs. A phone
+ * breaks the sentence between its words, never the account or the kennitala at a hyphen ("550169-" / "2829").
  */
-function ownerOf(
-  text: string,
-  t: (key: string, values: Record<string, string>) => string,
-): string | undefined {
+export function ownerOf(text: string, t: ReturnType<typeof useTranslations<'ownAccount'>>): ReactNode {
   const iban = compactIban(text);
   // A mistyped IBAN names no owner: its kennitala would be read from the typing error. The check digits
   // are enough: only an Icelandic IBAN of 26 digits names one (accountDisplay), which is all ibantools'
@@ -143,8 +141,13 @@ function ownerOf(
   if (!hasValidCheckDigits(iban)) return undefined;
   const shown = accountDisplay(iban);
   return shown.kind === 'domestic'
-    ? t('owner', { account: shown.account, kennitala: shown.kennitala })
+    ? t.rich('owner', { account: shown.account, kennitala: shown.kennitala, whole: Whole })
     : undefined;
+}
+
+/** A number that stays on one line in running text: an account, a kennitala. */
+function Whole(chunks: ReactNode) {
+  return <span className="whitespace-nowrap">{chunks}</span>;
 }
 
 /** A card identified by its masked PAN (`123456******1234`), for card deposits. */
