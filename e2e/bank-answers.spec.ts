@@ -35,7 +35,7 @@ test('a payment in another currency than the account shows the bank\u2019s fees 
   await expect(total).toHaveAttribute('data-total-kind', 'converted');
   await expect(total.locator('[data-total] [data-currency]')).toHaveAttribute('data-currency', 'ISK');
   await expect(total).toContainText(
-    /^Total from your account.*EUR\s100\.00 at your bank's rate is about ISK\s[\d,]+, plus fees of ISK\s[\d,]+\./,
+    /^Total from your account.*EUR\s100\.00 at your bank’s rate is about ISK\s[\d,]+, plus fees of ISK\s[\d,]+\./,
   );
 
   await page.goto(page.url().replace('/en/', '/is/'));

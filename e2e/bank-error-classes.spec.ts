@@ -203,7 +203,7 @@ for (const { name, error } of cancellationRefusals) {
     await page.goto('/en/payments/new/single');
     await page.getByLabel(labels.en.from).fill(debtorIban);
     await page.getByLabel(labels.en.to).fill(creditorIban);
-    await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+    await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
     await page.getByLabel(labels.en.amount, { exact: true }).fill('1900');
     await page.getByLabel(labels.en.remittance).fill(remittance);
     await page.getByLabel('Payment date').fill(bankingDayAhead(30));

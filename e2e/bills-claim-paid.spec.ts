@@ -65,7 +65,7 @@ test('the PSU pays the open bill with the prefilled payment, and the claim.paid 
 
   await expect(page.getByRole('heading', { name: 'Pay a bill' })).toBeVisible();
   await expect(page.getByLabel('To account (IBAN)')).toHaveValue(/IS26 ?0159 ?2600 ?2024 ?5501 ?6928 ?29/);
-  await expect(page.getByLabel("Recipient's name")).toHaveValue('Greiðsla ehf.');
+  await expect(page.getByLabel('Recipient’s name')).toHaveValue('Greiðsla ehf.');
   await expect(page.getByLabel('Amount')).toHaveValue('3,500');
   await expect(page.getByLabel('Message to the recipient')).toHaveValue(claimId);
   await page.getByLabel('From account (IBAN)').fill(debtorIban);

@@ -12,7 +12,7 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('4,000');
   await page.getByLabel('Message to the recipient').fill('Afturkallað');
   await page.getByLabel('Payment date').fill(bankingDayAhead(30));

@@ -8,7 +8,7 @@ import { expect, test } from './support/test';
 test('registering checks its fields before sending, and says what the bank answered', async ({ page }) => {
   await page.goto('/en/events');
   const form = page.getByRole('region', { name: 'Register an existing subscription' });
-  const id = form.getByLabel("Bank's subscription id");
+  const id = form.getByLabel('Bank’s subscription id');
   const secret = form.getByLabel('Signing secret');
   const register = form.getByRole('button', { name: 'Register' });
 
@@ -37,7 +37,7 @@ test('before the page has its scripts, the signing secret typed cannot be sent i
 }) => {
   const scripts = await openBeforeScripts(page, '/en/events');
   const form = page.getByRole('region', { name: 'Register an existing subscription' });
-  await form.getByLabel("Bank's subscription id").fill('sub-before-scripts');
+  await form.getByLabel('Bank’s subscription id').fill('sub-before-scripts');
   await form.getByLabel('Signing secret').fill('whsec_typed_before_the_scripts_0123456789');
   const register = form.getByRole('button', { name: 'Register' });
   // The browser would send the form itself, by GET, with the secret in the address: the button waits.

@@ -19,7 +19,7 @@ async function paySettled(page: Page, remittance: string) {
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill('Leigusali ehf.');
+  await page.getByLabel('Recipient’s name').fill('Leigusali ehf.');
   await page.getByLabel('Amount').fill('12,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: 'English' }).check();
@@ -146,7 +146,7 @@ test('payees: added with a domestic account, found by typing (keyboard), saved f
   await page.getByLabel('A payment card').check();
   await page.getByLabel('Card number').fill('123456******1234');
   await page.getByRole('button', { name: 'Save this recipient as a payee' }).click();
-  await page.getByLabel("Payee's name").fill('Kortið hennar Gunnu');
+  await page.getByLabel('Payee’s name').fill('Kortið hennar Gunnu');
   await page.getByRole('button', { name: 'Save payee' }).click();
   await expect(page.getByText('The payee is saved.')).toBeVisible();
 

@@ -77,7 +77,7 @@ test('bulk payment typed in by hand, rows added and removed', async ({ page }) =
   await expect(page.getByText(/needs? correcting/)).toHaveCount(0);
   await page.getByLabel('To account, payment 1').fill(creditorIban);
   // Who is paid, by name, in the table itself.
-  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name, payment 1').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount, payment 1').fill('7,500');
   // Sent with a row left empty: now its errors show, and the form goes nowhere.
   await page.getByRole('button', { name: 'Continue to your bank' }).click();

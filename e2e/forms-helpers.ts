@@ -67,7 +67,7 @@ export async function sendBulkOfTwo(page: Page, language: 'is' | 'en', date?: st
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByRole('button', { name: 'Add a payment' }).click();
   await page.getByLabel('To account, payment 1').fill(creditorIban);
-  await page.getByLabel("Recipient's name, payment 1").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name, payment 1').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount, payment 1').fill('7,500');
   await page.getByLabel('To account, payment 2').fill(debtorIban);
   await page.getByLabel('Amount, payment 2').fill('1,500');

@@ -32,16 +32,16 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   // An Icelandic IBAN names its owner, to check; one with a wrong check digit names none, since its
   // kennitala would be read from the typing error.
   await page.getByLabel('To account (IBAN)').fill('IS870301260012345101696399');
-  await expect(page.getByText("Account 0301-26-001234, owner's kennitala 510169-6399.")).toBeVisible();
+  await expect(page.getByText('Account 0301-26-001234, owner’s kennitala 510169-6399.')).toBeVisible();
   await page.getByLabel('To account (IBAN)').fill('IS770133260044551203892038');
-  await expect(page.getByText("owner's kennitala")).toHaveCount(0);
+  await expect(page.getByText('owner’s kennitala')).toHaveCount(0);
   // A domestic account plus kennitala gives the IBAN; a bad kennitala check digit only warns.
   await page.getByLabel('To account (IBAN)').fill('0301-26-1234');
   await page.getByLabel('Kennitala of the owner of the account you pay to').fill('510169-6399');
   // Read back as it will be paid: the short number padded ("1234" is 001234), the IBAN in groups of four.
   await expect(page.getByText('Account 0301-26-001234: IBAN IS87 0301 2600 1234 5101 6963 99')).toBeVisible();
   await expect(page.getByText('The check digit of this kennitala does not match')).toBeVisible();
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
 
   // ISK has no decimals: the message says so, beside the field.
   await page.getByLabel('Amount').fill('12,500.5');
@@ -68,22 +68,22 @@ test('single payment: errors beside the fields, corrected, every more-details fi
   await page.getByLabel('Reference type').fill('TILV_U');
   await page.getByLabel('Reference issuer').fill('Greiðsla');
   await page.getByLabel('This is a part payment of a bill').check();
-  await page.getByLabel("Payer's ID (kennitala)").fill('5510730339');
+  await page.getByLabel('Payer’s ID (kennitala)').fill('5510730339');
   await page.getByLabel('Paying on behalf of (name)').fill('Jón Jónsson');
   await page.getByLabel('Paying on behalf of (ID)').fill('5510730339');
   await page.getByLabel('Account for the charges (IBAN)').fill(debtorIban);
-  await page.getByLabel("Recipient's ID (kennitala)", { exact: true }).fill('5101696399');
+  await page.getByLabel('Recipient’s ID (kennitala)', { exact: true }).fill('5101696399');
   await page.getByLabel('Final recipient (name)').fill('Helga Guðrúnardóttir');
-  await page.getByLabel("Final recipient's ID (kennitala)").fill('5101696399');
-  const address = page.getByRole('group', { name: "Recipient's address", exact: true });
+  await page.getByLabel('Final recipient’s ID (kennitala)').fill('5101696399');
+  const address = page.getByRole('group', { name: 'Recipient’s address', exact: true });
   await address.getByLabel('Street').fill('Laugavegur');
   await address.getByLabel('Building number').fill('1');
   await address.getByLabel('Post code').fill('101');
   await address.getByLabel('Town').fill('Reykjavík');
   await address.getByLabel('Country').selectOption({ label: 'Iceland' });
-  await page.getByLabel("Recipient's bank (BIC)").fill('nbiiisre');
-  await page.getByLabel("Recipient's bank name").fill('Landsbankinn');
-  const agentAddress = page.getByRole('group', { name: "Recipient's bank address" });
+  await page.getByLabel('Recipient’s bank (BIC)').fill('nbiiisre');
+  await page.getByLabel('Recipient’s bank name').fill('Landsbankinn');
+  const agentAddress = page.getByRole('group', { name: 'Recipient’s bank address' });
   await agentAddress.getByLabel('Street').fill('Reykjastræti');
   await agentAddress.getByLabel('Country').selectOption('IS');
   // Four characters are one too many for the Central Bank purpose code.
@@ -284,7 +284,7 @@ test('back from the bank without confirming: the form names the payment that wai
   await expect(waiting).toHaveCount(0);
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill('Þórður Ólafsson');
+  await page.getByLabel('Recipient’s name').fill('Þórður Ólafsson');
   await page.getByLabel('Amount', { exact: true }).fill('4000');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(atBank());

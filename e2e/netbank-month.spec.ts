@@ -58,7 +58,7 @@ const labels = {
   },
   en: {
     name: 'Name of the standing order (optional)',
-    recipient: "Recipient's name",
+    recipient: 'Recipient’s name',
     from: 'From account (IBAN)',
     to: 'To account (IBAN)',
     amount: 'Amount',
@@ -365,7 +365,7 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   await search.press('ArrowDown');
   await search.press('Enter');
   await expect(page.getByLabel('To account (IBAN)')).toHaveValue(creditorIban);
-  await expect(page.getByText("owner's kennitala 510169-6399", { exact: false })).toBeVisible();
+  await expect(page.getByText('owner’s kennitala 510169-6399', { exact: false })).toBeVisible();
 
   // Monthly rent as a single payment, paid, then kept as a template.
   await page.getByLabel('From account (IBAN)').fill(debtorIban);

@@ -18,7 +18,7 @@ async function payTo(page: Page, name: string) {
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill(name);
+  await page.getByLabel('Recipient’s name').fill(name);
   await page.getByLabel('Amount').fill('1500');
   await page.getByLabel('Message to the recipient').fill('Leiga');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();

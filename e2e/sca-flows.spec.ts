@@ -181,13 +181,13 @@ test('IOBWS straight-through from a company account the PSU does not act for: on
   await anna.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(anna.locator('[data-sca-step]')).toHaveAttribute('data-sca-step', 'holder-confirms');
   await expect(anna.locator('[data-sca-step]')).toContainText(
-    "Only the account's holder can confirm this payment.",
+    'Only the account’s holder can confirm this payment.',
   );
   await expect(anna.getByRole('button', { name: 'Confirm payment' })).toHaveCount(0);
   // Not "waiting for you": the bank waits for the account's holder.
   await expect(anna.locator('[data-outcome]')).toHaveAttribute('data-outcome', 'awaitingHolder');
   await expect(anna.locator('[aria-live="polite"] [data-status="RCVD"]')).toHaveText(
-    "Waiting for the account's holder",
+    'Waiting for the account’s holder',
   );
   await expect(transactionStatuses(anna).last()).toHaveAttribute('data-status', 'RCVD');
   await anna.context().close();

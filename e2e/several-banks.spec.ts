@@ -18,7 +18,7 @@ async function paySingle(page: Page, debtor: string, bankName: string, remittanc
   await page.getByLabel('From account (IBAN)').fill(debtor);
   await expect(page.getByTestId('debtor-bank')).toContainText(`This account is at ${bankName}.`);
   await page.getByLabel('To account (IBAN)').fill(CREDITOR);
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('2,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: 'English' }).check();
@@ -82,7 +82,7 @@ test('a payment dated 24 December is moved by the bank to the next banking day, 
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(AT_NORDUR);
   await page.getByLabel('To account (IBAN)').fill(CREDITOR);
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('15,000');
   await page.getByLabel('Message to the recipient').fill('Jólagjöf');
   await page.getByLabel('Payment date').fill(date);
@@ -153,7 +153,7 @@ test("the form offers what the paying account's bank offers, and warns of a bank
   await page.getByLabel('From account (IBAN)').fill('IS390701260047110101302989');
   await expect(page.getByRole('alert').filter({ hasText: 'does not connect to bank 07' })).toBeVisible();
   await page.getByLabel('To account (IBAN)').fill(CREDITOR);
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('1,000');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await expect(page.getByText('This account is at a bank Greiðsla does not connect to.')).toBeVisible();

@@ -15,7 +15,7 @@ async function fillSinglePayment(page: Page, scaLanguage: 'is' | 'en', remittanc
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill('12,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: scaLanguage === 'is' ? 'Icelandic' : 'English' }).check();

@@ -55,7 +55,7 @@ async function paySingle(page: Page, remittance: string): Promise<string> {
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill('Þórður Ævar Öðinsson');
+  await page.getByLabel('Recipient’s name').fill('Þórður Ævar Öðinsson');
   await page.getByLabel('Amount').fill('12,500');
   await page.getByLabel('Message to the recipient').fill(remittance);
   await page.getByRole('radio', { name: 'English' }).check();

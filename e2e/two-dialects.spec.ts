@@ -107,7 +107,7 @@ for (const bank of BANKS) {
       await expect(page.getByText('5 characters too many')).toBeVisible();
       await page.getByRole('button', { name: 'Continue to your bank' }).click();
       await expect(
-        page.getByText("Too long for the paying account's bank. Use at most 35 characters.", { exact: true }),
+        page.getByText('Too long for the paying account’s bank. Use at most 35 characters.', { exact: true }),
       ).toBeVisible();
       await expect(
         page.getByText('A field marked below is longer than the bank of this account takes.'),

@@ -98,7 +98,7 @@ test('amounts and statuses are whole on the payments list, and the forms fields 
   await page.goto('/en/payments/new/single');
   await page.getByLabel('From account (IBAN)').fill(debtorIban);
   await page.getByLabel('To account (IBAN)').fill(creditorIban);
-  await page.getByLabel("Recipient's name").fill(longName);
+  await page.getByLabel('Recipient’s name').fill(longName);
   await page.getByLabel('Amount').fill('999,999,999');
   await page.getByLabel('Message to the recipient').fill(longReference);
   await page.getByRole('button', { name: 'Continue to your bank' }).click();

@@ -130,4 +130,11 @@ describe('app messages', () => {
     const written = [...icelandic].filter(([, text]) => indicative.test(text)).map(([key]) => key);
     expect(written).toEqual([]);
   });
+
+  // An English text writes its apostrophes as typographic ones ("the bank’s answer", "isn’t"), as its quotation marks
+  // (“…”): never the straight one of a keyboard, which ICU also reads as the start of a quoted passage before a brace.
+  it('write an English apostrophe as ’, never as a straight one', () => {
+    const straight = [...english].filter(([, text]) => text.includes("'")).map(([key]) => key);
+    expect(straight).toEqual([]);
+  });
 });

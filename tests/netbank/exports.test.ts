@@ -244,7 +244,7 @@ describe('the payments statement as PDF', () => {
     expect(english).toContain('Payments statement');
     expect(english).toContain('ISK 185,000');
     expect(english).toContain('Paid in total in ISK: ISK 185,000');
-    expect(english).toContain("Amounts are added up in each payment's own currency, not in your account's.");
+    expect(english).toContain('Amounts are added up in each payment’s own currency, not in your account’s.');
     // Days as English readers write them, never "01.11.2026", which could read as 11 January.
     expect(english).toContain('1 Nov 2026 to 30 Nov 2026');
     expect(english).toContain('3 Nov 2026');

@@ -13,7 +13,7 @@ function Owner({ iban }: { iban: string }) {
 describe('the owner of a recipient’s account, under the field', () => {
   it.each([
     ['is', 'Reikningur ', ', kennitala eiganda '],
-    ['en', 'Account ', ', owner&#x27;s kennitala '],
+    ['en', 'Account ', ', owner’s kennitala '],
   ] as const)('keeps the account and the kennitala each whole (%s)', (locale, before, between) => {
     const html = renderIn(locale, <Owner iban="IS870301260012345101696399" />, ['ownAccount']);
     expect(html).toContain(

@@ -76,12 +76,12 @@ describe('the page of a bulk payment paid from the PSU’s account', () => {
     {
       status: 'ACCC',
       is: 'Peningarnir eru komnir á reikninga viðtakenda.',
-      en: "The money has reached the recipients' accounts.",
+      en: 'The money has reached the recipients’ accounts.',
     },
     {
       status: 'ACWP',
       is: 'Samþykkt en ekki bókuð á reikninga viðtakenda.',
-      en: "Accepted, but not posted to the recipients' accounts.",
+      en: 'Accepted, but not posted to the recipients’ accounts.',
     },
   ])('explains $status as the bulk’s recipients’ accounts', ({ status, is, en }) => {
     expect(text(renderIn('is', <StatusExplain payment={bulk(status)} />)).trim()).toBe(is);

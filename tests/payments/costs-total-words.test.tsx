@@ -40,7 +40,7 @@ describe('the total of a payment converted at the bank’s rate', () => {
 
   it('reads so in English', () => {
     expect(totalLine('en', withFees)).toBe(
-      "EUR 250.00 at your bank's rate is about ISK 36,250, plus fees of ISK 813. Your bank will work out the exact amount.",
+      'EUR 250.00 at your bank’s rate is about ISK 36,250, plus fees of ISK 813. Your bank will work out the exact amount.',
     );
   });
 });

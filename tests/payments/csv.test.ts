@@ -31,6 +31,7 @@ describe('columnOfHeader', () => {
       'Final recipient',
       'Nafn viðtakanda',
       "Recipient's name",
+      'Recipient’s name',
     ])
       expect(columnOfHeader(header), header).toBe('ultimateCreditor');
   });

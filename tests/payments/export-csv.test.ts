@@ -282,7 +282,7 @@ describe('a bulk payment in the exports', () => {
       expect.stringMatching(/^Paid in total in ISK: ISK\s12,500$/),
     ]);
     expect(both.totalsNote).toMatch(
-      /^Amounts are added up in each payment's own currency, not in your account's\./,
+      /^Amounts are added up in each payment’s own currency, not in your account’s\./,
     );
     const alone = buildStatement([krónur], period, 'en', new Date());
     expect(alone.totals).toEqual([expect.stringMatching(/^Paid in total: ISK\s12,500$/)]);

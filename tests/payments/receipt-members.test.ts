@@ -143,7 +143,7 @@ describe('the receipt of a payment the bank read back', () => {
     expect(said).toMatchObject({
       'On behalf of': 'Prjónaklúbbur Akureyrar',
       'Final recipient': 'Ullarvinnslan á Þingeyri',
-      "Recipient's address": 'Hafnarstræti 5, Þingeyri, Iceland',
+      'Recipient’s address': 'Hafnarstræti 5, Þingeyri, Iceland',
       'Purpose code (textalykill)': 'Transfer (code: 03)',
       'Who pays the charges': 'Shared: each pays their own bank',
       'Account for the charges': '0133-26-012345, kennitala 010130-2989',
@@ -201,8 +201,8 @@ describe('the exports of a payment the bank read back', () => {
     expect(en).toMatchObject({
       'On behalf of': 'Prjónaklúbbur Akureyrar',
       'Final recipient': 'Ullarvinnslan á Þingeyri',
-      "Recipient's address": 'Hafnarstræti 5, Þingeyri, Iceland',
-      "Recipient's bank": 'NORDISRE',
+      'Recipient’s address': 'Hafnarstræti 5, Þingeyri, Iceland',
+      'Recipient’s bank': 'NORDISRE',
       'Purpose code (textalykill)': 'Transfer (code: 03)',
       'Who pays the charges': 'Shared: each pays their own bank',
       'Account for the charges': '0133-26-012345',

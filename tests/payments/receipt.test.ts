@@ -187,7 +187,7 @@ describe('a receipt', () => {
       value: 'Friedrichstraße 10, 10117 Berlín, Þýskaland',
     });
     expect(lineOf(buildReceipt(abroad, events, 'en', at), 'creditorAddress')).toMatchObject({
-      label: "Recipient's address",
+      label: 'Recipient’s address',
       value: 'Friedrichstraße 10, 10117 Berlín, Germany',
     });
     // A payment without an address has no line for one.

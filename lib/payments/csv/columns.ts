@@ -112,6 +112,8 @@ const ALIASES: Record<string, BulkColumn> = {
   finalrecipient: 'ultimateCreditor',
   nafnvidtakanda: 'ultimateCreditor',
   "recipient'sname": 'ultimateCreditor',
+  // The English table's heading as copied from it, with its typographic apostrophe.
+  'recipient’sname': 'ultimateCreditor',
   recipientsname: 'ultimateCreditor',
 };
 
