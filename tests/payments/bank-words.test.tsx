@@ -167,4 +167,14 @@ describe('a claim where a customer reads it', () => {
       'Innborgun á kröfu nr. 0133-66-000123 (auðkenni kröfu: 5501692829013366000123+20261201)',
     );
   });
+
+  // At 390 px "(auðkenni kröfu: 5501692829013366000123+20261201)" on one line ran past the payment's card: the line
+  // breaks before the ID, never inside it.
+  it('keeps the bill’s ID whole, and may break the line before it', () => {
+    const html = render('is', <PaymentMessage message="5501692829013366000123+20261201" />);
+    expect(html).toMatch(
+      /\(auðkenni kröfu: <span class="whitespace-nowrap">5501692829013366000123\+20261201\)<\/span>/,
+    );
+    expect(html).not.toMatch(/class="whitespace-nowrap[^"]*"[^>]*>\(auðkenni/);
+  });
 });

@@ -5,6 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 import { useValueFromBeforeHydration } from '@/components/ui/use-value-from-before-hydration';
+import { whole } from '@/components/ui/whole';
 import { accountDisplay } from '@/lib/format';
 import { hasValidCheckDigits } from '@/lib/payments/accounts/check-digits';
 import { domesticAccountToIban, parseDomesticAccount } from '@/lib/payments/accounts/domestic-account';
@@ -141,13 +142,8 @@ export function ownerOf(text: string, t: ReturnType<typeof useTranslations<'ownA
   if (!hasValidCheckDigits(iban)) return undefined;
   const shown = accountDisplay(iban);
   return shown.kind === 'domestic'
-    ? t.rich('owner', { account: shown.account, kennitala: shown.kennitala, whole: Whole })
+    ? t.rich('owner', { account: shown.account, kennitala: shown.kennitala, whole })
     : undefined;
-}
-
-/** A number that stays on one line in running text: an account, a kennitala. */
-function Whole(chunks: ReactNode) {
-  return <span className="whitespace-nowrap">{chunks}</span>;
 }
 
 /** A card identified by its masked PAN (`123456******1234`), for card deposits. */
