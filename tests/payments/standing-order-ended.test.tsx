@@ -20,7 +20,7 @@ describe('a standing order stopped or rejected', () => {
   it.each([
     [
       'CANC',
-      'Fasta greiðslan var afturkölluð. Engar fleiri greiðslur verða greiddar.',
+      'Fasta greiðslan var afturkölluð. Ekkert meira verður greitt samkvæmt henni.',
       'The standing order was stopped. Nothing more will be paid.',
     ],
     [
