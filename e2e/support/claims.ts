@@ -53,11 +53,12 @@ const claimantId = '5501692829';
 /**
  * Greiðsla ehf. issues a bill to jon, as its billing system would, with the reference's createClaimDetails
  * (IOBWS-Claims 3.1): the claim key (claimant, bank and branch + 66 + a claim number of its own, due date), the
- * payor, the template, the amount; returns the claim's id.
+ * payor, the template, the amount, and whether it may be paid in part (isPartialPaymentAllowed: a part payment,
+ * `partialPayment: true`, leaves the rest due); returns the claim's id.
  */
 export async function createClaim(
   request: APIRequestContext,
-  claim: { amount: number; dueDate: string; reference: string; currency?: string },
+  claim: { amount: number; dueDate: string; reference: string; currency?: string; partPayment?: boolean },
   bank: ClaimsBank = DEFAULT_CLAIMS_BANK,
 ): Promise<string> {
   const claimNo = String(100_000 + Math.floor(Math.random() * 800_000));
@@ -70,6 +71,7 @@ export async function createClaim(
       finalDueDate: claim.dueDate,
       currency: claim.currency ?? 'ISK',
       reference: claim.reference,
+      isPartialPaymentAllowed: claim.partPayment ?? false,
     },
     headers: {
       Authorization: `Bearer ${await businessToken(request, bank)}`,
