@@ -132,6 +132,13 @@ const ruleShape = z
           });
       })
       .optional(),
+    /**
+     * Requests of a payment's initiation, handled as ever (the payment and its authorisation exist, a decoupled
+     * one is approved in the bank's app): its 201 gives the TPP no SCA link it can follow, as a bank may (spec
+     * 2.5, BG IG). `none`: only `self` and `status`; `encrypted`: those and
+     * `startAuthorisationWithEncryptedPsuAuthentication`. JSON answers only.
+     */
+    scaLinks: z.enum(['none', 'encrypted']).optional(),
     /** Notifications: drop it, send it twice, or hold it back and send it after the next one. */
     notification: z.enum(['drop', 'duplicate', 'reorder']).optional(),
   })
@@ -142,15 +149,19 @@ const ruleShape = z
         rule.latencyMs === undefined &&
         rule.status === undefined &&
         rule.timeout === undefined &&
-        rule.error === undefined
+        rule.error === undefined &&
+        rule.scaLinks === undefined
       ) {
         issue.addIssue({
           code: 'custom',
-          message: 'a request rule needs latencyMs, status, timeout or error',
+          message: 'a request rule needs latencyMs, status, timeout, error or scaLinks',
         });
       }
-      if ([rule.status, rule.timeout, rule.error].filter((effect) => effect !== undefined).length > 1) {
-        issue.addIssue({ code: 'custom', message: 'status, timeout and error exclude each other' });
+      if (
+        [rule.status, rule.timeout, rule.error, rule.scaLinks].filter((effect) => effect !== undefined)
+          .length > 1
+      ) {
+        issue.addIssue({ code: 'custom', message: 'status, timeout, error and scaLinks exclude each other' });
       }
       if (rule.notification !== undefined) {
         issue.addIssue({ code: 'custom', path: ['notification'], message: 'only for target notification' });
@@ -171,6 +182,7 @@ const ruleShape = z
         'holdMs',
         'retryAfterSeconds',
         'error',
+        'scaLinks',
       ] as const) {
         if (rule[key] !== undefined)
           issue.addIssue({ code: 'custom', path: [key], message: 'only for target request' });

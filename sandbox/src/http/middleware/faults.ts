@@ -88,4 +88,27 @@ export const faultMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next) =>
   }
   await next();
   if (rule.timeout === 'after') c.res = await hangUp(c, rule);
+  if (rule.scaLinks) c.res = await withoutScaLinks(c.res, rule.scaLinks, c.req.method, path);
 };
+
+/**
+ * A payment initiation's 201 with no SCA link the TPP can follow (rule `scaLinks`): only `self` and `status`, and
+ * with `encrypted` the one start a TPP of this app does not take. Any other answer passes unchanged.
+ */
+async function withoutScaLinks(
+  res: Response,
+  kind: NonNullable<FaultRule['scaLinks']>,
+  method: string,
+  path: string,
+): Promise<Response> {
+  const json = (res.headers.get('Content-Type') ?? '').includes('json');
+  if (method !== 'POST' || !INITIATION_PATH.test(path) || res.status !== 201 || !json) return res;
+  const body = (await res.json()) as { _links?: Record<string, { href: string }> };
+  const { self, status } = body._links ?? {};
+  const links: Record<string, { href: string } | undefined> = { self, status };
+  if (kind === 'encrypted' && self)
+    links.startAuthorisationWithEncryptedPsuAuthentication = { href: `${self.href}/authorisations` };
+  const headers = new Headers(res.headers);
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify({ ...body, _links: links }), { status: 201, headers });
+}
