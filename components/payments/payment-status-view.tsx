@@ -9,6 +9,7 @@ import { OtpChallenge } from '@/components/payments/otp-challenge';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { PaymentLive } from '@/components/payments/payment-live';
 import { PaymentStorySection } from '@/components/payments/payment-story';
+import { ScaCannotTake } from '@/components/payments/sca-cannot-take';
 import { ScaPanelOnDemand } from '@/components/payments/sca-panel-on-demand';
 import { scaTextsOf } from '@/components/payments/sca-texts';
 import { StatusBadge } from '@/components/payments/status-badge';
@@ -61,7 +62,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
   const tstory = useTranslations('story.receipt');
   // An SCA step the PSU takes on this page; the bank's own page is a link above.
   const sca = payment.scaStep;
-  const scaOnPage = sca.kind === 'none' || sca.kind === 'redirect' ? null : sca;
+  const scaOnPage = sca.kind === 'none' || sca.kind === 'redirect' || sca.kind === 'cannot-take' ? null : sca;
   return (
     <div className="space-y-6">
       <PaymentLive shown={payment} />
@@ -118,6 +119,7 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
           </a>
         )}
       </section>
+      {sca.kind === 'cannot-take' && <ScaCannotTake cancellable={payment.cancellable} links={sca.links} />}
       {scaOnPage && (
         <ScaPanelOnDemand
           paymentId={payment.id}

@@ -24,8 +24,8 @@ export function ScaPanel({
   otpChallenge,
 }: {
   paymentId: string;
-  /** A step taken on this page: not none, nor the bank's own page (a link to it). */
-  step: Exclude<ScaStep, { kind: 'none' | 'redirect' }>;
+  /** A step taken on this page: not none, nor the bank's own page (a link to it), nor one this app cannot take. */
+  step: Exclude<ScaStep, { kind: 'none' | 'redirect' | 'cannot-take' }>;
   texts: ScaTexts;
   /** The bank's challenge for a one-time code, where the step is one (components/payments/otp-challenge.tsx). */
   otpChallenge?: ReactNode;
@@ -141,11 +141,6 @@ export function ScaPanel({
       {step.kind === 'decoupled' && (
         <p role="status" aria-live="polite">
           {texts.decoupled}
-        </p>
-      )}
-      {step.kind === 'cannot-take' && (
-        <p role="status" data-unusable-links={step.links.join(' ')}>
-          {texts.cannotTake}
         </p>
       )}
       {step.kind === 'another-signer' && (

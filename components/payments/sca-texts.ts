@@ -19,7 +19,6 @@ export type ScaTexts = Record<
   | 'decoupled'
   | 'anotherSigner'
   | 'anotherSignerSubmit'
-  | 'cannotTake'
   | 'working'
   | 'unexpected'
   | 'methodType.SMS_OTP'
@@ -65,7 +64,6 @@ export function scaTextsOf(t: (key: string) => string): ScaTexts {
     'decoupled',
     'anotherSigner',
     'anotherSignerSubmit',
-    'cannotTake',
     'working',
     'methodType.SMS_OTP',
     'methodType.CHIP_OTP',

@@ -40,7 +40,10 @@ export type ScaStep =
   | { kind: 'holder-confirms' }
   | { kind: 'decoupled' }
   | { kind: 'another-signer' }
-  /** The bank asks for a step this app does not take (lib/bank/sca-answer.ts `unusableLinks`). */
+  /**
+   * The bank awaits the PSU's authorisation but gives no step this app takes: links it does not follow
+   * (lib/bank/sca-answer.ts `unusableLinks`, here named), or none at all.
+   */
   | { kind: 'cannot-take'; links: string[] }
   | { kind: 'none' };
 
@@ -102,9 +105,12 @@ export function nextScaStep(payment: Payment, { mayConfirmStraightThrough = fals
     return { kind: mayConfirmStraightThrough ? 'confirm' : 'holder-confirms' };
   if (links.startAuthorisation || links.startAuthorisationWithPsuIdentification)
     return { kind: 'another-signer' };
-  if (sca.scaStatus && links.scaStatus) return { kind: 'decoupled' };
-  if (sca.unusableLinks?.length) return { kind: 'cannot-take', links: sca.unusableLinks };
-  return { kind: 'none' };
+  // An authorisation to read and no step of ours: the PSU approves at the bank (its scaStatus, where not yet read,
+  // comes with the next read); one with links we do not follow asks for those.
+  if (links.scaStatus && (sca.scaStatus || !sca.unusableLinks?.length)) return { kind: 'decoupled' };
+  // Awaiting the PSU with no link we follow and no authorisation to read (an encrypted start, or no links at
+  // all, as spec 2.5 and BG allow): the PSU is told that the bank asks for what this app does not offer.
+  return { kind: 'cannot-take', links: sca.unusableLinks ?? [] };
 }
 
 /** For the payment page: whether its next step is the straight-through confirmation, and this PSU may give it. */

@@ -18,6 +18,7 @@ import {
   NotAccountHolderError,
   nextScaStep,
 } from '@/lib/payments/sca';
+import { scaStepRefusal } from '@/lib/payments/sca-step-refusal';
 import { syncPaymentStatus } from '@/lib/payments/sync';
 
 const stepSchema = z.discriminatedUnion('kind', [
@@ -42,7 +43,8 @@ export const continueScaAction = paymentAction
     const db = await getDb();
     const payment = await findOwnPayment(db, psuId, input.paymentId);
     if (!payment) return failure('payment.notFound');
-    if (nextScaStep(payment).kind === 'none') return failure('bank.code.STATUS_INVALID');
+    const refusal = scaStepRefusal(nextScaStep(payment));
+    if (refusal) return failure(refusal);
     const ip = psuIpAddress(await headers());
     try {
       if (step.kind === 'oauth') return success({ redirectTo: await oauthRedirect(db, payment, ip) });
