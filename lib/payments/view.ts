@@ -14,7 +14,13 @@ import { type BankOutcome, bankOutcome } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { paysAgainRejectedOnly } from './saved/pay-again';
 import { awaitsAuthorisation, isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
-import { isSettledForPsu, liveRefreshMs, type StatusClass, statusClass } from './status';
+import {
+  isSettledForPsu,
+  liveRefreshMs,
+  type StatusClass,
+  statusClass,
+  awaitsAuthorisation as waitsForAuthorisation,
+} from './status';
 import {
   DIRECTORY_BANK_NAMES,
   dayOf,
@@ -267,7 +273,14 @@ export function toPaymentView(
     payDay,
     paysOn: paysOnOf(payment, payDay),
     receiptKind: receiptKind(payment),
-    psuMessage: (!isFinalScaStatus(sca?.scaStatus) && sca?.psuMessage) || payment.statusPsuMessage || null,
+    // The authorisation's words only while the bank waits for one: a bank that gives no scaStatus to read leaves
+    // it open here after the PSU approved at the bank and the payment moved on.
+    psuMessage:
+      (!isFinalScaStatus(sca?.scaStatus) &&
+        waitsForAuthorisation(statusClass(payment.transactionStatus, payment)) &&
+        sca?.psuMessage) ||
+      payment.statusPsuMessage ||
+      null,
     fundsShort:
       atBank &&
       payment.statusFundsAvailable === false &&

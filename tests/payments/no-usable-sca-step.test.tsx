@@ -110,6 +110,10 @@ describe('a payment the bank answers with no SCA step this app can take', () => 
     const read = await app.payment(payment.id);
     expect(read.transactionStatus).not.toBe('RCVD');
     expect(app.sca.nextScaStep(read)).toEqual({ kind: 'none' });
-    expect(app.view.toPaymentView(read, []).outcome).not.toBe('awaitingPsu');
+    const view = app.view.toPaymentView(read, []);
+    expect(view.outcome).not.toBe('awaitingPsu');
+    // Its scaStatus never read (no link to it), the bank's "approve in the bank's app" is not shown once paid.
+    expect(payment.sca?.psuMessage).toBeTruthy();
+    expect(view.psuMessage).toBeNull();
   });
 });
