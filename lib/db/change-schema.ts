@@ -27,9 +27,10 @@ export interface ChangedOrder {
 
 /**
  * What the bank made of one of a change's asks to cancel the old order: cancelled it there and then, or opened an
- * authorisation for the PSU to confirm (its `scaStatus` link, null where the bank gave none).
+ * authorisation for the PSU to confirm (its `scaStatus` link, null where the bank gave none), `decoupled` where the
+ * PSU approves it in the bank's own app rather than on a page of the bank we send them to.
  */
-export type ChangeCancelAnswer = { cancelled: true } | { scaStatusUrl: string | null };
+export type ChangeCancelAnswer = { cancelled: true } | { scaStatusUrl: string | null; decoupled?: true };
 
 /**
  * One change per old standing order: a second form for the same order finds this row, so that two

@@ -1,4 +1,3 @@
-import { readScaStatus } from '@/lib/bank/authorisations';
 import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import type { ChangeCancelAnswer, ChangedOrder, StandingOrderChange } from '@/lib/db/change-schema';
@@ -12,9 +11,9 @@ import {
 import type { Payment } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { askBankToCancel, type CancellationAnswer, giveUpChangeOf } from './cancellation';
+import { cancelledByChange, endedByStop, waitsInBankApp } from './change-authorisations';
 import { findOwnPayment } from './history';
 import { initiateOnce } from './initiation';
-import { inPaymentBank } from './payment-bank';
 import { isFinalStatus } from './status';
 import { accountLabel } from './submit-payment';
 import { readOwnPaymentFromBank, syncPaymentStatus } from './sync';
@@ -170,6 +169,10 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
     };
   }
   if (!isFinalStatus(old.transactionStatus, old)) {
+    // Sent again while the PSU is still to approve its cancellation in the bank's app: not asked twice.
+    if (await waitsInBankApp(old, change.cancelAnswers, request.psuIpAddress)) {
+      return afterCancellation(db, change, old.id, request);
+    }
     const answer = await askToCancel(db, change, old, request.psuIpAddress);
     if (answer.kind === 'refused') {
       const ended = await endedMeanwhile(db, old, answer.messageKey, request.psuIpAddress);
@@ -211,7 +214,9 @@ async function askToCancel(
 
 function keptAnswer(answer: CancellationAnswer | undefined): ChangeCancelAnswer | undefined {
   if (!answer || answer.kind === 'refused') return undefined;
-  return answer.authorisation ?? { cancelled: true };
+  if (!answer.authorisation) return { cancelled: true };
+  // An authorisation with no page of the bank to send the PSU to: they approve it in the bank's app.
+  return answer.kind === 'asked' ? { ...answer.authorisation, decoupled: true } : answer.authorisation;
 }
 
 /**
@@ -270,7 +275,15 @@ async function afterCancellation(
   request: Pick<ChangeRequest, 'psuId' | 'psuIpAddress' | 'psuUserAgent'>,
 ): Promise<ChangeOutcome> {
   const old = await findOwnPayment(db, request.psuId, oldPaymentId);
-  if (!old || !isFinalStatus(old.transactionStatus, old)) {
+  if (!old) return keptOld(db, change, 'standingOrderChange.notCancelled');
+  if (!isFinalStatus(old.transactionStatus, old)) {
+    // Approved in the bank's app later, the cancellation ends the order then: the change waits for it.
+    const now = await findChangeOf(db, old.psuId, old.id);
+    if (now?.state === 'cancelling' && (await waitsInBankApp(old, now.cancelAnswers, request.psuIpAddress))) {
+      const messageKey = 'standingOrderChange.approveInApp';
+      await moveChange(db, change.id, ['cancelling'], 'cancelling', { messageKey });
+      return { ok: false, messageKey };
+    }
     return keptOld(db, change, 'standingOrderChange.notCancelled');
   }
   if (change.state === 'cancelling') {
@@ -307,55 +320,6 @@ async function endedBy(
 }
 
 /**
- * Whether one of the change's asks ended the order: the bank cancelled it at once, or the PSU confirmed one of its
- * authorisations at the bank, as its `scaStatus` says. An authorisation the bank gave no address of is taken for the
- * one that ended it, as nothing else can tell; one that cannot be read now is `unknown`.
- */
-async function cancelledByChange(
-  old: Payment,
-  answers: readonly ChangeCancelAnswer[],
-  psuIpAddress: string,
-): Promise<boolean | 'unknown'> {
-  let unread = false;
-  for (const answer of answers) {
-    if ('cancelled' in answer || !answer.scaStatusUrl) return true;
-    const scaStatus = await readAuthorisation(old, answer.scaStatusUrl, psuIpAddress);
-    if (scaStatus === 'finalised' || scaStatus === 'exempted') return true;
-    if (scaStatus === undefined) unread = true;
-  }
-  return unread ? 'unknown' : false;
-}
-
-/** The `scaStatus` of one of the order's cancellation authorisations, or undefined where the bank cannot say now. */
-async function readAuthorisation(old: Payment, scaStatusUrl: string, psuIpAddress: string) {
-  try {
-    return await inPaymentBank(old, () => readScaStatus(scaStatusUrl, psuIpAddress));
-  } catch (error) {
-    logger.warn(
-      { paymentId: old.id, err: error instanceof Error ? error.message : error },
-      "a cancellation's authorisation could not be read",
-    );
-    return undefined;
-  }
-}
-
-/**
- * Whether the order ended by the PSU's own stop ("Cancel payment", asked before the change and confirmed at the
- * bank, perhaps in a tab closed there so that nothing came back to us) rather than by the change's cancellation:
- * as the bank reports that stop's authorisation. A stop whose authorisation the bank gave us no address of counts
- * as the one that ended it; one the bank cannot be asked about now is `unknown`, and nothing is sent yet.
- */
-async function endedByStop(old: Payment, psuIpAddress: string): Promise<boolean | 'unknown'> {
-  const { stopAsked } = old;
-  if (!stopAsked) return false;
-  const { scaStatusUrl } = stopAsked;
-  if (!scaStatusUrl) return true;
-  const scaStatus = await readAuthorisation(old, scaStatusUrl, psuIpAddress);
-  if (scaStatus === undefined) return 'unknown';
-  return scaStatus === 'finalised' || scaStatus === 'exempted';
-}
-
-/**
  * The PSU is back from confirming (or declining) the old order's cancellation at the bank, whose status
  * has just been read: where their browser goes next, or undefined when the payment is no change's old
  * order awaiting its cancellation. The new order is sent here, and the PSU is shown its page, which says
@@ -385,6 +349,25 @@ export async function continueChangeAfterReturn(
   return outcome.newPaymentId
     ? `/${change.changed.uiLocale}/payments/${outcome.newPaymentId}`
     : outcome.redirectTo;
+}
+
+/**
+ * The PSU is back on the page of a change whose cancellation waited for their approval in the bank's app (there is
+ * no return from the bank then): the old order is read from the bank again and the change settled by it, the new
+ * order made once the change's cancellation ended the old one, the change given up once the PSU declined it there
+ * and the order stands, and still waiting while the approval is open. The change as it then stands.
+ */
+export async function followWaitingChange(
+  db: Db,
+  request: Pick<ChangeRequest, 'psuId' | 'oldPaymentId' | 'psuIpAddress' | 'psuUserAgent'>,
+) {
+  const change = await findChangeOf(db, request.psuId, request.oldPaymentId);
+  // An ask under way (the form sent again meanwhile) is left to the request that made it.
+  const waiting = change?.state === 'cancelling' && change.cancelAsks === 0;
+  if (!waiting || !change.cancelAnswers.some((answer) => 'decoupled' in answer)) return change;
+  await readOwnPaymentFromBank(db, request.psuId, request.oldPaymentId, request.psuIpAddress);
+  await afterCancellation(db, change, request.oldPaymentId, request);
+  return findChangeOf(db, request.psuId, request.oldPaymentId);
 }
 
 /**

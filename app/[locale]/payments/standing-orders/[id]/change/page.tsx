@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
@@ -12,8 +13,9 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n/navigation';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { findOwnPayment } from '@/lib/payments/history';
+import { psuIpAddress } from '@/lib/payments/psu-request';
 import { savedChoicesFor } from '@/lib/payments/saved/choices';
-import { carriedChangeOf } from '@/lib/payments/standing-order-change';
+import { carriedChangeOf, followWaitingChange } from '@/lib/payments/standing-order-change';
 import { changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
 import { isFinalStatus } from '@/lib/payments/status';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
@@ -39,6 +41,14 @@ export default async function ChangeStandingOrderPage({
   const id = pathParamOrNotFound('paymentId', segment);
   const psuId = await requirePsuId(`/payments/standing-orders/${id}/change`);
   const db = await getDb();
+  const requestHeaders = await headers();
+  // A change waiting for the PSU's approval in the bank's app is settled by what the bank says now.
+  await followWaitingChange(db, {
+    psuId,
+    oldPaymentId: id,
+    psuIpAddress: psuIpAddress(requestHeaders),
+    psuUserAgent: requestHeaders.get('user-agent') ?? undefined,
+  });
   const old = await findOwnPayment(db, psuId, id);
   if (old?.service !== 'periodic-payments' || old.phase !== 'initiated') notFound();
   const [t, { change, newOrderOutcome }, choices] = await Promise.all([

@@ -1,0 +1,82 @@
+import { readScaStatus } from '@/lib/bank/authorisations';
+import type { ChangeCancelAnswer } from '@/lib/db/change-schema';
+import type { Payment } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+import { inPaymentBank } from './payment-bank';
+import { isFinalScaStatus } from './sca';
+
+/**
+ * What the bank says of the authorisations a standing order's change (./standing-order-change.ts) and a stop of
+ * the order opened at the bank: which of them ended the order, and whether the PSU is still to approve one in the
+ * bank's app.
+ */
+
+const confirmed = (scaStatus: string | undefined) => scaStatus === 'finalised' || scaStatus === 'exempted';
+
+/**
+ * Whether one of the change's asks ended the order: the bank cancelled it at once, or the PSU confirmed one of its
+ * authorisations at the bank, as its `scaStatus` says. An authorisation the bank gave no address of is taken for the
+ * one that ended it, as nothing else can tell; one that cannot be read now is `unknown`.
+ */
+export async function cancelledByChange(
+  old: Payment,
+  answers: readonly ChangeCancelAnswer[],
+  psuIpAddress: string,
+): Promise<boolean | 'unknown'> {
+  let unread = false;
+  for (const answer of answers) {
+    if ('cancelled' in answer || !answer.scaStatusUrl) return true;
+    const scaStatus = await readAuthorisation(old, answer.scaStatusUrl, psuIpAddress);
+    if (confirmed(scaStatus)) return true;
+    if (scaStatus === undefined) unread = true;
+  }
+  return unread ? 'unknown' : false;
+}
+
+/**
+ * Whether one of the change's cancellations is still for the PSU to approve in the bank's app (decoupled): its
+ * `scaStatus` not final, or not to be read now, or the bank gave no address to read it by. Approved there, the bank
+ * ends the order afterwards: the change waits for that rather than be given up.
+ */
+export async function waitsInBankApp(
+  old: Payment,
+  answers: readonly ChangeCancelAnswer[],
+  psuIpAddress: string,
+): Promise<boolean> {
+  for (const answer of answers) {
+    if ('cancelled' in answer || !answer.decoupled) continue;
+    if (!answer.scaStatusUrl) return true;
+    const scaStatus = await readAuthorisation(old, answer.scaStatusUrl, psuIpAddress);
+    if (!isFinalScaStatus(scaStatus)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the order ended by the PSU's own stop ("Cancel payment", asked before the change and confirmed at the
+ * bank, perhaps in a tab closed there so that nothing came back to us) rather than by the change's cancellation:
+ * as the bank reports that stop's authorisation. A stop whose authorisation the bank gave us no address of counts
+ * as the one that ended it; one the bank cannot be asked about now is `unknown`, and nothing is sent yet.
+ */
+export async function endedByStop(old: Payment, psuIpAddress: string): Promise<boolean | 'unknown'> {
+  const { stopAsked } = old;
+  if (!stopAsked) return false;
+  const { scaStatusUrl } = stopAsked;
+  if (!scaStatusUrl) return true;
+  const scaStatus = await readAuthorisation(old, scaStatusUrl, psuIpAddress);
+  if (scaStatus === undefined) return 'unknown';
+  return confirmed(scaStatus);
+}
+
+/** The `scaStatus` of one of the order's cancellation authorisations, or undefined where the bank cannot say now. */
+async function readAuthorisation(old: Payment, scaStatusUrl: string, psuIpAddress: string) {
+  try {
+    return await inPaymentBank(old, () => readScaStatus(scaStatusUrl, psuIpAddress));
+  } catch (error) {
+    logger.warn(
+      { paymentId: old.id, err: error instanceof Error ? error.message : error },
+      "a cancellation's authorisation could not be read",
+    );
+    return undefined;
+  }
+}
