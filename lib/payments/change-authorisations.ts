@@ -15,22 +15,29 @@ const confirmed = (scaStatus: string | undefined) => scaStatus === 'finalised' |
 
 /**
  * Whether one of the change's asks ended the order: the bank cancelled it at once, or the PSU confirmed one of its
- * authorisations at the bank, as its `scaStatus` says. An authorisation the bank gave no address of is taken for the
- * one that ended it, as nothing else can tell; one that cannot be read now is `unknown`.
+ * authorisations at the bank, as its `scaStatus` says. `unknown`: one cannot be read now. `unclear`: the bank gave
+ * no `scaStatus` link of one, and our bank's spec gives no other way to read it (no path to a cancellation's
+ * authorisation by its id), so nothing tells whether the PSU confirmed it or stopped the order elsewhere.
  */
 export async function cancelledByChange(
   old: Payment,
   answers: readonly ChangeCancelAnswer[],
   psuIpAddress: string,
-): Promise<boolean | 'unknown'> {
+): Promise<boolean | 'unknown' | 'unclear'> {
   let unread = false;
+  let unclear = false;
   for (const answer of answers) {
-    if ('cancelled' in answer || !answer.scaStatusUrl) return true;
+    if ('cancelled' in answer) return true;
+    if (!answer.scaStatusUrl) {
+      unclear = true;
+      continue;
+    }
     const scaStatus = await readAuthorisation(old, answer.scaStatusUrl, psuIpAddress);
     if (confirmed(scaStatus)) return true;
     if (scaStatus === undefined) unread = true;
   }
-  return unread ? 'unknown' : false;
+  if (unread) return 'unknown';
+  return unclear ? 'unclear' : false;
 }
 
 /**

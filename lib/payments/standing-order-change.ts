@@ -247,7 +247,7 @@ async function endedMeanwhile(
 async function endedOtherwise(
   db: Db,
   change: StandingOrderChange,
-  ended: 'stopped' | 'stoppedAtBank' | 'ended',
+  ended: 'stopped' | 'stoppedAtBank' | 'cannotTell' | 'ended',
 ): Promise<ChangeOutcome> {
   const messageKey = `standingOrderChange.${ended === 'stopped' ? 'stoppedInstead' : ended}`;
   await moveChange(db, change.id, ['cancelling', 'cancelRefused'], 'cancelRefused', { messageKey });
@@ -295,6 +295,7 @@ async function afterCancellation(
       return { ok: false, messageKey: 'standingOrderChange.stoppedInstead' };
     }
     if (by === 'elsewhere') return endedOtherwise(db, change, 'stoppedAtBank');
+    if (by === 'unclear') return endedOtherwise(db, change, 'cannotTell');
   }
   return sendNewOrder(db, change, request);
 }
@@ -302,21 +303,25 @@ async function afterCancellation(
 /**
  * What ended a change's old order that was cancelled while the change was cancelling it: the PSU's stop in the app
  * (`stop`), the change's own cancellation (`change`: cancelled at once, or an authorisation of it the PSU confirmed
- * at the bank), or neither (`elsewhere`: the PSU stopped it in their own online bank, say). `underWay`: not one of
- * the change's answered asks, but an ask not yet answered may have; `unknown`: the bank could not be asked now.
+ * at the bank), or neither (`elsewhere`: the PSU stopped it in their own online bank, say). `unclear`: the bank gave
+ * no way to read the change's authorisation, so either may have; the PSU is told so, and no new order is made without
+ * their word (a new standing order they start themselves). `underWay`: not one of the change's answered asks, but an
+ * ask not yet answered may have; `unknown`: the bank could not be asked now.
  */
 async function endedBy(
   db: Db,
   old: Payment,
   psuIpAddress: string,
-): Promise<'stop' | 'change' | 'elsewhere' | 'underWay' | 'unknown'> {
+): Promise<'stop' | 'change' | 'elsewhere' | 'unclear' | 'underWay' | 'unknown'> {
   const stopped = await endedByStop(old, psuIpAddress);
   if (stopped !== false) return stopped === 'unknown' ? 'unknown' : 'stop';
   // As the change stands now: another form's ask of it may have been answered since this one was claimed.
   const change = await findChangeOf(db, old.psuId, old.id);
   const own = await cancelledByChange(old, change?.cancelAnswers ?? [], psuIpAddress);
-  if (own !== false) return own === 'unknown' ? 'unknown' : 'change';
-  return (change?.cancelAsks ?? 0) > 0 ? 'underWay' : 'elsewhere';
+  if (own === true) return 'change';
+  if (own === 'unknown') return 'unknown';
+  if ((change?.cancelAsks ?? 0) > 0) return 'underWay';
+  return own === 'unclear' ? 'unclear' : 'elsewhere';
 }
 
 /**

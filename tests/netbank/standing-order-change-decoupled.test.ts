@@ -177,4 +177,31 @@ describe('a change whose cancellation the PSU approves in the bank`s app', () =>
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(newOrdersSent()).toHaveLength(0);
   });
+
+  it('an approval the bank gave no scaStatus link of: the order ended is not taken for the change`s, nothing new is made', async () => {
+    const oldId = await liveOrder();
+    // The bank's answer to the start of the change's cancellation authorisation names no scaStatus to read it by,
+    // and our bank's spec gives no path to read a cancellation's authorisation by its id.
+    app.proxy.reshapeNext('POST', /\/cancellation-authorisations$/, (body) => {
+      const { _links, ...rest } = body as { _links: Record<string, unknown> };
+      const { scaStatus: _, ...links } = _links;
+      return { ...rest, _links: links };
+    });
+    expect(await ask(oldId, changed('99000'))).toMatchObject({
+      messageKey: 'standingOrderChange.approveInApp',
+    });
+    // Approved in the app, or stopped in the online bank: the order ends either way, and nothing tells which.
+    await inBankApp(oldId, 'cancellation', 'approve');
+    expect(await backOnPage(oldId)).toMatchObject({
+      state: 'cancelRefused',
+      messageKey: 'standingOrderChange.cannotTell',
+    });
+    expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
+    expect(newOrdersSent()).toHaveLength(0);
+    expect(await ask(oldId, changed('99000'))).toEqual({
+      ok: false,
+      messageKey: 'standingOrderChange.ended',
+    });
+    expect(newOrdersSent()).toHaveLength(0);
+  });
 });
