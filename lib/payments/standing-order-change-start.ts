@@ -3,6 +3,7 @@ import type { Payment } from '@/lib/db/schema';
 import { type IsoDate, reykjavikDateOf, toExecutionDateTime } from './calendar';
 import { type FormPrefill, namesOf } from './saved/pay-again';
 import { standingOrderSchedule } from './standing-order';
+import { isFinalStatus } from './status';
 
 /**
  * The change form of a standing order, filled in from the order as the bank was sent it, with its
@@ -27,4 +28,19 @@ export function changeStart(old: Payment, today: IsoDate): FormPrefill {
 export function changeResume(change: StandingOrderChange, product: Payment['product']): FormPrefill {
   const { payment, label, creditorName } = change.changed;
   return { product, payment, names: namesOf({ label, creditorName }) };
+}
+
+/**
+ * What a standing order's change page offers: the form, to change a running order or to send again a change the
+ * bank did not carry through, or to go on with one whose own cancellation ended the order; `ended`, where the order
+ * ended otherwise (stopped, rejected, its last day past, or a change given up because of that), so that a new order
+ * is started from it instead of a form that could only be refused; `sent`, nothing more, once the change was made.
+ */
+export function changePageShows(
+  old: Payment,
+  change: StandingOrderChange | undefined,
+): 'form' | 'ended' | 'sent' {
+  if (change?.state === 'sent') return 'sent';
+  const goesOn = change !== undefined && change.state !== 'cancelRefused';
+  return isFinalStatus(old.transactionStatus, old) && !goesOn ? 'ended' : 'form';
 }

@@ -16,8 +16,7 @@ import { findOwnPayment } from '@/lib/payments/history';
 import { psuIpAddress } from '@/lib/payments/psu-request';
 import { savedChoicesFor } from '@/lib/payments/saved/choices';
 import { carriedChangeOf, followWaitingChange } from '@/lib/payments/standing-order-change';
-import { changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
-import { isFinalStatus } from '@/lib/payments/status';
+import { changePageShows, changeResume, changeStart } from '@/lib/payments/standing-order-change-start';
 import { pathParamOrNotFound } from '@/lib/security/path-params';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }) {
@@ -56,8 +55,8 @@ export default async function ChangeStandingOrderPage({
     carriedChangeOf(db, psuId, old.id),
     savedChoicesFor(db, psuId),
   ]);
-  const resumable = change && change.state !== 'sent';
-  const ended = isFinalStatus(old.transactionStatus, old) && !resumable;
+  const shows = changePageShows(old, change);
+  const resumable = shows === 'form' && change !== undefined;
   return (
     <div className="max-w-xl space-y-6">
       <Link href="/payments/standing-orders" className="text-sm text-brand-700 underline underline-offset-2">
@@ -66,8 +65,8 @@ export default async function ChangeStandingOrderPage({
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <CurrentOrder order={old} />
       {change ? <ChangeNotice change={change} newOrderOutcome={newOrderOutcome} /> : null}
-      {change?.state === 'sent' || ended ? (
-        ended && change?.state !== 'sent' ? (
+      {shows !== 'form' ? (
+        shows === 'ended' ? (
           <p className="space-y-2">
             <span className="block">{t('ended')}</span>
             <Link
