@@ -52,9 +52,9 @@ describe('a payment the bank answers with no SCA step this app can take', () => 
     const step = app.sca.nextScaStep(payment);
     expect(step).toEqual({ kind: 'cannot-take', links });
     expect(scaStepRefusal(step)).toBe('sca.cannotTake.continue');
-    expect(en.sca.cannotTake.continue).toMatch(/way this app does not offer.*Nothing is paid unless/);
+    expect(en.sca.cannotTake.continue).toMatch(/way this app does not offer.*nothing is paid until then/);
     expect(is.sca.cannotTake.continue).toMatch(
-      /aðferð sem þetta forrit býður ekki upp á.*Ekkert verður greitt/,
+      /aðferð sem þetta forrit býður ekki upp á.*fyrr verður ekkert greitt/,
     );
   });
 
@@ -65,16 +65,19 @@ describe('a payment the bank answers with no SCA step this app can take', () => 
     expect(view.refreshEveryMs).toBeGreaterThan(0);
     const english = text(renderIn('en', <PaymentStatusView payment={view} />));
     expect(english).toContain('Your bank asks you to confirm this payment in a way this app does not offer');
-    expect(english).toContain('Nothing is paid unless you confirm it with your bank.');
-    expect(english).toContain('confirm it in your bank’s online banking or app');
-    expect(english).toContain('cancel it in your bank’s online banking');
+    expect(english).toContain(
+      'confirm it in your online banking or your bank’s app; nothing is paid until then.',
+    );
+    expect(english).toContain('cancel it in your online banking');
     const icelandic = text(renderIn('is', <PaymentStatusView payment={view} />));
     expect(icelandic).toContain('Bankinn þinn vill að þú staðfestir greiðsluna með aðferð sem þetta forrit');
-    expect(icelandic).toContain('Ekkert verður greitt nema þú staðfestir hana hjá bankanum.');
-    expect(icelandic).toContain('afturkallað hana í netbanka bankans');
+    expect(icelandic).toContain(
+      'Staðfestu hana í netbankanum eða appi bankans ef þú vilt greiða hana; fyrr verður ekkert greitt.',
+    );
+    expect(icelandic).toContain('afturkallað hana í netbankanum');
     // Where the PSU can cancel it here, the page says so.
     expect(text(renderIn('en', <ScaCannotTake cancellable />))).toContain('cancel it on this page');
-    expect(text(renderIn('is', <ScaCannotTake cancellable />))).toContain('afturkallað hana hér á síðunni');
+    expect(text(renderIn('is', <ScaCannotTake cancellable />))).toContain('afturkallað hana hér.');
   });
 
   it('with only an authorisation to read (its scaStatus not yet read), waits for the PSU at the bank', () => {
