@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChangedOrder } from '@/lib/db/change-schema';
+import en from '@/messages/netbank/en.json';
+import is from '@/messages/netbank/is.json';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { stopInOnlineBank } from '@/tests/support/sandbox-admin';
@@ -203,5 +205,26 @@ describe('a change whose cancellation the PSU approves in the bank`s app', () =>
       messageKey: 'standingOrderChange.ended',
     });
     expect(newOrdersSent()).toHaveLength(0);
+  });
+});
+
+// What the PSU reads in each state, short enough for a phone: what to do first, then what it means for the orders.
+describe('the words of a change waiting in the bank’s app, or given up', () => {
+  const { approveInApp, stoppedAtBank, cannotTell } = is.standingOrderChange;
+  it('ask the PSU to approve in the app and come back, in the imperative (“þú”)', () => {
+    expect(approveInApp).toMatch(
+      /^Samþykktu afturköllun .* og komdu svo aftur á þessa síðu: þá er nýja greiðslan send\./,
+    );
+    expect(en.standingOrderChange.approveInApp).toMatch(
+      /^Approve the cancellation .*, then come back to this page/,
+    );
+  });
+  it('say that no new order was made, and how to start one, without “fá” a payment the PSU makes', () => {
+    for (const text of [stoppedAtBank, cannotTell]) {
+      expect(text).toContain('Því var engin ný greiðsla stofnuð.');
+      expect(text).toMatch(/vilt samt nýju greiðsluna skaltu stofna hana eftir þessari\.$/);
+    }
+    expect(cannotTell).toContain('sést ekki hvort breytingin þín hafi stöðvað hana');
+    expect(en.standingOrderChange.cannotTell).toContain('does not say whether your change ended it');
   });
 });
