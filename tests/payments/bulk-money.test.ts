@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import savedEn from '@/messages/saved/en.json';
+import savedIs from '@/messages/saved/is.json';
 import { CREDITOR, JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
@@ -135,5 +137,12 @@ describe('a bulk payment the bank rejected in part (PART), paid again', () => {
     const start = await payAgainOfPart((sent) => ({ ...sent, transactionStatus: 'PART' }));
     expect(start.initial).toBeUndefined();
     expect(start.filledFrom).toEqual({ kind: 'payment', partUnknown: true });
+    // Said with the words of the status PART (“Samþykkt að hluta”, “Partly accepted”), and what to check where.
+    expect(savedIs.saved.filledFromPartUnknown).toMatch(
+      /^Bankinn þinn samþykkti aðeins hluta fyrri fjöldagreiðslu og sagði ekki hvaða greiðslum hann hafnaði.*Athugaðu í netbankanum/,
+    );
+    expect(savedEn.saved.filledFromPartUnknown).toMatch(
+      /^Your bank accepted only part of a past bulk payment and did not say which payments it rejected.*Check in your online banking/,
+    );
   });
 });
