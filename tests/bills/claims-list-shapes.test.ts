@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import eventsEn from '@/messages/events/en.json';
+import eventsIs from '@/messages/events/is.json';
 import type { RunningSandbox } from '@/sandbox/src/server';
 import { startTestSandbox } from '@/sandbox/test/helpers';
 import { RecordingProxy } from '@/tests/bank/recording-proxy';
@@ -99,6 +101,11 @@ describe('a claims list with what the app cannot read', () => {
     expect(freshness).toEqual({ fresh: false, staleBankIds: [], incompleteBankIds: ['default'] });
     const kept = await app.queries.billsOf(app.db, JON);
     expect(kept.filter((bill) => bill.reference?.startsWith('SHAPE-8'))).toHaveLength(100);
+    // A list too long to read stays so: the words promise no later read (“just now”), and say where all the bills are.
+    expect(eventsIs.bills.incompleteBanks).not.toMatch(/rétt í þessu/);
+    expect(eventsIs.bills.incompleteBanks).toMatch(/Þær sjást allar í netbankanum þínum\.$/);
+    expect(eventsEn.bills.incompleteBanks).not.toMatch(/just now/);
+    expect(eventsEn.bills.incompleteBanks).toMatch(/Your online banking shows them all\.$/);
   });
 
   it('takes 404 RESOURCE_UNKNOWN (IOBWS-Claims 3.1, its `messages` form) past the last page as the end of the list', async () => {
