@@ -219,12 +219,15 @@ describe('the words of a change waiting in the bank’s app, or given up', () =>
       /^Approve the cancellation .*, then come back to this page/,
     );
   });
-  it('say that no new order was made, and how to start one, without “fá” a payment the PSU makes', () => {
+  // The page shows an ended order's own words and link under the notice (“Stofnaðu nýja eftir henni ef þú vilt.”): the
+  // notice says what happened and that no new order was made, and does not say the link's words again.
+  it('say that no new order was made, and leave starting one to the ended order’s link', () => {
     for (const text of [stoppedAtBank, cannotTell]) {
-      expect(text).toContain('Því var engin ný greiðsla stofnuð.');
-      expect(text).toMatch(/vilt samt nýju greiðsluna skaltu stofna hana eftir þessari\.$/);
+      expect(text).toContain('Því var engin ný greiðsla stofnuð');
+      expect(text).not.toMatch(/eftir þessari|stofna hana/);
     }
     expect(cannotTell).toContain('sést ekki hvort breytingin þín hafi stöðvað hana');
     expect(en.standingOrderChange.cannotTell).toContain('does not say whether your change ended it');
+    expect(en.standingOrderChange.stoppedAtBank).not.toMatch(/start it from this one/);
   });
 });
