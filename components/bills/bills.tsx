@@ -146,7 +146,7 @@ function BillList({ bills }: { bills: BillView[] }) {
                 ))}
               {bill.status === 'Unpaid' && !bill.payable && (
                 <p className="text-sm text-slate-700" data-testid="not-payable">
-                  {t('notPayable')}
+                  {bill.notPayableWhy === 'notWholeUnits' ? t('notWholeUnits') : t('notPayable')}
                 </p>
               )}
               {bill.status === 'Unpaid' && bill.paying && (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatKennitala } from '@/lib/format';
 import { ibanCheckDigits } from '@/lib/payments/accounts/check-digits';
 import { isIsoDate, isRfc3339DateTime } from '@/lib/payments/calendar/date-time';
+import { fractionFits } from '@/lib/payments/money';
 import { callBank } from './client';
 import { BankError, BankProtocolError } from './errors';
 import { linkUnder } from './links';
@@ -156,9 +157,23 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
 
 export type Claim = z.infer<typeof claimSchema>;
 
-/** Whether the PSU can pay the bill here: open, and where the money goes is known (`claimAtBank`). */
-export function payable(claim: Pick<Claim, 'claimStatus' | 'depositAccount'>): boolean {
-  return claim.claimStatus === 'Unpaid' && claim.depositAccount.iban !== '';
+type PayableFacts = Pick<Claim, 'claimStatus' | 'depositAccount' | 'amount' | 'totalAmountDue' | 'currency'>;
+
+/**
+ * Why an open bill cannot be paid here, or undefined where it can: where the money goes is not known (`claimAtBank`),
+ * or an amount of it has more decimals than its currency has (ISO 4217: an ISK bill of 1500.5), which no payment form
+ * can send and so could never pay it to the króna.
+ */
+export function notPayableWhy(claim: PayableFacts): 'noDepositAccount' | 'notWholeUnits' | undefined {
+  if (claim.depositAccount.iban === '') return 'noDepositAccount';
+  const amounts = [claim.amount, claim.totalAmountDue ?? claim.amount];
+  if (!amounts.every((amount) => fractionFits(amount, claim.currency))) return 'notWholeUnits';
+  return undefined;
+}
+
+/** Whether the PSU can pay the bill here: open, and nothing in `notPayableWhy` stands in the way. */
+export function payable(claim: PayableFacts): boolean {
+  return claim.claimStatus === 'Unpaid' && notPayableWhy(claim) === undefined;
 }
 
 /** The claims list: `{business}/claims` (claims spec) or `{claims server}/v1/claims` (IOBWS-Claims 3.1). */

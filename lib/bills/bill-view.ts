@@ -17,6 +17,8 @@ export interface BillView {
   partiallyPaid: boolean;
   /** Open, and the bank named the account it is paid into (lib/bank/claims.ts `payable`). */
   payable: boolean;
+  /** Why an open bill is not payable here (lib/bank/claims.ts `notPayableWhy`), null where nothing stands in the way. */
+  notPayableWhy: 'noDepositAccount' | 'notWholeUnits' | null;
   amount: string;
   totalAmountDue: string | null;
   currency: string;

@@ -1,5 +1,5 @@
 import { linkedKennitala } from '@/lib/auth/identity';
-import { isClaimId } from '@/lib/bank/claims';
+import { isClaimId, notPayableWhy } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import {
@@ -178,6 +178,12 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
 function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
   if (bill.status === 'Cancelled') return 'payment.bill.cancelled';
+  // An amount in more decimals than its currency has (an ISK bill of 1500.5): no payment pays it to the last unit.
+  if (
+    notPayableWhy({ ...bill, claimStatus: 'Unpaid', depositAccount: { iban: bill.depositIban } }) ===
+    'notWholeUnits'
+  )
+    return 'payment.bill.notWholeUnits';
   // A payment without an amount (spec 2.1) pays what the bank says is due.
   const { amount, currency } = (body.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
   if (typeof currency === 'string' && currency !== bill.currency) return 'payment.bill.otherCurrency';

@@ -1,5 +1,5 @@
 import { linkedKennitala } from '@/lib/auth/identity';
-import { CLAIM_STATUSES, type ClaimStatus, payable } from '@/lib/bank/claims';
+import { CLAIM_STATUSES, type ClaimStatus, notPayableWhy, payable } from '@/lib/bank/claims';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
@@ -20,6 +20,7 @@ function toView(
   paying: BillView['paying'],
   partPayments: BillView['partPayments'],
 ): BillView {
+  const facts = { ...bill, claimStatus: billStatus(bill.status), depositAccount: { iban: bill.depositIban } };
   return {
     bankId: bill.bankId,
     bankName: bankName(bill.bankId) ?? null,
@@ -28,7 +29,8 @@ function toView(
     claimantName: bill.claimantName,
     status: billStatus(bill.status),
     partiallyPaid: bill.isPartiallyPaid,
-    payable: payable({ claimStatus: billStatus(bill.status), depositAccount: { iban: bill.depositIban } }),
+    payable: payable(facts),
+    notPayableWhy: notPayableWhy(facts) ?? null,
     amount: bill.amount,
     totalAmountDue: bill.totalAmountDue,
     currency: bill.currency,

@@ -14,6 +14,7 @@ const paid: BillView = {
   status: 'Paid',
   partiallyPaid: false,
   payable: false,
+  notPayableWhy: null,
   amount: '12500',
   totalAmountDue: '0',
   currency: 'ISK',
@@ -32,6 +33,24 @@ const paid: BillView = {
 };
 
 describe('the bills list', () => {
+  it('lists an ISK bill whose amount has decimals as the bank gives it, says why it is not paid here, offers no Pay', () => {
+    const decimals: BillView = {
+      ...paid,
+      status: 'Unpaid',
+      payment: null,
+      amount: '1500.5',
+      totalAmountDue: '1500.5',
+      notPayableWhy: 'notWholeUnits',
+    };
+    const is = renderIn('is', <Bills bills={[decimals]} />, ['bills', 'payments']);
+    expect(is).toContain('ekki í heilum krónum');
+    expect(is).toMatch(/1\.500,5/);
+    expect(is).not.toContain('>Greiða<');
+    const en = renderIn('en', <Bills bills={[decimals]} />, ['bills', 'payments']);
+    expect(en).toContain('not in whole krónur');
+    expect(en).not.toContain('>Pay<');
+  });
+
   it('gives the day a bill paid here was paid, in both languages', () => {
     expect(renderIn('is', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Greidd 7. des. 2026');
     expect(renderIn('en', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Paid on 7 Dec 2026');

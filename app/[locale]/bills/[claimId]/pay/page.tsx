@@ -7,7 +7,7 @@ import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
-import { getClaim, payable } from '@/lib/bank/claims';
+import { getClaim, notPayableWhy, payable } from '@/lib/bank/claims';
 import { bankById, publicDirectory } from '@/lib/bank/directory';
 import { inBank } from '@/lib/bank/scope';
 import { paymentInFlightOf } from '@/lib/bills/payment-of-bill';
@@ -79,9 +79,11 @@ export default async function PayBillPage({
         ? t('alreadyPaid')
         : claim.claimStatus === 'Cancelled'
           ? t('alreadyCancelled')
-          : payable(claim)
-            ? t('leftUnknownNotPayable')
-            : t('notPayable');
+          : notPayableWhy(claim) === 'notWholeUnits'
+            ? t('notWholeUnits')
+            : payable(claim)
+              ? t('leftUnknownNotPayable')
+              : t('notPayable');
     return (
       <div className="space-y-4">
         {back}
