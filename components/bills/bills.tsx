@@ -146,7 +146,9 @@ function BillList({ bills }: { bills: BillView[] }) {
                 ))}
               {bill.status === 'Unpaid' && !bill.payable && (
                 <p className="text-sm text-slate-700" data-testid="not-payable">
-                  {bill.notPayableWhy === 'notWholeUnits' ? t('notWholeUnits') : t('notPayable')}
+                  {bill.notPayableWhy === 'notWholeUnits' || bill.notPayableWhy === 'unreadable'
+                    ? t(bill.notPayableWhy)
+                    : t('notPayable')}
                 </p>
               )}
               {bill.status === 'Unpaid' && bill.paying && (

@@ -157,6 +157,8 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
 
 export type Claim = z.infer<typeof claimSchema>;
 
+export type NotPayableWhy = 'noDepositAccount' | 'notWholeUnits';
+
 type PayableFacts = Pick<Claim, 'claimStatus' | 'depositAccount' | 'amount' | 'totalAmountDue' | 'currency'>;
 
 /**
@@ -164,7 +166,7 @@ type PayableFacts = Pick<Claim, 'claimStatus' | 'depositAccount' | 'amount' | 't
  * or an amount of it has more decimals than its currency has (ISO 4217: an ISK bill of 1500.5), which no payment form
  * can send and so could never pay it to the króna.
  */
-export function notPayableWhy(claim: PayableFacts): 'noDepositAccount' | 'notWholeUnits' | undefined {
+export function notPayableWhy(claim: PayableFacts): NotPayableWhy | undefined {
   if (claim.depositAccount.iban === '') return 'noDepositAccount';
   const amounts = [claim.amount, claim.totalAmountDue ?? claim.amount];
   if (!amounts.every((amount) => fractionFits(amount, claim.currency))) return 'notWholeUnits';
@@ -201,6 +203,20 @@ export function claimPath(claimId: string): string {
 export function parseClaim(body: unknown): Claim | undefined {
   const parsed = claimSchema.safeParse(body);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The id of a claim the app cannot read, where what the bank sent still names one: its claimId, or its key (a due date
+ * given with a time read as the day written); undefined where it names none.
+ */
+function idOfUnreadable(body: unknown): string | undefined {
+  const { claimId, claimKey } = (body ?? {}) as { claimId?: unknown; claimKey?: Record<string, unknown> };
+  if (typeof claimId === 'string' && isClaimId(claimId)) return claimId;
+  const key = claimKeySchema.safeParse({
+    ...claimKey,
+    dueDate: typeof claimKey?.dueDate === 'string' ? calendarDay.parse(claimKey.dueDate) : undefined,
+  });
+  return key.success ? claimIdOf(key.data) : undefined;
 }
 
 /**
@@ -255,6 +271,8 @@ async function listPage(query: URLSearchParams) {
 export interface ClaimsList {
   claims: Claim[];
   complete: boolean;
+  /** The ids of the claims left out as unreadable, where what the bank sent names one (`idOfUnreadable`). */
+  unreadableIds: string[];
 }
 
 /**
@@ -264,6 +282,7 @@ export interface ClaimsList {
  */
 export async function listClaims(payorId: string, now = new Date()): Promise<ClaimsList> {
   const claims: Claim[] = [];
+  const unreadableIds: string[] = [];
   let complete = true;
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({
@@ -281,24 +300,29 @@ export async function listClaims(payorId: string, now = new Date()): Promise<Cla
     const read = response.body.map(parseClaim);
     const readable = read.filter((claim): claim is Claim => claim !== undefined);
     if (readable.length < read.length) complete = false;
+    unreadableIds.push(
+      ...response.body.flatMap((body, at) => (read[at] ? [] : (idOfUnreadable(body) ?? []))),
+    );
     claims.push(...readable.map(claimAtBank));
     const totalPages = Number(response.headers.get('X-Paging-TotalPages'));
     const last = Number.isInteger(totalPages) && totalPages > 0 ? page >= totalPages : read.length === 0;
     if (last || read.length === 0) break;
-    if (page === MAX_PAGES) return { claims, complete: false };
+    if (page === MAX_PAGES) return { claims, complete: false, unreadableIds };
   }
-  return { claims, complete };
+  return { claims, complete, unreadableIds };
 }
 
-/** The claim with this id, or undefined: none at the bank, or an id of no claim's form (never sent). */
-export async function getClaim(claimId: string): Promise<Claim | undefined> {
+/**
+ * The claim with this id; `unreadable` where the bank answered it in a shape the app cannot read (a status outside
+ * the reference's enum, a member out of type); undefined where there is none at the bank, or for an id of no claim's
+ * form (never sent).
+ */
+export async function getClaim(claimId: string): Promise<Claim | 'unreadable' | undefined> {
   if (!isClaimId(claimId)) return undefined;
   try {
     const response = await callBank('business', { method: 'GET', url: claimPath(claimId) });
     const claim = parseClaim(response.body);
-    if (!claim)
-      throw new BankProtocolError('The claims interface answered a claim in a shape we do not know');
-    return claimAtBank(claim);
+    return claim ? claimAtBank(claim) : 'unreadable';
   } catch (error) {
     if (error instanceof BankError && error.status === 404) return undefined;
     throw error;

@@ -1,4 +1,4 @@
-import type { ClaimStatus } from '@/lib/bank/claims';
+import type { ClaimStatus, NotPayableWhy } from '@/lib/bank/claims';
 
 /** A bill as the PSU's page shows it, with the PSU's latest payment of it, if any. */
 export interface BillView {
@@ -17,8 +17,8 @@ export interface BillView {
   partiallyPaid: boolean;
   /** Open, and the bank named the account it is paid into (lib/bank/claims.ts `payable`). */
   payable: boolean;
-  /** Why an open bill is not payable here (lib/bank/claims.ts `notPayableWhy`), null where nothing stands in the way. */
-  notPayableWhy: 'noDepositAccount' | 'notWholeUnits' | null;
+  /** Why an open bill is not payable here (lib/bills/payment-of-bill.ts `billNotPayableWhy`), null where it is. */
+  notPayableWhy: NotPayableWhy | 'unreadable' | null;
   amount: string;
   totalAmountDue: string | null;
   currency: string;

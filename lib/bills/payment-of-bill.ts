@@ -1,5 +1,5 @@
 import { linkedKennitala } from '@/lib/auth/identity';
-import { isClaimId, notPayableWhy } from '@/lib/bank/claims';
+import { isClaimId, type NotPayableWhy, notPayableWhy } from '@/lib/bank/claims';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import {
@@ -33,6 +33,15 @@ import { type BillsFreshness, refreshBillsFromBank } from './refresh';
  * (the PSU whose verified kennitala the claim names) are a bill's, and only single ones: a standing order or a
  * bulk payment that would pay one of their bills is refused.
  */
+
+/**
+ * Why an open bill is not paid here (lib/bank/claims.ts `notPayableWhy`), or `unreadable` where the bank last answered
+ * its claim in a shape the app cannot read; undefined where nothing stands in the way.
+ */
+export function billNotPayableWhy(bill: Bill): NotPayableWhy | 'unreadable' | undefined {
+  if (bill.unreadableSince) return 'unreadable';
+  return notPayableWhy({ ...bill, claimStatus: 'Unpaid', depositAccount: { iban: bill.depositIban } });
+}
 
 /** Whether a payment of a bill can still succeed: the predicate of `payments_bill_in_flight_idx`. */
 export function canStillSucceed(payment: { phase: string; transactionStatus: string | null }): boolean {
@@ -178,12 +187,10 @@ export async function paymentInFlightOf(db: Db, bill: Pick<Bill, 'bankId' | 'cla
 function billRefusalKey(bill: Bill, body: Body): string | undefined {
   if (bill.status === 'Paid') return 'payment.bill.alreadyPaid';
   if (bill.status === 'Cancelled') return 'payment.bill.cancelled';
-  // An amount in more decimals than its currency has (an ISK bill of 1500.5): no payment pays it to the last unit.
-  if (
-    notPayableWhy({ ...bill, claimStatus: 'Unpaid', depositAccount: { iban: bill.depositIban } }) ===
-    'notWholeUnits'
-  )
-    return 'payment.bill.notWholeUnits';
+  // The bank's answer about it cannot be read now, or an amount in more decimals than its currency has (an ISK bill
+  // of 1500.5): no payment of it is sent.
+  const why = billNotPayableWhy(bill);
+  if (why === 'unreadable' || why === 'notWholeUnits') return `payment.bill.${why}`;
   // A payment without an amount (spec 2.1) pays what the bank says is due.
   const { amount, currency } = (body.instructedAmount ?? {}) as { amount?: unknown; currency?: unknown };
   if (typeof currency === 'string' && currency !== bill.currency) return 'payment.bill.otherCurrency';

@@ -2,7 +2,7 @@ import { listClaims } from '@/lib/bank/claims';
 import { banksOffering } from '@/lib/bank/directory';
 import { inBank } from '@/lib/bank/scope';
 import type { Db } from '@/lib/db';
-import { saveClaim } from '@/lib/db/queries/bills';
+import { markUnreadable, saveClaim } from '@/lib/db/queries/bills';
 import { logger } from '@/lib/log';
 
 /**
@@ -24,8 +24,10 @@ export async function refreshBillsFromBank(db: Db, payorId: string): Promise<Bil
   const readings = await Promise.all(
     banksOffering('claims').map(async (bank) => {
       try {
-        const { claims, complete } = await inBank(bank, () => listClaims(payorId));
+        const { claims, complete, unreadableIds } = await inBank(bank, () => listClaims(payorId));
         for (const claim of claims) await saveClaim(db, bank.id, claim);
+        // A bill already known whose claim the bank now answers unreadably is kept as last read, but not paid here.
+        await markUnreadable(db, bank.id, payorId, unreadableIds);
         if (!complete) logger.warn({ bankId: bank.id }, 'not every claim of a bank could be read');
         return { id: bank.id, outcome: complete ? 'read' : 'incomplete' };
       } catch (error) {

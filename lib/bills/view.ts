@@ -1,11 +1,11 @@
 import { linkedKennitala } from '@/lib/auth/identity';
-import { CLAIM_STATUSES, type ClaimStatus, notPayableWhy, payable } from '@/lib/bank/claims';
+import { CLAIM_STATUSES, type ClaimStatus } from '@/lib/bank/claims';
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Bill } from '@/lib/db/bills-schema';
 import { billsOf, paymentsInFlightOfBills, paymentsReferencing } from '@/lib/db/queries/bills';
 import { type BillView, claimNumberOf } from './bill-view';
-import { canStillSucceed, paysBillByDeposit } from './payment-of-bill';
+import { billNotPayableWhy, canStillSucceed, paysBillByDeposit } from './payment-of-bill';
 
 /** A status the bank gave that this app does not know is shown as open: it is never taken for paid. */
 function billStatus(status: string): ClaimStatus {
@@ -20,7 +20,7 @@ function toView(
   paying: BillView['paying'],
   partPayments: BillView['partPayments'],
 ): BillView {
-  const facts = { ...bill, claimStatus: billStatus(bill.status), depositAccount: { iban: bill.depositIban } };
+  const notPayableWhy = billNotPayableWhy(bill) ?? null;
   return {
     bankId: bill.bankId,
     bankName: bankName(bill.bankId) ?? null,
@@ -29,8 +29,8 @@ function toView(
     claimantName: bill.claimantName,
     status: billStatus(bill.status),
     partiallyPaid: bill.isPartiallyPaid,
-    payable: payable(facts),
-    notPayableWhy: notPayableWhy(facts) ?? null,
+    payable: billStatus(bill.status) === 'Unpaid' && notPayableWhy === null,
+    notPayableWhy,
     amount: bill.amount,
     totalAmountDue: bill.totalAmountDue,
     currency: bill.currency,

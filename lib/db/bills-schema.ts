@@ -27,6 +27,11 @@ export const bills = pgTable(
     isPartiallyPaid: boolean('is_partially_paid').notNull().default(false),
     paidEventId: uuid('paid_event_id'),
     paidEventAt: timestamp('paid_event_at', { withTimezone: true }),
+    /**
+     * Since when the bank has answered the claim in a shape the app cannot read (lib/bank/claims.ts): the bill is kept
+     * as last read, and not paid here until the bank answers it readably again; null while it reads.
+     */
+    unreadableSince: timestamp('unreadable_since', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -51,6 +51,16 @@ describe('the bills list', () => {
     expect(en).not.toContain('>Pay<');
   });
 
+  it('says of an open bill whose claim the bank now answers unreadably that it cannot be paid here now, offers no Pay', () => {
+    const unreadable: BillView = { ...paid, status: 'Unpaid', payment: null, notPayableWhy: 'unreadable' };
+    const is = renderIn('is', <Bills bills={[unreadable]} />, ['bills', 'payments']);
+    expect(is).toContain('Ekki er hægt að lesa svar bankans um þessa kröfu');
+    expect(is).not.toContain('>Greiða<');
+    expect(renderIn('en', <Bills bills={[unreadable]} />, ['bills', 'payments'])).toContain(
+      'answer about this bill cannot be read right now',
+    );
+  });
+
   it('gives the day a bill paid here was paid, in both languages', () => {
     expect(renderIn('is', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Greidd 7. des. 2026');
     expect(renderIn('en', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Paid on 7 Dec 2026');

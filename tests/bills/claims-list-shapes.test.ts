@@ -143,3 +143,74 @@ describe('a claims list with what the app cannot read', () => {
     expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({ fresh: true });
   });
 });
+
+describe('a bill the app had as open whose claim the bank now answers in a shape it cannot read', () => {
+  const number = 900_101;
+  const claimId = `5501692829${`0159${'66'}${number}`}+20270115`;
+  /** The claim, paid into Greiðsla ehf.'s account, in `status`. */
+  const bill = (status = 'Unpaid') => ({
+    ...claim(number, status),
+    depositAccount: { id: '015926000001', ownerId: '5501692829' },
+  });
+
+  async function billKnownThenUnreadable() {
+    proxy.reshapeNext('GET', CLAIMS_LIST, (body) => [...(body as unknown[]), bill()]);
+    expect(await app.refresh.refreshBillsFromBank(app.db, JON)).toEqual({ fresh: true });
+    proxy.reshapeNext('GET', CLAIMS_LIST, (body) => [...(body as unknown[]), bill('Transferred')]);
+    await app.refresh.refreshBillsFromBank(app.db, JON);
+  }
+
+  it('is not offered for paying on the bills page, and says why, until the bank answers it readably again', async () => {
+    await billKnownThenUnreadable();
+    const { billViews } = await import('@/lib/bills/view');
+    const viewOf = async () =>
+      (await billViews(app.db, await demoPsu(), JON)).find((b) => b.claimId === claimId);
+    expect(await viewOf()).toMatchObject({ status: 'Unpaid', payable: false, notPayableWhy: 'unreadable' });
+    proxy.reshapeNext('GET', CLAIMS_LIST, (body) => [...(body as unknown[]), bill()]);
+    await app.refresh.refreshBillsFromBank(app.db, JON);
+    expect(await viewOf()).toMatchObject({ payable: true, notPayableWhy: null });
+  });
+
+  it('its Pay page reads the claim as unreadable, not as a failure, and keeps the bill from being offered', async () => {
+    proxy.reshapeNext('GET', CLAIMS_LIST, (body) => [...(body as unknown[]), bill()]);
+    await app.refresh.refreshBillsFromBank(app.db, JON);
+    proxy.answerNext('GET', new RegExp(`^/business/claims/${encodeURIComponent(claimId)}$`), {
+      status: 200,
+      body: bill('Transferred'),
+    });
+    const { billToPay } = await import('@/lib/bills/bill-to-pay');
+    const { bankById } = await import('@/lib/bank/directory');
+    const bank = bankById('default');
+    if (!bank) throw new Error('no default bank');
+    expect(await billToPay(app.db, bank, claimId, JON)).toBe('unreadable');
+    const kept = await app.queries.findBill(app.db, 'default', claimId);
+    expect(kept?.unreadableSince).not.toBeNull();
+  });
+
+  it('a payment of it is refused in words before it reaches the bank', async () => {
+    await billKnownThenUnreadable();
+    const { billOfAttempt } = await import('@/lib/bills/payment-of-bill');
+    const kept = await app.queries.findBill(app.db, 'default', claimId);
+    const outcome = await billOfAttempt(app.db, {
+      psuId: await demoPsu(),
+      submissionId: crypto.randomUUID(),
+      service: 'payments',
+      product: 'domestic-credit-transfers-isk',
+      scaLanguage: 'is',
+      body: {
+        creditorAccount: { iban: kept?.depositIban },
+        instructedAmount: { amount: kept?.totalAmountDue, currency: 'ISK' },
+        remittanceInformationUnstructured: claimId,
+      },
+    });
+    expect(outcome).toEqual({ ok: false, messageKey: 'payment.bill.unreadable' });
+  });
+});
+
+/** The demo PSU, whose verified kennitala is Jón's. */
+async function demoPsu() {
+  const { eq } = await import('drizzle-orm');
+  const { psus } = await import('@/lib/db/schema');
+  const [demo] = await app.db.select().from(psus).where(eq(psus.email, 'demo@greidsla.is'));
+  return demo?.id ?? '';
+}

@@ -175,7 +175,7 @@ describe('one bill, at most one payment that can still succeed', () => {
     await decideOnScaPages(scaRedirect);
     await advanceClock(app.sandbox.url, 60);
     await advanceClock(app.sandbox.url, 60);
-    expect((await getClaim(claim.claimId))?.claimStatus).toBe('Paid');
+    expect(await getClaim(claim.claimId)).toMatchObject({ claimStatus: 'Paid' });
 
     const outcome = await payBill(claim);
     expect(outcome).toMatchObject({

@@ -48,7 +48,7 @@ describe('a partly paid bill', () => {
       amount: '12000',
       totalAmountDue: '7000',
     });
-    if (after) await saveClaim(bills.app.db, 'default', after);
+    if (after && after !== 'unreadable') await saveClaim(bills.app.db, 'default', after);
     const [view] = (await billViews(bills.app.db, bills.payor, JON)).filter(
       (bill) => bill.claimId === claim.claimId,
     );
@@ -71,7 +71,7 @@ describe('a partly paid bill', () => {
     expect(await payBill(claim, '7000')).toEqual({ ok: false, messageKey: 'payment.bill.beingPaid' });
     await bills.approveAndSettle(first.paymentId);
     const after = await getClaim(claim.claimId);
-    if (!after) throw new Error('the claim could not be read again');
+    if (!after || after === 'unreadable') throw new Error('the claim could not be read again');
     await saveClaim(bills.app.db, 'default', after);
 
     const rest = await payBill(after, '7000');
@@ -83,7 +83,7 @@ describe('a partly paid bill', () => {
     await bills.approveAndSettle(rest.paymentId);
     const paid = await getClaim(claim.claimId);
     expect(paid).toMatchObject({ claimStatus: 'Paid', totalAmountDue: '0' });
-    if (paid) await saveClaim(bills.app.db, 'default', paid);
+    if (paid && paid !== 'unreadable') await saveClaim(bills.app.db, 'default', paid);
     expect(await payBill(after, '7000')).toEqual({ ok: false, messageKey: 'payment.bill.alreadyPaid' });
   });
 

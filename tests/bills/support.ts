@@ -79,7 +79,7 @@ export async function startBillsAtSandbox(authSecret: string): Promise<BillsAtSa
 
   async function readClaim(claimId: string) {
     const claim = await getClaim(claimId);
-    if (!claim) throw new Error('the claim could not be read');
+    if (!claim || claim === 'unreadable') throw new Error('the claim could not be read');
     return claim;
   }
 

@@ -33,6 +33,7 @@ export async function saveClaim(db: Db, bankId: string, claim: Claim, event?: Pa
     depositIban: claim.depositAccount.iban,
     isPartialPaymentAllowed: claim.isPartialPaymentAllowed,
     isPartiallyPaid: claim.isPartiallyPaid,
+    unreadableSince: null,
     ...(paidByEvent ? { paidEventId: event.eventId, paidEventAt: new Date() } : {}),
   };
   await db
@@ -52,6 +53,25 @@ export async function saveClaim(db: Db, bankId: string, claim: Claim, event?: Pa
         updatedAt: databaseNow(),
       },
     });
+}
+
+/**
+ * Marks the payor's bills of these claim ids at this bank as answered by it in a shape the app cannot read (kept since
+ * the first such answer); how many bills of the payor it names.
+ */
+export async function markUnreadable(
+  db: Db,
+  bankId: string,
+  payorId: string,
+  claimIds: string[],
+): Promise<number> {
+  if (claimIds.length === 0) return 0;
+  const marked = await db
+    .update(bills)
+    .set({ unreadableSince: sql`coalesce(${bills.unreadableSince}, now())` })
+    .where(and(eq(bills.bankId, bankId), eq(bills.payorId, payorId), inArray(bills.claimId, claimIds)))
+    .returning({ claimId: bills.claimId });
+  return marked.length;
 }
 
 /** A payor's bills, open ones first, each by due date. */

@@ -7,13 +7,13 @@ import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
 import { SavedChoicesProvider } from '@/components/payments/forms/saved-choices';
 import { SinglePaymentForm } from '@/components/payments/single-payment-form';
 import { requirePsuId } from '@/lib/auth/session';
-import { getClaim, notPayableWhy, payable } from '@/lib/bank/claims';
+import { notPayableWhy, payable } from '@/lib/bank/claims';
 import { bankById, publicDirectory } from '@/lib/bank/directory';
-import { inBank } from '@/lib/bank/scope';
+import { billToPay } from '@/lib/bills/bill-to-pay';
 import { paymentInFlightOf } from '@/lib/bills/payment-of-bill';
 import { payorIdOf } from '@/lib/bills/view';
 import { getDb } from '@/lib/db';
-import { lastDebtorIban, saveClaim } from '@/lib/db/queries/bills';
+import { lastDebtorIban } from '@/lib/db/queries/bills';
 import { formatAmount, formatDate } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { localeOrDefault } from '@/lib/i18n/routing';
@@ -58,16 +58,27 @@ export default async function PayBillPage({
   );
   const db = await getDb();
   const payorId = await payorIdOf(psuId, db);
-  const claim = payorId && bank ? await inBank(bank, () => getClaim(claimId)) : undefined;
+  const claim = payorId && bank ? await billToPay(db, bank, claimId, payorId) : undefined;
   // Another payor's claim, or a bank not listed, is answered exactly like a missing one.
-  if (!bank || !claim || claim.payorId !== payorId) notFound();
-  await saveClaim(db, bank.id, claim);
+  if (!bank || !claim) notFound();
   const t = await getTranslations('bills');
   const back = (
     <Link href="/bills" className="text-sm text-brand-700 underline underline-offset-2">
       ← {t('back')}
     </Link>
   );
+  // The bank's answer about the bill cannot be read now: nothing is offered, and nothing was paid.
+  if (claim === 'unreadable') {
+    return (
+      <div className="space-y-4">
+        {back}
+        <h1 className="text-2xl font-semibold">{t('payTitle')}</h1>
+        <p role="status" data-testid="bill-unreadable">
+          {t('payUnreadable')}
+        </p>
+      </div>
+    );
+  }
   // Part of it paid and what is left not said by the bank: never offered as the whole amount, but as a part payment
   // of less, where the claim may be paid in parts (lib/bills/payment-of-bill.ts refuses any other).
   const leftUnknown = claim.totalAmountDue === null;

@@ -1,0 +1,1 @@
+ALTER TABLE "bills" ADD COLUMN "unreadable_since" timestamp with time zone;
