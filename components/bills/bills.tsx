@@ -6,6 +6,7 @@ import type { BillView } from '@/lib/bills/bill-view';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Link } from '@/lib/i18n/navigation';
 import { BillsLive } from './bills-live';
+import { DiscountNote } from './discount-note';
 import { PartlyPaidNote } from './partly-paid-note';
 
 const STATUS_STYLE: Record<BillView['status'], string> = {
@@ -101,6 +102,9 @@ function BillList({ bills }: { bills: BillView[] }) {
                   </>
                 )}
               </p>
+              {bill.status === 'Unpaid' && bill.discountOffered && (
+                <DiscountNote discount={bill.discountOffered} currency={bill.currency} />
+              )}
               <p className="text-sm text-slate-700" data-testid="bill-bank">
                 {t('bank', { bank: bill.bankName ?? bill.bankId })}
               </p>

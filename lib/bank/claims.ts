@@ -58,6 +58,7 @@ const claimDetailsSchema = z.object({
   noticeChargeAmountDue: decimalNumber.optional(),
   otherCostsAmountDue: decimalNumber.optional(),
   otherDefaultCostsAmountDue: decimalNumber.optional(),
+  discountAmountOffered: decimalNumber.optional(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
@@ -147,6 +148,12 @@ export const claimSchema = claimDetailsSchema.transform((claim) => ({
   totalAmountDue:
     claim.totalAmountDue ??
     (claim.claimStatus !== 'Unpaid' ? '0' : claim.isPartiallyPaid ? null : amountDueOf(claim)),
+  // Shown to the PSU, never taken off what is due: the reference says neither by when it holds nor whether
+  // totalAmountDue already takes it off (components/bills/discount-note.tsx).
+  discountOffered:
+    claim.claimStatus === 'Unpaid' && /[1-9]/.test(claim.discountAmountOffered ?? '')
+      ? (claim.discountAmountOffered ?? null)
+      : null,
   dueDate: claim.claimKey.dueDate,
   finalDueDate: claim.finalDueDate,
   reference: claim.reference ?? null,

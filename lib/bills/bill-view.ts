@@ -22,6 +22,8 @@ export interface BillView {
   amount: string;
   totalAmountDue: string | null;
   currency: string;
+  /** The discount the bank says is offered, where it gave one (components/bills/discount-note.tsx). */
+  discountOffered: string | null;
   dueDate: string;
   /** The claim's final due date (eindagi), null where the bank gave none. */
   finalDueDate: string | null;

@@ -34,6 +34,7 @@ function toView(
     amount: bill.amount,
     totalAmountDue: bill.totalAmountDue,
     currency: bill.currency,
+    discountOffered: bill.discountOffered,
     dueDate: bill.dueDate,
     finalDueDate: bill.finalDueDate,
     reference: bill.reference,

@@ -18,6 +18,8 @@ export const bills = pgTable(
     /** What is left to pay; null where part was paid and the bank did not say what is left (lib/bank/claims.ts). */
     totalAmountDue: text('total_amount_due'),
     currency: text('currency').notNull(),
+    /** The discount the bank says is offered (IOBWS-Claims 3.1 `discountAmountOffered`), shown, never taken off. */
+    discountOffered: text('discount_offered'),
     dueDate: text('due_date').notNull(),
     /** The claim's final due date (eindagi, IOBWS-Claims 3.1 `finalDueDate`), where the bank gave one. */
     finalDueDate: text('final_due_date'),

@@ -15,6 +15,7 @@ const paid: BillView = {
   partiallyPaid: false,
   payable: false,
   notPayableWhy: null,
+  discountOffered: null,
   amount: '12500',
   totalAmountDue: '0',
   currency: 'ISK',
@@ -33,6 +34,22 @@ const paid: BillView = {
 };
 
 describe('the bills list', () => {
+  it('tells of a discount the bank says is offered on an open bill, in words, and owes the amount as given', () => {
+    const offered: BillView = {
+      ...paid,
+      status: 'Unpaid',
+      payment: null,
+      payable: true,
+      discountOffered: '500',
+    };
+    const is = renderIn('is', <Bills bills={[offered]} />, ['bills', 'payments']);
+    expect(is).toMatch(/Afsláttur í boði: 500\s*kr\. ef krafan er greidd snemma/);
+    expect(is).toMatch(/12\.500\s*kr\./);
+    expect(renderIn('en', <Bills bills={[offered]} />, ['bills', 'payments'])).toMatch(
+      /Discount offered: ISK\s*500 if the bill is paid early/,
+    );
+  });
+
   it('lists an ISK bill whose amount has decimals as the bank gives it, says why it is not paid here, offers no Pay', () => {
     const decimals: BillView = {
       ...paid,

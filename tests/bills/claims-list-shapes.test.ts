@@ -214,3 +214,16 @@ async function demoPsu() {
   const [demo] = await app.db.select().from(psus).where(eq(psus.email, 'demo@greidsla.is'));
   return demo?.id ?? '';
 }
+
+describe('a claim with a discount offered (IOBWS-Claims 3.1 discountAmountOffered)', () => {
+  it('is owed as the bank says, and the discount kept to be shown to the PSU in words', async () => {
+    proxy.reshapeNext('GET', CLAIMS_LIST, (body) => [
+      ...(body as unknown[]),
+      { ...claim(900_201), discountAmountOffered: 500 },
+    ]);
+    await app.refresh.refreshBillsFromBank(app.db, JON);
+    const { billViews } = await import('@/lib/bills/view');
+    const view = (await billViews(app.db, await demoPsu(), JON)).find((b) => b.reference === 'SHAPE-900201');
+    expect(view).toMatchObject({ amount: '901201', totalAmountDue: '901201', discountOffered: '500' });
+  });
+});

@@ -27,6 +27,7 @@ export async function saveClaim(db: Db, bankId: string, claim: Claim, event?: Pa
     amount: claim.amount,
     totalAmountDue: claim.totalAmountDue,
     currency: claim.currency,
+    discountOffered: claim.discountOffered,
     dueDate: claim.dueDate,
     finalDueDate: claim.finalDueDate,
     reference: claim.reference ?? null,

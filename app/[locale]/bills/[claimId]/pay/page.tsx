@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { DiscountNote } from '@/components/bills/discount-note';
 import { PartlyPaidNote } from '@/components/bills/partly-paid-note';
 import { ClientMessages, PAYMENT_FORM_MESSAGES } from '@/components/layout/client-messages';
 import { BankDirectoryProvider } from '@/components/payments/forms/debtor-bank';
@@ -164,6 +165,7 @@ export default async function PayBillPage({
           </>
         )}
       </p>
+      {claim.discountOffered && <DiscountNote discount={claim.discountOffered} currency={claim.currency} />}
       {claim.isPartiallyPaid && (
         <PartlyPaidNote amount={claim.amount} left={claim.totalAmountDue} currency={claim.currency} />
       )}

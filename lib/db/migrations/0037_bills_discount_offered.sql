@@ -1,0 +1,1 @@
+ALTER TABLE "bills" ADD COLUMN "discount_offered" text;
