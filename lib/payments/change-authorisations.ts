@@ -49,14 +49,16 @@ export async function waitsInBankApp(
   old: Payment,
   answers: readonly ChangeCancelAnswer[],
   psuIpAddress: string,
-): Promise<boolean> {
+): Promise<'waits' | 'declined' | 'no'> {
+  let declined = false;
   for (const answer of answers) {
     if ('cancelled' in answer || !answer.decoupled) continue;
-    if (!answer.scaStatusUrl) return true;
+    if (!answer.scaStatusUrl) return 'waits';
     const scaStatus = await readAuthorisation(old, answer.scaStatusUrl, psuIpAddress);
-    if (!isFinalScaStatus(scaStatus)) return true;
+    if (!isFinalScaStatus(scaStatus)) return 'waits';
+    declined ||= scaStatus === 'failed';
   }
-  return false;
+  return declined ? 'declined' : 'no';
 }
 
 /**

@@ -170,7 +170,7 @@ export async function changeStandingOrder(db: Db, request: ChangeRequest): Promi
   }
   if (!isFinalStatus(old.transactionStatus, old)) {
     // Sent again while the PSU is still to approve its cancellation in the bank's app: not asked twice.
-    if (await waitsInBankApp(old, change.cancelAnswers, request.psuIpAddress)) {
+    if ((await waitsInBankApp(old, change.cancelAnswers, request.psuIpAddress)) === 'waits') {
       return afterCancellation(db, change, old.id, request);
     }
     const answer = await askToCancel(db, change, old, request.psuIpAddress);
@@ -279,12 +279,18 @@ async function afterCancellation(
   if (!isFinalStatus(old.transactionStatus, old)) {
     // Approved in the bank's app later, the cancellation ends the order then: the change waits for it.
     const now = await findChangeOf(db, old.psuId, old.id);
-    if (now?.state === 'cancelling' && (await waitsInBankApp(old, now.cancelAnswers, request.psuIpAddress))) {
+    const inApp =
+      now?.state === 'cancelling' ? await waitsInBankApp(old, now.cancelAnswers, request.psuIpAddress) : 'no';
+    if (inApp === 'waits') {
       const messageKey = 'standingOrderChange.approveInApp';
       await moveChange(db, change.id, ['cancelling'], 'cancelling', { messageKey });
       return { ok: false, messageKey };
     }
-    return keptOld(db, change, 'standingOrderChange.notCancelled');
+    return keptOld(
+      db,
+      change,
+      `standingOrderChange.${inApp === 'declined' ? 'declinedInApp' : 'notCancelled'}`,
+    );
   }
   if (change.state === 'cancelling') {
     const by = await endedBy(db, old, request.psuIpAddress);

@@ -160,7 +160,7 @@ describe('a change whose cancellation the PSU approves in the bank`s app', () =>
     await inBankApp(oldId, 'cancellation', 'decline');
     expect(await backOnPage(oldId)).toMatchObject({
       state: 'cancelRefused',
-      messageKey: 'standingOrderChange.notCancelled',
+      messageKey: 'standingOrderChange.declinedInApp',
     });
     expect((await app.payment(oldId)).transactionStatus).toBe('ACTC');
     expect(newOrdersSent()).toHaveLength(0);
