@@ -95,7 +95,6 @@ describe('a payment the bank answers with no SCA step this app can take', () => 
     expect(waiting()).toEqual({ kind: 'decoupled' });
     // A step sent from a page drawn before (a code typed, a method chosen) is answered with what to do now.
     expect(scaStepRefusal({ kind: 'decoupled' })).toBe('sca.decoupled');
-    expect(scaStepRefusal({ kind: 'holder-confirms' })).toBe('payment.outcome.awaitingHolder');
     expect(waiting(['startAuthorisationWithEncryptedPsuAuthentication'])).toEqual({
       kind: 'cannot-take',
       links: ['startAuthorisationWithEncryptedPsuAuthentication'],
