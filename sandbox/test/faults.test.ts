@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
+import { addFault } from './fault-rules.js';
 import { ANNA_MAIN, singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
 let sandbox: RunningSandbox;
@@ -17,15 +18,6 @@ beforeEach(async () => {
   await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 });
 
-async function addFault(rule: Record<string, unknown>) {
-  const response = await fetch(`${sandbox.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(rule),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
 async function payments(): Promise<Array<{ paymentId: string; idempotencyKey: string | null }>> {
   const response = await fetch(`${sandbox.url}/sandbox/payments`);
   return (
@@ -35,7 +27,7 @@ async function payments(): Promise<Array<{ paymentId: string; idempotencyKey: st
 
 describe('fault rules: admin CRUD', () => {
   it('stores, lists and deletes rules; rejects malformed ones with the reasons', async () => {
-    const created = await addFault({
+    const created = await addFault(sandbox.url, {
       path: '/psd2/',
       method: 'get',
       status: 503,
@@ -77,7 +69,7 @@ describe('fault rules: admin CRUD', () => {
       { error: { status: 400, code: 'FORMAT_ERROR', form: 'problem', path: 'debtorAccount' } },
       { error: { status: 400, code: 'FORMAT_ERROR', form: 'json' } },
     ]) {
-      const answer = await addFault(bad);
+      const answer = await addFault(sandbox.url, bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect(answer.json.details).toEqual(expect.arrayContaining([expect.any(String)]));
     }
@@ -94,7 +86,7 @@ describe('fault rules: admin CRUD', () => {
 
 describe('fault rules: effects on requests', () => {
   it('latencyMs delays the answer, count times only', async () => {
-    const rule = await addFault({ path: '/oauth/', latencyMs: 1500, count: 1 });
+    const rule = await addFault(sandbox.url, { path: '/oauth/', latencyMs: 1500, count: 1 });
     const started = Date.now();
     await tpp.token();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1490);
@@ -109,7 +101,7 @@ describe('fault rules: effects on requests', () => {
   });
 
   it('429 with Retry-After, applied count times, then the request goes through; the rule shows it is used up', async () => {
-    const rule = await addFault({
+    const rule = await addFault(sandbox.url, {
       method: 'POST',
       pathRegex: '^/psd2/api/v1/payments/',
       status: 429,
@@ -133,7 +125,7 @@ describe('fault rules: effects on requests', () => {
   });
 
   it('500 and 503 per PSU: only the matching debtor is affected, by IBAN or by username', async () => {
-    await addFault({ psu: 'anna', path: '/psd2/', status: 500 });
+    await addFault(sandbox.url, { psu: 'anna', path: '/psd2/', status: 500 });
     const anna = await fetch(`${sandbox.url}/psd2/api/v1/payments/credit-transfers`, {
       method: 'POST',
       headers: tpp.headers(token),
@@ -145,7 +137,13 @@ describe('fault rules: effects on requests', () => {
     await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
     const created = await tpp.initiate(token, singlePayment({ debtorAccount: { iban: ANNA_MAIN } }));
     expect(created.status).toBe(201);
-    await addFault({ psu: ANNA_MAIN, path: '/psd2/', method: 'GET', status: 503, retryAfterSeconds: 30 });
+    await addFault(sandbox.url, {
+      psu: ANNA_MAIN,
+      path: '/psd2/',
+      method: 'GET',
+      status: 503,
+      retryAfterSeconds: 30,
+    });
     const status = await fetch(
       `${sandbox.url}/psd2/api/v1/payments/credit-transfers/${String(created.json.paymentId)}/status`,
       { headers: tpp.headers(token, { 'Content-Type': undefined }) },
@@ -165,7 +163,7 @@ describe('fault rules: effects on requests', () => {
   });
 
   it('timeout "after": the bank handles the request, holds the answer and drops the connection', async () => {
-    await addFault({
+    await addFault(sandbox.url, {
       method: 'POST',
       path: '/psd2/api/v1/payments',
       timeout: 'after',
@@ -192,7 +190,7 @@ describe('fault rules: effects on requests', () => {
   });
 
   it('timeout "before": the request is dropped unhandled; a client giving up earlier sees its own timeout', async () => {
-    await addFault({
+    await addFault(sandbox.url, {
       method: 'POST',
       path: '/psd2/api/v1/payments',
       timeout: 'before',
@@ -217,7 +215,7 @@ describe('fault rules: effects on requests', () => {
   // Spec part 7 lists codes no rule of this bank yields (consents, markets): an `error` rule answers with one, as a
   // part 7 body in JSON or XML (4.1), only on /psd2, count times; nothing is done for the request.
   it('error: answers a part 7 error body of the operator’s choosing, JSON or XML, without handling', async () => {
-    const rule = await addFault({
+    const rule = await addFault(sandbox.url, {
       path: '/psd2/api/v1/payments',
       count: 2,
       error: { status: 400, code: 'MARKETS_CLOSED', path: 'instructedAmount.currency' },
@@ -245,7 +243,7 @@ describe('fault rules: effects on requests', () => {
   // IOBWS 3.2 lets a bank answer a refusal as problem details (Error400_PIS, `application/problem+json`), its further
   // errors in `additionalErrors`; `form: "problem"` answers so (an extra, docs/sandbox-extras.md).
   it('error in problem form: IOBWS 3.2`s problem details with additionalErrors, the X-Request-ID echoed', async () => {
-    await addFault({
+    await addFault(sandbox.url, {
       path: '/psd2/api/v1/payments',
       count: 1,
       error: {
@@ -277,7 +275,7 @@ describe('fault rules: effects on requests', () => {
   // 405 "when the HTTP method … is not supported on a specific endpoint", and for "cancellation of a payment
   // initiation, where the payment initiation cannot be cancelled". RFC 9110 15.5.6: a 405 carries Allow.
   it('error 405: SERVICE_INVALID with Allow, the methods the endpoint still offers, on the initiation and the DELETE', async () => {
-    const initiation = await addFault({
+    const initiation = await addFault(sandbox.url, {
       method: 'POST',
       path: '/psd2/api/v1/payments/credit-transfers',
       psu: ANNA_MAIN,
@@ -296,7 +294,7 @@ describe('fault rules: effects on requests', () => {
     const made = await tpp.initiate(token, singlePayment({ debtorAccount: { iban: ANNA_MAIN } }));
     expect(made.status).toBe(201);
     const self = `/psd2/api/v1/payments/credit-transfers/${String(made.json.paymentId)}`;
-    await addFault({
+    await addFault(sandbox.url, {
       method: 'DELETE',
       path: self,
       count: 1,
@@ -310,7 +308,7 @@ describe('fault rules: effects on requests', () => {
   });
 
   it('never faults the admin surface', async () => {
-    await addFault({ path: '/', status: 500 });
+    await addFault(sandbox.url, { path: '/', status: 500 });
     expect((await fetch(`${sandbox.url}/sandbox/health`)).status).toBe(200);
     expect((await fetch(`${sandbox.url}/oauth/v2/oauth-token`, { method: 'POST' })).status).toBe(500);
   });

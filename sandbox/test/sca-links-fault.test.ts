@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
+import { addFault } from './fault-rules.js';
 import { singlePayment, startTestSandbox, TestTpp } from './helpers.js';
 
 /**
@@ -24,15 +25,6 @@ beforeEach(async () => {
   await fetch(`${sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 });
 
-async function addFault(rule: Record<string, unknown>) {
-  const response = await fetch(`${sandbox.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(rule),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
 const initiateAsHelga = () =>
   tpp.initiate(token, singlePayment({ debtorAccount: { iban: HELGA } }), {
     headers: { 'TPP-Redirect-Preferred': 'false' },
@@ -40,7 +32,9 @@ const initiateAsHelga = () =>
 
 describe('fault rule scaLinks', () => {
   it('answers a decoupled initiation with only self and status, and the bank’s app still decides it', async () => {
-    expect((await addFault({ psu: 'helga', method: 'POST', scaLinks: 'none', count: 1 })).status).toBe(201);
+    expect(
+      (await addFault(sandbox.url, { psu: 'helga', method: 'POST', scaLinks: 'none', count: 1 })).status,
+    ).toBe(201);
     const answer = await initiateAsHelga();
     expect(answer.status).toBe(201);
     expect(answer.headers.get('ASPSP-SCA-Approach')).toBe('DECOUPLED');
@@ -62,7 +56,7 @@ describe('fault rule scaLinks', () => {
   });
 
   it('offers only startAuthorisationWithEncryptedPsuAuthentication with `encrypted`', async () => {
-    await addFault({ psu: 'helga', method: 'POST', scaLinks: 'encrypted', count: 1 });
+    await addFault(sandbox.url, { psu: 'helga', method: 'POST', scaLinks: 'encrypted', count: 1 });
     const answer = await initiateAsHelga();
     expect(answer.status).toBe(201);
     const links = answer.json._links as Record<string, { href: string }>;
@@ -84,6 +78,6 @@ describe('fault rule scaLinks', () => {
       { target: 'notification', notification: 'drop', scaLinks: 'none' },
       { scaLinks: 'some' },
     ])
-      expect((await addFault(bad)).status, JSON.stringify(bad)).toBe(400);
+      expect((await addFault(sandbox.url, bad)).status, JSON.stringify(bad)).toBe(400);
   });
 });
