@@ -7,6 +7,7 @@ import {
   listBankCalls,
 } from '@/lib/db/queries/bank-call-audit';
 import { dayParam } from '@/lib/forms/day-param';
+import { defuseFormula } from '@/lib/security/spreadsheet-cell';
 
 /**
  * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, a page at a time,
@@ -135,8 +136,7 @@ const csvColumns = [
 
 /** A cell as spreadsheets read it safely: quoted when needed, a leading =, +, - or @ defused. */
 function cell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = defuseFormula(value === null || value === undefined ? '' : String(value));
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

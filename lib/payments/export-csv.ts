@@ -1,6 +1,7 @@
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
+import { defuseFormula } from '@/lib/security/spreadsheet-cell';
 import {
   bulkLineWords,
   exportTranslator,
@@ -73,8 +74,7 @@ export const COMMA_SEPARATED: CsvLayout = { separator: ',' };
  * that a creditor name can never run as a formula.
  */
 function cell(value: string | null | undefined, layout: CsvLayout): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = defuseFormula(value ?? '');
   const special = new RegExp(`[",\\n\\r;${layout.separator}]`);
   return special.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

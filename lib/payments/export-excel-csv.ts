@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
+import { defuseFormula } from '@/lib/security/spreadsheet-cell';
 import { exportTranslator, MEMBER_COLUMNS, type PaymentInWords, paymentLinesInWords } from './export-words';
 import { allMatchingPayments, type HistoryFilters } from './history-query';
 
@@ -37,8 +38,7 @@ const COLUMNS = [
  * else, is left to be summed), quoted when it holds ; " or a line break.
  */
 export function excelCell(value: string): string {
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(,\d+)?$/.test(text)) text = `'${text}`;
+  const text = /^-\d+(,\d+)?$/.test(value) ? value : defuseFormula(value);
   return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
