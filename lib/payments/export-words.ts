@@ -288,7 +288,8 @@ export function paymentLinesInWords(payment: MaybeListed, locale: Locale): Payme
 
 /**
  * A bulk's payment as a line of an export names it ("Bulk payment (1 of 3)"), and gives the bank's word on it where
- * that differs from the bulk's (`bulkStatus`, the bulk's code), in words and code; otherwise the bulk's stands.
+ * that differs from the bulk's (`bulkStatus`, the bulk's code), in words and code, with why it was rejected as the
+ * payment's page says it; otherwise the bulk's stands.
  */
 export function bulkLineWords(
   t: Translate,
@@ -298,6 +299,8 @@ export function bulkLineWords(
   locale: Locale,
 ): { kind: string; status?: string; statusCode?: string } {
   const kind = t('exports.bulkPart', withShownNumbers({ position: line.position, count }, locale));
-  if (!line.status || line.status === bulkStatus) return { kind };
-  return { kind, status: statusInWords(t, line.status, null), statusCode: line.status };
+  const reason = bulkLineReasonInWords(t, line);
+  if (!line.status || (line.status === bulkStatus && !reason)) return { kind };
+  const status = statusInWords(t, line.status, null);
+  return { kind, status: reason ? `${status}. ${reason}` : status, statusCode: line.status };
 }

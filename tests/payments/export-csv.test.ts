@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@/lib/db/schema';
+import en from '@/messages/en.json';
+import is from '@/messages/is.json';
 import { paymentRow } from '@/tests/support/payment-row';
 
 // The history export: statuses and the kind of payment in words of the file's language, times on
@@ -221,16 +223,23 @@ describe('a bulk payment in the exports', () => {
             amount: '2500',
             currency: 'ISK',
             transactionStatus: 'RJCT',
+            errorCodes: ['INSUFFICIENT_FUNDS'],
           },
         ],
       },
     });
 
-  it('names everyone it paid, one line each, with the amount and the bank’s word on each, in both CSVs', async () => {
+  it('names everyone it paid, one line each, with the amount and the bank’s word on each and why it rejected one, in both CSVs', async () => {
     const lines = csv.paymentCsvLines(bulk(), 'is').map((line) => line.split(','));
     expect(lines.map((cells) => [cells[3], cells[4], cells[6], cells[7], cells[9]])).toEqual([
       ['Fjöldagreiðsla (1 af 2)', 'Guðrún Helgadóttir', 'Leiga', '1500', 'Greidd'],
-      ['Fjöldagreiðsla (2 af 2)', 'Þórður Ævarsson', 'Hiti', '2500', 'Hafnað'],
+      [
+        'Fjöldagreiðsla (2 af 2)',
+        'Þórður Ævarsson',
+        'Hiti',
+        '2500',
+        `Hafnað. ${is.bank.code.INSUFFICIENT_FUNDS}`,
+      ],
     ]);
     // Each line is the bulk's: its id and time.
     for (const cells of lines) expect(cells[2]).toBe('0b1c2d3e-0000-4000-8000-000000000001');
@@ -258,7 +267,7 @@ describe('a bulk payment in the exports', () => {
         name: 'Þórður Ævarsson',
         account: '0159-26-009999',
         amount: '2500',
-        status: 'Rejected',
+        status: `Rejected. ${en.bank.code.INSUFFICIENT_FUNDS}`,
         statusCode: 'RJCT',
       },
     ]);
