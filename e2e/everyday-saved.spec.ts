@@ -25,13 +25,18 @@ async function paySettled(page: Page, remittance: string) {
   await page.getByRole('radio', { name: 'English' }).check();
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(atBank('sca/'), { timeout: 30_000 });
+  await approveAtBank(page);
+  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', { timeout: 30_000 });
+  return page.url().replace(/\?.*$/, '');
+}
+
+/** Signs in at the bank's page (in English) and approves the payment, back at its page in the app. */
+async function approveAtBank(page: Page) {
   await page.locator('input[name="username"]').fill('jon');
   await page.locator('input[name="password"]').fill('sandbox');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}/, { timeout: 30_000 });
-  await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'ACSC', { timeout: 30_000 });
-  return page.url().replace(/\?.*$/, '');
 }
 
 test('my accounts: kept once the bank accepted a payment, named, picked in every form, removed (is and en)', async ({
@@ -229,8 +234,14 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await page.getByLabel('First payment on or after').fill(daysAhead(40));
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(atBank(), { timeout: 30_000 });
+  const orderAtBank = page.url();
   await page.goto('/en/payments');
   await page.locator('tbody tr', { hasText: 'Húsaleiga' }).getByRole('link').first().click();
+  // While the bank waits for the PSU to confirm it, it is not copied: the copy could be confirmed beside it.
+  await expect(page.getByText('Húsaleiga').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Pay again|Copy to a new standing order/ })).toHaveCount(0);
+  await page.goto(orderAtBank);
+  await approveAtBank(page);
   await expect(page.getByRole('link', { name: 'Pay again' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Copy to a new standing order' }).click();
   await expect(page).toHaveURL(/\/en\/payments\/new\/periodic\?from=/);
@@ -249,6 +260,7 @@ test('pay again from a single, a standing order and a bulk; a bulk saved as a te
   await page.getByLabel('Amount, payment 2').fill('1,000');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(atBank(), { timeout: 30_000 });
+  await approveAtBank(page);
   await page.goto('/en/payments');
   // The history's row says who the bulk pays: its recipients have no names here, so their accounts.
   const bulkId = await page

@@ -5,6 +5,7 @@ import { templateFromPaymentAction } from '@/lib/payments/actions/bulk-templates
 import { payeeFromPaymentAction } from '@/lib/payments/actions/payees';
 import { formPathOf } from '@/lib/payments/saved/pay-again';
 import { payeeAccountOf } from '@/lib/payments/saved/payees';
+import { offersPayAgain } from '@/lib/payments/view';
 import { NamedSaveForm } from './named-save-form';
 
 /** Under a past payment: pay it again, keep its recipient as a payee, and keep it as a template under a name. */
@@ -12,9 +13,6 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
   const t = await getTranslations('saved');
   const bulk = payment.service === 'bulk-payments';
   const payeeAccount = bulk ? undefined : payeeAccountOf(payment.body);
-  // Not while the bank may have it without our knowing (its answer lost, or not yet sent): the payment is
-  // sent again with its own key, and paying it again as a new one could pay it twice.
-  const mayBeAtBank = payment.phase === 'new' || payment.phase === 'sending';
   // A standing order is not paid again now: its copy is a new standing order, set up at the bank.
   const again = payment.service === 'periodic-payments' ? t('copyStandingOrder') : t('payAgain');
   // A bill's payment is paid again from the bill's own page, which says so first where the bill is paid already.
@@ -27,7 +25,7 @@ export async function PaymentSavedActions({ payment }: { payment: Payment }) {
       : { pathname: formPathOf[payment.service], query: { from: payment.id } };
   return (
     <section aria-label={again} className="space-y-4 border-t border-slate-200 pt-4">
-      {!mayBeAtBank && (
+      {offersPayAgain(payment) && (
         <Link
           href={againHref}
           className="inline-flex rounded bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"

@@ -10,7 +10,7 @@ import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
 import { atTellingTimes, inTellingOrder, toldOnce } from './history-order';
-import { type BankOutcome, bankOutcome } from './outcome';
+import { type BankOutcome, bankOutcome, waitsForPsu } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { paysAgainRejectedOnly } from './saved/pay-again';
 import { awaitsAuthorisation, isFinalScaStatus, nextScaStep, type ScaStep, scaStateOf } from './sca';
@@ -203,6 +203,16 @@ export function paymentOutcome(payment: Payment): BankOutcome | null {
     scaStatus: scaStateOf(payment)?.scaStatus,
     statusReadFailed: payment.statusReadFailedAt !== null,
   });
+}
+
+/**
+ * Whether "Pay again" is offered under a payment. Not while the bank may have it without our knowing (its answer
+ * lost, or not yet sent): it is sent again with its own key, and a new one beside it could pay twice. Nor while the
+ * bank waits for the PSU to confirm it: they go on with it or stop it, and a copy made now could be confirmed too.
+ */
+export function offersPayAgain(payment: Payment): boolean {
+  if (payment.phase === 'new' || payment.phase === 'sending') return false;
+  return !waitsForPsu(paymentOutcome(payment));
 }
 
 /** Why the bank refused a payment at its initiation, as the words its form gave (a message key); null if it did not. */

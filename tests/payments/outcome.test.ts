@@ -79,3 +79,22 @@ describe('what the bank says, by status and scaStatus', () => {
     }
   });
 });
+
+describe('"Pay again" under a payment', () => {
+  it('is offered once the bank has it and no longer waits for the PSU to confirm it', async () => {
+    const { paymentRow } = await import('@/tests/support/payment-row');
+    const { offersPayAgain } = await import('@/lib/payments/view');
+    const sca = (scaStatus: string) => ({ scaStatus, links: {}, initiationLinks: {} });
+    const offered = (overrides: Parameters<typeof paymentRow>[0]) => offersPayAgain(paymentRow(overrides));
+    // Paid, rejected, declined, stopped, being paid: a new payment of the same is the PSU's to make.
+    for (const transactionStatus of ['ACSC', 'RJCT', 'CANC', 'ACSP', 'PDNG'])
+      expect(offered({ transactionStatus })).toBe(true);
+    expect(offered({ transactionStatus: 'RCVD', sca: sca('failed') })).toBe(true);
+    // The bank waits for the PSU to confirm it, or may have it without our knowing: a copy could pay twice.
+    expect(offered({ transactionStatus: 'RCVD', sca: sca('started') })).toBe(false);
+    expect(offered({ transactionStatus: 'RCVD', sca: sca('unconfirmed') })).toBe(false);
+    expect(offered({ transactionStatus: 'RCVD', sca: null })).toBe(false);
+    expect(offered({ phase: 'sending', transactionStatus: null })).toBe(false);
+    expect(offered({ phase: 'new', transactionStatus: null })).toBe(false);
+  });
+});
