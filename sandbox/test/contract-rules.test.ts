@@ -1380,8 +1380,14 @@ const RULES: Rule[] = [
   // ---------------------------------------------------------------- 5 authentication
   {
     part: '5',
-    rule: 'Authorization: Bearer <ACCESS_TOKEN> required',
-    accepted: { body: single() },
+    rule: 'Authorization: Bearer <ACCESS_TOKEN> required, the scheme in any case (RFC 9110 11.1)',
+    accepted: [
+      { body: single() },
+      ...['bearer', 'BEARER'].map((scheme) => ({
+        run: (c: Ctx) =>
+          c.tpp.initiate(c.token, singlePayment(), { headers: { Authorization: `${scheme} ${c.token}` } }),
+      })),
+    ],
     rejected: [
       { headers: { Authorization: undefined }, status: 401, code: 'TOKEN_UNKNOWN', path: 'Authorization' },
       {

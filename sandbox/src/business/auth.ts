@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db.js';
 import { findBusinessTokenOwner, insertBusinessToken } from '../db/queries/business-tokens.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import { findPsu } from '../db/queries/psus.js';
+import { bearerToken } from '../shared/bearer.js';
 import { verifyPassword } from '../shared/passwords.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
 import { problem } from './errors.js';
@@ -69,8 +70,6 @@ async function issueBusinessToken(
   return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: BUSINESS_SCOPE };
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
-
 /**
  * The caller of the webhooks service and the business interfaces (after the HTTP layer checked X-Request-ID):
  * `Ocp-Apim-Subscription-Key` (one of the sandbox's API keys), then the business bearer token.
@@ -89,9 +88,9 @@ export async function authenticateBusiness(
   }
   const authorization = credentials.authorization;
   if (!authorization) problem(401, 'TOKEN_MISSING', 'No access token was sent.');
-  const match = BEARER.exec(authorization);
-  if (!match?.[1]) problem(401, 'TOKEN_INVALID', 'The Authorization header must be "Bearer <token>".');
-  const caller = await findBusinessTokenOwner(db, sha256Hex(match[1]));
+  const presented = bearerToken(authorization);
+  if (!presented) problem(401, 'TOKEN_INVALID', 'The Authorization header must be "Bearer <token>".');
+  const caller = await findBusinessTokenOwner(db, sha256Hex(presented));
   if (!caller) problem(401, 'TOKEN_UNKNOWN', 'The access token is not a business (openid b2b) token.');
   if (caller.expires_at <= (await sandboxNow(db))) {
     problem(401, 'TOKEN_EXPIRED', 'The access token has expired; request a new one.');

@@ -5,6 +5,7 @@ import { findAccessToken, insertAccessToken } from '../db/queries/access-tokens.
 import { sandboxNow, sandboxTimeAt } from '../db/queries/clock.js';
 import { findOAuthScaToken } from '../db/queries/oauth-sca-tokens.js';
 import { fail } from '../errors.js';
+import { bearerToken } from '../shared/bearer.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
 
 export async function issueToken(db: Queryable, clientId: string, scope: string, ttlSeconds: number) {
@@ -27,9 +28,6 @@ export interface TppCaller {
   now: number;
   boundTo?: { paymentId: string; authorisationId: string };
 }
-
-// RFC 6750 b64token.
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
 
 /**
  * Subscription key first, then the bearer token. Returns the TPP client the token was issued to, and the sandbox
@@ -60,10 +58,10 @@ export async function authenticateTpp(
   }
   const authorization = credentials.authorization;
   if (!authorization) fail(401, 'TOKEN_UNKNOWN', 'Authorization', 'No access token was sent.');
-  const match = BEARER.exec(authorization);
-  if (!match?.[1])
+  const presented = bearerToken(authorization);
+  if (!presented)
     fail(401, 'TOKEN_INVALID', 'Authorization', 'The Authorization header must be "Bearer <token>".');
-  const hash = sha256Hex(match[1]);
+  const hash = sha256Hex(presented);
   const token = await findAccessToken(db, hash);
   if (!token) return scaTokenCaller(db, hash);
   const now = sandboxTimeAt(token.clock_offset_ms);

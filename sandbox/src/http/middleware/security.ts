@@ -6,6 +6,7 @@ import { findAccessToken } from '../../db/queries/access-tokens.js';
 import { fail } from '../../errors.js';
 import { checkCertificate, parseCertificateHeader } from '../../security/certificates.js';
 import { verifySignedRequest } from '../../security/signature.js';
+import { bearerToken } from '../../shared/bearer.js';
 import { sha256Hex } from '../../shared/secrets.js';
 import { readableBasicCredentials } from '../basic-credentials.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
@@ -13,7 +14,6 @@ import { incomingOf } from '../incoming.js';
 
 const TOKEN_PATH = '/oauth/v2/oauth-token';
 const PIS_PREFIX = '/psd2/';
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
 
 /** The certificate the client presented in the TLS handshake, when the request came over TLS. */
 export function tlsClientCertificate(c: SandboxContext): X509Certificate | undefined {
@@ -35,7 +35,7 @@ async function requestClient(c: SandboxContext): Promise<TppClient | undefined> 
     const clientId = form.get('client_id') ?? readableBasicCredentials(c.req.header('Authorization'))?.id;
     return clientId ? bank.findClientById(clientId) : undefined;
   }
-  const bearer = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
+  const bearer = bearerToken(c.req.header('Authorization') ?? '');
   if (bearer) {
     const token = await findAccessToken(c.get('db'), sha256Hex(bearer));
     const owner = token ? bank.findClientById(token.client_id) : undefined;

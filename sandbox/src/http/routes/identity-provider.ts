@@ -5,6 +5,7 @@ import { publicKeySet } from '../../identity/keys.js';
 import { cancelSignIn, pendingSignIn, signInPerson } from '../../identity/sign-in.js';
 import { exchangeCode } from '../../identity/token.js';
 import { userInfo } from '../../identity/userinfo.js';
+import { bearerToken } from '../../shared/bearer.js';
 import { basicCredentials } from '../basic-credentials.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { pageHeaders } from '../middleware/page-headers.js';
@@ -135,7 +136,7 @@ export function identityProviderRoutes() {
   // RFC 6750 2.1 and 3: the access token as a Bearer header; a missing one gets a bare challenge.
   app.on(['GET', 'POST'], '/userinfo', async (c) => {
     c.header('Cache-Control', 'no-store');
-    const bearer = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+    const bearer = bearerToken(c.req.header('Authorization') ?? '');
     const claims = bearer ? await userInfo(c.get('db'), bearer) : undefined;
     if (!claims) {
       c.header(
