@@ -153,6 +153,18 @@ describe('subscriptions', () => {
       await client.call('DELETE', `${client.subscriptions}/${id}`);
   });
 
+  it("leaves another client's subscription alone: PUT and DELETE are 404 and change nothing (spec part 7)", async () => {
+    const sub = (await client.create({ callbackUrl: receiver.url, eventTypes: ['claim.paid'] })).json;
+    const url = `${other.subscriptions}/${sub.subscriptionId}`;
+    const put = await other.call('PUT', url, { eventTypes: ['claim.created'], description: 'not yours' });
+    expect(put.status).toBe(404);
+    expect((await other.call('DELETE', url)).status).toBe(404);
+    const read = await client.call('GET', `${client.subscriptions}/${sub.subscriptionId}`);
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ eventTypes: ['claim.paid'], description: sub.description });
+    await client.call('DELETE', `${client.subscriptions}/${sub.subscriptionId}`);
+  });
+
   it('rejects unknown event types and non-HTTPS callbacks with 400', async () => {
     const unknown = await client.create({
       callbackUrl: receiver.url,
