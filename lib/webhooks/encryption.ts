@@ -35,6 +35,15 @@ export type DecryptRefusal = 'malformed' | 'unexpected_header' | 'undecryptable'
 
 export type Decrypted = { ok: true; plaintext: string } | { ok: false; reason: DecryptRefusal };
 
+/**
+ * Whether a `cty` names JSON content: `application/json`, or `json` as RFC 7515 4.1.10 recommends writing it, in any
+ * case and with any parameters (the JWE header fields are "not shown", webhooks spec 6).
+ */
+function namesJson(cty: unknown): boolean {
+  const type = String(cty).split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json' || type === 'json';
+}
+
 const compactJwe = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
@@ -55,9 +64,7 @@ export async function decryptDelivery(
     return { ok: false, reason: 'malformed' };
   }
   if (header.alg !== 'dir' || header.enc !== 'A256GCM') return { ok: false, reason: 'unexpected_header' };
-  if (header.cty !== undefined && String(header.cty).toLowerCase() !== 'application/json') {
-    return { ok: false, reason: 'unexpected_header' };
-  }
+  if (header.cty !== undefined && !namesJson(header.cty)) return { ok: false, reason: 'unexpected_header' };
   try {
     const { plaintext } = await compactDecrypt(token, deriveKey(secret, derivation), {
       keyManagementAlgorithms: ['dir'],

@@ -63,6 +63,21 @@ describe('delivery encryption', () => {
     if (opened.ok) expect(parseEnvelope(opened.plaintext)).toEqual({ ok: true, envelope: sent });
   });
 
+  it.each([
+    ['json', 'as RFC 7515 4.1.10 recommends, without the application/ prefix'],
+    ['JSON', 'in upper case (media types are case-insensitive)'],
+    ['application/json; charset=utf-8', 'with a parameter'],
+  ])('opens a JWE whose cty is %s, %s', async (cty) => {
+    // The JWE header fields are "not shown" (webhooks spec 6): any way of naming JSON content is the bank's to choose.
+    const secret = newSecret();
+    const sent = envelope();
+    const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(sent)))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty })
+      .encrypt(await peerKey(secret));
+    const opened = await decryptDelivery(jwe, secret, derivation);
+    expect(opened).toEqual({ ok: true, plaintext: JSON.stringify(sent) });
+  });
+
   it('refuses a wrong key, a tampered token, another algorithm, or something that is not a JWE', async () => {
     const secret = newSecret();
     const jwe = await encryptEnvelope(envelope(), secret, derivation);
