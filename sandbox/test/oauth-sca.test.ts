@@ -238,6 +238,19 @@ describe('the token request (BG IG 13.3) and the confirmation (7.6.4)', () => {
     expect(await scaStatus(links)).toBe('unconfirmed');
   });
 
+  it('a code presented twice at once is exchanged once, and the token of that exchange is revoked', async () => {
+    const { code, verifier, server, links } = await approved();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => tokenRequest(server.token_endpoint, exchange(code, verifier))),
+    );
+    const granted = answers.filter((answer) => answer.status === 200);
+    expect(granted).toHaveLength(1);
+    expect(answers.filter((answer) => answer.json.error === 'invalid_grant')).toHaveLength(2);
+    // The code was presented more than once (RFC 6749 4.1.2), however close together: its token is taken back.
+    expectError(await confirm(links, String(granted[0]?.json.access_token)), 401, 'TOKEN_INVALID');
+    expect(await scaStatus(links)).toBe('unconfirmed');
+  });
+
   it('a code is short-lived: ten minutes on the sandbox clock', async () => {
     const { code, verifier, server } = await approved();
     await advanceClock(sandbox.url, 11 * 60);

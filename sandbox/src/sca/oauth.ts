@@ -88,7 +88,11 @@ export async function exchangeOAuthScaCode(
   if (!challenge || !verifierMatches(grant.codeVerifier, challenge))
     return refused('code_verifier does not match the code_challenge of the authorisation request.');
   return db.transaction(async (tx) => {
-    if (!(await useOAuthCode(tx, authorisation.id, now))) return refused('The code was used before.');
+    // Spent by a presentation that read the code while it was still unused: presented twice all the same.
+    if (!(await useOAuthCode(tx, authorisation.id, now))) {
+      await revokeOAuthScaTokens(tx, authorisation.id);
+      return refused('The code was used before; the token issued for it is revoked.');
+    }
     const accessToken = randomBytes(32).toString('base64url');
     const scope = `PIS:${payment.id}`;
     await insertOAuthScaToken(tx, {
