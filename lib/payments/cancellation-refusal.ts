@@ -1,4 +1,4 @@
-import { BankError, bankErrorMessageKey } from '@/lib/bank/errors';
+import { BankError, BankProtocolError, BankUnavailableError, bankErrorMessageKey } from '@/lib/bank/errors';
 
 /**
  * What the PSU is told when the bank refuses to cancel. A DELETE on a payment past the point of
@@ -11,4 +11,17 @@ export function cancellationRefusalKey(error: unknown): string {
     return 'payment.notCancellable';
   }
   return bankErrorMessageKey(error);
+}
+
+/**
+ * Whether the bank may have cancelled the payment although the PSU's cancellation did not come back as done: it
+ * refused it as no longer cancellable (a cancellation sent at the same moment may have cancelled it), or its answer
+ * was lost or unreadable (the bank may have cancelled it before the connection dropped). The bank's status says.
+ */
+export function mayHaveCancelled(error: unknown): boolean {
+  return (
+    cancellationRefusalKey(error) === 'payment.notCancellable' ||
+    error instanceof BankUnavailableError ||
+    error instanceof BankProtocolError
+  );
 }

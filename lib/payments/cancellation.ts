@@ -6,7 +6,7 @@ import { findChangeOf, moveChange } from '@/lib/db/queries/standing-order-change
 import { type Payment, payments } from '@/lib/db/schema';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
-import { cancellationRefusalKey } from './cancellation-refusal';
+import { cancellationRefusalKey, mayHaveCancelled } from './cancellation-refusal';
 import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
 import { bankRefOf } from './sca';
@@ -95,11 +95,12 @@ async function askOnce(
       { paymentId: payment.id, err: error instanceof Error ? error.message : error },
       'cancellation refused',
     );
-    // Refused as no longer cancellable: it may have been cancelled meanwhile, by a cancellation sent at the
-    // same moment. The bank's status says which; a cancelled payment is not "already being paid". (A change's
+    // Refused as no longer cancellable, or its answer lost: it may have been cancelled meanwhile, by a
+    // cancellation sent at the same moment or by this one before the connection dropped. The bank's status says
+    // which; a cancelled payment is neither "already being paid" nor "the bank could not be reached". (A change's
     // cancellation reads it itself: lib/payments/standing-order-change.ts.)
     const key = cancellationRefusalKey(error);
-    if (key === 'payment.notCancellable' && !change) {
+    if (mayHaveCancelled(error) && !change) {
       const now = await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress).catch(() => undefined);
       if (now?.status === 'CANC') return { kind: 'asked' };
     }

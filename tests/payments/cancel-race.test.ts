@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addFault } from '@/sandbox/test/fault-rules';
 import { JON_MAIN } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 
@@ -26,5 +27,27 @@ describe('a cancellation that comes second', () => {
     expect(await cancellation.askBankToCancel(app.db, await app.payment(payment.id), '10.20.30.40')).toEqual({
       kind: 'asked',
     });
+  });
+});
+
+// A cancellation the bank carried out whose answer never came back (the connection dropped after the bank
+// cancelled, each time the bank client asked again): the PSU is told what the bank's status says, not "could not
+// be reached, nothing is lost", which would send them to ask for a cancellation already made.
+describe('a cancellation whose answer is lost', () => {
+  it('is answered as done when the bank cancelled the payment', async () => {
+    const payment = await app.payment((await app.pay({ debtorIban: JON_MAIN })).id);
+    const added = await addFault(app.sandbox.url, {
+      method: 'DELETE',
+      path: `/psd2/api/v1/payments/credit-transfers/${payment.bankPaymentId}`,
+      timeout: 'after',
+      holdMs: 20,
+    });
+    expect(added.status).toBe(201);
+    try {
+      expect(await cancellation.askBankToCancel(app.db, payment, '10.20.30.40')).toEqual({ kind: 'asked' });
+    } finally {
+      await fetch(`${app.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    }
+    expect((await app.payment(payment.id)).transactionStatus).toBe('CANC');
   });
 });
