@@ -50,4 +50,24 @@ describe('a cancellation whose answer is lost', () => {
     }
     expect((await app.payment(payment.id)).transactionStatus).toBe('CANC');
   });
+
+  it('says the stop went unanswered, not that a payment will be sent once, when the bank did not cancel it', async () => {
+    const payment = await app.payment((await app.pay({ debtorIban: JON_MAIN })).id);
+    const added = await addFault(app.sandbox.url, {
+      method: 'DELETE',
+      path: `/psd2/api/v1/payments/credit-transfers/${payment.bankPaymentId}`,
+      timeout: 'before',
+      holdMs: 20,
+    });
+    expect(added.status).toBe(201);
+    try {
+      expect(await cancellation.askBankToCancel(app.db, payment, '10.20.30.40')).toEqual({
+        kind: 'refused',
+        messageKey: 'payment.cancelUnanswered',
+      });
+    } finally {
+      await fetch(`${app.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    }
+    expect((await app.payment(payment.id)).transactionStatus).toBe('RCVD');
+  });
 });

@@ -17,7 +17,15 @@ describe('the message for a cancellation the bank refuses', () => {
   it('reads any other refusal as the bank error it is', () => {
     expect(cancellationRefusalKey(refusal(403, 'RESOURCE_UNKNOWN'))).toBe('bank.code.RESOURCE_UNKNOWN');
     expect(cancellationRefusalKey(new BankError(503, [], 'request-id'))).toBe('bank.down');
-    expect(cancellationRefusalKey(new BankUnavailableError('timeout', 'request-id'))).toBe('bank.timeout');
+  });
+
+  it('reads an unanswered stop as that, not as the initiation’s "sent only once"', () => {
+    expect(cancellationRefusalKey(new BankUnavailableError('timeout', 'request-id'))).toBe(
+      'payment.cancelUnanswered',
+    );
+    expect(cancellationRefusalKey(new BankUnavailableError('network', 'request-id'))).toBe(
+      'payment.cancelUnanswered',
+    );
   });
 
   it('has the message in Icelandic and English', () => {
