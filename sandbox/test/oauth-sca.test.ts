@@ -176,6 +176,41 @@ describe('the authorisation request (BG IG 13.1: code_challenge mandatory)', () 
   });
 });
 
+describe('the authorisation request’s redirect_uri (RFC 6749 10.6, RFC 9700 4.1)', () => {
+  it('off the origin of the payment’s TPP-Redirect-URI is refused on a page, and takes over no authorisation', async () => {
+    const { server, paymentId, links } = await oauthPayment();
+    const { verifier, challenge } = pkce();
+    const legitimate = authorizeUrl(server.authorization_endpoint, paymentId, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    expect((await new ScaBrowser().get(legitimate)).status).toBe(302);
+    // Anyone who knows the client's id and the payment's id could otherwise send the PSU to the bank with a
+    // redirect_uri and a challenge of their own, and take the code at their address.
+    const attacker = pkce();
+    for (const redirectUri of [
+      'https://attacker.example/cb',
+      'http://localhost:3001/cb',
+      'http://localhost:3000@attacker.example/',
+    ]) {
+      const refused = await new ScaBrowser().get(
+        authorizeUrl(server.authorization_endpoint, paymentId, {
+          redirect_uri: redirectUri,
+          code_challenge: attacker.challenge,
+          code_challenge_method: 'S256',
+        }),
+      );
+      expect(refused.status, redirectUri).toBe(400);
+      expect(refused.html).toContain('redirect_uri');
+    }
+    expect(await scaStatus(links)).toBe('received');
+    // The PSU who approves is sent back to the TPP's own address, whose verifier is the one that works.
+    const code = await approvedCode(legitimate);
+    const answer = await tokenRequest(server.token_endpoint, exchange(code, verifier));
+    expect(answer.status).toBe(200);
+  });
+});
+
 describe('the token request (BG IG 13.3) and the confirmation (7.6.4)', () => {
   it('exchanges the code with its verifier for a token of that authorisation, which confirms it', async () => {
     const { links, code, verifier, server, paymentId } = await approved();

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.js';
-import { updateAuthorisation, waitingOAuthAuthorisationId } from '../db/queries/authorisations.js';
+import {
+  findAuthorisation,
+  updateAuthorisation,
+  waitingOAuthAuthorisationId,
+} from '../db/queries/authorisations.js';
 import { sandboxNow } from '../db/queries/clock.js';
 import {
   authorisationOfCode,
@@ -17,6 +21,9 @@ import { sha256Hex } from '../shared/secrets.js';
  * authorisation that waits for the PSU remembers where to send the code (`redirect_uri`, `state`) and the PKCE
  * challenge (13.1), and the PSU goes on to the bank's pages. Returns the authorisation, or why there is none for
  * this client. A second request for the same authorisation (the PSU sent again) replaces the first's.
+ * `redirect_uri` must be at the origin of the TPP-Redirect-URI the TPP gave for the authorisation (or its
+ * payment) in a request it made with its token: client id and payment id are no secrets, and a redirect_uri of
+ * anyone's choosing (with a challenge of theirs) would hand them the code (RFC 6749 10.6, RFC 9700 4.1.1).
  */
 export async function beginOAuthSca(
   db: Queryable,
@@ -27,17 +34,29 @@ export async function beginOAuthSca(
     state: string | null;
     codeChallenge: string;
   },
-): Promise<{ authorisationId: string } | { refused: 'payment' | 'authorisation' }> {
+): Promise<{ authorisationId: string } | { refused: 'payment' | 'authorisation' | 'redirect' }> {
   const payment = request.paymentId ? await findPayment(db, request.paymentId) : undefined;
   if (!payment || payment.client_id !== request.clientId) return { refused: 'payment' };
   const authorisationId = await waitingOAuthAuthorisationId(db, payment.id);
   if (!authorisationId) return { refused: 'authorisation' };
+  const authorisation = await findAuthorisation(db, authorisationId);
+  const tppAddress = authorisation?.tpp_redirect_uri ?? payment.tpp_redirect_uri;
+  if (!tppAddress || originOf(tppAddress) !== originOf(request.redirectUri)) return { refused: 'redirect' };
   await updateAuthorisation(db, authorisationId, {
     oauth_redirect_uri: request.redirectUri,
     oauth_state: request.state,
     oauth_code_challenge: request.codeChallenge,
   });
   return { authorisationId };
+}
+
+/** The origin of an absolute URL; null for anything else (never equal to a URL's). */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 /** The token request of the authorization code grant (BG IG 13.3), its client already known to the bank. */

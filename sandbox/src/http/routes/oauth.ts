@@ -11,6 +11,13 @@ import { tlsClientCertificate } from '../middleware/security.js';
 import { messagePage } from '../pages/sca-pages.js';
 
 const KNOWN_SCOPES = new Set(['pis:', 'ais:', 'openid', 'b2b']);
+/** Why the bank takes no authorisation request for a payment, shown on its page. */
+const OAUTH_REFUSALS = {
+  payment: 'scope must be PIS:{paymentId} of your payment.',
+  authorisation: 'This payment has no OAuth authorisation awaiting the PSU.',
+  redirect:
+    'redirect_uri must be at the address (scheme, host and port) of the TPP-Redirect-URI given for this payment.',
+} as const;
 /** RFC 7636 4.2: BASE64URL(SHA256(code_verifier)), without padding. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -203,11 +210,7 @@ export function oauthRoutes() {
       codeChallenge: challenge,
     });
     if ('refused' in begun) {
-      return problem(
-        begun.refused === 'payment'
-          ? 'scope must be PIS:{paymentId} of your payment.'
-          : 'This payment has no OAuth authorisation awaiting the PSU.',
-      );
+      return problem(OAUTH_REFUSALS[begun.refused]);
     }
     return c.redirect(`/sca/${begun.authorisationId}`, 302);
   });
