@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../src/http/middleware/admin-access.js';
@@ -135,6 +136,38 @@ describe('the admin surface refuses what a web page of another origin can send',
       ).status,
     ).toBe(403);
     expect(await clock()).toBe(before);
+  });
+
+  /** A request over loopback naming `host` in its Host header, as a browser sends it. */
+  const asHost = (host: string, method: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(sandbox.url);
+      const sent = request(
+        { host: url.hostname, port: url.port, method, path, headers: { ...headers, Host: host } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      sent.on('error', reject);
+      sent.end(method === 'POST' ? '{"seconds": 3600}' : undefined);
+    });
+
+  it('a page whose own name was rebound to loopback (DNS rebinding) is refused (403), though same-origin for the browser', async () => {
+    const before = await clock();
+    const port = new URL(sandbox.url).port;
+    const host = `rebind.attacker.example:${port}`;
+    const json = { 'Content-Type': 'application/json' };
+    const sameOrigin = { Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin' };
+    expect(await asHost(host, 'POST', '/sandbox/clock/advance', { ...json, ...sameOrigin })).toBe(403);
+    expect(await asHost(host, 'GET', '/sandbox/payments', { 'Sec-Fetch-Site': 'same-origin' })).toBe(403);
+    // A name that merely starts like a loopback address is a name like any other.
+    expect(await asHost(`127.0.0.1.attacker.example:${port}`, 'GET', '/sandbox/payments')).toBe(403);
+    expect(await clock()).toBe(before);
+    // Loopback names stay the sandbox's own: localhost, 127.0.0.0/8, [::1].
+    for (const own of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `127.0.0.1`]) {
+      expect(await asHost(own, 'GET', '/sandbox/payments'), own).toBe(200);
+    }
   });
 
   it('JSON from a tool (no Origin) or from its own origin is taken; a call without a body needs no type', async () => {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { isIPv4 } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from '../env.js';
 import { incomingOf } from '../incoming.js';
@@ -18,14 +19,38 @@ function keyMatches(sent: string | undefined, expected: string): boolean {
 }
 
 /**
+ * Whether the Host header names this machine's loopback (localhost or a name under .localhost, RFC 6761 6.3;
+ * 127.0.0.0/8; [::1]) or the sandbox's configured public URL: a name nobody else can point at loopback.
+ */
+export function isLoopbackHost(host: string | undefined, publicUrl: string | undefined): boolean {
+  if (!host) return false;
+  if (publicUrl !== undefined && host === new URL(publicUrl).host) return true;
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '[::1]' ||
+    (isIPv4(name) && isLoopbackAddress(name))
+  );
+}
+
+/**
  * Who may use /sandbox: anyone connecting over loopback (the socket's peer address; forwarding headers are
- * not trusted), and others only with `X-Sandbox-Admin-Key` equal to `SANDBOX_ADMIN_KEY`. Without a key set,
- * the admin surface answers only loopback.
+ * not trusted) who names it by a loopback name, and others only with `X-Sandbox-Admin-Key` equal to
+ * `SANDBOX_ADMIN_KEY`. Without a key set, the admin surface answers only loopback. The name is checked because a
+ * web page can rebind its own host name to 127.0.0.1 (DNS rebinding): the developer's browser then calls the
+ * sandbox over loopback as that page's own origin, which the Origin checks below cannot tell from the sandbox's.
  */
 export const adminAccess: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-  const key = c.get('config').adminKey;
+  const { adminKey: key, publicUrl } = c.get('config');
   const allowed =
-    isLoopbackAddress(incomingOf(c)?.socket.remoteAddress) ||
+    (isLoopbackAddress(incomingOf(c)?.socket.remoteAddress) &&
+      isLoopbackHost(c.req.header('Host'), publicUrl)) ||
     (key !== undefined && keyMatches(c.req.header('X-Sandbox-Admin-Key'), key));
   if (!allowed) {
     return c.json(
