@@ -15,6 +15,7 @@ import {
 import { DueTimer } from '../due-timer.js';
 import type { FaultStore } from '../faults/rules.js';
 import { psuIdentifiers } from '../faults/subjects.js';
+import { BANK_CALL_HEADER } from '../shared/outbound.js';
 import { notificationPlan, wanted } from './content.js';
 
 /**
@@ -278,7 +279,11 @@ export class NotificationWorker {
     try {
       const response = await fetch(uri, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Request-ID': requestId },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Request-ID': requestId,
+          [BANK_CALL_HEADER]: 'notification',
+        },
         body: JSON.stringify(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),

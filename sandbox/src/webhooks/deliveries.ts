@@ -22,6 +22,7 @@ import {
   resetGivenUpCount,
   type SubscriptionRow,
 } from '../db/queries/webhook-subscriptions.js';
+import { BANK_CALL_HEADER } from '../shared/outbound.js';
 import { encryptEnvelope, signatureHeader } from './crypto.js';
 import { selects } from './event-types.js';
 import {
@@ -120,6 +121,7 @@ export async function postDelivery(
         'Content-Type': 'application/jose',
         'X-Webhook-Signature': signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
         'X-Request-ID': requestId,
+        [BANK_CALL_HEADER]: 'webhook',
       },
       body,
       redirect: 'manual',

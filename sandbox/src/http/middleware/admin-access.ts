@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
+import { BANK_CALL_HEADER } from '../../shared/outbound.js';
 import type { SandboxEnv } from '../env.js';
 import { incomingOf } from '../incoming.js';
 
@@ -47,6 +48,12 @@ export function isLoopbackHost(host: string | undefined, publicUrl: string | und
  * sandbox over loopback as that page's own origin, which the Origin checks below cannot tell from the sandbox's.
  */
 export const adminAccess: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+  if (c.req.header(BANK_CALL_HEADER) !== undefined) {
+    return c.json(
+      { error: 'The sandbox admin surface takes no calls the bank makes to a TPP address.' },
+      403,
+    );
+  }
   const { adminKey: key, publicUrl } = c.get('config');
   const allowed =
     (isLoopbackAddress(incomingOf(c)?.socket.remoteAddress) &&
