@@ -10,7 +10,7 @@ export function cancellationRefusalKey(error: unknown): string {
   if (error instanceof BankError && (error.status === 405 || error.status === 409)) {
     return 'payment.notCancellable';
   }
-  // Not the initiation's "try again, and the payment will be sent only once": it is the stop that went unanswered.
+  // Not the initiation’s "try again, and the payment will be sent only once": it is the cancellation that went unanswered.
   if (error instanceof BankUnavailableError || error instanceof BankProtocolError)
     return 'payment.cancelUnanswered';
   return bankErrorMessageKey(error);
