@@ -73,6 +73,13 @@ describe('Icelandic bank holidays', () => {
     expect(sameDay.map((h) => h.name.is)).toEqual(['Skírdagur', 'Sumardagurinn fyrsti']);
   });
 
+  it('names each holiday in English as the pages write English: apostrophes typographic (’)', () => {
+    const english = icelandicBankHolidays(2027).map((h) => h.name.en);
+    expect(english).toContain('New Year’s Day');
+    expect(english).toContain('New Year’s Eve');
+    expect(english.filter((name) => name.includes("'"))).toEqual([]);
+  });
+
   it('has 15 holidays a year, 16 from 2025, in date order', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1900, max: 2200 }), (year) => {

@@ -71,7 +71,7 @@ export function icelandicBankHolidays(year: number): BankHoliday[] {
     name: { is, en },
   });
   const list = [
-    day(localNoon(year, 1, 1), 'Nýársdagur', "New Year's Day"),
+    day(localNoon(year, 1, 1), 'Nýársdagur', 'New Year’s Day'),
     day(addDays(easter, -3), 'Skírdagur', 'Maundy Thursday'),
     day(addDays(easter, -2), 'Föstudagurinn langi', 'Good Friday'),
     day(easter, 'Páskadagur', 'Easter Sunday'),
@@ -87,7 +87,7 @@ export function icelandicBankHolidays(year: number): BankHoliday[] {
     day(localNoon(year, 12, 25), 'Jóladagur', 'Christmas Day'),
     day(localNoon(year, 12, 26), 'Annar í jólum', 'Boxing Day'),
   ];
-  if (year >= 2025) list.push(day(localNoon(year, 12, 31), 'Gamlársdagur', "New Year's Eve"));
+  if (year >= 2025) list.push(day(localNoon(year, 12, 31), 'Gamlársdagur', 'New Year’s Eve'));
   return list.sort((a, b) => a.date.localeCompare(b.date));
 }
 
