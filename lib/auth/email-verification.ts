@@ -26,7 +26,7 @@ const texts = {
   en: {
     subject: 'Confirm your e-mail address at Greiðsla',
     body: (link: string) =>
-      `Hello,\n\nOpen this link while signed in to Greiðsla to confirm your e-mail address:\n\n${link}\n\nThe link holds for ${LINK_HOURS} hours. If you did not create an account, you can ignore this message.\n`,
+      `Hello,\n\nOpen this link while signed in to Greiðsla to confirm your e-mail address:\n\n${link}\n\nThe link is valid for ${LINK_HOURS} hours. If you did not create an account, you can ignore this message.\n`,
   },
 } as const;
 

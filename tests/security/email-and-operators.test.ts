@@ -71,7 +71,10 @@ describe('the verification link', () => {
     const psuId = await newPsu('late@example.is');
     await app.verification.sendVerificationLink(psuId, 'en');
     const link = latestLinkTo(mailbox, 'late@example.is');
-    expect(mailTo(mailbox, 'late@example.is')[0]?.subject).toBe('Confirm your e-mail address at Greiðsla');
+    const [message] = mailTo(mailbox, 'late@example.is');
+    expect(message?.subject).toBe('Confirm your e-mail address at Greiðsla');
+    // How long the link lasts, in the words the account page uses for it.
+    expect(message?.text).toContain('The link is valid for 24 hours.');
     await db
       .update(emailVerifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
