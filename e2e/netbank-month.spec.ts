@@ -416,6 +416,10 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   await page.goto('/is/payments');
   await page.getByRole('link', { name: 'Sækja', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sækja greiðslur' })).toBeVisible();
+  // What the page is for, said to the PSU as a step: a sentence with its verb.
+  await expect(page.getByRole('main')).toContainText(
+    'Sæktu greiðslurnar sem listinn sýnir sem skrá, með síunum sem þú valdir, eða yfirlit yfir tímabil sem PDF-skjal.',
+  );
   await expectAxeClean(page);
   const excelHref =
     (await page.getByRole('link', { name: 'CSV-skrá fyrir Excel á íslensku' }).getAttribute('href')) ?? '';
