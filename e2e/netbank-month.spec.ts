@@ -140,7 +140,7 @@ test('payments waiting and a standing order changed at the bank: the old one can
   const order = page.locator(`li[data-payment-id="${oldId}"]`);
   await expect(order.getByRole('heading', { name: 'Húsaleiga' })).toBeVisible();
   await expect(order).toContainText('Þórður Ólafsson');
-  await order.getByRole('link', { name: 'Breyta „Húsaleiga“' }).click();
+  await order.getByRole('link', { name: 'Breyta föstu greiðslunni „Húsaleiga“' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Breyta fastri greiðslu' })).toBeVisible();
   await expect(page.getByLabel(labels.is.name)).toHaveValue('Húsaleiga');
   await expect(page.getByLabel(labels.is.recipient)).toHaveValue('Þórður Ólafsson');
@@ -338,7 +338,7 @@ test('payees found without Icelandic letters, templates paid in one click, my ow
   // Icelandic order, then a favourite first.
   const names = () => page.getByTestId('payee').locator('p.font-medium').allTextContents();
   expect(await names()).toEqual(['Anna', 'Ólafur Ragnar', 'Þórður Ævarsson']);
-  await page.getByRole('button', { name: 'Merkja „Þórður Ævarsson“ sem uppáhald' }).click();
+  await page.getByRole('button', { name: 'Merkja viðtakandann „Þórður Ævarsson“ sem uppáhald' }).click();
   await expect.poll(names).toEqual(['★Þórður Ævarsson', 'Anna', 'Ólafur Ragnar']);
   // The account names its holder's kennitala; the payee's own, the same, is not shown again beside it.
   const thordur = page.getByTestId('payee').filter({ hasText: 'Þórður Ævarsson' });
