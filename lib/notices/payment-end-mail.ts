@@ -43,6 +43,11 @@ function endingOf(status: string): Ending {
   return 'paid';
 }
 
+/** A sentence ended once: a name that ends in its own full stop ("Leigusali ehf.") gets no second one. */
+function closed(sentence: string): string {
+  return sentence.endsWith('.') ? sentence : `${sentence}.`;
+}
+
 const texts = {
   is: {
     subject: {
@@ -93,7 +98,7 @@ const texts = {
     reference: 'Skilaboð',
     // "Góðan dag", as a bank writes to a customer; the name as the PSU gave it, in the nominative of address.
     body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
-      `Góðan dag ${name},\n\n${said}: ${what}.\n\n${details}${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
+      `Góðan dag ${name},\n\n${said}: ${closed(what)}\n\n${details}${see}:\n${link}\n\nÞú færð þennan póst af því að þú baðst um hann á aðgangssíðunni þinni í Greiðslu; þar geturðu líka afþakkað hann.\n`,
   },
   en: {
     subject: {
@@ -137,7 +142,7 @@ const texts = {
     payDay: 'Payment date',
     reference: 'Message',
     body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
-      `Hello ${name},\n\n${said}: ${what}.\n\n${details}${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
+      `Hello ${name},\n\n${said}: ${closed(what)}\n\n${details}${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
   },
 } as const;
 

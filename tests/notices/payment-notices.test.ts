@@ -260,6 +260,16 @@ describe('the e-mail when a payment ends', () => {
     expect(mail?.text).not.toContain('IS14');
   });
 
+  it('ends its sentence once where the name ends in a full stop of its own, as "ehf." does', async () => {
+    const psuId = await psu('company@example.is', { mail: true });
+    const row = await payment(psuId, 'is', { creditorName: 'Leigusali ehf.' });
+    bankStatus.set(row.bankPaymentId ?? '', 'ACSC');
+    await syncPaymentStatus(db, row, 'poll');
+    const [mail] = mailTo(mailbox, 'company@example.is');
+    expect(mail?.text).toContain(': 12.500\u00a0kr., viðtakandi Leigusali ehf.\n');
+    expect(mail?.text).not.toContain('ehf..');
+  });
+
   it('says the day it was paid on and the reference the PSU gave it; a rejected payment has no pay day', async () => {
     const psuId = await psu('dates@example.is', { mail: true });
     const dated = await payment(psuId, 'is', {
