@@ -81,6 +81,39 @@ describe('an IOBWS 3.2 bank refuses what its file refuses', () => {
   });
 });
 
+// `paymentInitiationBulkElementDomestic_json`: each string member has the file's bound (its own `maxLength` or its
+// schema's), where our bank's spec (2.3) gives a bulk element none; OpenAPI 3.0 without `nullable`: no null.
+describe("an IOBWS 3.2 bank bounds a bulk element's members as its file does", () => {
+  it.each([
+    ['endToEndIdentification', 35],
+    ['instructionIdentification', 35],
+    ['resourceId', 35],
+    ['debtorId', 35],
+    ['ultimateDebtor', 70],
+    ['ultimateDebtorId', 35],
+    ['creditorId', 35],
+    ['ultimateCreditor', 70],
+    ['ultimateCreditorId', 35],
+    ['icelandicPurposeCode', 2],
+    ['centralBankPurposeCode', 3],
+    ['remittanceInformationUnstructured', 140],
+  ] as const)('%s: at most %i characters, and a string', async (member, max) => {
+    const element = (value: unknown) => ({ ...bulk().payments[0], [member]: value });
+    const path = `payments[1].${member}`;
+    const long = await initiate(
+      'bulk-payments',
+      bulk({ payments: [element('a'), element('þ'.repeat(max + 1))] }),
+    );
+    expectError(long, 400, 'FORMAT_ERROR', path);
+    expect(long.json.tppMessages?.[0]?.text).toBe(`${path} must NOT have more than ${max} characters.`);
+    const nothing = await initiate('bulk-payments', bulk({ payments: [element('a'), element(null)] }));
+    expectError(nothing, 400, 'FORMAT_ERROR', path);
+    expect(nothing.json.tppMessages?.[0]?.text).toBe(`${path} must be string.`);
+    const taken = await initiate('bulk-payments', bulk({ payments: [element('þ'.repeat(max))] }));
+    expect(taken.status, taken.text).toBe(201);
+  });
+});
+
 describe("an IOBWS 3.2 bank's standing order carries the file's structured reference", () => {
   const ARRAY = 'remittanceInformationStructuredArray';
 

@@ -134,6 +134,43 @@ function withOurReference(body: Json, reference: OurReference): InnerRequest {
   };
 }
 
+/**
+ * `paymentInitiationBulkElementDomestic_json`: the bound of each string member, its own `maxLength` or its schema's
+ * (`debtorId`, `ultimateDebtor`, `icelandicPurposeCode`, …). Our bank's spec (2.3) gives a bulk element none and
+ * takes null there; the file (OpenAPI 3.0, no `nullable`) takes only a string.
+ */
+const BULK_ELEMENT_MAX: Readonly<Record<string, number>> = {
+  endToEndIdentification: 35,
+  instructionIdentification: 35,
+  resourceId: 35,
+  debtorId: 35,
+  ultimateDebtor: 70,
+  ultimateDebtorId: 35,
+  creditorId: 35,
+  ultimateCreditor: 70,
+  ultimateCreditorId: 35,
+  icelandicPurposeCode: 2,
+  centralBankPurposeCode: 3,
+  remittanceInformationUnstructured: 140,
+};
+
+/** What the face refuses of a bulk's elements: the first member (in order) beyond the file's bound, or no string. */
+function bulkElementsRefusal(body: Json): FaceRefusal | undefined {
+  if (!Array.isArray(body.payments)) return undefined;
+  for (const [index, element] of body.payments.entries()) {
+    if (!isObject(element)) continue;
+    for (const [member, max] of Object.entries(BULK_ELEMENT_MAX)) {
+      if (!(member in element)) continue;
+      const value = element[member];
+      const path = `payments[${index}].${member}`;
+      if (typeof value !== 'string') return { path, text: `${path} must be string.` };
+      if ([...value].length > max)
+        return { path, text: `${path} must NOT have more than ${max} characters.` };
+    }
+  }
+  return undefined;
+}
+
 /** A request body of the IOBWS bank's client → the sandbox bank's. Anything not JSON is passed on for it to refuse. */
 export function fromIobwsRequest(method: string, service: string, text: string): InnerRequest {
   let body: unknown;
@@ -156,6 +193,11 @@ export function fromIobwsRequest(method: string, service: string, text: string):
       structured: ours[STRUCTURED_ARRAY],
       refusal: ourMemberRefusal(ours) ?? singlePaymentReferencesRefusal(ours),
     });
+  if (method === 'POST' && service === 'bulk-payments') {
+    const refusal = bulkElementsRefusal(ours);
+    if (refusal)
+      return { text: JSON.stringify({ ...ours, remittanceInformationStructured: REFUSED_BY_FACE }), refusal };
+  }
   // `iobwsAuthorisationConfirmation.confirmationMessage`: our bank's straight-through confirmation is
   // `confirmationCode` (payment spec 2.5).
   if (method === 'PUT' && 'confirmationMessage' in ours && !('confirmationCode' in ours)) {
