@@ -269,6 +269,11 @@ export function standingOrderReferenceMax(bank: Pick<DirectoryBank, 'dialect'>):
   return dialectNamed(bank.dialect).standingOrderReferenceMax;
 }
 
+/** The most characters a bank's interface takes in each bounded string member of a bulk element (its dialect's). */
+export function bulkElementMax(bank: Pick<DirectoryBank, 'dialect'>): Readonly<Record<string, number>> {
+  return dialectNamed(bank.dialect).bulkElementMax;
+}
+
 export function publicDirectory(directory: BankDirectory = bankDirectory()): PublicBank[] {
   return directory.map((bank) => ({
     id: bank.id,

@@ -101,4 +101,40 @@ describe('a refusal from an IOBWS 3.2 bank, beside the form`s field', () => {
       true,
     );
   });
+
+  // `paymentInitiationBulkElementDomestic_json` bounds each string member; our bank's spec (2.3) bounds none.
+  it('a bulk element`s member longer than IOBWS 3.2 takes: refused beside its field before anything is saved', async () => {
+    const { paymentBank } = await import('@/lib/payments/payment-bank');
+    const element = {
+      creditorAccount: { iban: CREDITOR },
+      instructedAmount: { currency: 'ISK', amount: '100' },
+    };
+    const bulk = (debtor: string, member: Record<string, string>) => ({
+      body: {
+        paymentInformationId: 'bulk-1',
+        debtorAccount: { iban: debtor },
+        payments: [element, { ...element, ...member }],
+      },
+      service: 'bulk-payments' as const,
+      product: 'credit-transfers' as const,
+    });
+    expect(paymentBank(bulk(DEBTOR, { remittanceInformationUnstructured: 'ð'.repeat(141) }))).toEqual({
+      ok: false,
+      messageKey: 'banks.longerThanBankTakes',
+      fieldErrors: {
+        'payment.payments.1.remittanceInformationUnstructured': ['validation.maxLengthAtBank|{"max":140}'],
+      },
+    });
+    expect(paymentBank(bulk(DEBTOR, { endToEndIdentification: 'x'.repeat(36) }))).toMatchObject({
+      fieldErrors: { 'payment.payments.1.endToEndIdentification': ['validation.maxLengthAtBank|{"max":35}'] },
+    });
+    expect(paymentBank(bulk(DEBTOR, { icelandicPurposeCode: '123' }))).toMatchObject({
+      fieldErrors: { 'payment.payments.1.icelandicPurposeCode': ['validation.maxLengthAtBank|{"max":2}'] },
+    });
+    expect(paymentBank(bulk(DEBTOR, { remittanceInformationUnstructured: 'ð'.repeat(140) })).ok).toBe(true);
+    // Our bank takes any length in a bulk element.
+    expect(
+      paymentBank(bulk('IS140159260076545510730339', { endToEndIdentification: 'x'.repeat(36) })).ok,
+    ).toBe(true);
+  });
 });

@@ -47,6 +47,11 @@ export interface Dialect {
    * `remittanceInformationStructured`): a bound of its interface that ours is wider than.
    */
   standingOrderReferenceMax: number;
+  /**
+   * The most characters its bank takes in each string member of a bulk element, where its interface bounds one
+   * that ours does not (payment spec 2.3 bounds none).
+   */
+  bulkElementMax: Readonly<Record<string, number>>;
   /** The fee codes its `transactionFeesDetails[].feeType` may carry; undefined: any text. Passed on as given. */
   feeTypes?: readonly string[];
   /** Our payment body (the spec's shape, as saved) → its body. */

@@ -16,6 +16,8 @@ export const specDialect: Dialect = {
   products: ['credit-transfers', 'card-deposits'],
   // Payment spec 2.2: remittanceInformationStructured is "a single string here", max 140.
   standingOrderReferenceMax: 140,
+  // Payment spec 2.3: "Bulk element (all string fields nullable, no length bounds are given)".
+  bulkElementMax: {},
   // Payment spec 2.5: transactionFeesDetails[].feeType is free text (the sandbox sends TRANSFER, CURRENCY_CONVERSION).
   feeTypes: undefined,
   toBankBody: (_service, body) => body,

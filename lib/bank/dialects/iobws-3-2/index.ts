@@ -26,6 +26,22 @@ export const iobwsDialect: Dialect = {
   products: ['credit-transfers', 'card-deposits', 'claim-payments'],
   // `remittanceInformationStructured.reference: maxLength: 35`, the one reference a standing order is sent with.
   standingOrderReferenceMax: 35,
+  // `paymentInitiationBulkElementDomestic_json`: each member's `maxLength`, or its schema's (`debtorId`,
+  // `ultimateDebtor`, `icelandicPurposeCode`, `centralBankPurposeCode`, `remittanceInformationUnstructured`, …).
+  bulkElementMax: {
+    endToEndIdentification: 35,
+    instructionIdentification: 35,
+    resourceId: 35,
+    debtorId: 35,
+    ultimateDebtor: 70,
+    ultimateDebtorId: 35,
+    creditorId: 35,
+    ultimateCreditor: 70,
+    ultimateCreditorId: 35,
+    icelandicPurposeCode: 2,
+    centralBankPurposeCode: 3,
+    remittanceInformationUnstructured: 140,
+  },
   // `transactionFeesDetail.feeType: enum [FEES, PRIORITYFEES, FOREIGNBANKSERVICEFEES, OTHERFEES]`.
   feeTypes: IOBWS_FEE_TYPES,
   toBankBody: toIobwsBody,
