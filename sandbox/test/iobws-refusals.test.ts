@@ -115,6 +115,11 @@ describe("an IOBWS 3.2 bank bounds a bulk element's members as its file does", (
 });
 
 describe("an IOBWS 3.2 bank's standing order carries the file's structured reference", () => {
+  it("a frequency of MonthlyVariable (the file's frequencyCode; not our bank's) is 400 FORMAT_ERROR (docs/sandbox-extras.md)", async () => {
+    const refused = await initiate('periodic-payments', standingOrder({ frequency: 'MonthlyVariable' }));
+    expectError(refused, 400, 'FORMAT_ERROR', 'frequency');
+  });
+
   const ARRAY = 'remittanceInformationStructuredArray';
 
   it('a reference of at most 35 characters (remittanceInformationStructured.reference maxLength 35), read back as sent', async () => {
