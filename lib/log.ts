@@ -6,7 +6,8 @@ import { currentRequestId } from '@/lib/security/request-context';
 /**
  * Structured logs. Ids and codes go in; secrets and personal data never do: the keys that name
  * them are redacted, and every value is scrubbed (lib/security/log-scrub.ts) before it is written.
- * A line written while serving a request carries that request's `X-Request-ID` as `requestId`.
+ * A line written while serving a request carries that request's `X-Request-ID` as `requestId`, whatever the
+ * line names: the `X-Request-ID` of a bank call (or of a bank's delivery) is `bankRequestId`, the audit row's.
  * With LOG_FILE set, every line goes to that file as well as to stdout. `service` names the process:
  * `app`, or `worker` for the job queue's own (scripts/job-worker.ts), so that their lines can be told apart.
  */
@@ -17,6 +18,8 @@ export const logOptions: pino.LoggerOptions = {
     const requestId = currentRequestId();
     return requestId ? { requestId } : {};
   },
+  // The request's id over any the line names, which never replaces it.
+  mixinMergeStrategy: (line, mixed) => ({ ...line, ...mixed }),
   redact: {
     paths: [
       '*.authorization',

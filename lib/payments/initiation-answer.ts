@@ -51,12 +51,12 @@ export async function recordAnswer(
 export function logBankAnswerExtras(paymentId: string, initiated: Initiated): void {
   if (initiated.notes.length)
     logger.warn(
-      { paymentId, requestId: initiated.requestId, codes: initiated.notes.map((note) => note.code) },
+      { paymentId, bankRequestId: initiated.requestId, codes: initiated.notes.map((note) => note.code) },
       'the bank attached messages to its initiation answer',
     );
   if (initiated.unreadableCosts.length)
     logger.warn(
-      { paymentId, requestId: initiated.requestId, fields: initiated.unreadableCosts },
+      { paymentId, bankRequestId: initiated.requestId, fields: initiated.unreadableCosts },
       'cost members of the initiation answer could not be read and are not shown',
     );
 }

@@ -205,7 +205,7 @@ async function send(
     logger.warn(
       {
         paymentId: payment.id,
-        requestId:
+        bankRequestId:
           error instanceof BankError || error instanceof BankUnavailableError ? error.requestId : undefined,
         status: error instanceof BankError ? error.status : undefined,
         bankMessages: error instanceof BankError ? error.messages : undefined,

@@ -66,7 +66,7 @@ export async function syncPaymentStatus(
     logger.warn(
       {
         paymentId: payment.id,
-        requestId: 'requestId' in error ? error.requestId : undefined,
+        bankRequestId: 'requestId' in error ? error.requestId : undefined,
         err: error.message,
       },
       'status read failed',

@@ -61,7 +61,7 @@ export async function keepUnrecordedAnswer(
       );
       // The bank's fault, not ours: a warning, with the ids the bank and we gave (no personal data).
       logger.warn(
-        { paymentId: payment.id, bankId: payment.bankId, requestId: initiated.requestId },
+        { paymentId: payment.id, bankId: payment.bankId, bankRequestId: initiated.requestId },
         'the bank answered the initiation with a paymentId it had given another payment; not followed',
       );
       return { messageKey: 'payment.bankIdClash' };
@@ -70,7 +70,7 @@ export async function keepUnrecordedAnswer(
     logger.error({ paymentId: payment.id, err: error }, 'the payment id clash could not be recorded');
   }
   logger.error(
-    { paymentId: payment.id, requestId: initiated.requestId, err: failure },
+    { paymentId: payment.id, bankRequestId: initiated.requestId, err: failure },
     "the bank's initiation answer could not be recorded; the payment can be sent again",
   );
   try {

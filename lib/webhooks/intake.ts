@@ -158,7 +158,7 @@ function refuse(
   detail?: Record<string, unknown>,
 ): DeliveryOutcome {
   logger.warn(
-    { subscriptionId: input.subscriptionId, requestId: input.requestId, reason, ...detail },
+    { subscriptionId: input.subscriptionId, bankRequestId: input.requestId, reason, ...detail },
     'webhook delivery refused',
   );
   metrics().webhookDeliveries.inc({ outcome: reason });

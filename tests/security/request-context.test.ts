@@ -36,6 +36,13 @@ describe('log lines carry the X-Request-ID of the request being served', () => {
     expect(lines[1]?.paymentId).toBe('p1');
   });
 
+  it('keeps the request’s id on a line that names another (a bank call’s is its bankRequestId)', async () => {
+    const { log, lines } = capturedLogger();
+    const id = '3a2b1c0d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    await runInRequest(idOf(id), async () => log.warn({ requestId: 'bank-side-id' }, 'bank call failed'));
+    expect(lines[0]?.requestId).toBe(id);
+  });
+
   it('keeps concurrent requests apart', async () => {
     const { log, lines } = capturedLogger();
     const ids = Array.from({ length: 20 }, () => crypto.randomUUID());
