@@ -41,11 +41,8 @@ function glossaryWords(): { icelandic: string; english: string }[] {
   });
 }
 
-const sentence = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 describe('the glossary’s words', () => {
   const rows = glossaryWords();
-  const icelandic = messages('is');
   const english = messages('en');
 
   it('are read from the glossary', () => {
