@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import {
   type AuthorisationContext,
@@ -10,23 +9,19 @@ import {
 import { authorisationsUrl, type PaymentRef } from '@/lib/bank/payments';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Db } from '@/lib/db';
-import { databaseNow } from '@/lib/db/clock';
-import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
+import type { Payment, ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { costsStepOf } from './costs-step';
 import { oauthAuthorisationRequest } from './oauth-request';
 import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
+import { isFinalScaStatus, recordScaStatus, saveAnswer } from './sca-record';
 import type { StatusSource } from './status';
 import { mayConfirmStraightThrough } from './straight-through';
 
 export type { ScaState };
 
-const finalScaStatuses = new Set(['finalised', 'failed', 'exempted']);
-
-export function isFinalScaStatus(status: string | undefined): boolean {
-  return status !== undefined && finalScaStatuses.has(status);
-}
+export { isFinalScaStatus };
 
 /** What the PSU is asked to do next, derived from the bank's links; the payment page renders it. */
 export type ScaStep =
@@ -145,69 +140,6 @@ export class CostsUndecidedError extends Error {
   }
 }
 
-/** Records an scaStatus on the timeline when it differs from the last one, and keeps it on the payment. */
-export async function recordScaStatus(
-  db: Db,
-  payment: Payment,
-  scaStatus: string,
-  source: StatusSource,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ sca: payments.sca })
-      .from(payments)
-      .where(eq(payments.id, payment.id))
-      .for('update');
-    const sca = current?.sca ?? undefined;
-    if (!sca || sca.scaStatus === scaStatus) return;
-    await tx
-      .update(payments)
-      .set({ sca: { ...sca, scaStatus }, updatedAt: databaseNow() })
-      .where(eq(payments.id, payment.id));
-    await tx.insert(paymentEvents).values({ paymentId: payment.id, scaStatus, source });
-  });
-}
-
-async function saveAnswer(
-  db: Db,
-  payment: Payment,
-  answer: ScaAnswer,
-  source: StatusSource,
-): Promise<Payment> {
-  const previous = scaStateOf(payment);
-  const next: ScaState = {
-    ...answer,
-    // Keep the scaStatus link of the authorisation in progress when an answer omits it.
-    links: { ...(answer.links.scaStatus ? {} : pick(previous?.links, 'scaStatus')), ...answer.links },
-    scaStatus: previous?.scaStatus,
-    // The bank's last words to the PSU stand until it says something else (shown while SCA is open).
-    psuMessage: answer.psuMessage ?? previous?.psuMessage,
-    chosenScaMethod: answer.chosenScaMethod ?? previous?.chosenScaMethod,
-    initiationLinks: previous?.initiationLinks ?? answer.links,
-    initiationStatus: previous?.initiationStatus,
-    // The verifier of an OAuth authorisation under way, until it has ended (lib/payments/oauth-request.ts).
-    oauth: isFinalScaStatus(answer.scaStatus) ? undefined : previous?.oauth,
-  };
-  const [updated] = await db
-    .update(payments)
-    .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: databaseNow() })
-    .where(eq(payments.id, payment.id))
-    .returning();
-  if (!updated) throw new Error('A payment disappeared during SCA');
-  if (answer.notes?.length)
-    logger.warn(
-      { paymentId: payment.id, codes: answer.notes.map((note) => note.code) },
-      'the bank attached messages to its authorisation answer',
-    );
-  if (answer.scaStatus) await recordScaStatus(db, updated, answer.scaStatus, source);
-  const [reread] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  return reread ?? updated;
-}
-
-function pick(links: Record<string, string> | undefined, name: string): Record<string, string> {
-  return links?.[name] ? { [name]: links[name] } : {};
-}
-
 export function authorisationContext(
   payment: Payment,
   psuIpAddress: string,
@@ -295,6 +227,8 @@ async function advanceScaAtBank(
   const identified: AuthorisationContext =
     context.psuId === undefined ? { ...context, psuId: await psuIdHeaderFor(payment.psuId, db) } : context;
   let answer: ScaAnswer;
+  // Whether the step starts a new authorisation (a POST to the payment's authorisations), not a step of the one kept.
+  let started = true;
   switch (input.kind) {
     case 'start': {
       const plain = initiationLinks.startAuthorisation ?? links.startAuthorisation;
@@ -307,6 +241,7 @@ async function advanceScaAtBank(
     }
     case 'method': {
       const start = links.startAuthorisationWithAuthenticationMethodSelection;
+      started = start !== undefined;
       answer = start
         ? await authorisationStep('POST', start, { authenticationMethodId: input.methodId }, identified)
         : await authorisationStep(
@@ -320,6 +255,7 @@ async function advanceScaAtBank(
     case 'otp': {
       const start = links.startAuthorisationWithTransactionAuthorisation;
       const body = { scaAuthenticationData: input.otp };
+      started = start !== undefined;
       answer = start
         ? await authorisationStep('POST', start, body, identified)
         : await authorisationStep('PUT', required(links.authoriseTransaction), body, identified);
@@ -328,12 +264,14 @@ async function advanceScaAtBank(
     case 'password': {
       const start = links.startAuthorisationWithPsuAuthentication;
       const body = { psuData: { password: input.password } };
+      started = start !== undefined;
       answer = start
         ? await authorisationStep('POST', start, body, identified)
         : await authorisationStep('PUT', required(links.updatePsuAuthentication), body, identified);
       break;
     }
     case 'confirm':
+      started = false;
       if (!(await mayConfirmStraightThrough(db, payment))) throw new NotAccountHolderError(payment.id);
       // Spec 2.5: a confirmation holding "a reason or id generated by the caller"; lib/bank sends it in the
       // member the bank's dialect names.
@@ -344,6 +282,7 @@ async function advanceScaAtBank(
       );
       break;
     case 'confirmation-code':
+      started = false;
       answer = await authorisationStep(
         'PUT',
         required(links.confirmation),
@@ -352,6 +291,7 @@ async function advanceScaAtBank(
       );
       break;
     case 'access-token':
+      started = false;
       answer = await confirmWithAccessToken(required(links.confirmation), input.accessToken, identified);
       break;
     case 'new-authorisation':
@@ -363,7 +303,7 @@ async function advanceScaAtBank(
       );
       break;
   }
-  const updated = await saveAnswer(db, payment, answer, source);
+  const updated = await saveAnswer(db, payment.id, answer, source, started);
   if (answer.links.scaRedirect) return { payment: updated, redirectTo: answer.links.scaRedirect };
   if (answer.links.scaOAuth && !isFinalScaStatus(answer.scaStatus))
     return { payment: updated, redirectTo: await oauthAuthorisationRequest(db, updated) };
@@ -386,5 +326,5 @@ export async function syncScaStatus(
   if (!sca?.links.scaStatus || isFinalScaStatus(sca.scaStatus)) return;
   const link = sca.links.scaStatus;
   const status = await inPaymentBank(payment, () => readScaStatus(link, psuIpAddress));
-  await recordScaStatus(db, payment, status, source);
+  await recordScaStatus(db, payment.id, link, status, source);
 }
