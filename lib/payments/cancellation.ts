@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { psuIdHeaderFor } from '@/lib/auth/psu-id';
 import { cancelPayment as cancelAtBank } from '@/lib/bank/payments';
 import type { Db } from '@/lib/db';
 import { findChangeOf, moveChange } from '@/lib/db/queries/standing-order-changes';
-import { type Payment, payments } from '@/lib/db/schema';
+import { type Payment, payments, type StopAsked } from '@/lib/db/schema';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey, mayHaveCancelled } from './cancellation-refusal';
@@ -75,7 +75,7 @@ async function askOnce(
   // A stop of a standing order is kept before the bank hears it: a change of the order whose own cancellation
   // reaches the bank first, and ends the order, then finds the stop and makes no new order.
   const stop = !change && payment.service === 'periodic-payments';
-  if (stop) await recordStopAsked(db, payment.id, undefined);
+  const stopKept = stop ? await recordStopAsked(db, payment.id, undefined) : undefined;
   if (uiLocale && uiLocale !== payment.uiLocale)
     await db.update(payments).set({ uiLocale }).where(eq(payments.id, payment.id));
   try {
@@ -105,7 +105,7 @@ async function askOnce(
       if (now?.status === 'CANC') return { kind: 'asked' };
     }
     // A stop refused stopped nothing: a change that ends the order later is not taken for it.
-    if (stop) await keepStopAsked(db, payment.id, payment.stopAsked);
+    if (stopKept) await takeBackStopAsked(db, payment.id, stopKept);
     return { kind: 'refused', messageKey: key };
   }
 }
@@ -128,15 +128,38 @@ export async function giveUpChangeOf(db: Db, psuId: string, paymentId: string): 
  * authorisation where the PSU is to confirm it at the bank: a change of it begun meanwhile does not replace an
  * order that this stop ended (lib/payments/standing-order-change.ts).
  */
-async function recordStopAsked(db: Db, paymentId: string, scaStatusUrl: string | undefined) {
-  await keepStopAsked(db, paymentId, {
-    askedAt: new Date().toISOString(),
-    ...(scaStatusUrl ? { scaStatusUrl } : {}),
+async function recordStopAsked(
+  db: Db,
+  paymentId: string,
+  scaStatusUrl: string | undefined,
+): Promise<StopKept> {
+  const written: StopAsked = { askedAt: new Date().toISOString(), ...(scaStatusUrl ? { scaStatusUrl } : {}) };
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ stopAsked: payments.stopAsked })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
+    await tx.update(payments).set({ stopAsked: written }).where(eq(payments.id, paymentId));
+    return { written, replaced: current?.stopAsked ?? null };
   });
 }
 
-async function keepStopAsked(db: Db, paymentId: string, stopAsked: Payment['stopAsked']) {
-  await db.update(payments).set({ stopAsked }).where(eq(payments.id, paymentId));
+/** What one stop wrote of the order's stop asked, and what it replaced there. */
+interface StopKept {
+  written: StopAsked;
+  replaced: StopAsked | null;
+}
+
+/**
+ * A stop refused stopped nothing: what it replaced is put back, only while its own record is still there. Another
+ * stop asked meanwhile (another tab) has written its own, which stands, with the address of its authorisation.
+ */
+async function takeBackStopAsked(db: Db, paymentId: string, { written, replaced }: StopKept) {
+  await db
+    .update(payments)
+    .set({ stopAsked: replaced })
+    .where(and(eq(payments.id, paymentId), eq(payments.stopAsked, written)));
 }
 
 /**

@@ -395,6 +395,24 @@ describe('changing a standing order: cancel the old one, then make the new one',
     }
   });
 
+  it('two stops at once, the second refused: the first stop stays kept, with its authorisation', async () => {
+    const oldId = await liveOrder();
+    // Both tabs' actions read the order before either stop was asked.
+    const before = await app.payment(oldId);
+    const cancel = await import('@/lib/payments/cancellation');
+    const first = await cancel.askBankToCancel(app.db, before, PSU_IP);
+    if (first.kind !== 'sca') throw new Error(JSON.stringify(first));
+    const kept = (await app.payment(oldId)).stopAsked;
+    expect(kept?.scaStatusUrl).toBe(first.authorisation.scaStatusUrl);
+    app.proxy.reset();
+    refuseNextCancellation();
+    expect(await cancel.askBankToCancel(app.db, before, PSU_IP)).toEqual({
+      kind: 'refused',
+      messageKey: 'payment.notCancellable',
+    });
+    expect((await app.payment(oldId)).stopAsked).toEqual(kept);
+  });
+
   it('"Cancel payment" the bank refused, then a change: the change makes its new order', async () => {
     const oldId = await liveOrder();
     app.proxy.reset();
