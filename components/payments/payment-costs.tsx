@@ -72,6 +72,7 @@ export function PaymentCostsSection({
   const locale = usePageLocale();
   if (!costs) return null;
   const rate = costs.exchangeRateInformation;
+  const rateShown = rateInWords(rate, locale, t);
   const indicator = costs.transactionFeeIndicator;
   const conversionApart = conversionFeeApart(costs);
   return (
@@ -112,11 +113,11 @@ export function PaymentCostsSection({
         )}
         {/* On a phone the rate and its contract go under their names, across the box: beside the fees' names
             "145 for 1 EUR (selling rate)" had a column a word wide and stood on four lines. */}
-        {rate?.exchangeRate && (
+        {rateShown && (
           <>
             <dt className="max-sm:col-span-2">{t('exchangeRate')}</dt>
             <dd className="max-sm:col-span-2 max-sm:pl-4" data-cost="exchangeRate">
-              {rateInWords(rate, locale, t)}
+              {rateShown}
             </dd>
           </>
         )}

@@ -151,13 +151,11 @@ export function toPaymentDetails(body: unknown, status: string): BankPaymentDeta
   for (const [name, value] of Object.entries(rest)) {
     if (value !== undefined) (details as unknown as Record<string, unknown>)[name] = value;
   }
-  if (rate?.exchangeRate) {
-    details.exchangeRateInformation = {
-      exchangeRate: rate.exchangeRate,
-      ...(rate.unitCurrency ? { unitCurrency: rate.unitCurrency } : {}),
-      ...(rate.contractIdentification ? { contractIdentification: rate.contractIdentification } : {}),
-      ...(rate.rateType ? { rateType: rate.rateType } : {}),
-    };
-  }
+  // Each member the bank gave is kept, the figure or not: an agreed rate under a contract is told as such.
+  const members = Object.entries(rate ?? {}).filter(([, value]) => value !== undefined && value !== null);
+  if (members.length > 0)
+    details.exchangeRateInformation = Object.fromEntries(
+      members,
+    ) as BankPaymentDetails['exchangeRateInformation'];
   return details;
 }

@@ -6,14 +6,17 @@ type Translate = (key: string, values?: Record<string, string>) => string;
 
 /**
  * The bank's exchange rate in words (spec 2.5 exchangeRateInformation), as the payment's page and its receipt
- * give it: "146,5 fyrir 1 EUR (sölugengi)". `t`: the `payment.costs` messages.
+ * give it: "146,5 fyrir 1 EUR (sölugengi)"; where the bank named the kind of rate without its figure, that kind
+ * ("umsamið gengi"); undefined where it gave neither. `t`: the `payment.costs` messages.
  */
 export function rateInWords(
-  rate: NonNullable<PaymentCosts['exchangeRateInformation']>,
+  rate: PaymentCosts['exchangeRateInformation'],
   locale: Locale,
   t: Translate,
-): string {
-  const value = formatNumber(rate.exchangeRate ?? '', locale);
+): string | undefined {
+  const kind = rate?.rateType ? t(`rateType.${rate.rateType}`) : undefined;
+  if (!rate?.exchangeRate) return kind;
+  const value = formatNumber(rate.exchangeRate, locale);
   const shown = rate.unitCurrency ? t('rateForOne', { rate: value, unit: rate.unitCurrency }) : value;
-  return rate.rateType ? `${shown} (${t(`rateType.${rate.rateType}`)})` : shown;
+  return kind ? `${shown} (${kind})` : shown;
 }

@@ -146,7 +146,9 @@ export function buildReceipt(
   const costs = storyCosts(payment);
   const amounts = paymentAmounts(payment);
   const total = costs ? costsTotal(amounts, costs) : null;
-  const rate = costs?.exchangeRateInformation;
+  const rateShown = rateInWords(costs?.exchangeRateInformation, locale, (key, values) =>
+    tAll(`payment.costs.${key}`, values),
+  );
   const paid = kind === 'paid' || kind === 'partial';
   const date = story.bankDate ?? story.requestedDate ?? (paid ? story.paidDate : null);
   // Nothing paid (refused, rejected, cancelled): the day is the one asked for, or the bank was to pay on.
@@ -224,14 +226,8 @@ export function buildReceipt(
           },
         ]
       : []),
-    ...(rate?.exchangeRate
-      ? [
-          {
-            key: 'exchangeRate',
-            label: tAll('payment.costs.exchangeRate'),
-            value: rateInWords(rate, locale, (key, values) => tAll(`payment.costs.${key}`, values)),
-          },
-        ]
+    ...(rateShown
+      ? [{ key: 'exchangeRate', label: tAll('payment.costs.exchangeRate'), value: rateShown }]
       : []),
     ...(story.rateContract
       ? [{ key: 'rateContract', label: tAll('payment.costs.rateContract'), value: story.rateContract }]

@@ -63,7 +63,7 @@ describe('an initiation answer whose exchange rate has one member outside its ty
     for (const html of [is, en]) expect(html).toContain('FX-2026-0042');
   });
 
-  it('a rate that is no decimal string: the contract and rate type are kept, and the contract shown', async () => {
+  it('a rate that is no decimal string: the contract and rate type are kept, and both shown', async () => {
     const { payment, view } = await payWithRate({
       unitCurrency: 'EUR',
       exchangeRate: 146.5,
@@ -75,11 +75,12 @@ describe('an initiation answer whose exchange rate has one member outside its ty
       contractIdentification: 'FX-2026-0043',
       rateType: 'AGRD',
     });
+    const kind = { is: 'umsamið gengi', en: 'agreed rate' } as const;
     for (const locale of ['is', 'en'] as const) {
       const html = renderIn(locale, <PaymentCostsSection costs={view.costs} />);
       expect(html).toContain('FX-2026-0043');
-      // No rate is made up.
-      expect(html).not.toContain('data-cost="exchangeRate"');
+      // The kind of rate in words, and no figure made up.
+      expect(html).toContain(`data-cost="exchangeRate">${kind[locale]}</dd>`);
     }
     // Where the bank's read-back (spec 2.6) gives the rate, it is shown, with the answer's contract.
     const { storyCosts } = await import('@/lib/payments/story');

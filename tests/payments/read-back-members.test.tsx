@@ -2,8 +2,10 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { PaymentStorySection } from '@/components/payments/payment-story';
 import { toPaymentDetails } from '@/lib/bank/payment-details';
+import { buildReceipt } from '@/lib/payments/receipt';
 import { paymentStory, storyCosts } from '@/lib/payments/story';
 import { toPaymentView } from '@/lib/payments/view';
 import en from '@/messages/en.json';
@@ -154,5 +156,31 @@ describe('the payment information read back (spec 2.6)', () => {
     expect(english).toContain('Purpose code (textalykill) Transfer (code: 03)');
     expect(english).toContain('Who pays the charges Shared: each pays their own bank');
     expect(english).toContain('Account for the charges');
+  });
+
+  it('keeps a rate read back without its figure, and says its type and contract in words', () => {
+    // Spec 2.6 exchangeRateInformation, each member nullable: an agreed rate under a contract, its figure not given.
+    const rate = {
+      unitCurrency: null,
+      exchangeRate: null,
+      contractIdentification: 'FX-2026-0077',
+      rateType: 'AGRD',
+    };
+    const details = toPaymentDetails({ ...READ_BACK, exchangeRateInformation: rate }, 'ACSC');
+    expect(details.exchangeRateInformation).toEqual({
+      contractIdentification: 'FX-2026-0077',
+      rateType: 'AGRD',
+    });
+    const row = { ...readBack(), bankDetails: details };
+    const view = toPaymentView(row, []);
+    const said = { is: 'umsamið gengi', en: 'agreed rate' } as const;
+    for (const locale of ['is', 'en'] as const) {
+      const page = render(locale, <PaymentCostsSection costs={view.costs} />);
+      expect(page).toContain(said[locale]);
+      expect(page).toContain('FX-2026-0077');
+      const receipt = buildReceipt(row, [], locale, new Date()).lines.map((line) => line.value);
+      expect(receipt).toContain(said[locale]);
+      expect(receipt).toContain('FX-2026-0077');
+    }
   });
 });
