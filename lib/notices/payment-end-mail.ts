@@ -17,7 +17,8 @@ import { payDayOf } from '@/lib/payments/view';
 
 /**
  * The statuses after which a payment has ended for the PSU: paid, rejected or cancelled (spec part 3), or a bulk
- * paid in part (PART: some of its payments paid, the others rejected).
+ * paid in part (PART: some of its payments paid, the others rejected); PART of another payment (the spec has it
+ * for bulks only) is told as the bank's word that it was accepted in part.
  */
 const PAYMENT_END_STATUSES: readonly string[] = ['ACSC', 'ACCC', 'RJCT', 'CANC', 'PART'];
 
@@ -52,13 +53,13 @@ const texts = {
   is: {
     subject: {
       paid: 'Greiðsla framkvæmd',
-      partial: 'Fjöldagreiðsla samþykkt að hluta',
+      partial: 'Greiðsla samþykkt að hluta',
       rejected: 'Greiðslu hafnað',
       cancelled: 'Greiðsla afturkölluð',
     },
     said: {
       paid: 'Bankinn þinn segir að greiðslan hafi verið framkvæmd',
-      partial: 'Bankinn þinn samþykkti sumar greiðslurnar og hafnaði hinum',
+      partial: 'Bankinn þinn segist hafa samþykkt greiðsluna aðeins að hluta',
       rejected: 'Bankinn þinn hafnaði greiðslunni',
       // Whoever cancelled it: the PSU, mostly.
       cancelled: 'Greiðslan var afturkölluð',
@@ -67,11 +68,13 @@ const texts = {
       bulk: {
         subject: {
           paid: 'Fjöldagreiðsla framkvæmd',
+          partial: 'Fjöldagreiðsla samþykkt að hluta',
           rejected: 'Fjöldagreiðslu hafnað',
           cancelled: 'Fjöldagreiðsla afturkölluð',
         },
         said: {
           paid: 'Bankinn þinn segir að fjöldagreiðslan hafi verið framkvæmd',
+          partial: 'Bankinn þinn samþykkti sumar greiðslurnar og hafnaði hinum',
           rejected: 'Bankinn þinn hafnaði fjöldagreiðslunni',
           cancelled: 'Fjöldagreiðslan var afturkölluð',
         },
@@ -103,13 +106,13 @@ const texts = {
   en: {
     subject: {
       paid: 'Payment made',
-      partial: 'Bulk payment partly accepted',
+      partial: 'Payment partly accepted',
       rejected: 'Payment rejected',
       cancelled: 'Payment cancelled',
     },
     said: {
       paid: 'Your bank says the payment has been paid',
-      partial: 'Your bank accepted some of the payments and rejected the others',
+      partial: 'Your bank says it accepted the payment only in part',
       rejected: 'Your bank rejected the payment',
       cancelled: 'The payment was cancelled',
     },
@@ -117,11 +120,13 @@ const texts = {
       bulk: {
         subject: {
           paid: 'Bulk payment made',
+          partial: 'Bulk payment partly accepted',
           rejected: 'Bulk payment rejected',
           cancelled: 'Bulk payment cancelled',
         },
         said: {
           paid: 'Your bank says the bulk payment has been paid',
+          partial: 'Your bank accepted some of the payments and rejected the others',
           rejected: 'Your bank rejected the bulk payment',
           cancelled: 'The bulk payment was cancelled',
         },
@@ -214,13 +219,13 @@ export async function mailPaymentEnd(
     await sendMail({
       to: row.email,
       subject: own?.subject[ending] ?? text.subject[ending],
-      // Only a payment paid, in whole or in part, has a receipt; a rejected or cancelled one has a statement.
+      // Only a payment paid, or a bulk paid in part, has a receipt; a rejected or cancelled one has a statement.
       text: text.body(
         row.displayName,
         own?.said[ending] ?? text.said[ending],
         what,
         detailsOf(payment, ending, locale),
-        text.see[ending === 'paid' || ending === 'partial' ? 'paid' : 'ended'],
+        text.see[ending === 'paid' || (ending === 'partial' && kind === 'bulk') ? 'paid' : 'ended'],
         link,
       ),
     });

@@ -179,6 +179,30 @@ describe('the e-mail when a payment ends', () => {
     );
   });
 
+  it('of a single payment the bank says it accepted in part (PART, for bulks only in spec part 3): no bulk, no receipt', async () => {
+    const psuId = await psu('in-part@example.is', { mail: true });
+    for (const [locale, subject, said] of [
+      [
+        'en',
+        'Payment partly accepted',
+        'Your bank says it accepted the payment only in part: ISK\u00a012,500',
+      ],
+      [
+        'is',
+        'Greiðsla samþykkt að hluta',
+        'Bankinn þinn segist hafa samþykkt greiðsluna aðeins að hluta: 12.500\u00a0kr.',
+      ],
+    ] as const) {
+      const row = await payment(psuId, locale);
+      bankStatus.set(row.bankPaymentId ?? '', 'PART');
+      await syncPaymentStatus(db, row, 'poll');
+      const [mail] = mailTo(mailbox, 'in-part@example.is').filter((message) => message.text.includes(row.id));
+      expect(mail?.subject).toBe(subject);
+      expect(mail?.text).toContain(said);
+      expect(mail?.text).not.toMatch(/receipt|kvittun/);
+    }
+  });
+
   it('of a bulk: its total, how many payments and who they pay, as the history names them; paid in part too', async () => {
     const psuId = await psu('bulk@example.is', { mail: true });
     // A bulk of krónur payments of these amounts, as the app saves one: no recipient of its own, each of its
