@@ -8,6 +8,7 @@ import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
 import { paymentAmounts } from '@/lib/payments/amounts';
+import { listedReference } from '@/lib/payments/bulk-id';
 import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
@@ -169,14 +170,15 @@ function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
 
 /**
  * The lines under what was paid: the day it was paid on (the bank's day, the day asked for, else today, when
- * the bank tells us), for a payment paid in whole or in part; and the PSU's reference for it, where given.
+ * the bank tells us), for a payment paid in whole or in part; and the PSU's reference for it, where they gave one.
  */
 function detailsOf(payment: Payment, ending: Ending, locale: Locale): string {
   const text = texts[locale];
   const paid = (ending === 'paid' || ending === 'partial') && payment.service !== 'periodic-payments';
   const lines = [
     paid && `${text.payDay}: ${formatDate(payDayOf(payment) ?? todayInReykjavik(), locale)}`,
-    payment.reference &&
+    // A bulk's id that the bulk form made is no message of the PSU's (lib/payments/bulk-id.ts `listedReference`).
+    listedReference(payment)?.kind === 'words' &&
       `${text.reference}: ${referenceInWords(payment.reference, locale, isPartPayment(payment.body))}`,
   ].filter(Boolean);
   return lines.length > 0 ? `${lines.join('\n')}\n\n` : '';

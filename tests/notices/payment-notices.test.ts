@@ -207,9 +207,15 @@ describe('the e-mail when a payment ends', () => {
     const psuId = await psu('bulk@example.is', { mail: true });
     // A bulk of krónur payments of these amounts, as the app saves one: no recipient of its own, each of its
     // payments to the account and (where given) the name of its own.
-    const bulk = (locale: 'is' | 'en', amounts: number[], names: (string | undefined)[] = []) =>
+    const bulk = (
+      locale: 'is' | 'en',
+      amounts: number[],
+      names: (string | undefined)[] = [],
+      reference?: string,
+    ) =>
       payment(psuId, locale, {
         service: 'bulk-payments',
+        reference,
         body: {
           payments: amounts.map((amount, index) => ({
             instructedAmount: { currency: 'ISK', amount: String(amount) },
@@ -255,7 +261,9 @@ describe('the e-mail when a payment ends', () => {
       message.text.includes(large.id),
     );
     expect(largeMail?.text).toContain('12.030\u00a0kr. í 1.203 greiðslum, viðtakandi 0301-26-001234.');
-    const partly = await bulk('en', [20000, 24000]);
+    // The id the bulk form made is no message of the PSU's: the mail gives it no "Message" line (the list names such
+    // a bulk "Bulk payment", which the mail already says); a name the PSU gave the bulk is its message.
+    const partly = await bulk('en', [20000, 24000], [], 'GRD-20261207-KLRQ4TJB7UYH');
     bankStatus.set(partly.bankPaymentId ?? '', 'PART');
     await syncPaymentStatus(db, partly, 'poll');
     const [mail] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(partly.id));
@@ -264,13 +272,15 @@ describe('the e-mail when a payment ends', () => {
       'Your bank accepted some of the payments and rejected the others: ISK\u00a044,000 in 2 payments to 0301-26-001234.',
     );
     expect(mail?.text).toContain('See the payment and its receipt here:');
+    expect(mail?.text).not.toContain('GRD-');
+    expect(mail?.text).not.toContain('Message:');
     // One recipient in Icelandic: "viðtakandi", as for a single payment.
-    const one = await bulk('is', [5000, 2500], ['Guðrún Helgadóttir', 'Guðrún Helgadóttir']);
+    const one = await bulk('is', [5000, 2500], ['Guðrún Helgadóttir', 'Guðrún Helgadóttir'], 'Laun desember');
     bankStatus.set(one.bankPaymentId ?? '', 'RJCT');
     await syncPaymentStatus(db, one, 'poll');
     const [rejected] = mailTo(mailbox, 'bulk@example.is').filter((message) => message.text.includes(one.id));
     expect(rejected?.text).toContain(
-      'Bankinn þinn hafnaði fjöldagreiðslunni: 7.500\u00a0kr. í 2 greiðslum, viðtakandi Guðrún Helgadóttir.',
+      'Bankinn þinn hafnaði fjöldagreiðslunni: 7.500\u00a0kr. í 2 greiðslum, viðtakandi Guðrún Helgadóttir.\n\nSkilaboð: Laun desember\n',
     );
   });
 
