@@ -5,7 +5,7 @@ import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import { formatAmount, formatAmounts } from '@/lib/format';
 import { type CostsTotal, conversionFeeApart } from '@/lib/payments/costs-total';
-import { rateInWords } from '@/lib/payments/rate-words';
+import { rateInWords, rateQuoteCurrency } from '@/lib/payments/rate-words';
 
 /**
  * What will leave the account, in the account's currency, where the costs say enough to tell; else what
@@ -72,7 +72,7 @@ export function PaymentCostsSection({
   const locale = usePageLocale();
   if (!costs) return null;
   const rate = costs.exchangeRateInformation;
-  const rateShown = rateInWords(rate, locale, t);
+  const rateShown = rateInWords(rate, locale, t, rateQuoteCurrency(rate, total, amounts));
   const indicator = costs.transactionFeeIndicator;
   const conversionApart = conversionFeeApart(costs);
   return (
@@ -112,7 +112,7 @@ export function PaymentCostsSection({
           </>
         )}
         {/* On a phone the rate and its contract go under their names, across the box: beside the fees' names
-            "145 for 1 EUR (selling rate)" had a column a word wide and stood on four lines. */}
+            "ISK 145 for 1 EUR (selling rate)" had a column a word wide and stood on four lines. */}
         {rateShown && (
           <>
             <dt className="max-sm:col-span-2">{t('exchangeRate')}</dt>

@@ -21,7 +21,7 @@ import { bulkAmountsSplit, paymentAmounts } from './amounts';
 import { costsTotal } from './costs-total';
 import { bulkLineReasonInWords, referenceInWords, statusInWords } from './export-words';
 import { purposeInWords } from './purpose-words';
-import { rateInWords } from './rate-words';
+import { rateInWords, rateQuoteCurrency } from './rate-words';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { NO_BANK_NAMES, paymentStory, type StoryBanks, type StoryBulkLine, storyCosts } from './story';
 import { refusalReasonOf } from './view';
@@ -146,8 +146,12 @@ export function buildReceipt(
   const costs = storyCosts(payment);
   const amounts = paymentAmounts(payment);
   const total = costs ? costsTotal(amounts, costs) : null;
-  const rateShown = rateInWords(costs?.exchangeRateInformation, locale, (key, values) =>
-    tAll(`payment.costs.${key}`, values),
+  const rate = costs?.exchangeRateInformation;
+  const rateShown = rateInWords(
+    rate,
+    locale,
+    (key, values) => tAll(`payment.costs.${key}`, values),
+    rateQuoteCurrency(rate, total, amounts),
   );
   const paid = kind === 'paid' || kind === 'partial';
   const date = story.bankDate ?? story.requestedDate ?? (paid ? story.paidDate : null);

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { formatNumber } from '@/lib/format';
 import { logger } from '@/lib/log';
+import { costsTotal } from '@/lib/payments/costs-total';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { renderIn } from '@/tests/support/render-intl';
 
@@ -61,6 +62,13 @@ describe('an initiation answer whose exchange rate has one member outside its ty
     expect(is).toContain(`${formatNumber('146.5', 'is')} fyrir 1 EUR`);
     expect(en).toContain(`${formatNumber('146.5', 'en')} for 1 EUR`);
     for (const html of [is, en]) expect(html).toContain('FX-2026-0042');
+    // Where the total converts the payment at the rate, the rate is an amount in the account's currency.
+    const amounts = [{ currency: 'EUR', amount: '100' }];
+    const total = costsTotal(amounts, view.costs, 'ISK');
+    const converted = (locale: 'is' | 'en') =>
+      renderIn(locale, <PaymentCostsSection costs={view.costs} total={total} amounts={amounts} />);
+    expect(converted('is')).toContain('146,5\u00a0kr. fyrir 1 EUR');
+    expect(converted('en')).toContain('ISK\u00a0146.5 for 1 EUR');
   });
 
   it('a rate that is no decimal string: the contract and rate type are kept, and both shown', async () => {

@@ -135,13 +135,15 @@ describe('a receipt', () => {
     });
     const icelandic = buildReceipt(euros, events, 'is', new Date('2026-12-08T09:00:00Z'));
     expect(lineOf(icelandic, 'amount')?.value).toBe('100,00\u00a0€');
-    expect(lineOf(icelandic, 'exchangeRate')?.value).toBe('146,5 fyrir 1 EUR (sölugengi)');
+    // The rate names the currency it gives 1 EUR in, as an amount is written: not a bare "146,5".
+    expect(lineOf(icelandic, 'exchangeRate')?.value).toBe('146,5\u00a0kr. fyrir 1 EUR (sölugengi)');
     expect(lineOf(icelandic, 'total')).toMatchObject({
       label: 'Samtals af reikningnum þínum',
       value: 'um 15.100\u00a0kr.',
     });
     const english = buildReceipt(euros, events, 'en', new Date('2026-12-08T09:00:00Z'));
     expect(lineOf(english, 'total')?.value).toBe('about ISK\u00a015,100');
+    expect(lineOf(english, 'exchangeRate')?.value).toBe('ISK\u00a0146.5 for 1 EUR (selling rate)');
   });
 
   it('a bill’s payment names the bill by its number, not by the claim id its payment carries', () => {
