@@ -290,7 +290,11 @@ describe('a receipt', () => {
       value: 'ISK\u00a04,000',
     });
     const icelandic = buildReceipt(partly, events, 'is', new Date('2026-12-08T09:00:00Z'));
-    expect(lineOf(icelandic, 'rejectedAmount')?.value).toBe('6.500\u00a0kr. (2 greiðslur)');
+    // The label is no clause whose verb would decline what follows ("Bankinn hafnaði" wants "… (2 greiðslum)").
+    expect(lineOf(icelandic, 'rejectedAmount')).toMatchObject({
+      label: 'Hafnað af bankanum',
+      value: '6.500\u00a0kr. (2 greiðslur)',
+    });
     expect(lineOf(icelandic, 'restAmount')?.value).toBe('4.000\u00a0kr.');
     // Every one rejected: nothing said to have left the account; none rejected: no such lines.
     const none = bulk([1, 2, 3].map((position) => ({ position, transactionStatus: 'RJCT' })));
