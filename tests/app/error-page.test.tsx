@@ -19,8 +19,19 @@ function render(locale: 'is' | 'en', error: unknown) {
 
 describe('the error page', () => {
   it.each([
-    ['is', 'Eitthvað fór úrskeiðis', 'Reyna aftur', 'Tilvísun: 1234567890'],
-    ['en', 'Something went wrong', 'Try again', 'Reference: 1234567890'],
+    // The digest with what to do with it; not "Tilvísun", the glossary's word for a payment's reference.
+    [
+      'is',
+      'Eitthvað fór úrskeiðis',
+      'Reyna aftur',
+      'Ef þetta endurtekur sig skaltu hafa samband við okkur og gefa upp þennan kóða: 1234567890',
+    ],
+    [
+      'en',
+      'Something went wrong',
+      'Try again',
+      'If this happens again, contact us and give this code: 1234567890',
+    ],
   ] as const)(
     'speaks %s, offers a retry and the way back, and gives the digest',
     (locale, title, retry, digest) => {
