@@ -202,6 +202,8 @@ export const payments = pgTable(
      * they see is what the bank said last, not what it says now.
      */
     statusReadFailedAt: timestamp('status_read_failed_at', { withTimezone: true }),
+    /** When a reading of its status from the bank last succeeded (lib/payments/sync.ts); null before one did. */
+    statusReadAt: timestamp('status_read_at', { withTimezone: true }),
     /** Fees and exchange rate as the bank's initiation answer gave them (spec 2.5); null before it. */
     costs: jsonb('costs').$type<PaymentCosts>(),
     /**

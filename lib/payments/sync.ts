@@ -50,7 +50,7 @@ export async function syncPaymentStatus(
     const details = detailsDue(payment, status) ? syncPaymentDetails(db, payment, status) : undefined;
     await recordedFirst;
     const changed = await recordStatus(db, payment.id, status, source);
-    if (payment.statusReadFailedAt) await markStatusRead(db, payment.id, true);
+    await markStatusRead(db, payment.id, true);
     if (
       (psuMessage ?? null) !== payment.statusPsuMessage ||
       (fundsAvailable ?? null) !== payment.statusFundsAvailable
@@ -92,10 +92,18 @@ async function keepStatusWords(
     .where(eq(payments.id, paymentId));
 }
 
+/**
+ * When a reading succeeded (`statusReadAt`, which the operators' list of stuck payments measures the app's
+ * following of a payment by: lib/observability/stuck-payments.ts), or that the last one failed.
+ */
 async function markStatusRead(db: Db, paymentId: string, succeeded: boolean): Promise<void> {
   await db
     .update(payments)
-    .set({ statusReadFailedAt: succeeded ? null : databaseNow() })
+    .set(
+      succeeded
+        ? { statusReadFailedAt: null, statusReadAt: databaseNow() }
+        : { statusReadFailedAt: databaseNow() },
+    )
     .where(eq(payments.id, paymentId));
 }
 

@@ -40,6 +40,7 @@ export function paymentRow(overrides: Partial<Payment> = {}): Payment {
     correctionOf: null,
     refusedFields: null,
     statusReadFailedAt: null,
+    statusReadAt: null,
     costs: null,
     costsDecision: null,
     bankNotes: null,

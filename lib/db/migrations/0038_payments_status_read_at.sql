@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "status_read_at" timestamp with time zone;
