@@ -56,6 +56,11 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
                   {to('nav')}
                 </Link>
               )}
+              {operator && (
+                <Link href="/operations/stuck" className="underline-offset-4 hover:underline">
+                  {to('stuckNav')}
+                </Link>
+              )}
               <Link href="/account" className="underline-offset-4 hover:underline">
                 {t('nav.account')}
               </Link>

@@ -78,7 +78,7 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 // How long a sender may hold a payment before another request may send it again. Longer than the
 // bank timeout, so a live sender is never overtaken.
-const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
+export const claimSeconds = () => Math.ceil(settings().BANK_TIMEOUT_MS / 1000) + 10;
 
 /**
  * The payment this submission is: one saved before (the same content again), or a new one saved now, before

@@ -54,6 +54,9 @@ export async function afterInitiation(paymentId: string, statusClass: StatusClas
 /** The queue of resends: a payment saved but not known to have reached its bank, sent again with its own key. */
 export const resendQueue = 'payment-resend';
 
+/** The longest wait between two resends of one payment while its bank stays down. */
+export const RESEND_DELAY_MAX_SECONDS = 300;
+
 /**
  * Schedules a resend of a payment, with its own Idempotency-Key: the bank answers with the payment it may
  * already have made, or makes it once. `afterSeconds`: not before then (the bank's trouble may last a moment).
@@ -71,7 +74,7 @@ export async function scheduleResend(boss: PgBoss, paymentId: string, afterSecon
       retryLimit: 300,
       retryDelay: 5,
       retryBackoff: true,
-      retryDelayMax: 300,
+      retryDelayMax: RESEND_DELAY_MAX_SECONDS,
     },
   );
 }

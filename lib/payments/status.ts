@@ -139,6 +139,8 @@ export function isFinalStatus(status: string | null | undefined, subject: Status
 /** The final statuses of a single or bulk payment, and of a standing order. */
 export const finalStatusList: readonly string[] = Object.keys(ends);
 export const standingOrderEndList: readonly string[] = [...standingOrderEnds];
+/** The statuses of a standing order still running as its bank reports it (class `standing`, read once a day). */
+export const standingOrderRunningList: readonly string[] = [...acceptedForExecution, ...executionReports];
 
 /**
  * Settled for the PSU: what happens to their money is decided (debited, paid, rejected, cancelled);
@@ -191,6 +193,12 @@ export function nextCheckSeconds(statusClass: StatusClass, check: number): numbe
   const schedule = pollingSchedules[statusClass];
   if (!schedule || check >= schedule.checks) return undefined;
   return schedule.delaysSeconds[Math.min(check, schedule.delaysSeconds.length - 1)];
+}
+
+/** The longest wait between two readings of a payment in this class; undefined for a class not read. */
+export function longestCheckSeconds(statusClass: StatusClass): number | undefined {
+  const schedule = pollingSchedules[statusClass];
+  return schedule && Math.max(...schedule.delaysSeconds);
 }
 
 /** How long after its last change an ACSC or PART payment is still read: the whole of its schedule. */
