@@ -3,17 +3,24 @@ import { settings } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { claimPaymentEndMail, paymentEndRecipient, releasePaymentEndMail } from '@/lib/db/queries/notices';
 import type { Payment } from '@/lib/db/schema';
-import { accountAsKnown, formatAmounts, formatDate, formatNumber } from '@/lib/format';
+import {
+  accountAsKnown,
+  formatAmount,
+  formatAmounts,
+  formatDate,
+  formatNumber,
+  withShownNumbers,
+} from '@/lib/format';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { sendMail } from '@/lib/mail';
-import { paymentAmounts } from '@/lib/payments/amounts';
+import { bulkAmountsSplit, paymentAmounts, rejectedByBank } from '@/lib/payments/amounts';
 import { listedReference } from '@/lib/payments/bulk-id';
 import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
-import { exportTranslator, referenceInWords } from '@/lib/payments/export-words';
+import { bulkLineReasonInWords, exportTranslator, referenceInWords } from '@/lib/payments/export-words';
 import { isSettledForPsu } from '@/lib/payments/status';
-import { isPartPayment } from '@/lib/payments/story';
+import { bulkLinesOf, isPartPayment } from '@/lib/payments/story';
 import { payDayOf } from '@/lib/payments/view';
 
 /**
@@ -98,6 +105,8 @@ const texts = {
       `, ${several ? 'viðtakendur' : 'viðtakandi'} ${recipients}`,
     see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
     payDay: 'Greiðsludagur',
+    // Above the payments of a bulk that the bank rejected, each a line: "– Þórður Ólafsson, 24.000 kr.: why".
+    notPaid: 'Ekki greitt',
     // The payment's message to the recipient, as the payments list heads it.
     reference: 'Skilaboð',
     // "Góðan dag", as a bank writes to a customer; the name as the PSU gave it, in the nominative of address.
@@ -146,6 +155,7 @@ const texts = {
     bulkTo: (recipients: string) => ` to ${recipients}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
     payDay: 'Payment date',
+    notPaid: 'Not paid',
     reference: 'Message',
     body: (name: string, said: string, what: string, details: string, see: string, link: string) =>
       `Hello ${name},\n\n${said}: ${closed(what)}\n\n${details}${see}:\n${link}\n\nYou get this message because you asked for it on your account page at Greiðsla, where you can also turn it off.\n`,
@@ -168,15 +178,53 @@ function bulkInWords(payment: Payment, amount: string, locale: Locale): string {
   return `${counted}${text.bulkTo(named, recipients.shown.length + recipients.others > 1)}`;
 }
 
+// The payments of a bulk the bank rejected that the mail names; the page names them all.
+const REJECTED_NAMED = 3;
+
+/**
+ * Of a bulk the bank paid in part, as its receipt splits it: what left the PSU's account and what the bank
+ * rejected, each with how many payments; then whom it did not pay (the name the bulk gave, else the account),
+ * how much and why, a few of them and how many more. Nothing where the bank said nothing of each payment.
+ */
+function bulkSplitInWords(payment: Payment, locale: Locale): string[] {
+  const lines = bulkLinesOf(payment);
+  const split = bulkAmountsSplit(lines);
+  if (!split) return [];
+  const t = exportTranslator(locale);
+  const counted = (amounts: Parameters<typeof formatAmounts>[0], count: number) =>
+    `${formatAmounts(amounts, locale)} (${t('story.receipt.paymentsCount', withShownNumbers({ count }, locale))})`;
+  const rejected = lines.filter(rejectedByBank);
+  const others = rejected.length - REJECTED_NAMED;
+  return [
+    ...(split.rest.length > 0
+      ? [`${t('story.receipt.restAmount')}: ${counted(split.rest, lines.length - rejected.length)}`]
+      : []),
+    `${t('story.receipt.rejectedAmount')}: ${counted(split.rejected, split.rejectedCount)}`,
+    `${texts[locale].notPaid}:`,
+    ...rejected.slice(0, REJECTED_NAMED).map((line) => {
+      const who = [
+        line.name ?? (line.account ? accountAsKnown(line.account) : null),
+        line.amount && line.currency ? formatAmount(line.amount, line.currency, locale) : null,
+      ].filter(Boolean);
+      return `– ${who.join(', ')}: ${bulkLineReasonInWords(t, line)}`;
+    }),
+    ...(others > 0
+      ? [`– ${t('payments.moreRecipients', { others, shown: formatNumber(String(others), locale) })}`]
+      : []),
+  ];
+}
+
 /**
  * The lines under what was paid: the day it was paid on (the bank's day, the day asked for, else today, when
- * the bank tells us), for a payment paid in whole or in part; and the PSU's reference for it, where they gave one.
+ * the bank tells us), for a payment paid in whole or in part; of a bulk paid in part, what the bank rejected;
+ * and the PSU's reference for it, where they gave one.
  */
 function detailsOf(payment: Payment, ending: Ending, locale: Locale): string {
   const text = texts[locale];
   const paid = (ending === 'paid' || ending === 'partial') && payment.service !== 'periodic-payments';
   const lines = [
     paid && `${text.payDay}: ${formatDate(payDayOf(payment) ?? todayInReykjavik(), locale)}`,
+    ...(ending === 'partial' && payment.service === 'bulk-payments' ? bulkSplitInWords(payment, locale) : []),
     // A bulk's id that the bulk form made is no message of the PSU's (lib/payments/bulk-id.ts `listedReference`).
     listedReference(payment)?.kind === 'words' &&
       `${text.reference}: ${referenceInWords(payment.reference, locale, isPartPayment(payment.body))}`,

@@ -1,100 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/notifications/payments/[paymentId]/[token]/route';
-import { closeDatabase, type Db, getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { paymentNotifications } from '@/lib/db/notification-schema';
-import {
-  markStatusSeen,
-  noticeSettingsOf,
-  paymentsChangedSince,
-  setMailOnPaymentEnd,
-} from '@/lib/db/queries/notices';
-import { payments, psus } from '@/lib/db/schema';
+import { markStatusSeen, noticeSettingsOf, paymentsChangedSince } from '@/lib/db/queries/notices';
 import { bulkNameLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { recordStatus } from '@/lib/payments/history';
 import { issueNotificationUri } from '@/lib/payments/notifications';
 import { syncPaymentStatus } from '@/lib/payments/sync';
-import { scratchDir } from '@/tests/support/scratch';
-import { freshAppDatabase } from '../support/app-database';
 import { mailTo } from '../support/mailbox';
-import { type FakeBank, startFakeBank, waitFor } from '../webhooks/support';
+import { paymentEndWorld } from '../support/payment-end-notices';
+import { waitFor } from '../webhooks/support';
 
-// The bank (which we do not own) answers each payment's status read from this table.
-const bankStatus = new Map<string, string>();
-const mailbox = path.join(scratchDir('greidsla-notices-'), 'mailbox');
-let bank: FakeBank;
+const world = paymentEndWorld();
+const { bankStatus, mailbox, psu, payment } = world;
 let db: Db;
 
-beforeAll(async () => {
-  bank = await startFakeBank((method, requestPath) => {
-    const match = /^\/psd2\/api\/v1\/[a-z-]+\/credit-transfers\/([^/]+)\/status$/.exec(requestPath);
-    const status = match?.[1] ? bankStatus.get(match[1]) : undefined;
-    return method === 'GET' && status ? { status: 200, body: { transactionStatus: status } } : undefined;
-  });
-  Object.assign(process.env, await freshAppDatabase(), {
-    AUTH_SECRET: 'notices-test-secret-0123456789abcdefghijkl',
-    SEED_DEMO_PSU: 'false',
-    APP_BASE_URL: 'https://app.example',
-    MAILBOX_DIR: mailbox,
-    BANK_BASE_URL: `${bank.url}/psd2`,
-    BANK_AUTH_URL: bank.url,
-  });
-  db = await getDb();
+beforeAll(() => {
+  db = world.db();
 });
-
-afterAll(async () => {
-  await closeDatabase();
-  await bank.close();
-});
-
-async function psu(email: string, options: { verified?: boolean; mail?: boolean } = {}) {
-  const [row] = await db
-    .insert(psus)
-    .values({
-      email,
-      passwordHash: 'x',
-      displayName: 'Próf',
-      emailVerifiedAt: options.verified === false ? null : new Date(),
-    })
-    .returning({ id: psus.id });
-  const id = row?.id ?? '';
-  if (options.mail) await setMailOnPaymentEnd(db, id, true);
-  return id;
-}
-
-async function payment(
-  psuId: string,
-  uiLocale: 'is' | 'en' = 'is',
-  overrides: Partial<typeof payments.$inferInsert> = {},
-) {
-  const bankPaymentId = `bank-${randomUUID()}`;
-  const [row] = await db
-    .insert(payments)
-    .values({
-      psuId,
-      submissionId: randomUUID(),
-      idempotencyKey: randomUUID(),
-      service: 'payments',
-      product: 'credit-transfers',
-      body: {},
-      scaLanguage: uiLocale,
-      uiLocale,
-      phase: 'initiated',
-      transactionStatus: 'ACTC',
-      bankPaymentId,
-      amount: '12500',
-      currency: 'ISK',
-      creditorName: 'Þórður Ævarsson',
-      creditorAccount: 'IS140159260076545510730339',
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('no payment');
-  return row;
-}
 
 async function notify(paymentId: string, token: string, transactionStatus: string) {
   const request = new NextRequest(`https://app.example/api/notifications/payments/${paymentId}/${token}`, {
