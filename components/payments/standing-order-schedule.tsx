@@ -1,39 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import { ExecutionDatesTable } from '@/components/payments/execution-dates-table';
 import type { Payment } from '@/lib/db/schema';
-import { formatDate } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { todayInReykjavik } from '@/lib/payments/calendar';
+import { describeSchedule } from '@/lib/payments/schedule-words';
 import { type StandingOrderSchedule, standingOrderSchedule } from '@/lib/payments/standing-order';
 import { awaitsAuthorisation } from '@/lib/payments/status';
 import type { PaymentView } from '@/lib/payments/view';
-
-type Translate = (key: string, values?: Record<string, string>) => string;
-
-/**
- * A standing order's schedule in words: "from 1 Dec 2026, until you cancel it · Monthly · on the 1st · …"
- * (`t`: the standingOrders messages, `tf`: forms.periodic). "Until you cancel it" only while the bank runs it.
- */
-export function describeSchedule(
-  schedule: StandingOrderSchedule,
-  locale: Locale,
-  { t, tf }: { t: Translate; tf: Translate },
-): string {
-  const from = t('from', { date: formatDate(schedule.start, locale) });
-  const parts = [
-    schedule.end
-      ? t('fromUntil', { start: formatDate(schedule.start, locale), end: formatDate(schedule.end, locale) })
-      : schedule.running
-        ? `${from}, ${t('untilCancelled')}`
-        : from,
-  ];
-  if (schedule.frequency) parts.push(tf(`frequencyOption.${schedule.frequency}`));
-  if (schedule.dayOfExecution) {
-    parts.push(schedule.dayOfExecution === '31' ? t('lastDay') : t('day', { day: schedule.dayOfExecution }));
-  }
-  if (schedule.executionRule) parts.push(tf(`executionRuleOption.${schedule.executionRule}`));
-  return parts.join(' · ');
-}
 
 /** describeSchedule in the request's language. */
 export async function scheduleText(schedule: StandingOrderSchedule, locale: Locale): Promise<string> {

@@ -19,6 +19,8 @@ import { listedReference } from '@/lib/payments/bulk-id';
 import { bulkCountOf, bulkRecipientsLine, bulkRecipientsOf } from '@/lib/payments/bulk-recipients';
 import { todayInReykjavik } from '@/lib/payments/calendar';
 import { bulkLineReasonInWords, exportTranslator, referenceInWords } from '@/lib/payments/export-words';
+import { scheduleInWords } from '@/lib/payments/schedule-words';
+import { standingOrderSchedule } from '@/lib/payments/standing-order';
 import { isSettledForPsu } from '@/lib/payments/status';
 import { bulkLinesOf, isPartPayment } from '@/lib/payments/story';
 import { payDayOf } from '@/lib/payments/view';
@@ -40,9 +42,11 @@ export function endsPayment(status: string, payment: { service: PaymentService; 
 type Ending = 'paid' | 'partial' | 'rejected' | 'cancelled';
 /** A bulk or a standing order, named as such where its end is told (messages/GLOSSARY.md). */
 type Kind = 'bulk' | 'standing';
+/** What the bank said of it, in a sentence that names the payment by the PSU's own name for it ("named") where given. */
+type Said = string | ((named: string) => string);
 type KindTexts = Record<
   Kind,
-  { subject: Partial<Record<Ending, string>>; said: Partial<Record<Ending, string>> }
+  { subject: Partial<Record<Ending, string>>; said: Partial<Record<Ending, Said>> }
 >;
 
 function endingOf(status: string): Ending {
@@ -89,9 +93,10 @@ const texts = {
       },
       standing: {
         subject: { rejected: 'Fastri greiðslu hafnað', cancelled: 'Föst greiðsla afturkölluð' },
+        // Its name as the PSU gave it, after the word for it, in quotation marks: "Fasta greiðslan „Húsaleiga“".
         said: {
-          rejected: 'Bankinn þinn hafnaði föstu greiðslunni',
-          cancelled: 'Fasta greiðslan var afturkölluð',
+          rejected: (named) => `Bankinn þinn hafnaði föstu greiðslunni${named}`,
+          cancelled: (named) => `Fasta greiðslan${named} var afturkölluð`,
         },
       },
     } satisfies KindTexts as KindTexts,
@@ -104,6 +109,7 @@ const texts = {
     bulkTo: (recipients: string, several: boolean) =>
       `, ${several ? 'viðtakendur' : 'viðtakandi'} ${recipients}`,
     see: { paid: 'Sjáðu greiðsluna og kvittunina hér', ended: 'Sjáðu greiðsluna hér' },
+    named: (label: string) => ` „${label}“`,
     payDay: 'Greiðsludagur',
     // Above the payments of a bulk that the bank rejected, each a line: "– Þórður Ólafsson, 24.000 kr.: why".
     notPaid: 'Ekki greitt',
@@ -144,8 +150,8 @@ const texts = {
       standing: {
         subject: { rejected: 'Standing order rejected', cancelled: 'Standing order stopped' },
         said: {
-          rejected: 'Your bank rejected the standing order',
-          cancelled: 'The standing order was stopped',
+          rejected: (named) => `Your bank rejected the standing order${named}`,
+          cancelled: (named) => `The standing order${named} was stopped`,
         },
       },
     } satisfies KindTexts as KindTexts,
@@ -154,6 +160,7 @@ const texts = {
       `${amount} in ${formatNumber(String(count), 'en')} ${count === 1 ? 'payment' : 'payments'}`,
     bulkTo: (recipients: string) => ` to ${recipients}`,
     see: { paid: 'See the payment and its receipt here', ended: 'See the payment here' },
+    named: (label: string) => ` “${label}”`,
     payDay: 'Payment date',
     notPaid: 'Not paid',
     reference: 'Message',
@@ -216,13 +223,16 @@ function bulkSplitInWords(payment: Payment, locale: Locale): string[] {
 
 /**
  * The lines under what was paid: the day it was paid on (the bank's day, the day asked for, else today, when
- * the bank tells us), for a payment paid in whole or in part; of a bulk paid in part, what the bank rejected;
+ * the bank tells us), for a payment paid in whole or in part; a standing order's schedule; of a bulk paid in part, what the bank rejected;
  * and the PSU's reference for it, where they gave one.
  */
 function detailsOf(payment: Payment, ending: Ending, locale: Locale): string {
   const text = texts[locale];
   const paid = (ending === 'paid' || ending === 'partial') && payment.service !== 'periodic-payments';
   const lines = [
+    // A standing order's schedule, as its page gives it: it is what ended, not one payment of it.
+    payment.service === 'periodic-payments' &&
+      `${exportTranslator(locale)('story.schedule')}: ${scheduleInWords(standingOrderSchedule(payment, todayInReykjavik()), locale)}`,
     paid && `${text.payDay}: ${formatDate(payDayOf(payment) ?? todayInReykjavik(), locale)}`,
     ...(ending === 'partial' && payment.service === 'bulk-payments' ? bulkSplitInWords(payment, locale) : []),
     // A bulk's id that the bulk form made is no message of the PSU's (lib/payments/bulk-id.ts `listedReference`).
@@ -265,6 +275,7 @@ export async function mailPaymentEnd(
         ? 'standing'
         : undefined;
   const own = kind && text.of[kind];
+  const said = own?.said[ending] ?? text.said[ending];
   try {
     await sendMail({
       to: row.email,
@@ -272,7 +283,7 @@ export async function mailPaymentEnd(
       // Only a payment paid, or a bulk paid in part, has a receipt; a rejected or cancelled one has a statement.
       text: text.body(
         row.displayName,
-        own?.said[ending] ?? text.said[ending],
+        typeof said === 'function' ? said(payment.label ? text.named(payment.label) : '') : said,
         what,
         detailsOf(payment, ending, locale),
         text.see[ending === 'paid' || (ending === 'partial' && kind === 'bulk') ? 'paid' : 'ended'],

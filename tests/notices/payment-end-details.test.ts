@@ -118,3 +118,44 @@ describe('the mail when a bulk ends paid in part (PART)', () => {
     expect(mail?.text).not.toMatch(/Hafnað af bankanum|Ekki greitt/);
   });
 });
+
+describe('the mail when a standing order ends', () => {
+  const body = { startDate: '2026-12-01', endDate: '2027-11-30', frequency: 'Monthly', dayOfExecution: '1' };
+
+  it('names it by the name the PSU gave it, and gives its amount and schedule', async () => {
+    const psuId = await psu('standing@example.is', { mail: true });
+    for (const [locale, label, said, schedule] of [
+      [
+        'is',
+        'Húsaleiga',
+        'Fasta greiðslan „Húsaleiga“ var afturkölluð: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.',
+        'Áætlun: Frá 1. des. 2026 til 30. nóv. 2027 · Mánaðarlega · 1.\u00a0dag mánaðar',
+      ],
+      [
+        'en',
+        'Rent',
+        'The standing order “Rent” was stopped: ISK\u00a012,500 to Þórður Ævarsson.',
+        'Schedule: From 1 Dec 2026 until 30 Nov 2027 · Monthly · on day 1 of the month',
+      ],
+    ] as const) {
+      const order = await payment(psuId, locale, { service: 'periodic-payments', label, body });
+      bankStatus.set(order.bankPaymentId ?? '', 'CANC');
+      await syncPaymentStatus(db(), order, 'cancellation');
+      const [mail] = mailTo(mailbox, 'standing@example.is').filter((message) =>
+        message.text.includes(order.id),
+      );
+      expect(mail?.text).toContain(`${said}\n\n${schedule}\n`);
+    }
+  });
+
+  it('without a name of its own: as a standing order, with its schedule; rejected by the bank too', async () => {
+    const psuId = await psu('standing-unnamed@example.is', { mail: true });
+    const order = await payment(psuId, 'is', { service: 'periodic-payments', body });
+    bankStatus.set(order.bankPaymentId ?? '', 'RJCT');
+    await syncPaymentStatus(db(), order, 'poll');
+    const [mail] = mailTo(mailbox, 'standing-unnamed@example.is');
+    expect(mail?.text).toContain(
+      'Bankinn þinn hafnaði föstu greiðslunni: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nÁætlun: Frá 1. des. 2026 til 30. nóv. 2027',
+    );
+  });
+});

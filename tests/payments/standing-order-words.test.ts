@@ -1,7 +1,8 @@
 import { createTranslator } from 'use-intl/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeSchedule, noNextDatesKey } from '@/components/payments/standing-order-schedule';
+import { noNextDatesKey } from '@/components/payments/standing-order-schedule';
 import type { Payment } from '@/lib/db/schema';
+import { describeSchedule } from '@/lib/payments/schedule-words';
 import { standingOrderSchedule } from '@/lib/payments/standing-order';
 import formsIs from '@/messages/forms/is.json';
 import noticesIs from '@/messages/notices/is.json';
