@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Amounts } from '@/components/payments/amount';
 import { CostsDecisionButtons } from '@/components/payments/costs-decision';
+import { CostsIntro } from '@/components/payments/costs-intro';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
 import { requirePsuId } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
@@ -37,11 +37,7 @@ export default async function PaymentCostsPage({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <p>
-        {t.rich('intro', {
-          amount: () => <Amounts amounts={view.amounts} />,
-        })}
-      </p>
+      <CostsIntro payment={payment} view={view} />
       <PaymentCostsSection costs={view.costs} total={view.costsTotal} amounts={view.amounts} />
       <CostsDecisionButtons
         paymentId={payment.id}
