@@ -35,7 +35,7 @@ test('the list of stuck payments, for operators only, in both languages', async 
     await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
     // Each reason is explained with its threshold, and counted.
     await expect(page.getByText(`${words.reason}:`, { exact: true })).toBeVisible();
-    await expect(page.getByTestId('stuck-counts').locator('li[data-reason]')).toHaveCount(5);
+    await expect(page.getByTestId('stuck-counts').locator('li[data-reason]')).toHaveCount(6);
     await page
       .getByTestId('stuck-counts')
       .getByRole('link', { name: new RegExp(words.reason) })

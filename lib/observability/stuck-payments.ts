@@ -32,6 +32,9 @@ import { RESEND_DELAY_MAX_SECONDS } from '@/lib/payments/status-checks';
  * - `notFollowed`: not final, and not read for longer than two of its longest waits between readings (a standing
  *   order's is a day): its status checks have stopped. A payment settled (ACSC, PART) whose follow-up has run
  *   its course is not.
+ * - `unfollowable`: the bank took it but answered with a paymentId it had given another of our payments
+ *   (lib/payments/unrecorded-answer.ts): the app never reads, confirms or cancels it, so it is listed at once and
+ *   for as long as it is kept so; only the bank can say what became of it.
  * - `changeWaiting`: a change of a standing order awaiting the PSU's confirmation of the old order's cancellation
  *   after a day, or left between the old order cancelled and the new one at the bank for longer than `unsent`'s.
  */

@@ -62,6 +62,16 @@ describe('payments that are stuck', () => {
       readFailed: await payment({ transactionStatus: 'ACTC' }, { updated: 5 * 60, read: 3 * 60, failed: 1 }),
       awaitingPsu: await payment({ transactionStatus: 'RCVD' }, { updated: 2 * DAY, read: 1 }),
       notFollowed: await payment({ transactionStatus: 'ACTC' }, { updated: 6 * 60, read: 4 * 60 }),
+      // The bank answered with an id it had given another payment: never followed, listed at once.
+      unfollowable: await payment(
+        {
+          phase: 'unfollowable',
+          bankPaymentId: null,
+          clashingBankPaymentId: 'clash-1',
+          transactionStatus: 'RCVD',
+        },
+        { created: 95, updated: 90 },
+      ),
       standingNotFollowed: await payment(
         { ...periodic, transactionStatus: 'ACTC' },
         { updated: 9 * DAY, read: 3 * DAY },
@@ -115,16 +125,29 @@ describe('payments that are stuck', () => {
       ['notFollowed', listed.notFollowed],
       ['readFailed', listed.readFailed],
       ['unsent', listed.answerLost],
+      ['unfollowable', listed.unfollowable],
       ['unsent', listed.neverSent],
     ]);
     for (const id of notListed) expect(rows.map((row) => row.paymentId)).not.toContain(id);
-    expect(counts).toEqual({ unsent: 2, readFailed: 1, awaitingPsu: 1, notFollowed: 2, changeWaiting: 1 });
+    expect(counts).toEqual({
+      unsent: 2,
+      readFailed: 1,
+      awaitingPsu: 1,
+      notFollowed: 2,
+      unfollowable: 1,
+      changeWaiting: 1,
+    });
     expect(rows[0]).toMatchObject({
       psuEmail: 'demo@greidsla.is',
       bankId: 'default',
       transactionStatus: 'ACTC',
     });
     expect(rows.find((row) => row.paymentId === listed.answerLost)?.failureCode).toBe('OUTCOME_UNKNOWN');
+    expect(rows.find((row) => row.paymentId === listed.unfollowable)).toMatchObject({
+      bankPaymentId: null,
+      clashingBankPaymentId: 'clash-1',
+      transactionStatus: 'RCVD',
+    });
 
     // One reason at a time, and a page from where the one before ended.
     const unsent = await stuck.stuckPage(db, 'unsent');

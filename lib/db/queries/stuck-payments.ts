@@ -7,12 +7,19 @@ import type { Db } from '../types';
  * stuck-payments.ts, which chooses the thresholds and words the reasons). Each payment is listed once, for the
  * first reason that fits it in this order; a standing-order change left waiting is listed besides, by its old order.
  */
-export type StuckReason = 'unsent' | 'readFailed' | 'awaitingPsu' | 'notFollowed' | 'changeWaiting';
+export type StuckReason =
+  | 'unsent'
+  | 'readFailed'
+  | 'awaitingPsu'
+  | 'notFollowed'
+  | 'unfollowable'
+  | 'changeWaiting';
 export const stuckReasons: readonly StuckReason[] = [
   'unsent',
   'readFailed',
   'awaitingPsu',
   'notFollowed',
+  'unfollowable',
   'changeWaiting',
 ];
 
@@ -48,6 +55,8 @@ export interface StuckPaymentRow {
   paymentId: string;
   bankId: string;
   bankPaymentId: string | null;
+  /** Of an `unfollowable` payment: the bank's id in its answer, which it had given another of our payments. */
+  clashingBankPaymentId: string | null;
   psuEmail: string;
   since: Date;
   /** `since` to the microsecond, for the next page's cursor. */
@@ -86,23 +95,30 @@ function stuckRows(t: StuckThresholds, s: StuckStatuses): SQL {
         AND NOT (p.transaction_status IN ('ACSC', 'ACCC', 'ACWP') AND ${pastLastDay})
       ELSE p.transaction_status NOT IN (${list([...s.final, ...s.settled])}) END)`;
   const standing = sql`(${periodic} AND p.transaction_status IN (${list(s.standingOrderRunning)}))`;
+  // The bank answered with an id it had given another of our payments: never read, confirmed or cancelled by
+  // the app (lib/payments/unrecorded-answer.ts), so stuck from the moment it was recorded, and for good.
+  const unfollowable = sql`p.phase = 'unfollowable'`;
   const reason = sql`CASE
+      WHEN ${unfollowable} THEN 'unfollowable'
       WHEN ${unsent} THEN 'unsent'
       WHEN ${initiated} AND p.status_read_failed_at IS NOT NULL AND ${followed} THEN 'readFailed'
       WHEN ${initiated} AND ${awaiting} THEN 'awaitingPsu'
       ELSE 'notFollowed' END`;
   const since = sql`CASE
+      WHEN ${unfollowable} THEN p.updated_at
       WHEN ${unsent} THEN p.created_at
       WHEN ${initiated} AND p.status_read_failed_at IS NULL AND ${awaiting} THEN p.updated_at
       ELSE ${lastRead} END`;
   const due = sql`(
-      (${unsent} AND ${olderThan(sql`p.created_at`, t.unsentSeconds)})
+      ${unfollowable}
+      OR (${unsent} AND ${olderThan(sql`p.created_at`, t.unsentSeconds)})
       OR (${initiated} AND ${followed} AND (
         (p.status_read_failed_at IS NOT NULL AND ${olderThan(lastRead, t.readFailedSeconds)})
         OR (p.status_read_failed_at IS NULL AND ${awaiting} AND ${olderThan(sql`p.updated_at`, t.awaitingPsuSeconds)})
         OR (p.status_read_failed_at IS NULL AND NOT ${awaiting} AND ${lastRead} < now() - make_interval(
           secs => CASE WHEN ${standing} THEN ${t.standingSeconds}::int ELSE ${t.notFollowedSeconds}::int END)))))`;
-  const columns = sql`p.id AS payment_id, p.bank_id, p.bank_payment_id, u.email AS psu_email,
+  const columns = sql`p.id AS payment_id, p.bank_id, p.bank_payment_id,
+      p.clashing_bank_payment_id, u.email AS psu_email,
       p.transaction_status, p.status_read_at, p.failure_code`;
   return sql`
     SELECT ${reason} AS reason, ${since} AS since, ${columns}, NULL::text AS change_state
@@ -154,6 +170,7 @@ export async function listStuckPayments(
     paymentId: String(row.payment_id),
     bankId: String(row.bank_id),
     bankPaymentId: (row.bank_payment_id as string | null) ?? null,
+    clashingBankPaymentId: (row.clashing_bank_payment_id as string | null) ?? null,
     psuEmail: String(row.psu_email),
     since: new Date(row.since as string),
     sinceExact: String(row.since_exact),

@@ -53,6 +53,7 @@ export default async function StuckPaymentsPage({
     readFailed: { minutes: minutes(limits.readFailedSeconds) },
     awaitingPsu: {},
     notFollowed: { minutes: minutes(limits.notFollowedSeconds), days: limits.standingSeconds / 86_400 },
+    unfollowable: {},
     changeWaiting: { minutes: minutes(limits.unsentSeconds) },
   };
   const filterQuery = reason ? { reason } : {};
@@ -130,9 +131,13 @@ export default async function StuckPaymentsPage({
                 >
                   <td className="min-w-40 py-2 pr-4">
                     {t(`reasons.${row.reason}`)}
-                    {(row.failureCode || row.changeState) && (
+                    {(row.failureCode || row.changeState || row.clashingBankPaymentId) && (
                       <span className="block font-mono text-xs text-slate-600">
-                        {row.changeState ? t('changeState', { state: row.changeState }) : row.failureCode}
+                        {row.changeState
+                          ? t('changeState', { state: row.changeState })
+                          : row.clashingBankPaymentId
+                            ? t('clashingId', { id: row.clashingBankPaymentId })
+                            : row.failureCode}
                       </span>
                     )}
                   </td>
