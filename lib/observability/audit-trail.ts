@@ -7,7 +7,7 @@ import {
   listBankCalls,
 } from '@/lib/db/queries/bank-call-audit';
 import { dayParam } from '@/lib/forms/day-param';
-import { defuseFormula } from '@/lib/security/spreadsheet-cell';
+import { csvCell } from '@/lib/security/spreadsheet-cell';
 
 /**
  * The audit trail of bank calls as an operator reads it (app/[locale]/operations/audit, a page at a time,
@@ -134,12 +134,6 @@ const csvColumns = [
   'trace_id',
 ] as const;
 
-/** A cell as spreadsheets read it safely: quoted when needed, a leading =, +, - or @ defused. */
-function cell(value: string | number | null | undefined): string {
-  const text = defuseFormula(value === null || value === undefined ? '' : String(value));
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function auditCsv(rows: BankCallAuditRow[]): string {
   const lines = [csvColumns.join(',')];
   for (const row of rows) {
@@ -163,7 +157,7 @@ export function auditCsv(rows: BankCallAuditRow[]): string {
         row.job,
         row.traceId,
       ]
-        .map(cell)
+        .map((value) => csvCell(value))
         .join(','),
     );
   }

@@ -1,3 +1,5 @@
+import { createTranslator } from 'use-intl/core';
+import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import {
   countStuckPayments,
@@ -9,6 +11,7 @@ import {
   type StuckThresholds,
   stuckReasons,
 } from '@/lib/db/queries/stuck-payments';
+import { reykjavikTime } from '@/lib/payments/export-csv';
 import { claimSeconds } from '@/lib/payments/initiation';
 import {
   finalStatusList,
@@ -17,6 +20,9 @@ import {
   standingOrderRunningList,
 } from '@/lib/payments/status';
 import { RESEND_DELAY_MAX_SECONDS } from '@/lib/payments/status-checks';
+import { csvCell } from '@/lib/security/spreadsheet-cell';
+import operationsEn from '@/messages/operations/en.json';
+import operationsIs from '@/messages/operations/is.json';
 
 /**
  * The payments an operator on call looks at first (app/[locale]/operations/stuck, docs/operations.md "Payments
@@ -39,6 +45,8 @@ import { RESEND_DELAY_MAX_SECONDS } from '@/lib/payments/status-checks';
  *   after a day, or left between the old order cancelled and the new one at the bank for longer than `unsent`'s.
  */
 export const STUCK_PAGE_ROWS = 50;
+/** At most this many in the CSV of the list (/api/operations/stuck), oldest first. */
+export const STUCK_CSV_ROWS = 50_000;
 
 export type { StuckPaymentRow, StuckReason };
 export { stuckReasons };
@@ -108,4 +116,60 @@ export async function stuckPage(
   const rows = found.slice(0, STUCK_PAGE_ROWS);
   const last = rows.at(-1);
   return { rows, counts, next: found.length > STUCK_PAGE_ROWS && last ? cursorOf(last) : undefined };
+}
+
+/** What more a row says besides its reason: the change's state, the bank's id it gave twice, or the failure code. */
+export function stuckDetail(
+  row: StuckPaymentRow,
+  t: (key: 'changeState' | 'clashingId', values: Record<string, string>) => string,
+): string | null {
+  if (row.changeState) return t('changeState', { state: row.changeState });
+  if (row.clashingBankPaymentId) return t('clashingId', { id: row.clashingBankPaymentId });
+  return row.failureCode;
+}
+
+/** All of the list (of one reason where given) for the CSV, oldest first, at most STUCK_CSV_ROWS. */
+export function stuckCsvRows(db: Db, reason?: StuckReason): Promise<StuckPaymentRow[]> {
+  return listStuckPayments(db, stuckThresholds(), statuses, { reason, limit: STUCK_CSV_ROWS });
+}
+
+const words = {
+  is: createTranslator({ locale: 'is', messages: operationsIs, namespace: 'operations.stuck' }),
+  en: createTranslator({ locale: 'en', messages: operationsEn, namespace: 'operations.stuck' }),
+};
+
+const csvColumns = [
+  'reason',
+  'detail',
+  'since',
+  'payment',
+  'bank',
+  'bankPaymentId',
+  'psu',
+  'status',
+  'readAt',
+] as const;
+
+/** The list as CSV, as the page shows it: its headers and reasons in words of `locale`, its times Iceland's. */
+export function stuckCsv(rows: StuckPaymentRow[], locale: 'is' | 'en'): string {
+  const t = words[locale];
+  const lines = [csvColumns.map((column) => csvCell(t(`csv.${column}`))).join(',')];
+  for (const row of rows) {
+    lines.push(
+      [
+        t(`reasons.${row.reason}`),
+        stuckDetail(row, (key, values) => t(key, values)),
+        reykjavikTime(row.since),
+        row.paymentId,
+        bankName(row.bankId) ?? row.bankId,
+        row.bankPaymentId,
+        row.psuEmail,
+        row.transactionStatus ?? t('noStatus'),
+        row.statusReadAt ? reykjavikTime(row.statusReadAt) : t('never'),
+      ]
+        .map((value) => csvCell(value))
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }

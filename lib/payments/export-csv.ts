@@ -1,7 +1,7 @@
 import { bankName } from '@/lib/bank/directory';
 import type { Db } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
-import { defuseFormula } from '@/lib/security/spreadsheet-cell';
+import { csvCell } from '@/lib/security/spreadsheet-cell';
 import {
   bulkLineWords,
   exportTranslator,
@@ -70,16 +70,6 @@ export interface CsvLayout {
 export const COMMA_SEPARATED: CsvLayout = { separator: ',' };
 
 /**
- * A cell as spreadsheets read it safely: quoted when needed, and a leading =, +, - or @ defused so
- * that a creditor name can never run as a formula.
- */
-function cell(value: string | null | undefined, layout: CsvLayout): string {
-  const text = defuseFormula(value ?? '');
-  const special = new RegExp(`[",\\n\\r;${layout.separator}]`);
-  return special.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
  * A moment on Iceland's clock (Atlantic/Reykjavik: UTC all year since 1968, so the UTC fields are the
  * time in Iceland) as spreadsheets read a date and time in either language: "2026-12-07 13:05:09".
  */
@@ -123,7 +113,7 @@ export function paymentCsvLines(payment: MaybeListed, locale: Locale, layout: Cs
       bankName(payment.bankId) ?? payment.bankId,
       ...MEMBER_COLUMNS.map((column) => members[column]),
     ]
-      .map((value) => cell(value, layout))
+      .map((value) => csvCell(value, layout.separator))
       .join(layout.separator);
   const bulk = payment.service === 'bulk-payments' ? bulkLinesOf(payment) : [];
   if (bulk.length === 0) {

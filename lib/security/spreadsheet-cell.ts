@@ -9,3 +9,12 @@ const FORMULA_LEAD = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 export function defuseFormula(text: string): string {
   return FORMULA_LEAD.test(text) ? `'${text}` : text;
 }
+
+/**
+ * A CSV cell as spreadsheets read it safely: defused (above), and quoted where it holds a quote, a line break, a
+ * semicolon (which spreadsheets in Icelandic take for the separator) or the file's separator.
+ */
+export function csvCell(value: string | number | null | undefined, separator = ','): string {
+  const text = defuseFormula(value === null || value === undefined ? '' : String(value));
+  return new RegExp(`[",\\n\\r;${separator}]`).test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

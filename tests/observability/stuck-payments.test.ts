@@ -162,4 +162,36 @@ describe('payments that are stuck', () => {
     expect(stuck.parseStuckCursor({ after: '2026-01-01_nonsense' })).toBeUndefined();
     expect(stuck.parseStuckReason({ reason: 'other' })).toBeUndefined();
   });
+
+  it('as CSV: the reasons in words of the language, times in Iceland, every cell safe in a spreadsheet', async () => {
+    // An address that leads with a formula's character is a valid one: the cell shows it, never runs it.
+    const [formula] = await db
+      .insert(schema.psus)
+      .values({ email: '=cmd@greidsla.is', passwordHash: 'x', displayName: 'Formula' })
+      .returning();
+    const clash = await payment(
+      {
+        phase: 'unfollowable',
+        bankPaymentId: null,
+        clashingBankPaymentId: '+clash',
+        psuId: formula?.id,
+        transactionStatus: 'RCVD',
+      },
+      { updated: 30 * DAY },
+    );
+    const { rows } = await stuck.stuckPage(db, 'unfollowable');
+    const [header, first] = stuck.stuckCsv(rows, 'is').split('\r\n');
+    expect(header).toBe(
+      'Ástæða,Nánar,Frá (tími á Íslandi),Auðkenni okkar,Banki,Auðkenni bankans,Netfang greiðanda,Síðasta staða,Síðast sótt (tími á Íslandi)',
+    );
+    const since = rows[0]?.since.toISOString().slice(0, 19).replace('T', ' ');
+    expect(first).toBe(
+      `Appið getur ekki fylgt þessari greiðslu eftir,"Auðkenni bankans, sem önnur greiðsla hefur: +clash",${since},${clash},Sandkassabankinn,,'=cmd@greidsla.is,RCVD,Aldrei`,
+    );
+    const english = stuck.stuckCsv(rows, 'en').split('\r\n');
+    expect(english[0]).toMatch(/^Reason,Detail,Since \(Iceland time\),Our id,/);
+    expect(english[1]).toMatch(/^The app cannot follow this payment,/);
+    expect(english[1]).toMatch(/,Never$/);
+    expect(stuck.stuckCsv([], 'en')).toBe(`${english[0]}\r\n`);
+  });
 });

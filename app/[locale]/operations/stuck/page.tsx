@@ -9,6 +9,7 @@ import { localeOrDefault } from '@/lib/i18n/routing';
 import {
   parseStuckCursor,
   parseStuckReason,
+  stuckDetail,
   stuckPage,
   stuckReasons,
   stuckThresholds,
@@ -57,6 +58,8 @@ export default async function StuckPaymentsPage({
     changeWaiting: { minutes: minutes(limits.unsentSeconds) },
   };
   const filterQuery = reason ? { reason } : {};
+  const detailOf = (row: (typeof rows)[number]) => stuckDetail(row, (key, values) => t(key, values));
+  const csvQuery = new URLSearchParams(reason ? { locale: lang, reason } : { locale: lang });
   const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
 
   return (
@@ -100,13 +103,18 @@ export default async function StuckPaymentsPage({
           </li>
         ))}
       </ul>
-      <p role="status" data-testid="stuck-count">
-        {rows.length === 0 && after !== undefined
-          ? t('noOlder')
-          : rows.length === 0 && reason === undefined
-            ? t('empty')
-            : t('shown', withShownNumbers({ count: rows.length }, lang))}
-      </p>
+      <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
+        <p role="status" data-testid="stuck-count">
+          {rows.length === 0 && after !== undefined
+            ? t('noOlder')
+            : rows.length === 0 && reason === undefined
+              ? t('empty')
+              : t('shown', withShownNumbers({ count: rows.length }, lang))}
+        </p>
+        <a href={`/api/operations/stuck?${csvQuery}`} className="text-brand-700 underline" download>
+          {t('download')}
+        </a>
+      </div>
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -131,14 +139,8 @@ export default async function StuckPaymentsPage({
                 >
                   <td className="min-w-40 py-2 pr-4">
                     {t(`reasons.${row.reason}`)}
-                    {(row.failureCode || row.changeState || row.clashingBankPaymentId) && (
-                      <span className="block font-mono text-xs text-slate-600">
-                        {row.changeState
-                          ? t('changeState', { state: row.changeState })
-                          : row.clashingBankPaymentId
-                            ? t('clashingId', { id: row.clashingBankPaymentId })
-                            : row.failureCode}
-                      </span>
+                    {detailOf(row) && (
+                      <span className="block font-mono text-xs text-slate-600">{detailOf(row)}</span>
                     )}
                   </td>
                   <td className="min-w-28 py-2 pr-4">{formatDateTime(row.since, lang)}</td>
