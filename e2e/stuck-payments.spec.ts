@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { seriousViolations } from './support/axe';
 import { signInAs } from './support/payments';
 import { expect, test } from './support/test';
 
@@ -47,6 +48,8 @@ test('the list of stuck payments, for operators only, in both languages, and its
     await page.getByRole('link', { name: words.menu }).click();
     await expect(page).toHaveURL(`/${locale}/operations/stuck`);
     await expect(page.getByRole('heading', { name: words.title })).toBeVisible();
+    // The whole list, with what rows the run has.
+    expect(await seriousViolations(page)).toEqual([]);
     // Each reason is explained with its threshold, and counted.
     await expect(page.getByText(`${words.reason}:`, { exact: true })).toBeVisible();
     await expect(page.getByTestId('stuck-counts').locator('li[data-reason]')).toHaveCount(6);
