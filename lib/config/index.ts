@@ -45,6 +45,13 @@ const settingsSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(15).default(12),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
+   * How long a payment whose bank's answer was lost (a timeout, a 5xx, 429, 408) waits before its job sends it
+   * again, with its own Idempotency-Key (lib/payments/status-checks.ts afterUnknownOutcome); a longer Retry-After
+   * from the bank wins. Long enough for a bank's moment of trouble to pass, short enough that the PSU sees the
+   * outcome while still looking. The tests of the resend job set 1.
+   */
+  RESEND_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /**
    * Our own public IPv4 address toward the bank: sent as `PSU-IP-Address` when the PSU's IPv4 is not
    * known (an IPv6 client, a resend of a payment saved before its PSU's address was kept), as spec 4.1
    * asks. Loopback is right only for a bank on this machine.

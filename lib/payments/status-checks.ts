@@ -92,7 +92,11 @@ export async function afterUnknownOutcome(
   const starting = startingJobQueue();
   if (!starting) return;
   try {
-    await scheduleResend(await starting, paymentId, Math.max(10, retryAfterSeconds));
+    await scheduleResend(
+      await starting,
+      paymentId,
+      Math.max(settings().RESEND_AFTER_SECONDS, retryAfterSeconds),
+    );
   } catch (error) {
     // The payment stays unsent; the PSU's resubmission or the sweep at start-up sends it.
     logger.warn({ paymentId, err: error }, 'could not schedule a resend');

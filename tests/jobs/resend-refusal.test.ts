@@ -22,7 +22,11 @@ let checks: typeof import('@/lib/payments/status-checks');
 let reconciliation: typeof import('@/lib/jobs/status-reconciliation');
 
 beforeAll(async () => {
-  app = await startAppAtSandbox({ AUTH_SECRET: 'resend-refusal-secret-resend-refusal-0123' });
+  app = await startAppAtSandbox({
+    AUTH_SECRET: 'resend-refusal-secret-resend-refusal-0123',
+    // The job resends a payment whose answer was lost after 1 s, not the 10 s an app waits by default.
+    RESEND_AFTER_SECONDS: '1',
+  });
   jobs = await import('@/lib/jobs');
   checks = await import('@/lib/payments/status-checks');
   reconciliation = await import('@/lib/jobs/status-reconciliation');
@@ -71,7 +75,8 @@ describe('the resend of a payment whose answer was lost, refused by the bank', (
       const payment = await unanswered();
       const before = sentWithKey(payment.idempotencyKey);
       app.proxy.answerNext('POST', INITIATION, answer);
-      // The job resends it (after 10 s, lib/payments/status-checks.ts afterUnknownOutcome), and the bank refuses.
+      // The job resends it (after RESEND_AFTER_SECONDS, lib/payments/status-checks.ts afterUnknownOutcome), and
+      // the bank refuses.
       const refused = await eventually(
         async () => {
           const now = await app.payment(payment.id);
@@ -94,6 +99,10 @@ describe('the resend of a payment whose answer was lost, refused by the bank', (
         'the resend job to end',
       );
       expect(job).toMatchObject({ state: 'completed', retryCount: 0 });
+      // Its resend was due RESEND_AFTER_SECONDS (1 s here) after the answer was lost, not 10 s.
+      const dueAfterMs = (job?.startAfter.getTime() ?? 0) - (job?.createdOn.getTime() ?? 0);
+      expect(dueAfterMs).toBeGreaterThanOrEqual(900);
+      expect(dueAfterMs).toBeLessThan(5_000);
       // The money rule: a refused payment is never sent again, by a resend asked for or by the sweep.
       await checks.scheduleResend(boss, payment.id);
       expect(await reconciliation.sweepUnsentPayments(boss)).toBe(0);
@@ -113,11 +122,11 @@ describe('the resend of a payment whose answer was lost, refused by the bank', (
 });
 
 describe('the resend of a payment whose answer is lost again', () => {
-  it('is retried by its own job, later each time, not by a new job every 10 s', async () => {
+  it('is retried by its own job, later each time, not by a new job every RESEND_AFTER_SECONDS', async () => {
     const payment = await unanswered();
     const before = sentWithKey(payment.idempotencyKey);
     for (let answer = 0; answer < 3; answer++) app.proxy.answerNext('POST', INITIATION, { status: 503 });
-    // The job resends it after 10 s, and the bank is busy again (the call and both its retries).
+    // The job resends it after RESEND_AFTER_SECONDS, and the bank is busy again (the call and both its retries).
     const jobsOf = () => boss.findJobs(checks.resendQueue, { key: payment.id });
     const waiting = await eventually(
       async () => {
@@ -129,7 +138,7 @@ describe('the resend of a payment whose answer is lost again', () => {
     );
     expect(sentWithKey(payment.idempotencyKey)).toBe(before + 3);
     // One job, waiting for its retry (backed off: pg-boss's retryBackoff), where another job was sent to
-    // resend it in 10 s, whichever the bank's trouble lasted, and the first counted as failed.
+    // resend it in RESEND_AFTER_SECONDS, whichever the bank's trouble lasted, and the first counted as failed.
     expect(waiting.map(({ state, retryCount }) => ({ state, retryCount }))).toEqual([
       { state: 'retry', retryCount: 0 },
     ]);
