@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { compactDecrypt, decodeProtectedHeader } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RunningSandbox } from '../src/server.js';
+import { sandboxDataDir } from '../src/testing.js';
 import { advanceClock, startTestSandbox } from './helpers.js';
 import { BusinessClient, emitEvent, type Received, Receiver } from './webhooks-support.js';
 
@@ -274,12 +273,13 @@ describe('a delivery', () => {
 });
 
 describe('the outbox', () => {
-  // Two sandbox starts on a database made from nothing: 132 s beside another `npm test` (load about 20 on 2 cores,
-  // 4 December 2026), past the suite's 120 s for a case. A bound on a failure.
+  // Two sandbox starts on one data dir, a copy of the migrated and seeded template (making a bank's database from
+  // nothing is sandbox/test/restart.test.ts's): 132 s beside another `npm test` when it was made from nothing
+  // (load about 20 on 2 cores, 4 December 2026), past the suite's 120 s for a case. A bound on a failure.
   it('survives a restart: a retry due before the restart is sent after it', {
     timeout: 300_000,
   }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-webhooks-'));
+    const dataDir = await sandboxDataDir();
     const local = await new Receiver().start();
     try {
       let running = await startTestSandbox({ dataDir });
