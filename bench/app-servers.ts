@@ -216,7 +216,7 @@ export async function makePayment(
   const page = await context.newPage();
   try {
     await openPaymentForm(page, appUrl, 'single');
-    await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+    await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
     await page.getByLabel('Amount').fill('12,500');
     await page.getByLabel('Currency').selectOption(currency);
     await page.getByLabel('Message to the recipient').fill('Bench');

@@ -146,7 +146,7 @@ async function signInPath(context: BrowserContext, clicks: { last(): number }): 
 /** Form → bank page, then approve → our payment page; one new payment. */
 async function paymentPaths(page: Page, clicks: { last(): number }, n: number): Promise<[Split, Split]> {
   await openPaymentForm(page, appUrl, 'single');
-  await page.getByLabel("Recipient's name").fill('Guðrún Helgadóttir');
+  await page.getByLabel('Recipient’s name').fill('Guðrún Helgadóttir');
   await page.getByLabel('Amount').fill(String(1000 + n));
   await page.getByLabel('Message to the recipient').fill(`Bench ${n}`);
   await page.getByRole('radio', { name: 'English' }).check();
@@ -234,7 +234,7 @@ async function formCorrection(page: Page): Promise<{ invalidSend: number; keystr
   const send = page.getByRole('button', { name: 'Continue to your bank' });
   await send.waitFor();
   // The form's schema loads when the PSU first reaches the form: loaded before the press is timed.
-  await page.getByLabel("Recipient's name").focus();
+  await page.getByLabel('Recipient’s name').focus();
   await page.waitForLoadState('networkidle');
   await observeInteractions(page);
   await send.click();

@@ -41,7 +41,7 @@ async function attempt(what: string, context: BrowserContext, make: (page: Page)
 export function keepMyAccount(context: BrowserContext, appUrl: string): Promise<boolean> {
   return attempt('a kept account', context, async (page) => {
     await openPaymentForm(page, appUrl, 'single');
-    await page.getByLabel("Recipient's name").fill('Leigusali ehf.');
+    await page.getByLabel('Recipient’s name').fill('Leigusali ehf.');
     await page.getByLabel('Amount').fill('4,900');
     await page.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('button', { name: 'Continue to your bank' }).click();
