@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const opensADatabase =
-  /app-database|app-at-sandbox|sandboxDataDir|startTestSandbox|startSandbox|startBehindFaultProxy|startBillsAtSandbox|freshAppDatabase|getDb|openPglite|openPostgres|TEST_DATABASE_URL|from '\.\/helpers(\.js)?'/;
+  /app-database|app-at-sandbox|sandboxDataDir|startTestSandbox|startSandbox|startBehindFaultProxy|startBillsAtSandbox|paymentEndWorld|freshAppDatabase|getDb|openPglite|openPostgres|TEST_DATABASE_URL|from '\.\/helpers(\.js)?'/;
 
 // What a file changes for every file after it in the same process: the environment (read once by lib/config),
 // mocked modules, stubbed globals, fake timers, the module registry.
