@@ -4,6 +4,7 @@ import { type Db, getDb } from '@/lib/db';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { type HistoryFilters, parseHistoryFilters } from '@/lib/payments/history-query';
 import { withRequestId } from '@/lib/security/request-context';
+import { csvResponse } from '../../csv-response';
 
 /**
  * A GET route that answers the signed-in PSU's payments matching the list's filters as a CSV file of
@@ -23,12 +24,6 @@ export function csvDownload(
     }
     const locale = localeOrDefault(request.nextUrl.searchParams.get('locale'));
     const csv = await write(await getDb(), psuId, filters, locale);
-    return new NextResponse(csv, {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename(locale)}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return csvResponse(csv, filename(locale));
   });
 }
