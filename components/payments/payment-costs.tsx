@@ -3,7 +3,7 @@ import { Amount } from '@/components/payments/amount';
 import { FeeType } from '@/components/payments/fee-type';
 import { usePageLocale } from '@/components/ui/use-page-locale';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
-import { formatAmount, formatAmounts } from '@/lib/format';
+import { formatAmount, formatAmounts, formatNumber } from '@/lib/format';
 import { type CostsTotal, conversionFeeApart } from '@/lib/payments/costs-total';
 import { rateInWords, rateQuoteCurrency } from '@/lib/payments/rate-words';
 
@@ -130,6 +130,16 @@ export function PaymentCostsSection({
           </>
         )}
       </dl>
+      {/* Entries of the bank's list of fees that could not be read (lib/bank/costs.ts readFeeList): the others
+          are shown, and the PSU is told that some are not. */}
+      {costs.unreadableFees ? (
+        <p className="mt-3 text-sm" data-testid="fees-unreadable">
+          {t('feesUnreadable', {
+            count: costs.unreadableFees,
+            countShown: formatNumber(String(costs.unreadableFees), locale),
+          })}
+        </p>
+      ) : null}
       {indicator !== undefined && (
         <p className="mt-3 text-sm" data-fee-indicator={String(indicator)}>
           {t(indicator ? 'feeIndicatorTrue' : 'feeIndicatorFalse')}

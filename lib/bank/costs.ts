@@ -39,6 +39,7 @@ const costFields = {
   currencyConversionFee: amountSchema,
   /** true: specific costs per the price list or agreement; false: none beyond any amounts given. */
   transactionFeeIndicator: z.boolean(),
+  // Its type; it is read entry by entry (`readFeeList`).
   transactionFeesDetails: z.array(z.object({ feeType: bankText, value: amountSchema })),
   // Its type; it is read member by member (`readRate`).
   exchangeRateInformation: z.object({
@@ -51,8 +52,45 @@ const costFields = {
 
 export type Money = z.infer<typeof amountSchema>;
 
-/** What the bank said the payment costs and at what rate, as its initiation answer gave it (spec 2.5). */
-export type PaymentCosts = { -readonly [K in keyof typeof costFields]?: z.infer<(typeof costFields)[K]> };
+/** One entry of spec 2.5 `transactionFeesDetails`: a fee type of at least one character, and an Amount. */
+const feeSchema = costFields.transactionFeesDetails.element;
+export type Fee = z.infer<typeof feeSchema>;
+
+/**
+ * What the bank said the payment costs and at what rate, as its initiation answer gave it (spec 2.5);
+ * `unreadableFees`: how many entries of its list of fees could not be read (a list that is no list counts as one).
+ */
+export type PaymentCosts = { -readonly [K in keyof typeof costFields]?: z.infer<(typeof costFields)[K]> } & {
+  unreadableFees?: number;
+};
+
+/**
+ * A bank's list of fees (spec 2.5 and 2.6 `transactionFeesDetails`), entry by entry: every entry that reads is kept,
+ * in the bank's order, and those that do not are counted (`unreadableFees`) and named (`transactionFeesDetails[2]`),
+ * so that one malformed fee never loses the others. A value that is no list counts as one; absent or null, none.
+ */
+export function readFeeList(value: unknown): {
+  members: { transactionFeesDetails?: Fee[]; unreadableFees?: number };
+  unreadable: string[];
+} {
+  if (value === undefined || value === null) return { members: {}, unreadable: [] };
+  if (!Array.isArray(value))
+    return { members: { unreadableFees: 1 }, unreadable: ['transactionFeesDetails'] };
+  const fees: Fee[] = [];
+  const unreadable: string[] = [];
+  value.forEach((entry, index) => {
+    const parsed = feeSchema.safeParse(entry);
+    if (parsed.success) fees.push(parsed.data);
+    else unreadable.push(`transactionFeesDetails[${index}]`);
+  });
+  return {
+    members: {
+      ...(fees.length > 0 ? { transactionFeesDetails: fees } : {}),
+      ...(unreadable.length > 0 ? { unreadableFees: unreadable.length } : {}),
+    },
+    unreadable,
+  };
+}
 
 /**
  * The cost members of an initiation answer. A member that is absent or null is no information; one
@@ -61,8 +99,15 @@ export type PaymentCosts = { -readonly [K in keyof typeof costFields]?: z.infer<
  */
 export function readCosts(body: unknown): { costs: PaymentCosts; unreadable: string[] } {
   const source = (body ?? {}) as Record<string, unknown>;
-  const { exchangeRateInformation: _readOnItsOwn, ...fields } = costFields;
+  const {
+    exchangeRateInformation: _readOnItsOwn,
+    transactionFeesDetails: _entryByEntry,
+    ...fields
+  } = costFields;
   const { read, unreadable } = readEach(source, fields);
+  const fees = readFeeList(source.transactionFeesDetails);
+  Object.assign(read, fees.members);
+  unreadable.push(...fees.unreadable);
   const rate = source.exchangeRateInformation;
   if (rate !== undefined && rate !== null) {
     const members = readRate(rate);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reykjavikDateOf } from '@/lib/payments/calendar/date-time';
+import { type Fee, readFeeList } from './costs';
 
 /**
  * What the bank says of a payment when it is read back (payment spec 2.6): the names it holds for the
@@ -34,7 +35,9 @@ export interface BankPaymentDetails {
   icelandicPurposeCode?: string;
   /** The account the charges are taken from, as its identifier (iban, bban, maskedPan or msisdn). */
   chargesAccount?: string;
-  transactionFeesDetails?: { feeType: string; value: { currency: string; amount: string } }[];
+  transactionFeesDetails?: Fee[];
+  /** How many entries of the bank's list of fees could not be read (lib/bank/costs.ts `readFeeList`). */
+  unreadableFees?: number;
   exchangeRateInformation?: {
     unitCurrency?: string;
     exchangeRate?: string;
@@ -52,11 +55,6 @@ const text = (max: number) =>
     .nullish()
     .catch(undefined)
     .transform((value) => value ?? undefined);
-
-const amount = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  amount: z.string().regex(/^-?[0-9]{1,14}(\.[0-9]{1,3})?$/),
-});
 
 // A date-time in local time, without a zone (ISO 20022 ISODateTime allows one): in Iceland, UTC all year.
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
@@ -117,12 +115,6 @@ const detailsSchema = z.object({
   remittanceInformationUnstructured: text(140),
   remittanceInformationStructured: text(140),
   endToEndIdentification: text(35),
-  transactionFeesDetails: z
-    .array(z.object({ feeType: z.string().trim().min(1).max(60), value: amount }))
-    .max(50)
-    .nullish()
-    .catch(undefined)
-    .transform((value) => value ?? undefined),
   exchangeRateInformation: z
     .object({
       unitCurrency: z
@@ -144,13 +136,16 @@ const detailsSchema = z.object({
 
 /** The details of a payment information answer; only what the bank gave and we can read. */
 export function toPaymentDetails(body: unknown, status: string): BankPaymentDetails {
-  const parsed = detailsSchema.safeParse(typeof body === 'object' && body !== null ? body : {});
+  const source: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
+  const parsed = detailsSchema.safeParse(source);
   const details: BankPaymentDetails = { status };
   if (!parsed.success) return details;
   const { exchangeRateInformation: rate, ...rest } = parsed.data;
   for (const [name, value] of Object.entries(rest)) {
     if (value !== undefined) (details as unknown as Record<string, unknown>)[name] = value;
   }
+  // Entry by entry: one malformed fee loses only itself.
+  Object.assign(details, readFeeList(source.transactionFeesDetails).members);
   // Each member the bank gave is kept, the figure or not: an agreed rate under a contract is told as such.
   const members = Object.entries(rate ?? {}).filter(([, value]) => value !== undefined && value !== null);
   if (members.length > 0)

@@ -11,8 +11,9 @@ export type CostsStep = 'pending' | 'cancelled' | 'stopped' | null;
 const isCharge = (money: Money | undefined) => money !== undefined && Number(money.amount) > 0;
 
 /**
- * Whether the answer has costs to show: a fee above zero, an exchange rate, an estimated total, or
- * the bank saying that specific costs apply (transactionFeeIndicator true). `false` alone ("no
+ * Whether the answer has costs to show: a fee above zero, an exchange rate, an estimated total, the
+ * bank saying that specific costs apply (transactionFeeIndicator true), or a fee of its list that could not be read
+ * (it may be a charge: the PSU is told of it before going on). `false` alone ("no
  * additional specific costs") is not a cost, nor is a fee of zero.
  */
 export function hasCostsToShow(costs: PaymentCosts | null | undefined): boolean {
@@ -23,7 +24,8 @@ export function hasCostsToShow(costs: PaymentCosts | null | undefined): boolean 
     isCharge(costs.estimatedTotalAmount) ||
     (costs.transactionFeesDetails ?? []).some((fee) => isCharge(fee.value)) ||
     Boolean(costs.exchangeRateInformation?.exchangeRate) ||
-    costs.transactionFeeIndicator === true
+    costs.transactionFeeIndicator === true ||
+    (costs.unreadableFees ?? 0) > 0
   );
 }
 

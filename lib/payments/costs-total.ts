@@ -11,7 +11,7 @@ import { minorUnits } from './money';
  *   currency as they are, the others at that rate): the amount converted at that rate
  *   (rounded to the account currency's minor unit, so "about") plus the fees;
  * - `unknown`: what is known (the amount, the fees) but no total: the account's currency or the rate is
- *   not given, the fees are in more than one currency, or a bulk holds more currencies than the bank's one
+ *   not given, an entry of the list of fees could not be read (and the bank gave no total of its fees), the fees are in more than one currency, or a bulk holds more currencies than the bank's one
  *   rate converts.
  *
  * `feesComplete` is false where the bank says the payment has costs by its price list (indicator true)
@@ -91,6 +91,8 @@ export function costsTotal(
   const feesComplete = named || c.transactionFeeIndicator !== true;
   if (fees === 'mixed') return { kind: 'unknown', fees: null, feesComplete };
   if (c.estimatedTotalAmount) return { kind: 'bank', total: c.estimatedTotalAmount, fees, feesComplete };
+  // A fee of the bank's list that could not be read is in no sum of ours: only the bank's own total of the fees counts.
+  if (c.unreadableFees && !c.transactionFees) return { kind: 'unknown', fees, feesComplete };
   const [first, ...otherCurrencies] = amounts;
   if (!first) return { kind: 'unknown', fees, feesComplete };
   const account = accountCurrency ?? fees?.currency ?? null;

@@ -42,13 +42,14 @@ describe('costs of the initiation answer (payment spec 2.5)', () => {
         exchangeRateInformation: { exchangeRate: '150', rateType: 'MIDDLE' },
       }),
     ).toEqual({
-      // The rate's members are read each on its own: the rate is kept without its type.
-      costs: { exchangeRateInformation: { exchangeRate: '150' } },
+      // The rate's members are read each on its own: the rate is kept without its type; the list of fees entry by
+      // entry, each that does not read counted.
+      costs: { exchangeRateInformation: { exchangeRate: '150' }, unreadableFees: 1 },
       unreadable: [
         'transactionFees',
         'currencyConversionFee',
         'transactionFeeIndicator',
-        'transactionFeesDetails',
+        'transactionFeesDetails[0]',
         'exchangeRateInformation.rateType',
       ],
     });
