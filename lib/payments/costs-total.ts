@@ -11,8 +11,8 @@ import { minorUnits } from './money';
  *   currency as they are, the others at that rate): the amount converted at that rate
  *   (rounded to the account currency's minor unit, so "about") plus the fees;
  * - `unknown`: what is known (the amount, the fees) but no total: the account's currency or the rate is
- *   not given, an entry of the list of fees could not be read (and the bank gave no total of its fees), the fees are in more than one currency, or a bulk holds more currencies than the bank's one
- *   rate converts.
+ *   not given, an entry of the list of fees could not be read (and the bank gave no total of its fees), the
+ *   fees are in more than one currency, or a bulk holds more currencies than the bank's one rate converts.
  *
  * `feesComplete` is false where the bank says the payment has costs by its price list (indicator true)
  * without giving their amount: then the total leaves those out, and the page says so.

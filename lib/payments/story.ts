@@ -360,9 +360,9 @@ export function readBackMembers(
 
 /**
  * The costs to show: those of the initiation answer (spec 2.5), with what the bank's read-back (spec 2.6)
- * adds where the answer had none of it: its list of fees (where the answer's had no entry that read), its rate. An answer's rate whose exchange rate could not
- * be read (its contract or type kept alone, lib/bank/costs.ts) is no rate: the read-back's is shown, with what of
- * the answer's it does not give.
+ * adds where the answer had none of it: its list of fees (where the answer's had no entry that read), its rate.
+ * An answer's rate whose exchange rate could not be read (its contract or type kept alone, lib/bank/costs.ts) is
+ * no rate: the read-back's is shown, with what of the answer's it does not give.
  */
 export function storyCosts(payment: Pick<Payment, 'costs' | 'bankDetails'>): PaymentCosts | null {
   const costs: PaymentCosts = { ...(payment.costs ?? {}) };
