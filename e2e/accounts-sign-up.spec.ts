@@ -135,7 +135,15 @@ test('a new PSU is told in Icelandic to confirm the address, until they do', asy
   await page.getByLabel('Lykilorð').fill(password);
   await page.getByRole('button', { name: 'Stofna aðgang' }).click();
   await expect(page).toHaveURL(/\/is\/sign-in\?signedUp=1$/);
+  await expect(page.locator('main [role="status"]')).toContainText('Við höfum sent skilaboð');
+  // A wrong password: the refusal, and what to do, in place of the notice of the message sent.
   await page.getByLabel('Netfang').fill(email);
+  await page.getByLabel('Lykilorð').fill(`${password} rangt`);
+  await page.getByRole('button', { name: 'Skrá inn', exact: true }).click();
+  await expect(page.locator('main [role="alert"]')).toHaveText(
+    'Netfang eða lykilorð er rangt. Athugaðu hvort tveggja og reyndu aftur.',
+  );
+  await expect(page.getByText('Við höfum sent skilaboð')).toHaveCount(0);
   await page.getByLabel('Lykilorð').fill(password);
   await page.getByRole('button', { name: 'Skrá inn', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Greiðslur' })).toBeVisible();

@@ -72,17 +72,11 @@ export default async function SignInPage({
     <div className="mx-auto max-w-sm">
       <WithoutEmailNotice />
       <h1 className="mb-6 text-2xl font-semibold">{t('title')}</h1>
-      {query.signedUp === '1' && (
-        <p
-          role="status"
-          className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900"
-        >
-          {t('signedUp')}
-        </p>
-      )}
       {failure}
+      {/* After sign-up, that a message was sent: not beside a sign-in refused, here or in the form. */}
       <SignInForm
         returnTo={returnTo}
+        notice={query.signedUp === '1' && !providerFailed ? t('signedUp') : undefined}
         texts={{ email: t('email'), password: t('password'), submit: t('submit') }}
       />
       {oidc && (
