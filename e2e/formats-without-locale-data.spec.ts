@@ -25,11 +25,11 @@ const months = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
 } as const;
 
-/** "7. des. 2026" (is), "7 Dec 2026" (en): the day on Iceland's clock (UTC). */
+/** "7. des. 2026" (is), "7 Dec 2026" (en), whole on a line (no-break spaces): the day on Iceland's clock (UTC). */
 function dayOf(iso: string, locale: 'is' | 'en'): string {
   const at = new Date(iso);
   const [day, month, year] = [at.getUTCDate(), months[locale][at.getUTCMonth()], at.getUTCFullYear()];
-  return locale === 'is' ? `${day}. ${month} ${year}` : `${day} ${month} ${year}`;
+  return locale === 'is' ? `${day}.${nbsp}${month}${nbsp}${year}` : `${day}${nbsp}${month}${nbsp}${year}`;
 }
 
 /** "7. des. 2026 kl. 13:05" (is), "7 Dec 2026, 13:05" (en), on Iceland's clock (UTC). */

@@ -100,7 +100,7 @@ test('a payment dated 24 December is moved by the bank to the next banking day, 
   await expect(change).toHaveAttribute('data-change', 'date', { timeout: 30_000 });
   await expect(change).toContainText(
     new RegExp(
-      `you asked for \\w{3}, 24 Dec ${year}, and your bank will pay on \\w{3}, ${movedDay} Dec ${year}\\.`,
+      `you asked for \\w{3},\\s24\\sDec\\s${year}, and your bank will pay on \\w{3},\\s${movedDay}\\sDec\\s${year}\\.`,
     ),
   );
   await expect(change).toContainText(`24 Dec ${year} is Christmas Eve, when banks are closed.`);

@@ -8,8 +8,7 @@ import { formatDate } from '@/lib/format';
  */
 export function CardPayDay({ service, payDay }: { service: string; payDay: string }) {
   const t = useTranslations('payments.card');
-  // Whole on one line: the card's narrow column broke it after the day.
-  const date = formatDate(payDay, usePageLocale()).replace(/ /g, '\u00a0');
+  const date = formatDate(payDay, usePageLocale());
   return (
     <span className="block text-xs text-slate-600 lg:hidden" data-pay-day-phone="">
       {service === 'periodic-payments' ? t('firstPayDay', { date }) : t('payDay', { date })}

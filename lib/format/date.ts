@@ -59,6 +59,7 @@ function fieldsOf(value: string | Date): Fields | undefined {
   };
 }
 
+const NO_BREAK_SPACE = '\u00a0';
 const unreadable = (value: string | Date) => (typeof value === 'string' ? value : '');
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
@@ -68,13 +69,15 @@ function dateText(fields: Fields, locale: Locale, weekday: boolean): string {
   const date =
     locale === 'is' ? `${fields.day}. ${month} ${fields.year}` : `${fields.day} ${month} ${fields.year}`;
   // CLDR yMMMEd: "E, d. MMM y" (is), "E, d MMM y" (en-GB).
-  return weekday ? `${WEEKDAYS[locale][fields.weekday]}, ${date}` : date;
+  const text = weekday ? `${WEEKDAYS[locale][fields.weekday]}, ${date}` : date;
+  // Whole on one line in running text: a narrow column broke "22. nóv. 2026" after "22.".
+  return text.replace(/ /g, NO_BREAK_SPACE);
 }
 
 /**
  * A day: "7. des. 2026" (is), "7 Dec 2026" (en); with `weekday`, "mán., 7. des. 2026" and "Mon,
- * 7 Dec 2026". A string that is not a date is shown unchanged; an invalid Date as nothing, never
- * as "Invalid Date".
+ * 7 Dec 2026", their spaces no-break spaces (U+00A0) so that a date never breaks inside. A string
+ * that is not a date is shown unchanged; an invalid Date as nothing, never as "Invalid Date".
  */
 export function formatDate(
   value: string | Date,

@@ -94,8 +94,8 @@ describe('claims as the public claims interface has them (IOBWS-Claims 3.1)', ()
     };
     const claim = claims.parseClaim(base);
     expect(claim?.finalDueDate).toBe('2027-01-25');
-    expect(formatDate(claim?.finalDueDate ?? '', 'is')).toBe('25. jan. 2027');
-    expect(formatDate(claim?.finalDueDate ?? '', 'en')).toBe('25 Jan 2027');
+    expect(formatDate(claim?.finalDueDate ?? '', 'is')).toBe('25.\u00a0jan.\u00a02027');
+    expect(formatDate(claim?.finalDueDate ?? '', 'en')).toBe('25\u00a0Jan\u00a02027');
     expect(claims.parseClaim({ ...base, finalDueDate: '2027-01-25T23:30:00-05:00' })?.finalDueDate).toBe(
       '2027-01-25',
     );

@@ -79,8 +79,12 @@ describe('the bills list', () => {
   });
 
   it('gives the day a bill paid here was paid, in both languages', () => {
-    expect(renderIn('is', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Greidd 7. des. 2026');
-    expect(renderIn('en', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain('Paid on 7 Dec 2026');
+    expect(renderIn('is', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain(
+      'Greidd 7.\u00a0des.\u00a02026',
+    );
+    expect(renderIn('en', <Bills bills={[paid]} />, ['bills', 'payments'])).toContain(
+      'Paid on 7\u00a0Dec\u00a02026',
+    );
     const notYet = { ...paid, payment: { ...paid.payment, paidDay: null } } as BillView;
     expect(renderIn('en', <Bills bills={[notYet]} />, ['bills', 'payments'])).not.toContain('Paid on');
   });
@@ -146,8 +150,8 @@ describe('a bill’s final due date in the list', () => {
     renderIn(locale, <Bills bills={[bill]} />, ['bills', 'payments']).replace(/<[^>]+>/g, '');
 
   it('is given in words where the due date is, in both languages', () => {
-    expect(text('en', open)).toContain('Due 1 Dec 2026 · final due date 11 Dec 2026');
-    expect(text('is', open)).toContain('Gjalddagi 1. des. 2026 · eindagi 11. des. 2026');
+    expect(text('en', open)).toContain('Due 1\u00a0Dec\u00a02026 · final due date 11\u00a0Dec\u00a02026');
+    expect(text('is', open)).toContain('Gjalddagi 1.\u00a0des.\u00a02026 · eindagi 11.\u00a0des.\u00a02026');
   });
 
   it('is not made up where the bank gave none', () => {

@@ -129,13 +129,13 @@ describe('the mail when a standing order ends', () => {
         'is',
         'Húsaleiga',
         'Fasta greiðslan „Húsaleiga“ var afturkölluð: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.',
-        'Áætlun: Frá 1. des. 2026 til 30. nóv. 2027 · Mánaðarlega · 1.\u00a0dag mánaðar',
+        'Áætlun: Frá 1.\u00a0des.\u00a02026 til 30.\u00a0nóv.\u00a02027 · Mánaðarlega · 1.\u00a0dag mánaðar',
       ],
       [
         'en',
         'Rent',
         'The standing order “Rent” was stopped: ISK\u00a012,500 to Þórður Ævarsson.',
-        'Schedule: From 1 Dec 2026 until 30 Nov 2027 · Monthly · on day 1 of the month',
+        'Schedule: From 1\u00a0Dec\u00a02026 until 30\u00a0Nov\u00a02027 · Monthly · on day 1 of the month',
       ],
     ] as const) {
       const order = await payment(psuId, locale, { service: 'periodic-payments', label, body });
@@ -155,7 +155,7 @@ describe('the mail when a standing order ends', () => {
     await syncPaymentStatus(db(), order, 'poll');
     const [mail] = mailTo(mailbox, 'standing-unnamed@example.is');
     expect(mail?.text).toContain(
-      'Bankinn þinn hafnaði föstu greiðslunni: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nÁætlun: Frá 1. des. 2026 til 30. nóv. 2027',
+      'Bankinn þinn hafnaði föstu greiðslunni: 12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nÁætlun: Frá 1.\u00a0des.\u00a02026 til 30.\u00a0nóv.\u00a02027',
     );
   });
 });

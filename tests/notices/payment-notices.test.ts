@@ -250,9 +250,9 @@ describe('the e-mail when a payment ends', () => {
     const mailOf = (id: string) =>
       mailTo(mailbox, 'dates@example.is').find((message) => message.text.includes(id))?.text ?? '';
     expect(mailOf(dated.id)).toContain(
-      '12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nGreiðsludagur: 10. des. 2026\nSkilaboð: Leiga desember\n\nSjáðu',
+      '12.500\u00a0kr., viðtakandi Þórður Ævarsson.\n\nGreiðsludagur: 10.\u00a0des.\u00a02026\nSkilaboð: Leiga desember\n\nSjáðu',
     );
-    expect(mailOf(english.id)).toContain('Payment date: 4 Jan 2027\n\nSee the payment');
+    expect(mailOf(english.id)).toContain('Payment date: 4\u00a0Jan\u00a02027\n\nSee the payment');
     expect(mailOf(rejected.id)).toContain('viðtakandi Þórður Ævarsson.\n\nSkilaboð: Rafmagn\n\nSjáðu');
     expect(mailOf(rejected.id)).not.toContain('Greiðsludagur');
     expect(mailOf(bill.id)).toContain('\nSkilaboð: Greiðsla kröfu nr. 0130-66-000123\n');

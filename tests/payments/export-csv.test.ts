@@ -324,7 +324,7 @@ describe('a standing order in the exports', () => {
     expect(paymentCsvLine(order, 'en').split(',')[9]).toBe('Active');
     const { buildStatement } = await import('@/lib/payments/statement');
     const [row] = buildStatement([order], { from: '2026-12-01', to: '2026-12-31' }, 'en', new Date()).rows;
-    expect(row?.payDay).toBe('From 10 Dec 2026');
+    expect(row?.payDay).toBe('From 10\u00a0Dec\u00a02026');
     // Stopped, it says so.
     expect(paymentInWords({ ...order, transactionStatus: 'CANC' }, 'en').status).not.toBe('Active');
   });

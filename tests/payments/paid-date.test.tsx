@@ -15,7 +15,7 @@ beforeAll(() => {
   vi.stubEnv('AUTH_SECRET', 'paid-date-secret-paid-date-secret-paid-01');
 });
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/[^\S\u00a0]+/g, ' ');
 
 function event(paymentId: string, id: number, transactionStatus: string, at: string): PaymentEvent {
   return {

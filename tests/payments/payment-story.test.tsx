@@ -148,9 +148,10 @@ describe('a forward-dated payment the bank moved off a bank holiday', () => {
     // Its status says what it waits for: the day the bank pays on, not "still being checked".
     expect(view.paysOn).toBe(moved);
     expect(view.payDay).toBe(moved);
+    // As `render` reads it: its no-break spaces as spaces.
     const shownDay = {
-      is: formatDate(moved, 'is', { weekday: true }),
-      en: formatDate(moved, 'en', { weekday: true }),
+      is: formatDate(moved, 'is', { weekday: true }).replace(/\s/g, ' '),
+      en: formatDate(moved, 'en', { weekday: true }).replace(/\s/g, ' '),
     };
     expect(render('is', <StatusExplain payment={view} />)).toContain(
       `Bankinn er með greiðsluna og greiðir hana ${shownDay.is}.`,

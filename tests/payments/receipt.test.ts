@@ -55,7 +55,7 @@ describe('a receipt', () => {
   it('writes Icelandic formats: 12.500 kr., 7. des. 2026, the account as 0133-26-012345 beside its IBAN', () => {
     const receipt = buildReceipt(paidPayment(), events, 'is', new Date('2026-12-08T09:00:00Z'), banks);
     expect(receipt.heading).toBe('Kvittun fyrir greiðslu');
-    expect(receipt.issued).toBe('Útgefin 8. des. 2026 kl. 09:00');
+    expect(receipt.issued).toBe('Útgefin 8.\u00a0des.\u00a02026 kl. 09:00');
     expect(lineOf(receipt, 'amount')?.value).toBe('12.500\u00a0kr.');
     expect(lineOf(receipt, 'debtor')).toMatchObject({
       value: '0133-26-012345, kt. 010130-2989',
@@ -74,20 +74,23 @@ describe('a receipt', () => {
       label: 'Banki viðtakanda',
       value: 'Norðurbankinn',
     });
-    expect(lineOf(receipt, 'created')?.value).toBe('7. des. 2026 kl. 13:05');
+    expect(lineOf(receipt, 'created')?.value).toBe('7.\u00a0des.\u00a02026 kl. 13:05');
     expect(lineOf(receipt, 'bankPaymentId')?.value).toBe('bank-pay-4711');
     // The status the bank reported in words, never its code, with the times of each, and no line for
     // the SCA-only reading.
     expect(lineOf(receipt, 'status')).toEqual({ key: 'status', label: expect.any(String), value: 'Greidd' });
     expect(receipt.history.map((entry) => entry.status)).toEqual(['RCVD', 'ACSC']);
-    expect(receipt.history[1]?.text).toMatch(/: 7\. des\. 2026 kl\. 13:07:30$/);
+    expect(receipt.history[1]?.text).toMatch(/: 7\.\u00a0des\.\u00a02026 kl\. 13:07:30$/);
   });
 
   it('dates a payment made as soon as possible by the day the bank reported it paid', () => {
     const asap = paidPayment();
     expect(asap.body.requestedExecutionDate).toBeUndefined();
     const paid = buildReceipt(asap, events, 'is', new Date('2026-12-09T09:00:00Z'));
-    expect(lineOf(paid, 'executionDate')).toMatchObject({ label: 'Greiðsludagur', value: '7. des. 2026' });
+    expect(lineOf(paid, 'executionDate')).toMatchObject({
+      label: 'Greiðsludagur',
+      value: '7.\u00a0des.\u00a02026',
+    });
     // Rejected: nothing was paid, so no day of payment.
     const rejected = buildReceipt(
       paidPayment({ transactionStatus: 'RJCT' }),
@@ -110,7 +113,7 @@ describe('a receipt', () => {
     const at = new Date('2026-12-16T09:00:00Z');
     expect(lineOf(buildReceipt(dated, rejectedEvents, 'is', at), 'executionDate')).toMatchObject({
       label: 'Dagur sem þú baðst um',
-      value: '15. des. 2026',
+      value: '15.\u00a0des.\u00a02026',
     });
     expect(lineOf(buildReceipt(dated, rejectedEvents, 'en', at), 'executionDate')?.label).toBe(
       'Date you asked for',
@@ -201,7 +204,7 @@ describe('a receipt', () => {
     expect(receipt.heading).toBe('Payment receipt');
     expect(lineOf(receipt, 'amount')?.value).toBe('ISK\u00a012,500');
     expect(lineOf(receipt, 'debtor')?.value).toBe('0133-26-012345, kennitala 010130-2989');
-    expect(lineOf(receipt, 'created')?.value).toBe('7 Dec 2026, 13:05');
+    expect(lineOf(receipt, 'created')?.value).toBe('7\u00a0Dec\u00a02026, 13:05');
     expect(lineOf(receipt, 'status')?.value).toBe('Paid');
   });
 
@@ -361,7 +364,7 @@ describe('a receipt', () => {
         for (const code of ['ACSC', 'ACCC', 'RJCT', 'CANC', 'RCVD', 'TRANSFER', 'CURRENCY_CONVERSION'])
           expect(text, `${locale} ${status}`).not.toContain(code);
         expect(lineOf(receipt, 'executionDate')?.value).toBe(
-          locale === 'is' ? '28. des. 2026' : '28 Dec 2026',
+          locale === 'is' ? '28.\u00a0des.\u00a02026' : '28\u00a0Dec\u00a02026',
         );
         expect(lineOf(receipt, 'message')?.value).toBe('Leiga desember');
         expect(lineOf(receipt, 'fees')?.detail).toBe(

@@ -24,14 +24,16 @@ const order = (transactionStatus: string) =>
 describe('a standing order without an end date', () => {
   it('runs "until you cancel it" while the bank runs it', () => {
     const text = describeSchedule(standingOrderSchedule(order('ACTC'), '2026-12-01'), 'is', translate);
-    expect(text).toBe('Frá 1. des. 2026, þar til þú afturkallar hana · Mánaðarlega · 1.\u00a0dag mánaðar');
+    expect(text).toBe(
+      'Frá 1.\u00a0des.\u00a02026, þar til þú afturkallar hana · Mánaðarlega · 1.\u00a0dag mánaðar',
+    );
   });
 
   it('says no such thing once it was cancelled or rejected', () => {
     for (const status of ['CANC', 'RJCT']) {
       const text = describeSchedule(standingOrderSchedule(order(status), '2026-12-01'), 'is', translate);
       // The day's number stays with its word: at 390 px "1." ended a line and "dag mánaðar" began the next.
-      expect(text).toBe('Frá 1. des. 2026 · Mánaðarlega · 1.\u00a0dag mánaðar');
+      expect(text).toBe('Frá 1.\u00a0des.\u00a02026 · Mánaðarlega · 1.\u00a0dag mánaðar');
     }
   });
 });
