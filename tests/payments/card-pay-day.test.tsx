@@ -12,13 +12,19 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, '')
     .replace(/[^\S\u00a0]+/g, ' ')
     .trim();
-const card = (locale: 'is' | 'en', service: string) =>
-  text(renderIn(locale, <CardPayDay service={service} payDay="2026-12-22" />, ['payments']));
+const card = (locale: 'is' | 'en', service: string, ended = false) =>
+  text(renderIn(locale, <CardPayDay service={service} payDay="2026-12-22" ended={ended} />, ['payments']));
 
 describe('the pay day in a payment\u2019s card', () => {
   it('of a standing order: its first pay day, in words that read on after the label', () => {
     expect(card('is', 'periodic-payments')).toBe('Fyrsti greiðsludagur: 22.\u00a0des.\u00a02026');
     expect(card('en', 'periodic-payments')).toBe('First payment date: 22\u00a0Dec\u00a02026');
+  });
+
+  // Cancelled or rejected, nothing more is paid: its first pay day is told as past, not as one still to come.
+  it('of a standing order that ended: its first pay day, in words that say nothing is coming', () => {
+    expect(card('is', 'periodic-payments', true)).toBe('Fyrsti greiðsludagur var 22.\u00a0des.\u00a02026');
+    expect(card('en', 'periodic-payments', true)).toBe('First payment date was 22\u00a0Dec\u00a02026');
   });
 
   it('of a single or bulk payment: the day it is paid on', () => {

@@ -181,7 +181,11 @@ export default async function PaymentsPage({
                     {/* In a card, where the pay day's column is hidden: a pay day other than the day it was made
                         (ahead, or paid later), so that a payment dated ahead does not read as gone today. */}
                     {payment.payDay && payment.payDay !== dayOf(payment.createdAt) ? (
-                      <CardPayDay service={payment.service} payDay={payment.payDay} />
+                      <CardPayDay
+                        service={payment.service}
+                        payDay={payment.payDay}
+                        ended={endedUnpaid(payment)}
+                      />
                     ) : null}
                   </td>
                   <td className="hidden p-2 lg:table-cell" data-pay-day={payment.payDay ?? ''}>
