@@ -282,7 +282,7 @@ test('a cancellation the bank refuses, from the list and from a change, sends no
     // comes in words from the server, in the page's language.
     for (const [language, cancel, refused] of [
       ['is', 'Afturkalla fasta greiðslu', 'Bankinn getur ekki lengur afturkallað þessa greiðslu'],
-      ['en', 'Stop standing order', 'Your bank can no longer cancel this payment'],
+      ['en', 'Cancel standing order', 'Your bank can no longer cancel this payment'],
     ] as const) {
       await page.goto(`/${language}/payments/standing-orders`);
       const order = page.locator(`li[data-payment-id="${oldId}"]`);

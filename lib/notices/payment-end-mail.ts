@@ -148,10 +148,10 @@ const texts = {
         },
       },
       standing: {
-        subject: { rejected: 'Standing order rejected', cancelled: 'Standing order stopped' },
+        subject: { rejected: 'Standing order rejected', cancelled: 'Standing order cancelled' },
         said: {
           rejected: (named) => `Your bank rejected the standing order${named}`,
-          cancelled: (named) => `The standing order${named} was stopped`,
+          cancelled: (named) => `The standing order${named} was cancelled`,
         },
       },
     } satisfies KindTexts as KindTexts,

@@ -134,7 +134,7 @@ describe('the mail when a standing order ends', () => {
       [
         'en',
         'Rent',
-        'The standing order “Rent” was stopped: ISK\u00a012,500 to Þórður Ævarsson.',
+        'The standing order “Rent” was cancelled: ISK\u00a012,500 to Þórður Ævarsson.',
         'Schedule: From 1\u00a0Dec\u00a02026 until 30\u00a0Nov\u00a02027 · Monthly · on day 1 of the month',
       ],
     ] as const) {

@@ -21,7 +21,7 @@ describe('a standing order stopped or rejected', () => {
     [
       'CANC',
       'Fasta greiðslan var afturkölluð. Ekkert meira verður greitt samkvæmt henni.',
-      'The standing order was stopped. Nothing more will be paid.',
+      'The standing order was cancelled. Nothing more will be paid.',
     ],
     [
       'RJCT',
