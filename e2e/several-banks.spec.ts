@@ -115,7 +115,7 @@ test('a payment dated 24 December is moved by the bank to the next banking day, 
   await page.goto(page.url().replace('/en/', '/is/'));
   await expect(change).toContainText(
     new RegExp(
-      `þú baðst um [^ ]+, 24\\. des\\. ${year} en bankinn greiðir [^ ]+, ${movedDay}\\. des\\. ${year}\\.`,
+      `þú baðst um [^ ]+,\\s24\\.\\sdes\\.\\s${year} en bankinn greiðir [^ ]+,\\s${movedDay}\\.\\sdes\\.\\s${year}\\.`,
     ),
   );
   await expect(change).toContainText(`24. des. ${year} er aðfangadagur og bankar eru lokaðir.`);

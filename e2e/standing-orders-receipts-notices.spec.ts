@@ -152,7 +152,7 @@ test('standing orders: schedule and the next dates of the form preview, then can
   await expect(orderIs.getByTestId('schedule')).toContainText('Mánaðarlega · síðasta dag mánaðar');
   await expect(orderIs.getByText('25.000 kr.')).toBeVisible();
   await expect(orderIs.locator('[data-testid="execution-preview"] tbody tr td').first()).toHaveText(
-    /^[a-zþæöðáéíóúý]+\., \d{1,2}\. [a-zþæöðáéíóúý]+\.? \d{4}$/,
+    /^[a-zþæöðáéíóúý]+\.,\s\d{1,2}\.\s[a-zþæöðáéíóúý]+\.?\s\d{4}$/,
   );
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page);
@@ -222,7 +222,7 @@ test('receipts: a printable page and a PDF in Icelandic and English, from what t
   await expect(receipt.locator('[data-line="status"] dd')).toContainText('Greidd');
   await expect(receipt.locator('[data-line="debtor"] dd')).toContainText('0159-26-007654, kt. 551073-0339');
   await expect(receipt.locator('[data-line="created"] dd')).toHaveText(
-    /^\d{1,2}\. (jan|feb|mar|apr|maí|jún|júl|ágú|sep|okt|nóv|des)\.? \d{4} kl\. \d{2}:\d{2}$/,
+    /^\d{1,2}\.\s(jan|feb|mar|apr|maí|jún|júl|ágú|sep|okt|nóv|des)\.?\s\d{4} kl\. \d{2}:\d{2}$/,
   );
   await expectNoSidewaysScroll(page);
   await expectAxeClean(page);
