@@ -162,6 +162,9 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
                   className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700"
                   aria-hidden="true"
                 />
+                {event.newAuthorisation && (
+                  <p className="text-sm font-medium">{t(`newAuthorisation.${event.newAuthorisation}`)}</p>
+                )}
                 <div className="flex flex-wrap items-center gap-2">
                   {event.transactionStatus && (
                     <StatusBadge

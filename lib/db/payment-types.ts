@@ -51,7 +51,19 @@ export interface ScaState extends ScaAnswer {
    * server until the code that comes back is exchanged with it (13.3). It never goes into a URL or to the browser.
    */
   oauth?: { authorisation: string; verifier: string };
+  /**
+   * The authorisation kept is a new one after another of the payment, and its first scaStatus is yet to be told on
+   * the timeline: that event says it begins (`NewAuthorisation`), then this goes.
+   */
+  newAuthorisation?: NewAuthorisation;
 }
+
+/**
+ * What a payment's authorisation after its first is, told on the timeline with its first scaStatus: `signer`, the
+ * next signer's of a multilevel payment; `again`, the PSU's own once more (an OAuth approval that cannot be
+ * confirmed, or the bank's answer naming another authorisation).
+ */
+export type NewAuthorisation = 'again' | 'signer';
 
 /**
  * Where the bank's initiation answer gives costs (spec 2.5: fees, currency conversion fee, exchange

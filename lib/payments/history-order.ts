@@ -1,4 +1,5 @@
 import type { PaymentService } from '@/lib/bank/payments';
+import type { NewAuthorisation } from '@/lib/db/payment-types';
 import type { PaymentEvent } from '@/lib/db/schema';
 import { standingOrderActiveStatuses } from './status';
 
@@ -8,7 +9,17 @@ const WAITING = new Set(['RCVD', 'PDNG']);
 /** The PSU's authorisation ended: confirmed (`finalised`) or declined or failed (`failed`). */
 const ENDED_AUTHORISATION = new Set(['finalised', 'failed']);
 
-type Told = Pick<PaymentEvent, 'transactionStatus' | 'scaStatus' | 'source'>;
+type Told = Pick<PaymentEvent, 'transactionStatus' | 'scaStatus' | 'source'> &
+  Partial<Pick<PaymentEvent, 'detail'>>;
+
+/** The detail of an authorisation's first scaStatus event, where that authorisation is a new one of the payment. */
+export const newAuthorisationDetail = (kind: NewAuthorisation) => ({ newAuthorisation: kind });
+
+/** Whether an scaStatus event is the first of a new authorisation of the payment, and whose; null for any other. */
+export function newAuthorisationOf(event: Partial<Pick<PaymentEvent, 'detail'>>): NewAuthorisation | null {
+  const kind = event.detail?.newAuthorisation;
+  return kind === 'again' || kind === 'signer' ? kind : null;
+}
 
 /** What the bank told on its own (a notification, a webhook event, our poll) of a payment it has started on. */
 function toldByTheBankAfterAuthorisation(event: Told): boolean {
@@ -75,8 +86,8 @@ function statusInWords(status: string, service: PaymentService | undefined): str
 /**
  * The history as the PSU reads it: a report that tells nothing new (the status in the words it was told in just
  * before, and the authorisation's step as told just before, such as the bank's notice of the status the PSU saw on
- * their return) is left out, so that "Active" is not told twice in a row. Every report stays recorded (the
- * operators' audit shows them all).
+ * their return) is left out, so that "Active" is not told twice in a row. The first step of a new authorisation
+ * is new, whatever the last one's was. Every report stays recorded (the operators' audit shows them all).
  */
 export function toldOnce<T extends Told>(told: readonly T[], service?: PaymentService): T[] {
   let status: string | null = null;
@@ -84,7 +95,8 @@ export function toldOnce<T extends Told>(told: readonly T[], service?: PaymentSe
   return told.filter((event, index) => {
     const words = event.transactionStatus === null ? null : statusInWords(event.transactionStatus, service);
     const tellsStatus = words !== null && words !== status;
-    const tellsSca = event.scaStatus !== null && event.scaStatus !== sca;
+    const tellsSca =
+      event.scaStatus !== null && (event.scaStatus !== sca || newAuthorisationOf(event) !== null);
     status = words ?? status;
     sca = event.scaStatus ?? sca;
     return index === 0 || tellsStatus || tellsSca;

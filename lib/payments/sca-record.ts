@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { ScaAnswer } from '@/lib/bank/sca-answer';
 import type { Db } from '@/lib/db';
 import { databaseNow } from '@/lib/db/clock';
+import type { NewAuthorisation } from '@/lib/db/payment-types';
 import { type Payment, paymentEvents, payments, type ScaState } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { newAuthorisationDetail } from './history-order';
 import type { StatusSource } from './status';
 
 /**
@@ -36,6 +38,24 @@ async function lockedPayment(tx: Db, paymentId: string): Promise<Payment | undef
 }
 
 /**
+ * An scaStatus event for the timeline: the first of a new authorisation says so (`newAuthorisation`), so that its
+ * steps are not read as the earlier one's going back.
+ */
+function scaEvent(
+  paymentId: string,
+  scaStatus: string,
+  source: StatusSource,
+  newAuthorisation: NewAuthorisation | undefined,
+) {
+  return {
+    paymentId,
+    scaStatus,
+    source,
+    detail: newAuthorisation ? newAuthorisationDetail(newAuthorisation) : null,
+  };
+}
+
+/**
  * Records an scaStatus read at `authorisation` (its scaStatus link) on the timeline and keeps it on the payment,
  * where it may replace the one kept (`mayReplaceScaStatus`): the check and the write hold the payment's row, so that
  * a concurrent reading of the same authorisation is judged against what the other recorded.
@@ -52,16 +72,17 @@ export async function recordScaStatus(
     if (!sca || !mayReplaceScaStatus(sca, authorisation, scaStatus)) return;
     await tx
       .update(payments)
-      .set({ sca: { ...sca, scaStatus }, updatedAt: databaseNow() })
+      .set({ sca: { ...sca, scaStatus, newAuthorisation: undefined }, updatedAt: databaseNow() })
       .where(eq(payments.id, paymentId));
-    await tx.insert(paymentEvents).values({ paymentId, scaStatus, source });
+    await tx.insert(paymentEvents).values(scaEvent(paymentId, scaStatus, source, sca.newAuthorisation));
   });
 }
 
 /**
  * Keeps the bank's answer to an SCA step with the payment's SCA record as it is when the answer comes (its row
  * locked), not as it was when the step was taken. `started`: the step started a new authorisation of the payment
- * (a start, another signer's, a re-approval), which begins again whatever the last one ended as. An answer of the
+ * (a start, another signer's, a re-approval), which begins again whatever the last one ended as: after an
+ * authorisation of the payment, a new one of the `kind` given, its first scaStatus told as such. An answer of the
  * authorisation kept that arrives after it has ended (a poll read it finalised meanwhile) changes nothing.
  */
 export async function saveAnswer(
@@ -70,6 +91,7 @@ export async function saveAnswer(
   answer: ScaAnswer,
   source: StatusSource,
   started: boolean,
+  kind: NewAuthorisation = 'again',
 ): Promise<Payment> {
   const saved = await db.transaction(async (tx) => {
     const current = await lockedPayment(tx, paymentId);
@@ -79,6 +101,9 @@ export async function saveAnswer(
       !started && (answer.links.scaStatus ?? previous?.links.scaStatus) === previous?.links.scaStatus;
     if (same && isFinalScaStatus(previous?.scaStatus)) return current;
     const kept = same ? previous?.scaStatus : undefined;
+    // Another authorisation than the one kept, where the payment had one: a new one, until its first status is told.
+    const after = previous?.links.scaStatus !== undefined || previous?.newAuthorisation !== undefined;
+    const newAuthorisation = same ? previous?.newAuthorisation : after ? kind : undefined;
     const next: ScaState = {
       ...answer,
       // Keep the scaStatus link of the authorisation in progress when an answer of it omits it.
@@ -91,14 +116,16 @@ export async function saveAnswer(
       initiationStatus: previous?.initiationStatus,
       // The verifier of an OAuth authorisation under way, until it has ended (lib/payments/oauth-request.ts).
       oauth: isFinalScaStatus(answer.scaStatus) ? undefined : previous?.oauth,
+      newAuthorisation: answer.scaStatus ? undefined : newAuthorisation,
     };
     const [updated] = await tx
       .update(payments)
       .set({ sca: next, scaRedirect: answer.links.scaRedirect ?? null, updatedAt: databaseNow() })
       .where(eq(payments.id, paymentId))
       .returning();
-    if (answer.scaStatus && answer.scaStatus !== previous?.scaStatus)
-      await tx.insert(paymentEvents).values({ paymentId, scaStatus: answer.scaStatus, source });
+    // A new authorisation's first status is told, though the last one's was the same.
+    if (answer.scaStatus && (answer.scaStatus !== previous?.scaStatus || newAuthorisation))
+      await tx.insert(paymentEvents).values(scaEvent(paymentId, answer.scaStatus, source, newAuthorisation));
     return updated ?? current;
   });
   if (answer.notes?.length)

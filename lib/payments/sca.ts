@@ -303,7 +303,9 @@ async function advanceScaAtBank(
       );
       break;
   }
-  const updated = await saveAnswer(db, payment.id, answer, source, started);
+  // The next signer of a multilevel payment starts their own authorisation; any other new one is the PSU's again.
+  const signer = input.kind === 'start' && payment.transactionStatus === 'PATC';
+  const updated = await saveAnswer(db, payment.id, answer, source, started, signer ? 'signer' : 'again');
   if (answer.links.scaRedirect) return { payment: updated, redirectTo: answer.links.scaRedirect };
   if (answer.links.scaOAuth && !isFinalScaStatus(answer.scaStatus))
     return { payment: updated, redirectTo: await oauthAuthorisationRequest(db, updated) };

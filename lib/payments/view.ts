@@ -2,14 +2,14 @@ import type { BankNote } from '@/lib/bank/bank-text';
 import type { BulkResults } from '@/lib/bank/bulk-results';
 import type { Money, PaymentCosts } from '@/lib/bank/costs';
 import { bankErrorCodes, initiationRefusalKey } from '@/lib/bank/errors';
-import { ANSWER_NOT_SAVED, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
+import { ANSWER_NOT_SAVED, type NewAuthorisation, OUTCOME_UNKNOWN } from '@/lib/db/payment-types';
 import type { Payment, PaymentEvent } from '@/lib/db/schema';
 import { paymentAmounts } from './amounts';
 import { bulkResultsDue } from './bulk-results';
 import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
-import { atTellingTimes, inTellingOrder, toldOnce } from './history-order';
+import { atTellingTimes, inTellingOrder, newAuthorisationOf, toldOnce } from './history-order';
 import { type BankOutcome, bankOutcome, waitsForPsu } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { paysAgainRejectedOnly } from './saved/pay-again';
@@ -108,6 +108,8 @@ export interface PaymentView {
     id: number;
     transactionStatus: string | null;
     scaStatus: string | null;
+    /** The first scaStatus of a new authorisation of the payment says whose it is; null for any other event. */
+    newAuthorisation: NewAuthorisation | null;
     source: string;
     at: string;
   }[];
@@ -311,6 +313,7 @@ export function toPaymentView(
       id: event.id,
       transactionStatus: event.transactionStatus,
       scaStatus: event.scaStatus,
+      newAuthorisation: event.scaStatus ? newAuthorisationOf(event) : null,
       source: event.source,
       at: event.toldAt.toISOString(),
     })),

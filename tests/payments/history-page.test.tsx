@@ -94,3 +94,25 @@ describe('the history of a payment approved in the bank\u2019s app (decoupled SC
     ]);
   });
 });
+
+describe('the history of a payment the PSU confirms again in a new authorisation', () => {
+  it('tells the new authorisation\u2019s first step, though the earlier one had ended at the same step', () => {
+    const payment = paymentRow({ transactionStatus: 'RCVD' });
+    const again = {
+      ...event('09:00:40', 'confirmation', null, 'unconfirmed'),
+      detail: { newAuthorisation: 'again' },
+    };
+    const events = [
+      event('09:00:00', 'initiation', 'RCVD'),
+      event('09:00:20', 'redirect', null, 'unconfirmed'),
+      again,
+    ];
+    const view = toPaymentView(payment, events);
+    expect(historyOf('en', view).map((line) => line.replace(/ 7 Dec.*$/, ''))).toEqual([
+      'Waiting for your confirmation',
+      'Confirmed at your bank, not yet finished',
+      'New confirmation started Confirmed at your bank, not yet finished',
+    ]);
+    expect(historyOf('is', view)[2]).toMatch(/^Ný staðfesting hafin Staðfest í bankanum, ekki lokið /);
+  });
+});
