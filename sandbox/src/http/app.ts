@@ -9,6 +9,7 @@ import { requestBodyLimit } from './middleware/body-limit.js';
 import { contractCheck } from './middleware/contract-check.js';
 import { faultMiddleware } from './middleware/faults.js';
 import { singleLanguagePages } from './middleware/page-language.js';
+import { requestIdHeader } from './middleware/request-id.js';
 import { securityMiddleware } from './middleware/security.js';
 import { serverTiming } from './middleware/server-timing.js';
 import { adminRoutes } from './routes/admin.js';
@@ -34,6 +35,8 @@ export function createApp(bank: Bank, log: (message: string, error?: unknown) =>
   );
   // Outermost after the bank: it sees every answer as the client gets it, faulted and error answers too.
   app.use('*', contractCheck);
+  // X-Request-ID on every answer of the interfaces, whatever gave it (request-id.ts).
+  for (const path of ['/psd2/*', '/business/*', '/events/*']) app.use(path, requestIdHeader);
   // Bounds on what one request may cost, before anything reads its body.
   app.use('*', requestBodyLimit);
   // Fault rules (admin: /sandbox/faults) act before any route; /sandbox and /docs are exempt.

@@ -34,10 +34,8 @@ export function sendProblemDetails(
   });
 }
 
-/** The problem body of the webhooks service and the business interfaces, with the request's X-Request-ID. */
+/** The problem body of the webhooks service and the business interfaces (X-Request-ID: middleware/request-id.ts). */
 export function sendProblem(c: Context, p: Problem): Response {
-  const requestId = c.req.header('X-Request-ID');
-  if (requestId) c.header('X-Request-ID', requestId);
   return c.json(problemBody(p), p.status);
 }
 

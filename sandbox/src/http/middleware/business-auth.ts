@@ -7,7 +7,7 @@ import type { SandboxEnv } from '../env.js';
 import { tlsClientCertificate } from './security.js';
 
 /**
- * Every call to the webhooks service and the business interfaces: `X-Request-ID` (UUID, echoed on the answer),
+ * Every call to the webhooks service and the business interfaces: `X-Request-ID` (UUID; the answer's: request-id.ts),
  * the business certificate where required (security/business-certificate.ts), then the subscription key and the
  * business token (business/auth.ts); sets `businessCaller`.
  */
@@ -15,7 +15,6 @@ export const businessAuth: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const requestId = c.req.header('X-Request-ID');
   if (!requestId) problem(400, 'REQUEST_ID_MISSING', 'The X-Request-ID header is required.');
   if (!isUuid(requestId)) problem(400, 'REQUEST_ID_INVALID', 'X-Request-ID must be a UUID.');
-  c.header('X-Request-ID', requestId);
   const settings = c.get('config').businessCertificate;
   const refused = businessCertificateRefusal(
     tlsClientCertificate(c),

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { FaultRule } from '../../faults/rules.js';
 import { psuOfAuthorisation, psuOfDebtorAccount, psuOfPayment } from '../../faults/subjects.js';
-import { isUuid } from '../../shared/uuid.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { sendError, sendProblemDetails } from '../errors.js';
 import { incomingOf } from '../incoming.js';
@@ -68,9 +67,6 @@ export const faultMiddleware: MiddlewareHandler<SandboxEnv> = async (c, next) =>
     const { status, code, path: field, text, form, additionalErrors } = rule.error;
     // RFC 9110 15.5.6: a 405 carries Allow, the methods the endpoint still offers.
     if (status === 405) c.header('Allow', allowBesides(path, c.req.method));
-    // Every answer of the interface carries the X-Request-ID of its request (IOBWS 3.2 requires it), faulted too.
-    const requestId = c.req.header('X-Request-ID');
-    if (requestId && isUuid(requestId)) c.header('X-Request-ID', requestId);
     const detail = text ?? `Fault rule ${rule.id}: ${code}.`;
     if (form === 'problem') return sendProblemDetails(c, { status, code, detail, additionalErrors });
     return sendError(c, { status, code, path: field ?? null, text: detail });

@@ -18,7 +18,6 @@ function replay(c: SandboxContext, stored: PaymentRow) {
   const links = stored.response._links as { self?: { href?: string } } | undefined;
   c.header('ASPSP-SCA-Approach', APPROACH_HEADER[(stored.sca_approach ?? 'REDIRECT') as Approach]);
   if (links?.self?.href) c.header('Location', links.self.href);
-  c.header('X-Request-ID', c.req.header('X-Request-ID') ?? '');
   setNotificationHeaders(c, stored);
   return respond(c, stored.response, 201);
 }
@@ -85,7 +84,6 @@ async function initiationOf(
   if (result.kind === 'earlier') return replay(c, result.payment);
   c.header('ASPSP-SCA-Approach', result.approachHeader);
   c.header('Location', result.location);
-  c.header('X-Request-ID', headers.requestId);
   setNotificationHeaders(c, {
     tpp_notification_uri: headers.notificationUri,
     tpp_notification_content_preferred: headers.notificationContentPreferred,

@@ -9,7 +9,6 @@ import { currentAuthorisationResponse } from '../../sca/authorisation-response.j
 import { authorisationHref, paymentHref } from '../../sca/links.js';
 import { startAuthorisation } from '../../sca/start.js';
 import { updatePsuData } from '../../sca/update.js';
-import { isUuid } from '../../shared/uuid.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { tppAuth } from '../middleware/tpp-auth.js';
 import { methodNotAllowed, ownAuthorisation, ownPayment, readAuthorisationBody } from '../pis-resources.js';
@@ -24,13 +23,6 @@ function paymentRef(payment: { id: string; payment_service: string; payment_prod
 /** The payment initiation interface, mounted at `/psd2/api/v1`. */
 export function pisRoutes() {
   const app = new Hono<SandboxEnv>();
-
-  // Every answer carries the X-Request-ID of its request, as the interface defines for its responses.
-  app.use('*', async (c, next) => {
-    await next();
-    const requestId = c.req.header('X-Request-ID');
-    if (requestId && isUuid(requestId)) c.res.headers.set('X-Request-ID', requestId);
-  });
 
   // 406 (no body) when Accept names neither JSON nor XML: decided before anything is done, so that a refused
   // initiation, start or update has made no payment or authorisation the TPP never hears of.
