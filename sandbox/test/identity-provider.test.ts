@@ -270,6 +270,30 @@ describe('refused as RFC 6749 and RFC 7636 say', () => {
     expect(after.headers.get('WWW-Authenticate')).toContain('error="invalid_token"');
   });
 
+  it('a code presented three times at once is exchanged once, and the tokens of that exchange are taken back', async () => {
+    for (let round = 0; round < 8; round++) {
+      const code = await codeFor();
+      const answers = await Promise.all([1, 2, 3].map(() => exchange(code)));
+      const bodies = await Promise.all(
+        answers.map(async (answer) => ({
+          status: answer.status,
+          body: (await answer.json()) as Record<string, string>,
+        })),
+      );
+      const granted = bodies.filter((answer) => answer.status === 200);
+      expect(granted, `round ${round}`).toHaveLength(1);
+      expect(
+        bodies.filter((answer) => answer.body.error === 'invalid_grant'),
+        `round ${round}`,
+      ).toHaveLength(2);
+      // RFC 6749 4.1.2: presented more than once, however close together, the code's tokens are taken back.
+      const info = await fetch(as.userinfo_endpoint ?? '', {
+        headers: { Authorization: `Bearer ${granted[0]?.body.access_token}` },
+      });
+      expect(info.status, `round ${round}`).toBe(401);
+    }
+  });
+
   it("a redirect_uri at the token endpoint other than the authorization request's: invalid_grant (RFC 6749 4.1.3)", async () => {
     const code = await codeFor();
     const answer = await tokenError(await exchange(code, { redirectUri: `${REDIRECT}/` }));

@@ -9,7 +9,7 @@ import {
   insertIdpAccessToken,
   revokeIdpTokensOfCode,
 } from '../db/queries/idp-grants.js';
-import { findIdpPerson } from '../db/queries/idp-people.js';
+import { findIdpPerson, type IdpPersonRow } from '../db/queries/idp-people.js';
 import { PKCE_VALUE, verifierMatches } from '../shared/pkce.js';
 import { secretEquals, sha256Hex } from '../shared/secrets.js';
 import { personClaims } from './claims.js';
@@ -75,6 +75,42 @@ function accessTokenHash(token: string): string {
 }
 
 /**
+ * The code spent and its access token stored in one transaction, so that a presentation of the same code that
+ * comes while this one is under way waits for it (the row is locked), finds the code used, and takes back the token
+ * this one issued (RFC 6749 4.1.2), however close together the two come.
+ */
+async function spendCode(
+  db: Db,
+  codeHash: string,
+  client: IdpClient,
+  form: URLSearchParams,
+  now: number,
+): Promise<TokenAnswer | { fresh: IdpCodeRow; person: IdpPersonRow; accessToken: string }> {
+  return db.transaction(async (tx) => {
+    const { fresh, spent } = await consumeIdpCode(tx, codeHash, now);
+    if (spent) {
+      await revokeIdpTokensOfCode(tx, codeHash);
+      return error(400, 'invalid_grant', 'The code was used before.');
+    }
+    if (!fresh) return error(400, 'invalid_grant', 'The code is unknown.');
+    const problem = codeProblem(fresh, client, form, now);
+    if (problem) return error(400, 'invalid_grant', problem);
+    const person = await findIdpPerson(tx, fresh.kennitala);
+    if (!person) return error(400, 'invalid_grant', 'The person of this code is no longer known.');
+    const accessToken = randomBytes(32).toString('base64url');
+    await insertIdpAccessToken(tx, {
+      token_hash: sha256Hex(accessToken),
+      code_hash: codeHash,
+      client_id: client.clientId,
+      kennitala: person.kennitala,
+      scope: fresh.scope,
+      expires_at: now + ACCESS_TOKEN_SECONDS * 1000,
+    });
+    return { fresh, person, accessToken };
+  });
+}
+
+/**
  * The token endpoint (RFC 6749 4.1.3, 5.1, 5.2; RFC 7636 4.5, 4.6; OpenID Connect Core 3.1.3): the client
  * authenticates, the code is spent at its first presentation by an authenticated client whatever follows (a
  * second presentation is refused and takes back the tokens of the first), and it must be this client's,
@@ -104,27 +140,9 @@ export async function exchangeCode(
   }
 
   const now = await sandboxNow(db);
-  const codeHash = sha256Hex(code);
-  const { fresh, spent } = await consumeIdpCode(db, codeHash, now);
-  if (spent) {
-    await revokeIdpTokensOfCode(db, codeHash);
-    return error(400, 'invalid_grant', 'The code was used before.');
-  }
-  if (!fresh) return error(400, 'invalid_grant', 'The code is unknown.');
-  const problem = codeProblem(fresh, client, form, now);
-  if (problem) return error(400, 'invalid_grant', problem);
-
-  const person = await findIdpPerson(db, fresh.kennitala);
-  if (!person) return error(400, 'invalid_grant', 'The person of this code is no longer known.');
-  const accessToken = randomBytes(32).toString('base64url');
-  await insertIdpAccessToken(db, {
-    token_hash: sha256Hex(accessToken),
-    code_hash: codeHash,
-    client_id: client.clientId,
-    kennitala: person.kennitala,
-    scope: fresh.scope,
-    expires_at: now + ACCESS_TOKEN_SECONDS * 1000,
-  });
+  const spent = await spendCode(db, sha256Hex(code), client, form, now);
+  if ('status' in spent) return spent;
+  const { fresh, person, accessToken } = spent;
   // ID token times are real time: the client checks them against its own clock, whatever the sandbox clock says.
   const issuedAt = Math.floor(Date.now() / 1000);
   const { kid, key } = await signingKey(db);
