@@ -327,20 +327,28 @@ export async function initiateStraightThrough(
   return created.json.paymentId as string;
 }
 
-/** A browser on the bank's SCA pages: follows nothing by itself, keeps the bank's cookie. */
+/** The CSRF token a page's form carries as its hidden field `csrf` (none on a page without one). */
+export function csrfField(html: string): { csrf?: string } {
+  const value = /<input type="hidden" name="csrf" value="([^"]+)">/.exec(html)?.[1];
+  return value === undefined ? {} : { csrf: value };
+}
+
+/**
+ * A browser on the bank's SCA pages: follows nothing by itself, keeps the bank's cookie, and sends the CSRF token
+ * of the last page it read with the next form, as that page's form would.
+ */
 export class ScaBrowser {
   private cookie: string | undefined;
+  private pageFields: { csrf?: string } = {};
 
   async get(url: string): Promise<{ status: number; html: string; location: string | null }> {
     const response = await fetch(url, {
       redirect: 'manual',
       headers: this.cookie ? { Cookie: this.cookie } : {},
     });
-    return {
-      status: response.status,
-      html: await response.text(),
-      location: response.headers.get('Location'),
-    };
+    const html = await response.text();
+    this.pageFields = csrfField(html);
+    return { status: response.status, html, location: response.headers.get('Location') };
   }
 
   async post(
@@ -354,7 +362,7 @@ export class ScaBrowser {
         'Content-Type': 'application/x-www-form-urlencoded',
         ...(this.cookie ? { Cookie: this.cookie } : {}),
       },
-      body: new URLSearchParams(form),
+      body: new URLSearchParams({ ...this.pageFields, ...form }),
     });
     const setCookie = response.headers.get('Set-Cookie');
     if (setCookie) {

@@ -5,6 +5,7 @@ import {
   ANNA_LOW,
   ANNA_MAIN,
   advanceClock,
+  csrfField,
   formAction,
   JON_MAIN,
   ScaBrowser,
@@ -307,7 +308,7 @@ describe('decline', () => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-        body: new URLSearchParams({ decision }),
+        body: new URLSearchParams({ ...csrfField(review.html), decision }),
       });
     const [a, b] = await Promise.all([post('approve'), post('decline')]);
     const locations = [a.headers.get('Location'), b.headers.get('Location')];
@@ -323,6 +324,46 @@ describe('decline', () => {
     expect(posted.status).toBe(303);
     expect(posted.location).toBe(new URL(scaRedirect).pathname);
     expect(await status(statusPath)).toBe('RCVD');
+  });
+  // The session cookie is SameSite=Lax, and every port of a host is the same site: a page of another port could
+  // post the form with the PSU's cookie. Only the page the bank served carries the session's token.
+  it('a decision without the session`s CSRF token is refused on a page in its language and changes nothing', async () => {
+    const { scaRedirect, status: statusPath } = await initiate(singlePayment(), {
+      'PSU-Accept-Language': 'is',
+    });
+    const browser = new ScaBrowser();
+    const review = await signIn(browser, scaRedirect, 'jon', 'sandbox');
+    const action = formAction(review.html, scaRedirect);
+    const csrf = csrfField(review.html).csrf ?? '';
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await signIn(
+      new ScaBrowser(),
+      (await initiate(singlePayment())).scaRedirect,
+      'jon',
+      'sandbox',
+    );
+    const post = (fields: Record<string, string>) =>
+      fetch(action, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Cookie: browser.sessionCookie ?? '',
+        },
+        body: new URLSearchParams({ decision: 'approve', ...fields }),
+      });
+    for (const fields of [{}, { csrf: '' }, { csrf: `${csrf.slice(0, -2)}AA` }, csrfField(other.html)]) {
+      const refused = await post(fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(403);
+      const html = await refused.text();
+      expect(html).toContain('<html lang="is">');
+      expect(html).toContain('hvorki samþykkt né hafnað');
+      expect(await status(statusPath)).toBe('RCVD');
+    }
+    const decided = await post({ csrf });
+    expect(decided.status).toBe(303);
+    expect(decided.headers.get('Location')).toBe(OK_URI);
+    expect(await status(statusPath)).toBe('ACTC');
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { claimNumberShown } from '../claims/claims.js';
 import { claimTargetOf } from '../claims/settlement.js';
 import type { ExecutionDelays } from '../config.js';
@@ -65,6 +65,15 @@ export async function pageAuthorisation(
 /** The PSU signed in on the pages of this authorisation with the session token of its cookie. */
 export async function signedInUser(db: Queryable, token: string, authorisationId: string) {
   return scaSessionUser(db, sha256Hex(token), authorisationId, await sandboxNow(db));
+}
+
+/**
+ * The CSRF token of a session on the pages, the hidden field of its decision form: an HMAC keyed with the session's
+ * token, so that only a page the bank served to that session carries it (the cookie is SameSite=Lax, and a page of
+ * another port of the same host is the same site), and the page reveals nothing of the cookie.
+ */
+export function sessionCsrfToken(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update('sca-decision-csrf').digest('base64url');
 }
 
 /** What the review page shows: the signed-in PSU's name and the debtor account's name. */

@@ -27,6 +27,8 @@ const en = {
   unknown: 'This authorisation link is unknown or no longer valid.',
   amountToState: 'Amount to pay',
   amountInvalid: 'Enter the amount to pay, e.g. 15,000 or 1,234.50.',
+  notVerified:
+    'This request could not be verified, so nothing was approved or declined. Open the confirmation page again and choose there.',
 };
 
 const is: typeof en = {
@@ -55,6 +57,8 @@ const is: typeof en = {
   unknown: 'Þessi staðfestingartengill er óþekktur eða útrunninn.',
   amountToState: 'Upphæð til greiðslu',
   amountInvalid: 'Sláðu inn upphæðina sem á að greiða, t.d. 15.000 eða 1.234,50.',
+  notVerified:
+    'Ekki tókst að sannreyna beiðnina og því var hvorki samþykkt né hafnað. Opnaðu staðfestingarsíðuna aftur og veldu þar.',
 };
 
 export type Messages = typeof en;

@@ -181,6 +181,8 @@ export function reviewPage(
   payment: PaymentRow,
   names: ReviewNames,
   options: {
+    /** The CSRF token of the PSU's session on the pages (sca/bank-pages.ts), sent back with the decision. */
+    csrf: string;
     /** The payment's service, and whether what is confirmed is its cancellation (heading and buttons say so). */
     confirmation: Confirmation;
     amountEntry?: { currency: string; invalid: boolean } | undefined;
@@ -198,6 +200,7 @@ export function reviewPage(
 ${paymentSummary(m, language, payment, names)}
 <form method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
+<input type="hidden" name="csrf" value="${escapeHtml(options.csrf)}">
 ${options.amountEntry ? amountField(m, options.amountEntry) : ''}
 <div class="actions">
 <button type="submit" name="decision" value="approve" class="primary">${escapeHtml(cancellation ? m.cancelApprove : m.approve)}</button>

@@ -10,6 +10,7 @@ import {
   pageAuthorisation,
   reviewNames,
   SESSION_SECONDS,
+  sessionCsrfToken,
   signedInUser,
   signIn,
   stateAmount,
@@ -17,6 +18,7 @@ import {
 } from '../../sca/bank-pages.js';
 import { FINAL_SCA } from '../../sca/decisions.js';
 import { psuLanguage } from '../../shared/language.js';
+import { secretEquals } from '../../shared/secrets.js';
 import type { SandboxContext, SandboxEnv } from '../env.js';
 import { pageHeaders } from '../middleware/page-headers.js';
 import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
@@ -97,9 +99,14 @@ function outcomeText(language: Language, authorisation: AuthorisationRow, paymen
   return m.alreadyHandled;
 }
 
-async function sessionUser(c: SandboxContext, authorisationId: string): Promise<string | undefined> {
+/** The PSU signed in on this authorisation's pages by the cookie, and the CSRF token of that session. */
+async function session(
+  c: SandboxContext,
+  authorisationId: string,
+): Promise<{ username: string; csrf: string } | undefined> {
   const token = getCookie(c, COOKIE);
-  return token ? signedInUser(c.get('db'), token, authorisationId) : undefined;
+  const username = token ? await signedInUser(c.get('db'), token, authorisationId) : undefined;
+  return token && username ? { username, csrf: sessionCsrfToken(token) } : undefined;
 }
 
 /**
@@ -130,8 +137,8 @@ export function scaPageRoutes() {
         ),
       );
     }
-    const username = await sessionUser(c, authorisation.id);
-    if (!username) {
+    const signedIn = await session(c, authorisation.id);
+    if (!signedIn) {
       const error = c.req.query('error');
       return c.html(
         loginPage(
@@ -143,10 +150,11 @@ export function scaPageRoutes() {
         ),
       );
     }
-    const names = await reviewNames(c.get('db'), username, payment);
+    const names = await reviewNames(c.get('db'), signedIn.username, payment);
     const toState = amountToState(payment);
     return c.html(
       reviewPage(language, bankOf(c), `${self(authorisation.id)}/decision`, payment, names, {
+        csrf: signedIn.csrf,
         confirmation: confirmationOf(authorisation, payment),
         amountEntry: toState && { ...toState, invalid: c.req.query('error') === 'amount' },
         switchHref: switchHref(c, language),
@@ -198,9 +206,24 @@ export function scaPageRoutes() {
     const { authorisation, payment } = loaded;
     const form = await c.req.parseBody();
     const chosen = pageLanguage(form.lang);
-    const username = await sessionUser(c, authorisation.id);
-    if (!username || !waitingForPsu(authorisation, payment)) {
+    const signedIn = await session(c, authorisation.id);
+    if (!signedIn || !waitingForPsu(authorisation, payment)) {
       return c.redirect(stepUrl(authorisation.id, chosen), 303);
+    }
+    // A form the bank did not serve to this session (another site's page posting with the PSU's cookie): refused.
+    if (!secretEquals(typeof form.csrf === 'string' ? form.csrf : '', signedIn.csrf)) {
+      const language = chosen ?? payment.psu_accept_language;
+      c.header('Cache-Control', 'no-store');
+      return c.html(
+        messagePage(
+          language,
+          bankOf(c),
+          MESSAGES[language].notVerified,
+          undefined,
+          confirmationOf(authorisation, payment),
+        ),
+        403,
+      );
     }
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'decline') {
@@ -216,7 +239,7 @@ export function scaPageRoutes() {
       authorisation,
       payment,
       decision,
-      username,
+      signedIn.username,
     );
     if (!applied) return c.redirect(stepUrl(authorisation.id, chosen), 303);
     deleteCookie(c, COOKIE, { path: '/sca' });
