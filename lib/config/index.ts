@@ -52,6 +52,13 @@ const settingsSchema = z.object({
    */
   RESEND_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /**
+   * How many status checks, and how many resends, one process that takes jobs runs at once (lib/jobs/
+   * status-reconciliation.ts): after a bank's outage, a backlog drains this many times faster, for as many
+   * calls at once at the bank. A payment is never read or sent by two of them at once (its job's stately
+   * queue, and a resend's claim of its payment).
+   */
+  BANK_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /**
    * Our own public IPv4 address toward the bank: sent as `PSU-IP-Address` when the PSU's IPv4 is not
    * known (an IPv6 client, a resend of a payment saved before its PSU's address was kept), as spec 4.1
    * asks. Loopback is right only for a bank on this machine.

@@ -35,8 +35,9 @@ const WORKER_FETCH = /^\s*WITH\s+next\s+AS\s*\(/;
 /**
  * pg-boss's database with its workers' looks for work made between requests, never beside one, waiting at
  * most `atMostMs` under a steady stream of them. For the embedded database, whose statements run one at a
- * time on the thread that answers the PSU: a look (3 ms on PGlite, nine a second over the app's queues)
- * and the job it finds then run in a gap between requests. A job sent by a request is sent at once.
+ * time on the thread that answers the PSU: a look (3 ms on PGlite; about twenty a second over the app's
+ * queues, four times BANK_JOB_CONCURRENCY of them by the workers of status checks and resends, which look every
+ * half second each) and the job it finds then run in a gap between requests. A job sent by a request is sent at once.
  */
 export function fetchingBetweenRequests(db: JobDatabase, atMostMs: number): JobDatabase {
   return {

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
+import { settings } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
 import { endDateColumn } from '@/lib/db/queries/payments';
@@ -141,15 +142,20 @@ export const statusReconciliationQueues: JobQueueDeclaration[] = [
 
 /** The workers for status checks, the bank's notifications and resends; then the sweeps of what was left undone. */
 export async function workStatusReconciliation(boss: PgBoss): Promise<void> {
-  // Polling every half second: otherwise delayed jobs and retries wait for a 30 s backstop poll. One
-  // job at a time: a job is under way only while its own reading is, which its expiry measures.
-  await boss.work<StatusJob>(
-    statusQueue,
-    { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
-    async (jobs) => {
-      for (const job of jobs) await reconcile(boss, job.data);
-    },
-  );
+  // Polling every half second: otherwise delayed jobs and retries wait for a 30 s backstop poll. One job per
+  // fetch, so that a job is under way only while its own reading is, which its expiry measures; up to
+  // BANK_JOB_CONCURRENCY such fetches at once, so that a backlog after a bank's outage drains that many times
+  // faster. Two readings of one payment never run at once: a stately queue has at most one job of a key
+  // under way, in any instance (pg-boss's unique index on its active jobs), and so do resends.
+  const bankJobs = {
+    batchSize: 1,
+    localConcurrency: settings().BANK_JOB_CONCURRENCY,
+    pollingIntervalSeconds: 0.5,
+    notifyPollingIntervalSeconds: 0.5,
+  };
+  await boss.work<StatusJob>(statusQueue, bankJobs, async (jobs) => {
+    for (const job of jobs) await reconcile(boss, job.data);
+  });
   // A status notification from the bank is a signal: its job re-reads the payment's status.
   await boss.work<PaymentNotificationJob>(
     paymentNotificationQueue,
@@ -159,13 +165,11 @@ export async function workStatusReconciliation(boss: PgBoss): Promise<void> {
       for (const job of jobs) await processPaymentNotification(db, job.data.notificationId);
     },
   );
-  await boss.work<{ paymentId: string }>(
-    resendQueue,
-    { batchSize: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
-    async (jobs) => {
-      for (const job of jobs) await resend(job.data.paymentId);
-    },
-  );
+  // A resend also claims its payment before it calls the bank (lib/payments/initiation.ts claim): one sent by
+  // the PSU's own retry meanwhile is `busy`, and waits for its retry.
+  await boss.work<{ paymentId: string }>(resendQueue, bankJobs, async (jobs) => {
+    for (const job of jobs) await resend(job.data.paymentId);
+  });
   const swept = await sweepUnsettledPayments(boss);
   if (swept) logger.info({ swept }, 'status checks scheduled for unsettled payments');
   const unsent = await sweepUnsentPayments(boss);

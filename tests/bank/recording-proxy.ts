@@ -16,6 +16,9 @@ export interface RecordedCall {
   headers: IncomingHttpHeaders;
   body: string;
   status?: number;
+  /** When the call arrived, and when its answer was sent or its connection ended (performance.now(), ms). */
+  receivedAt: number;
+  answeredAt?: number;
 }
 
 /** An answer held back (`holdAnswerNext`) until another call arrives or its time is up. */
@@ -138,8 +141,17 @@ export class RecordingProxy {
   private handle(incoming: IncomingMessage, body: Buffer, outgoing: ServerResponse) {
     const method = incoming.method ?? 'GET';
     const path = incoming.url ?? '/';
-    const call: RecordedCall = { method, path, headers: incoming.headers, body: body.toString('utf8') };
+    const call: RecordedCall = {
+      method,
+      path,
+      headers: incoming.headers,
+      body: body.toString('utf8'),
+      receivedAt: performance.now(),
+    };
     this.calls.push(call);
+    outgoing.on('close', () => {
+      call.answeredAt = performance.now();
+    });
     // A held answer goes on once the call it waits for arrives (a hold is listed until `reset`).
     for (const held of this.holds) {
       if (held.taken && held.until.method === method && held.until.path.test(path)) held.settle(true);

@@ -62,6 +62,16 @@ describe('settings', () => {
     expect(() => parseSettings({ AUTH_SECRET: secret, JOB_WORKERS: 'elsewhere' })).toThrow(/JOB_WORKERS/);
   });
 
+  it('runs 4 status checks and 4 resends at once per process unless told otherwise, from 1 to 32', () => {
+    expect(parseSettings({ AUTH_SECRET: secret }).BANK_JOB_CONCURRENCY).toBe(4);
+    expect(parseSettings({ AUTH_SECRET: secret, BANK_JOB_CONCURRENCY: '1' }).BANK_JOB_CONCURRENCY).toBe(1);
+    for (const value of ['0', '33', '2.5', 'many']) {
+      expect(() => parseSettings({ AUTH_SECRET: secret, BANK_JOB_CONCURRENCY: value })).toThrow(
+        /BANK_JOB_CONCURRENCY/,
+      );
+    }
+  });
+
   describe('TPP_PUBLIC_IP: our own address, sent as PSU-IP-Address when the PSU\u2019s IPv4 is not known', () => {
     it('is the loopback address by default, as the sandbox bank of npm start sees us', () => {
       expect(parseSettings({ AUTH_SECRET: secret }).TPP_PUBLIC_IP).toBe('127.0.0.1');
