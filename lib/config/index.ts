@@ -55,9 +55,10 @@ const settingsSchema = z.object({
    * How many status checks, and how many resends, one process that takes jobs runs at once (lib/jobs/
    * status-reconciliation.ts): after a bank's outage, a backlog drains this many times faster, for as many
    * calls at once at the bank. A payment is never read or sent by two of them at once (its job's stately
-   * queue, and a resend's claim of its payment).
+   * queue, and a resend's claim of its payment). Unset: 4 on PostgreSQL; 1 on the embedded database, where each
+   * of them looks for work on the thread that answers the PSU (`bankJobConcurrency`).
    */
-  BANK_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  BANK_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   /**
    * Our own public IPv4 address toward the bank: sent as `PSU-IP-Address` when the PSU's IPv4 is not
    * known (an IPv6 client, a resend of a payment saved before its PSU's address was kept), as spec 4.1
@@ -327,6 +328,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     throw new SettingsError(`Invalid settings; fix these in the environment or .env:\n${lines.join('\n')}`);
   }
   return Object.freeze(result.data);
+}
+
+/** BANK_JOB_CONCURRENCY as set, else 4 on PostgreSQL and 1 on the embedded database. */
+export function bankJobConcurrency(value: Settings = settings()): number {
+  return value.BANK_JOB_CONCURRENCY ?? (value.DATABASE_URL ? 4 : 1);
 }
 
 export function settings(): Settings {

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { settings } from '@/lib/config';
+import { bankJobConcurrency } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { databaseNowMinus } from '@/lib/db/clock';
 import { endDateColumn } from '@/lib/db/queries/payments';
@@ -149,7 +149,7 @@ export async function workStatusReconciliation(boss: PgBoss): Promise<void> {
   // under way, in any instance (pg-boss's unique index on its active jobs), and so do resends.
   const bankJobs = {
     batchSize: 1,
-    localConcurrency: settings().BANK_JOB_CONCURRENCY,
+    localConcurrency: bankJobConcurrency(),
     pollingIntervalSeconds: 0.5,
     notifyPollingIntervalSeconds: 0.5,
   };

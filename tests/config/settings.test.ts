@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettings, SettingsError } from '@/lib/config';
+import { bankJobConcurrency, parseSettings, SettingsError } from '@/lib/config';
 
 const secret = 'x'.repeat(32);
 
@@ -62,9 +62,16 @@ describe('settings', () => {
     expect(() => parseSettings({ AUTH_SECRET: secret, JOB_WORKERS: 'elsewhere' })).toThrow(/JOB_WORKERS/);
   });
 
-  it('runs 4 status checks and 4 resends at once per process unless told otherwise, from 1 to 32', () => {
-    expect(parseSettings({ AUTH_SECRET: secret }).BANK_JOB_CONCURRENCY).toBe(4);
-    expect(parseSettings({ AUTH_SECRET: secret, BANK_JOB_CONCURRENCY: '1' }).BANK_JOB_CONCURRENCY).toBe(1);
+  it('runs 4 status checks and 4 resends at once per process on PostgreSQL, 1 on the embedded database, unless told otherwise, from 1 to 32', () => {
+    const postgres = 'postgresql://app@127.0.0.1:5432/app';
+    expect(bankJobConcurrency(parseSettings({ AUTH_SECRET: secret, DATABASE_URL: postgres }))).toBe(4);
+    expect(bankJobConcurrency(parseSettings({ AUTH_SECRET: secret }))).toBe(1);
+    expect(bankJobConcurrency(parseSettings({ AUTH_SECRET: secret, BANK_JOB_CONCURRENCY: '6' }))).toBe(6);
+    expect(
+      bankJobConcurrency(
+        parseSettings({ AUTH_SECRET: secret, DATABASE_URL: postgres, BANK_JOB_CONCURRENCY: '1' }),
+      ),
+    ).toBe(1);
     for (const value of ['0', '33', '2.5', 'many']) {
       expect(() => parseSettings({ AUTH_SECRET: secret, BANK_JOB_CONCURRENCY: value })).toThrow(
         /BANK_JOB_CONCURRENCY/,
