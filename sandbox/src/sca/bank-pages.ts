@@ -76,7 +76,6 @@ export function sessionCsrfToken(sessionToken: string): string {
   return createHmac('sha256', sessionToken).update('sca-decision-csrf').digest('base64url');
 }
 
-/** What the review page shows: the signed-in PSU's name and the debtor account's name. */
 /** The people the review page names: the signed-in PSU, the debtor account's holder, the recipient if known. */
 export interface ReviewNames {
   psuName: string;
