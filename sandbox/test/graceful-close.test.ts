@@ -23,7 +23,7 @@ describe('a bank that closes', () => {
           };
           return faults.find((rule) => rule.id === id)?.remaining;
         },
-        { intervals: [20] },
+        { interval: 20 },
       )
       .toBe(0);
     const closed = sandbox.close();
