@@ -7,6 +7,7 @@ import {
   formatAmounts,
   formatDate,
   formatDateTime,
+  formatNumber,
   withShownNumbers,
 } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
@@ -165,6 +166,19 @@ export function buildReceipt(
     const known = tAll.has(`bankWords.fee.${fee.feeType}`);
     return `${known ? tAll(`bankWords.fee.${fee.feeType}`) : tAll('bankWords.fee.unknown')} ${money(fee.value)}`;
   });
+  // Entries of the bank's list of fees that could not be read: the receipt says so, as the payment's page does.
+  const unreadableFees = costs?.unreadableFees ?? 0;
+  const feesUnreadable =
+    unreadableFees > 0
+      ? tAll('payment.costs.feesUnreadable', {
+          count: unreadableFees,
+          countShown: formatNumber(String(unreadableFees), locale),
+        })
+      : null;
+  const feeDetail = [
+    ...(feeWords.length > 0 ? [feeWords.join(' · ')] : []),
+    ...(feesUnreadable ? [feesUnreadable] : []),
+  ];
   const lines: ReceiptLine[] = [
     {
       key: 'bankPaymentId',
@@ -226,10 +240,12 @@ export function buildReceipt(
             key: 'fees',
             label: tStory('fees'),
             value: money(total.fees),
-            ...(feeWords.length > 0 ? { detail: feeWords.join(' · ') } : {}),
+            ...(feeDetail.length > 0 ? { detail: feeDetail.join(' ') } : {}),
           },
         ]
-      : []),
+      : feesUnreadable
+        ? [{ key: 'fees', label: tStory('fees'), value: feesUnreadable }]
+        : []),
     ...(rateShown
       ? [{ key: 'exchangeRate', label: tAll('payment.costs.exchangeRate'), value: rateShown }]
       : []),

@@ -376,6 +376,23 @@ describe('a receipt', () => {
     }
   });
 
+  it('says that fees of the bank\u2019s list could not be read, beside those that could, or alone', () => {
+    const withFees = (costs: Record<string, unknown>) =>
+      paidPayment({ transactionStatus: 'ACSC', costs, bankDetails: { status: 'ACSC' } });
+    const oneRead = {
+      transactionFeesDetails: [{ feeType: 'TRANSFER', value: { currency: 'ISK', amount: '450' } }],
+      unreadableFees: 1,
+    };
+    const is = buildReceipt(withFees(oneRead), [], 'is', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(is, 'fees')?.detail).toBe(
+      'Millifærslugjald 450\u00a0kr. Ekki var hægt að lesa eitt af gjöldunum sem bankinn gaf upp og það er því ekki sýnt hér.',
+    );
+    const en = buildReceipt(withFees({ unreadableFees: 2 }), [], 'en', new Date('2026-12-08T09:00:00Z'));
+    expect(lineOf(en, 'fees')?.value).toBe(
+      '2 of the fees your bank gave could not be read, so they are not shown here.',
+    );
+  });
+
   it('never guesses: a payment the bank has not accepted has no bank id and no status of ours', () => {
     const unsent = paidPayment({ phase: 'new', transactionStatus: null, bankPaymentId: null });
     const receipt = buildReceipt(unsent, [], 'en', new Date());
