@@ -192,10 +192,11 @@ export default async function PaymentsPage({
                     {payDayText(payment)}
                   </td>
                   {/* In the table a name breaks between its words, and within one only where it could not fit: the
-                      column is wide enough for a word of a name (10rem), and a longer word (an Icelandic compound
+                      column is wide enough for a word of a name (8rem), and a longer word (an Icelandic compound
                       written whole) breaks rather than widen the table past its box. With `break-word` a table
-                      takes such a word whole into its column's least width, and the bank's column was cut off. */}
-                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0 lg:min-w-40">
+                      takes such a word whole into its column's least width, and the bank's column was cut off. The
+                      two columns of dates each take a date whole (no-break spaces), which leaves 8rem here at 1100 px. */}
+                  <td className="p-2 [overflow-wrap:anywhere] max-lg:col-start-1 max-lg:row-start-2 max-lg:p-0 lg:min-w-32">
                     {payment.creditorName ?? (
                       <Recipient payment={payment} overview={overviewOf.get(payment.id) ?? null} />
                     )}
