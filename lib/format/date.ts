@@ -59,19 +59,16 @@ function fieldsOf(value: string | Date): Fields | undefined {
   };
 }
 
-const NO_BREAK_SPACE = '\u00a0';
 const unreadable = (value: string | Date) => (typeof value === 'string' ? value : '');
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 function dateText(fields: Fields, locale: Locale, weekday: boolean): string {
   const month = MONTHS[locale][fields.month];
-  // CLDR medium dates: "d. MMM y" (is), "d MMM y" (en, day first as in Iceland and en-GB).
-  const date =
-    locale === 'is' ? `${fields.day}. ${month} ${fields.year}` : `${fields.day} ${month} ${fields.year}`;
-  // CLDR yMMMEd: "E, d. MMM y" (is), "E, d MMM y" (en-GB).
-  const text = weekday ? `${WEEKDAYS[locale][fields.weekday]}, ${date}` : date;
-  // Whole on one line in running text: a narrow column broke "22. nóv. 2026" after "22.".
-  return text.replace(/ /g, NO_BREAK_SPACE);
+  // CLDR medium dates: "d. MMM y" (is), "d MMM y" (en, day first as in Iceland and en-GB), and CLDR yMMMEd:
+  // "E, d. MMM y" (is), "E, d MMM y" (en-GB). Their spaces are no-break spaces (U+00A0), so that a date is whole on
+  // one line in running text: a narrow column broke "22. nóv. 2026" after "22.".
+  const date = `${fields.day}${locale === 'is' ? '.\u00a0' : '\u00a0'}${month}\u00a0${fields.year}`;
+  return weekday ? `${WEEKDAYS[locale][fields.weekday]},\u00a0${date}` : date;
 }
 
 /**
