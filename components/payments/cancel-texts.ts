@@ -4,18 +4,22 @@ export type CancelTexts = Record<
   string
 >;
 
+/** Where a service's words of its cancellation are: a standing order's, a bulk's, or a payment's. */
+export function cancelGroupOf(service: string): string {
+  return service === 'periodic-payments'
+    ? 'payment.standingCancel'
+    : service === 'bulk-payments'
+      ? 'payment.bulkCancel'
+      : 'payment';
+}
+
 /**
  * The cancel button's texts from a translator of the whole catalogue, on the server (a list of payments,
  * whose page carries no translations) or in the browser (the payment's live view), for the payment's service:
  * a standing order's says it stops the order (none of its later payments is made), a bulk's names the bulk.
  */
 export function cancelTextsOf(t: (key: string) => string, service: string): CancelTexts {
-  const own =
-    service === 'periodic-payments'
-      ? 'payment.standingCancel'
-      : service === 'bulk-payments'
-        ? 'payment.bulkCancel'
-        : 'payment';
+  const own = cancelGroupOf(service);
   return {
     cancel: t(`${own}.cancel`),
     cancelConfirm: t(`${own}.cancelConfirm`),

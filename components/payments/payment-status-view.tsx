@@ -3,7 +3,7 @@ import { BankMessages } from '@/components/payments/bank-messages';
 import { BankOutcomeMessage } from '@/components/payments/bank-outcome-message';
 import { BulkResultsSection } from '@/components/payments/bulk-results';
 import { CancelPayment } from '@/components/payments/cancel-payment';
-import { cancelTextsOf } from '@/components/payments/cancel-texts';
+import { cancelGroupOf, cancelTextsOf } from '@/components/payments/cancel-texts';
 import { CostsStopNoteText } from '@/components/payments/costs-stop-note';
 import { OtpChallenge } from '@/components/payments/otp-challenge';
 import { PaymentCostsSection } from '@/components/payments/payment-costs';
@@ -60,6 +60,13 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
   const tAll = useTranslations();
   const tsca = useTranslations('scaStatus');
   const tstory = useTranslations('story.receipt');
+  // A step of a cancellation's confirmation in its own words where it has them ("You confirmed the cancellation").
+  const scaWords = (status: string, ofCancellation: boolean) =>
+    ofCancellation && t.has(`cancellationSca.${status}`)
+      ? t(`cancellationSca.${status}`)
+      : tsca.has(status)
+        ? tsca(status)
+        : status;
   // An SCA step the PSU takes on this page; the bank's own page is a link above.
   const sca = payment.scaStep;
   const scaOnPage = sca.kind === 'none' || sca.kind === 'redirect' || sca.kind === 'cannot-take' ? null : sca;
@@ -172,18 +179,27 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
                       standing={payment.service === 'periodic-payments'}
                     />
                   )}
+                  {event.cancellation === 'asked' && (
+                    <span className="font-medium" data-cancellation="asked">
+                      {tAll(`${cancelGroupOf(payment.service)}.cancelAsked`)}
+                    </span>
+                  )}
                   {event.scaStatus && (
                     <span
                       className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs"
                       data-sca-status={event.scaStatus}
+                      data-cancellation={event.cancellation ?? undefined}
                     >
-                      {tsca.has(event.scaStatus) ? tsca(event.scaStatus) : event.scaStatus}
+                      {scaWords(event.scaStatus, event.cancellation !== null)}
                     </span>
                   )}
                   <DateText value={event.at} time seconds className="text-sm text-slate-700" />
-                  <span className="text-sm text-slate-600">
-                    {t.has(`source.${event.source}`) ? t(`source.${event.source}`) : event.source}
-                  </span>
+                  {/* The request itself was the PSU's, on this page: "on cancellation" would say it twice. */}
+                  {event.cancellation !== 'asked' && (
+                    <span className="text-sm text-slate-600">
+                      {t.has(`source.${event.source}`) ? t(`source.${event.source}`) : event.source}
+                    </span>
+                  )}
                 </div>
               </li>
             ))}

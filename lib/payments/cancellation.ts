@@ -7,6 +7,7 @@ import { type Payment, payments, type StopAsked } from '@/lib/db/schema';
 import { type Locale, localeOrDefault } from '@/lib/i18n/routing';
 import { logger } from '@/lib/log';
 import { cancellationRefusalKey, mayHaveCancelled } from './cancellation-refusal';
+import { recordCancellationAsked } from './cancellation-steps';
 import { inPaymentBank } from './payment-bank';
 import { returnUris } from './return-state';
 import { bankRefOf } from './sca';
@@ -86,6 +87,8 @@ async function askOnce(
     }
     if (stop) await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
     const authorisation = { scaStatusUrl: outcome.scaStatusUrl ?? null };
+    // For the PSU to confirm at the bank: the request is told on the payment's history, its steps as they are read.
+    await recordCancellationAsked(db, payment.id, authorisation.scaStatusUrl);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo, authorisation };
     // Left for the PSU to approve in the bank's app (decoupled): the status read shows where it stands.
     await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);

@@ -21,6 +21,29 @@ export function newAuthorisationOf(event: Partial<Pick<PaymentEvent, 'detail'>>)
   return kind === 'again' || kind === 'signer' ? kind : null;
 }
 
+/**
+ * A cancellation the PSU is to confirm at the bank (a DELETE answered with a cancellation authorisation) on the
+ * timeline: `asked`, the event of the request itself (with the address of its authorisation's scaStatus, where the
+ * bank gave one); `confirmation`, an scaStatus read at that authorisation, a step of the cancellation's confirmation
+ * and not of the payment's.
+ */
+export type CancellationEvent = 'asked' | 'confirmation';
+
+/** The detail of the event of a cancellation asked for, with where its authorisation's scaStatus is read. */
+export const cancellationAskedDetail = (scaStatusUrl: string | null) => ({
+  cancellation: 'asked',
+  ...(scaStatusUrl ? { scaStatusUrl } : {}),
+});
+
+/** The detail of an scaStatus event read at a cancellation's authorisation. */
+export const cancellationStepDetail = { cancellation: 'confirmation' } as const;
+
+/** Whether an event tells a cancellation asked for, or a step of its confirmation; null for any other. */
+export function cancellationOf(event: Partial<Pick<PaymentEvent, 'detail'>>): CancellationEvent | null {
+  const kind = event.detail?.cancellation;
+  return kind === 'asked' || kind === 'confirmation' ? kind : null;
+}
+
 /** What the bank told on its own (a notification, a webhook event, our poll) of a payment it has started on. */
 function toldByTheBankAfterAuthorisation(event: Told): boolean {
   return (
@@ -87,18 +110,24 @@ function statusInWords(status: string, service: PaymentService | undefined): str
  * The history as the PSU reads it: a report that tells nothing new (the status in the words it was told in just
  * before, and the authorisation's step as told just before, such as the bank's notice of the status the PSU saw on
  * their return) is left out, so that "Active" is not told twice in a row. The first step of a new authorisation
- * is new, whatever the last one's was. Every report stays recorded (the operators' audit shows them all).
+ * is new, whatever the last one's was. A cancellation asked for is always told, and its confirmation's steps are
+ * compared with its own only: "finalised" after the payment's "finalised" is the cancellation confirmed. Every
+ * report stays recorded (the operators' audit shows them all).
  */
 export function toldOnce<T extends Told>(told: readonly T[], service?: PaymentService): T[] {
   let status: string | null = null;
-  let sca: string | null = null;
+  const sca: Record<'payment' | 'cancellation', string | null> = { payment: null, cancellation: null };
   return told.filter((event, index) => {
     const words = event.transactionStatus === null ? null : statusInWords(event.transactionStatus, service);
     const tellsStatus = words !== null && words !== status;
+    const cancellation = cancellationOf(event);
+    // A new cancellation's confirmation starts afresh.
+    if (cancellation === 'asked') sca.cancellation = null;
+    const of = cancellation ? 'cancellation' : 'payment';
     const tellsSca =
-      event.scaStatus !== null && (event.scaStatus !== sca || newAuthorisationOf(event) !== null);
+      event.scaStatus !== null && (event.scaStatus !== sca[of] || newAuthorisationOf(event) !== null);
     status = words ?? status;
-    sca = event.scaStatus ?? sca;
-    return index === 0 || tellsStatus || tellsSca;
+    sca[of] = event.scaStatus ?? sca[of];
+    return index === 0 || cancellation === 'asked' || tellsStatus || tellsSca;
   });
 }

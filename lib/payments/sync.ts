@@ -7,6 +7,7 @@ import { type Payment, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { endsPayment, mailPaymentEnd } from '@/lib/notices/payment-end-mail';
 import { bulkResultsDue, syncBulkResults } from './bulk-results';
+import { syncCancellationSteps } from './cancellation-steps';
 import { detailsDue, syncPaymentDetails } from './details';
 import { findOwnPayment, paymentTimeline, recordStatus } from './history';
 import { inPaymentBank } from './payment-bank';
@@ -118,14 +119,19 @@ export function needsSync(payment: Payment): boolean {
 /**
  * Reads both what the PSU's authorisation and the payment stand at, at once (the PSU waits for one of the
  * bank's answers, not two in a row), and records the scaStatus first (a decoupled approval in the bank's
- * app shows there before the payment moves), then the transaction status. A scaStatus the bank does not
- * give is logged; the transaction status is what the PSU is shown.
+ * app shows there before the payment moves), with that of a cancellation the PSU is confirming, then the
+ * transaction status. A scaStatus the bank does not give is logged; the transaction status is what the PSU is
+ * shown.
  */
 export async function refreshFromBank(db: Db, payment: Payment, source: StatusSource, psuIpAddress: string) {
-  const scaRecorded = syncScaStatus(db, payment, source, psuIpAddress).catch((error: unknown) => {
-    if (!isFailedReading(error)) throw error;
-    logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
-  });
+  const scaRecorded = Promise.all([
+    syncScaStatus(db, payment, source, psuIpAddress).catch((error: unknown) => {
+      if (!isFailedReading(error)) throw error;
+      logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
+    }),
+    // The step of a cancellation's confirmation, where one is open: told before the status it led to (CANC).
+    syncCancellationSteps(db, payment, source, psuIpAddress),
+  ]);
   const [, synced] = await Promise.all([
     scaRecorded,
     syncPaymentStatus(db, payment, source, psuIpAddress, scaRecorded),

@@ -9,7 +9,14 @@ import { bulkResultsDue } from './bulk-results';
 import { type IsoDate, todayInReykjavik } from './calendar';
 import { type CostsStep, type CostsStopNote, costsStepOf, costsStopNote } from './costs-step';
 import { type CostsTotal, costsTotal } from './costs-total';
-import { atTellingTimes, inTellingOrder, newAuthorisationOf, toldOnce } from './history-order';
+import {
+  atTellingTimes,
+  type CancellationEvent,
+  cancellationOf,
+  inTellingOrder,
+  newAuthorisationOf,
+  toldOnce,
+} from './history-order';
 import { type BankOutcome, bankOutcome, waitsForPsu } from './outcome';
 import { type ReceiptKind, receiptKind } from './receipt-kind';
 import { paysAgainRejectedOnly } from './saved/pay-again';
@@ -110,6 +117,8 @@ export interface PaymentView {
     scaStatus: string | null;
     /** The first scaStatus of a new authorisation of the payment says whose it is; null for any other event. */
     newAuthorisation: NewAuthorisation | null;
+    /** A cancellation the PSU asked for (`asked`), or a step of its confirmation at the bank; null for any other. */
+    cancellation: CancellationEvent | null;
     source: string;
     at: string;
   }[];
@@ -314,6 +323,7 @@ export function toPaymentView(
       transactionStatus: event.transactionStatus,
       scaStatus: event.scaStatus,
       newAuthorisation: event.scaStatus ? newAuthorisationOf(event) : null,
+      cancellation: cancellationOf(event),
       source: event.source,
       at: event.toldAt.toISOString(),
     })),

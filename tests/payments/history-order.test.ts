@@ -229,3 +229,34 @@ describe('a payment history that tells each status once', () => {
     );
   });
 });
+
+describe('a cancellation the PSU confirms at the bank, in the history', () => {
+  const asked = { ...event(3, 'cancellation', null), detail: { cancellation: 'asked' } };
+  const step = (id: number, scaStatus: string) => ({
+    ...event(id, 'redirect', null, scaStatus),
+    detail: { cancellation: 'confirmation' },
+  });
+
+  it('tells the cancellation confirmed though the payment’s own confirmation just before was finalised too', () => {
+    const recorded = [
+      event(1, 'initiation', 'RCVD', 'received'),
+      event(2, 'redirect', null, 'finalised'),
+      asked,
+      step(4, 'finalised'),
+      event(5, 'redirect', 'CANC'),
+    ];
+    expect(toldOnce(recorded).map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('tells each cancellation asked for, and each one’s confirmation apart from the last one’s', () => {
+    const recorded = [
+      event(1, 'initiation', 'ACTC', 'finalised'),
+      asked,
+      step(4, 'failed'),
+      step(5, 'failed'),
+      { ...asked, id: 6 },
+      step(7, 'failed'),
+    ];
+    expect(toldOnce(recorded).map((e) => e.id)).toEqual([1, 3, 4, 6, 7]);
+  });
+});

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PaymentStatusView } from '@/components/payments/payment-status-view';
+import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { renderIn } from '@/tests/support/render-intl';
+import { decideAtBank } from '@/tests/support/sandbox-sca-page';
+
+// The PSU signed in to the app, for the route handler the bank sends the PSU back to.
+const session = vi.hoisted(() => ({ psuId: null as string | null }));
+vi.mock('@/lib/auth/session', () => ({ currentPsuId: async () => session.psuId }));
+
+/**
+ * A payment's status history tells a cancellation the PSU confirms at the bank (spec: DELETE answered 202 with a
+ * startAuthorisation link to cancellation-authorisations): that they asked for it, and how its own confirmation
+ * went, apart from the payment's approval. Against the sandbox bank, its pages driven over HTTP.
+ */
+
+const JON_MAIN = 'IS140159260076545510730339';
+const PSU_IP = '10.20.30.40';
+
+let app: AppAtSandbox;
+let history: typeof import('@/lib/payments/history');
+let cancellation: typeof import('@/lib/payments/cancellation');
+
+beforeAll(async () => {
+  app = await startAppAtSandbox({ AUTH_SECRET: 'cancellation-history-secret-cancellation-01' });
+  session.psuId = app.psuId;
+  [history, cancellation] = await Promise.all([
+    import('@/lib/payments/history'),
+    import('@/lib/payments/cancellation'),
+  ]);
+});
+afterAll(() => app?.close());
+beforeEach(() => app.proxy.reset());
+
+/** The page's history, one line per entry, as the PSU reads it. */
+async function historyOf(locale: 'is' | 'en', id: string): Promise<string[]> {
+  const events = await history.paymentTimeline(app.db, id);
+  const view = app.view.toPaymentView(await app.payment(id), events);
+  const html = renderIn(locale, <PaymentStatusView payment={{ ...view, cancellable: false }} />, [
+    'payment',
+    'bank',
+    'status',
+    'scaStatus',
+    'sca',
+    'story',
+    'bankWords',
+  ]);
+  const list = html.slice(html.indexOf('data-testid="status-history"'));
+  return [...list.slice(0, list.indexOf('</ol>')).matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((item) =>
+    (item[1] ?? '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+/** The browser arrives at the address the bank sent it back to. */
+async function arriveAt(address: string, paymentId: string) {
+  const [{ GET }, { NextRequest }] = await Promise.all([
+    import('@/app/api/payments/[id]/return/route'),
+    import('next/server'),
+  ]);
+  await GET(new NextRequest(address, { headers: { 'x-forwarded-for': PSU_IP } }), {
+    params: Promise.resolve({ id: paymentId }),
+  });
+}
+
+/**
+ * A payment of Jón's for a day a month ahead, approved at the bank: the bank then cancels it only with his own
+ * confirmation. The PSU asks to cancel it, and decides at the bank's page.
+ */
+async function cancelledAtBank(decision: 'approve' | 'decline'): Promise<string> {
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const { id, redirectTo } = await app.pay({
+    debtorIban: JON_MAIN,
+    members: { requestedExecutionDate: `${day}T00:00:00Z` },
+  });
+  await arriveAt(await decideAtBank(redirectTo, 'approve'), id);
+  expect(['ACTC', 'PDNG', 'ACWC']).toContain((await app.payment(id)).transactionStatus);
+  const answer = await cancellation.askBankToCancel(app.db, await app.payment(id), PSU_IP);
+  if (answer.kind !== 'sca') throw new Error(`no cancellation authorisation: ${JSON.stringify(answer)}`);
+  await arriveAt(await decideAtBank(answer.redirectTo, decision), id);
+  return id;
+}
+
+describe('the status history of a payment whose cancellation the PSU confirms at the bank', () => {
+  it('tells the cancellation asked for and confirmed, after the payment’s own approval and before it was cancelled', async () => {
+    const id = await cancelledAtBank('approve');
+    expect((await app.payment(id)).transactionStatus).toBe('CANC');
+    const en = await historyOf('en', id);
+    const approved = en.findIndex((line) => line.startsWith('You confirmed the payment'));
+    const asked = en.findIndex((line) => line.startsWith('You asked to cancel the payment'));
+    const confirmed = en.findIndex((line) => line.startsWith('You confirmed the cancellation'));
+    const cancelled = en.findIndex((line) => line.startsWith('Cancelled'));
+    expect(approved).toBeGreaterThanOrEqual(0);
+    expect([approved < asked, asked < confirmed, confirmed < cancelled]).toEqual([true, true, true]);
+    // When it was asked, to the second.
+    expect(en[asked]).toMatch(/\d{2}:\d{2}:\d{2}/);
+    const is = await historyOf('is', id);
+    expect(is.some((line) => line.startsWith('Þú baðst um afturköllun greiðslunnar'))).toBe(true);
+    expect(is.some((line) => line.startsWith('Þú staðfestir afturköllunina'))).toBe(true);
+    expect(is.at(-1)).toMatch(/^Afturkölluð/);
+  });
+
+  it('tells a cancellation the PSU declined at the bank, and the payment goes on', async () => {
+    const id = await cancelledAtBank('decline');
+    expect((await app.payment(id)).transactionStatus).not.toBe('CANC');
+    const en = await historyOf('en', id);
+    expect(en.filter((line) => /^You asked to cancel the payment/.test(line))).toHaveLength(1);
+    expect(en.at(-1)).toMatch(/^Cancellation not confirmed/);
+    expect((await historyOf('is', id)).at(-1)).toMatch(/^Afturköllun ekki staðfest/);
+  });
+
+  it('keeps the cancellation’s steps on the timeline, marked as the cancellation’s', async () => {
+    const id = await cancelledAtBank('approve');
+    const marked = (await history.paymentTimeline(app.db, id))
+      .filter((event) => event.detail?.cancellation)
+      .map((event) => [event.detail?.cancellation, event.scaStatus]);
+    expect(marked).toEqual([
+      ['asked', null],
+      ['confirmation', 'finalised'],
+    ]);
+  });
+});
