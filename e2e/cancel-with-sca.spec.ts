@@ -40,6 +40,12 @@ test('a future-dated payment is cancelled after the PSU confirms the cancellatio
   await page.waitForURL(/\/en\/payments\/[0-9a-f-]{36}$/);
   await expect(transactionStatuses(page).last()).toHaveAttribute('data-status', 'CANC', { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Cancel payment' })).toHaveCount(0);
+  // The history tells the cancellation asked for and confirmed, apart from the payment's own approval.
+  const history = page.getByTestId('status-history');
+  await expect(history.locator('[data-cancellation="asked"]')).toHaveText('You asked to cancel the payment');
+  await expect(history.locator('[data-cancellation="confirmation"]')).toHaveText(
+    'You confirmed the cancellation',
+  );
 });
 
 // The payment's view hydrates with the page's own scripts: a press the moment the page has loaded is

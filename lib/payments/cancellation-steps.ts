@@ -3,6 +3,7 @@ import { readScaStatus } from '@/lib/bank/authorisations';
 import type { Db } from '@/lib/db';
 import { type Payment, type PaymentEvent, paymentEvents, payments } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { paymentTimeline } from './history';
 import { cancellationAskedDetail, cancellationOf, cancellationStepDetail } from './history-order';
 import { inPaymentBank } from './payment-bank';
 import { isFinalScaStatus } from './sca-record';
@@ -42,9 +43,6 @@ function openCancellation(
   return undefined;
 }
 
-const timelineOf = (db: Db, paymentId: string) =>
-  db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.id);
-
 /**
  * Reads the scaStatus of the payment's open cancellation authorisation, and records it where it is another step
  * than the last one read: judged again with the payment's row held, so that two readings at once record it once.
@@ -56,7 +54,7 @@ export async function syncCancellationSteps(
   source: StatusSource,
   psuIpAddress: string,
 ): Promise<void> {
-  const open = openCancellation(await timelineOf(db, payment.id));
+  const open = openCancellation(await paymentTimeline(db, payment.id));
   if (!open) return;
   let scaStatus: string;
   try {
@@ -70,7 +68,7 @@ export async function syncCancellationSteps(
   }
   await db.transaction(async (tx) => {
     await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for('update');
-    const now = openCancellation(await timelineOf(tx, payment.id));
+    const now = openCancellation(await paymentTimeline(tx, payment.id));
     if (now?.link !== open.link || now.last === scaStatus) return;
     await tx
       .insert(paymentEvents)
