@@ -333,19 +333,31 @@ export function csrfField(html: string): { csrf?: string } {
   return value === undefined ? {} : { csrf: value };
 }
 
+/** The `name=value` pair of the cookie `name` that `response` sets, as a browser sends it back ('' if none). */
+export function cookiePair(response: Response, name: string): string {
+  const set = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return set?.split(';')[0] ?? '';
+}
+
+/** A cookie the bank set: its value, and the path it is sent under (RFC 6265 5.1.4). */
+interface HeldCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
 /**
- * A browser on the bank's SCA pages: follows nothing by itself, keeps the bank's cookie, and sends the CSRF token
- * of the last page it read with the next form, as that page's form would.
+ * A browser on the bank's pages (the SCA pages, the electronic-ID sign-in): follows nothing by itself, keeps the
+ * bank's cookies by name and path and sends each under its path, and sends the CSRF token of the last page it
+ * read with the next form, as that page's form would.
  */
 export class ScaBrowser {
-  private cookie: string | undefined;
+  private cookies: HeldCookie[] = [];
   private pageFields: { csrf?: string } = {};
 
   async get(url: string): Promise<{ status: number; html: string; location: string | null }> {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      headers: this.cookie ? { Cookie: this.cookie } : {},
-    });
+    const response = await fetch(url, { redirect: 'manual', headers: this.cookieHeader(url) });
+    this.keepCookies(response);
     const html = await response.text();
     this.pageFields = csrfField(html);
     return { status: response.status, html, location: response.headers.get('Location') };
@@ -354,27 +366,45 @@ export class ScaBrowser {
   async post(
     url: string,
     form: Record<string, string>,
-  ): Promise<{ status: number; location: string | null }> {
+  ): Promise<{ status: number; html: string; location: string | null }> {
     const response = await fetch(url, {
       method: 'POST',
       redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        ...(this.cookie ? { Cookie: this.cookie } : {}),
-      },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...this.cookieHeader(url) },
       body: new URLSearchParams({ ...this.pageFields, ...form }),
     });
-    const setCookie = response.headers.get('Set-Cookie');
-    if (setCookie) {
-      const pair = setCookie.split(';')[0] ?? '';
-      this.cookie = pair.endsWith('=') ? undefined : pair;
-    }
-    await response.text();
-    return { status: response.status, location: response.headers.get('Location') };
+    this.keepCookies(response);
+    const html = await response.text();
+    // A page answered to the form (the same form again, in the other language) carries the fields to send next.
+    if (html) this.pageFields = csrfField(html);
+    return { status: response.status, html, location: response.headers.get('Location') };
   }
 
+  /** The `sandbox_sca=…` pair of the session on the SCA pages, as a `Cookie` header; undefined when signed out. */
   get sessionCookie() {
-    return this.cookie;
+    const session = this.cookies.find((cookie) => cookie.name === 'sandbox_sca');
+    return session && `${session.name}=${session.value}`;
+  }
+
+  private cookieHeader(url: string): Record<string, string> {
+    const { pathname } = new URL(url);
+    const sent = this.cookies.filter(
+      ({ path }) => path === '/' || pathname === path || pathname.startsWith(`${path}/`),
+    );
+    return sent.length ? { Cookie: sent.map(({ name, value }) => `${name}=${value}`).join('; ') } : {};
+  }
+
+  private keepCookies(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      const path = attributes.find((a) => /^path=/i.test(a))?.slice(5) || '/';
+      const removed = value === '' || attributes.some((a) => /^max-age=(0|-)/i.test(a));
+      this.cookies = this.cookies.filter((held) => held.name !== name || held.path !== path);
+      if (!removed) this.cookies.push({ name, value, path });
+    }
   }
 }
 

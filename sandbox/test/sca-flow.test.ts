@@ -5,6 +5,7 @@ import {
   ANNA_LOW,
   ANNA_MAIN,
   advanceClock,
+  cookiePair,
   csrfField,
   formAction,
   JON_MAIN,
@@ -13,6 +14,9 @@ import {
   startTestSandbox,
   TestTpp,
 } from './helpers.js';
+
+/** The cookie of the sign-in page, whose double its form carries (README, SCA pages). */
+const SIGN_IN_COOKIE = 'sandbox_sca_signin';
 
 const inGroups = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
@@ -139,17 +143,83 @@ describe('sign-in', () => {
 
   it('sets an HttpOnly cookie scoped to the SCA pages', async () => {
     const { scaRedirect } = await initiate(singlePayment());
-    const login = await fetch(scaRedirect).then((r) => r.text());
+    const page = await fetch(scaRedirect);
+    const login = await page.text();
     const response = await fetch(formAction(login, scaRedirect), {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'jon', password: 'sandbox' }),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: cookiePair(page, SIGN_IN_COOKIE),
+      },
+      body: new URLSearchParams({ ...csrfField(login), username: 'jon', password: 'sandbox' }),
     });
-    const cookie = response.headers.get('Set-Cookie') ?? '';
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sandbox_sca=')) ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/Path=\/sca/);
+    expect(cookie).toMatch(/Path=\/sca;/);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  // No session exists yet when the sign-in form is posted, so the decision form's token cannot guard it: a page of
+  // another port of the same host (the same site) could sign the PSU in as someone else (login CSRF), who would
+  // then review and approve under that session. The form's page sets a cookie of its own and its double.
+  it('a sign-in without the sign-in page`s cookie and token is refused on a page in its language, signing nobody in', async () => {
+    const { scaRedirect, scaStatus } = await initiate(singlePayment(), { 'PSU-Accept-Language': 'is' });
+    const page = await fetch(scaRedirect);
+    const html = await page.text();
+    const action = formAction(html, scaRedirect);
+    const setCookie = page.headers.getSetCookie().find((c) => c.startsWith(`${SIGN_IN_COOKIE}=`)) ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toContain(`Path=${new URL(scaRedirect).pathname};`);
+    const cookie = cookiePair(page, SIGN_IN_COOKIE);
+    const csrf = csrfField(html).csrf ?? '';
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).not.toContain(csrf);
+    // Another authorisation's page: a matching pair of its own, good for that authorisation only.
+    const otherPage = await fetch((await initiate(singlePayment())).scaRedirect);
+    const other = {
+      cookie: cookiePair(otherPage, SIGN_IN_COOKIE),
+      csrf: csrfField(await otherPage.text()).csrf ?? '',
+    };
+    const post = (cookieHeader: string, fields: Record<string, string>) =>
+      fetch(action, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(cookieHeader ? { Cookie: cookieHeader } : {}),
+        },
+        body: new URLSearchParams({ username: 'jon', password: 'sandbox', ...fields }),
+      });
+    const forged: Array<[string, Record<string, string>]> = [
+      ['', { csrf }],
+      [cookie, {}],
+      [cookie, { csrf: '' }],
+      [cookie, { csrf: `${csrf.slice(0, -2)}AA` }],
+      [cookie, { csrf: other.csrf }],
+      [other.cookie, { csrf }],
+      [other.cookie, { csrf: other.csrf }],
+      [`${SIGN_IN_COOKIE}=${csrf}`, { csrf }],
+      ['', { csrf, switchTo: 'en' }],
+    ];
+    for (const [cookieHeader, fields] of forged) {
+      const refused = await post(cookieHeader, fields);
+      const what = `${cookieHeader} ${JSON.stringify(fields)}`;
+      expect(refused.status, what).toBe(403);
+      expect(
+        refused.headers.getSetCookie().filter((c) => c.startsWith('sandbox_sca=')),
+        what,
+      ).toEqual([]);
+      const text = await refused.text();
+      expect(text, what).toContain('<html lang="is">');
+      expect(text, what).toContain('því fór engin innskráning fram');
+      expect((await tpp.get(token, scaStatus)).json, what).toEqual({ scaStatus: 'received' });
+    }
+    const signedIn = await post(cookie, { csrf });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith('sandbox_sca='))).toBe(true);
+    expect((await tpp.get(token, scaStatus)).json).toEqual({ scaStatus: 'psuAuthenticated' });
   });
 });
 

@@ -82,14 +82,15 @@ describe('the is/en switch of the SCA pages', () => {
       /<\/form>[\s\S]*<button type="submit" form="login" formaction="[^"]+\/login" formnovalidate name="switchTo" value="is" lang="is">Íslenska<\/button>/,
     );
     const action = formAction(login.html, scaRedirect);
-    const response = await fetch(action, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ lang: 'en', username: 'jon', password: 'sandbox', switchTo: 'is' }),
+    const response = await browser.post(action, {
+      lang: 'en',
+      username: 'jon',
+      password: 'sandbox',
+      switchTo: 'is',
     });
-    const icelandic = await response.text();
+    const icelandic = response.html;
     expect(response.status).toBe(200);
-    expect(response.headers.get('Set-Cookie')).toBeNull();
+    expect(browser.sessionCookie).toBeUndefined();
     expect(icelandic).toContain('<html lang="is">');
     expect(icelandic).toContain('Notandanafn');
     expect(icelandic).toContain('value="jon"');

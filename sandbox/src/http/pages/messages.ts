@@ -29,6 +29,8 @@ const en = {
   amountInvalid: 'Enter the amount to pay, e.g. 15,000 or 1,234.50.',
   notVerified:
     'This request could not be verified, so nothing was approved or declined. Open the confirmation page again and choose there.',
+  signInNotVerified:
+    'This sign-in could not be verified, so nobody was signed in. Open the confirmation page again and sign in there.',
 };
 
 const is: typeof en = {
@@ -59,6 +61,8 @@ const is: typeof en = {
   amountInvalid: 'Sláðu inn upphæðina sem á að greiða, t.d. 15.000 eða 1.234,50.',
   notVerified:
     'Ekki tókst að sannreyna beiðnina og því var hvorki samþykkt né hafnað. Opnaðu staðfestingarsíðuna aftur og veldu þar.',
+  signInNotVerified:
+    'Ekki tókst að sannreyna innskráninguna og því fór engin innskráning fram. Opnaðu staðfestingarsíðuna aftur og skráðu þig inn þar.',
 };
 
 export type Messages = typeof en;

@@ -42,9 +42,13 @@ function page(
 /** A hidden field carrying the page's language to the step a form posts to. */
 const languageField = (language: Language) => `<input type="hidden" name="lang" value="${language}">`;
 
+/** A hidden field carrying a form's CSRF token (http/sign-in-csrf.ts, sca/bank-pages.ts). */
+const csrfField = (token: string) => `<input type="hidden" name="csrf" value="${escapeHtml(token)}">`;
+
 /**
- * The sign-in form. Its language switch posts the form back to `action` with `switchTo` (the route shows the
- * form again in that language, the user ID kept, the password not).
+ * The sign-in form, with its anti-CSRF token `csrf` (http/sign-in-csrf.ts). Its language switch posts the form
+ * back to `action` with `switchTo` (the route shows the form again in that language, the user ID kept, the
+ * password not).
  */
 export function loginPage(
   language: Language,
@@ -52,7 +56,7 @@ export function loginPage(
   action: string,
   error: 'credentials' | 'account' | 'signed' | null,
   confirmation: Confirmation,
-  { username = '' }: { username?: string } = {},
+  { csrf, username = '' }: { csrf: string; username?: string },
 ): string {
   const m = MESSAGES[language];
   const text =
@@ -70,6 +74,7 @@ export function loginPage(
 ${alert}
 <form id="login" method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
+${csrfField(csrf)}
 <label for="username">${escapeHtml(m.username)}</label>
 <input id="username" name="username" value="${escapeHtml(username)}" autocomplete="username" required autofocus${described}>
 <label for="password">${escapeHtml(m.password)}</label>
@@ -200,7 +205,7 @@ export function reviewPage(
 ${paymentSummary(m, language, payment, names)}
 <form method="post" action="${escapeHtml(action)}">
 ${languageField(language)}
-<input type="hidden" name="csrf" value="${escapeHtml(options.csrf)}">
+${csrfField(options.csrf)}
 ${options.amountEntry ? amountField(m, options.amountEntry) : ''}
 <div class="actions">
 <button type="submit" name="decision" value="approve" class="primary">${escapeHtml(cancellation ? m.cancelApprove : m.approve)}</button>

@@ -24,10 +24,18 @@ import { pageHeaders } from '../middleware/page-headers.js';
 import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
 import { type Confirmation, type Language, MESSAGES, paymentWords } from '../pages/messages.js';
 import { loginPage, messagePage, reviewPage } from '../pages/sca-pages.js';
+import { type SignInForm, signInFormField, verifiedSignInField } from '../sign-in-csrf.js';
 
 const COOKIE = 'sandbox_sca';
 
 const self = (authorisationId: string) => `/sca/${encodeURIComponent(authorisationId)}`;
+
+/** The anti-CSRF token of an authorisation's sign-in form: its cookie, under the authorisation's pages. */
+const signInForm = (authorisationId: string): SignInForm => ({
+  cookie: 'sandbox_sca_signin',
+  path: self(authorisationId),
+  purpose: `sca-sign-in ${authorisationId}`,
+});
 
 /** The page of an authorisation, with the language the PSU chose on these pages (if any) and `query`. */
 function stepUrl(
@@ -99,6 +107,30 @@ function outcomeText(language: Language, authorisation: AuthorisationRow, paymen
   return m.alreadyHandled;
 }
 
+/**
+ * The 403 page of a form the bank did not serve to this browser (another site's page posting it): `text` says what
+ * was not done; the authorisation is left as it was.
+ */
+function notVerified(
+  c: SandboxContext,
+  language: Language,
+  text: 'notVerified' | 'signInNotVerified',
+  authorisation: AuthorisationRow,
+  payment: PaymentRow,
+) {
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    messagePage(
+      language,
+      bankOf(c),
+      MESSAGES[language][text],
+      undefined,
+      confirmationOf(authorisation, payment),
+    ),
+    403,
+  );
+}
+
 /** The PSU signed in on this authorisation's pages by the cookie, and the CSRF token of that session. */
 async function session(
   c: SandboxContext,
@@ -147,6 +179,7 @@ export function scaPageRoutes() {
           `${self(authorisation.id)}/login`,
           error === 'credentials' || error === 'account' || error === 'signed' ? error : null,
           confirmationOf(authorisation, payment),
+          { csrf: signInFormField(c, signInForm(authorisation.id)) },
         ),
       );
     }
@@ -168,6 +201,13 @@ export function scaPageRoutes() {
     const { authorisation, payment } = loaded;
     const form = await c.req.parseBody();
     const chosen = pageLanguage(form.lang);
+    // No session exists yet to bind the form to: the sign-in page's own cookie and its double in the form, so that
+    // another site's page cannot sign the PSU in as someone else (login CSRF) for the PSU to approve under.
+    const csrf = verifiedSignInField(c, signInForm(authorisation.id), form.csrf);
+    if (!csrf) {
+      const language = chosen ?? payment.psu_accept_language;
+      return notVerified(c, language, 'signInNotVerified', authorisation, payment);
+    }
     if (FINAL_SCA.has(authorisation.sca_status)) return c.redirect(stepUrl(authorisation.id, chosen), 303);
     const username = typeof form.username === 'string' ? form.username.trim() : '';
     const switchTo = pageLanguage(form.switchTo);
@@ -181,7 +221,7 @@ export function scaPageRoutes() {
           `${self(authorisation.id)}/login`,
           null,
           confirmationOf(authorisation, payment),
-          { username },
+          { csrf, username },
         ),
       );
     }
@@ -213,17 +253,7 @@ export function scaPageRoutes() {
     // A form the bank did not serve to this session (another site's page posting with the PSU's cookie): refused.
     if (!secretEquals(typeof form.csrf === 'string' ? form.csrf : '', signedIn.csrf)) {
       const language = chosen ?? payment.psu_accept_language;
-      c.header('Cache-Control', 'no-store');
-      return c.html(
-        messagePage(
-          language,
-          bankOf(c),
-          MESSAGES[language].notVerified,
-          undefined,
-          confirmationOf(authorisation, payment),
-        ),
-        403,
-      );
+      return notVerified(c, language, 'notVerified', authorisation, payment);
     }
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'decline') {
