@@ -99,8 +99,9 @@ test('the electronic-ID sign-in switches language with the kennitala kept, then 
   // The answer goes to the app, whose side of the sign-in is not under test here: the form is sent as the
   // browser would send it, and the redirect read instead of followed.
   const action = await page.locator('form#sign-in').getAttribute('action');
+  const csrf = await page.locator('form#sign-in input[name="csrf"]').inputValue();
   const signedIn = await page.request.post(new URL(action ?? '', page.url()).toString(), {
-    form: { lang: 'en', kennitala: '010130-2989', pin: '1234', action: 'signIn' },
+    form: { lang: 'en', csrf, kennitala: '010130-2989', pin: '1234', action: 'signIn' },
     maxRedirects: 0,
   });
   expect(signedIn.status()).toBe(303);

@@ -5,7 +5,7 @@ import type { IdpClient } from '../src/config.js';
 import { DEMO_PIN } from '../src/identity/people.js';
 import type { RunningSandbox } from '../src/server.js';
 import { sandboxDataDir } from '../src/testing.js';
-import { advanceClock, formAction, startTestSandbox } from './helpers.js';
+import { advanceClock, cookiePair, csrfField, formAction, ScaBrowser, startTestSandbox } from './helpers.js';
 
 // A stranger's client: oauth4webapi (the OAuth library under next-auth) over real HTTP, against the bank's
 // electronic-ID provider. The specifications followed: OpenID Connect Core 1.0 and Discovery 1.0, RFC 6749
@@ -23,6 +23,8 @@ const OTHER: IdpClient = {
 };
 const REDIRECT = APP.redirectUris[0] ?? '';
 const JON = '0101302989';
+/** The cookie of the sign-in page, whose double its form carries (README, The sign-in page). */
+const SIGN_IN_COOKIE = 'sandbox_idp_signin';
 const insecure = { [oauth.allowInsecureRequests]: true };
 
 let sandbox: RunningSandbox;
@@ -89,21 +91,16 @@ async function authorize(
 
 /** The person on the sign-in page: the form posted as a browser would, with the button pressed. */
 async function onSignInPage(started: Started, fields: Record<string, string>) {
+  const browser = new ScaBrowser();
   const pageUrl = new URL(started.location, sandbox.url).toString();
-  const page = await fetch(pageUrl);
-  const html = await page.text();
+  const page = await browser.get(pageUrl);
   expect(page.status).toBe(200);
-  const response = await fetch(formAction(html, pageUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ lang: 'is', action: 'signIn', ...fields }),
+  const answer = await browser.post(formAction(page.html, pageUrl), {
+    lang: 'is',
+    action: 'signIn',
+    ...fields,
   });
-  return {
-    status: response.status,
-    location: response.headers.get('Location') ?? '',
-    html: await response.text(),
-  };
+  return { ...answer, location: answer.location ?? '' };
 }
 
 /** Authorization through to the code back at the client, checked as the client checks it. */
@@ -463,22 +460,86 @@ describe('the sign-in page', () => {
   it('switches language and keeps the kennitala typed, never the PIN', async () => {
     const started = await authorize({ ui_locales: 'is' });
     const pageUrl = new URL(started.location, sandbox.url).toString();
-    const page = await (await fetch(pageUrl)).text();
+    const browser = new ScaBrowser();
+    const page = (await browser.get(pageUrl)).html;
     expect(page).toContain('<html lang="is">');
     expect(page).toMatch(
       /<nav class="language" aria-label="Tungumál"><button [^>]*name="switchTo" value="en" lang="en">English<\/button>/,
     );
-    const switched = await fetch(formAction(page, pageUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ lang: 'is', kennitala: JON, pin: DEMO_PIN, switchTo: 'en' }),
+    const switched = await browser.post(formAction(page, pageUrl), {
+      lang: 'is',
+      kennitala: JON,
+      pin: DEMO_PIN,
+      switchTo: 'en',
     });
-    const html = await switched.text();
+    const html = switched.html;
     expect(switched.status).toBe(200);
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('Sign in with electronic ID');
     expect(html).toContain(`value="${JON}"`);
     expect(html).not.toContain(DEMO_PIN);
+  });
+
+  // Another site's page (another port of the same host is the same site) could sign the visitor in at the service
+  // as someone else (login CSRF), or cancel the sign-in: the form carries the double of its page's own cookie.
+  it('a sign-in, cancel or switch without the page`s cookie and token is refused in its language, nothing sent to the client', async () => {
+    const started = await authorize({ ui_locales: 'en' });
+    const pageUrl = new URL(started.location, sandbox.url).toString();
+    const page = await fetch(pageUrl);
+    const html = await page.text();
+    const action = formAction(html, pageUrl);
+    const setCookie = page.headers.getSetCookie().find((c) => c.startsWith(`${SIGN_IN_COOKIE}=`)) ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toContain(`Path=${new URL(pageUrl).pathname};`);
+    const cookie = cookiePair(page, SIGN_IN_COOKIE);
+    const csrf = csrfField(html).csrf ?? '';
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).not.toContain(csrf);
+    // Another sign-in's page: a matching pair of its own, good for that sign-in only.
+    const otherPage = await fetch(new URL((await authorize()).location, sandbox.url));
+    const other = {
+      cookie: cookiePair(otherPage, SIGN_IN_COOKIE),
+      csrf: csrfField(await otherPage.text()).csrf ?? '',
+    };
+    const post = (cookieHeader: string, fields: Record<string, string>) =>
+      fetch(action, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          ...(cookieHeader ? { Cookie: cookieHeader } : {}),
+        },
+        body: new URLSearchParams({ lang: 'en', action: 'signIn', kennitala: JON, pin: DEMO_PIN, ...fields }),
+      });
+    const forged: Array<[string, Record<string, string>]> = [
+      ['', { csrf }],
+      [cookie, {}],
+      [cookie, { csrf: '' }],
+      [cookie, { csrf: `${csrf.slice(0, -2)}AA` }],
+      [cookie, { csrf: other.csrf }],
+      [other.cookie, { csrf }],
+      [other.cookie, { csrf: other.csrf }],
+      [`${SIGN_IN_COOKIE}=${csrf}`, { csrf }],
+      ['', { csrf, action: 'cancel' }],
+      ['', { csrf, switchTo: 'is' }],
+    ];
+    for (const [cookieHeader, fields] of forged) {
+      const refused = await post(cookieHeader, fields);
+      const what = `${cookieHeader} ${JSON.stringify(fields)}`;
+      expect(refused.status, what).toBe(403);
+      expect(refused.headers.get('Location'), what).toBeNull();
+      const text = await refused.text();
+      expect(text, what).toContain('<html lang="en">');
+      expect(text, what).toContain('so you have not been signed in');
+    }
+    const signedIn = await post(cookie, { csrf });
+    expect(signedIn.status).toBe(303);
+    expect(
+      oauth
+        .validateAuthResponse(as, client(), new URL(signedIn.headers.get('Location') ?? ''), started.state)
+        .get('code'),
+    ).toBeTruthy();
   });
 });
 

@@ -19,6 +19,8 @@ const en = {
     'The service that sent you here is not known to this identity provider. You have not been signed in.',
   unknownRedirect:
     'The service that sent you here gave a return address this identity provider does not know for it. You have not been signed in.',
+  notVerified:
+    'This sign-in could not be verified, so you have not been signed in. Go back to the service and start again.',
   note: 'This is a sandbox identity provider. No real electronic ID is used.',
 };
 
@@ -39,6 +41,8 @@ const is: typeof en = {
     'Þjónustan sem sendi þig hingað er óþekkt hjá þessari auðkenningarþjónustu. Engin innskráning fór fram.',
   unknownRedirect:
     'Þjónustan sem sendi þig hingað gaf upp slóð til baka sem þessi auðkenningarþjónusta þekkir ekki fyrir hana. Engin innskráning fór fram.',
+  notVerified:
+    'Ekki tókst að sannreyna innskráninguna og því fór engin innskráning fram. Farðu aftur í þjónustuna og byrjaðu upp á nýtt.',
   note: 'Þetta er auðkenningarþjónusta í sandkassa. Engin raunveruleg rafræn skilríki eru notuð.',
 };
 

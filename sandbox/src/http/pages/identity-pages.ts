@@ -18,13 +18,21 @@ function page(language: Language, bank: string, content: string, switcher: strin
 
 /**
  * The electronic-ID sign-in: who asks (the host of the client's redirect URI) and what it will receive, then
- * kennitala and PIN. Buttons: sign in (the form's default, for Enter), cancel, and the language switch, which
- * posts the form back with `switchTo` so the page returns in the other language with the kennitala kept.
+ * kennitala and PIN, with the form's anti-CSRF token `csrf` (http/sign-in-csrf.ts). Buttons: sign in (the form's
+ * default, for Enter), cancel, and the language switch, which posts the form back with `switchTo` so the page
+ * returns in the other language with the kennitala kept.
  */
 export function signInPage(
   language: Language,
   bank: string,
-  options: { action: string; host: string; scopes: readonly string[]; error: boolean; kennitala: string },
+  options: {
+    action: string;
+    csrf: string;
+    host: string;
+    scopes: readonly string[];
+    error: boolean;
+    kennitala: string;
+  },
 ): string {
   const m = IDENTITY_MESSAGES[language];
   const shares = [
@@ -44,6 +52,7 @@ ${shares ? `<ul>${shares}</ul>` : ''}
 ${alert}
 <form id="sign-in" method="post" action="${escapeHtml(options.action)}">
 <input type="hidden" name="lang" value="${language}">
+<input type="hidden" name="csrf" value="${escapeHtml(options.csrf)}">
 <label for="kennitala">${escapeHtml(m.kennitala)}</label>
 <input id="kennitala" name="kennitala" value="${escapeHtml(options.kennitala)}" inputmode="numeric" autocomplete="username" required autofocus${described}>
 <label for="pin">${escapeHtml(m.pin)}</label>

@@ -13,9 +13,17 @@ import { IDENTITY_MESSAGES } from '../pages/identity-messages.js';
 import { identityMessagePage, signInPage } from '../pages/identity-pages.js';
 import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
 import type { Language } from '../pages/messages.js';
+import { type SignInForm, signInFormField, verifiedSignInField } from '../sign-in-csrf.js';
 
 const issuer = (c: SandboxContext) => issuerOf(c.get('bank').publicUrl());
 const signInPath = (signInId: string) => `${IDP_PATH}/signin/${encodeURIComponent(signInId)}`;
+
+/** The anti-CSRF token of a sign-in's form: its cookie, under the sign-in page's path. */
+const signInForm = (signInId: string): SignInForm => ({
+  cookie: 'sandbox_idp_signin',
+  path: signInPath(signInId),
+  purpose: `idp-sign-in ${signInId}`,
+});
 const isForm = (c: SandboxContext) =>
   (c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
@@ -73,6 +81,7 @@ export function identityProviderRoutes() {
     return c.html(
       signInPage(language, c.get('bank').profile.name, {
         action: signInPath(signInId),
+        csrf: signInFormField(c, signInForm(signInId)),
         host: new URL(signIn.redirect_uri).host,
         scopes: signIn.scope.split(' '),
         error: false,
@@ -89,9 +98,18 @@ export function identityProviderRoutes() {
     const signIn = await pendingSignIn(c.get('db'), signInId);
     const language = pageLanguage(form.switchTo) ?? pageLanguage(form.lang) ?? signIn?.language ?? 'is';
     if (!signIn) return expiredPage(c, language);
+    // A form this provider did not serve to this browser (another site's page signing the visitor in as someone
+    // else, or cancelling): refused, the sign-in left as it was.
+    const csrf = verifiedSignInField(c, signInForm(signInId), form.csrf);
+    if (!csrf) {
+      const shown = pageLanguage(form.lang) ?? signIn.language;
+      const notVerified = IDENTITY_MESSAGES[shown].notVerified;
+      return c.html(identityMessagePage(shown, c.get('bank').profile.name, notVerified), 403);
+    }
     const again = (error: boolean) =>
       signInPage(language, c.get('bank').profile.name, {
         action: signInPath(signInId),
+        csrf,
         host: new URL(signIn.redirect_uri).host,
         scopes: signIn.scope.split(' '),
         error,
