@@ -106,7 +106,7 @@ describe('the status history of a payment whose cancellation the PSU confirms at
     const id = await cancelledAtBank('decline');
     expect((await app.payment(id)).transactionStatus).not.toBe('CANC');
     // The cancellation's step and the payment's own status are read at once on the return: either may be told last.
-    const after = (lines: string[], asked: RegExp, step: RegExp) => {
+    const toldAfter = (lines: string[], asked: RegExp, step: RegExp) => {
       const at = lines.findIndex((line) => asked.test(line));
       expect(lines.filter((line) => asked.test(line))).toHaveLength(1);
       expect(
@@ -114,8 +114,8 @@ describe('the status history of a payment whose cancellation the PSU confirms at
         lines.join('\n'),
       ).toBe(true);
     };
-    after(await historyOf('en', id), /^You asked to cancel the payment/, /^Cancellation not confirmed/);
-    after(await historyOf('is', id), /^Þú baðst um afturköllun greiðslunnar/, /^Afturköllun ekki staðfest/);
+    toldAfter(await historyOf('en', id), /^You asked to cancel the payment/, /^Cancellation not confirmed/);
+    toldAfter(await historyOf('is', id), /^Þú baðst um afturköllun greiðslunnar/, /^Afturköllun ekki staðfest/);
   });
 
   it('keeps the cancellation’s steps on the timeline, marked as the cancellation’s', async () => {
