@@ -115,7 +115,11 @@ describe('the status history of a payment whose cancellation the PSU confirms at
       ).toBe(true);
     };
     toldAfter(await historyOf('en', id), /^You asked to cancel the payment/, /^Cancellation not confirmed/);
-    toldAfter(await historyOf('is', id), /^Þú baðst um afturköllun greiðslunnar/, /^Afturköllun ekki staðfest/);
+    toldAfter(
+      await historyOf('is', id),
+      /^Þú baðst um afturköllun greiðslunnar/,
+      /^Afturköllun ekki staðfest/,
+    );
   });
 
   it('keeps the cancellation’s steps on the timeline, marked as the cancellation’s', async () => {
