@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
-import { renderIn } from '@/tests/support/render-intl';
+import { historyLines } from '@/tests/support/history-lines';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // A payment's status history tells each authorisation as its own: the first steps of a new one (the next signer's
@@ -26,22 +25,7 @@ beforeEach(() => app.proxy.reset());
 async function historyOf(locale: 'is' | 'en', id: string): Promise<string[]> {
   const events = await history.paymentTimeline(app.db, id);
   const view = app.view.toPaymentView(await app.payment(id), events);
-  const html = renderIn(locale, <PaymentStatusView payment={{ ...view, cancellable: false }} />, [
-    'payment',
-    'bank',
-    'status',
-    'scaStatus',
-    'sca',
-    'story',
-    'bankWords',
-  ]);
-  const list = html.slice(html.indexOf('data-testid="status-history"'));
-  return [...list.slice(0, list.indexOf('</ol>')).matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((item) =>
-    (item[1] ?? '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
+  return historyLines(locale, view);
 }
 
 /** The first signer approves at the bank; the next starts their own authorisation on our page. */

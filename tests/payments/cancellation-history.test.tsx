@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
-import { renderIn } from '@/tests/support/render-intl';
+import { historyLines } from '@/tests/support/history-lines';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // The PSU signed in to the app, for the route handler the bank sends the PSU back to.
@@ -36,22 +35,7 @@ beforeEach(() => app.proxy.reset());
 async function historyOf(locale: 'is' | 'en', id: string): Promise<string[]> {
   const events = await history.paymentTimeline(app.db, id);
   const view = app.view.toPaymentView(await app.payment(id), events);
-  const html = renderIn(locale, <PaymentStatusView payment={{ ...view, cancellable: false }} />, [
-    'payment',
-    'bank',
-    'status',
-    'scaStatus',
-    'sca',
-    'story',
-    'bankWords',
-  ]);
-  const list = html.slice(html.indexOf('data-testid="status-history"'));
-  return [...list.slice(0, list.indexOf('</ol>')).matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((item) =>
-    (item[1] ?? '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
+  return historyLines(locale, view);
 }
 
 /** The browser arrives at the address the bank sent it back to. */

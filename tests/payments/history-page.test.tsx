@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import type { PaymentEvent } from '@/lib/db/schema';
 import { toPaymentView } from '@/lib/payments/view';
+import { historyLines } from '@/tests/support/history-lines';
 import { paymentRow } from '@/tests/support/payment-row';
-import { renderIn } from '@/tests/support/render-intl';
 
 // The status history of a payment's page as the PSU reads it: each status once in its own words, and the times
 // going forward, whatever order the bank's reports and the PSU's return reached us in.
@@ -29,26 +28,6 @@ function event(
   };
 }
 
-/** The history's entries as read: the words of each, one line per entry. */
-function historyOf(locale: 'is' | 'en', view: ReturnType<typeof toPaymentView>): string[] {
-  const html = renderIn(locale, <PaymentStatusView payment={{ ...view, cancellable: false }} />, [
-    'payment',
-    'bank',
-    'status',
-    'scaStatus',
-    'sca',
-    'story',
-    'bankWords',
-  ]);
-  const list = html.slice(html.indexOf('data-testid="status-history"'));
-  return [...list.slice(0, list.indexOf('</ol>')).matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((item) =>
-    (item[1] ?? '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
-}
-
 describe('a standing order\u2019s status history', () => {
   it('says "Virk" / "Active" once, though the bank notified ACTC and the return from the bank read ACSP', () => {
     const payment = paymentRow({ service: 'periodic-payments', transactionStatus: 'ACSP' });
@@ -59,11 +38,11 @@ describe('a standing order\u2019s status history', () => {
       event('06:01:15', 'redirect', 'ACSP'),
     ];
     const view = toPaymentView(payment, events);
-    const is = historyOf('is', view);
+    const is = historyLines('is', view);
     expect(is).toHaveLength(3);
     expect(is.filter((line) => line.startsWith('Virk '))).toHaveLength(1);
     expect(is[1]).toMatch(/^Þú staðfestir greiðsluna/);
-    expect(historyOf('en', view).filter((line) => line.startsWith('Active '))).toHaveLength(1);
+    expect(historyLines('en', view).filter((line) => line.startsWith('Active '))).toHaveLength(1);
   });
 });
 
@@ -79,7 +58,7 @@ describe('the history of a payment approved in the bank\u2019s app (decoupled SC
       event('05:41:35', 'notification', 'ACSP'),
       event('05:41:36', 'notification', 'ACSC'),
     ];
-    const is = historyOf('is', toPaymentView(payment, events));
+    const is = historyLines('is', toPaymentView(payment, events));
     expect(
       is.map((line) =>
         line.replace(/ 7\. des\. 2026 kl\. /, ' ').replace(/ (við|þegar|athugað|tilkynning).*$/, ''),
@@ -108,11 +87,11 @@ describe('the history of a payment the PSU confirms again in a new authorisation
       again,
     ];
     const view = toPaymentView(payment, events);
-    expect(historyOf('en', view).map((line) => line.replace(/ 7 Dec.*$/, ''))).toEqual([
+    expect(historyLines('en', view).map((line) => line.replace(/ 7 Dec.*$/, ''))).toEqual([
       'Waiting for your confirmation',
       'Confirmed at your bank, not yet finished',
       'New confirmation started Confirmed at your bank, not yet finished',
     ]);
-    expect(historyOf('is', view)[2]).toMatch(/^Ný staðfesting hafin Staðfest í bankanum, ekki lokið /);
+    expect(historyLines('is', view)[2]).toMatch(/^Ný staðfesting hafin Staðfest í bankanum, ekki lokið /);
   });
 });
