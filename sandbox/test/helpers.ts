@@ -495,3 +495,21 @@ export async function throughContractCheck(
   });
   return context.res;
 }
+
+/**
+ * A sign-in page fetched as a browser would: its form's action, its anti-CSRF cookie (checked to be HttpOnly,
+ * SameSite=Strict and scoped to the page's path) and the form's field, which gives nothing of the cookie away.
+ */
+export async function signInPageWithToken(pageUrl: string, cookieName: string) {
+  const page = await fetch(pageUrl);
+  const html = await page.text();
+  const setCookie = page.headers.getSetCookie().find((c) => c.startsWith(`${cookieName}=`)) ?? '';
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Strict/i);
+  expect(setCookie).toContain(`Path=${new URL(pageUrl).pathname};`);
+  const cookie = cookiePair(page, cookieName);
+  const csrf = csrfField(html).csrf ?? '';
+  expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(cookie).not.toContain(csrf);
+  return { html, action: formAction(html, pageUrl), cookie, csrf };
+}

@@ -5,7 +5,15 @@ import type { IdpClient } from '../src/config.js';
 import { DEMO_PIN } from '../src/identity/people.js';
 import type { RunningSandbox } from '../src/server.js';
 import { sandboxDataDir } from '../src/testing.js';
-import { advanceClock, cookiePair, csrfField, formAction, ScaBrowser, startTestSandbox } from './helpers.js';
+import {
+  advanceClock,
+  cookiePair,
+  csrfField,
+  formAction,
+  ScaBrowser,
+  signInPageWithToken,
+  startTestSandbox,
+} from './helpers.js';
 
 // A stranger's client: oauth4webapi (the OAuth library under next-auth) over real HTTP, against the bank's
 // electronic-ID provider. The specifications followed: OpenID Connect Core 1.0 and Discovery 1.0, RFC 6749
@@ -485,17 +493,7 @@ describe('the sign-in page', () => {
   it('a sign-in, cancel or switch without the page`s cookie and token is refused in its language, nothing sent to the client', async () => {
     const started = await authorize({ ui_locales: 'en' });
     const pageUrl = new URL(started.location, sandbox.url).toString();
-    const page = await fetch(pageUrl);
-    const html = await page.text();
-    const action = formAction(html, pageUrl);
-    const setCookie = page.headers.getSetCookie().find((c) => c.startsWith(`${SIGN_IN_COOKIE}=`)) ?? '';
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Strict/i);
-    expect(setCookie).toContain(`Path=${new URL(pageUrl).pathname};`);
-    const cookie = cookiePair(page, SIGN_IN_COOKIE);
-    const csrf = csrfField(html).csrf ?? '';
-    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookie).not.toContain(csrf);
+    const { action, cookie, csrf } = await signInPageWithToken(pageUrl, SIGN_IN_COOKIE);
     // Another sign-in's page: a matching pair of its own, good for that sign-in only.
     const otherPage = await fetch(new URL((await authorize()).location, sandbox.url));
     const other = {

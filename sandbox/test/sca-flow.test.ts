@@ -10,6 +10,7 @@ import {
   formAction,
   JON_MAIN,
   ScaBrowser,
+  signInPageWithToken,
   singlePayment,
   startTestSandbox,
   TestTpp,
@@ -165,17 +166,7 @@ describe('sign-in', () => {
   // then review and approve under that session. The form's page sets a cookie of its own and its double.
   it('a sign-in without the sign-in page`s cookie and token is refused on a page in its language, signing nobody in', async () => {
     const { scaRedirect, scaStatus } = await initiate(singlePayment(), { 'PSU-Accept-Language': 'is' });
-    const page = await fetch(scaRedirect);
-    const html = await page.text();
-    const action = formAction(html, scaRedirect);
-    const setCookie = page.headers.getSetCookie().find((c) => c.startsWith(`${SIGN_IN_COOKIE}=`)) ?? '';
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Strict/i);
-    expect(setCookie).toContain(`Path=${new URL(scaRedirect).pathname};`);
-    const cookie = cookiePair(page, SIGN_IN_COOKIE);
-    const csrf = csrfField(html).csrf ?? '';
-    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookie).not.toContain(csrf);
+    const { action, cookie, csrf } = await signInPageWithToken(scaRedirect, SIGN_IN_COOKIE);
     // Another authorisation's page: a matching pair of its own, good for that authorisation only.
     const otherPage = await fetch((await initiate(singlePayment())).scaRedirect);
     const other = {
