@@ -513,3 +513,42 @@ export async function signInPageWithToken(pageUrl: string, cookieName: string) {
   expect(cookie).not.toContain(csrf);
   return { html, action: formAction(html, pageUrl), cookie, csrf };
 }
+
+/**
+ * The posts a page of another site could make of a sign-in form with its anti-CSRF cookie `cookieName`, given the
+ * form's own pair and another sign-in's (each good for its own only): each a Cookie header ('' for none) and the
+ * `csrf` field sent, none of them a matching pair of the form's own.
+ */
+export function forgedTokenPairs(
+  cookieName: string,
+  own: { cookie: string; csrf: string },
+  other: { cookie: string; csrf: string },
+): Array<[string, Record<string, string>]> {
+  return [
+    ['', { csrf: own.csrf }],
+    [own.cookie, {}],
+    [own.cookie, { csrf: '' }],
+    [own.cookie, { csrf: `${own.csrf.slice(0, -2)}AA` }],
+    [own.cookie, { csrf: other.csrf }],
+    [other.cookie, { csrf: own.csrf }],
+    [other.cookie, { csrf: other.csrf }],
+    [`${cookieName}=${own.csrf}`, { csrf: own.csrf }],
+  ];
+}
+
+/** Posts a form's `fields` to `action` with the Cookie header given ('' for none), not following a redirect. */
+export function postForm(
+  action: string,
+  cookieHeader: string,
+  fields: Record<string, string>,
+): Promise<Response> {
+  return fetch(action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(cookieHeader ? { Cookie: cookieHeader } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+}

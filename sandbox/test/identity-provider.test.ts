@@ -7,9 +7,9 @@ import type { RunningSandbox } from '../src/server.js';
 import { sandboxDataDir } from '../src/testing.js';
 import {
   advanceClock,
-  cookiePair,
-  csrfField,
+  forgedTokenPairs,
   formAction,
+  postForm,
   ScaBrowser,
   signInPageWithToken,
   startTestSandbox,
@@ -494,31 +494,21 @@ describe('the sign-in page', () => {
     const started = await authorize({ ui_locales: 'en' });
     const pageUrl = new URL(started.location, sandbox.url).toString();
     const { action, cookie, csrf } = await signInPageWithToken(pageUrl, SIGN_IN_COOKIE);
-    // Another sign-in's page: a matching pair of its own, good for that sign-in only.
-    const otherPage = await fetch(new URL((await authorize()).location, sandbox.url));
-    const other = {
-      cookie: cookiePair(otherPage, SIGN_IN_COOKIE),
-      csrf: csrfField(await otherPage.text()).csrf ?? '',
-    };
+    // Another sign-in page's pair: good for its own only.
+    const other = await signInPageWithToken(
+      new URL((await authorize()).location, sandbox.url).toString(),
+      SIGN_IN_COOKIE,
+    );
     const post = (cookieHeader: string, fields: Record<string, string>) =>
-      fetch(action, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          ...(cookieHeader ? { Cookie: cookieHeader } : {}),
-        },
-        body: new URLSearchParams({ lang: 'en', action: 'signIn', kennitala: JON, pin: DEMO_PIN, ...fields }),
+      postForm(action, cookieHeader, {
+        lang: 'en',
+        action: 'signIn',
+        kennitala: JON,
+        pin: DEMO_PIN,
+        ...fields,
       });
     const forged: Array<[string, Record<string, string>]> = [
-      ['', { csrf }],
-      [cookie, {}],
-      [cookie, { csrf: '' }],
-      [cookie, { csrf: `${csrf.slice(0, -2)}AA` }],
-      [cookie, { csrf: other.csrf }],
-      [other.cookie, { csrf }],
-      [other.cookie, { csrf: other.csrf }],
-      [`${SIGN_IN_COOKIE}=${csrf}`, { csrf }],
+      ...forgedTokenPairs(SIGN_IN_COOKIE, { cookie, csrf }, other),
       ['', { csrf, action: 'cancel' }],
       ['', { csrf, switchTo: 'is' }],
     ];

@@ -7,8 +7,10 @@ import {
   advanceClock,
   cookiePair,
   csrfField,
+  forgedTokenPairs,
   formAction,
   JON_MAIN,
+  postForm,
   ScaBrowser,
   signInPageWithToken,
   singlePayment,
@@ -167,31 +169,12 @@ describe('sign-in', () => {
   it('a sign-in without the sign-in page`s cookie and token is refused on a page in its language, signing nobody in', async () => {
     const { scaRedirect, scaStatus } = await initiate(singlePayment(), { 'PSU-Accept-Language': 'is' });
     const { action, cookie, csrf } = await signInPageWithToken(scaRedirect, SIGN_IN_COOKIE);
-    // Another authorisation's page: a matching pair of its own, good for that authorisation only.
-    const otherPage = await fetch((await initiate(singlePayment())).scaRedirect);
-    const other = {
-      cookie: cookiePair(otherPage, SIGN_IN_COOKIE),
-      csrf: csrfField(await otherPage.text()).csrf ?? '',
-    };
+    // Another sign-in page's pair: good for its own only.
+    const other = await signInPageWithToken((await initiate(singlePayment())).scaRedirect, SIGN_IN_COOKIE);
     const post = (cookieHeader: string, fields: Record<string, string>) =>
-      fetch(action, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          ...(cookieHeader ? { Cookie: cookieHeader } : {}),
-        },
-        body: new URLSearchParams({ username: 'jon', password: 'sandbox', ...fields }),
-      });
+      postForm(action, cookieHeader, { username: 'jon', password: 'sandbox', ...fields });
     const forged: Array<[string, Record<string, string>]> = [
-      ['', { csrf }],
-      [cookie, {}],
-      [cookie, { csrf: '' }],
-      [cookie, { csrf: `${csrf.slice(0, -2)}AA` }],
-      [cookie, { csrf: other.csrf }],
-      [other.cookie, { csrf }],
-      [other.cookie, { csrf: other.csrf }],
-      [`${SIGN_IN_COOKIE}=${csrf}`, { csrf }],
+      ...forgedTokenPairs(SIGN_IN_COOKIE, { cookie, csrf }, other),
       ['', { csrf, switchTo: 'en' }],
     ];
     for (const [cookieHeader, fields] of forged) {
