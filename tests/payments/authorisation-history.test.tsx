@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
-import { historyLines } from '@/tests/support/history-lines';
+import { paymentHistoryLines } from '@/tests/support/history-lines';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // A payment's status history tells each authorisation as its own: the first steps of a new one (the next signer's
@@ -20,13 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 beforeEach(() => app.proxy.reset());
-
-/** The page's history, one line per entry, as the PSU reads it. */
-async function historyOf(locale: 'is' | 'en', id: string): Promise<string[]> {
-  const events = await history.paymentTimeline(app.db, id);
-  const view = app.view.toPaymentView(await app.payment(id), events);
-  return historyLines(locale, view);
-}
 
 /** The first signer approves at the bank; the next starts their own authorisation on our page. */
 async function secondSignerStarts(): Promise<string> {
@@ -49,13 +42,13 @@ async function secondSignerStartsWith(beforeStart: () => void): Promise<string> 
 describe('the status history of a payment with a second authorisation', () => {
   it('says the next signer\u2019s confirmation began, after the first signer\u2019s was finished', async () => {
     const id = await secondSignerStarts();
-    const en = await historyOf('en', id);
+    const en = await paymentHistoryLines(app, 'en', id);
     const finished = en.findIndex((line) => line.startsWith('You confirmed the payment'));
     expect(finished).toBeGreaterThanOrEqual(0);
     const after = en.slice(finished + 1);
     expect(after.some((line) => line.startsWith('Awaiting another signer'))).toBe(true);
     expect(after.at(-1)).toMatch(/^Next signer\u2019s confirmation started Confirmation started /);
-    expect((await historyOf('is', id)).at(-1)).toMatch(
+    expect((await paymentHistoryLines(app, 'is', id)).at(-1)).toMatch(
       /^Staðfesting næsta undirritara hafin Staðfesting hafin /,
     );
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
-import { historyLines } from '@/tests/support/history-lines';
+import { paymentHistoryLines } from '@/tests/support/history-lines';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
 // The PSU signed in to the app, for the route handler the bank sends the PSU back to.
@@ -30,13 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 beforeEach(() => app.proxy.reset());
-
-/** The page's history, one line per entry, as the PSU reads it. */
-async function historyOf(locale: 'is' | 'en', id: string): Promise<string[]> {
-  const events = await history.paymentTimeline(app.db, id);
-  const view = app.view.toPaymentView(await app.payment(id), events);
-  return historyLines(locale, view);
-}
 
 /** The browser arrives at the address the bank sent it back to. */
 async function arriveAt(address: string, paymentId: string) {
@@ -71,7 +64,7 @@ describe('the status history of a payment whose cancellation the PSU confirms at
   it('tells the cancellation asked for and confirmed, after the payment’s own approval and before it was cancelled', async () => {
     const id = await cancelledAtBank('approve');
     expect((await app.payment(id)).transactionStatus).toBe('CANC');
-    const en = await historyOf('en', id);
+    const en = await paymentHistoryLines(app, 'en', id);
     const approved = en.findIndex((line) => line.startsWith('You confirmed the payment'));
     const asked = en.findIndex((line) => line.startsWith('You asked to cancel the payment'));
     const confirmed = en.findIndex((line) => line.startsWith('You confirmed the cancellation'));
@@ -80,7 +73,7 @@ describe('the status history of a payment whose cancellation the PSU confirms at
     expect([approved < asked, asked < confirmed, confirmed < cancelled]).toEqual([true, true, true]);
     // When it was asked, to the second.
     expect(en[asked]).toMatch(/\d{2}:\d{2}:\d{2}/);
-    const is = await historyOf('is', id);
+    const is = await paymentHistoryLines(app, 'is', id);
     expect(is.some((line) => line.startsWith('Þú baðst um afturköllun greiðslunnar'))).toBe(true);
     expect(is.some((line) => line.startsWith('Þú staðfestir afturköllunina'))).toBe(true);
     expect(is.at(-1)).toMatch(/^Afturkölluð/);
@@ -98,9 +91,13 @@ describe('the status history of a payment whose cancellation the PSU confirms at
         lines.join('\n'),
       ).toBe(true);
     };
-    toldAfter(await historyOf('en', id), /^You asked to cancel the payment/, /^Cancellation not confirmed/);
     toldAfter(
-      await historyOf('is', id),
+      await paymentHistoryLines(app, 'en', id),
+      /^You asked to cancel the payment/,
+      /^Cancellation not confirmed/,
+    );
+    toldAfter(
+      await paymentHistoryLines(app, 'is', id),
       /^Þú baðst um afturköllun greiðslunnar/,
       /^Afturköllun ekki staðfest/,
     );

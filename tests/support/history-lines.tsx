@@ -1,5 +1,6 @@
 import { PaymentStatusView } from '@/components/payments/payment-status-view';
 import type { PaymentView } from '@/lib/payments/view';
+import type { AppAtSandbox } from '@/tests/support/app-at-sandbox';
 import { renderIn } from '@/tests/support/render-intl';
 
 /** A payment page's status history as the PSU reads it: the words of each entry, one line per entry. */
@@ -19,5 +20,19 @@ export function historyLines(locale: 'is' | 'en', view: PaymentView): string[] {
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')
       .trim(),
+  );
+}
+
+/** The status history of payment `id` of the app at the sandbox, as its page shows it to the PSU. */
+export async function paymentHistoryLines(
+  app: AppAtSandbox,
+  locale: 'is' | 'en',
+  id: string,
+): Promise<string[]> {
+  // Imported once the app's settings are in place (startAppAtSandbox), as the tests import the app's modules.
+  const { paymentTimeline } = await import('@/lib/payments/history');
+  return historyLines(
+    locale,
+    app.view.toPaymentView(await app.payment(id), await paymentTimeline(app.db, id)),
   );
 }
