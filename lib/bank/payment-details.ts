@@ -136,7 +136,7 @@ const detailsSchema = z.object({
 
 /** The details of a payment information answer; only what the bank gave and we can read. */
 export function toPaymentDetails(body: unknown, status: string): BankPaymentDetails {
-  const source: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
+  const source = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const parsed = detailsSchema.safeParse(source);
   const details: BankPaymentDetails = { status };
   if (!parsed.success) return details;
