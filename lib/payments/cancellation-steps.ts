@@ -52,7 +52,8 @@ export async function syncCancellationSteps(
   db: Db,
   payment: Payment,
   source: StatusSource,
-  psuIpAddress: string,
+  /** The PSU's address when they caused the read; none for the app's own (the status job, a notification). */
+  psuIpAddress?: string,
 ): Promise<void> {
   const open = openCancellation(await paymentTimeline(db, payment.id));
   if (!open) return;

@@ -33,11 +33,16 @@ export async function syncPaymentStatus(
   source: StatusSource,
   /** The PSU's address when they caused the read; none for the app's own (polls, notifications). */
   psuIpAddress?: string,
-  /** What is recorded before this status, read at the same time (the scaStatus, in `refreshFromBank`). */
+  /**
+   * What is recorded before this status, read at the same time (the scaStatus and a cancellation's step, in
+   * `refreshFromBank`). Unset: the step of a cancellation the PSU is confirming, where one is open, read here, so that
+   * a cancellation learnt from its status alone (the status job, a notification) is told with its confirmation.
+   */
   recordedFirst?: Promise<unknown>,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
   const ref = bankRefOf(payment, payment.bankPaymentId);
+  const told = recordedFirst ?? syncCancellationSteps(db, payment, source, psuIpAddress);
   try {
     // At the payment's own bank, with that bank's token: never another's.
     const {
@@ -49,7 +54,7 @@ export async function syncPaymentStatus(
     // (the PSU back from the bank waits for both): the two write different columns, and a failed read of
     // the details is logged, never thrown (./details.ts).
     const details = detailsDue(payment, status) ? syncPaymentDetails(db, payment, status) : undefined;
-    await recordedFirst;
+    await told;
     const changed = await recordStatus(db, payment.id, status, source);
     await markStatusRead(db, payment.id, true);
     if (
@@ -63,6 +68,7 @@ export async function syncPaymentStatus(
     if (endsPayment(status, payment)) await mailPaymentEnd(db, payment.id);
     return { changed, status };
   } catch (error) {
+    await told;
     if (!isFailedReading(error)) throw error;
     logger.warn(
       {

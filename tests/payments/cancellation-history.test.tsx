@@ -19,13 +19,15 @@ const PSU_IP = '10.20.30.40';
 let app: AppAtSandbox;
 let history: typeof import('@/lib/payments/history');
 let cancellation: typeof import('@/lib/payments/cancellation');
+let sync: typeof import('@/lib/payments/sync');
 
 beforeAll(async () => {
   app = await startAppAtSandbox({ AUTH_SECRET: 'cancellation-history-secret-cancellation-01' });
   session.psuId = app.psuId;
-  [history, cancellation] = await Promise.all([
+  [history, cancellation, sync] = await Promise.all([
     import('@/lib/payments/history'),
     import('@/lib/payments/cancellation'),
+    import('@/lib/payments/sync'),
   ]);
 });
 afterAll(() => app?.close());
@@ -44,9 +46,11 @@ async function arriveAt(address: string, paymentId: string) {
 
 /**
  * A payment of Jón's for a day a month ahead, approved at the bank: the bank then cancels it only with his own
- * confirmation. The PSU asks to cancel it, and decides at the bank's page.
+ * confirmation. The PSU asks to cancel it, and decides at the bank's page; `back`: they come back to the app from
+ * it, else they close the bank's page and the app learns of it by reading the payment's status (its status job, a
+ * notification, a webhook event).
  */
-async function cancelledAtBank(decision: 'approve' | 'decline'): Promise<string> {
+async function cancelledAtBank(decision: 'approve' | 'decline', { back = true } = {}): Promise<string> {
   const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const { id, redirectTo } = await app.pay({
     debtorIban: JON_MAIN,
@@ -56,7 +60,8 @@ async function cancelledAtBank(decision: 'approve' | 'decline'): Promise<string>
   expect(['ACTC', 'PDNG', 'ACWC']).toContain((await app.payment(id)).transactionStatus);
   const answer = await cancellation.askBankToCancel(app.db, await app.payment(id), PSU_IP);
   if (answer.kind !== 'sca') throw new Error(`no cancellation authorisation: ${JSON.stringify(answer)}`);
-  await arriveAt(await decideAtBank(answer.redirectTo, decision), id);
+  const returnAddress = await decideAtBank(answer.redirectTo, decision);
+  if (back) await arriveAt(returnAddress, id);
   return id;
 }
 
@@ -101,6 +106,32 @@ describe('the status history of a payment whose cancellation the PSU confirms at
       /^Þú baðst um afturköllun greiðslunnar/,
       /^Afturköllun ekki staðfest/,
     );
+  });
+
+  it.each(['poll', 'notification'] as const)(
+    'tells the confirmation of a cancellation the app learns of from the status alone (%s), before it was cancelled',
+    async (source) => {
+      const id = await cancelledAtBank('approve', { back: false });
+      await sync.syncPaymentStatus(app.db, await app.payment(id), source);
+      expect((await app.payment(id)).transactionStatus).toBe('CANC');
+      const en = await paymentHistoryLines(app, 'en', id);
+      const confirmed = en.findIndex((line) => line.startsWith('You confirmed the cancellation'));
+      const cancelled = en.findIndex((line) => line.startsWith('Cancelled'));
+      expect([confirmed >= 0, confirmed < cancelled], en.join('\n')).toEqual([true, true]);
+      const is = await paymentHistoryLines(app, 'is', id);
+      expect(is.some((line) => line.startsWith('Þú staðfestir afturköllunina'))).toBe(true);
+    },
+  );
+
+  it('tells a cancellation declined at the bank that the app learns of from the status job', async () => {
+    const id = await cancelledAtBank('decline', { back: false });
+    await sync.syncPaymentStatus(app.db, await app.payment(id), 'poll');
+    expect((await app.payment(id)).transactionStatus).not.toBe('CANC');
+    const en = await paymentHistoryLines(app, 'en', id);
+    expect(
+      en.some((line) => line.startsWith('Cancellation not confirmed')),
+      en.join('\n'),
+    ).toBe(true);
   });
 
   it('keeps the cancellation’s steps on the timeline, marked as the cancellation’s', async () => {
