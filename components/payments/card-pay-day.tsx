@@ -5,7 +5,8 @@ import { formatDate } from '@/lib/format';
 /**
  * In a payment's card on a phone, where the list's pay-day column is hidden: the day it is paid on, a standing
  * order's first, each a line of its own words (the column's "Frá …" would begin a sentence after a colon).
- * `ended`: refused, rejected or cancelled (`endedUnpaid`), where a standing order's first day is told as past.
+ * `ended`: refused, rejected or cancelled (`endedUnpaid`), where the day is told as one that was to be, not one
+ * still to come: a payment's day, or a standing order's first.
  */
 export function CardPayDay({ service, payDay, ended }: { service: string; payDay: string; ended: boolean }) {
   const t = useTranslations('payments.card');
@@ -13,10 +14,8 @@ export function CardPayDay({ service, payDay, ended }: { service: string; payDay
   return (
     <span className="block text-xs text-slate-600 lg:hidden" data-pay-day-phone="">
       {service !== 'periodic-payments'
-        ? t('payDay', { date })
-        : ended
-          ? t('endedFirstPayDay', { date })
-          : t('firstPayDay', { date })}
+        ? t(ended ? 'endedPayDay' : 'payDay', { date })
+        : t(ended ? 'endedFirstPayDay' : 'firstPayDay', { date })}
     </span>
   );
 }

@@ -31,4 +31,11 @@ describe('the pay day in a payment\u2019s card', () => {
     expect(card('is', 'payments')).toBe('Greiðsludagur: 22.\u00a0des.\u00a02026');
     expect(card('en', 'bulk-payments')).toBe('Payment date: 22\u00a0Dec\u00a02026');
   });
+
+  // A payment dated ahead and then cancelled, rejected or refused is paid on no day: its day is told as the one it
+  // was to be paid on, beside its status, not as a day still to come.
+  it('of a single or bulk payment that ended unpaid: the day it was to be paid on', () => {
+    expect(card('is', 'payments', true)).toBe('Átti að greiðast 22.\u00a0des.\u00a02026');
+    expect(card('en', 'bulk-payments', true)).toBe('Was to be paid on 22\u00a0Dec\u00a02026');
+  });
 });
