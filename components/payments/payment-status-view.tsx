@@ -181,7 +181,11 @@ export function PaymentStatusView({ payment }: { payment: PaymentView }) {
                   )}
                   {event.cancellation === 'asked' && (
                     <span className="font-medium" data-cancellation="asked">
-                      {tAll(`${cancelGroupOf(payment.service)}.cancelAsked`)}
+                      {tAll(
+                        event.forChange
+                          ? 'payment.standingCancel.changeAsked'
+                          : `${cancelGroupOf(payment.service)}.cancelAsked`,
+                      )}
                     </span>
                   )}
                   {event.scaStatus && (

@@ -14,15 +14,19 @@ import type { StatusSource } from './status';
  * request, and each step of its authorisation as its scaStatus is read, apart from the payment's own approval.
  */
 
-/** Records that the PSU asked the bank to cancel the payment, and where the cancellation's authorisation is read. */
+/**
+ * Records that the PSU asked the bank to cancel the payment, and where the cancellation's authorisation is read;
+ * `forChange`: to change the standing order, whose new order follows once this one is cancelled.
+ */
 export async function recordCancellationAsked(
   db: Db,
   paymentId: string,
   scaStatusUrl: string | null,
+  forChange: boolean,
 ): Promise<void> {
   await db
     .insert(paymentEvents)
-    .values({ paymentId, source: 'cancellation', detail: cancellationAskedDetail(scaStatusUrl) });
+    .values({ paymentId, source: 'cancellation', detail: cancellationAskedDetail(scaStatusUrl, forChange) });
 }
 
 /**

@@ -88,7 +88,7 @@ async function askOnce(
     if (stop) await recordStopAsked(db, payment.id, outcome.scaStatusUrl);
     const authorisation = { scaStatusUrl: outcome.scaStatusUrl ?? null };
     // For the PSU to confirm at the bank: the request is told on the payment's history, its steps as they are read.
-    await recordCancellationAsked(db, payment.id, authorisation.scaStatusUrl);
+    await recordCancellationAsked(db, payment.id, authorisation.scaStatusUrl, change !== undefined);
     if (outcome.kind === 'sca') return { kind: 'sca', redirectTo: outcome.redirectTo, authorisation };
     // Left for the PSU to approve in the bank's app (decoupled): the status read shows where it stands.
     await syncPaymentStatus(db, payment, 'cancellation', psuIpAddress);

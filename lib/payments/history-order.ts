@@ -29,10 +29,14 @@ export function newAuthorisationOf(event: Partial<Pick<PaymentEvent, 'detail'>>)
  */
 export type CancellationEvent = 'asked' | 'confirmation';
 
-/** The detail of the event of a cancellation asked for, with where its authorisation's scaStatus is read. */
-export const cancellationAskedDetail = (scaStatusUrl: string | null) => ({
+/**
+ * The detail of the event of a cancellation asked for, with where its authorisation's scaStatus is read, and
+ * whether it is the first step of a change of the standing order (`forChange`), not a stop of it.
+ */
+export const cancellationAskedDetail = (scaStatusUrl: string | null, forChange: boolean) => ({
   cancellation: 'asked',
   ...(scaStatusUrl ? { scaStatusUrl } : {}),
+  ...(forChange ? { forChange: true } : {}),
 });
 
 /** The detail of an scaStatus event read at a cancellation's authorisation. */
@@ -43,6 +47,10 @@ export function cancellationOf(event: Partial<Pick<PaymentEvent, 'detail'>>): Ca
   const kind = event.detail?.cancellation;
   return kind === 'asked' || kind === 'confirmation' ? kind : null;
 }
+
+/** Whether an event tells a cancellation asked for to change the standing order (`cancellationAskedDetail`). */
+export const cancellationForChange = (event: Partial<Pick<PaymentEvent, 'detail'>>): boolean =>
+  cancellationOf(event) === 'asked' && event.detail?.forChange === true;
 
 /** What the bank told on its own (a notification, a webhook event, our poll) of a payment it has started on. */
 function toldByTheBankAfterAuthorisation(event: Told): boolean {

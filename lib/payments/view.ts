@@ -12,6 +12,7 @@ import { type CostsTotal, costsTotal } from './costs-total';
 import {
   atTellingTimes,
   type CancellationEvent,
+  cancellationForChange,
   cancellationOf,
   inTellingOrder,
   newAuthorisationOf,
@@ -119,6 +120,8 @@ export interface PaymentView {
     newAuthorisation: NewAuthorisation | null;
     /** A cancellation the PSU asked for (`asked`), or a step of its confirmation at the bank; null for any other. */
     cancellation: CancellationEvent | null;
+    /** A cancellation asked for to change the standing order, not to stop it. */
+    forChange: boolean;
     source: string;
     at: string;
   }[];
@@ -324,6 +327,7 @@ export function toPaymentView(
       scaStatus: event.scaStatus,
       newAuthorisation: event.scaStatus ? newAuthorisationOf(event) : null,
       cancellation: cancellationOf(event),
+      forChange: cancellationForChange(event),
       source: event.source,
       at: event.toldAt.toISOString(),
     })),

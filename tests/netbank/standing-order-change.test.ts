@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { ChangedOrder } from '@/lib/db/change-schema';
 import { CREDITOR } from '@/sandbox/test/helpers';
 import { type AppAtSandbox, startAppAtSandbox } from '@/tests/support/app-at-sandbox';
+import { paymentHistoryLines } from '@/tests/support/history-lines';
 import { addFault, clearFaults, stopInOnlineBank } from '@/tests/support/sandbox-admin';
 import { decideAtBank } from '@/tests/support/sandbox-sca-page';
 
@@ -150,6 +151,15 @@ describe('changing a standing order: cancel the old one, then make the new one',
     const next = await back(returnAddress, oldId);
     expect((await app.payment(oldId)).transactionStatus).toBe('CANC');
     expect(newOrdersSent()).toHaveLength(1);
+    // The old order's history tells its cancellation as the change's first step, not as a stop of the order.
+    const told = await paymentHistoryLines(app, 'en', oldId);
+    expect(told.filter((line) => line.startsWith('You asked to change the standing order'))).toHaveLength(1);
+    expect(
+      told.some((line) => line.startsWith('You asked to cancel')),
+      told.join('\n'),
+    ).toBe(false);
+    const toldIs = await paymentHistoryLines(app, 'is', oldId);
+    expect(toldIs.some((line) => line.startsWith('Þú baðst um breytingu á föstu greiðslunni'))).toBe(true);
     const row = await queries.findChangeOf(app.db, app.psuId, oldId);
     expect(row?.state).toBe('sent');
     const created = await app.payment(row?.newPaymentId ?? '');
@@ -276,6 +286,14 @@ describe('changing a standing order: cancel the old one, then make the new one',
       state: 'cancelRefused',
       messageKey: 'standingOrderChange.stoppedInstead',
     });
+    // Its history tells both: the change asked for, then the stop.
+    const told = (await paymentHistoryLines(app, 'en', oldId)).filter((line) =>
+      line.startsWith('You asked to'),
+    );
+    expect(told.map((line) => line.replace(/ \d.*$/, ''))).toEqual([
+      'You asked to change the standing order: this one is cancelled first',
+      'You asked to cancel the standing order',
+    ]);
   });
 
   it('"Cancel payment" left at the bank, a change in another tab, then the stop confirmed: no new order', async () => {
