@@ -43,6 +43,8 @@ export async function syncPaymentStatus(
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
   const ref = bankRefOf(payment, payment.bankPaymentId);
   const told = recordedFirst ?? syncCancellationSteps(db, payment, source, psuIpAddress);
+  // Awaited below, after the bank's answer: a failure before then is not one nobody handles (which ends the process).
+  told.catch(() => undefined);
   try {
     // At the payment's own bank, with that bank's token: never another's.
     const {
