@@ -514,16 +514,21 @@ export async function signInPageWithToken(pageUrl: string, cookieName: string) {
   return { html, action: formAction(html, pageUrl), cookie, csrf };
 }
 
+/** A post of a form: its Cookie header ('' for none), its fields, and any other headers a browser sends. */
+export type FormPost = [string, Record<string, string>, Record<string, string>?];
+
 /**
  * The posts a page of another site could make of a sign-in form with its anti-CSRF cookie `cookieName`, given the
  * form's own pair and another sign-in's (each good for its own only): each a Cookie header ('' for none) and the
- * `csrf` field sent, none of them a matching pair of the form's own.
+ * `csrf` field sent, none of them a matching pair of the form's own; or the form's own pair, posted by a page of
+ * another origin as the browser says (Fetch Metadata): another port of the same host (the same site, whose server
+ * could have set the cookie itself), or another site.
  */
 export function forgedTokenPairs(
   cookieName: string,
   own: { cookie: string; csrf: string },
   other: { cookie: string; csrf: string },
-): Array<[string, Record<string, string>]> {
+): FormPost[] {
   return [
     ['', { csrf: own.csrf }],
     [own.cookie, {}],
@@ -533,14 +538,20 @@ export function forgedTokenPairs(
     [other.cookie, { csrf: own.csrf }],
     [other.cookie, { csrf: other.csrf }],
     [`${cookieName}=${own.csrf}`, { csrf: own.csrf }],
+    [own.cookie, { csrf: own.csrf }, { 'Sec-Fetch-Site': 'same-site' }],
+    [own.cookie, { csrf: own.csrf }, { 'Sec-Fetch-Site': 'cross-site' }],
   ];
 }
 
-/** Posts a form's `fields` to `action` with the Cookie header given ('' for none), not following a redirect. */
+/**
+ * Posts a form's `fields` to `action` with the Cookie header given ('' for none) and any other `headers` (a browser's
+ * Sec-Fetch-Site), not following a redirect.
+ */
 export function postForm(
   action: string,
   cookieHeader: string,
   fields: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   return fetch(action, {
     method: 'POST',
@@ -548,6 +559,7 @@ export function postForm(
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       ...(cookieHeader ? { Cookie: cookieHeader } : {}),
+      ...headers,
     },
     body: new URLSearchParams(fields),
   });

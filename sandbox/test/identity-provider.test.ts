@@ -7,6 +7,7 @@ import type { RunningSandbox } from '../src/server.js';
 import { sandboxDataDir } from '../src/testing.js';
 import {
   advanceClock,
+  type FormPost,
   forgedTokenPairs,
   formAction,
   postForm,
@@ -499,29 +500,28 @@ describe('the sign-in page', () => {
       new URL((await authorize()).location, sandbox.url).toString(),
       SIGN_IN_COOKIE,
     );
-    const post = (cookieHeader: string, fields: Record<string, string>) =>
-      postForm(action, cookieHeader, {
-        lang: 'en',
-        action: 'signIn',
-        kennitala: JON,
-        pin: DEMO_PIN,
-        ...fields,
-      });
-    const forged: Array<[string, Record<string, string>]> = [
+    const post = (cookieHeader: string, fields: Record<string, string>, headers?: Record<string, string>) =>
+      postForm(
+        action,
+        cookieHeader,
+        { lang: 'en', action: 'signIn', kennitala: JON, pin: DEMO_PIN, ...fields },
+        headers,
+      );
+    const forged: FormPost[] = [
       ...forgedTokenPairs(SIGN_IN_COOKIE, { cookie, csrf }, other),
       ['', { csrf, action: 'cancel' }],
       ['', { csrf, switchTo: 'is' }],
     ];
-    for (const [cookieHeader, fields] of forged) {
-      const refused = await post(cookieHeader, fields);
-      const what = `${cookieHeader} ${JSON.stringify(fields)}`;
+    for (const [cookieHeader, fields, headers] of forged) {
+      const refused = await post(cookieHeader, fields, headers);
+      const what = `${cookieHeader} ${JSON.stringify(fields)} ${JSON.stringify(headers ?? {})}`;
       expect(refused.status, what).toBe(403);
       expect(refused.headers.get('Location'), what).toBeNull();
       const text = await refused.text();
       expect(text, what).toContain('<html lang="en">');
       expect(text, what).toContain('so you have not been signed in');
     }
-    const signedIn = await post(cookie, { csrf });
+    const signedIn = await post(cookie, { csrf }, { 'Sec-Fetch-Site': 'same-origin' });
     expect(signedIn.status).toBe(303);
     expect(
       oauth

@@ -7,6 +7,7 @@ import {
   advanceClock,
   cookiePair,
   csrfField,
+  type FormPost,
   forgedTokenPairs,
   formAction,
   JON_MAIN,
@@ -171,15 +172,15 @@ describe('sign-in', () => {
     const { action, cookie, csrf } = await signInPageWithToken(scaRedirect, SIGN_IN_COOKIE);
     // Another sign-in page's pair: good for its own only.
     const other = await signInPageWithToken((await initiate(singlePayment())).scaRedirect, SIGN_IN_COOKIE);
-    const post = (cookieHeader: string, fields: Record<string, string>) =>
-      postForm(action, cookieHeader, { username: 'jon', password: 'sandbox', ...fields });
-    const forged: Array<[string, Record<string, string>]> = [
+    const post = (cookieHeader: string, fields: Record<string, string>, headers?: Record<string, string>) =>
+      postForm(action, cookieHeader, { username: 'jon', password: 'sandbox', ...fields }, headers);
+    const forged: FormPost[] = [
       ...forgedTokenPairs(SIGN_IN_COOKIE, { cookie, csrf }, other),
       ['', { csrf, switchTo: 'en' }],
     ];
-    for (const [cookieHeader, fields] of forged) {
-      const refused = await post(cookieHeader, fields);
-      const what = `${cookieHeader} ${JSON.stringify(fields)}`;
+    for (const [cookieHeader, fields, headers] of forged) {
+      const refused = await post(cookieHeader, fields, headers);
+      const what = `${cookieHeader} ${JSON.stringify(fields)} ${JSON.stringify(headers ?? {})}`;
       expect(refused.status, what).toBe(403);
       expect(
         refused.headers.getSetCookie().filter((c) => c.startsWith('sandbox_sca=')),
@@ -190,7 +191,7 @@ describe('sign-in', () => {
       expect(text, what).toContain('því fór engin innskráning fram');
       expect((await tpp.get(token, scaStatus)).json, what).toEqual({ scaStatus: 'received' });
     }
-    const signedIn = await post(cookie, { csrf });
+    const signedIn = await post(cookie, { csrf }, { 'Sec-Fetch-Site': 'same-origin' });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.getSetCookie().some((c) => c.startsWith('sandbox_sca='))).toBe(true);
     expect((await tpp.get(token, scaStatus)).json).toEqual({ scaStatus: 'psuAuthenticated' });

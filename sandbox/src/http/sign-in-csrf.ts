@@ -48,10 +48,25 @@ export function signInFormField(c: SandboxContext, form: SignInForm): string {
   return fieldOf(cookie, form);
 }
 
-/** The posted form's field when the browser's cookie and it match (compared in constant time); else undefined. */
+/**
+ * Whether the browser says the form was posted from a page of another origin (Fetch Metadata: `Sec-Fetch-Site` other
+ * than `same-origin`). A page on another port of the same host is the same site, which SameSite cookies let through,
+ * and a server there can set a cookie for the host, so a page of its own could post a pair that matches: the browser's
+ * own word on where the post came from refuses it. A client that sends no such header (no browser) is judged by the
+ * token alone.
+ */
+export function postedFromAnotherOrigin(c: SandboxContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  return site !== undefined && site !== 'same-origin';
+}
+
+/**
+ * The posted form's field when the browser's cookie and it match (compared in constant time) and the browser posted
+ * it from the bank's own page; else undefined.
+ */
 export function verifiedSignInField(c: SandboxContext, form: SignInForm, field: unknown): string | undefined {
   const cookie = heldCookie(c, form);
-  if (!cookie || typeof field !== 'string') return undefined;
+  if (!cookie || typeof field !== 'string' || postedFromAnotherOrigin(c)) return undefined;
   const expected = fieldOf(cookie, form);
   return secretEquals(field, expected) ? expected : undefined;
 }

@@ -24,7 +24,12 @@ import { pageHeaders } from '../middleware/page-headers.js';
 import { otherLanguage, pageLanguage, sameStepIn } from '../pages/language-switch.js';
 import { type Confirmation, type Language, MESSAGES, paymentWords } from '../pages/messages.js';
 import { loginPage, messagePage, reviewPage } from '../pages/sca-pages.js';
-import { type SignInForm, signInFormField, verifiedSignInField } from '../sign-in-csrf.js';
+import {
+  postedFromAnotherOrigin,
+  type SignInForm,
+  signInFormField,
+  verifiedSignInField,
+} from '../sign-in-csrf.js';
 
 const COOKIE = 'sandbox_sca';
 
@@ -250,8 +255,12 @@ export function scaPageRoutes() {
     if (!signedIn || !waitingForPsu(authorisation, payment)) {
       return c.redirect(stepUrl(authorisation.id, chosen), 303);
     }
-    // A form the bank did not serve to this session (another site's page posting with the PSU's cookie): refused.
-    if (!secretEquals(typeof form.csrf === 'string' ? form.csrf : '', signedIn.csrf)) {
+    // A form the bank did not serve to this session (another site's page posting with the PSU's cookie), or one the
+    // browser says came from a page of another origin: refused.
+    if (
+      !secretEquals(typeof form.csrf === 'string' ? form.csrf : '', signedIn.csrf) ||
+      postedFromAnotherOrigin(c)
+    ) {
       const language = chosen ?? payment.psu_accept_language;
       return notVerified(c, language, 'notVerified', authorisation, payment);
     }
