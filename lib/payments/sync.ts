@@ -33,16 +33,14 @@ export async function syncPaymentStatus(
   source: StatusSource,
   /** The PSU's address when they caused the read; none for the app's own (polls, notifications). */
   psuIpAddress?: string,
-  /**
-   * What is recorded before this status, read at the same time (the scaStatus and a cancellation's step, in
-   * `refreshFromBank`). Unset: the step of a cancellation the PSU is confirming, where one is open, read here, so that
-   * a cancellation learnt from its status alone (the status job, a notification) is told with its confirmation.
-   */
+  /** What is recorded before this status, read at the same time (the scaStatus, in `refreshFromBank`). */
   recordedFirst?: Promise<unknown>,
 ): Promise<{ changed: boolean; status: string | null }> {
   if (!payment.bankPaymentId) return { changed: false, status: payment.transactionStatus };
   const ref = bankRefOf(payment, payment.bankPaymentId);
-  const told = recordedFirst ?? syncCancellationSteps(db, payment, source, psuIpAddress);
+  // The step of a cancellation the PSU is confirming, where one is open, read beside the status and told before the
+  // status it led to (CANC), whichever way the status is read: the PSU's return, the status job, a notification.
+  const told = Promise.all([recordedFirst, syncCancellationSteps(db, payment, source, psuIpAddress)]);
   // Awaited below, after the bank's answer: a failure before then is not one nobody handles (which ends the process).
   told.catch(() => undefined);
   try {
@@ -127,19 +125,15 @@ export function needsSync(payment: Payment): boolean {
 /**
  * Reads both what the PSU's authorisation and the payment stand at, at once (the PSU waits for one of the
  * bank's answers, not two in a row), and records the scaStatus first (a decoupled approval in the bank's
- * app shows there before the payment moves), with that of a cancellation the PSU is confirming, then the
- * transaction status. A scaStatus the bank does not give is logged; the transaction status is what the PSU is
- * shown.
+ * app shows there before the payment moves), then the transaction status (with the step of a cancellation the PSU
+ * is confirming: syncPaymentStatus). A scaStatus the bank does not give is logged; the transaction status is what
+ * the PSU is shown.
  */
 export async function refreshFromBank(db: Db, payment: Payment, source: StatusSource, psuIpAddress: string) {
-  const scaRecorded = Promise.all([
-    syncScaStatus(db, payment, source, psuIpAddress).catch((error: unknown) => {
-      if (!isFailedReading(error)) throw error;
-      logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
-    }),
-    // The step of a cancellation's confirmation, where one is open: told before the status it led to (CANC).
-    syncCancellationSteps(db, payment, source, psuIpAddress),
-  ]);
+  const scaRecorded = syncScaStatus(db, payment, source, psuIpAddress).catch((error: unknown) => {
+    if (!isFailedReading(error)) throw error;
+    logger.warn({ paymentId: payment.id, err: error.message }, 'scaStatus read failed');
+  });
   const [, synced] = await Promise.all([
     scaRecorded,
     syncPaymentStatus(db, payment, source, psuIpAddress, scaRecorded),
