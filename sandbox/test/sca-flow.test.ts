@@ -387,25 +387,26 @@ describe('decline', () => {
       'jon',
       'sandbox',
     );
-    const post = (fields: Record<string, string>) =>
-      fetch(action, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Cookie: browser.sessionCookie ?? '',
-        },
-        body: new URLSearchParams({ decision: 'approve', ...fields }),
-      });
-    for (const fields of [{}, { csrf: '' }, { csrf: `${csrf.slice(0, -2)}AA` }, csrfField(other.html)]) {
-      const refused = await post(fields);
-      expect(refused.status, JSON.stringify(fields)).toBe(403);
+    const post = (fields: Record<string, string>, headers?: Record<string, string>) =>
+      postForm(action, browser.sessionCookie ?? '', { decision: 'approve', ...fields }, headers);
+    const forged: Array<[Record<string, string>, Record<string, string>?]> = [
+      [{}],
+      [{ csrf: '' }],
+      [{ csrf: `${csrf.slice(0, -2)}AA` }],
+      [csrfField(other.html)],
+      // The session's own token, posted by a page of another origin as the browser says (Fetch Metadata).
+      [{ csrf }, { 'Sec-Fetch-Site': 'same-site' }],
+      [{ csrf }, { 'Sec-Fetch-Site': 'cross-site' }],
+    ];
+    for (const [fields, headers] of forged) {
+      const refused = await post(fields, headers);
+      expect(refused.status, `${JSON.stringify(fields)} ${JSON.stringify(headers ?? {})}`).toBe(403);
       const html = await refused.text();
       expect(html).toContain('<html lang="is">');
       expect(html).toContain('hvorki samþykkt né hafnað');
       expect(await status(statusPath)).toBe('RCVD');
     }
-    const decided = await post({ csrf });
+    const decided = await post({ csrf }, { 'Sec-Fetch-Site': 'same-origin' });
     expect(decided.status).toBe(303);
     expect(decided.headers.get('Location')).toBe(OK_URI);
     expect(await status(statusPath)).toBe('ACTC');
